@@ -1,0 +1,64 @@
+/*
+ * cli.h -- what the subcommands of the grundy program share: errors,
+ * option values, progress on stderr.  The program uses only the public
+ * headers of the library.
+ */
+#ifndef GRUNDY_CLI_H
+#define GRUNDY_CLI_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "grundy/grundy.h"
+
+/* Exit codes. */
+#define CLI_EXIT_OK 0
+#define CLI_EXIT_DATA 1  /* bad input data or a runtime failure */
+#define CLI_EXIT_USAGE 2 /* bad command line */
+
+/* A subcommand: argv[0] is the subcommand's name. */
+typedef int (*cli_cmd_fn)(int argc, char **argv);
+
+int cmd_values(int argc, char **argv);
+int cmd_solve(int argc, char **argv);
+
+/* Help texts (help.c).  NULL for an unknown name. */
+const char *cli_help(const char *cmd);
+void cli_print_help(const char *cmd); /* to stdout */
+/* "grundy: CMD: unknown option 'X'; try 'grundy CMD --help'", exit 2 */
+int cli_usage_error(const char *cmd, const char *fmt, ...);
+
+/* "grundy: CONTEXT: MSG" with the library's status message, or the parse
+ * error's detail when it has one.  Returns CLI_EXIT_DATA. */
+int cli_error(const char *context, grundy_status s,
+              const grundy_parse_error *where);
+/* "grundy: input:LINE:COL: DETAIL" for a scanner error.  Returns
+ * CLI_EXIT_DATA. */
+int cli_input_error(grundy_status s, const grundy_parse_error *where);
+
+/* Parse an option's numeric value; on failure prints a usage error naming
+ * the option and returns non-zero. */
+int cli_parse_u64(const char *cmd, const char *opt, const char *text,
+                  uint64_t lo, uint64_t hi, uint64_t *out);
+/* Parse a byte count with optional K/M/G/T suffix (powers of 1024). */
+int cli_parse_bytes(const char *cmd, const char *opt, const char *text,
+                    size_t *out);
+
+/* Progress on stderr when stderr is a terminal: a grundy_progress_fn whose
+ * ctx is a label string.  cli_progress_done() clears the line. */
+void cli_progress(void *ctx, uint64_t done, uint64_t total);
+void cli_progress_done(void);
+/* Set opts->progress when stderr is a terminal. */
+void cli_progress_attach(grundy_table_opts *opts, const char *label);
+
+/* Matches "--name" and "--name=VALUE"; takes VALUE from argv[*i + 1] in
+ * the first form.  Returns 1 on a match with *val set (NULL when the
+ * value is missing), 0 otherwise. */
+int cli_opt_value(int argc, char **argv, int *i, const char *name,
+                  const char **val);
+
+/* JSON string output (escaped). */
+struct grundy_writer;
+void cli_json_str(grundy_writer *w, const char *s);
+
+#endif

@@ -1,0 +1,347 @@
+/*
+ * cmd_values.c -- grundy values RULES: tables, single values, statistics,
+ * periods, as text or JSON.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cli.h"
+
+typedef struct values_args {
+    const char *spec;
+    const char *at;
+    uint64_t upto;
+    int have_upto, all, stats, period, list, json;
+    grundy_table_opts opts;
+} values_args;
+
+static int parse_args(int argc, char **argv, values_args *a)
+{
+    int i;
+    const char *v;
+    memset(a, 0, sizeof *a);
+    grundy_table_opts_init(&a->opts);
+    for (i = 1; i < argc; i++) {
+        const char *s = argv[i];
+        if (cli_opt_value(argc, argv, &i, "--upto", &v)) {
+            if (cli_parse_u64("values", "--upto", v, 0, UINT64_MAX - 1,
+                              &a->upto))
+                return CLI_EXIT_USAGE;
+            a->have_upto = 1;
+        } else if (cli_opt_value(argc, argv, &i, "--at", &v) ||
+                   cli_opt_value(argc, argv, &i, "--position", &v)) {
+            if (!v)
+                return cli_usage_error("values", "'%s' needs a position", s);
+            a->at = v;
+        } else if (cli_opt_value(argc, argv, &i, "--mem-limit", &v)) {
+            if (cli_parse_bytes("values", "--mem-limit", v,
+                                &a->opts.mem_limit))
+                return CLI_EXIT_USAGE;
+        } else if (cli_opt_value(argc, argv, &i, "--method", &v)) {
+            if (v && strcmp(v, "auto") == 0)
+                a->opts.method = GRUNDY_TABLE_AUTO;
+            else if (v && strcmp(v, "naive") == 0)
+                a->opts.method = GRUNDY_TABLE_NAIVE;
+            else if (v && strcmp(v, "fast") == 0)
+                a->opts.method = GRUNDY_TABLE_FAST;
+            else
+                return cli_usage_error("values",
+                                       "--method takes auto, naive or fast");
+        } else if (strcmp(s, "--all") == 0) {
+            a->all = 1;
+        } else if (strcmp(s, "--stats") == 0) {
+            a->stats = 1;
+        } else if (strcmp(s, "--period") == 0) {
+            a->period = 1;
+        } else if (strcmp(s, "--list") == 0) {
+            a->list = 1;
+        } else if (strcmp(s, "--json") == 0) {
+            a->json = 1;
+        } else if (s[0] == '-' && s[1] == '-') {
+            return cli_usage_error("values", "unknown option '%s'", s);
+        } else if (!a->spec) {
+            a->spec = s;
+        } else {
+            return cli_usage_error("values", "unexpected argument '%s'", s);
+        }
+    }
+    if (!a->spec)
+        return cli_usage_error("values", "missing RULES");
+    if ((a->at != NULL) + a->have_upto + a->all > 1)
+        return cli_usage_error("values",
+                               "give one of --upto, --at and --all");
+    if (!a->at && !a->have_upto && !a->all && !a->period)
+        return cli_usage_error("values",
+                               "say what to compute: --upto N, --at POS, "
+                               "--all or --period");
+    if (a->at && (a->stats || a->period))
+        return cli_usage_error("values",
+                               "--stats and --period need a table "
+                               "(--upto or --all)");
+    if (!a->stats && !a->period)
+        a->list = 1;
+    return 0;
+}
+
+static void write_pos(grundy_writer *w, const grundy_game *g, grundy_pos p)
+{
+    char buf[256];
+    size_t n = grundy_game_pos_format(g, p, buf, sizeof buf);
+    grundy_writer_bytes(w, buf, n < sizeof buf ? n : sizeof buf - 1);
+}
+
+static void write_pos_json(grundy_writer *w, const grundy_game *g,
+                           grundy_pos p)
+{
+    char buf[256];
+    if (!grundy_game_num_positions(g) &&
+        !grundy_game_rules(g)->pos_format) {
+        grundy_writer_u64(w, p);
+        return;
+    }
+    grundy_game_pos_format(g, p, buf, sizeof buf);
+    cli_json_str(w, buf);
+}
+
+static int do_at(const values_args *a, const grundy_game *g,
+                 grundy_writer *w)
+{
+    grundy_pos p;
+    grundy_value v;
+    grundy_parse_error where;
+    grundy_status s;
+    grundy_table_opts opts = a->opts;
+
+    memset(&where, 0, sizeof where);
+    s = grundy_game_pos_parse(g, a->at, strlen(a->at), &p, &where);
+    if (s != GRUNDY_OK) {
+        fprintf(stderr, "grundy: values: --at '%s': %s\n", a->at,
+                where.msg[0] ? where.msg : grundy_strerror(s));
+        return CLI_EXIT_DATA;
+    }
+    cli_progress_attach(&opts, "values");
+    s = grundy_value_at(&v, g, p, &opts);
+    cli_progress_done();
+    if (s != GRUNDY_OK)
+        return cli_error("values", s, NULL);
+    if (a->json) {
+        grundy_writer_str(w, "{\"rules\": ");
+        cli_json_str(w, a->spec);
+        grundy_writer_str(w, ", \"position\": ");
+        write_pos_json(w, g, p);
+        grundy_writer_str(w, ", \"value\": ");
+        grundy_writer_u64(w, v);
+        grundy_writer_str(w, "}\n");
+    } else {
+        grundy_writer_u64(w, v);
+        grundy_writer_char(w, '\n');
+    }
+    return CLI_EXIT_OK;
+}
+
+/* Grow the table by doubling until a period is proven. */
+static grundy_status grow_until_period(grundy_table **t,
+                                       const grundy_game *g,
+                                       grundy_table_opts *opts,
+                                       grundy_period *per)
+{
+    grundy_pos n = 1024;
+    GRUNDY_TRY(grundy_table_new(t, g, n, opts));
+    for (;;) {
+        grundy_period_find(per, *t);
+        if (per->proven || n >= ((grundy_pos)1 << 26) ||
+            grundy_game_num_positions(g))
+            return GRUNDY_OK;
+        n *= 2;
+        GRUNDY_TRY(grundy_table_extend(*t, n, opts));
+    }
+}
+
+static void write_period_text(grundy_writer *w, const grundy_period *per)
+{
+    if (per->found && per->proven) {
+        grundy_writer_str(w, "period ");
+        grundy_writer_u64(w, per->period);
+        grundy_writer_str(w, " preperiod ");
+        grundy_writer_u64(w, per->preperiod);
+        grundy_writer_str(w, " (proven)\n");
+    } else if (per->found) {
+        grundy_writer_str(w, "period ");
+        grundy_writer_u64(w, per->period);
+        grundy_writer_str(w, " preperiod ");
+        grundy_writer_u64(w, per->preperiod);
+        grundy_writer_str(w, " (seen up to ");
+        grundy_writer_u64(w, per->checked_upto - 1);
+        grundy_writer_str(w, ", not proven)\n");
+    } else {
+        grundy_writer_str(w, "no period proven up to ");
+        grundy_writer_u64(w, per->checked_upto ? per->checked_upto - 1 : 0);
+        grundy_writer_char(w, '\n');
+    }
+}
+
+static int do_table(const values_args *a, const grundy_game *g,
+                    grundy_writer *w)
+{
+    grundy_table *t = NULL;
+    grundy_table_opts opts = a->opts;
+    grundy_period per;
+    grundy_status s;
+    grundy_pos n, i, max_at;
+    grundy_value maxv;
+    uint64_t *counts = NULL;
+    unsigned width;
+    const void *data;
+    int finite = grundy_game_num_positions(g) != 0;
+
+    if (a->all && !finite)
+        return cli_usage_error("values",
+                               "--all needs a finite family (a board); use "
+                               "--upto N");
+    if (a->have_upto && finite)
+        return cli_usage_error("values",
+                               "%s is a finite family: use --all",
+                               a->spec);
+    cli_progress_attach(&opts, "values");
+    if (a->have_upto || a->all)
+        s = grundy_table_new(&t, g, a->have_upto ? a->upto + 1 : 0, &opts);
+    else
+        s = grow_until_period(&t, g, &opts, &per);
+    cli_progress_done();
+    if (s != GRUNDY_OK) {
+        size_t est = 0;
+        grundy_table_free(t);
+        if (s == GRUNDY_ERR_LIMIT &&
+            grundy_table_estimate(&est, g, a->upto + 1) == GRUNDY_OK)
+            fprintf(stderr,
+                    "grundy: values: the table needs about %.1f MiB, "
+                    "over the memory limit (--mem-limit)\n",
+                    (double)est / 1048576.0);
+        else if (s == GRUNDY_ERR_LIMIT || s == GRUNDY_ERR_OVERFLOW)
+            fprintf(stderr, "grundy: values: %s: %s\n", a->spec,
+                    grundy_strerror(s));
+        else
+            return cli_error("values", s, NULL);
+        return CLI_EXIT_DATA;
+    }
+    if (a->have_upto || a->all)
+        grundy_period_find(&per, t);
+    n = grundy_table_size(t);
+    width = grundy_table_width(t);
+    data = grundy_table_data(t);
+    maxv = grundy_table_max(t, &max_at);
+    if (a->stats || a->json) {
+        counts = malloc(((size_t)maxv + 1) * sizeof *counts);
+        if (!counts) {
+            grundy_table_free(t);
+            return cli_error("values", GRUNDY_ERR_NOMEM, NULL);
+        }
+        grundy_table_counts(t, counts);
+    }
+
+    if (a->json) {
+        grundy_writer_str(w, "{\"rules\": ");
+        cli_json_str(w, a->spec);
+        grundy_writer_str(w, ", \"values\": [");
+        for (i = 0; i < n; i++) {
+            if (i)
+                grundy_writer_str(w, ", ");
+            grundy_writer_u64(w, width == 4 ? grundy_table_get(t, i)
+                                            : grundy_table_get_raw(data,
+                                                                   width, i));
+        }
+        grundy_writer_str(w, "], \"stats\": {\"positions\": ");
+        grundy_writer_u64(w, n);
+        grundy_writer_str(w, ", \"max\": ");
+        grundy_writer_u64(w, maxv);
+        grundy_writer_str(w, ", \"max_at\": ");
+        write_pos_json(w, g, max_at);
+        if (counts) {
+            grundy_writer_str(w, ", \"counts\": [");
+            for (i = 0; i <= maxv; i++) {
+                if (i)
+                    grundy_writer_str(w, ", ");
+                grundy_writer_u64(w, counts[i]);
+            }
+            grundy_writer_char(w, ']');
+        }
+        grundy_writer_str(w, "}, \"period\": ");
+        if (per.found) {
+            grundy_writer_str(w, "{\"period\": ");
+            grundy_writer_u64(w, per.period);
+            grundy_writer_str(w, ", \"preperiod\": ");
+            grundy_writer_u64(w, per.preperiod);
+            grundy_writer_str(w, ", \"proven\": ");
+            grundy_writer_str(w, per.proven ? "true" : "false");
+            grundy_writer_str(w, ", \"checked_upto\": ");
+            grundy_writer_u64(w, per.checked_upto - 1);
+            grundy_writer_char(w, '}');
+        } else {
+            grundy_writer_str(w, "null");
+        }
+        grundy_writer_str(w, "}\n");
+    } else {
+        if (a->list)
+            for (i = 0; i < n; i++) {
+                write_pos(w, g, i);
+                grundy_writer_char(w, ' ');
+                grundy_writer_u64(w, width == 4
+                                         ? grundy_table_get(t, i)
+                                         : grundy_table_get_raw(data, width,
+                                                                i));
+                grundy_writer_char(w, '\n');
+            }
+        if (counts) {
+            grundy_writer_str(w, "positions ");
+            grundy_writer_u64(w, n);
+            grundy_writer_str(w, "\nvalue count\n");
+            for (i = 0; i <= maxv; i++)
+                if (counts[i]) {
+                    grundy_writer_u64(w, i);
+                    grundy_writer_char(w, ' ');
+                    grundy_writer_u64(w, counts[i]);
+                    grundy_writer_char(w, '\n');
+                }
+            grundy_writer_str(w, "largest ");
+            grundy_writer_u64(w, maxv);
+            grundy_writer_str(w, " first at ");
+            write_pos(w, g, max_at);
+            grundy_writer_char(w, '\n');
+        }
+        if (a->period)
+            write_period_text(w, &per);
+    }
+    free(counts);
+    grundy_table_free(t);
+    return CLI_EXIT_OK;
+}
+
+int cmd_values(int argc, char **argv)
+{
+    values_args a;
+    grundy_game *g = NULL;
+    grundy_parse_error where;
+    grundy_writer w;
+    grundy_status s;
+    int rc = parse_args(argc, argv, &a);
+    if (rc)
+        return rc;
+    memset(&where, 0, sizeof where);
+    s = grundy_game_new(&g, a.spec, &where);
+    if (s != GRUNDY_OK) {
+        fprintf(stderr, "grundy: values: rules '%s' at column %lu: %s\n",
+                a.spec, where.col ? where.col : 1,
+                where.msg[0] ? where.msg : grundy_strerror(s));
+        return CLI_EXIT_DATA;
+    }
+    if (grundy_writer_init(&w, 1) != GRUNDY_OK) {
+        grundy_game_free(g);
+        return cli_error("values", GRUNDY_ERR_NOMEM, NULL);
+    }
+    rc = a.at ? do_at(&a, g, &w) : do_table(&a, g, &w);
+    if (grundy_writer_clear(&w) != GRUNDY_OK && rc == 0)
+        rc = cli_error("values", GRUNDY_ERR_IO, NULL);
+    grundy_game_free(g);
+    return rc;
+}

@@ -1,0 +1,119 @@
+/*
+ * help.c -- every help text of the program, in one place.  Keep in step
+ * with doc/grundy.1 and README.md.
+ */
+#include <stdio.h>
+#include <string.h>
+
+#include "cli.h"
+
+static const char help_main[] =
+    "Usage: grundy SUBCOMMAND [OPTIONS] [ARGS]\n"
+    "\n"
+    "Grundy values (nimbers) of impartial games under normal play, sums of\n"
+    "games, range queries over changing sequences of games, and exact\n"
+    "counts of winning configurations.\n"
+    "\n"
+    "Subcommands:\n"
+    "  values RULES     Grundy values of one rule family: tables, single\n"
+    "                   values, statistics, periods\n"
+    "  solve NAME       run a bundled workload on standard input\n"
+    "  help [SUBCOMMAND]  show help\n"
+    "\n"
+    "Options:\n"
+    "  -h, --help       show this help (or a subcommand's: grundy values "
+    "--help)\n"
+    "  -V, --version    show the version\n"
+    "\n"
+    "Rule families (RULES):\n"
+    "%s"
+    "\n"
+    "Exit status: 0 on success, 1 on bad input data or a runtime failure,\n"
+    "2 on a usage error.  See grundy(1).\n";
+
+static const char help_values[] =
+    "Usage: grundy values RULES [--upto N | --at POS | --all] [OPTIONS]\n"
+    "\n"
+    "Grundy values of the rule family RULES (see 'grundy --help').\n"
+    "\n"
+    "What to compute:\n"
+    "  --upto N         tabulate g(0..N) and print 'n g' per line\n"
+    "  --at POS         print g(POS) alone, computing only what it needs\n"
+    "                   (POS in the family's position syntax)\n"
+    "  --position POS   the same as --at\n"
+    "  --all            every position of a finite family (boards)\n"
+    "\n"
+    "Summaries (instead of the listing, unless --list is given):\n"
+    "  --stats          the count of each value, the largest value and where\n"
+    "                   it first occurs\n"
+    "  --period         the period and preperiod, and whether it is proven;\n"
+    "                   without --upto the table grows until a period is\n"
+    "                   proven (or 2^26 entries)\n"
+    "  --list           list the values as well\n"
+    "\n"
+    "Output and resources:\n"
+    "  --json           one JSON object: rules, values, stats, period\n"
+    "  --mem-limit B    refuse tables above B bytes (suffix K, M, G, T);\n"
+    "                   default: 7/8 of physical memory\n"
+    "  --method M       auto (default), naive (generic moves + mex), fast\n"
+    "\n"
+    "Examples:\n"
+    "  grundy values subtract:1,3,4 --upto 20\n"
+    "  grundy values digits --at 1000000\n"
+    "  grundy values digits --upto 100000000 --stats\n"
+    "  grundy values subtract:2,5,7 --period\n";
+
+static const char help_solve[] =
+    "Usage: grundy solve NAME < input > output\n"
+    "\n"
+    "Run a bundled workload: read its input format on standard input and\n"
+    "write its answers on standard output.  Answers are written as queries\n"
+    "are read, so a terminal or a pipe sees each answer before the next\n"
+    "query is awaited.  On bad input, the answers to earlier queries stay\n"
+    "printed and the error names input:LINE:COL.\n"
+    "\n"
+    "Workloads:\n"
+    "%s";
+
+/* The workloads' one-line summaries come from cmd_solve.c. */
+const char *cli_solve_list(void);
+
+static void rules_list(char *buf, size_t cap)
+{
+    size_t i, len = 0;
+    buf[0] = 0;
+    for (i = 0; grundy_rules_builtin[i] && len < cap; i++) {
+        int n = snprintf(buf + len, cap - len, "  %s\n",
+                         grundy_rules_builtin[i]->synopsis);
+        if (n < 0)
+            break;
+        len += (size_t)n;
+    }
+}
+
+const char *cli_help(const char *cmd)
+{
+    if (!cmd)
+        return help_main;
+    if (strcmp(cmd, "values") == 0)
+        return help_values;
+    if (strcmp(cmd, "solve") == 0)
+        return help_solve;
+    return NULL;
+}
+
+void cli_print_help(const char *cmd)
+{
+    static char buf[4096];
+    const char *h = cli_help(cmd);
+    if (!h)
+        return;
+    if (!cmd) {
+        rules_list(buf, sizeof buf);
+        printf(help_main, buf);
+    } else if (strcmp(cmd, "solve") == 0) {
+        printf(help_solve, cli_solve_list());
+    } else {
+        fputs(h, stdout);
+    }
+}

@@ -1,0 +1,63 @@
+/*
+ * main.c -- the grundy program: global options and subcommand dispatch.
+ *
+ * Adding a subcommand:
+ *   1. write app/cmd_NAME.c with int cmd_NAME(int argc, char **argv),
+ *      and list it in app/sources.cmake;
+ *   2. declare it in cli.h and add a row to commands[] below;
+ *   3. add its help text to help.c (and a line to the main help);
+ *   4. document it in doc/grundy.1 and README.md;
+ *   5. add CLI tests under tests/cli/.
+ * Adding an option to a subcommand: parse it in that cmd_*.c, then help.c,
+ * the man page and the README, then a CLI test.
+ */
+#include <stdio.h>
+#include <string.h>
+
+#include "cli.h"
+
+static const struct {
+    const char *name;
+    cli_cmd_fn fn;
+} commands[] = {
+    {"values", cmd_values},
+    {"solve", cmd_solve},
+};
+
+int main(int argc, char **argv)
+{
+    size_t i;
+    if (argc < 2) {
+        cli_print_help(NULL);
+        return CLI_EXIT_USAGE;
+    }
+    if (strcmp(argv[1], "--help") == 0 || strcmp(argv[1], "-h") == 0) {
+        cli_print_help(NULL);
+        return CLI_EXIT_OK;
+    }
+    if (strcmp(argv[1], "--version") == 0 || strcmp(argv[1], "-V") == 0) {
+        printf("grundy %s\n", GRUNDY_VERSION);
+        return CLI_EXIT_OK;
+    }
+    if (strcmp(argv[1], "help") == 0) {
+        if (argc > 2 && !cli_help(argv[2]))
+            return cli_usage_error(NULL, "no help for '%s'", argv[2]);
+        cli_print_help(argc > 2 ? argv[2] : NULL);
+        return CLI_EXIT_OK;
+    }
+    for (i = 0; i < sizeof commands / sizeof commands[0]; i++)
+        if (strcmp(argv[1], commands[i].name) == 0) {
+            int j;
+            for (j = 2; j < argc; j++) {
+                if (strcmp(argv[j], "--") == 0)
+                    break;
+                if (strcmp(argv[j], "--help") == 0 ||
+                    strcmp(argv[j], "-h") == 0) {
+                    cli_print_help(argv[1]);
+                    return CLI_EXIT_OK;
+                }
+            }
+            return commands[i].fn(argc - 1, argv + 1);
+        }
+    return cli_usage_error(NULL, "unknown subcommand '%s'", argv[1]);
+}

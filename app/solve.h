@@ -1,0 +1,14 @@
+/*
+ * solve.h -- the bundled workloads of 'grundy solve NAME'.  Each reads its
+ * format from fd 0 and writes answers to fd 1, answering online.
+ */
+#ifndef GRUNDY_SOLVE_H
+#define GRUNDY_SOLVE_H
+
+typedef struct solve_workload {
+    const char *name;
+    const char *summary; /* one line for 'grundy solve --help' */
+    int (*run)(int argc, char **argv); /* argv[0] is NAME */
+} solve_workload;
+
+#endif

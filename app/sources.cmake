@@ -1,0 +1,6 @@
+target_sources(grundy_cli PRIVATE
+  app/main.c
+  app/cli.c
+  app/help.c
+  app/cmd_values.c
+  app/cmd_solve.c)

@@ -1,0 +1,12 @@
+/*
+ * grundy/grundy.h -- the umbrella header: every public module of grundy.
+ */
+#ifndef GRUNDY_GRUNDY_H
+#define GRUNDY_GRUNDY_H
+
+#include "grundy/status.h"
+#include "grundy/io.h"
+#include "grundy/rules.h"
+#include "grundy/table.h"
+
+#endif

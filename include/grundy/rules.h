@@ -1,0 +1,200 @@
+/*
+ * grundy/rules.h -- rule families: what a move is, and nothing else.
+ *
+ * A rule family is a const table of function pointers (grundy_rules).  The
+ * built-in families are listed in one NULL-terminated registry; a program
+ * adds its own family by filling a grundy_rules of its own and either
+ * passing it to grundy_game_new_rules() directly or registering it by name
+ * with grundy_rules_register().  See examples/custom_rules.c.
+ *
+ * A game (grundy_game) is one family plus its parsed parameters, created
+ * from a spec string such as "subtract:1,3,4", "digits:base=16", "half".
+ *
+ * Positions are 64-bit integers whose meaning the family defines: a heap
+ * size for heap games, a bitmask for boards.  A move leads to a list of at
+ * most GRUNDY_MAX_PARTS independent components (a take-and-break move may
+ * split a heap into several); the value of the move is the XOR of the
+ * values of its parts, and a move with no parts leads to the empty game.
+ */
+#ifndef GRUNDY_RULES_H
+#define GRUNDY_RULES_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "grundy/status.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+typedef uint64_t grundy_pos;   /* a position of one component */
+typedef uint64_t grundy_value; /* a Grundy value (nimber) */
+
+/* The most components a single move can leave (hexadecimal codes: 3). */
+#define GRUNDY_MAX_PARTS 3
+
+typedef struct grundy_move {
+    grundy_pos part[GRUNDY_MAX_PARTS];
+    unsigned nparts; /* 0 .. GRUNDY_MAX_PARTS */
+} grundy_move;
+
+/* Family flags. */
+#define GRUNDY_RULES_HEAP 1u  /* positions are heap sizes 0,1,2,...; every
+                                 part of every move from h is < h, so a
+                                 dense table fills in increasing order */
+#define GRUNDY_RULES_BOARD 2u /* finitely many positions 0..num_positions-1;
+                                 every move goes to a single position of
+                                 smaller popcount (tier tabulation) */
+
+/* The rule-family interface ************************************************/
+
+typedef struct grundy_rules {
+    /* Registry key: the part of a spec before the first ':'. */
+    const char *name;
+    /* One help line: spec syntax, then what a move is. */
+    const char *synopsis;
+    unsigned flags;
+
+    /* Optional.  Non-zero when the family accepts this whole spec although
+     * it does not start with name (octal codes "0.137").  The whole spec
+     * is then passed to parse(). */
+    int (*claims)(const char *spec);
+
+    /* Parse the family's parameters.  args is the text after "name:" (or
+     * the whole spec for a claimed spec), or NULL when there is none.
+     * *params may be left NULL by parameterless families.  On error, set
+     * where->col to the 1-based offset in args of the offending character
+     * (grundy_game_new() shifts it to the offset in the whole spec). */
+    grundy_status (*parse)(void **params, const char *args,
+                           grundy_parse_error *where);
+    /* Free what parse() allocated; called with NULL too. */
+    void (*free_params)(void *params);
+
+    /* Optional.  Number of positions for finite families (boards); 0 or
+     * NULL for unbounded heap families. */
+    grundy_pos (*num_positions)(const void *params);
+
+    /* Optional.  Parse / format a position.  NULL: plain decimal. */
+    grundy_status (*pos_parse)(const void *params, const char *text,
+                               size_t len, grundy_pos *out,
+                               grundy_parse_error *where);
+    /* Writes at most cap bytes including the NUL; returns the length the
+     * full text needs (snprintf semantics). */
+    size_t (*pos_format)(const void *params, grundy_pos p, char *buf,
+                         size_t cap);
+
+    /* An upper bound on the number of moves from p. */
+    size_t (*max_moves)(const void *params, grundy_pos p);
+    /* List the moves from p into out[0..cap); returns their number.  When
+     * the return exceeds cap only the first cap were written. */
+    size_t (*moves)(const void *params, grundy_pos p, grundy_move *out,
+                    size_t cap);
+
+    /* Optional.  The largest number of tokens a move removes from a heap
+     * (a move from h leaves parts summing to >= h - max_take), or 0 when
+     * unbounded.  Lets values be computed in a sliding window and bounds
+     * periodicity proofs. */
+    grundy_pos (*max_take)(const void *params);
+
+    /* Optional.  A closed form: store g(p) in *out and return 1, or return
+     * 0 when none is known for this p. */
+    int (*value)(const void *params, grundy_pos p, grundy_value *out);
+} grundy_rules;
+
+/* Registry *****************************************************************/
+
+/* The built-in families, NULL-terminated, in help order. */
+extern const grundy_rules *const grundy_rules_builtin[];
+
+/* grundy_rules_find() :
+ * The family a spec belongs to: a name match of the text before ':'
+ * (built-in first, then registered ones), then a family whose claims()
+ * accepts the spec.  @return NULL when none does. */
+const grundy_rules *grundy_rules_find(const char *spec);
+
+/* grundy_rules_register() :
+ * Make a user family findable by name.  Not thread-safe: call it before
+ * starting threads.  The pointer must outlive every lookup.
+ * @return GRUNDY_ERR_ARG if the name is taken or missing, GRUNDY_ERR_LIMIT
+ * when 64 families are registered already. */
+GRUNDY_NODISCARD grundy_status grundy_rules_register(const grundy_rules *r);
+
+/* grundy_rules_alias() :
+ * The spec a named alias stands for ("kayles" -> "0.77"), or NULL. */
+const char *grundy_rules_alias(const char *name);
+
+/* Games: a family with its parameters **************************************/
+
+typedef struct grundy_game grundy_game; /* opaque */
+
+/* grundy_game_new() :
+ * Parse spec ("name", "name:args", an alias, or a claimed spec) into a new
+ * game.  Errors: GRUNDY_ERR_ARG for an unknown family (where->msg names
+ * it), GRUNDY_ERR_PARSE / GRUNDY_ERR_RANGE with where->col pointing into
+ * spec.  Free with grundy_game_free(). */
+GRUNDY_NODISCARD grundy_status grundy_game_new(grundy_game **out,
+                                               const char *spec,
+                                               grundy_parse_error *where);
+
+/* grundy_game_new_rules() :
+ * As grundy_game_new() with the family given directly; args as for
+ * grundy_rules.parse. */
+GRUNDY_NODISCARD grundy_status grundy_game_new_rules(
+    grundy_game **out, const grundy_rules *rules, const char *args,
+    grundy_parse_error *where);
+
+/* grundy_game_free() : accepts NULL. */
+void grundy_game_free(grundy_game *g);
+
+const grundy_rules *grundy_game_rules(const grundy_game *g);
+const void *grundy_game_params(const grundy_game *g);
+/* The spec the game was created from (owned by the game). */
+const char *grundy_game_spec(const grundy_game *g);
+/* 0 for unbounded heap games. */
+grundy_pos grundy_game_num_positions(const grundy_game *g);
+
+/* grundy_game_pos_parse() :
+ * Parse one position of this game from text[0..len).  Checks that the
+ * position is in range for finite families.  where->col is 1-based
+ * within text. */
+GRUNDY_NODISCARD grundy_status grundy_game_pos_parse(
+    const grundy_game *g, const char *text, size_t len, grundy_pos *out,
+    grundy_parse_error *where);
+
+/* grundy_game_pos_format() : snprintf semantics. */
+size_t grundy_game_pos_format(const grundy_game *g, grundy_pos p, char *buf,
+                              size_t cap);
+
+/* grundy_game_moves() :
+ * All moves from p in a buffer that grows as needed: *buf (capacity *cap,
+ * both may start NULL / 0) is reallocated with realloc().  The caller
+ * frees *buf with free().  @return GRUNDY_ERR_NOMEM on failure. */
+GRUNDY_NODISCARD grundy_status grundy_game_moves(const grundy_game *g,
+                                                 grundy_pos p,
+                                                 grundy_move **buf,
+                                                 size_t *cap, size_t *count);
+
+/* Built-in families (for comparison with grundy_game_rules()) *************/
+
+extern const grundy_rules grundy_rules_nim;      /* "nim" */
+extern const grundy_rules grundy_rules_subtract; /* "subtract:1,3,4" */
+extern const grundy_rules grundy_rules_allbut;   /* "allbut:1,2" */
+extern const grundy_rules grundy_rules_digits;   /* "digits[:base=B]" */
+extern const grundy_rules grundy_rules_half;     /* "half" */
+
+/* Parameters of the built-in heap families, for kernels that specialise. */
+typedef struct grundy_subtract_params {
+    size_t n;            /* number of distinct amounts */
+    grundy_pos *amounts; /* strictly increasing, all >= 1 */
+} grundy_subtract_params;
+
+typedef struct grundy_digits_params {
+    unsigned base; /* 2..36 */
+} grundy_digits_params;
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* GRUNDY_RULES_H */

@@ -1,0 +1,86 @@
+/*
+ * grundy/status.h -- status codes shared by every grundy function.
+ *
+ * A function that can fail returns a grundy_status and writes its results
+ * through out-parameters.  The numeric values are pinned: they are part of
+ * the ABI and will never be renumbered.  After a failure the outputs of the
+ * failing call are unspecified (but always safe to _clear / _free).
+ *
+ * The library never prints and never exits; turning a status into a message
+ * is the caller's business (grundy_strerror()).
+ */
+#ifndef GRUNDY_STATUS_H
+#define GRUNDY_STATUS_H
+
+#include <stddef.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+#if defined(__GNUC__) || defined(__clang__)
+#define GRUNDY_NODISCARD __attribute__((warn_unused_result))
+#else
+#define GRUNDY_NODISCARD
+#endif
+
+/* Status codes ************************************************************/
+
+typedef enum grundy_status {
+    GRUNDY_OK = 0,           /* success */
+    GRUNDY_ERR_NOMEM = 1,    /* an allocation failed */
+    GRUNDY_ERR_ARG = 2,      /* an argument is invalid (unknown rules, ...) */
+    GRUNDY_ERR_RANGE = 3,    /* a number or index is outside its range */
+    GRUNDY_ERR_OVERFLOW = 4, /* a result does not fit its type */
+    GRUNDY_ERR_LIMIT = 5,    /* a size limit (memory, table, search) is hit */
+    GRUNDY_ERR_PARSE = 6,    /* malformed text */
+    GRUNDY_ERR_IO = 7        /* reading or writing failed */
+} grundy_status;
+
+/* grundy_strerror() :
+ * A short, constant English description of s.  Never NULL: unknown codes
+ * give "unknown status".  The strings live in one table in status.c. */
+const char *grundy_strerror(grundy_status s);
+
+/* Parse errors *************************************************************/
+
+/* Where a parser stopped, for the caller to report as LINE:COL.
+ * line and col are 1-based; col counts bytes.  For a one-line text such as
+ * a rules spec, line is 1 and col is the offset of the offending character.
+ * msg holds a NUL-terminated detail ("expected a digit", ...), possibly
+ * empty.  Every parser accepts where == NULL. */
+typedef struct grundy_parse_error {
+    unsigned long line;
+    unsigned long col;
+    char msg[128];
+} grundy_parse_error;
+
+/* grundy_parse_error_set() :
+ * Fill *where (if not NULL) with line, col and a printf-style message. */
+void grundy_parse_error_set(grundy_parse_error *where, unsigned long line,
+                            unsigned long col, const char *fmt, ...)
+#if defined(__GNUC__) || defined(__clang__)
+    __attribute__((format(printf, 4, 5)))
+#endif
+    ;
+
+/* Propagation helpers (zstd FORWARD_IF_ERROR / RETURN_ERROR_IF) ************/
+
+#define GRUNDY_TRY(expr)                                                      \
+    do {                                                                      \
+        grundy_status grundy_try_s_ = (expr);                                 \
+        if (grundy_try_s_ != GRUNDY_OK)                                       \
+            return grundy_try_s_;                                             \
+    } while (0)
+
+#define GRUNDY_RETURN_IF(cond, code)                                          \
+    do {                                                                      \
+        if (cond)                                                             \
+            return (code);                                                    \
+    } while (0)
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* GRUNDY_STATUS_H */

@@ -1,0 +1,25 @@
+#!/bin/sh
+# deps.sh -- install the Debian packages grundy needs, if any are missing.
+# As root: apt-get installs them.  Otherwise: print the exact command and
+# fail, so nothing half-builds.
+set -eu
+PKGS="build-essential cmake pkg-config libcmocka-dev libflint-dev libgmp-dev"
+missing=""
+for p in $PKGS; do
+    if ! dpkg-query -W -f='${Status}' "$p" 2>/dev/null |
+        grep -q "install ok installed"; then
+        missing="$missing $p"
+    fi
+done
+[ -z "$missing" ] && exit 0
+if [ "$(id -u)" = 0 ]; then
+    echo "deps: installing:$missing" >&2
+    export DEBIAN_FRONTEND=noninteractive
+    apt-get update -qq
+    # shellcheck disable=SC2086
+    apt-get install -y -qq --no-install-recommends $missing >/dev/null
+else
+    echo "deps: missing Debian packages:$missing" >&2
+    echo "deps: run: sudo apt-get install -y$missing" >&2
+    exit 1
+fi

@@ -1,0 +1,23 @@
+#!/bin/sh
+# run-examples.sh GRUNDY -- the main job of 'make run': every bundled
+# workload on its example in examples/, and a few 'grundy values' calls.
+set -eu
+G=$1
+EX=$(dirname "$0")/../examples
+show() {
+    echo "\$ $*"
+    "$@"
+    echo
+}
+show "$G" values digits --upto 29 --json
+show "$G" values subtract:1,3,4 --period
+show "$G" values half --upto 15 --stats
+show "$G" values digits --at 1000000000
+for f in "$EX"/solve-*.in; do
+    [ -e "$f" ] || continue
+    name=$(basename "$f" .in)
+    name=${name#solve-}
+    echo "\$ grundy solve $name < examples/$(basename "$f")"
+    "$G" solve "$name" <"$f"
+    echo
+done

@@ -1,0 +1,276 @@
+/*
+ * scan.c -- whitespace-separated tokens with LINE:COL, from an fd or memory.
+ *
+ * The buffer is refilled with read(2) in 64 KiB blocks; a token that
+ * straddles two blocks is assembled in a scratch buffer, so no token is
+ * ever cut.  The line and column of each byte are counted once as the
+ * scanner passes it.
+ */
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "grundy/io.h"
+
+#define SCAN_BLOCK (1u << 16)
+#define MAX_TOKEN (1u << 20) /* longer tokens are refused, not buffered */
+
+grundy_status grundy_scanner_init_fd(grundy_scanner *s, int fd)
+{
+    memset(s, 0, sizeof *s);
+    s->fd = fd;
+    s->line = s->col = 1;
+    s->buf = malloc(SCAN_BLOCK);
+    GRUNDY_RETURN_IF(!s->buf, GRUNDY_ERR_NOMEM);
+    s->cap = SCAN_BLOCK;
+    return GRUNDY_OK;
+}
+
+grundy_status grundy_scanner_init_mem(grundy_scanner *s, const char *data,
+                                      size_t len)
+{
+    memset(s, 0, sizeof *s);
+    s->fd = -1;
+    s->line = s->col = 1;
+    s->buf = (unsigned char *)(uintptr_t)data;
+    s->cap = s->len = len;
+    s->eof = 1;
+    return GRUNDY_OK;
+}
+
+void grundy_scanner_clear(grundy_scanner *s)
+{
+    if (s->fd >= 0)
+        free(s->buf);
+    free(s->tok);
+    memset(s, 0, sizeof *s);
+    s->fd = -1;
+}
+
+void grundy_scanner_set_before_read(grundy_scanner *s, void (*fn)(void *),
+                                    void *ctx)
+{
+    s->before_read = fn;
+    s->before_read_ctx = ctx;
+}
+
+/* Refill when buf is exhausted.  @return 1 if bytes are available. */
+static int fill(grundy_scanner *s)
+{
+    if (s->pos < s->len)
+        return 1;
+    if (s->eof)
+        return 0;
+    if (s->before_read)
+        s->before_read(s->before_read_ctx);
+    for (;;) {
+        ssize_t r = read(s->fd, s->buf, s->cap);
+        if (r < 0 && errno == EINTR)
+            continue;
+        if (r <= 0) {
+            s->eof = 1; /* a read error ends the input like EOF */
+            s->len = s->pos = 0;
+            return 0;
+        }
+        s->len = (size_t)r;
+        s->pos = 0;
+        return 1;
+    }
+}
+
+static void advance(grundy_scanner *s, unsigned char c)
+{
+    s->pos++;
+    if (c == '\n') {
+        s->line++;
+        s->col = 1;
+    } else {
+        s->col++;
+    }
+}
+
+static int is_space(unsigned char c)
+{
+    return c == ' ' || c == '\n' || c == '\t' || c == '\r' || c == '\v' ||
+           c == '\f';
+}
+
+static void skip_space(grundy_scanner *s)
+{
+    while (fill(s)) {
+        unsigned char c = s->buf[s->pos];
+        if (!is_space(c))
+            return;
+        advance(s, c);
+    }
+}
+
+int grundy_scan_at_eof(grundy_scanner *s)
+{
+    skip_space(s);
+    return !fill(s);
+}
+
+void grundy_scan_where(const grundy_scanner *s, unsigned long *line,
+                       unsigned long *col)
+{
+    *line = s->line;
+    *col = s->col;
+}
+
+static grundy_status tok_push(grundy_scanner *s, size_t n, unsigned char c)
+{
+    if (n + 1 >= s->tok_cap) {
+        size_t cap = s->tok_cap ? 2 * s->tok_cap : 64;
+        unsigned char *t;
+        if (cap > MAX_TOKEN)
+            return GRUNDY_ERR_LIMIT;
+        t = realloc(s->tok, cap);
+        GRUNDY_RETURN_IF(!t, GRUNDY_ERR_NOMEM);
+        s->tok = t;
+        s->tok_cap = cap;
+    }
+    s->tok[n] = c;
+    return GRUNDY_OK;
+}
+
+/* Read bytes while stop(c) is false into s->tok. */
+static grundy_status read_until(grundy_scanner *s, int line_mode,
+                                size_t *len, grundy_parse_error *where)
+{
+    size_t n = 0;
+    grundy_status st;
+    unsigned long l0 = s->line, c0 = s->col;
+    while (fill(s)) {
+        unsigned char c = s->buf[s->pos];
+        if (line_mode ? c == '\n' : is_space(c))
+            break;
+        st = tok_push(s, n, c);
+        if (st != GRUNDY_OK) {
+            grundy_parse_error_set(where, l0, c0, "token too long");
+            return st;
+        }
+        n++;
+        advance(s, c);
+    }
+    if (line_mode && fill(s))
+        advance(s, '\n');
+    st = tok_push(s, n, 0);
+    if (st != GRUNDY_OK)
+        return st;
+    if (line_mode && n > 0 && s->tok[n - 1] == '\r')
+        s->tok[--n] = 0;
+    *len = n;
+    return GRUNDY_OK;
+}
+
+grundy_status grundy_scan_token(grundy_scanner *s, const char **tok,
+                                size_t *len, grundy_parse_error *where)
+{
+    skip_space(s);
+    if (!fill(s)) {
+        grundy_parse_error_set(where, s->line, s->col,
+                               "unexpected end of input");
+        return GRUNDY_ERR_PARSE;
+    }
+    grundy_parse_error_set(where, s->line, s->col, "%s", "");
+    GRUNDY_TRY(read_until(s, 0, len, where));
+    *tok = (const char *)s->tok;
+    return GRUNDY_OK;
+}
+
+grundy_status grundy_scan_line(grundy_scanner *s, const char **text,
+                               size_t *len, grundy_parse_error *where)
+{
+    if (!fill(s)) {
+        grundy_parse_error_set(where, s->line, s->col,
+                               "unexpected end of input");
+        return GRUNDY_ERR_PARSE;
+    }
+    grundy_parse_error_set(where, s->line, s->col, "%s", "");
+    GRUNDY_TRY(read_until(s, 1, len, where));
+    *text = (const char *)s->tok;
+    return GRUNDY_OK;
+}
+
+grundy_status grundy_u64_parse(uint64_t *out, const char *text, size_t len,
+                               uint64_t lo, uint64_t hi,
+                               grundy_parse_error *where)
+{
+    uint64_t v = 0;
+    size_t i;
+    int overflow = 0;
+    if (len == 0) {
+        grundy_parse_error_set(where, 1, 1, "expected an integer");
+        return GRUNDY_ERR_PARSE;
+    }
+    for (i = 0; i < len; i++) {
+        unsigned d = (unsigned)(unsigned char)text[i] - '0';
+        if (d > 9) {
+            if (i == 0 && text[0] == '-' && len > 1)
+                grundy_parse_error_set(where, 1, 1,
+                                       "negative number '%.*s'",
+                                       (int)(len > 40 ? 40 : len), text);
+            else
+                grundy_parse_error_set(where, 1, i + 1,
+                                       "expected an integer, got '%.*s'",
+                                       (int)(len > 40 ? 40 : len), text);
+            return GRUNDY_ERR_PARSE;
+        }
+        if (v > (UINT64_MAX - d) / 10)
+            overflow = 1;
+        else
+            v = v * 10 + d;
+    }
+    if (overflow || v < lo || v > hi) {
+        grundy_parse_error_set(where, 1, 1,
+                               "%.*s is out of range [%llu, %llu]",
+                               (int)(len > 40 ? 40 : len), text,
+                               (unsigned long long)lo,
+                               (unsigned long long)hi);
+        return GRUNDY_ERR_RANGE;
+    }
+    *out = v;
+    return GRUNDY_OK;
+}
+
+grundy_status grundy_scan_u64(grundy_scanner *s, uint64_t *out, uint64_t lo,
+                              uint64_t hi, grundy_parse_error *where)
+{
+    const char *tok;
+    size_t len;
+    unsigned long line, col;
+    grundy_status st;
+    unsigned char c;
+
+    /* Fast path: the whole token lies in the buffer. */
+    skip_space(s);
+    if (fill(s)) {
+        size_t p = s->pos;
+        uint64_t v = 0;
+        while (p < s->len && (c = s->buf[p]) >= '0' && c <= '9' &&
+               p - s->pos < 19) {
+            v = v * 10 + (uint64_t)(c - '0');
+            p++;
+        }
+        if (p > s->pos && p < s->len && is_space(s->buf[p]) && v >= lo &&
+            v <= hi) {
+            s->col += (unsigned long)(p - s->pos);
+            s->pos = p;
+            *out = v;
+            return GRUNDY_OK;
+        }
+    }
+    line = s->line;
+    col = s->col;
+    st = grundy_scan_token(s, &tok, &len, where);
+    if (st != GRUNDY_OK)
+        return st;
+    st = grundy_u64_parse(out, tok, len, lo, hi, where);
+    if (st != GRUNDY_OK && where) {
+        where->col = col + (st == GRUNDY_ERR_PARSE ? where->col - 1 : 0);
+        where->line = line;
+    }
+    return st;
+}

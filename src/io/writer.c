@@ -1,0 +1,102 @@
+/*
+ * writer.c -- buffered output without printf on the hot path.
+ */
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "grundy/io.h"
+
+#define WRITER_CAP (1u << 16)
+
+grundy_status grundy_writer_init(grundy_writer *w, int fd)
+{
+    memset(w, 0, sizeof *w);
+    w->fd = fd;
+    w->buf = malloc(WRITER_CAP);
+    GRUNDY_RETURN_IF(!w->buf, GRUNDY_ERR_NOMEM);
+    w->cap = WRITER_CAP;
+    return GRUNDY_OK;
+}
+
+grundy_status grundy_writer_flush(grundy_writer *w)
+{
+    size_t off = 0;
+    while (off < w->len && w->err == GRUNDY_OK) {
+        ssize_t r = write(w->fd, w->buf + off, w->len - off);
+        if (r < 0 && errno == EINTR)
+            continue;
+        if (r <= 0)
+            w->err = GRUNDY_ERR_IO;
+        else
+            off += (size_t)r;
+    }
+    w->len = 0;
+    return w->err;
+}
+
+grundy_status grundy_writer_clear(grundy_writer *w)
+{
+    grundy_status s = GRUNDY_OK;
+    if (w->buf)
+        s = grundy_writer_flush(w);
+    free(w->buf);
+    w->buf = NULL;
+    w->cap = w->len = 0;
+    return s;
+}
+
+void grundy_writer_flush_hook(void *ctx)
+{
+    (void)grundy_writer_flush((grundy_writer *)ctx);
+}
+
+void grundy_writer_bytes(grundy_writer *w, const char *p, size_t n)
+{
+    while (n > 0) {
+        size_t k;
+        if (w->len == w->cap)
+            (void)grundy_writer_flush(w);
+        k = w->cap - w->len;
+        if (k > n)
+            k = n;
+        memcpy(w->buf + w->len, p, k);
+        w->len += k;
+        p += k;
+        n -= k;
+    }
+}
+
+void grundy_writer_str(grundy_writer *w, const char *s)
+{
+    grundy_writer_bytes(w, s, strlen(s));
+}
+
+void grundy_writer_char(grundy_writer *w, char c)
+{
+    if (w->len == w->cap)
+        (void)grundy_writer_flush(w);
+    w->buf[w->len++] = c;
+}
+
+void grundy_writer_u64(grundy_writer *w, uint64_t v)
+{
+    char tmp[20];
+    int i = 20;
+    do {
+        tmp[--i] = (char)('0' + v % 10);
+        v /= 10;
+    } while (v);
+    grundy_writer_bytes(w, tmp + i, (size_t)(20 - i));
+}
+
+void grundy_writer_i64(grundy_writer *w, int64_t v)
+{
+    if (v < 0) {
+        grundy_writer_char(w, '-');
+        grundy_writer_u64(w, (uint64_t)0 - (uint64_t)v);
+    } else {
+        grundy_writer_u64(w, (uint64_t)v);
+    }
+}

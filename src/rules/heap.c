@@ -1,0 +1,371 @@
+/*
+ * heap.c -- the heap families: nim, subtract:S, allbut:S, digits, half.
+ *
+ * Each is a const grundy_rules table.  Moves always leave one heap (which
+ * may be 0), so the tables of these families fill in increasing order.
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "grundy/io.h"
+#include "rules/rules_internal.h"
+
+/* Shared helpers ***********************************************************/
+
+grundy_status grundy_u64_parse_pos(grundy_pos *out, const char *text,
+                                   size_t len, grundy_pos max,
+                                   grundy_parse_error *where)
+{
+    return grundy_u64_parse(out, text, len, 0, max, where);
+}
+
+size_t grundy_u64_format(uint64_t v, char *buf, size_t cap)
+{
+    char tmp[20];
+    size_t n = 0, i;
+    do {
+        tmp[n++] = (char)('0' + v % 10);
+        v /= 10;
+    } while (v);
+    for (i = 0; i < n && i + 1 < cap; i++)
+        buf[i] = tmp[n - 1 - i];
+    if (cap)
+        buf[i < cap ? i : cap - 1] = 0;
+    return n;
+}
+
+static int cmp_u64(const void *a, const void *b)
+{
+    uint64_t x = *(const uint64_t *)a, y = *(const uint64_t *)b;
+    return (x > y) - (x < y);
+}
+
+grundy_status grundy_parse_u64_list(uint64_t **out, size_t *n,
+                                    const char *text, uint64_t lo,
+                                    uint64_t hi, grundy_parse_error *where)
+{
+    size_t cap = 0, k = 0, i = 0, start;
+    uint64_t *a = NULL;
+    grundy_status s;
+
+    *out = NULL;
+    *n = 0;
+    if (!text || !*text) {
+        grundy_parse_error_set(where, 1, 1, "expected a list like 1,3,4");
+        return GRUNDY_ERR_PARSE;
+    }
+    for (;;) {
+        uint64_t v;
+        start = i;
+        while (text[i] && text[i] != ',')
+            i++;
+        s = grundy_u64_parse(&v, text + start, i - start, lo, hi, where);
+        if (s != GRUNDY_OK) {
+            if (where)
+                where->col += start;
+            if (i == start)
+                grundy_parse_error_set(where, 1, start + 1,
+                                       "expected a number");
+            free(a);
+            return s;
+        }
+        if (k == cap) {
+            uint64_t *na;
+            cap = cap ? 2 * cap : 8;
+            if (cap > 65536) {
+                free(a);
+                grundy_parse_error_set(where, 1, start + 1,
+                                       "list longer than 65536");
+                return GRUNDY_ERR_LIMIT;
+            }
+            na = realloc(a, cap * sizeof *a);
+            if (!na) {
+                free(a);
+                return GRUNDY_ERR_NOMEM;
+            }
+            a = na;
+        }
+        a[k++] = v;
+        if (!text[i])
+            break;
+        i++;
+    }
+    qsort(a, k, sizeof *a, cmp_u64);
+    for (i = 1; i < k; i++)
+        if (a[i] == a[i - 1]) {
+            grundy_parse_error_set(where, 1, 1, "%llu is listed twice",
+                                   (unsigned long long)a[i]);
+            free(a);
+            return GRUNDY_ERR_ARG;
+        }
+    *out = a;
+    *n = k;
+    return GRUNDY_OK;
+}
+
+static grundy_status no_args(void **params, const char *args,
+                             grundy_parse_error *where)
+{
+    *params = NULL;
+    if (args) {
+        grundy_parse_error_set(where, 1, 1, "this family takes no parameters");
+        return GRUNDY_ERR_PARSE;
+    }
+    return GRUNDY_OK;
+}
+
+static void one_heap(grundy_move *m, grundy_pos h)
+{
+    m->part[0] = h;
+    m->nparts = 1;
+}
+
+/* nim **********************************************************************/
+
+static size_t nim_max_moves(const void *params, grundy_pos p)
+{
+    (void)params;
+    return p > SIZE_MAX ? SIZE_MAX : (size_t)p;
+}
+
+static size_t nim_moves(const void *params, grundy_pos p, grundy_move *out,
+                        size_t cap)
+{
+    size_t i;
+    (void)params;
+    for (i = 0; i < p && i < cap; i++)
+        one_heap(&out[i], i);
+    return (size_t)p;
+}
+
+static int nim_value(const void *params, grundy_pos p, grundy_value *out)
+{
+    (void)params;
+    *out = p;
+    return 1;
+}
+
+const grundy_rules grundy_rules_nim = {
+    .name = "nim",
+    .synopsis = "nim                remove any positive number of stones",
+    .flags = GRUNDY_RULES_HEAP,
+    .parse = no_args,
+    .max_moves = nim_max_moves,
+    .moves = nim_moves,
+    .value = nim_value,
+};
+
+/* subtract:S and allbut:S **************************************************/
+
+#define AMOUNT_MAX 0xFFFFFFFFull
+
+static grundy_status list_parse(void **params, const char *args,
+                                grundy_parse_error *where)
+{
+    grundy_subtract_params *sp = calloc(1, sizeof *sp);
+    grundy_status s;
+    GRUNDY_RETURN_IF(!sp, GRUNDY_ERR_NOMEM);
+    s = grundy_parse_u64_list(&sp->amounts, &sp->n, args, 1, AMOUNT_MAX,
+                              where);
+    if (s != GRUNDY_OK) {
+        free(sp);
+        return s;
+    }
+    *params = sp;
+    return GRUNDY_OK;
+}
+
+static void list_free(void *params)
+{
+    grundy_subtract_params *sp = params;
+    if (sp)
+        free(sp->amounts);
+    free(sp);
+}
+
+static size_t sub_max_moves(const void *params, grundy_pos p)
+{
+    (void)p;
+    return ((const grundy_subtract_params *)params)->n;
+}
+
+static size_t sub_moves(const void *params, grundy_pos p, grundy_move *out,
+                        size_t cap)
+{
+    const grundy_subtract_params *sp = params;
+    size_t i, k = 0;
+    for (i = 0; i < sp->n && sp->amounts[i] <= p; i++) {
+        if (k < cap)
+            one_heap(&out[k], p - sp->amounts[i]);
+        k++;
+    }
+    return k;
+}
+
+static grundy_pos sub_max_take(const void *params)
+{
+    const grundy_subtract_params *sp = params;
+    return sp->amounts[sp->n - 1];
+}
+
+const grundy_rules grundy_rules_subtract = {
+    .name = "subtract",
+    .synopsis = "subtract:S         remove s stones, s in the finite set S "
+                "(e.g. subtract:1,3,4)",
+    .flags = GRUNDY_RULES_HEAP,
+    .parse = list_parse,
+    .free_params = list_free,
+    .max_moves = sub_max_moves,
+    .moves = sub_moves,
+    .max_take = sub_max_take,
+};
+
+static size_t allbut_moves(const void *params, grundy_pos p,
+                           grundy_move *out, size_t cap)
+{
+    const grundy_subtract_params *sp = params;
+    size_t j = 0, k = 0;
+    grundy_pos s;
+    for (s = 1; s <= p; s++) {
+        while (j < sp->n && sp->amounts[j] < s)
+            j++;
+        if (j < sp->n && sp->amounts[j] == s)
+            continue;
+        if (k < cap)
+            one_heap(&out[k], p - s);
+        k++;
+    }
+    return k;
+}
+
+const grundy_rules grundy_rules_allbut = {
+    .name = "allbut",
+    .synopsis = "allbut:S           remove any positive number of stones "
+                "except those in S",
+    .flags = GRUNDY_RULES_HEAP,
+    .parse = list_parse,
+    .free_params = list_free,
+    .max_moves = nim_max_moves,
+    .moves = allbut_moves,
+};
+
+/* digits[:base=B] **********************************************************/
+
+static const grundy_digits_params digits_base10 = {10};
+
+static grundy_status digits_parse(void **params, const char *args,
+                                  grundy_parse_error *where)
+{
+    grundy_digits_params *dp;
+    uint64_t b;
+    grundy_status s;
+    *params = NULL;
+    if (!args) {
+        *params = (void *)(uintptr_t)&digits_base10;
+        return GRUNDY_OK;
+    }
+    if (strncmp(args, "base=", 5) != 0) {
+        grundy_parse_error_set(where, 1, 1, "expected base=B");
+        return GRUNDY_ERR_PARSE;
+    }
+    s = grundy_u64_parse(&b, args + 5, strlen(args + 5), 2, 36, where);
+    if (s != GRUNDY_OK) {
+        if (where)
+            where->col += 5;
+        return s;
+    }
+    dp = malloc(sizeof *dp);
+    GRUNDY_RETURN_IF(!dp, GRUNDY_ERR_NOMEM);
+    dp->base = (unsigned)b;
+    *params = dp;
+    return GRUNDY_OK;
+}
+
+static void digits_free(void *params)
+{
+    if (params != &digits_base10)
+        free(params);
+}
+
+static size_t digits_max_moves(const void *params, grundy_pos p)
+{
+    (void)p;
+    return ((const grundy_digits_params *)params)->base - 1;
+}
+
+static size_t digits_moves(const void *params, grundy_pos p,
+                           grundy_move *out, size_t cap)
+{
+    unsigned b = ((const grundy_digits_params *)params)->base;
+    uint64_t seen = 0;
+    size_t k = 0;
+    grundy_pos x;
+    for (x = p; x; x /= b)
+        seen |= 1ull << (x % b);
+    seen &= ~1ull;
+    while (seen) {
+        unsigned d = (unsigned)__builtin_ctzll(seen);
+        seen &= seen - 1;
+        if (k < cap)
+            one_heap(&out[k], p - d);
+        k++;
+    }
+    return k;
+}
+
+static grundy_pos digits_max_take(const void *params)
+{
+    return ((const grundy_digits_params *)params)->base - 1;
+}
+
+const grundy_rules grundy_rules_digits = {
+    .name = "digits",
+    .synopsis = "digits[:base=B]    remove a non-zero digit of the heap "
+                "(base 10, or B in 2..36)",
+    .flags = GRUNDY_RULES_HEAP,
+    .parse = digits_parse,
+    .free_params = digits_free,
+    .max_moves = digits_max_moves,
+    .moves = digits_moves,
+    .max_take = digits_max_take,
+};
+
+/* half *********************************************************************/
+
+static size_t half_max_moves(const void *params, grundy_pos p)
+{
+    (void)params;
+    return (size_t)(p / 2);
+}
+
+static size_t half_moves(const void *params, grundy_pos p, grundy_move *out,
+                         size_t cap)
+{
+    grundy_pos s;
+    size_t k = 0;
+    (void)params;
+    for (s = 1; s <= p / 2; s++, k++)
+        if (k < cap)
+            one_heap(&out[k], p - s);
+    return k;
+}
+
+/* G(2n) = n and G(2n+1) = G(n): strip trailing ones, then halve. */
+static int half_value(const void *params, grundy_pos p, grundy_value *out)
+{
+    (void)params;
+    while (p & 1)
+        p >>= 1;
+    *out = p >> 1;
+    return 1;
+}
+
+const grundy_rules grundy_rules_half = {
+    .name = "half",
+    .synopsis = "half               remove 1 .. floor(h/2) stones",
+    .flags = GRUNDY_RULES_HEAP,
+    .parse = no_args,
+    .max_moves = half_max_moves,
+    .moves = half_moves,
+    .value = half_value,
+};

@@ -1,0 +1,230 @@
+/*
+ * registry.c -- the one list of rule families, aliases, and grundy_game.
+ *
+ * Families are found by the text before the first ':' of a spec, built-in
+ * ones first, then those a program registered; a family may also claim a
+ * spec by its shape (octal codes start with a digit).  Adding a built-in
+ * family means one line in grundy_rules_builtin[] below.
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "grundy/rules.h"
+#include "rules/rules_internal.h"
+
+const grundy_rules *const grundy_rules_builtin[] = {
+    &grundy_rules_nim,
+    &grundy_rules_subtract,
+    &grundy_rules_allbut,
+    &grundy_rules_digits,
+    &grundy_rules_half,
+    NULL,
+};
+
+static const struct {
+    const char *name, *spec;
+} aliases[] = {
+    {"kayles", "0.77"},
+    {"dawsons-kayles", "0.07"},
+    {"dawsons-chess", "0.137"},
+};
+
+#define MAX_USER_RULES 64
+static const grundy_rules *user_rules[MAX_USER_RULES];
+static size_t n_user_rules;
+
+struct grundy_game {
+    const grundy_rules *rules;
+    void *params;
+    char *spec;
+};
+
+const char *grundy_rules_alias(const char *name)
+{
+    size_t i;
+    for (i = 0; i < sizeof aliases / sizeof aliases[0]; i++)
+        if (strcmp(aliases[i].name, name) == 0)
+            return aliases[i].spec;
+    return NULL;
+}
+
+static const grundy_rules *find_name(const char *name, size_t len)
+{
+    size_t i;
+    for (i = 0; grundy_rules_builtin[i]; i++)
+        if (strlen(grundy_rules_builtin[i]->name) == len &&
+            memcmp(grundy_rules_builtin[i]->name, name, len) == 0)
+            return grundy_rules_builtin[i];
+    for (i = 0; i < n_user_rules; i++)
+        if (strlen(user_rules[i]->name) == len &&
+            memcmp(user_rules[i]->name, name, len) == 0)
+            return user_rules[i];
+    return NULL;
+}
+
+static const grundy_rules *find_claim(const char *spec)
+{
+    size_t i;
+    for (i = 0; grundy_rules_builtin[i]; i++)
+        if (grundy_rules_builtin[i]->claims &&
+            grundy_rules_builtin[i]->claims(spec))
+            return grundy_rules_builtin[i];
+    for (i = 0; i < n_user_rules; i++)
+        if (user_rules[i]->claims && user_rules[i]->claims(spec))
+            return user_rules[i];
+    return NULL;
+}
+
+const grundy_rules *grundy_rules_find(const char *spec)
+{
+    const char *colon = strchr(spec, ':');
+    const grundy_rules *r =
+        find_name(spec, colon ? (size_t)(colon - spec) : strlen(spec));
+    return r ? r : find_claim(spec);
+}
+
+grundy_status grundy_rules_register(const grundy_rules *r)
+{
+    GRUNDY_RETURN_IF(!r || !r->name || !r->name[0] || !r->moves ||
+                         !r->max_moves || !r->parse,
+                     GRUNDY_ERR_ARG);
+    GRUNDY_RETURN_IF(find_name(r->name, strlen(r->name)), GRUNDY_ERR_ARG);
+    GRUNDY_RETURN_IF(n_user_rules == MAX_USER_RULES, GRUNDY_ERR_LIMIT);
+    user_rules[n_user_rules++] = r;
+    return GRUNDY_OK;
+}
+
+static grundy_status game_make(grundy_game **out, const grundy_rules *rules,
+                               const char *args, const char *spec,
+                               size_t args_off, grundy_parse_error *where)
+{
+    grundy_game *g;
+    grundy_status s;
+    *out = NULL;
+    g = calloc(1, sizeof *g);
+    GRUNDY_RETURN_IF(!g, GRUNDY_ERR_NOMEM);
+    g->rules = rules;
+    g->spec = malloc(strlen(spec) + 1);
+    if (!g->spec) {
+        free(g);
+        return GRUNDY_ERR_NOMEM;
+    }
+    strcpy(g->spec, spec);
+    if (where)
+        where->msg[0] = 0;
+    s = rules->parse(&g->params, args, where);
+    if (s != GRUNDY_OK) {
+        if (where) {
+            where->line = 1;
+            where->col += args_off;
+        }
+        grundy_game_free(g);
+        return s;
+    }
+    *out = g;
+    return GRUNDY_OK;
+}
+
+grundy_status grundy_game_new(grundy_game **out, const char *spec,
+                              grundy_parse_error *where)
+{
+    const char *colon, *alias;
+    const grundy_rules *r;
+    size_t name_len;
+
+    *out = NULL;
+    alias = grundy_rules_alias(spec);
+    if (alias)
+        return grundy_game_new(out, alias, where);
+    colon = strchr(spec, ':');
+    name_len = colon ? (size_t)(colon - spec) : strlen(spec);
+    r = find_name(spec, name_len);
+    if (r)
+        return game_make(out, r, colon ? colon + 1 : NULL, spec,
+                         colon ? name_len + 1 : name_len, where);
+    r = find_claim(spec);
+    if (r)
+        return game_make(out, r, spec, spec, 0, where);
+    grundy_parse_error_set(where, 1, 1, "unknown rule family '%.*s'",
+                           (int)(name_len > 40 ? 40 : name_len), spec);
+    return GRUNDY_ERR_ARG;
+}
+
+grundy_status grundy_game_new_rules(grundy_game **out,
+                                    const grundy_rules *rules,
+                                    const char *args,
+                                    grundy_parse_error *where)
+{
+    *out = NULL;
+    GRUNDY_RETURN_IF(!rules || !rules->parse || !rules->moves ||
+                         !rules->max_moves,
+                     GRUNDY_ERR_ARG);
+    return game_make(out, rules, args, args ? args : rules->name, 0, where);
+}
+
+void grundy_game_free(grundy_game *g)
+{
+    if (!g)
+        return;
+    if (g->rules->free_params)
+        g->rules->free_params(g->params);
+    free(g->spec);
+    free(g);
+}
+
+const grundy_rules *grundy_game_rules(const grundy_game *g)
+{
+    return g->rules;
+}
+
+const void *grundy_game_params(const grundy_game *g)
+{
+    return g->params;
+}
+
+const char *grundy_game_spec(const grundy_game *g)
+{
+    return g->spec;
+}
+
+grundy_pos grundy_game_num_positions(const grundy_game *g)
+{
+    return g->rules->num_positions ? g->rules->num_positions(g->params) : 0;
+}
+
+grundy_status grundy_game_pos_parse(const grundy_game *g, const char *text,
+                                    size_t len, grundy_pos *out,
+                                    grundy_parse_error *where)
+{
+    grundy_pos n = grundy_game_num_positions(g);
+    if (g->rules->pos_parse)
+        return g->rules->pos_parse(g->params, text, len, out, where);
+    return grundy_u64_parse_pos(out, text, len, n ? n - 1 : UINT64_MAX,
+                                where);
+}
+
+size_t grundy_game_pos_format(const grundy_game *g, grundy_pos p, char *buf,
+                              size_t cap)
+{
+    if (g->rules->pos_format)
+        return g->rules->pos_format(g->params, p, buf, cap);
+    return grundy_u64_format(p, buf, cap);
+}
+
+grundy_status grundy_game_moves(const grundy_game *g, grundy_pos p,
+                                grundy_move **buf, size_t *cap,
+                                size_t *count)
+{
+    size_t need = g->rules->max_moves(g->params, p);
+    if (need > *cap) {
+        grundy_move *nb;
+        GRUNDY_RETURN_IF(need > SIZE_MAX / sizeof **buf, GRUNDY_ERR_NOMEM);
+        nb = realloc(*buf, need * sizeof **buf);
+        GRUNDY_RETURN_IF(!nb, GRUNDY_ERR_NOMEM);
+        *buf = nb;
+        *cap = need;
+    }
+    *count = g->rules->moves(g->params, p, *buf, *cap);
+    assert(*count <= *cap);
+    return GRUNDY_OK;
+}

@@ -1,0 +1,26 @@
+/*
+ * rules_internal.h -- helpers shared by the rule families.
+ */
+#ifndef GRUNDY_RULES_INTERNAL_H
+#define GRUNDY_RULES_INTERNAL_H
+
+#include <assert.h>
+#include <stddef.h>
+
+#include "grundy/rules.h"
+
+/* Decimal position in [0, max]; where->col 1-based in text. */
+grundy_status grundy_u64_parse_pos(grundy_pos *out, const char *text,
+                                   size_t len, grundy_pos max,
+                                   grundy_parse_error *where);
+
+/* snprintf("%llu") semantics without printf. */
+size_t grundy_u64_format(uint64_t v, char *buf, size_t cap);
+
+/* Parse "a,b,c" (distinct after sorting, each in [lo, hi]) into a sorted
+ * malloc'ed array.  where->col 1-based in text. */
+grundy_status grundy_parse_u64_list(uint64_t **out, size_t *n,
+                                    const char *text, uint64_t lo,
+                                    uint64_t hi, grundy_parse_error *where);
+
+#endif

@@ -1,0 +1,1 @@
+target_sources(grundy PRIVATE src/rules/registry.c src/rules/heap.c)

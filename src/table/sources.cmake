@@ -1,0 +1,5 @@
+target_sources(grundy PRIVATE
+  src/table/table.c
+  src/table/kernels.c
+  src/table/period.c
+  src/table/value_at.c)

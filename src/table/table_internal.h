@@ -1,0 +1,62 @@
+/*
+ * table_internal.h -- the layout of grundy_table, shared by the table
+ * kernels.
+ */
+#ifndef GRUNDY_TABLE_INTERNAL_H
+#define GRUNDY_TABLE_INTERNAL_H
+
+#include <assert.h>
+
+#include "grundy/table.h"
+
+struct grundy_table {
+    const grundy_game *game;
+    grundy_pos size;   /* entries computed */
+    grundy_pos cap;    /* entries allocated */
+    unsigned width;    /* 1, 2 or 4 bytes */
+    void *data;
+    grundy_value max;
+    grundy_pos max_at;
+    grundy_table_method method; /* NAIVE or FAST, as resolved */
+};
+
+/* Make room for n entries at the current width (mem-checked). */
+grundy_status grundy_table_reserve(grundy_table *t, grundy_pos n,
+                                   const grundy_table_opts *opts);
+/* Re-store the table at a width that holds v (mem-checked);
+ * GRUNDY_ERR_OVERFLOW above 32 bits. */
+grundy_status grundy_table_widen(grundy_table *t, grundy_value v,
+                                 const grundy_table_opts *opts);
+/* Append g(size) = v, widening when needed.  Room must be reserved. */
+static inline grundy_status grundy_table_push(grundy_table *t, grundy_value v,
+                                              const grundy_table_opts *opts)
+{
+    if (v > t->max) {
+        if ((t->width == 1 && v > 0xFF) || (t->width == 2 && v > 0xFFFF))
+            GRUNDY_TRY(grundy_table_widen(t, v, opts));
+        t->max = v;
+        t->max_at = t->size;
+    }
+    if (t->width == 1)
+        ((uint8_t *)t->data)[t->size] = (uint8_t)v;
+    else if (t->width == 2)
+        ((uint16_t *)t->data)[t->size] = (uint16_t)v;
+    else
+        ((uint32_t *)t->data)[t->size] = (uint32_t)v;
+    t->size++;
+    return GRUNDY_OK;
+}
+
+/* Family kernels: fill t from t->size to n.  @return GRUNDY_ERR_ARG when
+ * the family has no kernel. */
+grundy_status grundy_table_fill_fast(grundy_table *t, grundy_pos n,
+                                     const grundy_table_opts *opts);
+int grundy_table_has_fast(const grundy_game *g);
+
+/* The generic method: moves + mex. */
+grundy_status grundy_table_fill_naive(grundy_table *t, grundy_pos n,
+                                      const grundy_table_opts *opts);
+
+#define GRUNDY_PROGRESS_STEP ((grundy_pos)1 << 22)
+
+#endif

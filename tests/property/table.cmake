@@ -1,0 +1,1 @@
+grundy_add_test(table property ${CMAKE_CURRENT_LIST_DIR}/test_table.c)

@@ -1,0 +1,54 @@
+/*
+ * test_core.c -- status codes and messages.
+ */
+#include <string.h>
+
+#include "test_support.h"
+
+static void test_strerror_pinned(void **state)
+{
+    (void)state;
+    assert_int_equal(GRUNDY_OK, 0);
+    assert_int_equal(GRUNDY_ERR_NOMEM, 1);
+    assert_int_equal(GRUNDY_ERR_ARG, 2);
+    assert_int_equal(GRUNDY_ERR_RANGE, 3);
+    assert_int_equal(GRUNDY_ERR_OVERFLOW, 4);
+    assert_int_equal(GRUNDY_ERR_LIMIT, 5);
+    assert_int_equal(GRUNDY_ERR_PARSE, 6);
+    assert_int_equal(GRUNDY_ERR_IO, 7);
+    assert_string_equal(grundy_strerror(GRUNDY_OK), "success");
+    assert_string_equal(grundy_strerror(GRUNDY_ERR_NOMEM), "out of memory");
+    assert_string_equal(grundy_strerror((grundy_status)99), "unknown status");
+    assert_string_equal(grundy_strerror((grundy_status)-1), "unknown status");
+}
+
+static void test_strerror_distinct(void **state)
+{
+    int i, j;
+    (void)state;
+    for (i = 0; i <= GRUNDY_ERR_IO; i++)
+        for (j = i + 1; j <= GRUNDY_ERR_IO; j++)
+            assert_string_not_equal(grundy_strerror((grundy_status)i),
+                                    grundy_strerror((grundy_status)j));
+}
+
+static void test_parse_error_set(void **state)
+{
+    grundy_parse_error e;
+    (void)state;
+    grundy_parse_error_set(&e, 3, 7, "bad %s %d", "token", 5);
+    assert_int_equal(e.line, 3);
+    assert_int_equal(e.col, 7);
+    assert_string_equal(e.msg, "bad token 5");
+    grundy_parse_error_set(NULL, 1, 1, "ignored");
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_strerror_pinned),
+        cmocka_unit_test(test_strerror_distinct),
+        cmocka_unit_test(test_parse_error_set),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}

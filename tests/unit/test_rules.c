@@ -1,0 +1,165 @@
+/*
+ * test_rules.c -- the registry, spec parsing and its error columns, moves.
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "test_support.h"
+
+static void test_game_new_builtin(void **state)
+{
+    static const char *ok[] = {"nim", "subtract:1,3,4", "subtract:7",
+                               "allbut:1,2", "digits", "digits:base=2",
+                               "digits:base=36", "half"};
+    size_t i;
+    (void)state;
+    for (i = 0; i < sizeof ok / sizeof ok[0]; i++) {
+        grundy_game *g = test_game(ok[i]);
+        assert_string_equal(grundy_game_spec(g), ok[i]);
+        grundy_game_free(g);
+    }
+}
+
+static void test_game_new_errors(void **state)
+{
+    static const struct {
+        const char *spec;
+        grundy_status st;
+        unsigned long col;
+    } bad[] = {
+        {"foo", GRUNDY_ERR_ARG, 1},
+        {"subtract", GRUNDY_ERR_PARSE, 9},
+        {"subtract:", GRUNDY_ERR_PARSE, 10},
+        {"subtract:1,,3", GRUNDY_ERR_PARSE, 12},
+        {"subtract:1,x", GRUNDY_ERR_PARSE, 12},
+        {"subtract:0", GRUNDY_ERR_RANGE, 10},
+        {"subtract:1,-3", GRUNDY_ERR_PARSE, 12},
+        {"subtract:3,3", GRUNDY_ERR_ARG, 10},
+        {"digits:base=1", GRUNDY_ERR_RANGE, 13},
+        {"digits:base=37", GRUNDY_ERR_RANGE, 13},
+        {"digits:bse=3", GRUNDY_ERR_PARSE, 8},
+        {"nim:3", GRUNDY_ERR_PARSE, 5},
+        {"half:x", GRUNDY_ERR_PARSE, 6},
+    };
+    size_t i;
+    (void)state;
+    for (i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+        grundy_game *g = (grundy_game *)1;
+        grundy_parse_error e;
+        grundy_status st;
+        memset(&e, 0, sizeof e);
+        st = grundy_game_new(&g, bad[i].spec, &e);
+        if (st != bad[i].st || e.col != bad[i].col || g != NULL ||
+            !e.msg[0])
+            fail_msg("'%s': status %d col %lu msg '%s'", bad[i].spec, st,
+                     e.col, e.msg);
+    }
+}
+
+static size_t dummy_moves(const void *p, grundy_pos h, grundy_move *o,
+                          size_t cap)
+{
+    (void)p;
+    if (h && cap) {
+        o[0].part[0] = h - 1;
+        o[0].nparts = 1;
+    }
+    return h ? 1 : 0;
+}
+static size_t dummy_max(const void *p, grundy_pos h)
+{
+    (void)p;
+    (void)h;
+    return 1;
+}
+static grundy_status dummy_parse(void **params, const char *a,
+                                 grundy_parse_error *w)
+{
+    (void)a;
+    (void)w;
+    *params = NULL;
+    return GRUNDY_OK;
+}
+
+static void test_register_user_family(void **state)
+{
+    static const grundy_rules dummy = {
+        .name = "one-at-a-time",
+        .synopsis = "remove one stone",
+        .flags = GRUNDY_RULES_HEAP,
+        .parse = dummy_parse,
+        .max_moves = dummy_max,
+        .moves = dummy_moves,
+    };
+    static const grundy_rules clash = {
+        .name = "nim", .parse = dummy_parse, .max_moves = dummy_max,
+        .moves = dummy_moves};
+    grundy_game *g;
+    grundy_table *t;
+    grundy_pos i;
+    (void)state;
+    assert_int_equal(grundy_rules_register(&dummy), GRUNDY_OK);
+    assert_int_equal(grundy_rules_register(&dummy), GRUNDY_ERR_ARG);
+    assert_int_equal(grundy_rules_register(&clash), GRUNDY_ERR_ARG);
+    assert_int_equal(grundy_rules_register(NULL), GRUNDY_ERR_ARG);
+    assert_ptr_equal(grundy_rules_find("one-at-a-time"), &dummy);
+    g = test_game("one-at-a-time");
+    assert_int_equal(grundy_table_new(&t, g, 100, NULL), GRUNDY_OK);
+    for (i = 0; i < 100; i++)
+        assert_int_equal(grundy_table_get(t, i), i % 2);
+    grundy_table_free(t);
+    grundy_game_free(g);
+}
+
+static void test_moves_digits(void **state)
+{
+    grundy_game *g = test_game("digits");
+    grundy_move *mv = NULL;
+    size_t cap = 0, n, i;
+    grundy_pos got = 0;
+    (void)state;
+    assert_int_equal(grundy_game_moves(g, 1203, &mv, &cap, &n), GRUNDY_OK);
+    assert_int_equal(n, 3); /* digits 1, 2, 3 */
+    for (i = 0; i < n; i++) {
+        assert_int_equal(mv[i].nparts, 1);
+        got |= 1ull << (1203 - mv[i].part[0]);
+    }
+    assert_int_equal(got, (1u << 1) | (1u << 2) | (1u << 3));
+    assert_int_equal(grundy_game_moves(g, 0, &mv, &cap, &n), GRUNDY_OK);
+    assert_int_equal(n, 0);
+    free(mv);
+    grundy_game_free(g);
+}
+
+static void test_pos_parse_format(void **state)
+{
+    grundy_game *g = test_game("nim");
+    grundy_pos p;
+    grundy_parse_error e;
+    char buf[32];
+    (void)state;
+    assert_int_equal(grundy_game_pos_parse(g, "18446744073709551615", 20, &p,
+                                           &e),
+                     GRUNDY_OK);
+    assert_true(p == UINT64_MAX);
+    assert_int_equal(grundy_game_pos_format(g, p, buf, sizeof buf), 20);
+    assert_string_equal(buf, "18446744073709551615");
+    assert_int_equal(grundy_game_pos_format(g, 12345, buf, 4), 5);
+    assert_string_equal(buf, "123");
+    assert_int_equal(grundy_game_pos_parse(g, "12a", 3, &p, &e),
+                     GRUNDY_ERR_PARSE);
+    assert_int_equal(e.col, 3);
+    grundy_game_free(g);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_game_new_builtin),
+        cmocka_unit_test(test_game_new_errors),
+        cmocka_unit_test(test_register_user_family),
+        cmocka_unit_test(test_moves_digits),
+        cmocka_unit_test(test_pos_parse_format),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}

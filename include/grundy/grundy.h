@@ -8,5 +8,6 @@
 #include "grundy/io.h"
 #include "grundy/rules.h"
 #include "grundy/table.h"
+#include "grundy/range.h"
 
 #endif

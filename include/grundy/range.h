@@ -1,0 +1,187 @@
+/*
+ * grundy/range.h -- a sequence of components under point updates, with
+ * range questions: nim-sum and winner, the number of winning subsets
+ * modulo a prime, and a winning move.
+ *
+ * The engine stores each component as its Grundy value (0 .. 65535); the
+ * caller turns positions into values (grundy/table.h).  Indices are
+ * 0-based and ranges are inclusive: [lo, hi] with lo <= hi < n.
+ *
+ * What a range needs to answer the questions:
+ *   - the nim-sum is the XOR of the values; the first player wins the sum
+ *     iff it is non-zero (Sprague-Grundy);
+ *   - a subset of the positions is a first-player win iff its values XOR
+ *     to non-zero.  If the values in the range span a GF(2) space of
+ *     dimension rank, exactly 2^(len - rank) of the 2^len subsets (the
+ *     empty one included) XOR to zero, so 2^len - 2^(len - rank) are wins;
+ *   - a winning move exists iff the nim-sum X is non-zero: any component
+ *     whose value v has the highest bit of X set can move to v ^ X < v.
+ *
+ * Representations (chosen from the values, behind one API):
+ *   GRUNDY_RANGE_PRESENCE  every value < 16.  The rank depends only on
+ *       which values occur, so each node of a 64-ary tree holds a 16-bit
+ *       presence mask and the XOR of its values; the rank of a mask comes
+ *       from a 2^16-entry table.  Queries touch two short runs per level
+ *       of contiguous memory; about 4 bytes of summary per 32 values.
+ *   GRUNDY_RANGE_BASIS  values up to 16 bits: a segment tree over blocks
+ *       of 32 values whose nodes hold a GF(2) linear basis (echelon form,
+ *       16 vectors of 16 bits), the XOR and the OR of their values.
+ *   GRUNDY_RANGE_BITS  values up to 16 bits, no counting: the 64-ary tree
+ *       of PRESENCE with the OR of the values in place of the mask.  The
+ *       cheapest choice when only nim-sums, winners and moves are asked.
+ * With GRUNDY_RANGE_AUTO the engine starts with PRESENCE (BITS when
+ * counting is not wanted) and moves to BASIS, once, the first time a
+ * value of 16 or more arrives.
+ *
+ * Thread safety: the const queries may run concurrently; updates need
+ * exclusive access.  Nothing here prints or exits.
+ */
+#ifndef GRUNDY_RANGE_H
+#define GRUNDY_RANGE_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "grundy/rules.h"
+#include "grundy/status.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* The largest value a component may have. */
+#define GRUNDY_RANGE_VALUE_MAX 65535u
+
+/* The default modulus for subset counts. */
+#define GRUNDY_RANGE_DEFAULT_MODULUS 1000000007u
+
+/* Options ******************************************************************/
+
+typedef enum grundy_range_repr {
+    GRUNDY_RANGE_AUTO = 0,     /* choose from the values (see above) */
+    GRUNDY_RANGE_PRESENCE = 1, /* values < 16; all questions */
+    GRUNDY_RANGE_BASIS = 2,    /* values < 2^16; all questions */
+    GRUNDY_RANGE_BITS = 3      /* values < 2^16; no rank / count */
+} grundy_range_repr;
+
+/* Flags of grundy_range_opts. */
+#define GRUNDY_RANGE_COUNT 1u /* grundy_range_rank() and _count() are
+                                 wanted (default on) */
+
+typedef struct grundy_range_opts {
+    unsigned flags;          /* GRUNDY_RANGE_COUNT or 0 */
+    grundy_range_repr repr;  /* GRUNDY_RANGE_AUTO unless testing */
+    uint64_t modulus;        /* a prime 2 <= p < 2^62; 0 = 1 000 000 007 */
+    size_t mem_limit;        /* bytes; 0 = the machine's physical memory */
+} grundy_range_opts;
+
+/* grundy_range_opts_init() :
+ * Defaults: counting wanted, AUTO, modulus 1 000 000 007, no limit beyond
+ * physical memory. */
+void grundy_range_opts_init(grundy_range_opts *o);
+
+/* grundy_range_modulus_check() :
+ * GRUNDY_OK when p is a prime with 2 <= p < 2^62, GRUNDY_ERR_RANGE when p
+ * is out of those bounds, GRUNDY_ERR_ARG when it is composite. */
+GRUNDY_NODISCARD grundy_status grundy_range_modulus_check(uint64_t p);
+
+/* Memory management ********************************************************/
+
+typedef struct grundy_range grundy_range; /* opaque */
+
+/* grundy_range_new() :
+ * A sequence of n components, all of value 0 (n may be 0).  Errors:
+ * GRUNDY_ERR_RANGE / GRUNDY_ERR_ARG for a bad modulus (see
+ * grundy_range_modulus_check()), GRUNDY_ERR_ARG when BITS is forced
+ * together with GRUNDY_RANGE_COUNT; GRUNDY_ERR_LIMIT
+ * before allocating when the memory needed exceeds the limit;
+ * GRUNDY_ERR_NOMEM.  O(n).  Free with grundy_range_free(). */
+GRUNDY_NODISCARD grundy_status grundy_range_new(grundy_range **out,
+                                                size_t n,
+                                                const grundy_range_opts *opts);
+
+/* grundy_range_free() : accepts NULL. */
+void grundy_range_free(grundy_range *r);
+
+/* Updates ******************************************************************/
+
+/* grundy_range_assign() :
+ * Set components first .. first+count-1 to values[0 .. count), then bring
+ * the summaries up to date once: O(count + touched nodes), the way to
+ * load a sequence (in chunks of any size).  Errors: GRUNDY_ERR_RANGE when
+ * the span leaves [0, n), a value exceeds GRUNDY_RANGE_VALUE_MAX, or a
+ * value is 16 or more while PRESENCE was forced (then nothing is changed); GRUNDY_ERR_NOMEM when the move to BASIS fails (the
+ * engine is then unchanged).  values may not alias the engine. */
+GRUNDY_NODISCARD grundy_status grundy_range_assign(grundy_range *r,
+                                                   size_t first,
+                                                   const grundy_value *values,
+                                                   size_t count);
+
+/* grundy_range_set() :
+ * Set component i to value v.  O(log n) nodes (64-ary trees: about
+ * 4 levels of 64 entries for n = 10^7; BASIS: log2(n/32) basis merges).
+ * Setting a component to its current value is allowed.  Errors as for
+ * grundy_range_assign(). */
+GRUNDY_NODISCARD grundy_status grundy_range_set(grundy_range *r, size_t i,
+                                                grundy_value v);
+
+/* Queries ******************************************************************/
+
+/* The number of components. */
+size_t grundy_range_size(const grundy_range *r);
+
+/* The representation in use (never GRUNDY_RANGE_AUTO). */
+grundy_range_repr grundy_range_get_repr(const grundy_range *r);
+
+/* The modulus of grundy_range_count(). */
+uint64_t grundy_range_modulus(const grundy_range *r);
+
+/* grundy_range_get() : the value of component i.  @pre i < n.  O(1). */
+grundy_value grundy_range_get(const grundy_range *r, size_t i);
+
+/* grundy_range_xor() :
+ * The nim-sum of components lo..hi.  @pre lo <= hi < n. */
+grundy_value grundy_range_xor(const grundy_range *r, size_t lo, size_t hi);
+
+/* grundy_range_winner() :
+ * 1 when the first player wins the sum of components lo..hi, else 0.
+ * @pre lo <= hi < n. */
+int grundy_range_winner(const grundy_range *r, size_t lo, size_t hi);
+
+/* grundy_range_rank() :
+ * The dimension of the GF(2) span of the values of components lo..hi
+ * (0 .. 16).  @pre lo <= hi < n and the engine counts (not BITS). */
+unsigned grundy_range_rank(const grundy_range *r, size_t lo, size_t hi);
+
+/* grundy_range_count() :
+ * The number of subsets of the positions lo..hi (the empty one included)
+ * whose sum the first player wins, modulo the engine's prime p:
+ * 2^len - 2^(len - rank) with len = hi - lo + 1.  Powers of two come from
+ * small tables (two products per query).
+ * @pre as for grundy_range_rank(). */
+uint64_t grundy_range_count(const grundy_range *r, size_t lo, size_t hi);
+
+/* grundy_range_move() :
+ * A winning move in the sum of components lo..hi: when the nim-sum X is
+ * non-zero, stores in *index the leftmost i in [lo, hi] whose value v has
+ * the highest bit of X set, in *to the value v ^ X (< v) to move it to,
+ * and returns 1.  Returns 0 (and leaves the outputs alone) when the sum
+ * is a second-player win.  Turning the value into a position is the
+ * caller's: by the mex rule some move of component i reaches it.
+ * @pre lo <= hi < n.  index and to may not alias. */
+int grundy_range_move(const grundy_range *r, size_t lo, size_t hi,
+                      size_t *index, grundy_value *to);
+
+/* Counting helpers *********************************************************/
+
+/* grundy_range_count_subsets() :
+ * 2^len - 2^(len - rank) modulo the prime p (2 <= p < 2^62), by
+ * square-and-multiply with 128-bit products.  @pre rank <= len.
+ * O(log len).  The reference for grundy_range_count(). */
+uint64_t grundy_range_count_subsets(uint64_t len, unsigned rank, uint64_t p);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* GRUNDY_RANGE_H */

@@ -1,0 +1,808 @@
+/*
+ * range.c -- the range engine: nim-sums, ranks, subset counts and winning
+ * moves over a sequence of Grundy values under point updates.
+ *
+ * Two layouts sit behind the API (grundy/range.h explains the choice):
+ *
+ * 64-ary tree (PRESENCE, BITS).  Level 0 is the value array itself, cut
+ * into blocks of 32 values (64 bytes, one cache line).  Level 1 holds one
+ * summary per block, each level above one summary per 64 nodes below,
+ * up to a single root.  A summary is two 16-bit words: a (the presence
+ * mask 1<<v, or the OR of the values) and x (the XOR).  A query [lo, hi]
+ * walks up: at each level it folds the partial run at each end and moves
+ * to the level above with [parent(lo)+1, parent(hi)-1], so it reads two
+ * contiguous runs per level -- about 4 levels for 10^7 values, all but
+ * the two runs of level 0 in cache.  A Fenwick tree per value (the usual
+ * approach) reads 16 * 2 * log2(n) scattered words instead.  An update
+ * recomputes one node per level from its children (one or four cache
+ * lines) and stops as soon as a node is unchanged.
+ *
+ * Segment tree of bases (BASIS).  Leaves are the same 32-value blocks;
+ * each node stores a GF(2) basis in echelon form (b[k] has leading bit k,
+ * or is 0) with the XOR and OR of its values.  A query inserts the partial
+ * blocks' values and the O(log n) covering nodes' vectors into one basis.
+ *
+ * Powers of two modulo p come from three tables of 4096 entries
+ * (2^j, 2^(4096 j), 2^(2^24 j)), so a count costs at most three modular
+ * products, done with FLINT's precomputed-inverse reduction.
+ */
+#include <assert.h>
+#include <pthread.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <flint/ulong_extras.h>
+
+#include "grundy/range.h"
+#include "grundy/table.h"
+
+#define B0_LOG 5 /* values per level-1 node: 32 */
+#define B0 (1u << B0_LOG)
+#define F_LOG 6 /* children per node above level 1: 64 */
+#define F (1u << F_LOG)
+#define MAX_LEVELS 12
+#define POW_BITS 12
+#define POW_SIZE (1u << POW_BITS)
+#define MAX_LEN ((uint64_t)1 << (3 * POW_BITS)) /* counts need len < 2^36 */
+#define SMALL_LIMIT 16u /* PRESENCE holds values < 16 */
+
+typedef struct bnode {
+    uint16_t b[16];
+    uint16_t x, o;
+} bnode;
+
+struct grundy_range {
+    size_t n;
+    grundy_range_repr repr;
+    int forced;
+    unsigned flags;
+    size_t mem_limit;
+    uint64_t p, pinv;
+    uint16_t *val;
+    /* 64-ary tree: levels 1 .. nlev, level k has lev_n[k] nodes. */
+    unsigned nlev;
+    size_t lev_n[MAX_LEVELS + 1];
+    uint16_t *lev_a[MAX_LEVELS + 1];
+    uint16_t *lev_x[MAX_LEVELS + 1];
+    /* Segment tree of bases over nblk blocks; leaves at tsize. */
+    size_t nblk, tsize;
+    bnode *tree;
+    uint64_t *pow; /* 3 * POW_SIZE */
+};
+
+/* Rank of the span of a set of 4-bit values given as a presence mask. */
+static uint8_t rank_tab[1u << 16];
+static uint16_t bit_masks[16]; /* presence masks of the values with bit t */
+static pthread_once_t tables_once = PTHREAD_ONCE_INIT;
+
+static unsigned top_bit(unsigned v)
+{
+    assert(v != 0);
+    return 31u - (unsigned)__builtin_clz(v);
+}
+
+/* Insert v into an echelon basis; @return 1 when it was independent. */
+static inline int basis_insert(uint16_t b[16], unsigned v)
+{
+    while (v) {
+        unsigned k = top_bit(v);
+        if (!b[k]) {
+            b[k] = (uint16_t)v;
+            return 1;
+        }
+        v ^= b[k];
+    }
+    return 0;
+}
+
+static void tables_build(void)
+{
+    unsigned m, v, t;
+    for (m = 0; m < (1u << 16); m++) {
+        uint16_t b[16] = {0};
+        unsigned r = 0;
+        for (v = 1; v < 16; v++)
+            if (m >> v & 1)
+                r += (unsigned)basis_insert(b, v);
+        rank_tab[m] = (uint8_t)r;
+    }
+    for (t = 0; t < 16; t++) {
+        unsigned mask = 0;
+        for (v = 0; v < 16; v++)
+            if (v >> t & 1)
+                mask |= 1u << v;
+        bit_masks[t] = (uint16_t)mask;
+    }
+}
+
+/* Modular arithmetic ******************************************************/
+
+__extension__ typedef unsigned __int128 u128;
+
+uint64_t grundy_range_count_subsets(uint64_t len, unsigned rank, uint64_t p)
+{
+    uint64_t base = 2 % p, e = len - rank, a = 1, b;
+    assert(rank <= len && p >= 2);
+    while (e) {
+        if (e & 1)
+            a = (uint64_t)((u128)a * base % p);
+        base = (uint64_t)((u128)base * base % p);
+        e >>= 1;
+    }
+    /* a = 2^(len - rank); the count is a * (2^rank - 1). */
+    b = 1;
+    for (e = 0; e < rank; e++)
+        b = (uint64_t)((u128)b * 2 % p);
+    b = (b + p - 1) % p;
+    return (uint64_t)((u128)a * b % p);
+}
+
+grundy_status grundy_range_modulus_check(uint64_t p)
+{
+    GRUNDY_RETURN_IF(p < 2 || p >= ((uint64_t)1 << 62), GRUNDY_ERR_RANGE);
+    GRUNDY_RETURN_IF(!n_is_prime((ulong)p), GRUNDY_ERR_ARG);
+    return GRUNDY_OK;
+}
+
+static inline uint64_t mulmod(const grundy_range *r, uint64_t a, uint64_t b)
+{
+    return (uint64_t)n_mulmod2_preinv((ulong)a, (ulong)b, (ulong)r->p,
+                                      (ulong)r->pinv);
+}
+
+static uint64_t pow2(const grundy_range *r, uint64_t e)
+{
+    uint64_t v = r->pow[e & (POW_SIZE - 1)];
+    assert(e < MAX_LEN);
+    if (e >> POW_BITS)
+        v = mulmod(r, v, r->pow[POW_SIZE + ((e >> POW_BITS) & (POW_SIZE - 1))]);
+    if (e >> (2 * POW_BITS))
+        v = mulmod(r, v, r->pow[2 * POW_SIZE + (e >> (2 * POW_BITS))]);
+    return v;
+}
+
+static void pow_build(grundy_range *r)
+{
+    unsigned t, j;
+    uint64_t step = 2 % r->p;
+    for (t = 0; t < 3; t++) {
+        uint64_t *tab = r->pow + (size_t)t * POW_SIZE, next;
+        tab[0] = 1 % r->p;
+        for (j = 1; j < POW_SIZE; j++)
+            tab[j] = mulmod(r, tab[j - 1], step);
+        next = mulmod(r, tab[POW_SIZE - 1], step); /* step^4096 */
+        step = next;
+    }
+}
+
+/* 64-ary tree ************************************************************/
+
+static inline void fold_vals(const grundy_range *r, size_t a, size_t b,
+                             unsigned *am, unsigned *ax)
+{
+    const uint16_t *v = r->val;
+    unsigned m = 0, x = 0;
+    size_t i;
+    if (r->repr == GRUNDY_RANGE_PRESENCE)
+        for (i = a; i < b; i++) {
+            m |= 1u << v[i];
+            x ^= v[i];
+        }
+    else
+        for (i = a; i < b; i++) {
+            m |= v[i];
+            x ^= v[i];
+        }
+    *am |= m;
+    *ax ^= x;
+}
+
+static inline void fold_nodes(const grundy_range *r, unsigned k, size_t a,
+                              size_t b, unsigned *am, unsigned *ax)
+{
+    const uint16_t *na = r->lev_a[k], *nx = r->lev_x[k];
+    unsigned m = 0, x = 0;
+    size_t i;
+    for (i = a; i < b; i++)
+        m |= na[i];
+    for (i = a; i < b; i++)
+        x ^= nx[i];
+    *am |= m;
+    *ax ^= x;
+}
+
+static size_t min_sz(size_t a, size_t b)
+{
+    return a < b ? a : b;
+}
+
+/* Recompute node j of level k (k >= 1) from its children.  @return 1 when
+ * it changed. */
+static int node_update(grundy_range *r, unsigned k, size_t j)
+{
+    unsigned m = 0, x = 0;
+    if (k == 1)
+        fold_vals(r, j << B0_LOG, min_sz(r->n, (j + 1) << B0_LOG), &m, &x);
+    else
+        fold_nodes(r, k - 1, j << F_LOG, min_sz(r->lev_n[k - 1],
+                                                (j + 1) << F_LOG),
+                   &m, &x);
+    if (r->lev_a[k][j] == m && r->lev_x[k][j] == x)
+        return 0;
+    r->lev_a[k][j] = (uint16_t)m;
+    r->lev_x[k][j] = (uint16_t)x;
+    return 1;
+}
+
+/* Recompute the nodes above values [lo, hi]. */
+static void tree_refresh(grundy_range *r, size_t lo, size_t hi)
+{
+    unsigned k;
+    size_t j;
+    lo >>= B0_LOG;
+    hi >>= B0_LOG;
+    for (k = 1; k <= r->nlev; k++) {
+        for (j = lo; j <= hi; j++)
+            (void)node_update(r, k, j);
+        lo >>= F_LOG;
+        hi >>= F_LOG;
+    }
+}
+
+static void tree_free(grundy_range *r)
+{
+    unsigned k;
+    for (k = 1; k <= r->nlev; k++) {
+        free(r->lev_a[k]);
+        free(r->lev_x[k]);
+        r->lev_a[k] = r->lev_x[k] = NULL;
+    }
+    r->nlev = 0;
+}
+
+static size_t tree_bytes(size_t n)
+{
+    size_t m = (n + B0 - 1) >> B0_LOG, total = 0;
+    while (m > 0) {
+        total += 4 * m;
+        if (m == 1)
+            break;
+        m = (m + F - 1) >> F_LOG;
+    }
+    return total;
+}
+
+static grundy_status tree_alloc(grundy_range *r)
+{
+    size_t m = (r->n + B0 - 1) >> B0_LOG;
+    unsigned k = 0;
+    while (m > 0) {
+        k++;
+        assert(k <= MAX_LEVELS);
+        r->lev_n[k] = m;
+        r->lev_a[k] = malloc(m * sizeof(uint16_t));
+        r->lev_x[k] = malloc(m * sizeof(uint16_t));
+        r->nlev = k;
+        if (!r->lev_a[k] || !r->lev_x[k]) {
+            tree_free(r);
+            return GRUNDY_ERR_NOMEM;
+        }
+        if (m == 1)
+            break;
+        m = (m + F - 1) >> F_LOG;
+    }
+    return GRUNDY_OK;
+}
+
+static void tree_query(const grundy_range *r, size_t lo, size_t hi,
+                       unsigned *am, unsigned *ax)
+{
+    size_t bl = lo >> B0_LOG, bh = hi >> B0_LOG;
+    unsigned k;
+    if (bl == bh) {
+        fold_vals(r, lo, hi + 1, am, ax);
+        return;
+    }
+    fold_vals(r, lo, (bl + 1) << B0_LOG, am, ax);
+    fold_vals(r, bh << B0_LOG, hi + 1, am, ax);
+    lo = bl + 1;
+    hi = bh - 1;
+    for (k = 1; lo <= hi; k++) {
+        bl = lo >> F_LOG;
+        bh = hi >> F_LOG;
+        if (bl == bh) {
+            fold_nodes(r, k, lo, hi + 1, am, ax);
+            return;
+        }
+        fold_nodes(r, k, lo, (bl + 1) << F_LOG, am, ax);
+        fold_nodes(r, k, bh << F_LOG, hi + 1, am, ax);
+        lo = bl + 1;
+        hi = bh - 1;
+    }
+}
+
+/* Leftmost value index in [a, b) with bit t, or SIZE_MAX. */
+static size_t first_val(const grundy_range *r, size_t a, size_t b,
+                        unsigned t)
+{
+    size_t i;
+    for (i = a; i < b; i++)
+        if (r->val[i] >> t & 1)
+            return i;
+    return SIZE_MAX;
+}
+
+/* Leftmost value index below node j of level k whose value has bit t;
+ * the node is known to contain one. */
+static size_t tree_descend(const grundy_range *r, unsigned k, size_t j,
+                           unsigned t, unsigned want)
+{
+    size_t i, end;
+    for (; k > 1; k--) {
+        end = min_sz(r->lev_n[k - 1], (j + 1) << F_LOG);
+        for (i = j << F_LOG; i < end; i++)
+            if (r->lev_a[k - 1][i] & want)
+                break;
+        assert(i < end);
+        j = i;
+    }
+    i = first_val(r, j << B0_LOG, min_sz(r->n, (j + 1) << B0_LOG), t);
+    assert(i != SIZE_MAX);
+    return i;
+}
+
+static size_t tree_find(const grundy_range *r, size_t lo, size_t hi,
+                        unsigned t)
+{
+    /* The pieces of the query, left to right: left runs going up, then
+     * right runs coming down. */
+    size_t la[MAX_LEVELS + 1], lb[MAX_LEVELS + 1];
+    size_t ra[MAX_LEVELS + 1], rb[MAX_LEVELS + 1];
+    unsigned want = r->repr == GRUNDY_RANGE_PRESENCE ? bit_masks[t]
+                                                     : 1u << t;
+    unsigned k, top = 0;
+    size_t bl = lo >> B0_LOG, bh = hi >> B0_LOG, i;
+    if (bl == bh)
+        return first_val(r, lo, hi + 1, t);
+    la[0] = lo;
+    lb[0] = (bl + 1) << B0_LOG;
+    ra[0] = bh << B0_LOG;
+    rb[0] = hi + 1;
+    lo = bl + 1;
+    hi = bh - 1;
+    for (k = 1; lo <= hi; k++) {
+        bl = lo >> F_LOG;
+        bh = hi >> F_LOG;
+        top = k;
+        if (bl == bh) {
+            la[k] = lo;
+            lb[k] = hi + 1;
+            ra[k] = rb[k] = 0;
+            break;
+        }
+        la[k] = lo;
+        lb[k] = (bl + 1) << F_LOG;
+        ra[k] = bh << F_LOG;
+        rb[k] = hi + 1;
+        lo = bl + 1;
+        hi = bh - 1;
+    }
+    if ((i = first_val(r, la[0], lb[0], t)) != SIZE_MAX)
+        return i;
+    for (k = 1; k <= top; k++)
+        for (i = la[k]; i < lb[k]; i++)
+            if (r->lev_a[k][i] & want)
+                return tree_descend(r, k, i, t, want);
+    for (k = top; k >= 1; k--)
+        for (i = ra[k]; i < rb[k]; i++)
+            if (r->lev_a[k][i] & want)
+                return tree_descend(r, k, i, t, want);
+    return first_val(r, ra[0], rb[0], t);
+}
+
+/* Segment tree of bases ***************************************************/
+
+static void bnode_merge(bnode *dst, const bnode *a, const bnode *b)
+{
+    unsigned k;
+    *dst = *a;
+    for (k = 0; k < 16; k++)
+        if (b->b[k])
+            (void)basis_insert(dst->b, b->b[k]);
+    dst->x = (uint16_t)(a->x ^ b->x);
+    dst->o = (uint16_t)(a->o | b->o);
+}
+
+static void bleaf_build(grundy_range *r, size_t blk)
+{
+    bnode *nd = &r->tree[r->tsize + blk];
+    size_t i, end = min_sz(r->n, (blk + 1) << B0_LOG);
+    unsigned x = 0, o = 0;
+    memset(nd, 0, sizeof *nd);
+    for (i = blk << B0_LOG; i < end; i++) {
+        (void)basis_insert(nd->b, r->val[i]);
+        x ^= r->val[i];
+        o |= r->val[i];
+    }
+    nd->x = (uint16_t)x;
+    nd->o = (uint16_t)o;
+}
+
+static void btree_refresh(grundy_range *r, size_t lo, size_t hi)
+{
+    size_t j;
+    lo >>= B0_LOG;
+    hi >>= B0_LOG;
+    for (j = lo; j <= hi; j++)
+        bleaf_build(r, j);
+    lo += r->tsize;
+    hi += r->tsize;
+    while (lo > 1) {
+        lo >>= 1;
+        hi >>= 1;
+        for (j = lo; j <= hi; j++)
+            bnode_merge(&r->tree[j], &r->tree[2 * j], &r->tree[2 * j + 1]);
+    }
+}
+
+static size_t btree_size(size_t n)
+{
+    size_t nblk = (n + B0 - 1) >> B0_LOG, t = 1;
+    while (t < nblk)
+        t <<= 1;
+    return t;
+}
+
+/* An accumulating basis. */
+typedef struct bacc {
+    uint16_t b[16];
+    unsigned rank, x;
+} bacc;
+
+static void bacc_vals(const grundy_range *r, bacc *acc, size_t a, size_t b)
+{
+    size_t i;
+    for (i = a; i < b; i++) {
+        acc->x ^= r->val[i];
+        if (acc->rank < 16)
+            acc->rank += (unsigned)basis_insert(acc->b, r->val[i]);
+    }
+}
+
+static void bacc_node(bacc *acc, const bnode *nd, int with_basis)
+{
+    unsigned k;
+    acc->x ^= nd->x;
+    if (!with_basis)
+        return;
+    for (k = 0; k < 16 && acc->rank < 16; k++)
+        if (nd->b[k])
+            acc->rank += (unsigned)basis_insert(acc->b, nd->b[k]);
+}
+
+static void btree_query(const grundy_range *r, size_t lo, size_t hi,
+                        bacc *acc, int with_basis)
+{
+    size_t bl = lo >> B0_LOG, bh = hi >> B0_LOG, a, b;
+    if (bl == bh) {
+        bacc_vals(r, acc, lo, hi + 1);
+        return;
+    }
+    bacc_vals(r, acc, lo, (bl + 1) << B0_LOG);
+    bacc_vals(r, acc, bh << B0_LOG, hi + 1);
+    for (a = bl + 1 + r->tsize, b = bh + r->tsize; a < b;
+         a >>= 1, b >>= 1) {
+        if (a & 1)
+            bacc_node(acc, &r->tree[a++], with_basis);
+        if (b & 1)
+            bacc_node(acc, &r->tree[--b], with_basis);
+    }
+}
+
+static size_t btree_find(const grundy_range *r, size_t lo, size_t hi,
+                         unsigned t)
+{
+    size_t bl = lo >> B0_LOG, bh = hi >> B0_LOG, a, b, i;
+    size_t left[2 * 64], right[2 * 64];
+    unsigned nl = 0, nr = 0, want = 1u << t;
+    if (bl == bh)
+        return first_val(r, lo, hi + 1, t);
+    if ((i = first_val(r, lo, (bl + 1) << B0_LOG, t)) != SIZE_MAX)
+        return i;
+    for (a = bl + 1 + r->tsize, b = bh + r->tsize; a < b;
+         a >>= 1, b >>= 1) {
+        if (a & 1)
+            left[nl++] = a++;
+        if (b & 1)
+            right[nr++] = --b;
+    }
+    while (nr > 0)
+        left[nl++] = right[--nr];
+    for (i = 0; i < nl; i++) {
+        size_t j = left[i];
+        if (!(r->tree[j].o & want))
+            continue;
+        while (j < r->tsize)
+            j = (r->tree[2 * j].o & want) ? 2 * j : 2 * j + 1;
+        j -= r->tsize;
+        i = first_val(r, j << B0_LOG, min_sz(r->n, (j + 1) << B0_LOG), t);
+        assert(i != SIZE_MAX);
+        return i;
+    }
+    return first_val(r, bh << B0_LOG, hi + 1, t);
+}
+
+/* Layout changes *********************************************************/
+
+static grundy_status layout_check(const grundy_range *r,
+                                  grundy_range_repr repr, size_t extra)
+{
+    grundy_table_opts o;
+    size_t bytes = extra;
+    grundy_table_opts_init(&o);
+    o.mem_limit = r->mem_limit;
+    if (repr == GRUNDY_RANGE_BASIS) {
+        size_t t = btree_size(r->n);
+        GRUNDY_RETURN_IF(t > SIZE_MAX / (2 * sizeof(bnode)),
+                         GRUNDY_ERR_OVERFLOW);
+        bytes += 2 * t * sizeof(bnode);
+    } else {
+        bytes += tree_bytes(r->n);
+    }
+    return grundy_mem_check(bytes, &o);
+}
+
+/* Build the layout repr over the current values. */
+static grundy_status layout_build(grundy_range *r, grundy_range_repr repr)
+{
+    if (repr == GRUNDY_RANGE_BASIS) {
+        bnode *tree;
+        size_t t = btree_size(r->n), j;
+        GRUNDY_TRY(layout_check(r, repr, 0));
+        tree = calloc(2 * t, sizeof *tree);
+        GRUNDY_RETURN_IF(!tree, GRUNDY_ERR_NOMEM);
+        tree_free(r);
+        r->tree = tree;
+        r->tsize = t;
+        r->nblk = (r->n + B0 - 1) >> B0_LOG;
+        r->repr = repr;
+        for (j = 0; j < r->nblk; j++)
+            bleaf_build(r, j);
+        for (j = t - 1; j >= 1; j--)
+            bnode_merge(&r->tree[j], &r->tree[2 * j], &r->tree[2 * j + 1]);
+        return GRUNDY_OK;
+    }
+    GRUNDY_TRY(tree_alloc(r));
+    r->repr = repr;
+    if (r->n)
+        tree_refresh(r, 0, r->n - 1);
+    return GRUNDY_OK;
+}
+
+/* Memory management ******************************************************/
+
+void grundy_range_opts_init(grundy_range_opts *o)
+{
+    memset(o, 0, sizeof *o);
+    o->flags = GRUNDY_RANGE_COUNT;
+    o->repr = GRUNDY_RANGE_AUTO;
+    o->modulus = GRUNDY_RANGE_DEFAULT_MODULUS;
+}
+
+grundy_status grundy_range_new(grundy_range **out, size_t n,
+                               const grundy_range_opts *opts)
+{
+    grundy_range_opts def;
+    grundy_range *r;
+    grundy_range_repr repr;
+    grundy_status s;
+    uint64_t p;
+
+    *out = NULL;
+    if (!opts) {
+        grundy_range_opts_init(&def);
+        opts = &def;
+    }
+    p = opts->modulus ? opts->modulus : GRUNDY_RANGE_DEFAULT_MODULUS;
+    GRUNDY_TRY(grundy_range_modulus_check(p));
+    GRUNDY_RETURN_IF(opts->repr > GRUNDY_RANGE_BITS, GRUNDY_ERR_ARG);
+    GRUNDY_RETURN_IF(opts->repr == GRUNDY_RANGE_BITS &&
+                         (opts->flags & GRUNDY_RANGE_COUNT),
+                     GRUNDY_ERR_ARG);
+    GRUNDY_RETURN_IF((opts->flags & GRUNDY_RANGE_COUNT) && n >= MAX_LEN,
+                     GRUNDY_ERR_LIMIT);
+    GRUNDY_RETURN_IF(n > SIZE_MAX / 4, GRUNDY_ERR_OVERFLOW);
+    pthread_once(&tables_once, tables_build);
+
+    repr = opts->repr;
+    if (repr == GRUNDY_RANGE_AUTO)
+        repr = (opts->flags & GRUNDY_RANGE_COUNT) ? GRUNDY_RANGE_PRESENCE
+                                                  : GRUNDY_RANGE_BITS;
+    r = calloc(1, sizeof *r);
+    GRUNDY_RETURN_IF(!r, GRUNDY_ERR_NOMEM);
+    r->n = n;
+    r->forced = opts->repr != GRUNDY_RANGE_AUTO;
+    r->flags = opts->flags & GRUNDY_RANGE_COUNT;
+    r->mem_limit = opts->mem_limit;
+    r->p = p;
+    r->pinv = (uint64_t)n_preinvert_limb((ulong)p);
+    s = layout_check(r, repr, n * sizeof(uint16_t) +
+                                  3 * POW_SIZE * sizeof(uint64_t));
+    if (s == GRUNDY_OK) {
+        r->val = calloc(n ? n : 1, sizeof *r->val);
+        r->pow = malloc(3 * POW_SIZE * sizeof *r->pow);
+        s = r->val && r->pow ? GRUNDY_OK : GRUNDY_ERR_NOMEM;
+    }
+    if (s == GRUNDY_OK) {
+        pow_build(r);
+        s = layout_build(r, repr);
+    }
+    if (s != GRUNDY_OK) {
+        grundy_range_free(r);
+        return s;
+    }
+    *out = r;
+    return GRUNDY_OK;
+}
+
+void grundy_range_free(grundy_range *r)
+{
+    if (!r)
+        return;
+    tree_free(r);
+    free(r->tree);
+    free(r->val);
+    free(r->pow);
+    free(r);
+}
+
+/* Updates ****************************************************************/
+
+grundy_status grundy_range_assign(grundy_range *r, size_t first,
+                                  const grundy_value *values, size_t count)
+{
+    size_t i;
+    grundy_value big = 0;
+    if (count == 0)
+        return first <= r->n ? GRUNDY_OK : GRUNDY_ERR_RANGE;
+    GRUNDY_RETURN_IF(first >= r->n || count > r->n - first,
+                     GRUNDY_ERR_RANGE);
+    for (i = 0; i < count; i++)
+        if (values[i] > big)
+            big = values[i];
+    GRUNDY_RETURN_IF(big > GRUNDY_RANGE_VALUE_MAX, GRUNDY_ERR_RANGE);
+    if (r->repr == GRUNDY_RANGE_PRESENCE && big >= SMALL_LIMIT) {
+        uint16_t *save;
+        grundy_status s;
+        GRUNDY_RETURN_IF(r->forced, GRUNDY_ERR_RANGE);
+        /* Move to BASIS: keep the old values until the new layout is
+         * built, so that a failure leaves the engine as it was. */
+        save = malloc(count * sizeof *save);
+        GRUNDY_RETURN_IF(!save, GRUNDY_ERR_NOMEM);
+        memcpy(save, r->val + first, count * sizeof *save);
+        for (i = 0; i < count; i++)
+            r->val[first + i] = (uint16_t)values[i];
+        s = layout_build(r, GRUNDY_RANGE_BASIS);
+        if (s != GRUNDY_OK)
+            memcpy(r->val + first, save, count * sizeof *save);
+        free(save);
+        return s;
+    }
+    for (i = 0; i < count; i++)
+        r->val[first + i] = (uint16_t)values[i];
+    if (r->repr == GRUNDY_RANGE_BASIS)
+        btree_refresh(r, first, first + count - 1);
+    else
+        tree_refresh(r, first, first + count - 1);
+    return GRUNDY_OK;
+}
+
+grundy_status grundy_range_set(grundy_range *r, size_t i, grundy_value v)
+{
+    unsigned k;
+    size_t j;
+    GRUNDY_RETURN_IF(i >= r->n || v > GRUNDY_RANGE_VALUE_MAX,
+                     GRUNDY_ERR_RANGE);
+    if (r->val[i] == v)
+        return GRUNDY_OK;
+    if (r->repr == GRUNDY_RANGE_PRESENCE && v >= SMALL_LIMIT)
+        return grundy_range_assign(r, i, &v, 1);
+    r->val[i] = (uint16_t)v;
+    if (r->repr == GRUNDY_RANGE_BASIS) {
+        btree_refresh(r, i, i);
+        return GRUNDY_OK;
+    }
+    j = i >> B0_LOG;
+    for (k = 1; k <= r->nlev; k++) {
+        if (!node_update(r, k, j))
+            break;
+        j >>= F_LOG;
+    }
+    return GRUNDY_OK;
+}
+
+/* Queries ****************************************************************/
+
+size_t grundy_range_size(const grundy_range *r)
+{
+    return r->n;
+}
+
+grundy_range_repr grundy_range_get_repr(const grundy_range *r)
+{
+    return r->repr;
+}
+
+uint64_t grundy_range_modulus(const grundy_range *r)
+{
+    return r->p;
+}
+
+grundy_value grundy_range_get(const grundy_range *r, size_t i)
+{
+    assert(i < r->n);
+    return r->val[i];
+}
+
+grundy_value grundy_range_xor(const grundy_range *r, size_t lo, size_t hi)
+{
+    assert(lo <= hi && hi < r->n);
+    if (r->repr == GRUNDY_RANGE_BASIS) {
+        bacc acc;
+        memset(&acc, 0, sizeof acc);
+        btree_query(r, lo, hi, &acc, 0);
+        return acc.x;
+    } else {
+        unsigned m = 0, x = 0;
+        tree_query(r, lo, hi, &m, &x);
+        return x;
+    }
+}
+
+int grundy_range_winner(const grundy_range *r, size_t lo, size_t hi)
+{
+    return grundy_range_xor(r, lo, hi) != 0;
+}
+
+unsigned grundy_range_rank(const grundy_range *r, size_t lo, size_t hi)
+{
+    assert(lo <= hi && hi < r->n);
+    assert(r->repr != GRUNDY_RANGE_BITS);
+    if (r->repr == GRUNDY_RANGE_BASIS) {
+        bacc acc;
+        memset(&acc, 0, sizeof acc);
+        btree_query(r, lo, hi, &acc, 1);
+        return acc.rank;
+    } else {
+        unsigned m = 0, x = 0;
+        tree_query(r, lo, hi, &m, &x);
+        return rank_tab[m];
+    }
+}
+
+uint64_t grundy_range_count(const grundy_range *r, size_t lo, size_t hi)
+{
+    uint64_t len = (uint64_t)(hi - lo) + 1;
+    unsigned rank = grundy_range_rank(r, lo, hi);
+    uint64_t f = r->pow[rank] + r->p - 1; /* 2^rank - 1, rank <= 16 */
+    if (f >= r->p)
+        f -= r->p;
+    return mulmod(r, pow2(r, len - rank), f);
+}
+
+int grundy_range_move(const grundy_range *r, size_t lo, size_t hi,
+                      size_t *index, grundy_value *to)
+{
+    grundy_value x = grundy_range_xor(r, lo, hi);
+    unsigned t;
+    size_t i;
+    if (x == 0)
+        return 0;
+    t = top_bit((unsigned)x);
+    i = r->repr == GRUNDY_RANGE_BASIS ? btree_find(r, lo, hi, t)
+                                      : tree_find(r, lo, hi, t);
+    assert(i != SIZE_MAX && (r->val[i] >> t & 1));
+    *index = i;
+    *to = r->val[i] ^ x;
+    return 1;
+}

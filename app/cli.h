@@ -21,6 +21,7 @@ typedef int (*cli_cmd_fn)(int argc, char **argv);
 
 int cmd_values(int argc, char **argv);
 int cmd_solve(int argc, char **argv);
+int cmd_range(int argc, char **argv);
 
 /* Help texts (help.c).  NULL for an unknown name. */
 const char *cli_help(const char *cmd);

@@ -9,6 +9,8 @@
 #include "solve.h"
 
 static const solve_workload workloads[] = {
+    {"digit-nim", "Digit Nim: winning-subset counts over ranges, with updates",
+     solve_digit_nim},
     {NULL, NULL, NULL},
 };
 

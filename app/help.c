@@ -18,6 +18,8 @@ static const char help_main[] =
     "  values RULES     Grundy values of one rule family: tables, single\n"
     "                   values, statistics, periods\n"
     "  solve NAME       run a bundled workload on standard input\n"
+    "  range RULES      range queries over a changing sequence of positions:\n"
+    "                   winners, winning moves, winning-subset counts\n"
     "  help [SUBCOMMAND]  show help\n"
     "\n"
     "Options:\n"
@@ -75,6 +77,44 @@ static const char help_solve[] =
     "Workloads:\n"
     "%s";
 
+static const char help_range[] =
+    "Usage: grundy range RULES [--mod P] [--mem-limit B] < input > output\n"
+    "\n"
+    "Keep a sequence of positions of the rule family RULES (see 'grundy\n"
+    "--help') under updates and answer questions about its ranges: who\n"
+    "wins the sum of positions L..R, a winning move there, and how many of\n"
+    "its subsets the first player wins.\n"
+    "\n"
+    "Input (whitespace-separated tokens): n, then n positions in the\n"
+    "family's position syntax, then q, then q queries (1 <= L <= R <= n,\n"
+    "1 <= i <= n):\n"
+    "  1 L R      the number of subsets of the positions L..R (the empty\n"
+    "             one included) whose sum the first player wins, modulo P\n"
+    "  2 i POS    replace position i by POS (no output)\n"
+    "  3 L R      'first X' when the first player wins the sum of L..R,\n"
+    "             'second 0' otherwise; X is the nim-sum\n"
+    "  4 L R      a winning move 'i POS': move component i to POS (a move\n"
+    "             that splits a heap prints its parts joined by '+', one\n"
+    "             that leaves nothing prints '-'); 'none' when the first\n"
+    "             player loses.  The component is the leftmost one that\n"
+    "             can win.\n"
+    "Anything after the q-th query is ignored.  Each answer is written\n"
+    "before the next query is read, so the command can be used\n"
+    "interactively.  Positions must have values below 65536.\n"
+    "\n"
+    "Options:\n"
+    "  --mod P          the prime modulus of query 1 (2 <= P < 2^62);\n"
+    "                   default 1000000007\n"
+    "  --mem-limit B    refuse tables above B bytes (suffix K, M, G, T)\n"
+    "\n"
+    "Errors: malformed or out-of-range tokens, L > R, an unknown query\n"
+    "type and a truncated input are reported as input:LINE:COL with exit\n"
+    "status 1; the answers to earlier queries are already written.\n"
+    "\n"
+    "Example:\n"
+    "  printf '3  1 2 3  3  3 1 3  4 1 2  1 1 3' | grundy range nim\n"
+    "  prints 'second 0', '2 1' and '6'.\n";
+
 /* The workloads' one-line summaries come from cmd_solve.c. */
 const char *cli_solve_list(void);
 
@@ -99,6 +139,8 @@ const char *cli_help(const char *cmd)
         return help_values;
     if (strcmp(cmd, "solve") == 0)
         return help_solve;
+    if (strcmp(cmd, "range") == 0)
+        return help_range;
     return NULL;
 }
 

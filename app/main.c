@@ -22,6 +22,7 @@ static const struct {
 } commands[] = {
     {"values", cmd_values},
     {"solve", cmd_solve},
+    {"range", cmd_range},
 };
 
 int main(int argc, char **argv)

@@ -11,4 +11,6 @@ typedef struct solve_workload {
     int (*run)(int argc, char **argv); /* argv[0] is NAME */
 } solve_workload;
 
+int solve_digit_nim(int argc, char **argv);
+
 #endif

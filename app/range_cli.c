@@ -1,0 +1,379 @@
+/*
+ * range_cli.c -- positions in, range answers out (see range_cli.h).
+ *
+ * Values come from one dense table of the game, grown as the input needs
+ * it: the n starting positions are read first and the table is built once
+ * up to the largest of them; an update beyond the table grows it by at
+ * least half, so a stream of growing updates costs amortised linear time.
+ * A family that cannot be tabulated (or a board too large for memory)
+ * falls back to grundy_value_at() per position.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "range_cli.h"
+
+typedef struct session {
+    const range_cli_cfg *cfg;
+    const grundy_game *g;
+    grundy_table *t;   /* NULL until needed, or when tabulating failed */
+    int no_table;      /* fall back to grundy_value_at() */
+    grundy_table_opts topts;
+    grundy_scanner sc;
+    grundy_writer w;
+    grundy_range *r;
+    grundy_pos *pos;   /* the positions, kept for winning moves */
+    grundy_move *moves;
+    size_t moves_cap;
+    grundy_parse_error where;
+} session;
+
+static int fail(session *s, grundy_status st)
+{
+    (void)grundy_writer_flush(&s->w);
+    return cli_input_error(st, &s->where);
+}
+
+/* Make the table cover positions 0..p (heap families) or all positions
+ * (finite families). */
+static grundy_status table_need(session *s, grundy_pos p)
+{
+    grundy_status st;
+    grundy_pos size, want;
+    if (s->no_table)
+        return GRUNDY_OK;
+    if (s->t && p < grundy_table_size(s->t))
+        return GRUNDY_OK;
+    if (!s->t) {
+        size_t bytes;
+        st = grundy_table_estimate(&bytes, s->g, p + 1);
+        if (st == GRUNDY_ERR_ARG) {
+            s->no_table = 1;
+            return GRUNDY_OK;
+        }
+        st = grundy_table_new(&s->t, s->g, p + 1, &s->topts);
+        cli_progress_done();
+        if (st != GRUNDY_OK) {
+            grundy_table_free(s->t);
+            s->t = NULL;
+            if (grundy_game_num_positions(s->g) && st == GRUNDY_ERR_LIMIT) {
+                s->no_table = 1; /* a large board: search per position */
+                return GRUNDY_OK;
+            }
+        }
+        return st;
+    }
+    size = grundy_table_size(s->t);
+    want = size + size / 2;
+    if (want > s->cfg->pos_max)
+        want = s->cfg->pos_max;
+    if (want < p)
+        want = p;
+    st = grundy_table_extend(s->t, want + 1, &s->topts);
+    if (st == GRUNDY_ERR_LIMIT && want > p)
+        st = grundy_table_extend(s->t, p + 1, &s->topts);
+    cli_progress_done();
+    return st;
+}
+
+static grundy_status value_of(session *s, grundy_pos p, grundy_value *v)
+{
+    if (s->t) {
+        *v = grundy_table_get(s->t, p);
+        return GRUNDY_OK;
+    }
+    return grundy_value_at(v, s->g, p, &s->topts);
+}
+
+/* Read one position; s->where is its place on error. */
+static grundy_status read_pos(session *s, grundy_pos *p)
+{
+    const char *tok;
+    size_t len;
+    unsigned long line, col;
+    grundy_status st;
+    if (!grundy_game_rules(s->g)->pos_parse)
+        return grundy_scan_u64(&s->sc, p, 0, s->cfg->pos_max, &s->where);
+    GRUNDY_TRY(grundy_scan_token(&s->sc, &tok, &len, &s->where));
+    line = s->where.line;
+    col = s->where.col;
+    st = grundy_game_pos_parse(s->g, tok, len, p, &s->where);
+    if (st == GRUNDY_OK && *p > s->cfg->pos_max) {
+        grundy_parse_error_set(&s->where, 1, 1, "position out of range");
+        st = GRUNDY_ERR_RANGE;
+    }
+    if (st != GRUNDY_OK) {
+        s->where.col = col + (s->where.col ? s->where.col - 1 : 0);
+        s->where.line = line;
+    }
+    return st;
+}
+
+/* The value of position p, tabulating as needed; on error s->where is set
+ * to (line, col) with a message. */
+static grundy_status pos_value(session *s, grundy_pos p, grundy_value *v,
+                               unsigned long line, unsigned long col)
+{
+    grundy_status st = table_need(s, p);
+    if (st == GRUNDY_OK)
+        st = value_of(s, p, v);
+    if (st != GRUNDY_OK) {
+        grundy_parse_error_set(&s->where, line, col,
+                               "cannot compute the value of position %llu: "
+                               "%s",
+                               (unsigned long long)p, grundy_strerror(st));
+        return st;
+    }
+    if (*v > GRUNDY_RANGE_VALUE_MAX) {
+        grundy_parse_error_set(&s->where, line, col,
+                               "the value %llu of this position exceeds %u",
+                               (unsigned long long)*v,
+                               GRUNDY_RANGE_VALUE_MAX);
+        return GRUNDY_ERR_RANGE;
+    }
+    return GRUNDY_OK;
+}
+
+static void write_pos(session *s, grundy_pos p)
+{
+    char buf[512];
+    size_t n = grundy_game_pos_format(s->g, p, buf, sizeof buf);
+    grundy_writer_bytes(&s->w, buf, n < sizeof buf ? n : sizeof buf - 1);
+}
+
+/* Write "i POS" for a move of component i to a position of value to. */
+static grundy_status write_move(session *s, size_t i, grundy_value to)
+{
+    grundy_pos from = s->pos[i];
+    size_t count, k;
+    unsigned j;
+    grundy_writer_u64(&s->w, (uint64_t)i + 1);
+    grundy_writer_char(&s->w, ' ');
+    if (grundy_game_rules(s->g) == &grundy_rules_nim) {
+        write_pos(s, to); /* g(h) = h: no need to list h moves */
+        grundy_writer_char(&s->w, '\n');
+        return GRUNDY_OK;
+    }
+    count = grundy_game_rules(s->g)->max_moves(grundy_game_params(s->g),
+                                               from);
+    GRUNDY_RETURN_IF(count > SIZE_MAX / sizeof(grundy_move),
+                     GRUNDY_ERR_LIMIT);
+    GRUNDY_TRY(grundy_mem_check(count * sizeof(grundy_move), &s->topts));
+    GRUNDY_TRY(grundy_game_moves(s->g, from, &s->moves, &s->moves_cap,
+                                 &count));
+    for (k = 0; k < count; k++) {
+        const grundy_move *m = &s->moves[k];
+        grundy_value x = 0, v;
+        for (j = 0; j < m->nparts; j++) {
+            GRUNDY_TRY(value_of(s, m->part[j], &v));
+            x ^= v;
+        }
+        if (x != to)
+            continue;
+        if (m->nparts == 0)
+            grundy_writer_char(&s->w, '-');
+        for (j = 0; j < m->nparts; j++) {
+            if (j)
+                grundy_writer_char(&s->w, '+');
+            write_pos(s, m->part[j]);
+        }
+        grundy_writer_char(&s->w, '\n');
+        return GRUNDY_OK;
+    }
+    /* By the mex rule a move to every smaller value exists. */
+    return GRUNDY_ERR_ARG;
+}
+
+static int load(session *s, size_t *n_out)
+{
+    uint64_t n, i;
+    grundy_pos maxp = 0;
+    grundy_value vals[4096];
+    grundy_range_opts ro;
+    grundy_status st;
+    unsigned long line, col;
+
+    st = grundy_scan_u64(&s->sc, &n, 1, (uint64_t)1 << 34, &s->where);
+    if (st != GRUNDY_OK)
+        return fail(s, st);
+    grundy_scan_where(&s->sc, &line, &col);
+    s->pos = malloc((size_t)n * sizeof *s->pos);
+    if (!s->pos)
+        return cli_error(s->cfg->cmd, GRUNDY_ERR_NOMEM, NULL);
+    for (i = 0; i < n; i++) {
+        st = read_pos(s, &s->pos[i]);
+        if (st != GRUNDY_OK)
+            return fail(s, st);
+        if (s->pos[i] > maxp)
+            maxp = s->pos[i];
+    }
+    grundy_range_opts_init(&ro);
+    ro.modulus = s->cfg->modulus;
+    ro.mem_limit = s->topts.mem_limit;
+    st = grundy_range_new(&s->r, (size_t)n, &ro);
+    if (st != GRUNDY_OK)
+        return cli_error(s->cfg->cmd, st, NULL);
+    st = table_need(s, maxp);
+    if (st != GRUNDY_OK) {
+        grundy_parse_error_set(&s->where, line, col,
+                               "cannot tabulate %s up to %llu: %s",
+                               grundy_game_spec(s->g),
+                               (unsigned long long)maxp,
+                               grundy_strerror(st));
+        return fail(s, st);
+    }
+    for (i = 0; i < n;) {
+        size_t c = 0;
+        for (; i < n && c < sizeof vals / sizeof vals[0]; i++, c++) {
+            st = pos_value(s, s->pos[i], &vals[c], line, col);
+            if (st != GRUNDY_OK) {
+                char msg[sizeof s->where.msg];
+                memcpy(msg, s->where.msg, sizeof msg);
+                grundy_parse_error_set(&s->where, line, col,
+                                       "component %llu: %.100s",
+                                       (unsigned long long)i + 1, msg);
+                return fail(s, st);
+            }
+        }
+        st = grundy_range_assign(s->r, (size_t)(i - c), vals, c);
+        if (st != GRUNDY_OK)
+            return cli_error(s->cfg->cmd, st, NULL);
+    }
+    if (s->cfg->max_type < 4) {
+        free(s->pos); /* only winning moves need the positions */
+        s->pos = NULL;
+    }
+    *n_out = (size_t)n;
+    return 0;
+}
+
+/* A 1-based index; the message says so when it is out of range. */
+static grundy_status scan_index(session *s, uint64_t *out, size_t n)
+{
+    grundy_status st = grundy_scan_u64(&s->sc, out, 1, n, &s->where);
+    if (st == GRUNDY_ERR_RANGE) {
+        char msg[sizeof s->where.msg];
+        memcpy(msg, s->where.msg, sizeof msg);
+        grundy_parse_error_set(&s->where, s->where.line, s->where.col,
+                               "index %.100s", msg);
+    }
+    return st;
+}
+
+static int queries(session *s, size_t n)
+{
+    uint64_t q, k, type, a, b;
+    grundy_status st;
+    for (k = 0, st = grundy_scan_u64(&s->sc, &q, 0, UINT64_MAX, &s->where);
+         st == GRUNDY_OK && k < q; k++) {
+        unsigned long line, col;
+        st = grundy_scan_u64(&s->sc, &type, 1, s->cfg->max_type, &s->where);
+        if (st == GRUNDY_ERR_RANGE) {
+            char msg[sizeof s->where.msg];
+            memcpy(msg, s->where.msg, sizeof msg);
+            grundy_parse_error_set(&s->where, s->where.line, s->where.col,
+                                   "unknown query type: %.100s", msg);
+        }
+        if (st != GRUNDY_OK)
+            break;
+        st = scan_index(s, &a, n);
+        if (st != GRUNDY_OK)
+            break;
+        if (type == 2) {
+            grundy_pos p;
+            grundy_value v;
+            (void)grundy_scan_at_eof(&s->sc);
+            grundy_scan_where(&s->sc, &line, &col);
+            st = read_pos(s, &p);
+            if (st == GRUNDY_OK)
+                st = pos_value(s, p, &v, line, col);
+            if (st == GRUNDY_OK) {
+                st = grundy_range_set(s->r, (size_t)a - 1, v);
+                if (st != GRUNDY_OK)
+                    grundy_parse_error_set(&s->where, line, col,
+                                           "cannot update component %llu: "
+                                           "%s",
+                                           (unsigned long long)a,
+                                           grundy_strerror(st));
+            }
+            if (st != GRUNDY_OK)
+                break;
+            if (s->pos)
+                s->pos[a - 1] = p;
+            continue;
+        }
+        (void)grundy_scan_at_eof(&s->sc);
+        grundy_scan_where(&s->sc, &line, &col);
+        st = scan_index(s, &b, n);
+        if (st != GRUNDY_OK)
+            break;
+        if (a > b) {
+            grundy_parse_error_set(&s->where, line, col,
+                                   "L > R (%llu > %llu)",
+                                   (unsigned long long)a,
+                                   (unsigned long long)b);
+            st = GRUNDY_ERR_RANGE;
+            break;
+        }
+        if (type == 1) {
+            grundy_writer_u64(&s->w, grundy_range_count(s->r, (size_t)a - 1,
+                                                        (size_t)b - 1));
+            grundy_writer_char(&s->w, '\n');
+        } else if (type == 3) {
+            grundy_value x = grundy_range_xor(s->r, (size_t)a - 1,
+                                              (size_t)b - 1);
+            grundy_writer_str(&s->w, x ? "first " : "second ");
+            grundy_writer_u64(&s->w, x);
+            grundy_writer_char(&s->w, '\n');
+        } else {
+            size_t i;
+            grundy_value to;
+            if (!grundy_range_move(s->r, (size_t)a - 1, (size_t)b - 1, &i,
+                                   &to)) {
+                grundy_writer_str(&s->w, "none\n");
+                continue;
+            }
+            st = write_move(s, i, to);
+            if (st != GRUNDY_OK) {
+                grundy_parse_error_set(&s->where, line, col,
+                                       "cannot list the moves of "
+                                       "component %zu: %s",
+                                       i + 1, grundy_strerror(st));
+                break;
+            }
+        }
+    }
+    if (st != GRUNDY_OK)
+        return fail(s, st);
+    return 0;
+}
+
+int range_cli_run(const range_cli_cfg *cfg)
+{
+    session s;
+    size_t n = 0;
+    int rc;
+    memset(&s, 0, sizeof s);
+    s.cfg = cfg;
+    s.g = cfg->game;
+    s.topts = cfg->topts;
+    if (grundy_scanner_init_fd(&s.sc, 0) != GRUNDY_OK)
+        return cli_error(cfg->cmd, GRUNDY_ERR_NOMEM, NULL);
+    if (grundy_writer_init(&s.w, 1) != GRUNDY_OK) {
+        grundy_scanner_clear(&s.sc);
+        return cli_error(cfg->cmd, GRUNDY_ERR_NOMEM, NULL);
+    }
+    grundy_scanner_set_before_read(&s.sc, grundy_writer_flush_hook, &s.w);
+    rc = load(&s, &n);
+    if (rc == 0)
+        rc = queries(&s, n);
+    if (grundy_writer_clear(&s.w) != GRUNDY_OK && rc == 0)
+        rc = cli_error(cfg->cmd, GRUNDY_ERR_IO, NULL);
+    grundy_scanner_clear(&s.sc);
+    grundy_range_free(s.r);
+    grundy_table_free(s.t);
+    free(s.pos);
+    free(s.moves);
+    return rc;
+}

@@ -1,0 +1,38 @@
+/*
+ * solve_digit_nim.c -- grundy solve digit-nim: Digit Nim (remove a
+ * non-zero decimal digit of the pile) with winning-subset counts over
+ * ranges and point updates.
+ *
+ * The range loop of 'grundy range digits' restricted to query types 1
+ * and 2 and to piles 0 .. 10^9; the digits table grows as far as the
+ * input needs (1 byte per pile size).
+ */
+#include <string.h>
+
+#include "range_cli.h"
+#include "solve.h"
+
+#define DIGIT_NIM_MAX 1000000000u
+
+int solve_digit_nim(int argc, char **argv)
+{
+    range_cli_cfg cfg;
+    grundy_game *g = NULL;
+    int rc;
+    if (argc > 1)
+        return cli_usage_error("solve digit-nim", "unexpected argument '%s'",
+                               argv[1]);
+    if (grundy_game_new(&g, "digits", NULL) != GRUNDY_OK)
+        return cli_error("solve digit-nim", GRUNDY_ERR_NOMEM, NULL);
+    memset(&cfg, 0, sizeof cfg);
+    grundy_table_opts_init(&cfg.topts);
+    cli_progress_attach(&cfg.topts, "digit-nim: tabulating");
+    cfg.cmd = "solve digit-nim";
+    cfg.game = g;
+    cfg.pos_max = DIGIT_NIM_MAX;
+    cfg.max_type = 2;
+    cfg.modulus = GRUNDY_RANGE_DEFAULT_MODULUS;
+    rc = range_cli_run(&cfg);
+    grundy_game_free(g);
+    return rc;
+}

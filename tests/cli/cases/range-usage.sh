@@ -1,0 +1,9 @@
+# Usage errors exit 2; bad rules and bad data exit 1.
+"$GRUNDY" range 2>&1; echo "exit $?"
+"$GRUNDY" range nim --mod 1000000008 2>&1; echo "exit $?"
+"$GRUNDY" range nim --mod 4611686018427387904 2>&1; echo "exit $?"
+"$GRUNDY" range nim --bogus 2>&1; echo "exit $?"
+"$GRUNDY" range subtract:0 </dev/null 2>&1; echo "exit $?"
+printf '2\n1 x\n' | "$GRUNDY" range nim 2>&1; echo "exit $?"
+printf '2\n1 2\n2\n4 1 2\n5 1 1\n' | "$GRUNDY" range nim 2>&1; echo "exit $?"
+printf '1\n70000\n1\n3 1 1\n' | "$GRUNDY" range nim 2>&1; echo "exit $?"

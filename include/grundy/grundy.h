@@ -9,5 +9,6 @@
 #include "grundy/rules.h"
 #include "grundy/table.h"
 #include "grundy/range.h"
+#include "grundy/sum.h"
 
 #endif

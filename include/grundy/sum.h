@@ -1,0 +1,211 @@
+/*
+ * grundy/sum.h -- sums of games: the value of a sum, who wins, every
+ * winning move; Moore's Nim_k; misere play.
+ *
+ * A sum is a list of components, each a game (grundy_game) and a position
+ * of it.  Components may belong to different families.  In the ordinary
+ * (disjunctive) sum a move is made in exactly one component; the player
+ * who cannot move loses (normal play).  By Sprague-Grundy the sum is won
+ * by the player to move iff the XOR of the components' values (the
+ * nim-sum) is non-zero, and a move is winning iff it takes one component
+ * to a position whose value is that component's value XOR the nim-sum.
+ * Such a move may also RAISE a component's value (a reversible move), so
+ * every component's moves are examined, not only those of components
+ * whose value exceeds its target.
+ *
+ * Two variants have no such value theory in general:
+ *
+ *  - Moore's Nim_k: a move changes 1..k components at once.  For Nim
+ *    heaps, Moore's theorem decides it: the player to move loses iff, for
+ *    every binary digit, the number of heaps with a 1 there is divisible
+ *    by k + 1 (grundy_sum_moore_nim()).
+ *  - Misere play: the player who cannot move WINS.  For Nim heaps the
+ *    rule is known (grundy_sum_misere_nim()): when every heap is 0 or 1
+ *    the player to move wins iff the number of 1-heaps is even, otherwise
+ *    iff the nim-sum is non-zero.
+ *
+ * For any other family both are decided by grundy_sum_search(), an exact
+ * search of the whole sum that refuses (GRUNDY_ERR_LIMIT) once it meets
+ * more distinct positions than a limit.
+ *
+ * Values of single components come from the family's closed form when it
+ * has one, from one dense table per heap game (shared by every component
+ * of that game) while it fits the memory limit, from one table of all
+ * positions for boards of at most 2^22 positions, and from
+ * grundy_value_at() otherwise.
+ *
+ * Aliasing: outputs never alias inputs.  Components are read only; the
+ * games they point to must outlive the call.
+ */
+#ifndef GRUNDY_SUM_H
+#define GRUNDY_SUM_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "grundy/rules.h"
+#include "grundy/status.h"
+#include "grundy/table.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* Sums and moves ***********************************************************/
+
+typedef struct grundy_sum_component {
+    const grundy_game *game;
+    grundy_pos pos;
+} grundy_sum_component;
+
+/* One move in one component of a sum: component `component` goes from
+ * `from` to the parts in `to` (a take-and-break move can leave several
+ * heaps; a move can also leave none).  `value` is the XOR of the parts'
+ * values, i.e. the component's value after the move.  Within one list
+ * the parts of a move are sorted in increasing order and no move of a
+ * component appears twice. */
+typedef struct grundy_sum_move {
+    size_t component; /* 0-based index into the sum */
+    grundy_pos from;
+    grundy_move to;
+    grundy_value value;
+} grundy_sum_move;
+
+/* The most moves one component may have for grundy_sum_winning_moves()
+ * and grundy_sum_search() to list them (Nim heaps are exempt: their
+ * winning move is computed, not searched for). */
+#define GRUNDY_SUM_MAX_MOVES ((size_t)1 << 24)
+
+/* Values and winning moves (normal play) ***********************************/
+
+/* grundy_sum_values() :
+ * values[i] = the Grundy value of component i, for i < n.  Components of
+ * one heap game share one table of size (largest position + 1) while it
+ * fits opts->mem_limit (NULL: defaults).
+ * Errors: those of grundy_value_at() / grundy_table_new(); GRUNDY_ERR_RANGE
+ * for a position outside a finite family.
+ * O(n) plus the cost of the tables. */
+GRUNDY_NODISCARD grundy_status grundy_sum_values(
+    grundy_value *values, const grundy_sum_component *sum, size_t n,
+    const grundy_table_opts *opts);
+
+/* grundy_sum_nim_sum() :
+ * XOR of values[0..n).  0 when n == 0.  The sum is a first-player win
+ * under normal play iff the result is non-zero. */
+grundy_value grundy_sum_nim_sum(const grundy_value *values, size_t n);
+
+/* grundy_sum_value() :
+ * The value of the whole sum: grundy_sum_values() then the nim-sum. */
+GRUNDY_NODISCARD grundy_status grundy_sum_value(
+    grundy_value *out, const grundy_sum_component *sum, size_t n,
+    const grundy_table_opts *opts);
+
+/* grundy_sum_winning_moves() :
+ * Every winning move of the sum under normal play, in order of component
+ * and then of the family's move order, as a new array *moves of *count
+ * entries (NULL and 0 when the sum is a loss for the player to move);
+ * free it with free().  values may be NULL, or the components' values
+ * (as from grundy_sum_values()) to save computing them again.
+ * For Nim heaps the one candidate move (to value XOR nim-sum) is computed
+ * directly; any other component has every move examined.
+ * Errors: GRUNDY_ERR_LIMIT when a component that must be examined has
+ * more than GRUNDY_SUM_MAX_MOVES moves; GRUNDY_ERR_NOMEM; those of
+ * grundy_sum_values().  After an error *moves is NULL.
+ * O(total moves of all components) value lookups. */
+GRUNDY_NODISCARD grundy_status grundy_sum_winning_moves(
+    grundy_sum_move **moves, size_t *count, const grundy_sum_component *sum,
+    size_t n, const grundy_value *values, const grundy_table_opts *opts);
+
+/* Moore's Nim_k and misere Nim *********************************************/
+
+/* grundy_sum_is_nim() :
+ * Non-zero when every component is a Nim heap (family "nim"), so that the
+ * rules below apply. */
+int grundy_sum_is_nim(const grundy_sum_component *sum, size_t n);
+
+/* grundy_sum_moore_nim() :
+ * Moore's Nim_k on the heaps h[0..n), k >= 1: *first_wins is set to 1 when
+ * the player to move wins.  When he does, set[0..*nset) receives one
+ * winning move set: *nset (1..k) distinct heap indices in increasing order
+ * and their new sizes to[] (each smaller than the heap's size); the caller
+ * passes room for min(n, k) entries in set and to.  *nset = 0 on a loss.
+ * The winning set is built from the top binary digit down: heaps already
+ * lowered are free below, and a digit whose count is not 0 mod k+1 either
+ * sets enough free heaps' digit or lowers more heaps there (Moore 1910).
+ * @return GRUNDY_ERR_ARG when k == 0.  O(64 n). */
+GRUNDY_NODISCARD grundy_status grundy_sum_moore_nim(
+    int *first_wins, size_t *set, grundy_pos *to, size_t *nset,
+    const grundy_pos *h, size_t n, unsigned k);
+
+/* grundy_sum_misere_nim() :
+ * Misere Nim on the heaps h[0..n): *first_wins = 1 when the player to move
+ * wins (the player who cannot move wins).  Every winning move, as for
+ * grundy_sum_winning_moves() (component, from, one part or none; value =
+ * the new heap size), in a new array *moves of *count entries, free with
+ * free(); NULL and 0 when there are none (also when the player to move
+ * wins by having no move: all heaps 0).  O(n). */
+GRUNDY_NODISCARD grundy_status grundy_sum_misere_nim(
+    int *first_wins, grundy_sum_move **moves, size_t *count,
+    const grundy_pos *h, size_t n);
+
+/* Exact search *************************************************************/
+
+typedef enum grundy_play_convention {
+    GRUNDY_PLAY_NORMAL = 0, /* the player who cannot move loses */
+    GRUNDY_PLAY_MISERE = 1  /* the player who cannot move wins */
+} grundy_play_convention;
+
+typedef struct grundy_sum_search_opts {
+    grundy_play_convention convention;
+    unsigned moore_k;  /* a move changes 1..moore_k components; 0 or 1:
+                          the ordinary sum */
+    size_t max_states; /* refuse above this many distinct positions of
+                          the sum; 0: GRUNDY_SUM_SEARCH_DEFAULT_STATES */
+} grundy_sum_search_opts;
+
+#define GRUNDY_SUM_SEARCH_DEFAULT_STATES ((size_t)1 << 20)
+
+/* Defaults: normal play, ordinary sum, the default limit. */
+void grundy_sum_search_opts_init(grundy_sum_search_opts *o);
+
+typedef struct grundy_sum_search_result {
+    int first_wins;      /* the player to move wins */
+    uint64_t remoteness; /* under normal play: the number of moves left
+                            when the winner hurries and the loser delays
+                            (odd iff first_wins; 0 for a finished game).
+                            Under misere play: the same count plus 1 when
+                            the game is won by having no move. */
+    size_t states;       /* distinct positions of the sum searched */
+    /* The best move set: fastest win, or, on a loss, the longest
+     * resistance.  nbest components (1..k; 0 when there is no move). */
+    grundy_sum_move *best;
+    size_t nbest;
+    /* Ordinary sums only (moore_k <= 1): every winning move, as for
+     * grundy_sum_winning_moves() (value fields are 0: the search uses no
+     * Grundy values).  NULL / 0 otherwise. */
+    grundy_sum_move *winning;
+    size_t nwinning;
+} grundy_sum_search_result;
+
+/* grundy_sum_search() :
+ * Decide the sum by a direct search of its game tree: positions of the
+ * sum are multisets of component positions (a component with no move is
+ * dropped, equal components are interchangeable), each solved once with
+ * its remoteness.  Uses no Grundy values, so it also decides misere play
+ * and Nim_k for any family.  Memory and time grow with the number of
+ * distinct positions reachable, which is refused above o->max_states.
+ * Errors: GRUNDY_ERR_LIMIT above the limit (or for a component with more
+ * than GRUNDY_SUM_MAX_MOVES moves); GRUNDY_ERR_NOMEM.
+ * Free the result with grundy_sum_search_result_clear(). */
+GRUNDY_NODISCARD grundy_status grundy_sum_search(
+    grundy_sum_search_result *out, const grundy_sum_component *sum,
+    size_t n, const grundy_sum_search_opts *o);
+
+/* Frees best and winning; accepts a zeroed or already cleared result. */
+void grundy_sum_search_result_clear(grundy_sum_search_result *r);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* GRUNDY_SUM_H */

@@ -1,0 +1,4 @@
+target_sources(grundy PRIVATE
+  src/sum/sum.c
+  src/sum/nim.c
+  src/sum/search.c)

@@ -1,0 +1,638 @@
+/*
+ * test_sum.c -- sums of games against a direct game-tree search of the
+ * whole sum (tests/support/sum_oracle.c: win/loss only, no Grundy
+ * values, move generators written from the rules' statements).
+ *
+ * Checked on seeded random small sums of several families, mixed:
+ *  - the winner (nim-sum != 0) and EVERY winning move, as a set;
+ *  - the exact search (normal and misere, k = 1..3) and its best move;
+ *  - misere Nim's rule and its winning moves;
+ *  - Moore's Nim_k criterion and its winning move set, k = 1, 2, 3.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "sum_oracle.h"
+#include "test_support.h"
+
+#define MAXC 6
+
+typedef struct fam_case {
+    char spec[160];
+    unsigned char set[64];
+    oracle_set os;
+    unsigned base;
+    oracle_octal oct;
+    oracle_rect rect;
+    oracle_family of;
+    grundy_game *g;
+    uint64_t maxpos; /* positions drawn from 0..maxpos */
+} fam_case;
+
+static void add_amounts(fam_case *c, test_rng *rng, unsigned top)
+{
+    unsigned n = 1 + (unsigned)test_rng_below(rng, 3), i;
+    size_t len;
+    for (i = 0; i < n; i++)
+        c->set[1 + test_rng_below(rng, top)] = 1;
+    for (i = 1; i < sizeof c->set; i++)
+        if (c->set[i]) {
+            len = strlen(c->spec);
+            snprintf(c->spec + len, sizeof c->spec - len, "%s%u",
+                     c->spec[len - 1] == ':' ? "" : ",", i);
+        }
+}
+
+/* A random heap family with its oracle generator and game. */
+static void random_family(fam_case *c, test_rng *rng)
+{
+    unsigned kind = (unsigned)test_rng_below(rng, 5);
+    memset(c, 0, sizeof *c);
+    c->os.in = c->set;
+    c->os.cap = sizeof c->set;
+    c->maxpos = 12;
+    switch (kind) {
+    case 0:
+        strcpy(c->spec, "nim");
+        c->of.heap = oracle_moves_nim;
+        c->maxpos = 7;
+        break;
+    case 1:
+        strcpy(c->spec, "subtract:");
+        add_amounts(c, rng, 5);
+        c->of.heap = oracle_moves_subtract;
+        c->of.ctx = &c->os;
+        break;
+    case 2:
+        strcpy(c->spec, "allbut:");
+        add_amounts(c, rng, 4);
+        c->of.heap = oracle_moves_allbut;
+        c->of.ctx = &c->os;
+        c->maxpos = 8;
+        break;
+    case 3:
+        c->base = (unsigned)test_rng_range(rng, 2, 10);
+        snprintf(c->spec, sizeof c->spec, "digits:base=%u", c->base);
+        c->of.heap = oracle_moves_digits;
+        c->of.ctx = &c->base;
+        c->maxpos = 20;
+        break;
+    default:
+        strcpy(c->spec, "half");
+        c->of.heap = oracle_moves_half;
+        c->maxpos = 16;
+        break;
+    }
+    c->g = test_game(c->spec);
+}
+
+typedef struct sum_case {
+    fam_case fam[2];
+    oracle_family of[2];
+    size_t nfam, n;
+    grundy_sum_component comp[MAXC];
+    oracle_item item[MAXC];
+} sum_case;
+
+static void random_sum(sum_case *s, test_rng *rng, size_t maxn)
+{
+    size_t i;
+    memset(s, 0, sizeof *s);
+    s->nfam = 1 + (size_t)test_rng_below(rng, 2);
+    for (i = 0; i < s->nfam; i++) {
+        random_family(&s->fam[i], rng);
+        s->of[i] = s->fam[i].of;
+    }
+    s->n = (size_t)test_rng_range(rng, 1, maxn);
+    for (i = 0; i < s->n; i++) {
+        unsigned f = (unsigned)test_rng_below(rng, s->nfam);
+        uint64_t p = test_rng_range(rng, 0, s->fam[f].maxpos);
+        s->comp[i].game = s->fam[f].g;
+        s->comp[i].pos = p;
+        s->item[i].fam = f;
+        s->item[i].pos = p;
+    }
+}
+
+static void sum_case_clear(sum_case *s)
+{
+    size_t i;
+    for (i = 0; i < s->nfam; i++)
+        grundy_game_free(s->fam[i].g);
+}
+
+static void describe(const sum_case *s, char *buf, size_t cap)
+{
+    size_t i, len = 0;
+    buf[0] = 0;
+    for (i = 0; i < s->n && len < cap; i++) {
+        int k = snprintf(buf + len, cap - len, " %s@%llu",
+                         s->fam[s->item[i].fam].spec,
+                         (unsigned long long)s->item[i].pos);
+        if (k < 0)
+            break;
+        len += (size_t)k;
+    }
+}
+
+/* A move normalised for comparison: component, then its parts sorted,
+ * without empty parts (a heap of 0, an empty board), which a family may
+ * or may not list. */
+typedef struct nmove {
+    size_t comp;
+    unsigned n;
+    uint64_t p[3];
+} nmove;
+
+static void normalise(nmove *m, size_t comp, const uint64_t *parts,
+                      unsigned n)
+{
+    unsigned i, j;
+    memset(m, 0, sizeof *m);
+    m->comp = comp;
+    for (i = 0; i < n; i++)
+        if (parts[i] != 0)
+            m->p[m->n++] = parts[i];
+    for (i = 1; i < m->n; i++)
+        for (j = i; j > 0 && m->p[j - 1] > m->p[j]; j--) {
+            uint64_t t = m->p[j];
+            m->p[j] = m->p[j - 1];
+            m->p[j - 1] = t;
+        }
+}
+
+static int nmove_eq(const nmove *a, const nmove *b)
+{
+    return a->comp == b->comp && a->n == b->n &&
+           memcmp(a->p, b->p, sizeof a->p) == 0;
+}
+
+/* Every winning move by the oracle (k = 1): nm[0..return). */
+static size_t oracle_winning(oracle_sum *o, const sum_case *s, nmove *nm,
+                             size_t cap)
+{
+    static oracle_move3 mv[512];
+    size_t i, j, q, cnt = 0;
+    for (i = 0; i < s->n; i++) {
+        const oracle_family *f = &s->of[s->item[i].fam];
+        size_t k = oracle_family_moves(f, s->item[i].pos, mv, 512);
+        for (j = 0; j < k; j++) {
+            oracle_item child[MAXC + 3];
+            size_t len = 0;
+            unsigned p;
+            nmove m;
+            for (q = 0; q < s->n; q++)
+                if (q != i)
+                    child[len++] = s->item[q];
+            for (p = 0; p < mv[j].n; p++) {
+                child[len].fam = s->item[i].fam;
+                child[len++].pos = mv[j].part[p];
+            }
+            if (oracle_sum_wins(o, child, len))
+                continue;
+            normalise(&m, i, mv[j].part, mv[j].n);
+            for (q = 0; q < cnt && !nmove_eq(&nm[q], &m); q++)
+                ;
+            if (q == cnt && cnt < cap)
+                nm[cnt++] = m;
+        }
+    }
+    return cnt;
+}
+
+/* The library's list equals the oracle's set, with no duplicates. */
+static void check_same_moves(const sum_case *s, const grundy_sum_move *lm,
+                             size_t ln, const nmove *om, size_t on,
+                             const char *what, long it)
+{
+    size_t i, j;
+    char d[512];
+    describe(s, d, sizeof d);
+    if (ln != on)
+        fail_msg("%s: %zu winning moves, oracle %zu (seed=%llu it=%ld:%s)",
+                 what, ln, on, (unsigned long long)test_seed(), it, d);
+    for (i = 0; i < ln; i++) {
+        nmove m;
+        normalise(&m, lm[i].component, lm[i].to.part, lm[i].to.nparts);
+        for (j = 0; j < on && !nmove_eq(&om[j], &m); j++)
+            ;
+        if (j == on)
+            fail_msg("%s: move %zu in component %zu is not winning "
+                     "(seed=%llu it=%ld:%s)",
+                     what, i, lm[i].component,
+                     (unsigned long long)test_seed(), it, d);
+        if (lm[i].from != s->comp[lm[i].component].pos)
+            fail_msg("%s: wrong from (seed=%llu it=%ld)", what,
+                     (unsigned long long)test_seed(), it);
+    }
+}
+
+static void test_winning_moves_match_search(void **state)
+{
+    test_rng *rng = *state;
+    long it, raising = 0, wins = 0;
+    for (it = 0; it < 300 * test_multiplier(); it++) {
+        sum_case s;
+        grundy_value v[MAXC], x;
+        grundy_sum_move *lm = NULL;
+        size_t ln, on, i;
+        nmove om[512];
+        oracle_sum *o;
+        int win;
+        char d[512];
+
+        random_sum(&s, rng, 4);
+        describe(&s, d, sizeof d);
+        assert_int_equal(grundy_sum_values(v, s.comp, s.n, NULL), GRUNDY_OK);
+        x = grundy_sum_nim_sum(v, s.n);
+        o = oracle_sum_new(s.of, s.nfam, 1, 0);
+        win = oracle_sum_wins(o, s.item, s.n);
+        if ((x != 0) != win)
+            fail_msg("nim-sum %llu but oracle says %s (seed=%llu it=%ld:%s)",
+                     (unsigned long long)x, win ? "win" : "loss",
+                     (unsigned long long)test_seed(), it, d);
+        wins += win;
+        assert_int_equal(
+            grundy_sum_winning_moves(&lm, &ln, s.comp, s.n, it % 2 ? v : NULL,
+                                     NULL),
+            GRUNDY_OK);
+        on = oracle_winning(o, &s, om, 512);
+        check_same_moves(&s, lm, ln, om, on, "winning_moves", it);
+        for (i = 0; i < ln; i++) {
+            if (lm[i].value != (v[lm[i].component] ^ x))
+                fail_msg("move value %llu (seed=%llu it=%ld:%s)",
+                         (unsigned long long)lm[i].value,
+                         (unsigned long long)test_seed(), it, d);
+            raising += lm[i].value > v[lm[i].component];
+        }
+        {
+            grundy_value tot;
+            assert_int_equal(grundy_sum_value(&tot, s.comp, s.n, NULL),
+                             GRUNDY_OK);
+            assert_int_equal(tot, x);
+        }
+        free(lm);
+        oracle_sum_free(o);
+        sum_case_clear(&s);
+    }
+    /* The cases must include both outcomes and winning moves that raise
+     * a component's value (reversible moves). */
+    if (wins == 0 || wins == 300 * test_multiplier() || raising == 0)
+        fail_msg("weak cases: %ld wins, %ld raising moves (seed=%llu)", wins,
+                 raising, (unsigned long long)test_seed());
+}
+
+/* Apply a move set to the items and ask the oracle about the result. */
+static int oracle_after(oracle_sum *o, const sum_case *s,
+                        const grundy_sum_move *set, size_t nset)
+{
+    oracle_item child[MAXC + 3 * MAXC];
+    size_t len = 0, q, d;
+    for (q = 0; q < s->n; q++) {
+        int moved = 0;
+        for (d = 0; d < nset; d++)
+            moved |= set[d].component == q;
+        if (!moved)
+            child[len++] = s->item[q];
+    }
+    for (d = 0; d < nset; d++) {
+        unsigned p;
+        for (p = 0; p < set[d].to.nparts; p++) {
+            child[len].fam = s->item[set[d].component].fam;
+            child[len++].pos = set[d].to.part[p];
+        }
+    }
+    return oracle_sum_wins(o, child, len);
+}
+
+static void test_search_matches_oracle(void **state)
+{
+    test_rng *rng = *state;
+    long it;
+    for (it = 0; it < 200 * test_multiplier(); it++) {
+        sum_case s;
+        grundy_sum_search_opts so;
+        grundy_sum_search_result r;
+        oracle_sum *o;
+        int win, misere = (int)test_rng_below(rng, 2);
+        unsigned k = 1 + (unsigned)test_rng_below(rng, 3);
+        char d[512];
+        size_t i;
+
+        random_sum(&s, rng, k == 1 ? 4 : 3);
+        describe(&s, d, sizeof d);
+        grundy_sum_search_opts_init(&so);
+        so.convention = misere ? GRUNDY_PLAY_MISERE : GRUNDY_PLAY_NORMAL;
+        so.moore_k = k;
+        assert_int_equal(grundy_sum_search(&r, s.comp, s.n, &so), GRUNDY_OK);
+        o = oracle_sum_new(s.of, s.nfam, k, misere);
+        win = oracle_sum_wins(o, s.item, s.n);
+        if (r.first_wins != win || (int)(r.remoteness % 2) != win)
+            fail_msg("search %d oracle %d (k=%u misere=%d seed=%llu "
+                     "it=%ld:%s)",
+                     r.first_wins, win, k, misere,
+                     (unsigned long long)test_seed(), it, d);
+        if (r.nbest > k)
+            fail_msg("best set too large");
+        for (i = 0; i < r.nbest; i++) {
+            size_t j;
+            for (j = 0; j < i; j++)
+                assert_true(r.best[j].component != r.best[i].component);
+        }
+        if (win && r.nbest && oracle_after(o, &s, r.best, r.nbest))
+            fail_msg("best move does not win (k=%u misere=%d seed=%llu "
+                     "it=%ld:%s)",
+                     k, misere, (unsigned long long)test_seed(), it, d);
+        if (win && !misere && !r.nbest)
+            fail_msg("a normal-play win without a move");
+        if (k == 1) {
+            nmove om[512];
+            size_t on = oracle_winning(o, &s, om, 512);
+            check_same_moves(&s, r.winning, r.nwinning, om, on, "search",
+                             it);
+        }
+        grundy_sum_search_result_clear(&r);
+        oracle_sum_free(o);
+        sum_case_clear(&s);
+    }
+}
+
+/* Nim heaps as a sum_case. */
+static void nim_case(sum_case *s, test_rng *rng, size_t maxn, uint64_t maxh)
+{
+    size_t i;
+    memset(s, 0, sizeof *s);
+    s->nfam = 1;
+    strcpy(s->fam[0].spec, "nim");
+    s->fam[0].of.heap = oracle_moves_nim;
+    s->fam[0].g = test_game("nim");
+    s->of[0] = s->fam[0].of;
+    s->n = (size_t)test_rng_range(rng, 0, maxn);
+    for (i = 0; i < s->n; i++) {
+        s->comp[i].game = s->fam[0].g;
+        s->comp[i].pos = s->item[i].pos = test_rng_range(rng, 0, maxh);
+    }
+}
+
+static void test_misere_nim_matches_search(void **state)
+{
+    test_rng *rng = *state;
+    long it;
+    for (it = 0; it < 400 * test_multiplier(); it++) {
+        sum_case s;
+        grundy_pos h[MAXC];
+        grundy_sum_move *lm;
+        size_t ln, on, i;
+        nmove om[512];
+        oracle_sum *o;
+        int fw, win;
+        char d[512];
+
+        nim_case(&s, rng, 5, it % 3 ? 3 : 8);
+        describe(&s, d, sizeof d);
+        for (i = 0; i < s.n; i++)
+            h[i] = s.comp[i].pos;
+        assert_int_equal(grundy_sum_misere_nim(&fw, &lm, &ln, h, s.n),
+                         GRUNDY_OK);
+        o = oracle_sum_new(s.of, 1, 1, 1);
+        win = oracle_sum_wins(o, s.item, s.n);
+        if (fw != win)
+            fail_msg("misere rule %d, search %d (seed=%llu it=%ld:%s)", fw,
+                     win, (unsigned long long)test_seed(), it, d);
+        on = oracle_winning(o, &s, om, 512);
+        check_same_moves(&s, lm, ln, om, on, "misere", it);
+        free(lm);
+        oracle_sum_free(o);
+        sum_case_clear(&s);
+    }
+}
+
+static void test_moore_matches_search(void **state)
+{
+    test_rng *rng = *state;
+    long it;
+    unsigned k;
+    for (k = 1; k <= 3; k++)
+        for (it = 0; it < 200 * test_multiplier(); it++) {
+            sum_case s;
+            grundy_pos h[MAXC], to[MAXC];
+            size_t set[MAXC], ns, i;
+            grundy_sum_move mv[MAXC];
+            oracle_sum *o;
+            int fw, win;
+            char d[512];
+
+            nim_case(&s, rng, k == 3 ? 4 : 5, k == 1 ? 7 : 6);
+            describe(&s, d, sizeof d);
+            for (i = 0; i < s.n; i++)
+                h[i] = s.comp[i].pos;
+            assert_int_equal(
+                grundy_sum_moore_nim(&fw, set, to, &ns, h, s.n, k),
+                GRUNDY_OK);
+            o = oracle_sum_new(s.of, 1, k, 0);
+            win = oracle_sum_wins(o, s.item, s.n);
+            if (fw != win)
+                fail_msg("Moore k=%u says %d, search %d (seed=%llu it=%ld:%s)",
+                         k, fw, win, (unsigned long long)test_seed(), it, d);
+            if (win != (ns > 0) || ns > k)
+                fail_msg("Moore k=%u: set of %zu", k, ns);
+            for (i = 0; i < ns; i++) {
+                if (set[i] >= s.n || (i && set[i] <= set[i - 1]) ||
+                    to[i] >= h[set[i]])
+                    fail_msg("Moore k=%u: bad set (seed=%llu it=%ld:%s)", k,
+                             (unsigned long long)test_seed(), it, d);
+                memset(&mv[i], 0, sizeof mv[i]);
+                mv[i].component = set[i];
+                mv[i].to.part[0] = to[i];
+                mv[i].to.nparts = 1;
+            }
+            if (ns && oracle_after(o, &s, mv, ns))
+                fail_msg("Moore k=%u: set does not win (seed=%llu "
+                         "it=%ld:%s)",
+                         k, (unsigned long long)test_seed(), it, d);
+            oracle_sum_free(o);
+            sum_case_clear(&s);
+        }
+}
+
+/* Hand-checked values. */
+static void test_known_values(void **state)
+{
+    grundy_game *nim = test_game("nim"), *sub = test_game("subtract:1,2,3");
+    grundy_sum_component c[3] = {{nim, 3}, {nim, 4}, {nim, 5}};
+    grundy_sum_move *m;
+    size_t n, set[3], ns;
+    grundy_value v;
+    grundy_pos to[3];
+    int fw;
+    (void)state;
+
+    /* 3 ^ 4 ^ 5 = 2: the only winning move is 3 -> 1. */
+    assert_int_equal(grundy_sum_value(&v, c, 3, NULL), GRUNDY_OK);
+    assert_int_equal(v, 2);
+    assert_int_equal(grundy_sum_winning_moves(&m, &n, c, 3, NULL, NULL),
+                     GRUNDY_OK);
+    assert_int_equal(n, 1);
+    assert_int_equal(m[0].component, 0);
+    assert_int_equal(m[0].to.part[0], 1);
+    assert_int_equal(m[0].value, 1);
+    free(m);
+
+    /* subtract:1,2,3 has g(n) = n mod 4: 5 + 6 + 7 -> 1 ^ 2 ^ 3 = 0. */
+    c[0].game = c[1].game = c[2].game = sub;
+    c[0].pos = 5;
+    c[1].pos = 6;
+    c[2].pos = 7;
+    assert_int_equal(grundy_sum_value(&v, c, 3, NULL), GRUNDY_OK);
+    assert_int_equal(v, 0);
+    assert_int_equal(grundy_sum_winning_moves(&m, &n, c, 3, NULL, NULL),
+                     GRUNDY_OK);
+    assert_int_equal(n, 0);
+    assert_null(m);
+
+    /* Nim_2: (1,1,1) has three ones in the last digit: a loss.  (1,2,3)
+     * has two in each digit: won by 2,3 -> 0,1 (then 1,0,1 ... ) or
+     * any set that leaves each digit count 0 or 3. */
+    {
+        grundy_pos h[3] = {1, 1, 1};
+        assert_int_equal(grundy_sum_moore_nim(&fw, set, to, &ns, h, 3, 2),
+                         GRUNDY_OK);
+        assert_int_equal(fw, 0);
+        assert_int_equal(ns, 0);
+        h[1] = 2;
+        h[2] = 3;
+        assert_int_equal(grundy_sum_moore_nim(&fw, set, to, &ns, h, 3, 2),
+                         GRUNDY_OK);
+        assert_int_equal(fw, 1);
+        /* k = 1 is ordinary Nim: 1 ^ 2 ^ 3 = 0. */
+        assert_int_equal(grundy_sum_moore_nim(&fw, set, to, &ns, h, 3, 1),
+                         GRUNDY_OK);
+        assert_int_equal(fw, 0);
+        assert_int_equal(grundy_sum_moore_nim(&fw, set, to, &ns, h, 3, 0),
+                         GRUNDY_ERR_ARG);
+    }
+    /* Misere Nim: (1,1) is won (take one, the opponent must take the
+     * last); (1,1,1) and (2,2) are lost; () is won with no move. */
+    {
+        grundy_pos h[3] = {1, 1, 1};
+        assert_int_equal(grundy_sum_misere_nim(&fw, &m, &n, h, 2), GRUNDY_OK);
+        assert_int_equal(fw, 1);
+        assert_int_equal(n, 2);
+        free(m);
+        assert_int_equal(grundy_sum_misere_nim(&fw, &m, &n, h, 3), GRUNDY_OK);
+        assert_int_equal(fw, 0);
+        h[0] = h[1] = 2;
+        assert_int_equal(grundy_sum_misere_nim(&fw, &m, &n, h, 2), GRUNDY_OK);
+        assert_int_equal(fw, 0);
+        assert_int_equal(grundy_sum_misere_nim(&fw, &m, &n, h, 0), GRUNDY_OK);
+        assert_int_equal(fw, 1);
+        assert_int_equal(n, 0);
+    }
+    grundy_game_free(nim);
+    grundy_game_free(sub);
+}
+
+static void test_edges_and_limits(void **state)
+{
+    grundy_game *nim = test_game("nim"), *half = test_game("half");
+    grundy_sum_component c[4];
+    grundy_sum_search_opts so;
+    grundy_sum_search_result r;
+    grundy_sum_move *m = (grundy_sum_move *)1;
+    grundy_value v = 7;
+    size_t n = 7, i;
+    (void)state;
+
+    /* The empty sum: value 0, a normal-play loss and a misere win. */
+    assert_int_equal(grundy_sum_value(&v, NULL, 0, NULL), GRUNDY_OK);
+    assert_int_equal(v, 0);
+    assert_int_equal(grundy_sum_winning_moves(&m, &n, NULL, 0, NULL, NULL),
+                     GRUNDY_OK);
+    assert_null(m);
+    assert_int_equal(n, 0);
+    grundy_sum_search_opts_init(&so);
+    assert_int_equal(grundy_sum_search(&r, NULL, 0, &so), GRUNDY_OK);
+    assert_int_equal(r.first_wins, 0);
+    assert_int_equal(r.remoteness, 0);
+    grundy_sum_search_result_clear(&r);
+    so.convention = GRUNDY_PLAY_MISERE;
+    assert_int_equal(grundy_sum_search(&r, NULL, 0, &so), GRUNDY_OK);
+    assert_int_equal(r.first_wins, 1);
+    assert_int_equal(r.nbest, 0);
+    grundy_sum_search_result_clear(&r);
+
+    /* Huge Nim heaps: the winning move is computed, not searched. */
+    c[0].game = c[1].game = nim;
+    c[0].pos = (grundy_pos)1 << 60;
+    c[1].pos = 12345;
+    assert_int_equal(grundy_sum_winning_moves(&m, &n, c, 2, NULL, NULL),
+                     GRUNDY_OK);
+    assert_int_equal(n, 1);
+    assert_int_equal(m[0].component, 0);
+    assert_int_equal(m[0].to.part[0], 12345);
+    free(m);
+
+    /* Closed forms (half) need no table: g(2^40) = 2^39. */
+    c[0].game = half;
+    c[0].pos = (grundy_pos)1 << 40;
+    assert_int_equal(grundy_sum_values(&v, c, 1, NULL), GRUNDY_OK);
+    assert_int_equal(v, (grundy_value)1 << 39);
+    /* ... but its 2^39 moves are refused, not listed. */
+    c[1].game = nim;
+    c[1].pos = 1;
+    assert_int_equal(grundy_sum_winning_moves(&m, &n, c, 2, NULL, NULL),
+                     GRUNDY_ERR_LIMIT);
+    assert_null(m);
+
+    /* The search refuses above its limit, and for huge components. */
+    for (i = 0; i < 4; i++) {
+        c[i].game = nim;
+        c[i].pos = 40 + i;
+    }
+    grundy_sum_search_opts_init(&so);
+    so.max_states = 1000;
+    assert_int_equal(grundy_sum_search(&r, c, 4, &so), GRUNDY_ERR_LIMIT);
+    assert_null(r.best);
+    c[0].pos = (grundy_pos)1 << 40;
+    assert_int_equal(grundy_sum_search(&r, c, 1, NULL), GRUNDY_ERR_LIMIT);
+    so.moore_k = 65;
+    assert_int_equal(grundy_sum_search(&r, c, 1, &so), GRUNDY_ERR_ARG);
+
+    /* Remoteness of one Nim heap of 5: the winner takes it all. */
+    c[0].pos = 5;
+    assert_int_equal(grundy_sum_search(&r, c, 1, NULL), GRUNDY_OK);
+    assert_int_equal(r.remoteness, 1);
+    assert_int_equal(r.nwinning, 1);
+    grundy_sum_search_result_clear(&r);
+    /* (2,2) is lost; the loser's longest resistance takes 1 from a heap,
+     * and the game lasts 4 moves. */
+    c[0].pos = 2;
+    c[1].pos = 2;
+    assert_int_equal(grundy_sum_search(&r, c, 2, NULL), GRUNDY_OK);
+    assert_int_equal(r.first_wins, 0);
+    assert_int_equal(r.remoteness, 4);
+    assert_int_equal(r.nbest, 1);
+    assert_int_equal(r.best[0].to.part[0], 1);
+    grundy_sum_search_result_clear(&r);
+
+    grundy_game_free(nim);
+    grundy_game_free(half);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test_setup_teardown(test_winning_moves_match_search,
+                                        test_rng_setup, test_rng_teardown),
+        cmocka_unit_test_setup_teardown(test_search_matches_oracle,
+                                        test_rng_setup, test_rng_teardown),
+        cmocka_unit_test_setup_teardown(test_misere_nim_matches_search,
+                                        test_rng_setup, test_rng_teardown),
+        cmocka_unit_test_setup_teardown(test_moore_matches_search,
+                                        test_rng_setup, test_rng_teardown),
+        cmocka_unit_test(test_known_values),
+        cmocka_unit_test(test_edges_and_limits),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}

@@ -11,6 +11,9 @@
 static const solve_workload workloads[] = {
     {"digit-nim", "Digit Nim: winning-subset counts over ranges, with updates",
      solve_digit_nim},
+    {"unbalanced-nim",
+     "three heaps, no two equal: F(N) per line",
+     solve_unbalanced_nim},
     {NULL, NULL, NULL},
 };
 

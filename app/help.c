@@ -115,6 +115,18 @@ static const char help_range[] =
     "  printf '3  1 2 3  3  3 1 3  4 1 2  1 1 3' | grundy range nim\n"
     "  prints 'second 0', '2 1' and '6'.\n";
 
+static const char help_solve_unbalanced_nim[] =
+    "\n"
+    "grundy solve unbalanced-nim [--mod M | --exact] [--count]\n"
+    "  Three heaps of different sizes; a move takes stones from one heap\n"
+    "  but may not leave two heaps equal (0 counts).  Reads one N per line\n"
+    "  (a positive decimal integer of any length, spaces around it allowed)\n"
+    "  and prints F(N), the sum of a+b+c over the losing positions\n"
+    "  0 < a < b < c < N, modulo 10^9.  F(8) = 42.\n"
+    "  --mod M          the modulus instead of 10^9 (any integer >= 1)\n"
+    "  --exact          the full integer (N below 2^65536)\n"
+    "  --count          the number of losing positions instead of F(N)\n";
+
 /* The workloads' one-line summaries come from cmd_solve.c. */
 const char *cli_solve_list(void);
 
@@ -155,6 +167,7 @@ void cli_print_help(const char *cmd)
         printf(help_main, buf);
     } else if (strcmp(cmd, "solve") == 0) {
         printf(help_solve, cli_solve_list());
+        fputs(help_solve_unbalanced_nim, stdout);
     } else {
         fputs(h, stdout);
     }

@@ -10,5 +10,6 @@
 #include "grundy/table.h"
 #include "grundy/range.h"
 #include "grundy/sum.h"
+#include "grundy/triples.h"
 
 #endif

@@ -38,6 +38,11 @@ static int parse_args(int argc, char **argv, values_args *a)
             if (cli_parse_bytes("values", "--mem-limit", v,
                                 &a->opts.mem_limit))
                 return CLI_EXIT_USAGE;
+        } else if (cli_opt_value(argc, argv, &i, "--threads", &v)) {
+            uint64_t nt;
+            if (cli_parse_u64("values", "--threads", v, 0, 256, &nt))
+                return CLI_EXIT_USAGE;
+            a->opts.threads = (unsigned)nt;
         } else if (cli_opt_value(argc, argv, &i, "--method", &v)) {
             if (v && strcmp(v, "auto") == 0)
                 a->opts.method = GRUNDY_TABLE_AUTO;

@@ -11,5 +11,6 @@
 #include "grundy/range.h"
 #include "grundy/sum.h"
 #include "grundy/triples.h"
+#include "grundy/rect.h"
 
 #endif

@@ -9,6 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "grundy/rect.h"
 #include "grundy/rules.h"
 #include "rules/rules_internal.h"
 
@@ -18,6 +19,7 @@ const grundy_rules *const grundy_rules_builtin[] = {
     &grundy_rules_allbut,
     &grundy_rules_digits,
     &grundy_rules_half,
+    &grundy_rules_rect,
     NULL,
 };
 

@@ -1,1 +1,2 @@
 target_sources(grundy PRIVATE src/rules/registry.c src/rules/heap.c)
+target_sources(grundy PRIVATE src/rules/rect.c)

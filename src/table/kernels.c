@@ -13,6 +13,9 @@
  * subtract:S: the same bitmask mex over the amounts, for |S| < 64.
  *
  * nim, half: closed forms.
+ *
+ * Board families (GRUNDY_RULES_BOARD, rect:RxC among them): all positions
+ * in popcount tiers on several threads, tiers.c.
  */
 #include <stdlib.h>
 #include <string.h>
@@ -28,6 +31,9 @@ int grundy_table_has_fast(const grundy_game *g)
     if (r == &grundy_rules_subtract)
         return ((const grundy_subtract_params *)grundy_game_params(g))->n <
                64;
+    if (r->flags & GRUNDY_RULES_BOARD)
+        return grundy_game_num_positions(g) != 0 &&
+               grundy_game_num_positions(g) <= GRUNDY_TIERS_MAX_POSITIONS;
     return 0;
 }
 
@@ -132,5 +138,7 @@ grundy_status grundy_table_fill_fast(grundy_table *t, grundy_pos n,
         return fill_subtract(t, n, opts);
     if (r == &grundy_rules_nim || r == &grundy_rules_half)
         return fill_closed(t, n, opts);
+    if (grundy_table_has_fast(t->game) && (r->flags & GRUNDY_RULES_BOARD))
+        return grundy_table_fill_tiers(t, n, opts);
     return GRUNDY_ERR_ARG;
 }

@@ -3,3 +3,4 @@ target_sources(grundy PRIVATE
   src/table/kernels.c
   src/table/period.c
   src/table/value_at.c)
+target_sources(grundy PRIVATE src/table/tiers.c)

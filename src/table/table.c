@@ -43,6 +43,8 @@ static unsigned worst_width(const grundy_game *g)
     const grundy_rules *r = grundy_game_rules(g);
     if (r == &grundy_rules_digits)
         return 1;
+    if (r->flags & GRUNDY_RULES_BOARD)
+        return 1; /* tier tabulation stores one byte per position */
     if (r == &grundy_rules_subtract &&
         ((const grundy_subtract_params *)grundy_game_params(g))->n < 256)
         return 1;

@@ -53,6 +53,20 @@ grundy_status grundy_table_fill_fast(grundy_table *t, grundy_pos n,
                                      const grundy_table_opts *opts);
 int grundy_table_has_fast(const grundy_game *g);
 
+/* Board families: all positions in popcount tiers, on opts->threads
+ * threads (tiers.c).  @pre t is empty, at width 1, with room for n =
+ * num_positions entries.  GRUNDY_ERR_OVERFLOW when a value exceeds 255. */
+#define GRUNDY_TIERS_MAX_POSITIONS ((grundy_pos)1 << 40)
+grundy_status grundy_table_fill_tiers(grundy_table *t, grundy_pos n,
+                                      const grundy_table_opts *opts);
+
+/* g(p) for rect:RxC from the 2^popcount(p) subsets of p alone (every
+ * move clears cells), at one byte each, mem-checked.  O(2^popcount(p)
+ * * moves). */
+grundy_status grundy_table_value_rect(grundy_value *out,
+                                      const grundy_game *g, grundy_pos p,
+                                      const grundy_table_opts *opts);
+
 /* The generic method: moves + mex. */
 grundy_status grundy_table_fill_naive(grundy_table *t, grundy_pos n,
                                       const grundy_table_opts *opts);

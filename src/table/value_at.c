@@ -5,11 +5,13 @@
  * (subtraction games, found on a table grown by doubling); a sliding
  * window of the last max_take values, O(1) memory, for heap games whose
  * moves stay within that window; a memoised depth-first search of the
- * positions reachable from p for finite families; a dense table up to p.
+ * positions reachable from p for finite families (for rect:RxC, a dense
+ * table over the subsets of p); a dense table up to p.
  */
 #include <stdlib.h>
 #include <string.h>
 
+#include "grundy/rect.h"
 #include "table/table_internal.h"
 
 #define PERIOD_TABLE_MAX ((grundy_pos)1 << 26)
@@ -306,6 +308,17 @@ grundy_status grundy_value_at(grundy_value *out, const grundy_game *g,
         return GRUNDY_OK;
     if (np) {
         GRUNDY_RETURN_IF(p >= np, GRUNDY_ERR_RANGE);
+        /* Subsets of p alone, unless they are half the board or more:
+         * then the threaded tier table of every position is faster. */
+        if (r == &grundy_rules_rect &&
+            ((grundy_pos)2 << __builtin_popcountll(p)) <= np)
+            return grundy_table_value_rect(out, g, p, opts);
+        if (r == &grundy_rules_rect) {
+            GRUNDY_TRY(grundy_table_new(&t, g, np, opts));
+            *out = grundy_table_get(t, p);
+            grundy_table_free(t);
+            return GRUNDY_OK;
+        }
         return by_search(out, g, p);
     }
     if (r == &grundy_rules_subtract && p >= 1024) {

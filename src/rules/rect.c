@@ -1,0 +1,208 @@
+/*
+ * rect.c -- rect:RxC, rectangle removal on an R x C 0/1 board.
+ *
+ * A position is a bitmask (cell (r, c) is bit r*C + c, see grundy/rect.h);
+ * a move clears an all-1 axis-aligned rectangle.  Moves are listed by the
+ * bit-parallel generator of rect_internal.h, which grows rectangles for
+ * all corners at once and never visits one that is not all 1s.  Positions are written as rows of 0/1
+ * separated by '/'.
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "grundy/io.h"
+#include "grundy/rect.h"
+#include "rules/rect_internal.h"
+#include "rules/rules_internal.h"
+
+size_t grundy_rect_children(grundy_pos *out, unsigned rows, unsigned cols,
+                            grundy_pos p)
+{
+    grundy_rect_geom geom;
+    uint32_t b = (uint32_t)p, q = 0;
+    size_t k = 0;
+    assert(rows >= 1 && cols >= 1 && rows * cols <= GRUNDY_RECT_MAX_CELLS);
+    assert(p >> (rows * cols) == 0);
+    grundy_rect_geom_init(&geom, rows, cols);
+    GRUNDY_RECT_FOR_EACH_CHILD(&geom, b, q, out[k++] = q);
+    assert(k <= GRUNDY_RECT_MAX_MOVES);
+    return k;
+}
+
+/* "RxC": R and C in 1..30 with R*C <= 30; where->col 1-based in args. */
+static grundy_status rect_parse(void **params, const char *args,
+                                grundy_parse_error *where)
+{
+    grundy_rect_params *rp;
+    const char *x;
+    uint64_t r, c;
+    grundy_status s;
+
+    *params = NULL;
+    if (!args || !*args) {
+        grundy_parse_error_set(where, 1, 1,
+                               "expected the board size RxC, e.g. 4x4");
+        return GRUNDY_ERR_PARSE;
+    }
+    x = strchr(args, 'x');
+    if (!x) {
+        grundy_parse_error_set(where, 1, strlen(args) + 1,
+                               "expected 'x' between rows and columns");
+        return GRUNDY_ERR_PARSE;
+    }
+    if (x == args) {
+        grundy_parse_error_set(where, 1, 1, "expected the number of rows");
+        return GRUNDY_ERR_PARSE;
+    }
+    GRUNDY_TRY(grundy_u64_parse(&r, args, (size_t)(x - args), 1,
+                                GRUNDY_RECT_MAX_CELLS, where));
+    if (!x[1]) {
+        grundy_parse_error_set(where, 1, (size_t)(x - args) + 2,
+                               "expected the number of columns");
+        return GRUNDY_ERR_PARSE;
+    }
+    s = grundy_u64_parse(&c, x + 1, strlen(x + 1), 1, GRUNDY_RECT_MAX_CELLS,
+                         where);
+    if (s != GRUNDY_OK) {
+        if (where)
+            where->col += (size_t)(x - args) + 1;
+        return s;
+    }
+    if (r * c > GRUNDY_RECT_MAX_CELLS) {
+        grundy_parse_error_set(where, 1, 1,
+                               "a %llux%llu board has %llu cells; at most "
+                               "%d are supported",
+                               (unsigned long long)r, (unsigned long long)c,
+                               (unsigned long long)(r * c),
+                               GRUNDY_RECT_MAX_CELLS);
+        return GRUNDY_ERR_RANGE;
+    }
+    rp = malloc(sizeof *rp);
+    GRUNDY_RETURN_IF(!rp, GRUNDY_ERR_NOMEM);
+    rp->rows = (unsigned)r;
+    rp->cols = (unsigned)c;
+    *params = rp;
+    return GRUNDY_OK;
+}
+
+static void rect_free(void *params)
+{
+    free(params);
+}
+
+static grundy_pos rect_num_positions(const void *params)
+{
+    const grundy_rect_params *rp = params;
+    return (grundy_pos)1 << (rp->rows * rp->cols);
+}
+
+/* Rows of C characters separated by '/'.  Every error names the column of
+ * the character at fault (or len + 1 when the text ends too early). */
+static grundy_status rect_pos_parse(const void *params, const char *text,
+                                    size_t len, grundy_pos *out,
+                                    grundy_parse_error *where)
+{
+    const grundy_rect_params *rp = params;
+    unsigned row = 0, col = 0;
+    grundy_pos p = 0;
+    size_t i;
+
+    for (i = 0; i <= len; i++) {
+        char ch = i < len ? text[i] : 0;
+        if (ch == '/' || i == len) {
+            if (col != rp->cols) {
+                grundy_parse_error_set(
+                    where, 1, i + 1, "row %u has %u cells, expected %u",
+                    row + 1, col, rp->cols);
+                return GRUNDY_ERR_PARSE;
+            }
+            row++;
+            col = 0;
+            if (ch == '/' && row == rp->rows) {
+                grundy_parse_error_set(where, 1, i + 1,
+                                       "more than %u rows", rp->rows);
+                return GRUNDY_ERR_PARSE;
+            }
+            continue;
+        }
+        if (ch != '0' && ch != '1') {
+            grundy_parse_error_set(where, 1, i + 1,
+                                   "expected a cell '0' or '1' or a row "
+                                   "separator '/'");
+            return GRUNDY_ERR_PARSE;
+        }
+        if (col == rp->cols) {
+            grundy_parse_error_set(where, 1, i + 1,
+                                   "row %u has more than %u cells", row + 1,
+                                   rp->cols);
+            return GRUNDY_ERR_PARSE;
+        }
+        if (ch == '1')
+            p |= (grundy_pos)1 << (row * rp->cols + col);
+        col++;
+    }
+    if (row != rp->rows) {
+        grundy_parse_error_set(where, 1, len + 1, "%u rows, expected %u",
+                               row, rp->rows);
+        return GRUNDY_ERR_PARSE;
+    }
+    *out = p;
+    return GRUNDY_OK;
+}
+
+static size_t rect_pos_format(const void *params, grundy_pos p, char *buf,
+                              size_t cap)
+{
+    const grundy_rect_params *rp = params;
+    size_t need = (size_t)rp->rows * (rp->cols + 1) - 1, k = 0;
+    unsigned r, c;
+    for (r = 0; r < rp->rows; r++) {
+        if (r) {
+            if (k + 1 < cap)
+                buf[k] = '/';
+            k++;
+        }
+        for (c = 0; c < rp->cols; c++, k++)
+            if (k + 1 < cap)
+                buf[k] = (char)('0' + ((p >> (r * rp->cols + c)) & 1));
+    }
+    assert(k == need);
+    if (cap)
+        buf[need < cap ? need : cap - 1] = 0;
+    return need;
+}
+
+static size_t rect_max_moves(const void *params, grundy_pos p)
+{
+    const grundy_rect_params *rp = params;
+    (void)p;
+    return (size_t)rp->rows * (rp->rows + 1) / 2 * rp->cols *
+           (rp->cols + 1) / 2;
+}
+
+static size_t rect_moves(const void *params, grundy_pos p, grundy_move *out,
+                         size_t cap)
+{
+    const grundy_rect_params *rp = params;
+    grundy_pos child[GRUNDY_RECT_MAX_MOVES];
+    size_t n = grundy_rect_children(child, rp->rows, rp->cols, p), i;
+    for (i = 0; i < n && i < cap; i++) {
+        out[i].part[0] = child[i];
+        out[i].nparts = 1;
+    }
+    return n;
+}
+
+const grundy_rules grundy_rules_rect = {
+    .name = "rect",
+    .synopsis = "rect:RxC           clear an all-1 rectangle of an R x C 0/1 "
+                "board (R*C <= 30)",
+    .flags = GRUNDY_RULES_BOARD,
+    .parse = rect_parse,
+    .free_params = rect_free,
+    .num_positions = rect_num_positions,
+    .pos_parse = rect_pos_parse,
+    .pos_format = rect_pos_format,
+    .max_moves = rect_max_moves,
+    .moves = rect_moves,
+};

@@ -29,43 +29,59 @@ size_t grundy_rect_children(grundy_pos *out, unsigned rows, unsigned cols,
     return k;
 }
 
-/* "RxC": R and C in 1..30 with R*C <= 30; where->col 1-based in args. */
+/* Length of the run of decimal digits at s. */
+static size_t digit_run(const char *s)
+{
+    size_t n = 0;
+    while (s[n] >= '0' && s[n] <= '9')
+        n++;
+    return n;
+}
+
+/* "RxC": R and C >= 1 with R*C <= 30; where->col 1-based in args. */
 static grundy_status rect_parse(void **params, const char *args,
                                 grundy_parse_error *where)
 {
     grundy_rect_params *rp;
-    const char *x;
+    size_t nr, nc, x;
     uint64_t r, c;
     grundy_status s;
 
     *params = NULL;
-    if (!args || !*args) {
+    if (!args)
+        args = "";
+    nr = digit_run(args);
+    if (!nr) {
         grundy_parse_error_set(where, 1, 1,
-                               "expected the board size RxC, e.g. 4x4");
+                               "expected the number of rows (RxC, e.g. "
+                               "rect:4x4)");
         return GRUNDY_ERR_PARSE;
     }
-    x = strchr(args, 'x');
-    if (!x) {
-        grundy_parse_error_set(where, 1, strlen(args) + 1,
-                               "expected 'x' between rows and columns");
+    if (args[nr] != 'x') {
+        grundy_parse_error_set(where, 1, nr + 1,
+                               "expected 'x' after the number of rows "
+                               "(RxC, e.g. rect:4x4)");
         return GRUNDY_ERR_PARSE;
     }
-    if (x == args) {
-        grundy_parse_error_set(where, 1, 1, "expected the number of rows");
+    x = nr + 1;
+    nc = digit_run(args + x);
+    if (!nc) {
+        grundy_parse_error_set(where, 1, x + 1,
+                               "expected the number of columns (RxC, e.g. "
+                               "rect:4x4)");
         return GRUNDY_ERR_PARSE;
     }
-    GRUNDY_TRY(grundy_u64_parse(&r, args, (size_t)(x - args), 1,
-                                GRUNDY_RECT_MAX_CELLS, where));
-    if (!x[1]) {
-        grundy_parse_error_set(where, 1, (size_t)(x - args) + 2,
-                               "expected the number of columns");
+    if (args[x + nc]) {
+        grundy_parse_error_set(where, 1, x + nc + 1,
+                               "unexpected '%c' after RxC", args[x + nc]);
         return GRUNDY_ERR_PARSE;
     }
-    s = grundy_u64_parse(&c, x + 1, strlen(x + 1), 1, GRUNDY_RECT_MAX_CELLS,
-                         where);
+    GRUNDY_TRY(grundy_u64_parse(&r, args, nr, 1, GRUNDY_RECT_MAX_CELLS,
+                                where));
+    s = grundy_u64_parse(&c, args + x, nc, 1, GRUNDY_RECT_MAX_CELLS, where);
     if (s != GRUNDY_OK) {
         if (where)
-            where->col += (size_t)(x - args) + 1;
+            where->col += x;
         return s;
     }
     if (r * c > GRUNDY_RECT_MAX_CELLS) {
@@ -112,8 +128,8 @@ static grundy_status rect_pos_parse(const void *params, const char *text,
         if (ch == '/' || i == len) {
             if (col != rp->cols) {
                 grundy_parse_error_set(
-                    where, 1, i + 1, "row %u has %u cells, expected %u",
-                    row + 1, col, rp->cols);
+                    where, 1, i + 1, "row %u has %u cell%s, expected %u",
+                    row + 1, col, col == 1 ? "" : "s", rp->cols);
                 return GRUNDY_ERR_PARSE;
             }
             row++;

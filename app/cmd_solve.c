@@ -14,6 +14,8 @@ static const solve_workload workloads[] = {
     {"unbalanced-nim",
      "three heaps, no two equal: F(N) per line",
      solve_unbalanced_nim},
+    {"pshtbrth", "4x4 rectangle-removal boards: range winner, updates",
+     solve_pshtbrth},
     {NULL, NULL, NULL},
 };
 

@@ -121,7 +121,8 @@ static int do_at(const values_args *a, const grundy_game *g,
     memset(&where, 0, sizeof where);
     s = grundy_game_pos_parse(g, a->at, strlen(a->at), &p, &where);
     if (s != GRUNDY_OK) {
-        fprintf(stderr, "grundy: values: --at '%s': %s\n", a->at,
+        fprintf(stderr, "grundy: values: position '%s' at column %lu: %s\n",
+                a->at, where.col ? where.col : 1,
                 where.msg[0] ? where.msg : grundy_strerror(s));
         return CLI_EXIT_DATA;
     }
@@ -209,6 +210,14 @@ static int do_table(const values_args *a, const grundy_game *g,
                                "%s is a finite family: use --all",
                                a->spec);
     cli_progress_attach(&opts, "values");
+    if (opts.progress && finite) {
+        size_t est = 0;
+        if (grundy_table_estimate(&est, g, 0) == GRUNDY_OK)
+            fprintf(stderr, "values: %s: %llu positions, about %.1f MiB\n",
+                    a->spec,
+                    (unsigned long long)grundy_game_num_positions(g),
+                    (double)est / 1048576.0);
+    }
     if (a->have_upto || a->all)
         s = grundy_table_new(&t, g, a->have_upto ? a->upto + 1 : 0, &opts);
     else

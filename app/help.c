@@ -58,12 +58,24 @@ static const char help_values[] =
     "  --mem-limit B    refuse tables above B bytes (suffix K, M, G, T);\n"
     "                   default: 7/8 of physical memory\n"
     "  --method M       auto (default), naive (generic moves + mex), fast\n"
+    "  --threads N      threads for board tables (0 = one per core, the\n"
+    "                   default)\n"
+    "\n"
+    "Boards (rect:RxC): a position is written as its rows of 0s and 1s\n"
+    "separated by '/', top row first, e.g. 1111/1101/1110/1111.  --all\n"
+    "tabulates all 2^(R*C) boards in popcount tiers, one byte each (5x5:\n"
+    "32 MiB, 5x6: 1 GiB), with progress on stderr at a terminal; --at\n"
+    "tabulates only the boards inside the given one (all boards, on the\n"
+    "threads, when it is the full board).\n"
     "\n"
     "Examples:\n"
     "  grundy values subtract:1,3,4 --upto 20\n"
     "  grundy values digits --at 1000000\n"
     "  grundy values digits --upto 100000000 --stats\n"
-    "  grundy values subtract:2,5,7 --period\n";
+    "  grundy values subtract:2,5,7 --period\n"
+    "  grundy values rect:4x4 --position 1111/1101/1110/1111\n"
+    "  grundy values rect:3x3 --all\n"
+    "  grundy values rect:5x5 --all --stats --threads 2\n";
 
 static const char help_solve[] =
     "Usage: grundy solve NAME < input > output\n"

@@ -308,8 +308,8 @@ grundy_status grundy_value_at(grundy_value *out, const grundy_game *g,
         return GRUNDY_OK;
     if (np) {
         GRUNDY_RETURN_IF(p >= np, GRUNDY_ERR_RANGE);
-        /* Subsets of p alone, unless they are half the board or more:
-         * then the threaded tier table of every position is faster. */
+        /* The subsets of p alone (one thread), unless p is the full board:
+         * then the tier table of every position, on the threads. */
         if (r == &grundy_rules_rect &&
             ((grundy_pos)2 << __builtin_popcountll(p)) <= np)
             return grundy_table_value_rect(out, g, p, opts);

@@ -1,0 +1,1 @@
+target_sources(grundy_cli PRIVATE app/solve_pshtbrth.c)

@@ -1,0 +1,2 @@
+# The sample of workload 2.
+$GRUNDY solve pshtbrth <"$CASES/../../../examples/solve-pshtbrth.in"

@@ -21,6 +21,8 @@ typedef int (*cli_cmd_fn)(int argc, char **argv);
 
 int cmd_values(int argc, char **argv);
 int cmd_solve(int argc, char **argv);
+int cmd_analyze(int argc, char **argv);
+int cmd_play(int argc, char **argv);
 int cmd_range(int argc, char **argv);
 
 /* Help texts (help.c).  NULL for an unknown name. */

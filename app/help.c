@@ -20,6 +20,9 @@ static const char help_main[] =
     "  solve NAME       run a bundled workload on standard input\n"
     "  range RULES      range queries over a changing sequence of positions:\n"
     "                   winners, winning moves, winning-subset counts\n"
+    "  analyze RULES POS...  a sum of games: values, nim-sum, winner and\n"
+    "                   every winning move; Moore's Nim_k; misere play\n"
+    "  play RULES POS...  play a sum against a perfect opponent\n"
     "  help [SUBCOMMAND]  show help\n"
     "\n"
     "Options:\n"
@@ -139,6 +142,79 @@ static const char help_solve_unbalanced_nim[] =
     "  --exact          the full integer (N below 2^65536)\n"
     "  --count          the number of losing positions instead of F(N)\n";
 
+static const char help_analyze[] =
+    "Usage: grundy analyze RULES POS... [OPTIONS]\n"
+    "       grundy analyze --mix SPEC:POS... [OPTIONS]\n"
+    "\n"
+    "Analyse the sum of the positions POS... of the rule family RULES (see\n"
+    "'grundy --help'): a move is made in exactly one component, and the\n"
+    "player who cannot move loses.  Prints each component's Grundy value,\n"
+    "the nim-sum, the winner (first: the player to move) and EVERY winning\n"
+    "move: component (numbered from 1), from-position, the position(s) it\n"
+    "leaves (parts of a split joined by '+', '-' for nothing) and the\n"
+    "component's value after the move.  A winning move can raise a\n"
+    "component's value.\n"
+    "\n"
+    "Options:\n"
+    "  --mix            components of different families: each argument is\n"
+    "                   SPEC:POS, split at its last ':' (digits:12,\n"
+    "                   rect:2x2:11/01, 0.77:10)\n"
+    "  --json           one JSON object: components (rules, position,\n"
+    "                   value), nim_sum, winner (\"first\" or \"second\"),\n"
+    "                   winning_moves (component, from, to, value)\n"
+    "  --moore K        Moore's Nim_k: a move changes 1..K components\n"
+    "                   (1 <= K <= 64).  Prints the winner and one winning\n"
+    "                   move set (JSON: moore_k, method, winner,\n"
+    "                   winning_move_set).  Nim heaps use Moore's rule;\n"
+    "                   other families an exact search.\n"
+    "  --misere         misere play: the player who cannot move wins.  Nim\n"
+    "                   heaps use the misere Nim rule; other families an\n"
+    "                   exact search of the sum.  Prints the winner and\n"
+    "                   every winning move (JSON: play, method, winner,\n"
+    "                   winning_moves).\n"
+    "  --search-limit N the exact search refuses sums with more than N\n"
+    "                   positions (default 1048576); exit status 1\n"
+    "  --mem-limit B    refuse value tables above B bytes (K, M, G, T)\n"
+    "\n"
+    "A position that is not valid for its family is an error naming the\n"
+    "component (exit status 1).\n"
+    "\n"
+    "Examples:\n"
+    "  grundy analyze nim 3 4 5\n"
+    "  grundy analyze subtract:1,3,4 10 11 12 --json\n"
+    "  grundy analyze --mix digits:12 half:9 nim:3\n"
+    "  grundy analyze nim 1 2 3 --moore 2\n"
+    "  grundy analyze subtract:1,2 3 4 --misere\n";
+
+static const char help_play[] =
+    "Usage: grundy play RULES POS... [OPTIONS]\n"
+    "       grundy play --mix SPEC:POS... [OPTIONS]\n"
+    "\n"
+    "Play the sum of POS... (normal play) against a perfect opponent.  The\n"
+    "position is shown, and you type a move as COMPONENT POSITION: the\n"
+    "component's number and the position it leaves, parts of a split\n"
+    "joined by '+', '-' for nothing (the number may be left out when there\n"
+    "is one component).  An illegal move is explained and the prompt comes\n"
+    "again.  The program answers with a winning move when there is one (the\n"
+    "fastest), otherwise with the move that keeps the game going longest.\n"
+    "\n"
+    "Commands at the prompt:\n"
+    "  hint             show the best move for you\n"
+    "  undo             take back your last move and the answer to it\n"
+    "  quit             stop (also at the end of the input)\n"
+    "\n"
+    "Options:\n"
+    "  --first WHO      who moves first: user (default) or computer\n"
+    "  --mix            components of different families, as SPEC:POS\n"
+    "  --search-limit N positions the opponent may search exactly (default\n"
+    "                   1048576); above it, it plays from the values\n"
+    "\n"
+    "Standard input may be a pipe: the lines read are echoed after the\n"
+    "prompt, so a scripted game reads as a transcript.\n"
+    "\n"
+    "Example:\n"
+    "  printf '1 1\\n2 0\\n' | grundy play nim 3 4 5\n";
+
 /* The workloads' one-line summaries come from cmd_solve.c. */
 const char *cli_solve_list(void);
 
@@ -165,6 +241,10 @@ const char *cli_help(const char *cmd)
         return help_solve;
     if (strcmp(cmd, "range") == 0)
         return help_range;
+    if (strcmp(cmd, "analyze") == 0)
+        return help_analyze;
+    if (strcmp(cmd, "play") == 0)
+        return help_play;
     return NULL;
 }
 

@@ -23,6 +23,8 @@ static const struct {
     {"values", cmd_values},
     {"solve", cmd_solve},
     {"range", cmd_range},
+    {"analyze", cmd_analyze},
+    {"play", cmd_play},
 };
 
 int main(int argc, char **argv)

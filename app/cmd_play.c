@@ -1,0 +1,595 @@
+/*
+ * cmd_play.c -- grundy play RULES POS...: a game of the sum against a
+ * perfect opponent, at a terminal or through a pipe.
+ *
+ * The program answers with its best move: an exact search of the sum
+ * (grundy_sum_search) gives the fastest win or, in a lost position, the
+ * move that holds out longest.  When the sum is too large for the search
+ * it plays a winning move from the values (grundy_sum_winning_moves) and,
+ * with none, the move that takes least away (heap size, or cells of a
+ * board).  Every line typed is checked against the family's moves; an
+ * illegal one is explained and the prompt comes again, with nothing lost.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "sum_cli.h"
+
+typedef struct play {
+    cli_sum sum;               /* the current position (comp, n) */
+    grundy_sum_component *hist; /* snapshots before each user move */
+    size_t *hist_len;
+    size_t nhist, hist_cap, hist_items, hist_items_cap;
+    size_t search_limit;
+    grundy_table_opts opts;
+    grundy_writer w;
+    int echo;
+} play;
+
+static void say(play *p, const char *s)
+{
+    grundy_writer_str(&p->w, s);
+}
+
+static void show_position(play *p)
+{
+    char buf[256];
+    size_t i;
+    int mixed = p->sum.ngames > 1;
+    say(p, "position:");
+    if (!p->sum.n)
+        say(p, " (empty)");
+    for (i = 0; i < p->sum.n; i++) {
+        const grundy_game *g = p->sum.comp[i].game;
+        say(p, i ? "  [" : " [");
+        grundy_writer_u64(&p->w, i + 1);
+        say(p, "] ");
+        if (mixed) {
+            say(p, grundy_game_spec(g));
+            say(p, " ");
+        }
+        cli_pos_text(g, p->sum.comp[i].pos, buf, sizeof buf);
+        say(p, buf);
+    }
+    say(p, "\n");
+}
+
+/* "C TO" as typed, and "component C: FROM -> TO" as explained. */
+static void show_move(play *p, const grundy_sum_move *m)
+{
+    char buf[512];
+    const grundy_game *g = p->sum.comp[m->component].game;
+    grundy_writer_u64(&p->w, m->component + 1);
+    say(p, " ");
+    cli_parts_text(g, &m->to, buf, sizeof buf);
+    say(p, buf);
+    say(p, " (component ");
+    grundy_writer_u64(&p->w, m->component + 1);
+    say(p, ": ");
+    cli_pos_text(g, m->from, buf, sizeof buf);
+    say(p, buf);
+    say(p, " -> ");
+    cli_parts_text(g, &m->to, buf, sizeof buf);
+    say(p, buf);
+    say(p, ")");
+}
+
+static int has_move(const grundy_game *g, grundy_pos pos)
+{
+    const grundy_rules *r = grundy_game_rules(g);
+    grundy_move one;
+    if (r->max_moves(grundy_game_params(g), pos) == 0)
+        return 0;
+    return r->moves(grundy_game_params(g), pos, &one, 1) > 0;
+}
+
+static int sum_has_move(const play *p)
+{
+    size_t i;
+    for (i = 0; i < p->sum.n; i++)
+        if (has_move(p->sum.comp[i].game, p->sum.comp[i].pos))
+            return 1;
+    return 0;
+}
+
+/* How much is left: heap size, or the cells of a board. */
+static uint64_t material(const grundy_game *g, const grundy_move *m)
+{
+    uint64_t t = 0;
+    unsigned k;
+    for (k = 0; k < m->nparts; k++)
+        t += grundy_game_num_positions(g)
+                 ? (uint64_t)__builtin_popcountll(m->part[k])
+                 : m->part[k];
+    return t;
+}
+
+/* The best move for the player to move: *found = 0 when there is none.
+ * *wins says whether it wins. */
+static grundy_status best_move(play *p, grundy_sum_move *best, int *found,
+                               int *wins)
+{
+    grundy_sum_search_opts so;
+    grundy_sum_search_result r;
+    grundy_sum_move *wm = NULL;
+    grundy_move *buf = NULL;
+    size_t nw = 0, cap = 0, nm, i, j;
+    uint64_t most = 0;
+    grundy_status s;
+
+    *found = 0;
+    *wins = 0;
+    grundy_sum_search_opts_init(&so);
+    so.max_states = p->search_limit;
+    s = grundy_sum_search(&r, p->sum.comp, p->sum.n, &so);
+    if (s == GRUNDY_OK) {
+        *wins = r.first_wins;
+        if (r.nbest) {
+            *best = r.best[0];
+            *found = 1;
+        }
+        grundy_sum_search_result_clear(&r);
+        return GRUNDY_OK;
+    }
+    if (s != GRUNDY_ERR_LIMIT)
+        return s;
+    /* Too large to search: the values decide. */
+    s = grundy_sum_winning_moves(&wm, &nw, p->sum.comp, p->sum.n, NULL,
+                                 &p->opts);
+    if (s == GRUNDY_OK && nw) {
+        *best = wm[0];
+        *found = *wins = 1;
+        free(wm);
+        return GRUNDY_OK;
+    }
+    free(wm);
+    if (s != GRUNDY_OK && s != GRUNDY_ERR_LIMIT)
+        return s;
+    /* Lost (or unlistable): take as little as possible. */
+    for (i = 0; i < p->sum.n; i++) {
+        const grundy_sum_component *c = &p->sum.comp[i];
+        const grundy_rules *rl = grundy_game_rules(c->game);
+        if (rl == &grundy_rules_nim) {
+            if (c->pos && (!*found || c->pos - 1 > most)) {
+                memset(best, 0, sizeof *best);
+                best->component = i;
+                best->from = c->pos;
+                best->to.part[0] = c->pos - 1;
+                best->to.nparts = 1;
+                most = c->pos - 1;
+                *found = 1;
+            }
+            continue;
+        }
+        if (rl->max_moves(grundy_game_params(c->game), c->pos) >
+            GRUNDY_SUM_MAX_MOVES)
+            continue;
+        s = grundy_game_moves(c->game, c->pos, &buf, &cap, &nm);
+        if (s != GRUNDY_OK)
+            break;
+        for (j = 0; j < nm; j++) {
+            uint64_t left = material(c->game, &buf[j]);
+            if (!*found || left > most) {
+                memset(best, 0, sizeof *best);
+                best->component = i;
+                best->from = c->pos;
+                best->to = buf[j];
+                most = left;
+                *found = 1;
+            }
+        }
+    }
+    free(buf);
+    return s;
+}
+
+static grundy_status push_history(play *p)
+{
+    if (p->nhist == p->hist_cap) {
+        size_t c = p->hist_cap ? 2 * p->hist_cap : 16;
+        size_t *nl = realloc(p->hist_len, c * sizeof *nl);
+        GRUNDY_RETURN_IF(!nl, GRUNDY_ERR_NOMEM);
+        p->hist_len = nl;
+        p->hist_cap = c;
+    }
+    if (p->hist_items + p->sum.n > p->hist_items_cap) {
+        size_t c = 2 * (p->hist_items + p->sum.n) + 16;
+        grundy_sum_component *nh = realloc(p->hist, c * sizeof *nh);
+        GRUNDY_RETURN_IF(!nh, GRUNDY_ERR_NOMEM);
+        p->hist = nh;
+        p->hist_items_cap = c;
+    }
+    if (p->sum.n)
+        memcpy(p->hist + p->hist_items, p->sum.comp,
+               p->sum.n * sizeof *p->hist);
+    p->hist_items += p->sum.n;
+    p->hist_len[p->nhist++] = p->sum.n;
+    return GRUNDY_OK;
+}
+
+static grundy_status ensure_room(play *p, size_t n)
+{
+    grundy_sum_component *nc;
+    if (n <= p->sum.cap)
+        return GRUNDY_OK;
+    nc = realloc(p->sum.comp, 2 * n * sizeof *nc);
+    GRUNDY_RETURN_IF(!nc, GRUNDY_ERR_NOMEM);
+    p->sum.comp = nc;
+    p->sum.cap = 2 * n;
+    return GRUNDY_OK;
+}
+
+static int undo(play *p)
+{
+    size_t len;
+    if (!p->nhist)
+        return 0;
+    len = p->hist_len[--p->nhist];
+    p->hist_items -= len;
+    /* The snapshot fits: the sum had that many components before. */
+    if (ensure_room(p, len) != GRUNDY_OK)
+        return 0;
+    if (len)
+        memcpy(p->sum.comp, p->hist + p->hist_items,
+               len * sizeof *p->sum.comp);
+    p->sum.n = len;
+    return 1;
+}
+
+/* Replace component m->component by the parts of the move, in place. */
+static grundy_status apply(play *p, const grundy_sum_move *m)
+{
+    size_t i = m->component, k, np = m->to.nparts;
+    const grundy_game *g = p->sum.comp[i].game;
+    GRUNDY_TRY(ensure_room(p, p->sum.n + GRUNDY_MAX_PARTS));
+    memmove(p->sum.comp + i + np, p->sum.comp + i + 1,
+            (p->sum.n - i - 1) * sizeof *p->sum.comp);
+    for (k = 0; k < np; k++) {
+        p->sum.comp[i + k].game = g;
+        p->sum.comp[i + k].pos = m->to.part[k];
+    }
+    p->sum.n = p->sum.n - 1 + np;
+    return GRUNDY_OK;
+}
+
+/* Parts without empty ones (heap 0, empty board), sorted. */
+static void normal_parts(const grundy_move *m, grundy_move *out)
+{
+    unsigned k, j;
+    out->nparts = 0;
+    for (k = 0; k < m->nparts; k++)
+        if (m->part[k])
+            out->part[out->nparts++] = m->part[k];
+    for (k = 1; k < out->nparts; k++)
+        for (j = k; j > 0 && out->part[j - 1] > out->part[j]; j--) {
+            grundy_pos t = out->part[j];
+            out->part[j] = out->part[j - 1];
+            out->part[j - 1] = t;
+        }
+}
+
+static int same_parts(const grundy_move *a, const grundy_move *b)
+{
+    grundy_move x, y;
+    unsigned k;
+    normal_parts(a, &x);
+    normal_parts(b, &y);
+    if (x.nparts != y.nparts)
+        return 0;
+    for (k = 0; k < x.nparts; k++)
+        if (x.part[k] != y.part[k])
+            return 0;
+    return 1;
+}
+
+/* Parse "C TO" (or "TO" with one component) into a legal move.  Returns
+ * 0 with *m set, or 1 after explaining what is wrong. */
+static int parse_move(play *p, char *line, grundy_sum_move *m)
+{
+    char *tok[3], *save = NULL, *t, *part;
+    size_t nt = 0, nm, j;
+    uint64_t c;
+    grundy_parse_error where;
+    const grundy_sum_component *comp;
+    grundy_move want, *buf = NULL;
+    size_t cap = 0;
+    grundy_status s;
+
+    for (t = strtok_r(line, " \t", &save); t && nt < 3;
+         t = strtok_r(NULL, " \t", &save))
+        tok[nt++] = t;
+    if (nt == 0 || nt == 3 || (nt == 1 && p->sum.n != 1)) {
+        say(p, "illegal move: type COMPONENT POSITION (as in '1 3'), or "
+               "hint, undo, quit\n");
+        return 1;
+    }
+    if (nt == 2) {
+        if (grundy_u64_parse(&c, tok[0], strlen(tok[0]), 1, p->sum.n,
+                             &where) != GRUNDY_OK) {
+            say(p, "illegal move: '");
+            say(p, tok[0]);
+            say(p, "' is not a component: components are 1 to ");
+            grundy_writer_u64(&p->w, p->sum.n);
+            say(p, "\n");
+            return 1;
+        }
+    } else {
+        c = 1;
+    }
+    comp = &p->sum.comp[c - 1];
+    memset(m, 0, sizeof *m);
+    m->component = (size_t)(c - 1);
+    m->from = comp->pos;
+    want.nparts = 0;
+    t = tok[nt - 1];
+    if (strcmp(t, "-") != 0) {
+        for (part = strtok_r(t, "+", &save); part;
+             part = strtok_r(NULL, "+", &save)) {
+            if (want.nparts == GRUNDY_MAX_PARTS) {
+                say(p, "illegal move: a move leaves at most 3 parts\n");
+                return 1;
+            }
+            memset(&where, 0, sizeof where);
+            s = grundy_game_pos_parse(comp->game, part, strlen(part),
+                                      &want.part[want.nparts], &where);
+            if (s != GRUNDY_OK) {
+                say(p, "illegal move: '");
+                say(p, part);
+                say(p, "' is not a position of ");
+                say(p, grundy_game_spec(comp->game));
+                say(p, ": ");
+                say(p, where.msg[0] ? where.msg : grundy_strerror(s));
+                say(p, "\n");
+                return 1;
+            }
+            want.nparts++;
+        }
+    }
+    /* Legal iff it is one of the family's moves. */
+    if (grundy_game_rules(comp->game) == &grundy_rules_nim) {
+        grundy_move one;
+        one.part[0] = want.nparts ? want.part[0] : 0;
+        one.nparts = 1;
+        if (want.nparts <= 1 && one.part[0] < comp->pos) {
+            m->to = one;
+            return 0;
+        }
+    } else if (grundy_game_rules(comp->game)->max_moves(
+                   grundy_game_params(comp->game), comp->pos) <=
+                   GRUNDY_SUM_MAX_MOVES &&
+               grundy_game_moves(comp->game, comp->pos, &buf, &cap, &nm) ==
+                   GRUNDY_OK) {
+        for (j = 0; j < nm; j++)
+            if (same_parts(&buf[j], &want)) {
+                m->to = buf[j];
+                free(buf);
+                return 0;
+            }
+    }
+    free(buf);
+    {
+        char from[256], to[512];
+        cli_pos_text(comp->game, comp->pos, from, sizeof from);
+        cli_parts_text(comp->game, &want, to, sizeof to);
+        say(p, "illegal move: component ");
+        grundy_writer_u64(&p->w, c);
+        say(p, " cannot go from ");
+        say(p, from);
+        say(p, " to ");
+        say(p, to);
+        say(p, " in one move\n");
+    }
+    return 1;
+}
+
+static int computer_turn(play *p)
+{
+    grundy_sum_move m;
+    int found, wins;
+    grundy_status s = best_move(p, &m, &found, &wins);
+    if (s != GRUNDY_OK)
+        return cli_error("play", s, NULL);
+    if (!found)
+        return CLI_EXIT_OK;
+    say(p, "I move: ");
+    show_move(p, &m);
+    say(p, "\n");
+    s = apply(p, &m);
+    if (s != GRUNDY_OK)
+        return cli_error("play", s, NULL);
+    return CLI_EXIT_OK;
+}
+
+static int hint(play *p)
+{
+    grundy_sum_move m;
+    int found, wins;
+    grundy_status s = best_move(p, &m, &found, &wins);
+    if (s != GRUNDY_OK)
+        return cli_error("play", s, NULL);
+    say(p, wins ? "hint: a winning move is " : "hint: no move wins; ");
+    if (!wins)
+        say(p, "the longest resistance is ");
+    show_move(p, &m);
+    say(p, "\n");
+    return CLI_EXIT_OK;
+}
+
+static const char intro[] =
+    "Type a move as COMPONENT POSITION: the component's number and the\n"
+    "position it leaves (parts of a split joined by '+', '-' for nothing;\n"
+    "the number may be left out when there is one component).  Or: hint,\n"
+    "undo, quit.\n";
+
+static int loop(play *p, grundy_scanner *sc)
+{
+    int rc;
+    for (;;) {
+        const char *text;
+        char *line;
+        size_t len;
+        grundy_parse_error where;
+        grundy_sum_move m;
+        grundy_status s;
+
+        show_position(p);
+        if (!sum_has_move(p)) {
+            say(p, "You have no move: I win.\n");
+            return CLI_EXIT_OK;
+        }
+        say(p, "your move> ");
+        s = grundy_scan_line(sc, &text, &len, &where);
+        if (s != GRUNDY_OK) {
+            say(p, "\n");
+            if (grundy_scan_at_eof(sc)) {
+                say(p, "input ended: game abandoned\n");
+                return CLI_EXIT_OK;
+            }
+            grundy_writer_flush(&p->w);
+            return cli_input_error(s, &where);
+        }
+        if (p->echo) {
+            grundy_writer_bytes(&p->w, text, len);
+            say(p, "\n");
+        }
+        line = malloc(len + 1);
+        if (!line)
+            return cli_error("play", GRUNDY_ERR_NOMEM, NULL);
+        memcpy(line, text, len + 1);
+        {
+            char *a = line, *e;
+            while (*a == ' ' || *a == '\t')
+                a++;
+            e = a + strlen(a);
+            while (e > a && (e[-1] == ' ' || e[-1] == '\t'))
+                *--e = 0;
+            if (!*a) {
+                free(line);
+                continue;
+            }
+            if (strcmp(a, "quit") == 0 || strcmp(a, "q") == 0) {
+                free(line);
+                say(p, "bye\n");
+                return CLI_EXIT_OK;
+            }
+            if (strcmp(a, "hint") == 0) {
+                free(line);
+                rc = hint(p);
+                if (rc)
+                    return rc;
+                continue;
+            }
+            if (strcmp(a, "undo") == 0) {
+                free(line);
+                say(p, undo(p) ? "undone: your last move and my answer\n"
+                               : "nothing to undo\n");
+                continue;
+            }
+            if (parse_move(p, a, &m)) {
+                free(line);
+                continue;
+            }
+        }
+        free(line);
+        if (push_history(p) != GRUNDY_OK || apply(p, &m) != GRUNDY_OK)
+            return cli_error("play", GRUNDY_ERR_NOMEM, NULL);
+        if (!sum_has_move(p)) {
+            show_position(p);
+            say(p, "I have no move: you win.\n");
+            return CLI_EXIT_OK;
+        }
+        rc = computer_turn(p);
+        if (rc)
+            return rc;
+    }
+}
+
+int cmd_play(int argc, char **argv)
+{
+    play p;
+    grundy_scanner sc;
+    char **positional = calloc((size_t)argc + 1, sizeof *positional);
+    size_t np = 0;
+    int i, mix = 0, computer_first = 0, only_pos = 0, rc;
+    const char *v;
+    uint64_t lim;
+
+    if (!positional)
+        return cli_error("play", GRUNDY_ERR_NOMEM, NULL);
+    memset(&p, 0, sizeof p);
+    grundy_table_opts_init(&p.opts);
+    p.search_limit = GRUNDY_SUM_SEARCH_DEFAULT_STATES;
+    for (i = 1; i < argc; i++) {
+        const char *s = argv[i];
+        if (only_pos || s[0] != '-' || s[1] != '-') {
+            positional[np++] = argv[i];
+        } else if (strcmp(s, "--") == 0) {
+            only_pos = 1;
+        } else if (strcmp(s, "--mix") == 0) {
+            mix = 1;
+        } else if (cli_opt_value(argc, argv, &i, "--first", &v)) {
+            if (v && strcmp(v, "computer") == 0)
+                computer_first = 1;
+            else if (v && strcmp(v, "user") == 0)
+                computer_first = 0;
+            else {
+                free(positional);
+                return cli_usage_error("play",
+                                       "--first takes user or computer");
+            }
+        } else if (cli_opt_value(argc, argv, &i, "--search-limit", &v)) {
+            if (cli_parse_u64("play", "--search-limit", v, 1,
+                              (uint64_t)1 << 32, &lim)) {
+                free(positional);
+                return CLI_EXIT_USAGE;
+            }
+            p.search_limit = (size_t)lim;
+        } else {
+            free(positional);
+            return cli_usage_error("play", "unknown option '%s'", s);
+        }
+    }
+    if ((!mix && np < 2) || np < 1) {
+        free(positional);
+        return cli_usage_error("play", np || mix ? "missing positions (POS...)"
+                                                 : "missing RULES");
+    }
+    rc = cli_sum_parse(&p.sum, "play", mix ? NULL : positional[0],
+                       positional + !mix, np - !mix);
+    free(positional);
+    if (rc) {
+        cli_sum_clear(&p.sum);
+        return rc;
+    }
+    if (grundy_writer_init(&p.w, 1) != GRUNDY_OK ||
+        grundy_scanner_init_fd(&sc, 0) != GRUNDY_OK) {
+        cli_sum_clear(&p.sum);
+        return cli_error("play", GRUNDY_ERR_NOMEM, NULL);
+    }
+    grundy_scanner_set_before_read(&sc, grundy_writer_flush_hook, &p.w);
+    p.echo = !isatty(0);
+    say(&p, intro);
+    rc = -1;
+    if (computer_first) {
+        show_position(&p);
+        if (!sum_has_move(&p)) {
+            say(&p, "I have no move: you win.\n");
+            rc = CLI_EXIT_OK;
+        } else {
+            rc = computer_turn(&p);
+            if (rc == CLI_EXIT_OK)
+                rc = -1;
+        }
+    }
+    if (rc == -1)
+        rc = loop(&p, &sc);
+    if (grundy_writer_clear(&p.w) != GRUNDY_OK && rc == 0)
+        rc = cli_error("play", GRUNDY_ERR_IO, NULL);
+    grundy_scanner_clear(&sc);
+    free(p.hist);
+    free(p.hist_len);
+    cli_sum_clear(&p.sum);
+    return rc;
+}

@@ -1,0 +1,20 @@
+# Bad input to grundy analyze: each error names its place; data errors
+# exit 1, usage errors 2, and nothing is printed on stdout.
+t() { "$GRUNDY" analyze "$@" 2>&1; echo "exit $?"; }
+t nim 3 x 5
+t nim 3 -1
+t subtract:1,,2 4
+t foo 1 2
+t --mix nim:3 digits
+t --mix nim:3 bogus:4
+t --mix nim:3 half:99999999999999999999
+t nim
+t
+t nim 1 --moore 0
+t nim 1 --moore 65
+t nim 1 --frobnicate
+# The exact search refuses above its limit, and says how to go on.
+t subtract:1,2 30 30 30 --misere --search-limit 100
+t half 40 41 --moore 2 --search-limit 50
+# Too many moves to list.
+t --mix half:1099511627776 nim:1

@@ -23,6 +23,7 @@
  * exist modulo 10^9; the ordering flags avoid it.
  */
 #include <assert.h>
+#include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -81,24 +82,38 @@ int grundy_triples_winning_move(uint64_t out[3], uint64_t a, uint64_t b,
 
 /* Transitions **************************************************************/
 
-enum { ST_T = 1, ST_XY = 2, ST_YZ = 4, ST_H = 8, NSTATES = 16 };
+enum { ST_T = 1, ST_XY = 2, ST_YZ = 4, ST_H = 8, NFLAGS = 16 };
+
+/* Of the 16 flag combinations only 8 are reachable (XY = YZ = 1 means
+ * three zero prefixes, XY = 1 with YZ = 0 is impossible); the kernels work
+ * on those, renumbered 0..NLIVE-1. */
+#define NLIVE 8
+#define MAXTRANS (NLIVE * 4)
 
 typedef struct trans {
-    unsigned char from, to, w; /* w = x_i + y_i + z_i, 0 or 2 */
+    unsigned char from, to;
+    uint64_t wmask; /* all ones when x_i + y_i + z_i = 2, else 0 */
 } trans;
 
-/* Max transitions of one step: 16 states x 4 columns. */
-#define MAXTRANS 64
+typedef struct dp_tables {
+    trans tr[2][2][MAXTRANS]; /* [bit of N][last bit] */
+    size_t ntr[2][2];
+    unsigned start;           /* compact index of T | XY | YZ */
+    unsigned accept;          /* mask of compact accepting states */
+} dp_tables;
 
-/* The transitions for a bit of N equal to nb, at bit 0 when last != 0.
- * @return their number. */
-static size_t build_trans(trans *t, unsigned nb, int last)
+static dp_tables tables;
+static pthread_once_t tables_once = PTHREAD_ONCE_INIT;
+
+/* The transitions over all 16 flag states for a bit of N equal to nb, at
+ * bit 0 when last != 0.  @return their number. */
+static size_t build_trans(unsigned char (*t)[3], unsigned nb, int last)
 {
     static const unsigned char cols[4][3] = {
         {0, 0, 0}, {0, 1, 1}, {1, 0, 1}, {1, 1, 0}};
     size_t n = 0;
     unsigned s, j;
-    for (s = 0; s < NSTATES; s++)
+    for (s = 0; s < NFLAGS; s++)
         for (j = 0; j < 4; j++) {
             unsigned xb = cols[j][0], yb = cols[j][1], zb = cols[j][2];
             unsigned to = 0;
@@ -116,44 +131,57 @@ static size_t build_trans(trans *t, unsigned nb, int last)
                 to |= ST_YZ;
             if ((s & ST_H) || (xb && !last))
                 to |= ST_H;
-            t[n].from = (unsigned char)s;
-            t[n].to = (unsigned char)to;
-            t[n].w = (unsigned char)(xb + yb + zb);
+            t[n][0] = (unsigned char)s;
+            t[n][1] = (unsigned char)to;
+            t[n][2] = (unsigned char)(xb + yb + zb);
             n++;
         }
     return n;
 }
 
-/* Fill the four transition tables [nb][last], keeping only transitions
- * from states reachable from the start state.  Of the 16 flag
- * combinations only 8 occur (XY = YZ = 1 means three zero prefixes, XY = 1
- * with YZ = 0 is impossible), and skipping the rest halves the work. */
-static void build_all(trans tr[2][2][MAXTRANS], size_t ntr[2][2])
+static void build_tables(void)
 {
-    unsigned reach = 1u << (ST_T | ST_XY | ST_YZ), prev = 0;
-    size_t i, k, j;
+    unsigned char full[4][NFLAGS * 4][3];
+    size_t nfull[4], i, k, j;
+    unsigned reach = 1u << (ST_T | ST_XY | ST_YZ), prev = 0, s;
+    int idx[NFLAGS], live = 0;
+
     for (i = 0; i < 4; i++)
-        ntr[i >> 1][i & 1] =
-            build_trans(tr[i >> 1][i & 1], (unsigned)(i >> 1), (int)(i & 1));
+        nfull[i] = build_trans(full[i], (unsigned)(i >> 1), (int)(i & 1));
     while (reach != prev) {
         prev = reach;
         for (i = 0; i < 4; i++)
-            for (k = 0; k < ntr[i >> 1][i & 1]; k++)
-                if (reach >> tr[i >> 1][i & 1][k].from & 1u)
-                    reach |= 1u << tr[i >> 1][i & 1][k].to;
+            for (k = 0; k < nfull[i]; k++)
+                if (reach >> full[i][k][0] & 1u)
+                    reach |= 1u << full[i][k][1];
     }
+    for (s = 0; s < NFLAGS; s++)
+        idx[s] = reach >> s & 1u ? live++ : -1;
+    assert(live == NLIVE);
+    tables.start = (unsigned)idx[ST_T | ST_XY | ST_YZ];
+    tables.accept = 0;
+    for (s = 0; s < NFLAGS; s++)
+        if (idx[s] >= 0 && !(s & ST_XY) && !(s & ST_YZ) && (s & ST_H))
+            tables.accept |= 1u << idx[s];
     for (i = 0; i < 4; i++) {
-        trans *t = tr[i >> 1][i & 1];
-        for (k = j = 0; k < ntr[i >> 1][i & 1]; k++)
-            if (reach >> t[k].from & 1u)
-                t[j++] = t[k];
-        ntr[i >> 1][i & 1] = j;
+        trans *t = tables.tr[i >> 1][i & 1];
+        for (k = j = 0; k < nfull[i]; k++) {
+            if (idx[full[i][k][0]] < 0)
+                continue;
+            assert(j < MAXTRANS);
+            t[j].from = (unsigned char)idx[full[i][k][0]];
+            t[j].to = (unsigned char)idx[full[i][k][1]];
+            t[j].wmask = full[i][k][2] ? ~(uint64_t)0 : 0;
+            j++;
+        }
+        tables.ntr[i >> 1][i & 1] = j;
     }
 }
 
-static int accepted(unsigned s)
+static const dp_tables *get_tables(void)
 {
-    return !(s & ST_XY) && !(s & ST_YZ) && (s & ST_H);
+    pthread_once(&tables_once, build_tables);
+    return &tables;
 }
 
 /* Modulo a 64-bit m ********************************************************/
@@ -168,47 +196,80 @@ static uint64_t subm(uint64_t a, uint64_t b, uint64_t m)
     return a >= b ? a - b : a + (m - b);
 }
 
+/* The 64-bit kernel is the table DP written out by hand, which keeps the
+ * ten numbers in registers, several times faster than looping over the
+ * transition table as the first version did.  With every prefix of x, y, z read through the
+ * columns 000, 011, 101, 110 (weights 0, 2, 2, 2), the live states are, for
+ * z tight (1) or below N (0):
+ *   Z  x = y = z = 0 so far               (count zc; the sum is 0)
+ *   A  x = 0 < y = z                      (ac, as)
+ *   C  x < y < z decided and x >= 2       (cc, cs)
+ * and the moves are Z -000-> Z, Z -011-> A, A -000/011-> A, A -101-> C
+ * (not at bit 0, where x would be 1), C -any-> C.  A tight state may only
+ * use columns with z_i <= N_i and stays tight when z_i == N_i.  The
+ * table-driven version, dp_mpz() below, serves the GMP paths and the
+ * tests compare the two. */
 grundy_status grundy_triples_losing_mod(uint64_t *count, uint64_t *sum,
                                         const grundy_triples_nat *n,
                                         uint64_t m)
 {
-    trans tr[2][2][MAXTRANS];
-    size_t ntr[2][2], i, k, bits = grundy_triples_nat_bits(n);
-    uint64_t cnt[NSTATES], sm[NSTATES], nc[NSTATES], ns[NSTATES];
-    uint64_t c = 0, s = 0;
-    unsigned st;
+    size_t i, bits = grundy_triples_nat_bits(n);
+    uint64_t zc0 = 0, zc1, ac0 = 0, ac1 = 0, as0 = 0, as1 = 0;
+    uint64_t cc0 = 0, cc1 = 0, cs0 = 0, cs1 = 0, c, s;
 
     GRUNDY_RETURN_IF(m == 0, GRUNDY_ERR_ARG);
-    build_all(tr, ntr);
-    memset(cnt, 0, sizeof cnt);
-    memset(sm, 0, sizeof sm);
-    cnt[ST_T | ST_XY | ST_YZ] = 1 % m;
+    zc1 = 1 % m;
+#define ADD(a, b) addm((a), (b), m)
+#define DBL(a) addm((a), (a), m)
     for (i = bits; i-- > 0;) {
-        unsigned nb = triples_nat_bit(n, i);
-        const trans *t = tr[nb][i == 0];
-        size_t nt = ntr[nb][i == 0];
-        memset(nc, 0, sizeof nc);
-        memset(ns, 0, sizeof ns);
-        /* ns collects sum + w/2 cnt; doubled below. */
-        for (k = 0; k < nt; k++) {
-            uint64_t cf = cnt[t[k].from];
-            nc[t[k].to] = addm(nc[t[k].to], cf, m);
-            ns[t[k].to] = addm(ns[t[k].to], sm[t[k].from], m);
-            if (t[k].w)
-                ns[t[k].to] = addm(ns[t[k].to], cf, m);
+        /* A -> C through column 101, except at bit 0. */
+        uint64_t fa0 = 0, fs0 = 0, fa1 = 0, fs1 = 0;
+        /* Loose targets fed by loose sources. */
+        uint64_t lac, las, lcc, lcs;
+        if (i > 0) {
+            fa0 = ac0;
+            fs0 = DBL(ADD(as0, ac0));
+            fa1 = ac1;
+            fs1 = DBL(ADD(as1, ac1));
         }
-        for (st = 0; st < NSTATES; st++) {
-            cnt[st] = nc[st];
-            sm[st] = addm(ns[st], ns[st], m);
+        lac = ADD(zc0, DBL(ac0));                 /* zc0 + 2 ac0 */
+        las = DBL(ADD(ADD(zc0, ac0), DBL(as0)));  /* 2 (zc0 + ac0 + 2 as0) */
+        lcc = ADD(fa0, DBL(DBL(cc0)));            /* fa0 + 4 cc0 */
+        lcs = ADD(ADD(fs0, DBL(DBL(DBL(cs0)))),   /* fs0 + 8 cs0 + 6 cc0 */
+                  DBL(ADD(cc0, DBL(cc0))));
+        if (!triples_nat_bit(n, i)) {
+            /* Tight sources keep z_i = 0: columns 000 and 110. */
+            ac0 = lac;
+            as0 = las;
+            cc0 = lcc;
+            cs0 = lcs;
+            as1 = DBL(as1);
+            cs1 = DBL(ADD(DBL(cs1), cc1)); /* 4 cs1 + 2 cc1 */
+            cc1 = DBL(cc1);
+        } else {
+            /* Tight sources: z_i = 1 stays tight, z_i = 0 goes loose. */
+            uint64_t ncs1 = ADD(fs1, DBL(DBL(ADD(cs1, cc1))));
+            uint64_t ncc1 = ADD(fa1, DBL(cc1));
+            uint64_t nas1 = DBL(ADD(ADD(zc1, as1), ac1));
+            uint64_t nac1 = ADD(zc1, ac1);
+            cs0 = ADD(lcs, DBL(ADD(DBL(cs1), cc1))); /* + 4 cs1 + 2 cc1 */
+            cc0 = ADD(lcc, DBL(cc1));
+            as0 = ADD(las, DBL(as1));
+            ac0 = ADD(lac, ac1);
+            zc0 = ADD(zc0, zc1);
+            zc1 = 0;
+            ac1 = nac1;
+            as1 = nas1;
+            cc1 = ncc1;
+            cs1 = ncs1;
         }
     }
-    for (st = 0; st < NSTATES; st++)
-        if (accepted(st)) {
-            c = addm(c, cnt[st], m);
-            s = addm(s, sm[st], m);
-        }
+    c = ADD(cc0, cc1);
+    s = ADD(cs0, cs1);
     /* F = sum of (x + y + z) - 3 C */
-    s = subm(s, addm(addm(c, c, m), c, m), m);
+    s = subm(s, ADD(DBL(c), c), m);
+#undef ADD
+#undef DBL
     if (count)
         *count = c;
     if (sum)
@@ -233,29 +294,28 @@ grundy_status grundy_triples_losing_mod_u64(uint64_t *count, uint64_t *sum,
 static grundy_status dp_mpz(mpz_t c_out, mpz_t s_out,
                             const grundy_triples_nat *n, const mpz_t m)
 {
-    trans tr[2][2][MAXTRANS];
-    size_t ntr[2][2], i, k, bits = grundy_triples_nat_bits(n);
-    mpz_t cnt[NSTATES], sm[NSTATES], nc[NSTATES], ns[NSTATES];
+    const dp_tables *tb = get_tables();
+    size_t i, k, bits = grundy_triples_nat_bits(n);
+    mpz_t cnt[NLIVE], sm[NLIVE], nc[NLIVE], ns[NLIVE];
     unsigned st;
-    int live[NSTATES], nlive[NSTATES];
+    int live[NLIVE], nlive[NLIVE];
 
-    build_all(tr, ntr);
-    for (st = 0; st < NSTATES; st++) {
+    for (st = 0; st < NLIVE; st++) {
         mpz_init(cnt[st]);
         mpz_init(sm[st]);
         mpz_init(nc[st]);
         mpz_init(ns[st]);
         live[st] = 0;
     }
-    mpz_set_ui(cnt[ST_T | ST_XY | ST_YZ], 1);
-    live[ST_T | ST_XY | ST_YZ] = 1;
+    mpz_set_ui(cnt[tb->start], 1);
+    live[tb->start] = 1;
     if (m)
-        mpz_mod(cnt[ST_T | ST_XY | ST_YZ], cnt[ST_T | ST_XY | ST_YZ], m);
+        mpz_mod(cnt[tb->start], cnt[tb->start], m);
     for (i = bits; i-- > 0;) {
         unsigned nb = triples_nat_bit(n, i);
-        const trans *t = tr[nb][i == 0];
-        size_t nt = ntr[nb][i == 0];
-        for (st = 0; st < NSTATES; st++) {
+        const trans *t = tb->tr[nb][i == 0];
+        size_t nt = tb->ntr[nb][i == 0];
+        for (st = 0; st < NLIVE; st++) {
             mpz_set_ui(nc[st], 0);
             mpz_set_ui(ns[st], 0);
             nlive[st] = 0;
@@ -267,18 +327,18 @@ static grundy_status dp_mpz(mpz_t c_out, mpz_t s_out,
             nlive[to] = 1;
             mpz_add(nc[to], nc[to], cnt[f]);
             mpz_add(ns[to], ns[to], sm[f]);
-            if (t[k].w)
+            if (t[k].wmask)
                 mpz_add(ns[to], ns[to], cnt[f]);
         }
-        for (st = 0; st < NSTATES; st++) {
+        for (st = 0; st < NLIVE; st++) {
             live[st] = nlive[st];
             if (!live[st])
                 continue;
             mpz_swap(cnt[st], nc[st]);
             mpz_mul_2exp(sm[st], ns[st], 1);
             if (m) {
-                /* At most 16 addends below m each: one mpz_mod is cheaper
-                 * than a compare per addition. */
+                /* A handful of addends below m each: one mpz_mod is
+                 * cheaper than a compare per addition. */
                 mpz_mod(cnt[st], cnt[st], m);
                 mpz_mod(sm[st], sm[st], m);
             }
@@ -286,8 +346,8 @@ static grundy_status dp_mpz(mpz_t c_out, mpz_t s_out,
     }
     mpz_set_ui(c_out, 0);
     mpz_set_ui(s_out, 0);
-    for (st = 0; st < NSTATES; st++)
-        if (accepted(st) && live[st]) {
+    for (st = 0; st < NLIVE; st++)
+        if ((tb->accept >> st & 1u) && live[st]) {
             mpz_add(c_out, c_out, cnt[st]);
             mpz_add(s_out, s_out, sm[st]);
         }
@@ -296,7 +356,7 @@ static grundy_status dp_mpz(mpz_t c_out, mpz_t s_out,
         mpz_mod(c_out, c_out, m);
         mpz_mod(s_out, s_out, m);
     }
-    for (st = 0; st < NSTATES; st++) {
+    for (st = 0; st < NLIVE; st++) {
         mpz_clear(cnt[st]);
         mpz_clear(sm[st]);
         mpz_clear(nc[st]);

@@ -146,18 +146,22 @@ static int do_at(const values_args *a, const grundy_game *g,
     return CLI_EXIT_OK;
 }
 
-/* Grow the table by doubling until a period is proven. */
+/* Grow the table by doubling until a period is proven, where a proof can
+ * exist; otherwise look at a table of PERIOD_DEFAULT_N entries. */
+#define PERIOD_DEFAULT_N 4096
+#define PERIOD_MAX_N ((grundy_pos)1 << 26)
+
 static grundy_status grow_until_period(grundy_table **t,
                                        const grundy_game *g,
                                        grundy_table_opts *opts,
                                        grundy_period *per)
 {
-    grundy_pos n = 1024;
+    grundy_pos n = grundy_period_provable(g) ? 1024 : PERIOD_DEFAULT_N;
     GRUNDY_TRY(grundy_table_new(t, g, n, opts));
     for (;;) {
         grundy_period_find(per, *t);
-        if (per->proven || n >= ((grundy_pos)1 << 26) ||
-            grundy_game_num_positions(g))
+        if (per->proven || n >= PERIOD_MAX_N ||
+            !grundy_period_provable(g) || grundy_game_num_positions(g))
             return GRUNDY_OK;
         n *= 2;
         GRUNDY_TRY(grundy_table_extend(*t, n, opts));
@@ -173,13 +177,13 @@ static void write_period_text(grundy_writer *w, const grundy_period *per)
         grundy_writer_u64(w, per->preperiod);
         grundy_writer_str(w, " (proven)\n");
     } else if (per->found) {
-        grundy_writer_str(w, "period ");
-        grundy_writer_u64(w, per->period);
-        grundy_writer_str(w, " preperiod ");
-        grundy_writer_u64(w, per->preperiod);
-        grundy_writer_str(w, " (seen up to ");
+        grundy_writer_str(w, "no period proven up to ");
         grundy_writer_u64(w, per->checked_upto - 1);
-        grundy_writer_str(w, ", not proven)\n");
+        grundy_writer_str(w, " (the values seen repeat with period ");
+        grundy_writer_u64(w, per->period);
+        grundy_writer_str(w, " from ");
+        grundy_writer_u64(w, per->preperiod);
+        grundy_writer_str(w, ")\n");
     } else {
         grundy_writer_str(w, "no period proven up to ");
         grundy_writer_u64(w, per->checked_upto ? per->checked_upto - 1 : 0);
@@ -192,7 +196,7 @@ static int do_table(const values_args *a, const grundy_game *g,
 {
     grundy_table *t = NULL;
     grundy_table_opts opts = a->opts;
-    grundy_period per;
+    grundy_period per = {0};
     grundy_status s;
     grundy_pos n, i, max_at;
     grundy_value maxv;
@@ -239,7 +243,7 @@ static int do_table(const values_args *a, const grundy_game *g,
             return cli_error("values", s, NULL);
         return CLI_EXIT_DATA;
     }
-    if (a->have_upto || a->all)
+    if ((a->have_upto || a->all) && (a->period || a->json))
         grundy_period_find(&per, t);
     n = grundy_table_size(t);
     width = grundy_table_width(t);

@@ -152,6 +152,11 @@ typedef struct grundy_period {
  * repetition of m consecutive values does.  Never fails. */
 void grundy_period_find(grundy_period *out, const grundy_table *t);
 
+/* grundy_period_provable() :
+ * Non-zero when grundy_period_find() has a criterion that can prove a
+ * period of this game (so growing the table can settle it). */
+int grundy_period_provable(const grundy_game *g);
+
 #ifdef __cplusplus
 }
 #endif

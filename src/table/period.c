@@ -41,6 +41,11 @@ static grundy_pos proof_window(const grundy_game *g)
     return 0;
 }
 
+int grundy_period_provable(const grundy_game *g)
+{
+    return proof_window(g) > 0;
+}
+
 void grundy_period_find(grundy_period *out, const grundy_table *t)
 {
     grundy_pos p, size = t->size;

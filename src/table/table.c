@@ -233,6 +233,22 @@ grundy_value grundy_table_get(const grundy_table *t, grundy_pos p)
     return grundy_table_get_raw(t->data, t->width, p);
 }
 
+void grundy_table_note_max_u8(grundy_table *t, grundy_pos n)
+{
+    const uint8_t *g = t->data;
+    uint8_t m = 0;
+    grundy_pos x;
+    assert(t->width == 1);
+    for (x = t->size; x < n; x++)
+        m = g[x] > m ? g[x] : m;
+    if (m > t->max) {
+        const uint8_t *at = memchr(g + t->size, m, (size_t)(n - t->size));
+        t->max = m;
+        t->max_at = (grundy_pos)(at - g);
+    }
+    t->size = n;
+}
+
 void grundy_table_counts(const grundy_table *t, uint64_t *counts)
 {
     grundy_pos i;

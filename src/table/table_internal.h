@@ -47,6 +47,10 @@ static inline grundy_status grundy_table_push(grundy_table *t, grundy_value v,
     return GRUNDY_OK;
 }
 
+/* After a kernel wrote bytes size..n-1 of a width-1 table directly: update
+ * max / max_at and set size = n.  Vectorisable max, then memchr. */
+void grundy_table_note_max_u8(grundy_table *t, grundy_pos n);
+
 /* Family kernels: fill t from t->size to n.  @return GRUNDY_ERR_ARG when
  * the family has no kernel. */
 grundy_status grundy_table_fill_fast(grundy_table *t, grundy_pos n,

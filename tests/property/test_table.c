@@ -206,6 +206,50 @@ static void test_known_values(void **state)
     grundy_game_free(g);
 }
 
+/* The digits kernel to 1.3e7, past the first value 8 (at 12345678): every
+ * entry equals the mex of its moves read back from the same table, which
+ * by induction proves the whole table.  Extending from random cut points
+ * must give the same bytes. */
+static void test_digits_kernel_definition(void **state)
+{
+    test_rng *rng = *state;
+    const grundy_pos n = 13000000;
+    grundy_game *g = test_game("digits");
+    grundy_table *t, *t2;
+    const uint8_t *d;
+    grundy_pos x, at;
+    int k;
+    assert_int_equal(grundy_table_new(&t, g, n, NULL), GRUNDY_OK);
+    assert_int_equal(grundy_table_width(t), 1);
+    d = grundy_table_data(t);
+    for (x = 0; x < n; x++) {
+        unsigned seen = 0, m = 0;
+        grundy_pos y;
+        for (y = x; y; y /= 10)
+            if (y % 10)
+                seen |= 1u << d[x - y % 10];
+        while (seen >> m & 1)
+            m++;
+        if (d[x] != m)
+            fail_msg("digits: g(%llu) = %u, definition gives %u",
+                     (unsigned long long)x, d[x], m);
+    }
+    assert_int_equal(grundy_table_max(t, &at), 8);
+    assert_int_equal(at, 12345678);
+    for (k = 0; k < 3; k++) {
+        grundy_pos cut = test_rng_range(rng, 1, n - 1);
+        assert_int_equal(grundy_table_new(&t2, g, cut, NULL), GRUNDY_OK);
+        assert_int_equal(grundy_table_extend(t2, n, NULL), GRUNDY_OK);
+        if (memcmp(grundy_table_data(t2), d, (size_t)n) != 0)
+            fail_msg("seed=%llu: extension from %llu differs",
+                     (unsigned long long)test_seed(),
+                     (unsigned long long)cut);
+        grundy_table_free(t2);
+    }
+    grundy_table_free(t);
+    grundy_game_free(g);
+}
+
 /* A proven period must hold on a table ten times longer. */
 static void test_period_subtract_proven(void **state)
 {
@@ -358,6 +402,8 @@ int main(void)
         cmocka_unit_test_setup_teardown(test_sum_winner_matches_search,
                                         test_rng_setup, test_rng_teardown),
         cmocka_unit_test(test_known_values),
+        cmocka_unit_test_setup_teardown(test_digits_kernel_definition,
+                                        test_rng_setup, test_rng_teardown),
         cmocka_unit_test_setup_teardown(test_period_subtract_proven,
                                         test_rng_setup, test_rng_teardown),
         cmocka_unit_test(test_period_known),

@@ -1,0 +1,1 @@
+"$(dirname "$GRUNDY")/example_custom_rules" 40

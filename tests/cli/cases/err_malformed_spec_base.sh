@@ -1,0 +1,1 @@
+$GRUNDY values digits:base=40 --upto 3 2>&1

@@ -1,0 +1,1 @@
+$GRUNDY values allbut:1 --upto 100000000000000 2>&1

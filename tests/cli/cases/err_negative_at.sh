@@ -1,0 +1,1 @@
+$GRUNDY values digits --at -3 2>&1

@@ -1,0 +1,1 @@
+$GRUNDY values digits --upto 12abc 2>&1

@@ -1,0 +1,1 @@
+$GRUNDY values foo --upto 3 2>&1

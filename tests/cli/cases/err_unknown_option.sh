@@ -1,0 +1,1 @@
+$GRUNDY values digits --frobnicate 2>&1

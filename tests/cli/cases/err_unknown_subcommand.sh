@@ -1,0 +1,1 @@
+$GRUNDY frobnicate 2>&1

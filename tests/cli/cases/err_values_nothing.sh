@@ -1,0 +1,1 @@
+$GRUNDY values digits 2>&1

@@ -1,0 +1,1 @@
+$GRUNDY values half --upto 15 --json

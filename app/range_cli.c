@@ -248,6 +248,38 @@ static int load(session *s, size_t *n_out)
     return 0;
 }
 
+/* Look at the next query if it already sits whole in the scanner's
+ * buffer (never reading, so never blocking) and tell the engine which
+ * components it will touch: their cache misses then overlap with the work
+ * on the current query. */
+static void lookahead(const session *s, size_t n)
+{
+    const unsigned char *p = s->sc.buf + s->sc.pos, *end = s->sc.buf +
+                                                           s->sc.len;
+    uint64_t v[3];
+    unsigned k, need = 3;
+    for (k = 0; k < need; k++) {
+        uint64_t x = 0;
+        const unsigned char *d;
+        while (p < end && (*p == ' ' || *p == '\n' || *p == '\r' ||
+                           *p == '\t'))
+            p++;
+        for (d = p; p < end && *p >= '0' && *p <= '9' && p - d < 12; p++)
+            x = x * 10 + (uint64_t)(*p - '0');
+        if (p == d || p == end)
+            return; /* not a number, or maybe cut by the buffer's end */
+        v[k] = x;
+        if (k == 0 && x == 2)
+            need = 2; /* an update: the position may be any token */
+    }
+    if (v[1] < 1 || v[1] > n)
+        return;
+    if (need == 2)
+        grundy_range_prefetch(s->r, (size_t)v[1] - 1, (size_t)v[1] - 1);
+    else if (v[2] >= v[1] && v[2] <= n)
+        grundy_range_prefetch(s->r, (size_t)v[1] - 1, (size_t)v[2] - 1);
+}
+
 /* A 1-based index; the message says so when it is out of range. */
 static grundy_status scan_index(session *s, uint64_t *out, size_t n)
 {
@@ -289,6 +321,7 @@ static int queries(session *s, size_t n)
             if (st == GRUNDY_OK)
                 st = pos_value(s, p, &v, line, col);
             if (st == GRUNDY_OK) {
+                lookahead(s, n);
                 st = grundy_range_set(s->r, (size_t)a - 1, v);
                 if (st != GRUNDY_OK)
                     grundy_parse_error_set(&s->where, line, col,
@@ -316,6 +349,7 @@ static int queries(session *s, size_t n)
             st = GRUNDY_ERR_RANGE;
             break;
         }
+        lookahead(s, n);
         if (type == 1) {
             grundy_writer_u64(&s->w, grundy_range_count(s->r, (size_t)a - 1,
                                                         (size_t)b - 1));

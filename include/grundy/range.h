@@ -19,15 +19,17 @@
  *
  * Representations (chosen from the values, behind one API):
  *   GRUNDY_RANGE_PRESENCE  every value < 16.  The rank depends only on
- *       which values occur, so each node of a 64-ary tree holds a 16-bit
- *       presence mask and the XOR of its values; the rank of a mask comes
- *       from a 2^16-entry table.  Queries touch two short runs per level
- *       of contiguous memory; about 4 bytes of summary per 32 values.
+ *       which values occur, so each node of a tree over blocks of 32
+ *       values (16 children per node above) holds a 16-bit presence mask
+ *       and the XOR of its values; the rank of a mask comes from a
+ *       2^16-entry table.  A query reads two blocks of values and two
+ *       precomputed group folds per level; about 0.4 bytes of summary
+ *       per value besides the 2-byte values.
  *   GRUNDY_RANGE_BASIS  values up to 16 bits: a segment tree over blocks
  *       of 32 values whose nodes hold a GF(2) linear basis (echelon form,
  *       16 vectors of 16 bits), the XOR and the OR of their values.
- *   GRUNDY_RANGE_BITS  values up to 16 bits, no counting: the 64-ary tree
- *       of PRESENCE with the OR of the values in place of the mask.  The
+ *   GRUNDY_RANGE_BITS  values up to 16 bits, no counting: the tree of
+ *       PRESENCE with the OR of the values in place of the mask.  The
  *       cheapest choice when only nim-sums, winners and moves are asked.
  * With GRUNDY_RANGE_AUTO the engine starts with PRESENCE (BITS when
  * counting is not wanted) and moves to BASIS, once, the first time a
@@ -118,8 +120,9 @@ GRUNDY_NODISCARD grundy_status grundy_range_assign(grundy_range *r,
                                                    size_t count);
 
 /* grundy_range_set() :
- * Set component i to value v.  O(log n) nodes (64-ary trees: about
- * 4 levels of 64 entries for n = 10^7; BASIS: log2(n/32) basis merges).
+ * Set component i to value v.  O(log n): PRESENCE / BITS rescan a block
+ * of 32 values and one group of 16 per level (6 levels for n = 10^7);
+ * BASIS rebuilds one leaf and log2(n/32) basis merges.
  * Setting a component to its current value is allowed.  Errors as for
  * grundy_range_assign(). */
 GRUNDY_NODISCARD grundy_status grundy_range_set(grundy_range *r, size_t i,
@@ -171,6 +174,14 @@ uint64_t grundy_range_count(const grundy_range *r, size_t lo, size_t hi);
  * @pre lo <= hi < n.  index and to may not alias. */
 int grundy_range_move(const grundy_range *r, size_t lo, size_t hi,
                       size_t *index, grundy_value *to);
+
+/* grundy_range_prefetch() :
+ * A hint that an operation on components lo..hi comes soon (a query, or
+ * with lo == hi an update): starts loading the memory it will read, so
+ * that its cache misses overlap with other work -- parsing the current
+ * query, answering it.  On large sequences the engine's time is mostly
+ * such misses.  Never changes a result.  @pre lo <= hi < n.  O(1). */
+void grundy_range_prefetch(const grundy_range *r, size_t lo, size_t hi);
 
 /* Counting helpers *********************************************************/
 

@@ -296,6 +296,8 @@ static void check_against_plain(test_rng *rng, size_t n, long it,
         hi = op == 3 ? lo : lo + test_rng_below(rng, n - lo);
         if (test_rng_below(rng, 4) == 0) /* short ranges */
             hi = lo + test_rng_below(rng, (n - lo) < 70 ? n - lo : 70);
+        if (test_rng_below(rng, 2)) /* a hint changes nothing */
+            grundy_range_prefetch(r, lo, hi);
         for (j = lo; j <= hi; j++)
             x ^= v[j];
         if (grundy_range_xor(r, lo, hi) != x)
@@ -346,9 +348,9 @@ static void test_range_matches_plain_array(void **state)
     test_rng *rng = *state;
     long it;
     for (it = 0; it < 150 * test_multiplier(); it++) {
-        static const size_t sizes[] = {1, 2, 31, 32, 33, 64, 2047, 2048,
-                                       2049, 5000};
-        size_t n = test_rng_below(rng, 3) ? sizes[test_rng_below(rng, 10)]
+        static const size_t sizes[] = {1,   2,   31,   32,   33,   64,
+                                       511, 512, 513,  8191, 8192, 8193};
+        size_t n = test_rng_below(rng, 3) ? sizes[test_rng_below(rng, 12)]
                                           : 1 + test_rng_below(rng, 9000);
         grundy_range_repr repr = (grundy_range_repr)test_rng_below(rng, 4);
         unsigned kind = (unsigned)test_rng_below(rng, 5);

@@ -1,0 +1,644 @@
+/*
+ * bench_range.c -- Digit Nim range counting with updates (the format of
+ * 'grundy solve digit-nim'), side by side in one run:
+ *
+ *   floor           read every token and write one line per count query:
+ *                   the least any solution must do
+ *   grundy          the pipeline of 'grundy solve digit-nim' through the
+ *                   library: scanner, digits table, grundy_range, writer
+ *   editorial       the contest editorial: one Fenwick tree of counts per
+ *                   Grundy value; a query sums each tree over [L, R] and
+ *                   enumerates the parity masks of the values, adding the
+ *                   products of 2^(c-1) over masks whose XOR is zero; the
+ *                   same scanner and writer as grundy
+ *   grundy-core     grundy's engine alone on pre-parsed queries
+ *   editorial-core  the editorial's structure alone on pre-parsed queries
+ *   cli             (with --cli PATH) the grundy program itself, input
+ *                   from a file, output to /dev/null
+ *
+ * Inputs come from the generator below: n piles uniform in [0, 200000],
+ * then n queries, half counts over uniform ranges and half updates to
+ * uniform piles.  grundy and editorial must agree on every answer (a
+ * checksum); the run stops otherwise.
+ *
+ * Usage: bench_range [--sizes N,N,...] [--repeats R] [--cli PATH]
+ * (defaults: 200000 and 10000000, 5 repeats below 10^6 and 1 above).
+ */
+#include <fcntl.h>
+#include <time.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include "benchfn.h"
+#include "grundy/grundy.h"
+
+#define PMOD 1000000007ull
+#define AMAX 200000u
+
+typedef struct rng {
+    uint64_t s;
+} rng;
+
+static uint64_t rng_next(rng *r)
+{
+    uint64_t z = (r->s += 0x9E3779B97F4A7C15ull);
+    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
+    z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
+    return z ^ (z >> 31);
+}
+
+static uint64_t rng_below(rng *r, uint64_t n)
+{
+    return rng_next(r) % n;
+}
+
+/* The input text ***********************************************************/
+
+typedef struct text {
+    char *p;
+    size_t len, cap;
+} text;
+
+static void put_u64(text *t, uint64_t v, char sep)
+{
+    char buf[24];
+    int k = 0;
+    if (t->len + 24 > t->cap) {
+        t->cap = t->cap ? 2 * t->cap : 1 << 20;
+        t->p = realloc(t->p, t->cap);
+        if (!t->p)
+            abort();
+    }
+    do {
+        buf[k++] = (char)('0' + v % 10);
+        v /= 10;
+    } while (v);
+    while (k)
+        t->p[t->len++] = buf[--k];
+    t->p[t->len++] = sep;
+}
+
+static text generate(size_t n, uint64_t seed)
+{
+    text t = {NULL, 0, 0};
+    rng r = {seed};
+    size_t i;
+    put_u64(&t, n, '\n');
+    for (i = 0; i < n; i++)
+        put_u64(&t, rng_below(&r, AMAX + 1), i + 1 < n ? ' ' : '\n');
+    put_u64(&t, n, '\n');
+    for (i = 0; i < n; i++) {
+        if (rng_below(&r, 2)) {
+            uint64_t a = 1 + rng_below(&r, n), b = 1 + rng_below(&r, n);
+            put_u64(&t, 1, ' ');
+            put_u64(&t, a < b ? a : b, ' ');
+            put_u64(&t, a < b ? b : a, '\n');
+        } else {
+            put_u64(&t, 2, ' ');
+            put_u64(&t, 1 + rng_below(&r, n), ' ');
+            put_u64(&t, rng_below(&r, AMAX + 1), '\n');
+        }
+    }
+    return t;
+}
+
+/* Shared state ***********************************************************/
+
+typedef struct payload {
+    const text *in;
+    int devnull;
+    const grundy_table *digits; /* g(0..AMAX) */
+    unsigned nvals;             /* values 0..nvals-1 occur */
+    /* pre-parsed, for the -core variants */
+    size_t n, q;
+    uint8_t *v0;                /* starting values */
+    uint32_t *qa, *qb;          /* a, b per query */
+    uint8_t *qt;                /* type per query */
+    uint32_t *qx;               /* update: the new value */
+    const char *cli;
+    const char *in_path;
+} payload;
+
+static void die(const char *what)
+{
+    fprintf(stderr, "bench_range: %s\n", what);
+    exit(1);
+}
+
+static uint64_t scan(grundy_scanner *s, uint64_t hi)
+{
+    uint64_t v;
+    if (grundy_scan_u64(s, &v, 0, hi, NULL) != GRUNDY_OK)
+        die("bad input");
+    return v;
+}
+
+/* floor: every token read, one line written per count query. */
+static uint64_t run_floor(void *vp)
+{
+    payload *p = vp;
+    grundy_scanner s;
+    grundy_writer w;
+    uint64_t n, q, i, sink = 0;
+    if (grundy_scanner_init_mem(&s, p->in->p, p->in->len) != GRUNDY_OK ||
+        grundy_writer_init(&w, p->devnull) != GRUNDY_OK)
+        die("init");
+    n = scan(&s, UINT64_MAX);
+    for (i = 0; i < n; i++)
+        sink += scan(&s, UINT64_MAX);
+    q = scan(&s, UINT64_MAX);
+    for (i = 0; i < q; i++) {
+        uint64_t t = scan(&s, UINT64_MAX), a = scan(&s, UINT64_MAX),
+                 b = scan(&s, UINT64_MAX);
+        if (t == 1) {
+            grundy_writer_u64(&w, (a * 1000003u + b) % PMOD);
+            grundy_writer_char(&w, '\n');
+        }
+        sink += a ^ b;
+    }
+    (void)grundy_writer_clear(&w);
+    grundy_scanner_clear(&s);
+    return sink;
+}
+
+/* The look-ahead of range_cli.c: prefetch for the next query when it is
+ * already whole in the scanner's buffer. */
+static void lookahead(const grundy_scanner *s, const grundy_range *r,
+                      size_t n)
+{
+    const unsigned char *p = s->buf + s->pos, *end = s->buf + s->len;
+    uint64_t v[3];
+    unsigned k, need = 3;
+    for (k = 0; k < need; k++) {
+        uint64_t x = 0;
+        const unsigned char *d;
+        while (p < end && (*p == ' ' || *p == '\n' || *p == '\r' ||
+                           *p == '\t'))
+            p++;
+        for (d = p; p < end && *p >= '0' && *p <= '9' && p - d < 12; p++)
+            x = x * 10 + (uint64_t)(*p - '0');
+        if (p == d || p == end)
+            return;
+        v[k] = x;
+        if (k == 0 && x == 2)
+            need = 2;
+    }
+    if (v[1] < 1 || v[1] > n)
+        return;
+    if (need == 2)
+        grundy_range_prefetch(r, (size_t)v[1] - 1, (size_t)v[1] - 1);
+    else if (v[2] >= v[1] && v[2] <= n)
+        grundy_range_prefetch(r, (size_t)v[1] - 1, (size_t)v[2] - 1);
+}
+
+/* grundy: the steps of range_cli_run() for 'solve digit-nim'. */
+static uint64_t run_grundy(void *vp)
+{
+    payload *p = vp;
+    grundy_scanner s;
+    grundy_writer w;
+    grundy_range *r = NULL;
+    grundy_table *t = NULL;
+    grundy_game *g = NULL;
+    uint64_t n, q, i, a, b, type, sink = 0, *pos, maxp = 0;
+    grundy_value vals[4096];
+    if (grundy_scanner_init_mem(&s, p->in->p, p->in->len) != GRUNDY_OK ||
+        grundy_writer_init(&w, p->devnull) != GRUNDY_OK ||
+        grundy_game_new(&g, "digits", NULL) != GRUNDY_OK)
+        die("init");
+    n = scan(&s, 1u << 30);
+    pos = malloc(n * sizeof *pos);
+    if (!pos)
+        die("memory");
+    for (i = 0; i < n; i++) {
+        pos[i] = scan(&s, 1000000000u);
+        if (pos[i] > maxp)
+            maxp = pos[i];
+    }
+    if (grundy_range_new(&r, n, NULL) != GRUNDY_OK ||
+        grundy_table_new(&t, g, maxp + 1, NULL) != GRUNDY_OK)
+        die("init");
+    for (i = 0; i < n;) {
+        size_t c = 0;
+        for (; i < n && c < 4096; i++, c++)
+            vals[c] = grundy_table_get(t, pos[i]);
+        if (grundy_range_assign(r, i - c, vals, c) != GRUNDY_OK)
+            die("assign");
+    }
+    free(pos);
+    q = scan(&s, UINT64_MAX);
+    for (i = 0; i < q; i++) {
+        unsigned long line, col;
+        type = scan(&s, 2);
+        a = scan(&s, n);
+        if (type == 2) {
+            uint64_t x = scan(&s, 1000000000u);
+            lookahead(&s, r, n);
+            if (x >= grundy_table_size(t) &&
+                grundy_table_extend(t, x + 1, NULL) != GRUNDY_OK)
+                die("extend");
+            if (grundy_range_set(r, a - 1, grundy_table_get(t, x)) !=
+                GRUNDY_OK)
+                die("set");
+            continue;
+        }
+        (void)grundy_scan_at_eof(&s);
+        grundy_scan_where(&s, &line, &col);
+        b = scan(&s, n);
+        lookahead(&s, r, n);
+        {
+            uint64_t c = grundy_range_count(r, a - 1, b - 1);
+            sink = sink * 31 + c;
+            grundy_writer_u64(&w, c);
+            grundy_writer_char(&w, '\n');
+        }
+    }
+    (void)grundy_writer_clear(&w);
+    grundy_scanner_clear(&s);
+    grundy_range_free(r);
+    grundy_table_free(t);
+    grundy_game_free(g);
+    return sink;
+}
+
+/* The editorial: a Fenwick tree of counts per value. */
+typedef struct editorial {
+    size_t n;
+    unsigned k;      /* values 0..k-1 */
+    int32_t **bit;   /* bit[v][1..n] */
+    uint8_t *val;
+    uint64_t *pow2;  /* 2^0 .. 2^n mod PMOD */
+} editorial;
+
+static void ed_add(editorial *e, unsigned v, size_t i, int32_t d)
+{
+    int32_t *b = e->bit[v];
+    for (; i <= e->n; i += i & (~i + 1))
+        b[i] += d;
+}
+
+static int32_t ed_prefix(const editorial *e, unsigned v, size_t i)
+{
+    const int32_t *b = e->bit[v];
+    int32_t s = 0;
+    for (; i > 0; i -= i & (~i + 1))
+        s += b[i];
+    return s;
+}
+
+static void ed_init(editorial *e, size_t n, unsigned k)
+{
+    unsigned v;
+    size_t i;
+    e->n = n;
+    e->k = k;
+    e->bit = malloc(k * sizeof *e->bit);
+    e->val = calloc(n + 1, 1);
+    e->pow2 = malloc((n + 1) * sizeof *e->pow2);
+    if (!e->bit || !e->val || !e->pow2)
+        die("memory");
+    for (v = 0; v < k; v++)
+        if (!(e->bit[v] = calloc(n + 1, sizeof(int32_t))))
+            die("memory");
+    e->pow2[0] = 1;
+    for (i = 1; i <= n; i++)
+        e->pow2[i] = e->pow2[i - 1] * 2 % PMOD;
+}
+
+/* Build from values in O(n k) (each tree in linear time). */
+static void ed_load(editorial *e, const uint8_t *vals)
+{
+    unsigned v;
+    size_t i;
+    for (i = 1; i <= e->n; i++) {
+        e->val[i] = vals[i - 1];
+        e->bit[vals[i - 1]][i]++;
+    }
+    for (v = 0; v < e->k; v++)
+        for (i = 1; i <= e->n; i++) {
+            size_t j = i + (i & (~i + 1));
+            if (j <= e->n)
+                e->bit[v][j] += e->bit[v][i];
+        }
+}
+
+static void ed_free(editorial *e)
+{
+    unsigned v;
+    for (v = 0; v < e->k; v++)
+        free(e->bit[v]);
+    free(e->bit);
+    free(e->val);
+    free(e->pow2);
+}
+
+static void ed_set(editorial *e, size_t i, unsigned v)
+{
+    if (e->val[i] == v)
+        return;
+    ed_add(e, e->val[i], i, -1);
+    ed_add(e, v, i, 1);
+    e->val[i] = (uint8_t)v;
+}
+
+static uint64_t ed_count(const editorial *e, size_t l, size_t r)
+{
+    int32_t c[32];
+    unsigned v, mask, nonzero = e->k - 1;
+    uint64_t lose = 0, len = r - l + 1;
+    for (v = 0; v < e->k; v++)
+        c[v] = ed_prefix(e, v, r) - ed_prefix(e, v, l - 1);
+    /* mask bit (v - 1): value v taken an odd number of times */
+    for (mask = 0; mask < (1u << nonzero); mask++) {
+        unsigned x = 0;
+        uint64_t prod = 1;
+        for (v = 1; v < e->k; v++)
+            if (mask >> (v - 1) & 1)
+                x ^= v;
+        if (x)
+            continue;
+        for (v = 1; v < e->k && prod; v++) {
+            int odd = mask >> (v - 1) & 1;
+            if (c[v] == 0)
+                prod = odd ? 0 : prod;
+            else
+                prod = prod * e->pow2[c[v] - 1] % PMOD;
+        }
+        lose = (lose + prod) % PMOD;
+    }
+    lose = lose * e->pow2[c[0]] % PMOD;
+    return (e->pow2[len] + PMOD - lose) % PMOD;
+}
+
+static uint64_t run_editorial(void *vp)
+{
+    payload *p = vp;
+    grundy_scanner s;
+    grundy_writer w;
+    editorial e;
+    uint64_t n, q, i, a, b, type, sink = 0;
+    uint8_t *vals;
+    if (grundy_scanner_init_mem(&s, p->in->p, p->in->len) != GRUNDY_OK ||
+        grundy_writer_init(&w, p->devnull) != GRUNDY_OK)
+        die("init");
+    n = scan(&s, 1u << 30);
+    vals = malloc(n);
+    if (!vals)
+        die("memory");
+    for (i = 0; i < n; i++)
+        vals[i] = (uint8_t)grundy_table_get(p->digits, scan(&s, AMAX));
+    ed_init(&e, n, p->nvals);
+    ed_load(&e, vals);
+    free(vals);
+    q = scan(&s, UINT64_MAX);
+    for (i = 0; i < q; i++) {
+        type = scan(&s, 2);
+        a = scan(&s, n);
+        b = scan(&s, type == 1 ? n : AMAX);
+        if (type == 2) {
+            ed_set(&e, a, (unsigned)grundy_table_get(p->digits, b));
+        } else {
+            uint64_t c = ed_count(&e, a, b);
+            sink = sink * 31 + c;
+            grundy_writer_u64(&w, c);
+            grundy_writer_char(&w, '\n');
+        }
+    }
+    ed_free(&e);
+    (void)grundy_writer_clear(&w);
+    grundy_scanner_clear(&s);
+    return sink;
+}
+
+static uint64_t run_grundy_core(void *vp)
+{
+    payload *p = vp;
+    grundy_range *r = NULL;
+    grundy_value vals[4096];
+    size_t i, k;
+    uint64_t sink = 0;
+    if (grundy_range_new(&r, p->n, NULL) != GRUNDY_OK)
+        die("init");
+    for (i = 0; i < p->n;) {
+        size_t c = 0;
+        for (; i < p->n && c < 4096; i++, c++)
+            vals[c] = p->v0[i];
+        if (grundy_range_assign(r, i - c, vals, c) != GRUNDY_OK)
+            die("assign");
+    }
+    for (k = 0; k < p->q; k++) {
+        if (k + 1 < p->q)
+            grundy_range_prefetch(r, p->qa[k + 1] - 1,
+                                  p->qt[k + 1] == 2 ? p->qa[k + 1] - 1
+                                                    : p->qb[k + 1] - 1);
+        if (p->qt[k] == 2) {
+            if (grundy_range_set(r, p->qa[k] - 1, p->qx[k]) != GRUNDY_OK)
+                die("set");
+        } else {
+            sink = sink * 31 + grundy_range_count(r, p->qa[k] - 1,
+                                                  p->qb[k] - 1);
+        }
+    }
+    grundy_range_free(r);
+    return sink;
+}
+
+static uint64_t run_editorial_core(void *vp)
+{
+    payload *p = vp;
+    editorial e;
+    size_t k;
+    uint64_t sink = 0;
+    ed_init(&e, p->n, p->nvals);
+    ed_load(&e, p->v0);
+    for (k = 0; k < p->q; k++) {
+        if (p->qt[k] == 2)
+            ed_set(&e, p->qa[k], p->qx[k]);
+        else
+            sink = sink * 31 + ed_count(&e, p->qa[k], p->qb[k]);
+    }
+    ed_free(&e);
+    return sink;
+}
+
+static uint64_t run_cli(void *vp)
+{
+    payload *p = vp;
+    pid_t pid = fork();
+    int st;
+    if (pid < 0)
+        die("fork");
+    if (pid == 0) {
+        int in = open(p->in_path, O_RDONLY);
+        if (in < 0 || dup2(in, 0) < 0 || dup2(p->devnull, 1) < 0)
+            _exit(127);
+        execl(p->cli, p->cli, "solve", "digit-nim", (char *)NULL);
+        _exit(127);
+    }
+    if (waitpid(pid, &st, 0) < 0 || !WIFEXITED(st) || WEXITSTATUS(st))
+        die("the grundy program failed");
+    return 0;
+}
+
+static const char *only; /* --only VARIANT: run just that one */
+
+/* CPU time of this process in ns: on a shared machine the wall clock
+ * also counts the time other processes hold the cores, so the ratios
+ * are taken from CPU time as well. */
+static double cpu_ns(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &ts);
+    return (double)ts.tv_sec * 1e9 + (double)ts.tv_nsec;
+}
+
+/* bench_run() plus the CPU time per run (the mean over the repeats). */
+static bench_result run_both(bench_fn fn, payload *p, int rep,
+                             const char *variant, size_t n, double *cpu)
+{
+    double c0 = cpu_ns();
+    bench_result r = bench_run(fn, p, rep);
+    *cpu = (cpu_ns() - c0) / rep;
+    bench_print("range", variant, n, &r, (double)n);
+    fprintf(stderr, "range\t%s\t%zu\tcpu_ns_mean %.0f\tcpu_norm %.1f\n",
+            variant, n, *cpu, *cpu / (double)n);
+    return r;
+}
+
+static int want(const char *variant)
+{
+    return !only || strcmp(only, variant) == 0;
+}
+
+static void preparse(payload *p)
+{
+    grundy_scanner s;
+    size_t i;
+    if (grundy_scanner_init_mem(&s, p->in->p, p->in->len) != GRUNDY_OK)
+        die("init");
+    p->n = (size_t)scan(&s, UINT64_MAX);
+    p->v0 = malloc(p->n);
+    for (i = 0; i < p->n; i++)
+        p->v0[i] = (uint8_t)grundy_table_get(p->digits, scan(&s, AMAX));
+    p->q = (size_t)scan(&s, UINT64_MAX);
+    p->qt = malloc(p->q);
+    p->qa = malloc(p->q * sizeof *p->qa);
+    p->qb = malloc(p->q * sizeof *p->qb);
+    p->qx = malloc(p->q * sizeof *p->qx);
+    if (!p->v0 || !p->qt || !p->qa || !p->qb || !p->qx)
+        die("memory");
+    for (i = 0; i < p->q; i++) {
+        uint64_t b;
+        p->qt[i] = (uint8_t)scan(&s, 2);
+        p->qa[i] = (uint32_t)scan(&s, p->n);
+        b = scan(&s, UINT32_MAX);
+        p->qb[i] = (uint32_t)b;
+        p->qx[i] = p->qt[i] == 2 ? (uint32_t)grundy_table_get(p->digits, b)
+                                 : 0;
+    }
+    grundy_scanner_clear(&s);
+}
+
+int main(int argc, char **argv)
+{
+    size_t sizes[16] = {200000, 10000000}, nsizes = 2, si;
+    int repeats = 0, i;
+    const char *cli = NULL;
+    grundy_game *g = NULL;
+    grundy_table *digits = NULL;
+    for (i = 1; i < argc; i++) {
+        if (strcmp(argv[i], "--sizes") == 0 && i + 1 < argc) {
+            char *s = argv[++i];
+            nsizes = 0;
+            while (*s && nsizes < 16) {
+                sizes[nsizes++] = (size_t)strtoull(s, &s, 10);
+                if (*s == ',')
+                    s++;
+            }
+        } else if (strcmp(argv[i], "--repeats") == 0 && i + 1 < argc) {
+            repeats = atoi(argv[++i]);
+        } else if (strcmp(argv[i], "--only") == 0 && i + 1 < argc) {
+            only = argv[++i];
+        } else if (strcmp(argv[i], "--cli") == 0 && i + 1 < argc) {
+            cli = argv[++i];
+        } else {
+            fprintf(stderr, "usage: bench_range [--sizes N,N,...] "
+                            "[--repeats R] [--cli PATH]\n");
+            return 2;
+        }
+    }
+    if (grundy_game_new(&g, "digits", NULL) != GRUNDY_OK ||
+        grundy_table_new(&digits, g, AMAX + 1, NULL) != GRUNDY_OK)
+        die("digits table");
+    bench_header();
+    for (si = 0; si < nsizes; si++) {
+        size_t n = sizes[si];
+        text in = generate(n, 0x72616e6765ull + n);
+        payload p;
+        bench_result rf, rg, re, rgc, rec;
+        double cf = 0, cg = 0, ce = 0, cgc = 0, cec = 0;
+        int rep = repeats ? repeats : n < 1000000 ? 5 : 1;
+        char path[] = "/tmp/bench_range_XXXXXX";
+        memset(&p, 0, sizeof p);
+        p.in = &in;
+        p.devnull = open("/dev/null", O_WRONLY);
+        p.digits = digits;
+        p.nvals = (unsigned)grundy_table_max(digits, NULL) + 1;
+        p.cli = cli;
+        if (p.devnull < 0)
+            die("/dev/null");
+        preparse(&p);
+        memset(&rf, 0, sizeof rf);
+        rg = re = rgc = rec = rf;
+        if (want("floor"))
+            rf = run_both(run_floor, &p, rep, "floor", n, &cf);
+        if (want("grundy"))
+            rg = run_both(run_grundy, &p, rep, "grundy", n, &cg);
+        if (want("editorial"))
+            re = run_both(run_editorial, &p, rep, "editorial", n, &ce);
+        if (!only && rg.sink != re.sink)
+            die("grundy and the editorial disagree");
+        if (want("grundy-core"))
+            rgc = run_both(run_grundy_core, &p, rep, "grundy-core", n, &cgc);
+        if (want("editorial-core"))
+            rec = run_both(run_editorial_core, &p, rep, "editorial-core", n,
+                           &cec);
+        if (!only && rgc.sink != rec.sink)
+            die("the cores disagree");
+        if (cli && want("cli")) {
+            int fd = mkstemp(path);
+            bench_result rc;
+            if (fd < 0 || write(fd, in.p, in.len) != (ssize_t)in.len)
+                die("temporary file");
+            close(fd);
+            p.in_path = path;
+            rc = bench_run(run_cli, &p, rep);
+            bench_print("range", "cli", n, &rc, (double)n);
+            (void)rc;
+            unlink(path);
+        }
+        if (!only)
+            fprintf(stderr,
+                "n=q=%zu (%.0f MB of input): wall median ratios: "
+                "editorial/grundy %.1fx, grundy/floor %.2fx, "
+                "editorial-core/grundy-core %.1fx; CPU-time ratios: "
+                "%.1fx, %.2fx, %.1fx\n",
+                n, (double)in.len / 1e6, re.ns_median / rg.ns_median,
+                rg.ns_median / rf.ns_median,
+                rec.ns_median / rgc.ns_median, ce / cg, cg / cf,
+                cec / cgc);
+        close(p.devnull);
+        free(p.v0);
+        free(p.qt);
+        free(p.qa);
+        free(p.qb);
+        free(p.qx);
+        free(in.p);
+    }
+    grundy_table_free(digits);
+    grundy_game_free(g);
+    return 0;
+}

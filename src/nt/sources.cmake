@@ -1,0 +1,4 @@
+target_sources(grundy PRIVATE
+  src/nt/mod.c
+  src/nt/ext.c
+  src/nt/divisors.c)

@@ -12,5 +12,7 @@
 #include "grundy/sum.h"
 #include "grundy/triples.h"
 #include "grundy/rect.h"
+#include "grundy/nt.h"
+#include "grundy/count.h"
 
 #endif

@@ -182,6 +182,7 @@ extern const grundy_rules grundy_rules_subtract; /* "subtract:1,3,4" */
 extern const grundy_rules grundy_rules_allbut;   /* "allbut:1,2" */
 extern const grundy_rules grundy_rules_digits;   /* "digits[:base=B]" */
 extern const grundy_rules grundy_rules_half;     /* "half" */
+extern const grundy_rules grundy_rules_divisors; /* "divisors:H" */
 
 /* Parameters of the built-in heap families, for kernels that specialise. */
 typedef struct grundy_subtract_params {

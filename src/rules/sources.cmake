@@ -1,2 +1,3 @@
 target_sources(grundy PRIVATE src/rules/registry.c src/rules/heap.c)
 target_sources(grundy PRIVATE src/rules/rect.c)
+target_sources(grundy PRIVATE src/rules/divisors.c)

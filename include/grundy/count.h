@@ -1,0 +1,157 @@
+/*
+ * grundy/count.h -- counting winning configurations with transforms.
+ *
+ * The question: components are drawn from a multiset of Grundy values
+ * (value v with weight c_v, weights taken mod p).  How many ordered
+ * K-tuples of components form a combined game that the first player
+ * wins?  Each tuple is weighted by the product of its components'
+ * weights, so with weights = multiplicities this is a plain count.
+ *
+ *  - Normal sum (move in one component): the tuple loses iff the XOR of
+ *    its values is 0 (Sprague-Grundy).  The count is the K-th power of
+ *    the histogram under XOR convolution: a Walsh-Hadamard transform,
+ *    pointwise K-th powers, and the zero coefficient of the inverse.
+ *  - Moore's Nim_k (move in 1..k Nim heaps at once): the tuple loses iff
+ *    for every binary digit position the number of heaps with a 1 there
+ *    is divisible by q = k + 1.  Writing each heap's binary digits as
+ *    base-q digits turns this into digit-wise addition mod q, whose
+ *    characters are built from q-th roots of unity.  When q divides
+ *    p - 1 those exist in Z_p; otherwise the transform runs in the ring
+ *    Z_p[w]/(Phi_q(w)) (grundy/nt.h), where sum_t y_t^K still comes out
+ *    as the integer q^L * (losing count).  k = 1 is normal Nim.
+ *
+ * With L binary digits in the largest value the transform has q^L
+ * entries: O(q^L (L q + log K)) work.  The ring path pairs each index
+ * with its digit-wise negation, whose transform value is the conjugate
+ * (w -> w^-1), so only half of the K-th powers are computed.
+ *
+ * Moduli: p must be an odd prime <= GRUNDY_NT_MOD_MAX that does not
+ * divide q (the last step divides by q^L).  For q = 3 and p < 2^31 a
+ * vectorised 32-bit kernel is used (AVX2 chosen at load time when the
+ * CPU has it).
+ */
+#ifndef GRUNDY_COUNT_H
+#define GRUNDY_COUNT_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "grundy/nt.h"
+#include "grundy/rules.h"
+#include "grundy/status.h"
+#include "grundy/table.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* Results ******************************************************************/
+
+typedef struct grundy_count_result {
+    uint64_t total;   /* (sum of weights)^K mod p: every tuple */
+    uint64_t losing;  /* tuples whose sum the player to move loses (P) */
+    uint64_t winning; /* total - losing mod p (N) */
+} grundy_count_result;
+
+/* The transform used by grundy_count_tuples_method(). */
+typedef enum grundy_count_method {
+    GRUNDY_COUNT_AUTO = 0,  /* the fastest that applies */
+    GRUNDY_COUNT_ROOT = 1,  /* q-th roots of unity in Z_p (q | p - 1); for
+                               k = 1 the Walsh-Hadamard transform */
+    GRUNDY_COUNT_RING = 2,  /* Z_p[w]/(Phi_q): any q, generic 64-bit code */
+    GRUNDY_COUNT_RING3 = 3  /* Z_p[w]/(w^2 + w + 1), 32-bit vectorised:
+                               q = 3 and p < 2^31 only */
+} grundy_count_method;
+
+/* Largest k accepted (q = k + 1 <= GRUNDY_NT_EXT_QMAX). */
+#define GRUNDY_COUNT_KMAX (GRUNDY_NT_EXT_QMAX - 1)
+
+/* Counting tuples **********************************************************/
+
+/* grundy_count_tuples() :
+ * Count the ordered K-tuples of components, component value v having
+ * weight weights[v] (v < nvalues), under Moore's Nim_k (k = 1: the normal
+ * sum).  opts (may be NULL) bounds the memory: the transform needs about
+ * q^L * 16 bytes, L the bit length of the largest value of non-zero
+ * weight.
+ * @return GRUNDY_ERR_RANGE if K == 0, k == 0 or k > GRUNDY_COUNT_KMAX;
+ *         GRUNDY_ERR_ARG if p is not an odd prime <= GRUNDY_NT_MOD_MAX or
+ *         p divides k + 1; GRUNDY_ERR_LIMIT / GRUNDY_ERR_NOMEM when q^L
+ *         entries do not fit.
+ * Complexity O(q^L (L q + log K)).  weights is not modified. */
+GRUNDY_NODISCARD grundy_status grundy_count_tuples(
+    grundy_count_result *out, const uint64_t *weights, size_t nvalues,
+    uint64_t K, unsigned k, uint64_t p, const grundy_table_opts *opts);
+
+/* grundy_count_tuples_method() :
+ * As grundy_count_tuples() with the transform chosen by the caller (for
+ * tests and benchmarks).  GRUNDY_ERR_ARG when the method does not apply
+ * (ROOT without a q-th root of unity mod p, RING3 with q != 3 or
+ * p >= 2^31). */
+GRUNDY_NODISCARD grundy_status grundy_count_tuples_method(
+    grundy_count_result *out, const uint64_t *weights, size_t nvalues,
+    uint64_t K, unsigned k, uint64_t p, grundy_count_method method,
+    const grundy_table_opts *opts);
+
+/* grundy_count_moore_losing() :
+ * Moore's criterion: 1 when the Nim_k position heaps[0..n) is a loss for
+ * the player to move (every binary digit position has a multiple of
+ * k + 1 heaps with a 1 there), else 0.  k = 1 is "XOR is zero".  O(64 n).
+ * @pre k >= 1. */
+int grundy_count_moore_losing(const uint64_t *heaps, size_t n, unsigned k);
+
+/* grundy_count_heaps() :
+ * The P-positions (losing for the player to move) among all
+ * heaps-tuples (h_1, ..., h_heaps) with every h_i in [0, max], for a heap
+ * family g, counted mod p: the histogram of g(0..max), then
+ * grundy_count_tuples() with k = 1.  k > 1 counts Moore's Nim_k instead,
+ * which describes moves in up to k heaps only for nim itself.
+ * Values come from the family's closed form when it has one (nim, half),
+ * otherwise from a dense table (grundy_table_new(), same opts).
+ * @return as grundy_count_tuples(), plus GRUNDY_ERR_ARG when g is not a
+ * heap family, or k > 1 and g is not nim; GRUNDY_ERR_RANGE when max is
+ * UINT64_MAX. */
+GRUNDY_NODISCARD grundy_status grundy_count_heaps(
+    grundy_count_result *out, const grundy_game *g, uint64_t heaps,
+    uint64_t max, unsigned k, uint64_t p, const grundy_table_opts *opts);
+
+/* Transforms ***************************************************************/
+
+/* grundy_count_wht() :
+ * In-place Walsh-Hadamard transform over Z_p (unnormalised):
+ * a[t] <- sum_v (-1)^popcount(t & v) a[v].  Applying it twice multiplies
+ * by n.  Only additions: any residues in [0, p) (plain or Montgomery).
+ * @pre n is a power of two (n = 1 is the identity).  O(n log n). */
+void grundy_count_wht(uint64_t *a, size_t n, const grundy_nt_mod *m);
+
+/* grundy_count_dft_digits() :
+ * In-place transform for base-q digit-wise addition mod q over Z_p:
+ * a[t] <- sum_v root^<t,v> a[v], where <t,v> is the sum of products of
+ * the base-q digits of t and v, and root is a primitive q-th root of
+ * unity (Montgomery form, grundy_nt_mod_root_of_unity()).  a holds q^L
+ * Montgomery residues.  @pre 2 <= q <= GRUNDY_NT_EXT_QMAX.
+ * O(q^L L q). */
+void grundy_count_dft_digits(uint64_t *a, unsigned q, unsigned L,
+                             uint64_t root, const grundy_nt_mod *m);
+
+/* grundy_count_dft_digits_ring() :
+ * The same transform with w in Z_p[w]/(Phi_q(w)) (q = r->q): out[t]
+ * (r->deg coefficients each, out[t * r->deg ..]) = sum_v w^<t,v> in[v],
+ * in[] holding q^L Montgomery residues.  Internally elements live in
+ * Z_p[x]/(x^q - 1), where multiplying by x is a rotation, and are
+ * reduced by Phi_q at the end.  out (q^L * r->deg entries) must not
+ * overlap in.  @return GRUNDY_ERR_NOMEM when the q^L * q scratch
+ * entries cannot be allocated.  O(q^L (L q^2 + q deg)). */
+GRUNDY_NODISCARD grundy_status grundy_count_dft_digits_ring(
+    uint64_t *out, const uint64_t *in, unsigned L, const grundy_nt_ext *r);
+
+/* grundy_count_digit_index() :
+ * The transform index of value v: its binary digits read in base q
+ * (sum_i bit_i(v) q^i).  @pre q^bitlen(v) fits in size_t. */
+size_t grundy_count_digit_index(uint64_t v, unsigned q);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* GRUNDY_COUNT_H */

@@ -1,0 +1,333 @@
+/*
+ * count.c -- counting K-tuples of components by transform and K-th
+ * powers, and P-positions of k-heap games.
+ *
+ * For a character chi of the group G of digit vectors (Z_q^L), the
+ * transform y_chi = sum_v c_v chi(v) turns K-fold convolution into the
+ * K-th power, and the zero coefficient of the inverse transform is
+ *   losing = q^-L * sum_chi y_chi^K.
+ * The identity holds in Z[w]/(Phi_q) (the characters take values there),
+ * hence in its reduction mod p even when that ring is not a field: only
+ * q^L has to be inverted.  Three kernels compute sum_chi y_chi^K:
+ * roots of unity in Z_p (scalar), the generic ring (any q), and the q = 3
+ * 32-bit ring kernel in ring3.c.
+ */
+#include <assert.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "count/count_internal.h"
+
+static unsigned bitlen(uint64_t v)
+{
+    return v ? 64u - (unsigned)__builtin_clzll(v) : 0u;
+}
+
+/* q^L, or 0 when q^L * unit bytes overflow size_t. */
+static size_t size_for(unsigned q, unsigned L, size_t unit)
+{
+    size_t n = 1;
+    unsigned i;
+    for (i = 0; i < L; i++) {
+        if (n > SIZE_MAX / q / unit)
+            return 0;
+        n *= q;
+    }
+    return n > SIZE_MAX / unit ? 0 : n;
+}
+
+int grundy_count_moore_losing(const uint64_t *heaps, size_t n, unsigned k)
+{
+    unsigned b;
+    size_t i;
+    for (b = 0; b < 64; b++) {
+        uint64_t ones = 0;
+        for (i = 0; i < n; i++)
+            ones += (heaps[i] >> b) & 1;
+        if (ones % (k + 1))
+            return 0;
+    }
+    return 1;
+}
+
+/* Digit-wise negation of index t (base q, L digits). */
+static size_t neg_index(size_t t, unsigned q, unsigned L)
+{
+    size_t r = 0, pw = 1;
+    unsigned i;
+    for (i = 0; i < L; i++) {
+        unsigned d = (unsigned)(t % q);
+        t /= q;
+        r += (size_t)((q - d) % q) * pw;
+        pw *= q;
+    }
+    return r;
+}
+
+/* Fill a[q^L] (Montgomery) from the weights. */
+static void scatter(uint64_t *a, const uint64_t *weights, size_t nvalues,
+                    unsigned q, const grundy_nt_mod *m)
+{
+    size_t v;
+    for (v = 0; v < nvalues; v++)
+        if (weights[v] % m->p)
+            a[grundy_count_digit_index(v, q)] =
+                grundy_nt_mod_add(a[grundy_count_digit_index(v, q)],
+                                  grundy_nt_mod_set_u64(weights[v], m), m);
+}
+
+static grundy_status powsum_root(uint64_t *sum, const uint64_t *weights,
+                                 size_t nvalues, uint64_t K, unsigned q,
+                                 unsigned L, const grundy_nt_mod *m,
+                                 const grundy_table_opts *opts)
+{
+    size_t n = size_for(q, L, sizeof(uint64_t)), t;
+    uint64_t *a, root = 0, acc = 0;
+    GRUNDY_RETURN_IF(!n, GRUNDY_ERR_LIMIT);
+    GRUNDY_RETURN_IF(q > 2 && !grundy_nt_mod_root_of_unity(&root, q, m),
+                     GRUNDY_ERR_ARG);
+    GRUNDY_TRY(grundy_mem_check(n * sizeof *a, opts));
+    a = calloc(n, sizeof *a);
+    GRUNDY_RETURN_IF(!a, GRUNDY_ERR_NOMEM);
+    scatter(a, weights, nvalues, q, m);
+    grundy_count_dft_digits(a, q, L, root, m);
+    for (t = 0; t < n; t++)
+        acc = grundy_nt_mod_add(acc, grundy_nt_mod_pow(a[t], K, m), m);
+    free(a);
+    *sum = acc;
+    return GRUNDY_OK;
+}
+
+static grundy_status powsum_ring(uint64_t *sum, const uint64_t *weights,
+                                 size_t nvalues, uint64_t K, unsigned q,
+                                 unsigned L, const grundy_nt_mod *m,
+                                 const grundy_table_opts *opts)
+{
+    grundy_nt_ext r;
+    size_t n = size_for(q, L, (q + 1) * sizeof(uint64_t)), t;
+    uint64_t *a, *y, acc0[GRUNDY_NT_EXT_QMAX], acc1[GRUNDY_NT_EXT_QMAX],
+        z[GRUNDY_NT_EXT_QMAX];
+    grundy_status s;
+    unsigned i;
+
+    GRUNDY_RETURN_IF(!n, GRUNDY_ERR_LIMIT);
+    GRUNDY_TRY(grundy_nt_ext_init(&r, m, q));
+    GRUNDY_TRY(grundy_mem_check(n * (q + r.deg + 1) * sizeof *a, opts));
+    a = calloc(n, sizeof *a);
+    y = malloc(n * r.deg * sizeof *y);
+    if (!a || !y) {
+        free(a);
+        free(y);
+        return GRUNDY_ERR_NOMEM;
+    }
+    scatter(a, weights, nvalues, q, m);
+    s = grundy_count_dft_digits_ring(y, a, L, &r);
+    free(a);
+    if (s != GRUNDY_OK) {
+        free(y);
+        return s;
+    }
+    /* y at the digit-wise negation of t is conj(y_t): one power per pair,
+     * then acc1 + conj(acc1) + acc0. */
+    grundy_nt_ext_zero(acc0, &r);
+    grundy_nt_ext_zero(acc1, &r);
+    for (t = 0; t < n; t++) {
+        size_t nt = neg_index(t, q, L);
+        if (nt < t)
+            continue;
+        grundy_nt_ext_pow(z, y + t * r.deg, K, &r);
+        grundy_nt_ext_add(nt == t ? acc0 : acc1, nt == t ? acc0 : acc1, z,
+                          &r);
+    }
+    free(y);
+    grundy_nt_ext_conj(z, acc1, &r);
+    grundy_nt_ext_add(acc1, acc1, z, &r);
+    grundy_nt_ext_add(acc1, acc1, acc0, &r);
+    for (i = 1; i < r.deg; i++)
+        assert(acc1[i] == 0);
+    *sum = acc1[0];
+    return GRUNDY_OK;
+}
+
+static grundy_status powsum_ring3(uint64_t *sum, const uint64_t *weights,
+                                  size_t nvalues, uint64_t K, unsigned L,
+                                  const grundy_nt_mod *m,
+                                  const grundy_table_opts *opts)
+{
+    grundy_nt_mod32 m32;
+    size_t n = size_for(3, L, 4 * sizeof(uint32_t)), v;
+    uint32_t *a;
+    uint64_t plain;
+    grundy_status s;
+
+    GRUNDY_RETURN_IF(!n, GRUNDY_ERR_LIMIT);
+    GRUNDY_TRY(grundy_nt_mod32_init(&m32, m->p));
+    GRUNDY_TRY(grundy_mem_check(n * 4 * sizeof *a, opts));
+    a = calloc(n, sizeof *a);
+    GRUNDY_RETURN_IF(!a, GRUNDY_ERR_NOMEM);
+    for (v = 0; v < nvalues; v++)
+        if (weights[v] % m->p) {
+            size_t i = grundy_count_digit_index(v, 3);
+            uint32_t x = grundy_nt_mod32_set_u64(weights[v], &m32);
+            uint32_t t = a[i] + x;
+            a[i] = t >= m32.p ? t - m32.p : t;
+        }
+    s = grundy_count_ring3_powsum(&plain, a, L, K, &m32);
+    free(a);
+    GRUNDY_TRY(s);
+    *sum = grundy_nt_mod_set_u64(plain, m);
+    return GRUNDY_OK;
+}
+
+grundy_status grundy_count_tuples_method(grundy_count_result *out,
+                                         const uint64_t *weights,
+                                         size_t nvalues, uint64_t K,
+                                         unsigned k, uint64_t p,
+                                         grundy_count_method method,
+                                         const grundy_table_opts *opts)
+{
+    grundy_nt_mod m;
+    unsigned q, L;
+    uint64_t wsum = 0, sum, scale;
+    size_t v, vmax = 0;
+
+    GRUNDY_RETURN_IF(K == 0 || k == 0 || k > GRUNDY_COUNT_KMAX,
+                     GRUNDY_ERR_RANGE);
+    GRUNDY_TRY(grundy_nt_mod_init_prime(&m, p));
+    q = k + 1;
+    GRUNDY_RETURN_IF(q % p == 0, GRUNDY_ERR_ARG);
+    for (v = 0; v < nvalues; v++)
+        if (weights[v] % p) {
+            wsum = grundy_nt_mod_add(wsum, grundy_nt_mod_set_u64(weights[v],
+                                                                 &m),
+                                     &m);
+            vmax = v;
+        }
+    L = bitlen(vmax);
+    if (method == GRUNDY_COUNT_AUTO) {
+        if (q == 2 || (p - 1) % q == 0)
+            method = GRUNDY_COUNT_ROOT;
+        else if (q == 3 && p <= GRUNDY_NT_MOD32_MAX)
+            method = GRUNDY_COUNT_RING3;
+        else
+            method = GRUNDY_COUNT_RING;
+    }
+    switch (method) {
+    case GRUNDY_COUNT_ROOT:
+        GRUNDY_TRY(powsum_root(&sum, weights, nvalues, K, q, L, &m, opts));
+        break;
+    case GRUNDY_COUNT_RING:
+        GRUNDY_TRY(powsum_ring(&sum, weights, nvalues, K, q, L, &m, opts));
+        break;
+    case GRUNDY_COUNT_RING3:
+        GRUNDY_RETURN_IF(q != 3 || p > GRUNDY_NT_MOD32_MAX, GRUNDY_ERR_ARG);
+        GRUNDY_TRY(powsum_ring3(&sum, weights, nvalues, K, L, &m, opts));
+        break;
+    default:
+        return GRUNDY_ERR_ARG;
+    }
+    /* losing = sum / q^L */
+    scale = grundy_nt_mod_pow(
+        grundy_nt_mod_inv(grundy_nt_mod_set_u64(q, &m), &m), L, &m);
+    sum = grundy_nt_mod_mul(sum, scale, &m);
+    wsum = grundy_nt_mod_pow(wsum, K, &m);
+    out->total = grundy_nt_mod_get_u64(wsum, &m);
+    out->losing = grundy_nt_mod_get_u64(sum, &m);
+    out->winning = grundy_nt_mod_get_u64(grundy_nt_mod_sub(wsum, sum, &m),
+                                         &m);
+    return GRUNDY_OK;
+}
+
+grundy_status grundy_count_tuples(grundy_count_result *out,
+                                  const uint64_t *weights, size_t nvalues,
+                                  uint64_t K, unsigned k, uint64_t p,
+                                  const grundy_table_opts *opts)
+{
+    return grundy_count_tuples_method(out, weights, nvalues, K, k, p,
+                                      GRUNDY_COUNT_AUTO, opts);
+}
+
+/* Histogram of g(0..max) from the family's closed form; *ok = 0 when the
+ * closed form declines some position. */
+static grundy_status hist_closed(uint64_t **hist, size_t *nv, int *ok,
+                                 const grundy_game *g, uint64_t max,
+                                 const grundy_table_opts *opts)
+{
+    const grundy_rules *r = grundy_game_rules(g);
+    const void *params = grundy_game_params(g);
+    uint64_t *h = NULL, pos = 0;
+    size_t cap = 0;
+    *ok = 0;
+    *hist = NULL;
+    *nv = 0;
+    for (;;) {
+        grundy_value v;
+        if (!r->value(params, pos, &v)) {
+            free(h);
+            return GRUNDY_OK;
+        }
+        if (v >= cap) {
+            size_t ncap = cap ? cap : 1024;
+            uint64_t *nh;
+            while (ncap <= v) {
+                GRUNDY_RETURN_IF(ncap > SIZE_MAX / 2 / sizeof *h,
+                                 GRUNDY_ERR_LIMIT);
+                ncap *= 2;
+            }
+            if (grundy_mem_check(ncap * sizeof *h, opts) != GRUNDY_OK) {
+                free(h);
+                return GRUNDY_ERR_LIMIT;
+            }
+            nh = realloc(h, ncap * sizeof *h);
+            if (!nh) {
+                free(h);
+                return GRUNDY_ERR_NOMEM;
+            }
+            memset(nh + cap, 0, (ncap - cap) * sizeof *nh);
+            h = nh;
+            cap = ncap;
+        }
+        h[v]++;
+        if (v + 1 > *nv)
+            *nv = (size_t)v + 1;
+        if (pos == max)
+            break;
+        pos++;
+    }
+    *hist = h;
+    *ok = 1;
+    return GRUNDY_OK;
+}
+
+grundy_status grundy_count_heaps(grundy_count_result *out,
+                                 const grundy_game *g, uint64_t heaps,
+                                 uint64_t max, unsigned k, uint64_t p,
+                                 const grundy_table_opts *opts)
+{
+    const grundy_rules *r = grundy_game_rules(g);
+    uint64_t *hist = NULL;
+    size_t nv = 0;
+    int ok = 0;
+    grundy_status s;
+
+    GRUNDY_RETURN_IF(!(r->flags & GRUNDY_RULES_HEAP), GRUNDY_ERR_ARG);
+    GRUNDY_RETURN_IF(k > 1 && r != &grundy_rules_nim, GRUNDY_ERR_ARG);
+    GRUNDY_RETURN_IF(max == UINT64_MAX, GRUNDY_ERR_RANGE);
+    if (r->value)
+        GRUNDY_TRY(hist_closed(&hist, &nv, &ok, g, max, opts));
+    if (!ok) {
+        grundy_table *t = NULL;
+        GRUNDY_TRY(grundy_table_new(&t, g, max + 1, opts));
+        nv = (size_t)grundy_table_max(t, NULL) + 1;
+        hist = malloc(nv * sizeof *hist);
+        if (!hist) {
+            grundy_table_free(t);
+            return GRUNDY_ERR_NOMEM;
+        }
+        grundy_table_counts(t, hist);
+        grundy_table_free(t);
+    }
+    s = grundy_count_tuples(out, hist, nv, heaps, k, p, opts);
+    free(hist);
+    return s;
+}

@@ -1,0 +1,4 @@
+target_sources(grundy PRIVATE
+  src/count/count.c
+  src/count/transform.c
+  src/count/ring3.c)

@@ -16,6 +16,8 @@ static const solve_workload workloads[] = {
      solve_unbalanced_nim},
     {"pshtbrth", "4x4 rectangle-removal boards: range winner, updates",
      solve_pshtbrth},
+    {"mdswin", "the divisor game: count winning target choices (Nim_2)",
+     solve_mdswin},
     {NULL, NULL, NULL},
 };
 

@@ -17,6 +17,8 @@ static const char help_main[] =
     "Subcommands:\n"
     "  values RULES     Grundy values of one rule family: tables, single\n"
     "                   values, statistics, periods\n"
+    "  count ...        exact counts of winning and losing configurations:\n"
+    "                   k-heap positions, K-tuples of components\n"
     "  solve NAME       run a bundled workload on standard input\n"
     "  range RULES      range queries over a changing sequence of positions:\n"
     "                   winners, winning moves, winning-subset counts\n"
@@ -215,6 +217,48 @@ static const char help_play[] =
     "Example:\n"
     "  printf '1 1\\n2 0\\n' | grundy play nim 3 4 5\n";
 
+static const char help_count[] =
+    "Usage: grundy count RULES --heaps K --max M [OPTIONS]\n"
+    "       grundy count RULES --positions LIST --tuples K [OPTIONS]\n"
+    "       grundy count --tuples K [--weighted] [OPTIONS] < values\n"
+    "\n"
+    "Exact counts of configurations by transforms (Walsh-Hadamard for\n"
+    "ordinary sums; base-(k+1) digit-wise transforms for Moore's Nim_k,\n"
+    "over Z_p or Z_p[w]/(Phi_(k+1)) when Z_p has no (k+1)-th root of 1).\n"
+    "\n"
+    "What to count:\n"
+    "  --heaps K --max M  the K-heap positions of the heap family RULES\n"
+    "                   with every heap in [0, M]; prints the losing ones\n"
+    "                   (P-positions) by default\n"
+    "  --positions LIST   components: the game RULES at each position of\n"
+    "                   LIST (comma-separated, each listed once)\n"
+    "  --tuples K       count the ordered K-tuples of components (repeats\n"
+    "                   allowed) whose sum the first player wins; without\n"
+    "                   RULES the components are Grundy values read from\n"
+    "                   standard input, one per token\n"
+    "  --weighted       standard input holds pairs VALUE WEIGHT: VALUE\n"
+    "                   stands for WEIGHT components\n"
+    "\n"
+    "Options:\n"
+    "  --moore k        Moore's Nim_k: a move changes 1..k components (which\n"
+    "                   must be Nim heaps: nim, divisors:H, or values read\n"
+    "                   from standard input); default 1, the ordinary sum\n"
+    "  --mod P          count modulo the odd prime P < 2^62 (P must not\n"
+    "                   divide k + 1); without it the count is exact, and\n"
+    "                   refused when it could reach 2^62\n"
+    "  --print WHAT     winning, losing, total, or all three as lines\n"
+    "                   'winning N', 'losing N', 'total N'\n"
+    "  --method M       auto (default), root, ring, ring3: the transform\n"
+    "  --mem-limit B    refuse transforms above B bytes (suffix K, M, G, T)\n"
+    "\n"
+    "Errors in standard input are reported as input:LINE:COL (exit 1).\n"
+    "\n"
+    "Examples:\n"
+    "  grundy count half --heaps 2 --max 50\n"
+    "  grundy count nim --heaps 3 --max 7 --moore 2\n"
+    "  grundy count divisors:36 --positions 1,2,3 --tuples 4 --moore 2\n"
+    "  echo 3 5 3 | grundy count --tuples 4 --moore 2 --mod 1000000007\n";
+
 /* The workloads' one-line summaries come from cmd_solve.c. */
 const char *cli_solve_list(void);
 
@@ -245,6 +289,8 @@ const char *cli_help(const char *cmd)
         return help_analyze;
     if (strcmp(cmd, "play") == 0)
         return help_play;
+    if (strcmp(cmd, "count") == 0)
+        return help_count;
     return NULL;
 }
 

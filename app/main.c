@@ -25,6 +25,7 @@ static const struct {
     {"range", cmd_range},
     {"analyze", cmd_analyze},
     {"play", cmd_play},
+    {"count", cmd_count},
 };
 
 int main(int argc, char **argv)

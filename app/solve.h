@@ -14,5 +14,6 @@ typedef struct solve_workload {
 int solve_digit_nim(int argc, char **argv);
 int solve_unbalanced_nim(int argc, char **argv);
 int solve_pshtbrth(int argc, char **argv);
+int solve_mdswin(int argc, char **argv);
 
 #endif

@@ -1,0 +1,429 @@
+/*
+ * cmd_count.c -- grundy count: exact counts of winning and losing
+ * configurations, through grundy_count_tuples() and grundy_count_heaps().
+ *
+ * Three sources of components: RULES with --heaps K --max M (every
+ * K-heap position of a heap family), RULES with --positions LIST (the
+ * game at each listed position, drawn K times with --tuples), and Grundy
+ * values on standard input (--tuples without RULES).  Without --mod the
+ * count is exact: it runs modulo the largest prime below 2^62 and refuses
+ * when the number of configurations could reach it.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cli.h"
+
+#define VALUE_MAX UINT64_C(0xFFFFFFFF) /* stdin values */
+
+enum { PRINT_DEFAULT, PRINT_WINNING, PRINT_LOSING, PRINT_TOTAL, PRINT_ALL };
+
+typedef struct count_args {
+    const char *spec, *positions;
+    uint64_t heaps, max, tuples, moore, mod;
+    int have_heaps, have_max, have_tuples, have_mod, weighted, print;
+    grundy_count_method method;
+    grundy_table_opts opts;
+} count_args;
+
+static int parse_args(int argc, char **argv, count_args *a)
+{
+    int i;
+    const char *v;
+    memset(a, 0, sizeof *a);
+    a->moore = 1;
+    grundy_table_opts_init(&a->opts);
+    for (i = 1; i < argc; i++) {
+        const char *s = argv[i];
+        if (cli_opt_value(argc, argv, &i, "--heaps", &v)) {
+            if (cli_parse_u64("count", "--heaps", v, 1,
+                              UINT64_C(1000000000000000000), &a->heaps))
+                return CLI_EXIT_USAGE;
+            a->have_heaps = 1;
+        } else if (cli_opt_value(argc, argv, &i, "--max", &v)) {
+            if (cli_parse_u64("count", "--max", v, 0, UINT64_MAX - 1,
+                              &a->max))
+                return CLI_EXIT_USAGE;
+            a->have_max = 1;
+        } else if (cli_opt_value(argc, argv, &i, "--tuples", &v)) {
+            if (cli_parse_u64("count", "--tuples", v, 1,
+                              UINT64_C(1000000000000000000), &a->tuples))
+                return CLI_EXIT_USAGE;
+            a->have_tuples = 1;
+        } else if (cli_opt_value(argc, argv, &i, "--moore", &v)) {
+            if (cli_parse_u64("count", "--moore", v, 1, GRUNDY_COUNT_KMAX,
+                              &a->moore))
+                return CLI_EXIT_USAGE;
+        } else if (cli_opt_value(argc, argv, &i, "--mod", &v)) {
+            if (cli_parse_u64("count", "--mod", v, 0, UINT64_MAX, &a->mod))
+                return CLI_EXIT_USAGE;
+            a->have_mod = 1;
+        } else if (cli_opt_value(argc, argv, &i, "--positions", &v)) {
+            if (!v || !*v)
+                return cli_usage_error("count", "--positions needs a list");
+            a->positions = v;
+        } else if (cli_opt_value(argc, argv, &i, "--print", &v)) {
+            if (v && strcmp(v, "winning") == 0)
+                a->print = PRINT_WINNING;
+            else if (v && strcmp(v, "losing") == 0)
+                a->print = PRINT_LOSING;
+            else if (v && strcmp(v, "total") == 0)
+                a->print = PRINT_TOTAL;
+            else if (v && strcmp(v, "all") == 0)
+                a->print = PRINT_ALL;
+            else
+                return cli_usage_error(
+                    "count", "--print takes winning, losing, total or all");
+        } else if (cli_opt_value(argc, argv, &i, "--method", &v)) {
+            if (v && strcmp(v, "auto") == 0)
+                a->method = GRUNDY_COUNT_AUTO;
+            else if (v && strcmp(v, "root") == 0)
+                a->method = GRUNDY_COUNT_ROOT;
+            else if (v && strcmp(v, "ring") == 0)
+                a->method = GRUNDY_COUNT_RING;
+            else if (v && strcmp(v, "ring3") == 0)
+                a->method = GRUNDY_COUNT_RING3;
+            else
+                return cli_usage_error(
+                    "count", "--method takes auto, root, ring or ring3");
+        } else if (cli_opt_value(argc, argv, &i, "--mem-limit", &v)) {
+            if (cli_parse_bytes("count", "--mem-limit", v,
+                                &a->opts.mem_limit))
+                return CLI_EXIT_USAGE;
+        } else if (strcmp(s, "--weighted") == 0) {
+            a->weighted = 1;
+        } else if (s[0] == '-' && s[1] == '-') {
+            return cli_usage_error("count", "unknown option '%s'", s);
+        } else if (!a->spec) {
+            a->spec = s;
+        } else {
+            return cli_usage_error("count", "unexpected argument '%s'", s);
+        }
+    }
+    if (a->have_heaps != a->have_max)
+        return cli_usage_error("count", "--heaps and --max go together");
+    if (a->have_heaps) {
+        if (!a->spec)
+            return cli_usage_error("count", "--heaps needs RULES");
+        if (a->have_tuples || a->positions || a->weighted)
+            return cli_usage_error("count",
+                                   "--heaps does not combine with --tuples, "
+                                   "--positions or --weighted");
+        if (!a->print)
+            a->print = PRINT_LOSING;
+        return 0;
+    }
+    if (!a->have_tuples)
+        return cli_usage_error("count",
+                               "say what to count: --heaps K --max M, or "
+                               "--tuples K");
+    if (a->spec && !a->positions)
+        return cli_usage_error("count", "RULES needs --positions or --heaps");
+    if (a->positions && !a->spec)
+        return cli_usage_error("count", "--positions needs RULES");
+    if (a->positions && a->weighted)
+        return cli_usage_error("count", "--weighted is for standard input");
+    if (!a->print)
+        a->print = PRINT_WINNING;
+    return 0;
+}
+
+/* The modulus: --mod P (an odd prime), or the 62-bit prime when the count
+ * of configurations, weights^K, is known to stay below it. */
+static int choose_mod(const count_args *a, uint64_t wsum_sat, uint64_t K,
+                      uint64_t *p)
+{
+    uint64_t x = 1, i;
+    if (a->have_mod) {
+        grundy_nt_mod m;
+        if (a->mod % 2 == 0 || a->mod > GRUNDY_NT_MOD_MAX ||
+            grundy_nt_mod_init_prime(&m, a->mod) != GRUNDY_OK) {
+            fprintf(stderr,
+                    "grundy: count: --mod %llu: the modulus must be an odd "
+                    "prime below 2^62\n",
+                    (unsigned long long)a->mod);
+            return CLI_EXIT_DATA;
+        }
+        if ((a->moore + 1) % a->mod == 0) {
+            fprintf(stderr,
+                    "grundy: count: --mod %llu divides k + 1 = %llu; choose "
+                    "another prime\n",
+                    (unsigned long long)a->mod,
+                    (unsigned long long)(a->moore + 1));
+            return CLI_EXIT_DATA;
+        }
+        *p = a->mod;
+        return 0;
+    }
+    for (i = 0; wsum_sat > 1 && i < K; i++) { /* at most 62 rounds */
+        if (x > (GRUNDY_NT_PRIME_62 - 1) / wsum_sat) {
+            fprintf(stderr, "grundy: count: the count can reach 2^62; give "
+                            "--mod P for a count modulo the prime P\n");
+            return CLI_EXIT_DATA;
+        }
+        x *= wsum_sat;
+    }
+    *p = GRUNDY_NT_PRIME_62;
+    return 0;
+}
+
+static void print_result(grundy_writer *w, const grundy_count_result *r,
+                         int print)
+{
+    switch (print) {
+    case PRINT_WINNING:
+        grundy_writer_u64(w, r->winning);
+        break;
+    case PRINT_LOSING:
+        grundy_writer_u64(w, r->losing);
+        break;
+    case PRINT_TOTAL:
+        grundy_writer_u64(w, r->total);
+        break;
+    default:
+        grundy_writer_str(w, "winning ");
+        grundy_writer_u64(w, r->winning);
+        grundy_writer_str(w, "\nlosing ");
+        grundy_writer_u64(w, r->losing);
+        grundy_writer_str(w, "\ntotal ");
+        grundy_writer_u64(w, r->total);
+    }
+    grundy_writer_char(w, '\n');
+}
+
+static int count_error(grundy_status s)
+{
+    if (s == GRUNDY_ERR_LIMIT)
+        fprintf(stderr, "grundy: count: the transform does not fit in the "
+                        "memory limit (values too large?)\n");
+    else
+        fprintf(stderr, "grundy: count: %s\n", grundy_strerror(s));
+    return CLI_EXIT_DATA;
+}
+
+static uint64_t sat_add(uint64_t a, uint64_t b)
+{
+    return a + b < a ? UINT64_MAX : a + b;
+}
+
+/* Grow hist to hold index v. */
+static grundy_status hist_room(uint64_t **hist, size_t *cap, uint64_t v)
+{
+    size_t ncap = *cap ? *cap : 64;
+    uint64_t *nh;
+    if (v < *cap)
+        return GRUNDY_OK;
+    while (ncap <= v)
+        ncap *= 2;
+    nh = realloc(*hist, ncap * sizeof *nh);
+    GRUNDY_RETURN_IF(!nh, GRUNDY_ERR_NOMEM);
+    memset(nh + *cap, 0, (ncap - *cap) * sizeof *nh);
+    *hist = nh;
+    *cap = ncap;
+    return GRUNDY_OK;
+}
+
+static int do_heaps(const count_args *a, grundy_writer *w)
+{
+    grundy_game *g = NULL;
+    grundy_parse_error where;
+    grundy_count_result r;
+    grundy_status s;
+    uint64_t p, m1 = a->max + 1;
+    int rc;
+
+    memset(&where, 0, sizeof where);
+    s = grundy_game_new(&g, a->spec, &where);
+    if (s != GRUNDY_OK) {
+        fprintf(stderr, "grundy: count: rules '%s' at column %lu: %s\n",
+                a->spec, where.col ? where.col : 1,
+                where.msg[0] ? where.msg : grundy_strerror(s));
+        return CLI_EXIT_DATA;
+    }
+    if (!(grundy_game_rules(g)->flags & GRUNDY_RULES_HEAP)) {
+        fprintf(stderr, "grundy: count: --heaps needs a heap family; '%s' "
+                        "is not one\n",
+                a->spec);
+        grundy_game_free(g);
+        return CLI_EXIT_DATA;
+    }
+    if (a->moore > 1 && grundy_game_rules(g) != &grundy_rules_nim) {
+        fprintf(stderr, "grundy: count: --moore applies to nim heaps only\n");
+        grundy_game_free(g);
+        return CLI_EXIT_DATA;
+    }
+    rc = choose_mod(a, m1, a->heaps, &p);
+    if (rc) {
+        grundy_game_free(g);
+        return rc;
+    }
+    s = grundy_count_heaps(&r, g, a->heaps, a->max, (unsigned)a->moore, p,
+                           &a->opts);
+    grundy_game_free(g);
+    if (s != GRUNDY_OK)
+        return count_error(s);
+    print_result(w, &r, a->print);
+    return CLI_EXIT_OK;
+}
+
+static int finish_tuples(const count_args *a, grundy_writer *w,
+                         const uint64_t *hist, size_t nv, uint64_t wsum)
+{
+    grundy_count_result r;
+    grundy_status s;
+    uint64_t p;
+    int rc = choose_mod(a, wsum, a->tuples, &p);
+    if (rc)
+        return rc;
+    s = grundy_count_tuples_method(&r, hist, nv, a->tuples,
+                                   (unsigned)a->moore, p, a->method,
+                                   &a->opts);
+    if (s == GRUNDY_ERR_ARG) {
+        fprintf(stderr, "grundy: count: --method does not apply to this "
+                        "modulus and k\n");
+        return CLI_EXIT_DATA;
+    }
+    if (s != GRUNDY_OK)
+        return count_error(s);
+    print_result(w, &r, a->print);
+    return CLI_EXIT_OK;
+}
+
+static int do_positions(const count_args *a, grundy_writer *w)
+{
+    grundy_game *g = NULL;
+    grundy_parse_error where;
+    grundy_status s;
+    uint64_t *hist = NULL, *pos = NULL, wsum = 0;
+    size_t cap = 0, npos = 0, i, j, start, nv = 0;
+    const char *list = a->positions;
+    int rc = CLI_EXIT_DATA;
+
+    memset(&where, 0, sizeof where);
+    s = grundy_game_new(&g, a->spec, &where);
+    if (s != GRUNDY_OK) {
+        fprintf(stderr, "grundy: count: rules '%s' at column %lu: %s\n",
+                a->spec, where.col ? where.col : 1,
+                where.msg[0] ? where.msg : grundy_strerror(s));
+        return CLI_EXIT_DATA;
+    }
+    if (a->moore > 1 && grundy_game_rules(g) != &grundy_rules_nim &&
+        grundy_game_rules(g) != &grundy_rules_divisors) {
+        fprintf(stderr, "grundy: count: --moore needs components that are "
+                        "Nim heaps: nim or divisors:H\n");
+        goto out;
+    }
+    pos = malloc((strlen(list) / 2 + 1) * sizeof *pos);
+    if (!pos) {
+        rc = cli_error("count", GRUNDY_ERR_NOMEM, NULL);
+        goto out;
+    }
+    for (i = 0;; i++) {
+        grundy_value v;
+        start = i;
+        while (list[i] && list[i] != ',')
+            i++;
+        memset(&where, 0, sizeof where);
+        s = grundy_game_pos_parse(g, list + start, i - start, &pos[npos],
+                                  &where);
+        if (s != GRUNDY_OK) {
+            fprintf(stderr, "grundy: count: --positions '%.*s': %s\n",
+                    (int)(i - start), list + start,
+                    where.msg[0] ? where.msg : grundy_strerror(s));
+            goto out;
+        }
+        for (j = 0; j < npos; j++)
+            if (pos[j] == pos[npos]) {
+                fprintf(stderr, "grundy: count: --positions: '%.*s' is "
+                                "listed twice\n",
+                        (int)(i - start), list + start);
+                goto out;
+            }
+        s = grundy_value_at(&v, g, pos[npos], &a->opts);
+        if (s == GRUNDY_OK)
+            s = v > VALUE_MAX ? GRUNDY_ERR_LIMIT : hist_room(&hist, &cap, v);
+        if (s != GRUNDY_OK) {
+            rc = count_error(s);
+            goto out;
+        }
+        hist[v]++;
+        nv = v + 1 > nv ? (size_t)v + 1 : nv;
+        wsum++;
+        npos++;
+        if (!list[i])
+            break;
+    }
+    rc = finish_tuples(a, w, hist, nv, wsum);
+out:
+    free(pos);
+    free(hist);
+    grundy_game_free(g);
+    return rc;
+}
+
+static int do_stdin(const count_args *a, grundy_writer *w)
+{
+    grundy_scanner sc;
+    grundy_parse_error where;
+    grundy_status s;
+    uint64_t *hist = NULL, wsum = 0, v, weight;
+    size_t cap = 0, nv = 0;
+    int rc;
+
+    if (grundy_scanner_init_fd(&sc, 0) != GRUNDY_OK)
+        return cli_error("count", GRUNDY_ERR_NOMEM, NULL);
+    memset(&where, 0, sizeof where);
+    while (!grundy_scan_at_eof(&sc)) {
+        s = grundy_scan_u64(&sc, &v, 0, VALUE_MAX, &where);
+        weight = 1;
+        if (s == GRUNDY_OK && a->weighted)
+            s = grundy_scan_u64(&sc, &weight, 0, UINT64_MAX, &where);
+        if (s != GRUNDY_OK) {
+            rc = cli_input_error(s, &where);
+            goto out;
+        }
+        if (hist_room(&hist, &cap, v) != GRUNDY_OK) {
+            rc = cli_error("count", GRUNDY_ERR_NOMEM, NULL);
+            goto out;
+        }
+        hist[v] = a->have_mod ? (hist[v] + weight % a->mod) % a->mod
+                              : sat_add(hist[v], weight);
+        wsum = sat_add(wsum, weight);
+        nv = v + 1 > nv ? (size_t)v + 1 : nv;
+    }
+    if (!nv) {
+        unsigned long line, col;
+        grundy_scan_where(&sc, &line, &col);
+        fprintf(stderr, "grundy: input:%lu:%lu: expected at least one "
+                        "value\n",
+                line, col);
+        rc = CLI_EXIT_DATA;
+        goto out;
+    }
+    rc = finish_tuples(a, w, hist, nv, wsum);
+out:
+    free(hist);
+    grundy_scanner_clear(&sc);
+    return rc;
+}
+
+int cmd_count(int argc, char **argv)
+{
+    count_args a;
+    grundy_writer w;
+    int rc = parse_args(argc, argv, &a);
+    if (rc)
+        return rc;
+    if (grundy_writer_init(&w, 1) != GRUNDY_OK)
+        return cli_error("count", GRUNDY_ERR_NOMEM, NULL);
+    if (a.have_heaps)
+        rc = do_heaps(&a, &w);
+    else if (a.positions)
+        rc = do_positions(&a, &w);
+    else
+        rc = do_stdin(&a, &w);
+    if (grundy_writer_clear(&w) != GRUNDY_OK && rc == 0)
+        rc = cli_error("count", GRUNDY_ERR_IO, NULL);
+    return rc;
+}

@@ -49,6 +49,9 @@ static void tab_init(void)
 {
     unsigned char composite[2048];
     unsigned i, j, k = 0;
+#if defined(__x86_64__) || defined(__i386__)
+    __builtin_cpu_init();
+#endif
     memset(composite, 0, sizeof composite);
     for (i = 3; i < 2048; i += 2) {
         if (composite[i])
@@ -191,15 +194,17 @@ static inline int block_hits(uint32_t n, unsigned b)
     return (w[0] | w[1] | w[2] | w[3]) != 0;
 }
 
+/* d of the part of n made of primes below *next, and the rest *rest,
+ * which has at most two prime factors, all >= *next. */
 __attribute__((target_clones("avx2", "default")))
-static uint32_t dcount32(uint32_t n)
+static uint32_t dcount32(uint32_t n, uint32_t *rest, uint32_t *next)
 {
     uint32_t d;
     unsigned b, j;
     d = (uint32_t)__builtin_ctz(n) + 1;
     n >>= __builtin_ctz(n);
     for (b = 0; b < NPAD; b += BLOCK) {
-        uint64_t next;
+        uint64_t nx;
         if (block_hits(n, b))
             for (j = b; j < b + BLOCK; j++) {
                 uint32_t e = 1;
@@ -209,11 +214,26 @@ static uint32_t dcount32(uint32_t n)
                 }
                 d *= e;
             }
-        next = b + BLOCK < NPRIMES ? tab.p[b + BLOCK] : 2053;
-        if (next * next * next > n)
-            return d * cofactor_divisors(n, next);
+        nx = b + BLOCK < NPRIMES ? tab.p[b + BLOCK] : 2053;
+        if (nx * nx * nx > n)
+            break;
     }
-    return d * cofactor_divisors(n, 2053);
+    *rest = n;
+    *next = b + BLOCK < NPRIMES ? tab.p[b + BLOCK] : 2053;
+    return d;
+}
+
+/* The cofactor's share of d when it is decided without a primality test;
+ * 0 when it is a prime or a product of two distinct primes. */
+static uint32_t cofactor_quick(uint64_t r, uint64_t next)
+{
+    if (r == 1)
+        return 1;
+    if (r < next * next)
+        return 2;
+    if (n_is_square((ulong)r))
+        return 3;
+    return 0;
 }
 
 static uint32_t dcount64(uint64_t n)
@@ -229,26 +249,157 @@ static uint32_t dcount64(uint64_t n)
             e++;
         }
         d *= e;
-        if (n < ((uint64_t)1 << 32))
-            return d * dcount32((uint32_t)n);
+        if (n < ((uint64_t)1 << 32)) {
+            uint32_t r, next;
+            d *= dcount32((uint32_t)n, &r, &next);
+            return d * cofactor_divisors(r, next);
+        }
     }
     return d * cofactor_divisors(n, 2053);
 }
 
+/* Miller-Rabin (bases 2, 7, 61) on eight 32-bit moduli at once ***********/
+
+static void mr_many_scalar(uint8_t *prime, const uint32_t *n, size_t cnt)
+{
+    size_t i;
+    for (i = 0; i < cnt; i++)
+        prime[i] = (uint8_t)is_prime32(n[i]);
+}
+
+#if defined(__x86_64__) || defined(__i386__)
+#include <immintrin.h>
+
+/* The subtractive Montgomery product above, in eight lanes: products of
+ * even and odd lanes come from two vpmuludq each. */
+__attribute__((target("avx2"))) static inline __m256i
+mr_mul8(__m256i a, __m256i b, __m256i n, __m256i n_odd, __m256i ninv,
+        __m256i ninv_odd)
+{
+    __m256i te = _mm256_mul_epu32(a, b);
+    __m256i to = _mm256_mul_epu32(_mm256_srli_epi64(a, 32),
+                                  _mm256_srli_epi64(b, 32));
+    __m256i qe = _mm256_mul_epu32(_mm256_mul_epu32(te, ninv), n);
+    __m256i qo = _mm256_mul_epu32(_mm256_mul_epu32(to, ninv_odd), n_odd);
+    __m256i th = _mm256_blend_epi32(_mm256_srli_epi64(te, 32), to, 0xAA);
+    __m256i qh = _mm256_blend_epi32(_mm256_srli_epi64(qe, 32), qo, 0xAA);
+    __m256i ge = _mm256_cmpeq_epi32(_mm256_max_epu32(th, qh), th);
+    return _mm256_add_epi32(_mm256_sub_epi32(th, qh),
+                            _mm256_andnot_si256(ge, n));
+}
+
+/* Eight lanes share the loop over exponent bits (the longest d decides
+ * its length; shorter exponents have leading zeros, and 1^2 = 1).  The
+ * final squarings of the strong test run per lane. */
+__attribute__((target("avx2"))) static void
+mr_many_avx2(uint8_t *prime, const uint32_t *n, size_t cnt)
+{
+    static const uint32_t bases[3] = {2, 7, 61};
+    size_t i;
+    for (i = 0; i + 8 <= cnt; i += 8) {
+        uint32_t d[8], one[8], mone[8], ninv[8], a[3][8], x[3][8];
+        int s[8], top = 0, bit, l, b, r;
+        __m256i vn, vno, vi, vio, vd, vx[3], va[3];
+        for (l = 0; l < 8; l++) {
+            uint32_t m = n[i + l];
+            s[l] = __builtin_ctz(m - 1);
+            d[l] = (m - 1) >> s[l];
+            ninv[l] = (uint32_t)inv64_of(m);
+            one[l] = (uint32_t)(0u - m) % m;
+            mone[l] = m - one[l];
+            for (b = 0; b < 3; b++)
+                a[b][l] = mr_form(bases[b], one[l], m);
+            if (31 - __builtin_clz(d[l]) > top)
+                top = 31 - __builtin_clz(d[l]);
+        }
+        vn = _mm256_loadu_si256((const __m256i *)(const void *)(n + i));
+        vno = _mm256_srli_epi64(vn, 32);
+        vi = _mm256_loadu_si256((const __m256i *)(const void *)ninv);
+        vio = _mm256_srli_epi64(vi, 32);
+        vd = _mm256_loadu_si256((const __m256i *)(const void *)d);
+        for (b = 0; b < 3; b++) {
+            va[b] = _mm256_loadu_si256((const __m256i *)(const void *)a[b]);
+            vx[b] = _mm256_loadu_si256((const __m256i *)(const void *)one);
+        }
+        for (bit = top; bit >= 0; bit--) {
+            __m256i set = _mm256_slli_epi32(_mm256_srli_epi32(vd, bit), 31);
+            set = _mm256_srai_epi32(set, 31);
+            for (b = 0; b < 3; b++) {
+                __m256i sq = mr_mul8(vx[b], vx[b], vn, vno, vi, vio);
+                __m256i pr = mr_mul8(sq, va[b], vn, vno, vi, vio);
+                vx[b] = _mm256_blendv_epi8(sq, pr, set);
+            }
+        }
+        for (b = 0; b < 3; b++)
+            _mm256_storeu_si256((__m256i *)(void *)x[b], vx[b]);
+        for (l = 0; l < 8; l++) {
+            int ok = 1;
+            for (b = 0; b < 3 && ok; b++) {
+                uint32_t y = x[b][l];
+                if (y == one[l] || y == mone[l])
+                    continue;
+                for (r = 1; r < s[l]; r++) {
+                    y = mr_mul(y, y, n[i + l], ninv[l]);
+                    if (y == mone[l])
+                        break;
+                }
+                ok = r < s[l];
+            }
+            prime[i + l] = (uint8_t)ok;
+        }
+    }
+    mr_many_scalar(prime + i, n + i, cnt - i);
+}
+#endif
+
+static void mr_many(uint8_t *prime, const uint32_t *n, size_t cnt)
+{
+#if defined(__x86_64__) || defined(__i386__)
+    if (__builtin_cpu_supports("avx2")) {
+        mr_many_avx2(prime, n, cnt);
+        return;
+    }
+#endif
+    mr_many_scalar(prime, n, cnt);
+}
+
+#define CHUNK 512
+
 grundy_status grundy_nt_divisor_count_batch(uint32_t *out, const uint64_t *n,
                                             size_t len)
 {
-    size_t i;
+    uint32_t pend[CHUNK];
+    size_t where[CHUNK], i, j, np;
+    uint8_t prime[CHUNK];
+
     pthread_once(&tab_once, tab_init);
-    for (i = 0; i < len; i++) {
-        uint64_t x = n[i];
-        GRUNDY_RETURN_IF(x == 0, GRUNDY_ERR_ARG);
-        if (x < ((uint64_t)1 << 32))
-            out[i] = dcount32((uint32_t)x);
-        else if (x <= GRUNDY_NT_DIVISOR_BATCH_MAX)
-            out[i] = dcount64(x);
-        else
-            out[i] = (uint32_t)grundy_nt_divisor_count(x);
+    /* Trial division first; cofactors that need a primality test are
+     * collected and tested eight at a time. */
+    for (i = 0; i < len; i += CHUNK) {
+        size_t end = len - i < CHUNK ? len : i + CHUNK;
+        np = 0;
+        for (j = i; j < end; j++) {
+            uint64_t x = n[j];
+            GRUNDY_RETURN_IF(x == 0, GRUNDY_ERR_ARG);
+            if (x < ((uint64_t)1 << 32)) {
+                uint32_t r, next, c;
+                out[j] = dcount32((uint32_t)x, &r, &next);
+                c = cofactor_quick(r, next);
+                if (c) {
+                    out[j] *= c;
+                } else {
+                    pend[np] = r;
+                    where[np++] = j;
+                }
+            } else if (x <= GRUNDY_NT_DIVISOR_BATCH_MAX) {
+                out[j] = dcount64(x);
+            } else {
+                out[j] = (uint32_t)grundy_nt_divisor_count(x);
+            }
+        }
+        mr_many(prime, pend, np);
+        for (j = 0; j < np; j++)
+            out[where[j]] *= prime[j] ? 2u : 4u;
     }
     return GRUNDY_OK;
 }

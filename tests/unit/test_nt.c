@@ -405,11 +405,30 @@ static void test_nt_divisor_count_batch_many(void **state)
     uint64_t n[1000];
     uint32_t d[1000];
     size_t i;
-    for (i = 0; i < 1000; i++)
-        n[i] = test_rng_range(rng, 1, i % 2 ? 1000000000 : UINT64_MAX);
+    /* Mixed so that runs of eight cofactors need a primality test: the
+     * vectorised Miller-Rabin path as well as the scalar tail. */
+    for (i = 0; i < 1000; i++) {
+        uint64_t a, b;
+        switch (i % 4) {
+        case 0:
+            n[i] = test_rng_range(rng, 1, 1000000000);
+            break;
+        case 1: /* two primes above 2^11 (or a prime times a composite) */
+            a = test_rng_range(rng, 2053, 65521) | 1;
+            b = test_rng_range(rng, 2053, 65521) | 1;
+            n[i] = a * b;
+            break;
+        case 2:
+            n[i] = test_rng_range(rng, 1, UINT64_C(4294967295));
+            break;
+        default:
+            n[i] = test_rng_range(rng, 1, UINT64_MAX);
+        }
+    }
     assert_int_equal(grundy_nt_divisor_count_batch(d, n, 1000), GRUNDY_OK);
     for (i = 0; i < 1000; i++)
-        if (d[i] != grundy_nt_divisor_count(n[i]))
+        if (d[i] != grundy_nt_divisor_count(n[i]) ||
+            (n[i] < (UINT64_C(1) << 36) && d[i] != trial_divisors(n[i])))
             fail_msg("seed=%llu i=%zu n=%llu", (unsigned long long)test_seed(), i,
                      (unsigned long long)n[i]);
     n[500] = 0;

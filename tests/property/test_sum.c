@@ -44,10 +44,11 @@ static void add_amounts(fam_case *c, test_rng *rng, unsigned top)
         }
 }
 
-/* A random heap family with its oracle generator and game. */
+/* A random family (heaps or boards) with its oracle generator and
+ * game. */
 static void random_family(fam_case *c, test_rng *rng)
 {
-    unsigned kind = (unsigned)test_rng_below(rng, 5);
+    unsigned kind = (unsigned)test_rng_below(rng, 6);
     memset(c, 0, sizeof *c);
     c->os.in = c->set;
     c->os.cap = sizeof c->set;
@@ -78,10 +79,22 @@ static void random_family(fam_case *c, test_rng *rng)
         c->of.ctx = &c->base;
         c->maxpos = 20;
         break;
-    default:
+    case 4:
         strcpy(c->spec, "half");
         c->of.heap = oracle_moves_half;
         c->maxpos = 16;
+        break;
+    default:
+        /* Boards of at most 6 cells: rect:RxC, cell (r, c) = bit r*C+c. */
+        do {
+            c->rect.rows = 1 + (unsigned)test_rng_below(rng, 3);
+            c->rect.cols = 1 + (unsigned)test_rng_below(rng, 3);
+        } while (c->rect.rows * c->rect.cols > 6);
+        snprintf(c->spec, sizeof c->spec, "rect:%ux%u", c->rect.rows,
+                 c->rect.cols);
+        c->of.moves = oracle_moves_rect;
+        c->of.ctx = &c->rect;
+        c->maxpos = (1ull << (c->rect.rows * c->rect.cols)) - 1;
         break;
     }
     c->g = test_game(c->spec);
@@ -172,11 +185,11 @@ static int nmove_eq(const nmove *a, const nmove *b)
 static size_t oracle_winning(oracle_sum *o, const sum_case *s, nmove *nm,
                              size_t cap)
 {
-    static oracle_move3 mv[512];
+    static oracle_move3 mv[128];
     size_t i, j, q, cnt = 0;
     for (i = 0; i < s->n; i++) {
         const oracle_family *f = &s->of[s->item[i].fam];
-        size_t k = oracle_family_moves(f, s->item[i].pos, mv, 512);
+        size_t k = oracle_family_moves(f, s->item[i].pos, mv, 128);
         for (j = 0; j < k; j++) {
             oracle_item child[MAXC + 3];
             size_t len = 0;
@@ -379,7 +392,7 @@ static void test_misere_nim_matches_search(void **state)
 {
     test_rng *rng = *state;
     long it;
-    for (it = 0; it < 400 * test_multiplier(); it++) {
+    for (it = 0; it < 250 * test_multiplier(); it++) {
         sum_case s;
         grundy_pos h[MAXC];
         grundy_sum_move *lm;
@@ -616,6 +629,19 @@ static void test_edges_and_limits(void **state)
     assert_int_equal(r.best[0].to.part[0], 1);
     grundy_sum_search_result_clear(&r);
 
+    /* A position outside a finite family. */
+    {
+        grundy_game *rect = test_game("rect:2x2");
+        c[0].game = rect;
+        c[0].pos = 16;
+        assert_int_equal(grundy_sum_values(&v, c, 1, NULL),
+                         GRUNDY_ERR_RANGE);
+        assert_int_equal(grundy_sum_search(&r, c, 1, NULL),
+                         GRUNDY_ERR_RANGE);
+        c[0].pos = 15;
+        assert_int_equal(grundy_sum_values(&v, c, 1, NULL), GRUNDY_OK);
+        grundy_game_free(rect);
+    }
     grundy_game_free(nim);
     grundy_game_free(half);
 }

@@ -9,7 +9,7 @@
 
 #include "sum_oracle.h"
 
-#define MOVE_CAP 512
+#define MOVE_CAP 128
 
 size_t oracle_family_moves(const oracle_family *f, uint64_t pos,
                            oracle_move3 *out, size_t cap)
@@ -182,9 +182,8 @@ static int try_sets(oracle_sum *o, const oracle_item *items, size_t n,
                     oracle_item *extra, size_t nextra, int *any)
 {
     size_t i, j, nm;
-    oracle_move3 *mv;
+    oracle_move3 mv[MOVE_CAP];
     for (i = start; i < n; i++) {
-        mv = malloc(MOVE_CAP * sizeof *mv);
         nm = oracle_family_moves(&o->fams[items[i].fam], items[i].pos, mv,
                                  MOVE_CAP);
         chosen[i] = 1;
@@ -208,7 +207,6 @@ static int try_sets(oracle_sum *o, const oracle_item *items, size_t n,
             if (!opp) {
                 free(child);
                 chosen[i] = 0;
-                free(mv);
                 return 1;
             }
             if (depth + 1 < o->k) {
@@ -228,14 +226,12 @@ static int try_sets(oracle_sum *o, const oracle_item *items, size_t n,
                 if (w) {
                     free(child);
                     chosen[i] = 0;
-                    free(mv);
                     return 1;
                 }
             }
             free(child);
         }
         chosen[i] = 0;
-        free(mv);
     }
     return 0;
 }

@@ -18,3 +18,6 @@ t subtract:1,2 30 30 30 --misere --search-limit 100
 t half 40 41 --moore 2 --search-limit 50
 # Too many moves to list.
 t --mix half:1099511627776 nim:1
+# Board positions of the wrong shape.
+t rect:2x2 11/011
+t --mix nim:1 rect:2x2:1101

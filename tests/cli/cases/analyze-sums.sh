@@ -15,3 +15,8 @@
 "$GRUNDY" analyze nim 1 1 --misere --json
 "$GRUNDY" analyze subtract:1,2 3 4 --misere --json
 "$GRUNDY" analyze digits 23 19 --misere
+# Boards, mixed with heaps, in text and JSON; a misere search of boards.
+"$GRUNDY" analyze --mix digits:12 rect:2x2:11/01 nim:3
+"$GRUNDY" analyze rect:4x4 1111/1101/1110/1111 0110/1111/1111/0110 --json
+"$GRUNDY" analyze rect:2x3 111/111 011/110 --misere
+"$GRUNDY" analyze rect:2x2 11/11 01/10 --moore 2

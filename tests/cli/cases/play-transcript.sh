@@ -12,3 +12,6 @@ echo "exit $?"
 # Input ending in mid-game.
 printf '1 0' | "$GRUNDY" play --mix nim:2 half:5
 echo "exit $?"
+echo "exit $?"
+# Boards: positions as rows; a move must clear an all-1 rectangle.
+printf '1 11/11\n1 1x/01\n1 01/00\n1 00/01\n' | "$GRUNDY" play rect:2x2 11/01

@@ -48,6 +48,11 @@ static grundy_status valuer_build(sum_valuer_entry *e, grundy_pos maxp,
         e->table = NULL; /* fall back to single values */
         return GRUNDY_OK;
     }
+    if (s == GRUNDY_OK) {
+        e->data = grundy_table_data(e->table);
+        e->width = grundy_table_width(e->table);
+        e->size = grundy_table_size(e->table);
+    }
     return s;
 }
 
@@ -97,15 +102,21 @@ void sum_valuer_clear(sum_valuer *v)
 grundy_status sum_valuer_get(sum_valuer *v, const grundy_game *g,
                              grundy_pos p, grundy_value *out)
 {
-    const grundy_rules *r = grundy_game_rules(g);
-    size_t j;
-    for (j = 0; j < v->n && v->e[j].game != g; j++)
-        ;
-    assert(j < v->n);
-    if (j < v->n && v->e[j].table && p < grundy_table_size(v->e[j].table)) {
-        *out = grundy_table_get(v->e[j].table, p);
+    const grundy_rules *r;
+    size_t j = v->last;
+    if (j >= v->n || v->e[j].game != g) {
+        for (j = 0; j < v->n && v->e[j].game != g; j++)
+            ;
+        assert(j < v->n);
+        v->last = j;
+    }
+    if (j < v->n && p < v->e[j].size) {
+        const sum_valuer_entry *e = &v->e[j];
+        *out = e->width == 4 ? ((const uint32_t *)e->data)[p]
+                             : grundy_table_get_raw(e->data, e->width, p);
         return GRUNDY_OK;
     }
+    r = grundy_game_rules(g);
     if (r->value && r->value(grundy_game_params(g), p, out))
         return GRUNDY_OK;
     return grundy_value_at(out, g, p, v->opts);

@@ -12,11 +12,15 @@
 typedef struct sum_valuer_entry {
     const grundy_game *game;
     grundy_table *table; /* NULL when none was built */
+    const void *data;    /* the table's values, width and size, cached */
+    unsigned width;
+    grundy_pos size;     /* 0 without a table */
 } sum_valuer_entry;
 
 typedef struct sum_valuer {
     sum_valuer_entry *e;
     size_t n;
+    size_t last; /* the entry found last: sums rarely switch games */
     const grundy_table_opts *opts;
 } sum_valuer;
 

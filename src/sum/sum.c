@@ -77,7 +77,10 @@ grundy_status sum_valuer_init(sum_valuer *v, const grundy_sum_component *sum,
         grundy_status s;
         for (i = 0; i < n; i++)
             if (sum[i].game == v->e[j].game) {
-                GRUNDY_RETURN_IF(np && sum[i].pos >= np, GRUNDY_ERR_RANGE);
+                if (np && sum[i].pos >= np) {
+                    sum_valuer_clear(v);
+                    return GRUNDY_ERR_RANGE;
+                }
                 if (sum[i].pos > maxp)
                     maxp = sum[i].pos;
             }

@@ -137,9 +137,9 @@ static const char help_solve_unbalanced_nim[] =
     "grundy solve unbalanced-nim [--mod M | --exact] [--count]\n"
     "  Three heaps of different sizes; a move takes stones from one heap\n"
     "  but may not leave two heaps equal (0 counts).  Reads one N per line\n"
-    "  (a positive decimal integer of any length, spaces around it allowed)\n"
-    "  and prints F(N), the sum of a+b+c over the losing positions\n"
-    "  0 < a < b < c < N, modulo 10^9.  F(8) = 42.\n"
+    "  (a positive decimal integer of up to a million digits, spaces\n"
+    "  around it allowed) and prints F(N), the sum of a+b+c over the\n"
+    "  losing positions 0 < a < b < c < N, modulo 10^9.  F(8) = 42.\n"
     "  --mod M          the modulus instead of 10^9 (any integer >= 1)\n"
     "  --exact          the full integer (N below 2^65536)\n"
     "  --count          the number of losing positions instead of F(N)\n";

@@ -13,8 +13,12 @@
  *                enumeration of the criterion, against the DP under
  *                random moduli (including 1, 2, 10^9, 2^64 - 1);
  *   big N        closed forms at 2^k - 1, 2^k, 2^k + 1, 2^k + 2 (GMP)
- *                against the exact DP up to k = 3000, and the mod paths
- *                against the exact one for random N of up to 1200 digits.
+ *                against the exact DP up to k = 3000; the mod paths
+ *                against the exact one for random N of up to 1200 digits;
+ *                for random N of up to 600 digits, C(N) against a closed
+ *                form and F(N+1) - F(N) against a direct count of the
+ *                positions with c = N (both derived independently of the
+ *                DP, and checked against the enumeration for small N).
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -211,7 +215,8 @@ static void test_sums_below_200_match_search(void **state)
         assert_int_equal(grundy_triples_nat_get_str(&str, NULL, &se),
                          GRUNDY_OK);
         snprintf(want, sizeof want, "%llu", (unsigned long long)sum);
-        assert_string_equal(str, want);
+        if (strcmp(str, want) != 0)
+            fail_msg("N=%u: exact F = %s, search %s", n, str, want);
         free(str);
         assert_true(grundy_triples_nat_get_u64(&c64, &ce));
         assert_int_equal(c64, cnt);
@@ -456,6 +461,123 @@ static void test_mod_paths_match_exact(void **state)
     grundy_triples_nat_clear(&fn);
 }
 
+/* What the bound N + 1 adds, in x-space (x = a + 1, ...): the triples
+ * x < y < Z = N + 1 with x ^ y = Z.  y must carry Z's top bit t and x sit
+ * below 2^t with its own top bit j a 1 of Z, so there are Z - 2^t of them,
+ * and for a given j the x's are 2^j + [0, 2^j) and the y's hi_j + a
+ * permutation of [0, 2^j), hi_j being Z with bits 0..j cleared: their
+ * x + y sum to 2 4^j - 2^j + 2^j hi_j.  The one with x = 1 (a = 0) exists
+ * when Z is odd and above 1 and has x + y + z = 2Z. */
+static void increment_at(mpz_t dc, mpz_t df, const mpz_t z)
+{
+    size_t t = mpz_sizeinbase(z, 2) - 1, j;
+    mpz_t hi, s;
+    mpz_inits(hi, s, NULL);
+    mpz_set_ui(hi, 0);
+    mpz_setbit(hi, t);
+    mpz_sub(dc, z, hi);
+    mpz_mul(s, z, dc);
+    for (j = 0; j < t; j++)
+        if (mpz_tstbit(z, j)) {
+            mpz_fdiv_q_2exp(hi, z, j + 1);
+            mpz_mul_2exp(hi, hi, 2 * j + 1); /* 2^j hi_j */
+            mpz_add(s, s, hi);
+            mpz_set_ui(hi, 0);
+            mpz_setbit(hi, 2 * j + 1);
+            mpz_add(s, s, hi);
+            mpz_set_ui(hi, 0);
+            mpz_setbit(hi, j);
+            mpz_sub(s, s, hi);
+        }
+    if (mpz_odd_p(z) && mpz_cmp_ui(z, 3) >= 0) {
+        mpz_sub_ui(dc, dc, 1);
+        mpz_submul_ui(s, z, 2);
+    }
+    mpz_set(df, s);
+    mpz_submul_ui(df, dc, 3);
+    mpz_clears(hi, s, NULL);
+}
+
+/* C(N) = sum over Z = 1..N of the counts above:
+ * N(N+1)/2 - sum of 2^msb(Z) - floor((N-1)/2), and the sum of 2^msb(Z)
+ * is (4^T - 1)/3 + (N - 2^T + 1) 2^T for T = msb(N). */
+static void count_closed_form(mpz_t c, const mpz_t n)
+{
+    size_t tt = mpz_sizeinbase(n, 2) - 1;
+    mpz_t p, q;
+    mpz_inits(p, q, NULL);
+    mpz_add_ui(c, n, 1);
+    mpz_mul(c, c, n);
+    mpz_tdiv_q_2exp(c, c, 1);
+    mpz_set_ui(p, 0);
+    mpz_setbit(p, 2 * tt);
+    mpz_sub_ui(p, p, 1);
+    mpz_divexact_ui(p, p, 3);
+    mpz_sub(c, c, p);
+    mpz_set_ui(p, 0);
+    mpz_setbit(p, tt);
+    mpz_sub(q, n, p);
+    mpz_add_ui(q, q, 1);
+    mpz_mul(q, q, p);
+    mpz_sub(c, c, q);
+    mpz_sub_ui(q, n, 1);
+    mpz_fdiv_q_2exp(q, q, 1);
+    mpz_sub(c, c, q);
+    mpz_clears(p, q, NULL);
+}
+
+static void test_big_n_increments_and_count(void **state)
+{
+    test_rng *rng = *state;
+    mpz_t n, c0, f0, c1, f1, dc, df, cw;
+    long it;
+    char digits[700];
+    mpz_inits(n, c0, f0, c1, f1, dc, df, cw, NULL);
+    for (it = 0; it < 40 * test_multiplier(); it++) {
+        size_t len = (size_t)test_rng_range(rng, 1, it < 10 ? 19 : 600), i;
+        for (i = 0; i < len; i++)
+            digits[i] = (char)('0' + test_rng_below(rng, 10));
+        digits[0] = (char)('1' + test_rng_below(rng, 9));
+        digits[len] = 0;
+        assert_int_equal(mpz_set_str(n, digits, 10), 0);
+        if (it % 4 == 3) { /* next to a power of two: long carries */
+            mpz_set_ui(n, 0);
+            mpz_setbit(n, (mp_bitcnt_t)test_rng_range(rng, 2, 2000));
+            mpz_sub_ui(n, n, test_rng_below(rng, 3));
+        }
+        exact_at(c0, f0, n);
+        count_closed_form(cw, n);
+        if (mpz_cmp(c0, cw) != 0)
+            fail_msg("seed=%llu it=%ld: C(N) disagrees with the closed form",
+                     (unsigned long long)test_seed(), it);
+        mpz_add_ui(n, n, 1);
+        exact_at(c1, f1, n);
+        increment_at(dc, df, n);
+        mpz_sub(c1, c1, c0);
+        mpz_sub(f1, f1, f0);
+        if (mpz_cmp(c1, dc) != 0 || mpz_cmp(f1, df) != 0)
+            fail_msg("seed=%llu it=%ld: F(N+1) - F(N) or C(N+1) - C(N) "
+                     "disagrees with the positions at c = N",
+                     (unsigned long long)test_seed(), it);
+    }
+    /* The increments themselves against the search's small cases. */
+    for (it = 1; it < 200; it++) {
+        uint64_t c, f, cp, fp;
+        mpz_set_ui(n, (unsigned long)it + 1);
+        increment_at(dc, df, n);
+        assert_int_equal(grundy_triples_losing_naive(&c, &f, (uint64_t)it,
+                                                     UINT64_MAX),
+                         GRUNDY_OK);
+        assert_int_equal(grundy_triples_losing_naive(&cp, &fp,
+                                                     (uint64_t)it + 1,
+                                                     UINT64_MAX),
+                         GRUNDY_OK);
+        assert_true(mpz_cmp_ui(dc, (unsigned long)(cp - c)) == 0);
+        assert_true(mpz_cmp_ui(df, (unsigned long)(fp - f)) == 0);
+    }
+    mpz_clears(n, c0, f0, c1, f1, dc, df, cw, NULL);
+}
+
 static int teardown_search(void **state)
 {
     (void)state;
@@ -475,6 +597,8 @@ int main(void)
         cmocka_unit_test_setup_teardown(test_powers_of_two_two_ways,
                                         test_rng_setup, test_rng_teardown),
         cmocka_unit_test_setup_teardown(test_mod_paths_match_exact,
+                                        test_rng_setup, test_rng_teardown),
+        cmocka_unit_test_setup_teardown(test_big_n_increments_and_count,
                                         test_rng_setup, test_rng_teardown),
     };
     return cmocka_run_group_tests(tests, NULL, teardown_search);

@@ -18,3 +18,10 @@ printf '8\n%s\n' "$big" | "$GRUNDY" solve unbalanced-nim --exact 2>&1
 echo "exit $?"
 : | "$GRUNDY" solve unbalanced-nim
 echo "empty input: exit $?"
+# Lines are limited to 1 MiB: a million digits work, more are refused.
+{ echo 5; head -c 1000000 /dev/zero | tr '\0' '7'; echo; } |
+    "$GRUNDY" solve unbalanced-nim --count 2>&1
+echo "exit $?"
+{ echo 5; head -c 1100000 /dev/zero | tr '\0' '7'; echo; echo 8; } |
+    "$GRUNDY" solve unbalanced-nim 2>&1
+echo "exit $?"

@@ -2,12 +2,18 @@
  * bench_table.c -- the digits table to 10^8 and 10^9 entries.
  *
  * Variants, measured side by side in one run:
- *   kernel    grundy_table_new(digits): the library's dispatch
+ *   kernel    grundy_table_new(digits): the library's dispatch (block
+ *             kernel), including allocating and faulting in the table
+ *   blocks    the block kernel on a mapped buffer (src/table/digits.c)
+ *   window    the per-entry branch-free kernel on a mapped buffer
+ *   loop      the per-entry digit-loop kernel on a mapped buffer
  *   generic   grundy_table_new_naive: moves() + mex, any family
  *   naive     written here: digits by division, mex by scanning an array
  *   chain     the floor: a loop carrying g(x-1) -> g(x) through the same
  *             shift / or / not / tzcnt as the kernel, storing each byte
- *   memset    touching the memory: memset of n bytes
+ *   memset    touching the memory: memset of n bytes already mapped
+ *   touch     producing a fresh table: malloc, memset, free of n bytes
+ *             (page faults included, as in kernel)
  * norm is ns per entry.
  *
  * Usage: bench_table [LOG10_MAX] [REPEATS]   (default 9 3)
@@ -18,12 +24,23 @@
 
 #include "benchfn.h"
 #include "grundy/grundy.h"
+#include "table/table_internal.h"
 
 typedef struct payload {
     uint64_t n;
     uint8_t *buf;
     grundy_game *g;
+    grundy_digits_kernel kernel;
 } payload;
+
+static uint64_t run_variant(void *p)
+{
+    payload *pl = p;
+    if (grundy_digits_fill(pl->buf, 0, pl->n, 10, pl->kernel, NULL) !=
+        GRUNDY_OK)
+        abort();
+    return pl->buf[pl->n - 1];
+}
 
 static uint64_t run_kernel(void *p)
 {
@@ -88,6 +105,19 @@ static uint64_t run_chain(void *p)
     return g[pl->n - 1];
 }
 
+static uint64_t run_touch(void *p)
+{
+    payload *pl = p;
+    uint8_t *b = malloc(pl->n);
+    uint64_t s;
+    if (!b)
+        abort();
+    memset(b, (int)(pl->n & 0x7F), pl->n);
+    s = b[pl->n / 3];
+    free(b);
+    return s;
+}
+
 static uint64_t run_memset(void *p)
 {
     payload *pl = p;
@@ -117,6 +147,21 @@ int main(int argc, char **argv)
         memset(pl.buf, 0, pl.n); /* fault the pages in once */
         r = bench_run(run_kernel, &pl, reps);
         bench_print("table.digits", "kernel", pl.n, &r, (double)pl.n);
+        {
+            static const struct {
+                grundy_digits_kernel k;
+                const char *name;
+            } vs[] = {{GRUNDY_DIGITS_BLOCKS, "blocks"},
+                      {GRUNDY_DIGITS_WINDOW, "window"},
+                      {GRUNDY_DIGITS_LOOP, "loop"}};
+            size_t v;
+            for (v = 0; v < 3; v++) {
+                pl.kernel = vs[v].k;
+                r = bench_run(run_variant, &pl, reps);
+                bench_print("table.digits", vs[v].name, pl.n, &r,
+                            (double)pl.n);
+            }
+        }
         r = bench_run(run_naive, &pl, lg >= 9 ? 1 : reps);
         bench_print("table.digits", "naive", pl.n, &r, (double)pl.n);
         if (lg <= 8) {
@@ -127,6 +172,8 @@ int main(int argc, char **argv)
         bench_print("table.digits", "chain", pl.n, &r, (double)pl.n);
         r = bench_run(run_memset, &pl, reps);
         bench_print("table.digits", "memset", pl.n, &r, (double)pl.n);
+        r = bench_run(run_touch, &pl, reps);
+        bench_print("table.digits", "touch", pl.n, &r, (double)pl.n);
         free(pl.buf);
     }
     grundy_game_free(pl.g);

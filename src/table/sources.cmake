@@ -1,5 +1,6 @@
 target_sources(grundy PRIVATE
   src/table/table.c
+  src/table/digits.c
   src/table/kernels.c
   src/table/period.c
   src/table/value_at.c)

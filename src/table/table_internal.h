@@ -51,6 +51,19 @@ static inline grundy_status grundy_table_push(grundy_table *t, grundy_value v,
  * max / max_at and set size = n.  Vectorisable max, then memchr. */
 void grundy_table_note_max_u8(grundy_table *t, grundy_pos n);
 
+/* The digits kernels (digits.c), on a raw byte table: g[0..from) must
+ * hold the values already; fills g[from..n).  BLOCKS needs base 10 and
+ * WINDOW base <= 10 (GRUNDY_ERR_ARG otherwise); AUTO picks the fastest. */
+typedef enum grundy_digits_kernel {
+    GRUNDY_DIGITS_AUTO = 0,
+    GRUNDY_DIGITS_LOOP = 1,
+    GRUNDY_DIGITS_WINDOW = 2,
+    GRUNDY_DIGITS_BLOCKS = 3
+} grundy_digits_kernel;
+grundy_status grundy_digits_fill(uint8_t *g, uint64_t from, uint64_t n,
+                                 unsigned base, grundy_digits_kernel kernel,
+                                 const grundy_table_opts *opts);
+
 /* Family kernels: fill t from t->size to n.  @return GRUNDY_ERR_ARG when
  * the family has no kernel. */
 grundy_status grundy_table_fill_fast(grundy_table *t, grundy_pos n,

@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "oracle.h"
+#include "table/table_internal.h"
 #include "test_support.h"
 
 /* A random family, its spec and the matching oracle move generator. */
@@ -236,6 +237,22 @@ static void test_digits_kernel_definition(void **state)
     }
     assert_int_equal(grundy_table_max(t, &at), 8);
     assert_int_equal(at, 12345678);
+    /* The per-entry kernels write the same bytes as the block kernel. */
+    {
+        static const grundy_digits_kernel ks[] = {GRUNDY_DIGITS_WINDOW,
+                                                  GRUNDY_DIGITS_LOOP};
+        uint8_t *buf = malloc((size_t)n);
+        size_t i;
+        assert_non_null(buf);
+        for (i = 0; i < 2; i++) {
+            memset(buf, 0xEE, (size_t)n);
+            assert_int_equal(grundy_digits_fill(buf, 0, n, 10, ks[i], NULL),
+                             GRUNDY_OK);
+            if (memcmp(buf, d, (size_t)n) != 0)
+                fail_msg("digits kernel %d differs", (int)ks[i]);
+        }
+        free(buf);
+    }
     for (k = 0; k < 3; k++) {
         grundy_pos cut = test_rng_range(rng, 1, n - 1);
         assert_int_equal(grundy_table_new(&t2, g, cut, NULL), GRUNDY_OK);

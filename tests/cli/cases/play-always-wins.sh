@@ -47,3 +47,7 @@ check() {
 check nim "nim 1 2 4 --first computer" 20
 # The user moves first from a loss: two equal components.
 check sub134 "subtract:1,3,4 5 5" 20
+# Too large to search (limit 3 positions): the program plays from the
+# values, and still wins.
+check nim "nim 1 2 4 --first computer --search-limit 3" 20
+check sub134 "subtract:1,3,4 5 5 --search-limit 3" 20

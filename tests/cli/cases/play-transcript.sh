@@ -15,3 +15,6 @@ echo "exit $?"
 echo "exit $?"
 # Boards: positions as rows; a move must clear an all-1 rectangle.
 printf '1 11/11\n1 1x/01\n1 01/00\n1 00/01\n' | "$GRUNDY" play rect:2x2 11/01
+echo "exit $?"
+# Too large to search: in a lost position the program takes least.
+printf '1 1\n' | "$GRUNDY" play nim 3 4 5 --search-limit 2

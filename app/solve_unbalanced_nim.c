@@ -69,8 +69,8 @@ static int is_blank(char c)
     return c == ' ' || c == '\t' || c == '\r' || c == '\v' || c == '\f';
 }
 
-static int input_error(grundy_writer *w, unsigned long line,
-                       unsigned long col, const char *msg)
+static int input_error(grundy_writer *w, unsigned long line, unsigned long col,
+                       const char *msg)
 {
     grundy_parse_error where;
     grundy_writer_flush(w);
@@ -156,8 +156,7 @@ static int run(grundy_scanner *sc, grundy_writer *w, const un_args *a)
         st = grundy_triples_nat_set_str(&n, text + p, e - p, &where);
         if (st != GRUNDY_OK) {
             rc = input_error(w, line, col + p + where.col - 1,
-                             where.msg[0] ? where.msg
-                                          : grundy_strerror(st));
+                             where.msg[0] ? where.msg : grundy_strerror(st));
             break;
         }
         if (n.nlimbs == 0) {

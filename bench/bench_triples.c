@@ -57,8 +57,8 @@ static uint64_t run_dp_small(void *p)
     uint64_t c, s, x = 0;
     long i;
     for (i = 0; i < q->iters; i++) {
-        check(grundy_triples_losing_mod_u64(&c, &s, q->small_n + (uint64_t)(i & 1),
-                                            1000000000u));
+        check(grundy_triples_losing_mod_u64(
+            &c, &s, q->small_n + (uint64_t)(i & 1), 1000000000u));
         x ^= s;
     }
     return x;

@@ -67,12 +67,12 @@ void grundy_triples_nat_init(grundy_triples_nat *n);
 void grundy_triples_nat_clear(grundy_triples_nat *n);
 
 /* grundy_triples_nat_set_u64() : *n = v.  GRUNDY_ERR_NOMEM only. */
-GRUNDY_NODISCARD grundy_status grundy_triples_nat_set_u64(
-    grundy_triples_nat *n, uint64_t v);
+GRUNDY_NODISCARD grundy_status grundy_triples_nat_set_u64(grundy_triples_nat *n,
+                                                          uint64_t v);
 
 /* grundy_triples_nat_set_2exp() : *n = 2^k.  GRUNDY_ERR_NOMEM only. */
-GRUNDY_NODISCARD grundy_status grundy_triples_nat_set_2exp(
-    grundy_triples_nat *n, size_t k);
+GRUNDY_NODISCARD grundy_status
+grundy_triples_nat_set_2exp(grundy_triples_nat *n, size_t k);
 
 /* grundy_triples_nat_set_str() :
  * Parse text[0..len) as a decimal natural number: one or more digits
@@ -83,9 +83,9 @@ GRUNDY_NODISCARD grundy_status grundy_triples_nat_set_2exp(
  * message that names the problem ("a sign is not allowed", "expected a
  * decimal digit, got 'x'", "empty number").  *n is unchanged on error.
  * @complexity O(M(d) log d) for d digits. */
-GRUNDY_NODISCARD grundy_status grundy_triples_nat_set_str(
-    grundy_triples_nat *n, const char *text, size_t len,
-    grundy_parse_error *where);
+GRUNDY_NODISCARD grundy_status
+grundy_triples_nat_set_str(grundy_triples_nat *n, const char *text, size_t len,
+                           grundy_parse_error *where);
 
 /* grundy_triples_nat_get_str() :
  * The decimal expansion of n ("0" for zero), NUL-terminated, in a new
@@ -143,8 +143,8 @@ typedef struct grundy_triples_search grundy_triples_search; /* opaque */
  * GRUNDY_ERR_NOMEM.  Free with grundy_triples_search_free().
  * @complexity O(bound^4) time (about bound^4 / 12 move checks),
  * bound^3 / 48 bytes. */
-GRUNDY_NODISCARD grundy_status grundy_triples_search_new(
-    grundy_triples_search **out, uint32_t bound);
+GRUNDY_NODISCARD grundy_status
+grundy_triples_search_new(grundy_triples_search **out, uint32_t bound);
 
 /* grundy_triples_search_free() : NULL is a no-op. */
 void grundy_triples_search_free(grundy_triples_search *s);
@@ -171,12 +171,13 @@ int grundy_triples_search_losing(const grundy_triples_search *s, uint32_t a,
  * not only primes.  O(log N), no allocation: about 50 ns per binary digit
  * of N (3 us for N = 10^18, 0.2 ms for N = 10^1000). */
 GRUNDY_NODISCARD grundy_status grundy_triples_losing_mod(
-    uint64_t *count, uint64_t *sum, const grundy_triples_nat *n,
-    uint64_t m);
+    uint64_t *count, uint64_t *sum, const grundy_triples_nat *n, uint64_t m);
 
 /* grundy_triples_losing_mod_u64() : the same for a 64-bit N. */
-GRUNDY_NODISCARD grundy_status grundy_triples_losing_mod_u64(
-    uint64_t *count, uint64_t *sum, uint64_t n, uint64_t m);
+GRUNDY_NODISCARD grundy_status grundy_triples_losing_mod_u64(uint64_t *count,
+                                                             uint64_t *sum,
+                                                             uint64_t n,
+                                                             uint64_t m);
 
 /* Largest number of binary digits of N grundy_triples_losing_exact()
  * accepts (about 19 700 decimal digits): the exact DP costs O(log^2 N). */
@@ -188,9 +189,9 @@ GRUNDY_NODISCARD grundy_status grundy_triples_losing_mod_u64(
  * binary digits, GRUNDY_ERR_NOMEM.
  * @complexity O(log^2 N) bit operations (the DP's numbers grow by one
  * bit per step): about 10 ms for N = 10^1000, 1 s for N = 10^10000. */
-GRUNDY_NODISCARD grundy_status grundy_triples_losing_exact(
-    grundy_triples_nat *count, grundy_triples_nat *sum,
-    const grundy_triples_nat *n);
+GRUNDY_NODISCARD grundy_status
+grundy_triples_losing_exact(grundy_triples_nat *count, grundy_triples_nat *sum,
+                            const grundy_triples_nat *n);
 
 /* grundy_triples_losing_mod_nat() :
  * C(N) mod m and F(N) mod m for a modulus m >= 1 of any size
@@ -205,8 +206,10 @@ GRUNDY_NODISCARD grundy_status grundy_triples_losing_mod_nat(
  * a < b and completing each with the one c the criterion allows.
  * O(N^2): the baseline of the benchmark and a test oracle for the DP.
  * GRUNDY_ERR_ARG for m == 0, GRUNDY_ERR_RANGE for N > 2^32. */
-GRUNDY_NODISCARD grundy_status grundy_triples_losing_naive(
-    uint64_t *count, uint64_t *sum, uint64_t n, uint64_t m);
+GRUNDY_NODISCARD grundy_status grundy_triples_losing_naive(uint64_t *count,
+                                                           uint64_t *sum,
+                                                           uint64_t n,
+                                                           uint64_t m);
 
 #ifdef __cplusplus
 }

@@ -98,8 +98,8 @@ typedef struct trans {
 typedef struct dp_tables {
     trans tr[2][2][MAXTRANS]; /* [bit of N][last bit] */
     size_t ntr[2][2];
-    unsigned start;           /* compact index of T | XY | YZ */
-    unsigned accept;          /* mask of compact accepting states */
+    unsigned start;  /* compact index of T | XY | YZ */
+    unsigned accept; /* mask of compact accepting states */
 } dp_tables;
 
 static dp_tables tables;
@@ -196,9 +196,9 @@ static uint64_t subm(uint64_t a, uint64_t b, uint64_t m)
     return a >= b ? a - b : a + (m - b);
 }
 
-/* The 64-bit kernel is the table DP written out by hand, which keeps the
- * ten numbers in registers, several times faster than looping over the
- * transition table as the first version did.  With every prefix of x, y, z read through the
+/* The 64-bit kernel is the table DP written out by hand: its ten numbers
+ * stay in registers, which makes it several times faster than a loop over
+ * the transition table.  With the prefixes of x, y, z built from the
  * columns 000, 011, 101, 110 (weights 0, 2, 2, 2), the live states are, for
  * z tight (1) or below N (0):
  *   Z  x = y = z = 0 so far               (count zc; the sum is 0)
@@ -210,8 +210,7 @@ static uint64_t subm(uint64_t a, uint64_t b, uint64_t m)
  * table-driven version, dp_mpz() below, serves the GMP paths and the
  * tests compare the two. */
 grundy_status grundy_triples_losing_mod(uint64_t *count, uint64_t *sum,
-                                        const grundy_triples_nat *n,
-                                        uint64_t m)
+                                        const grundy_triples_nat *n, uint64_t m)
 {
     size_t i, bits = grundy_triples_nat_bits(n);
     uint64_t zc0 = 0, zc1, ac0 = 0, ac1 = 0, as0 = 0, as1 = 0;
@@ -232,10 +231,10 @@ grundy_status grundy_triples_losing_mod(uint64_t *count, uint64_t *sum,
             fa1 = ac1;
             fs1 = DBL(ADD(as1, ac1));
         }
-        lac = ADD(zc0, DBL(ac0));                 /* zc0 + 2 ac0 */
-        las = DBL(ADD(ADD(zc0, ac0), DBL(as0)));  /* 2 (zc0 + ac0 + 2 as0) */
-        lcc = ADD(fa0, DBL(DBL(cc0)));            /* fa0 + 4 cc0 */
-        lcs = ADD(ADD(fs0, DBL(DBL(DBL(cs0)))),   /* fs0 + 8 cs0 + 6 cc0 */
+        lac = ADD(zc0, DBL(ac0));                /* zc0 + 2 ac0 */
+        las = DBL(ADD(ADD(zc0, ac0), DBL(as0))); /* 2 (zc0 + ac0 + 2 as0) */
+        lcc = ADD(fa0, DBL(DBL(cc0)));           /* fa0 + 4 cc0 */
+        lcs = ADD(ADD(fs0, DBL(DBL(DBL(cs0)))),  /* fs0 + 8 cs0 + 6 cc0 */
                   DBL(ADD(cc0, DBL(cc0))));
         if (!triples_nat_bit(n, i)) {
             /* Tight sources keep z_i = 0: columns 000 and 110. */

@@ -73,8 +73,7 @@ grundy_status grundy_triples_search_new(grundy_triples_search **out,
     uint32_t a, b, c;
 
     *out = NULL;
-    GRUNDY_RETURN_IF(bound > GRUNDY_TRIPLES_SEARCH_MAX_BOUND,
-                     GRUNDY_ERR_RANGE);
+    GRUNDY_RETURN_IF(bound > GRUNDY_TRIPLES_SEARCH_MAX_BOUND, GRUNDY_ERR_RANGE);
     s = calloc(1, sizeof *s);
     GRUNDY_RETURN_IF(!s, GRUNDY_ERR_NOMEM);
     s->bound = bound;

@@ -86,8 +86,8 @@ static void test_search_matches_recursive_search(void **state)
                     continue;
                 if (grundy_triples_search_losing(s, a, b, c) !=
                     !rec_wins(a, b, c))
-                    fail_msg("(%u, %u, %u): search %d, recursion %d", a, b,
-                             c, grundy_triples_search_losing(s, a, b, c),
+                    fail_msg("(%u, %u, %u): search %d, recursion %d", a, b, c,
+                             grundy_triples_search_losing(s, a, b, c),
                              !rec_wins(a, b, c));
                 lost += !rec_wins(a, b, c);
             }
@@ -149,12 +149,10 @@ static void test_criterion_matches_search(void **state)
                 uint64_t h[3] = {b, c, a}, o[3];
                 if (grundy_triples_is_losing(a, b, c) != want ||
                     grundy_triples_is_losing(c, a, b) != want)
-                    fail_msg("(%u, %u, %u): criterion %d, search %d", a, b,
-                             c, grundy_triples_is_losing(a, b, c), want);
-                if (grundy_triples_winning_move(o, h[0], h[1], h[2]) !=
-                    !want)
-                    fail_msg("(%u, %u, %u): winning_move disagrees", a, b,
-                             c);
+                    fail_msg("(%u, %u, %u): criterion %d, search %d", a, b, c,
+                             grundy_triples_is_losing(a, b, c), want);
+                if (grundy_triples_winning_move(o, h[0], h[1], h[2]) != !want)
+                    fail_msg("(%u, %u, %u): winning_move disagrees", a, b, c);
                 if (!want)
                     check_move(s, h, o);
                 lost += (unsigned long)want;
@@ -203,15 +201,13 @@ static void test_sums_below_200_match_search(void **state)
                          GRUNDY_OK);
         if (c64 != cnt % m || s64 != sum % m)
             fail_msg("seed=%llu N=%u m=%llu: DP mod m disagrees",
-                     (unsigned long long)test_seed(), n,
-                     (unsigned long long)m);
+                     (unsigned long long)test_seed(), n, (unsigned long long)m);
         assert_int_equal(grundy_triples_losing_naive(&c64, &s64, n, m),
                          GRUNDY_OK);
         assert_int_equal(c64, cnt % m);
         assert_int_equal(s64, sum % m);
         assert_int_equal(grundy_triples_nat_set_u64(&nn, n), GRUNDY_OK);
-        assert_int_equal(grundy_triples_losing_exact(&ce, &se, &nn),
-                         GRUNDY_OK);
+        assert_int_equal(grundy_triples_losing_exact(&ce, &se, &nn), GRUNDY_OK);
         assert_int_equal(grundy_triples_nat_get_str(&str, NULL, &se),
                          GRUNDY_OK);
         snprintf(want, sizeof want, "%llu", (unsigned long long)sum);
@@ -237,8 +233,13 @@ static void test_dp_matches_enumeration(void **state)
     uint64_t *sum_at = calloc(ENUM_MAX + 1, sizeof *sum_at);
     uint64_t cnt = 0, sum = 0, a, b;
     uint32_t n;
-    static const uint64_t fixed[] = {1, 2, 3, 1000000000, 1000000007,
-                                     UINT64_MAX, UINT64_MAX - 1,
+    static const uint64_t fixed[] = {1,
+                                     2,
+                                     3,
+                                     1000000000,
+                                     1000000007,
+                                     UINT64_MAX,
+                                     UINT64_MAX - 1,
                                      (uint64_t)1 << 63};
     assert_non_null(cnt_at);
     assert_non_null(sum_at);
@@ -273,8 +274,7 @@ static void test_dp_matches_enumeration(void **state)
                          "enumeration C=%llu F=%llu",
                          (unsigned long long)test_seed(), it, n,
                          (unsigned long long)m, (unsigned long long)c64,
-                         (unsigned long long)s64,
-                         (unsigned long long)(cnt % m),
+                         (unsigned long long)s64, (unsigned long long)(cnt % m),
                          (unsigned long long)(sum % m));
         }
     }
@@ -413,9 +413,9 @@ static void test_mod_paths_match_exact(void **state)
         assert_int_equal(mpz_set_str(n, digits, 10), 0);
         exact_at(c, f, n);
         /* 64-bit moduli */
-        m64 = it % 3 == 0 ? 1000000000u
-                          : test_rng_range(rng, 1, it % 3 == 1 ? 1000
-                                                               : UINT64_MAX);
+        m64 = it % 3 == 0
+                  ? 1000000000u
+                  : test_rng_range(rng, 1, it % 3 == 1 ? 1000 : UINT64_MAX);
         assert_int_equal(grundy_triples_losing_mod(&c64, &f64, &nn, m64),
                          GRUNDY_OK);
         mpz_set_ui(m, 0);
@@ -565,13 +565,12 @@ static void test_big_n_increments_and_count(void **state)
         uint64_t c, f, cp, fp;
         mpz_set_ui(n, (unsigned long)it + 1);
         increment_at(dc, df, n);
-        assert_int_equal(grundy_triples_losing_naive(&c, &f, (uint64_t)it,
-                                                     UINT64_MAX),
-                         GRUNDY_OK);
-        assert_int_equal(grundy_triples_losing_naive(&cp, &fp,
-                                                     (uint64_t)it + 1,
-                                                     UINT64_MAX),
-                         GRUNDY_OK);
+        assert_int_equal(
+            grundy_triples_losing_naive(&c, &f, (uint64_t)it, UINT64_MAX),
+            GRUNDY_OK);
+        assert_int_equal(
+            grundy_triples_losing_naive(&cp, &fp, (uint64_t)it + 1, UINT64_MAX),
+            GRUNDY_OK);
         assert_true(mpz_cmp_ui(dc, (unsigned long)(cp - c)) == 0);
         assert_true(mpz_cmp_ui(df, (unsigned long)(fp - f)) == 0);
     }

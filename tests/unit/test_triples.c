@@ -15,7 +15,7 @@ static void test_losing_known_values(void **state)
      * (2,4,5), (1,4,6), (2,3,6). */
     static const struct {
         uint64_t n, c, f;
-    } known[] = {{0, 0, 0}, {1, 0, 0}, {5, 0, 0},  {6, 2, 20},
+    } known[] = {{0, 0, 0},  {1, 0, 0},  {5, 0, 0},          {6, 2, 20},
                  {7, 4, 42}, {8, 4, 42}, {128, 2604, 496062}};
     size_t i;
     uint64_t c, f;
@@ -35,18 +35,15 @@ static void test_losing_known_values(void **state)
             GRUNDY_OK);
         assert_int_equal(c, known[i].c);
         assert_int_equal(f, known[i].f);
-        assert_int_equal(grundy_triples_nat_set_u64(&n, known[i].n),
-                         GRUNDY_OK);
-        assert_int_equal(grundy_triples_losing_exact(&cn, &fn, &n),
-                         GRUNDY_OK);
+        assert_int_equal(grundy_triples_nat_set_u64(&n, known[i].n), GRUNDY_OK);
+        assert_int_equal(grundy_triples_losing_exact(&cn, &fn, &n), GRUNDY_OK);
         assert_true(grundy_triples_nat_get_u64(&c, &cn));
         assert_true(grundy_triples_nat_get_u64(&f, &fn));
         assert_int_equal(c, known[i].c);
         assert_int_equal(f, known[i].f);
     }
     /* Modulo 1: everything is 0. */
-    assert_int_equal(grundy_triples_losing_mod_u64(&c, &f, 128, 1),
-                     GRUNDY_OK);
+    assert_int_equal(grundy_triples_losing_mod_u64(&c, &f, 128, 1), GRUNDY_OK);
     assert_int_equal(c, 0);
     assert_int_equal(f, 0);
     /* NULL outputs are allowed. */
@@ -70,15 +67,14 @@ static void test_losing_errors(void **state)
     grundy_triples_nat_init(&n);
     grundy_triples_nat_init(&m);
     assert_int_equal(grundy_triples_nat_set_u64(&n, 100), GRUNDY_OK);
-    assert_int_equal(grundy_triples_losing_mod(&c, &f, &n, 0),
-                     GRUNDY_ERR_ARG);
+    assert_int_equal(grundy_triples_losing_mod(&c, &f, &n, 0), GRUNDY_ERR_ARG);
     assert_int_equal(grundy_triples_losing_mod_u64(&c, &f, 100, 0),
                      GRUNDY_ERR_ARG);
     assert_int_equal(grundy_triples_losing_naive(&c, &f, 100, 0),
                      GRUNDY_ERR_ARG);
-    assert_int_equal(grundy_triples_losing_naive(&c, &f,
-                                                 ((uint64_t)1 << 32) + 1, 5),
-                     GRUNDY_ERR_RANGE);
+    assert_int_equal(
+        grundy_triples_losing_naive(&c, &f, ((uint64_t)1 << 32) + 1, 5),
+        GRUNDY_ERR_RANGE);
     assert_int_equal(grundy_triples_losing_mod_nat(&m, &m, &n, &m),
                      GRUNDY_ERR_ARG); /* m == 0 */
     assert_int_equal(
@@ -86,8 +82,7 @@ static void test_losing_errors(void **state)
         GRUNDY_OK);
     assert_int_equal(grundy_triples_nat_bits(&n),
                      GRUNDY_TRIPLES_EXACT_MAX_BITS + 1);
-    assert_int_equal(grundy_triples_losing_exact(&m, &m, &n),
-                     GRUNDY_ERR_LIMIT);
+    assert_int_equal(grundy_triples_losing_exact(&m, &m, &n), GRUNDY_ERR_LIMIT);
     /* The mod path has no such limit. */
     assert_int_equal(grundy_triples_losing_mod(&c, &f, &n, 1000000000u),
                      GRUNDY_OK);
@@ -114,8 +109,7 @@ static void test_losing_exact_aliasing(void **state)
     assert_int_equal(f64, 496062);
     assert_int_equal(grundy_triples_nat_set_u64(&n, 128), GRUNDY_OK);
     assert_int_equal(grundy_triples_nat_set_u64(&m, 1000), GRUNDY_OK);
-    assert_int_equal(grundy_triples_losing_mod_nat(&m, &n, &n, &m),
-                     GRUNDY_OK);
+    assert_int_equal(grundy_triples_losing_mod_nat(&m, &n, &n, &m), GRUNDY_OK);
     assert_true(grundy_triples_nat_get_u64(&c64, &m));
     assert_true(grundy_triples_nat_get_u64(&f64, &n));
     assert_int_equal(c64, 604);
@@ -200,8 +194,7 @@ static void check_parse_error(const char *text, unsigned long col)
     grundy_triples_nat_init(&n);
     assert_int_equal(grundy_triples_nat_set_u64(&n, 99), GRUNDY_OK);
     memset(&where, 0, sizeof where);
-    assert_int_equal(grundy_triples_nat_set_str(&n, text, strlen(text),
-                                                &where),
+    assert_int_equal(grundy_triples_nat_set_str(&n, text, strlen(text), &where),
                      GRUNDY_ERR_PARSE);
     if (where.col != col || where.line != 1 || !where.msg[0])
         fail_msg("'%s': col %lu (want %lu), msg '%s'", text, where.col, col,
@@ -210,9 +203,8 @@ static void check_parse_error(const char *text, unsigned long col)
     assert_true(grundy_triples_nat_get_u64(&v, &n));
     assert_int_equal(v, 99);
     /* where may be NULL */
-    assert_int_equal(
-        grundy_triples_nat_set_str(&n, text, strlen(text), NULL),
-        GRUNDY_ERR_PARSE);
+    assert_int_equal(grundy_triples_nat_set_str(&n, text, strlen(text), NULL),
+                     GRUNDY_ERR_PARSE);
     grundy_triples_nat_clear(&n);
 }
 
@@ -261,16 +253,15 @@ static void test_nat_round_trip(void **state)
         }
     }
     /* Leading zeros, zero, 2^64 boundary, 2^k both ways. */
-    assert_int_equal(grundy_triples_nat_set_str(&n, "000", 3, NULL),
-                     GRUNDY_OK);
+    assert_int_equal(grundy_triples_nat_set_str(&n, "000", 3, NULL), GRUNDY_OK);
     assert_int_equal(n.nlimbs, 0);
     assert_int_equal(grundy_triples_nat_bits(&n), 0);
     assert_int_equal(grundy_triples_nat_get_str(&out, NULL, &n), GRUNDY_OK);
     assert_string_equal(out, "0");
     free(out);
-    assert_int_equal(grundy_triples_nat_set_str(&n, "00018446744073709551615",
-                                                23, NULL),
-                     GRUNDY_OK);
+    assert_int_equal(
+        grundy_triples_nat_set_str(&n, "00018446744073709551615", 23, NULL),
+        GRUNDY_OK);
     assert_true(grundy_triples_nat_get_u64(&v, &n));
     assert_int_equal(v, UINT64_MAX);
     assert_int_equal(grundy_triples_nat_bits(&n), 64);

@@ -98,6 +98,37 @@ static grundy_status powsum_root(uint64_t *sum, const uint64_t *weights,
     return GRUNDY_OK;
 }
 
+/* a^K in a ring of degree 2 (q = 3, 4, 6): Phi_q = w^2 + f1 w + f0, so
+ * (a0 + a1 w)(b0 + b1 w) = (a0 b0 - f0 a1 b1) + (a0 b1 + a1 b0 - f1 a1 b1) w.
+ * Straight-line code instead of the generic schoolbook and reduction. */
+static void mul_deg2(uint64_t *out, const uint64_t *a, const uint64_t *b,
+                     const grundy_nt_ext *r)
+{
+    const grundy_nt_mod *m = &r->m;
+    uint64_t p00 = grundy_nt_mod_mul(a[0], b[0], m);
+    uint64_t p11 = grundy_nt_mod_mul(a[1], b[1], m);
+    uint64_t mid = grundy_nt_mod_add(grundy_nt_mod_mul(a[0], b[1], m),
+                                     grundy_nt_mod_mul(a[1], b[0], m), m);
+    out[0] = grundy_nt_mod_sub(p00, grundy_nt_mod_mul(r->phi[0], p11, m), m);
+    out[1] = grundy_nt_mod_sub(mid, grundy_nt_mod_mul(r->phi[1], p11, m), m);
+}
+
+static void pow_deg2(uint64_t *out, const uint64_t *a, uint64_t e,
+                     const grundy_nt_ext *r)
+{
+    uint64_t base[2] = {a[0], a[1]}, acc[2];
+    int bit = 63 - __builtin_clzll(e);
+    acc[0] = base[0];
+    acc[1] = base[1];
+    for (bit--; bit >= 0; bit--) {
+        mul_deg2(acc, acc, acc, r);
+        if ((e >> bit) & 1)
+            mul_deg2(acc, acc, base, r);
+    }
+    out[0] = acc[0];
+    out[1] = acc[1];
+}
+
 static grundy_status powsum_ring(uint64_t *sum, const uint64_t *weights,
                                  size_t nvalues, uint64_t K, unsigned q,
                                  unsigned L, const grundy_nt_mod *m,
@@ -135,7 +166,10 @@ static grundy_status powsum_ring(uint64_t *sum, const uint64_t *weights,
         size_t nt = neg_index(t, q, L);
         if (nt < t)
             continue;
-        grundy_nt_ext_pow(z, y + t * r.deg, K, &r);
+        if (r.deg == 2)
+            pow_deg2(z, y + t * 2, K, &r);
+        else
+            grundy_nt_ext_pow(z, y + t * r.deg, K, &r);
         grundy_nt_ext_add(nt == t ? acc0 : acc1, nt == t ? acc0 : acc1, z,
                           &r);
     }

@@ -1,6 +1,8 @@
 /*
  * ring3.c -- the hot kernel for Moore's Nim_2 modulo a prime p < 2^31
- * with p = 2 mod 3: transform over Z_p[w]/(w^2 + w + 1), then K-th powers.
+ * (p != 3): transform over Z_p[w]/(w^2 + w + 1), then K-th powers.  The
+ * ring is needed when p = 2 mod 3, where Z_p has no cube root of unity
+ * (10^9 + 7 is such a prime); it is valid for every p != 3.
  *
  * Layout is structure-of-arrays (u[], v[] for u + v*w) of 32-bit
  * Montgomery residues, so that every loop is a straight run of 32-bit

@@ -99,14 +99,15 @@ grundy_status grundy_count_dft_digits_ring(uint64_t *out, const uint64_t *in,
                  * y[(c - e) mod q]. */
                 for (t = 0; t < q; t++) {
                     uint64_t *o = w + (j + t * s) * q;
-                    for (c = 0; c < q; c++) {
-                        uint64_t acc = 0;
-                        for (i = 0; i < q; i++) {
-                            unsigned e = (i * t) % q;
-                            acc = grundy_nt_mod_add(
-                                acc, x[i][(c + q - e) % q], m);
+                    unsigned e = 0; /* i t mod q */
+                    memcpy(o, x[0], q * sizeof *o);
+                    for (i = 1; i < q; i++) {
+                        e += t;
+                        e = e >= q ? e - q : e;
+                        for (c = 0; c < q; c++) {
+                            unsigned src = c >= e ? c - e : c + q - e;
+                            o[c] = grundy_nt_mod_add(o[c], x[i][src], m);
                         }
-                        o[c] = acc;
                     }
                 }
             }

@@ -475,8 +475,8 @@ static void test_count_tuples_large_K_matches_convolution(void **state)
     test_rng *rng = *state;
     long it;
     for (it = 0; it < 60 * test_multiplier(); it++) {
-        unsigned k = (unsigned)test_rng_range(rng, 1, 4), q = k + 1;
-        unsigned nv = (unsigned)test_rng_range(rng, 1, 8), L = 0, v;
+        unsigned k = (unsigned)test_rng_range(rng, 1, 6), q = k + 1;
+        unsigned nv = (unsigned)test_rng_range(rng, 1, k <= 4 ? 8 : 4), L = 0, v;
         uint64_t K = test_rng_range(rng, 1, UINT64_C(1000000000000000000));
         uint64_t p = it % 2 ? MOD : random_prime(rng, 5, 100000), w[8], wsum = 0;
         uint64_t *a;

@@ -204,6 +204,8 @@ static int do_table(const values_args *a, const grundy_game *g,
     unsigned width;
     const void *data;
     int finite = grundy_game_num_positions(g) != 0;
+    grundy_rare_info rare;
+    int have_rare = 0;
 
     if (a->all && !finite)
         return cli_usage_error("values",
@@ -256,6 +258,9 @@ static int do_table(const values_args *a, const grundy_game *g,
             return cli_error("values", GRUNDY_ERR_NOMEM, NULL);
         }
         grundy_table_counts(t, counts);
+        /* Take-and-break games: the rare/common value split. */
+        have_rare = grundy_takebreak_get(g) != NULL &&
+                    grundy_table_rare(&rare, t) == GRUNDY_OK;
     }
 
     if (a->json) {
@@ -283,6 +288,17 @@ static int do_table(const values_args *a, const grundy_game *g,
                 grundy_writer_u64(w, counts[i]);
             }
             grundy_writer_char(w, ']');
+        }
+        if (have_rare) {
+            grundy_writer_str(w, ", \"rare\": {\"mask\": ");
+            grundy_writer_u64(w, rare.mask);
+            grundy_writer_str(w, ", \"positions\": ");
+            grundy_writer_u64(w, rare.rare_positions);
+            grundy_writer_str(w, ", \"values\": ");
+            grundy_writer_u64(w, rare.rare_values);
+            grundy_writer_str(w, ", \"last_at\": ");
+            grundy_writer_u64(w, rare.last_rare);
+            grundy_writer_char(w, '}');
         }
         grundy_writer_str(w, "}, \"period\": ");
         if (per.found) {
@@ -326,6 +342,17 @@ static int do_table(const values_args *a, const grundy_game *g,
             grundy_writer_str(w, " first at ");
             write_pos(w, g, max_at);
             grundy_writer_char(w, '\n');
+            if (have_rare) {
+                grundy_writer_str(w, "rare mask ");
+                grundy_writer_u64(w, rare.mask);
+                grundy_writer_str(w, " positions ");
+                grundy_writer_u64(w, rare.rare_positions);
+                grundy_writer_str(w, " values ");
+                grundy_writer_u64(w, rare.rare_values);
+                grundy_writer_str(w, " last at ");
+                grundy_writer_u64(w, rare.last_rare);
+                grundy_writer_char(w, '\n');
+            }
         }
         if (a->period)
             write_period_text(w, &per);

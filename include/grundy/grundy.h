@@ -14,5 +14,6 @@
 #include "grundy/rect.h"
 #include "grundy/nt.h"
 #include "grundy/count.h"
+#include "grundy/takebreak.h"
 
 #endif

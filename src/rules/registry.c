@@ -11,6 +11,7 @@
 
 #include "grundy/rect.h"
 #include "grundy/rules.h"
+#include "grundy/takebreak.h"
 #include "rules/rules_internal.h"
 
 const grundy_rules *const grundy_rules_builtin[] = {
@@ -21,6 +22,8 @@ const grundy_rules *const grundy_rules_builtin[] = {
     &grundy_rules_half,
     &grundy_rules_rect,
     &grundy_rules_divisors,
+    &grundy_rules_octal,
+    &grundy_rules_grundy_game,
     NULL,
 };
 

@@ -13,6 +13,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "table/sparse.h"
 #include "table/table_internal.h"
 
 int grundy_table_has_fast(const grundy_game *g)
@@ -20,6 +21,8 @@ int grundy_table_has_fast(const grundy_game *g)
     const grundy_rules *r = grundy_game_rules(g);
     if (r == &grundy_rules_digits || r == &grundy_rules_nim ||
         r == &grundy_rules_half)
+        return 1;
+    if (grundy_table_sparse_applies(g))
         return 1;
     if (r == &grundy_rules_subtract)
         return ((const grundy_subtract_params *)grundy_game_params(g))->n <
@@ -89,5 +92,7 @@ grundy_status grundy_table_fill_fast(grundy_table *t, grundy_pos n,
         return fill_closed(t, n, opts);
     if (grundy_table_has_fast(t->game) && (r->flags & GRUNDY_RULES_BOARD))
         return grundy_table_fill_tiers(t, n, opts);
+    if (grundy_table_sparse_applies(t->game))
+        return grundy_table_fill_sparse(t, n, opts);
     return GRUNDY_ERR_ARG;
 }

@@ -3,5 +3,6 @@ target_sources(grundy PRIVATE
   src/table/digits.c
   src/table/kernels.c
   src/table/period.c
+  src/table/sparse.c
   src/table/value_at.c)
 target_sources(grundy PRIVATE src/table/tiers.c)

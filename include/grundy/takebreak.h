@@ -1,0 +1,120 @@
+/*
+ * grundy/takebreak.h -- take-and-break games: octal and hexadecimal codes,
+ * Grundy's game, and the rare/common-value (sparse space) statistics of
+ * their tables.
+ *
+ * A code d0.d1d2...dt describes a heap game.  A move picks one heap of
+ * size h and a number j (0 <= j <= t) of tokens to remove from it, and
+ * digit dj says what may be left of the heap after removing them:
+ *
+ *   bit 1   nothing (only when h == j)
+ *   bit 2   one non-empty heap of h - j
+ *   bit 4   two non-empty heaps summing to h - j
+ *   bit 8   three non-empty heaps summing to h - j   (hexadecimal digits)
+ *
+ * Octal codes use digits 0-7; hexadecimal codes digits 0-9 and A-F (either
+ * case).  The leading digit d0 removes nothing, so only its bits 4 and 8
+ * make sense: it is 0, 4, 8 or C.  "4.07" may split any heap in two
+ * without taking.  Examples: 0.77 (Kayles), 0.07 (Dawson's Kayles), 0.137
+ * (Dawson's Chess), 0.6, 4.07, 0.F7.
+ *
+ * Grundy's game ("grundy-game") splits one heap into two non-empty heaps
+ * of different sizes.  It shares the move generator and the table kernel
+ * of the codes.
+ *
+ * Both families are registered: a spec that starts with a digit is claimed
+ * by the code family (also reachable as "octal:CODE"); the aliases kayles,
+ * dawsons-kayles and dawsons-chess stand for 0.77, 0.07 and 0.137.
+ *
+ * Tables of these games are filled by the sparse space method (see
+ * grundy_table_rare() below and src/table/sparse.c) when grundy_table_new()
+ * is called with GRUNDY_TABLE_AUTO or GRUNDY_TABLE_FAST, for every code
+ * whose moves leave at most two heaps and for Grundy's game.  Codes with
+ * three-heap moves use the generic method.
+ */
+#ifndef GRUNDY_TAKEBREAK_H
+#define GRUNDY_TAKEBREAK_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "grundy/rules.h"
+#include "grundy/status.h"
+#include "grundy/table.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* Codes ********************************************************************/
+
+/* The most digits after the point a code may have. */
+#define GRUNDY_TAKEBREAK_MAX_DIGITS 64
+
+/* The parsed form of a code (the params of both families). */
+typedef struct grundy_takebreak_params {
+    /* digit[j]: what removing j tokens may leave (bits 1, 2, 4, 8);
+     * digit[0] is the leading digit (0, 4, 8 or 12). */
+    uint8_t digit[GRUNDY_TAKEBREAK_MAX_DIGITS + 1];
+    /* The index of the last non-zero digit: the most tokens a move
+     * removes (0 when only digit[0] is non-zero, or for an empty code). */
+    unsigned take;
+    /* The most heaps a move leaves: 0, 1, 2 or 3. */
+    unsigned max_parts;
+    /* Grundy's game: the two heaps of a split must differ. */
+    int unequal;
+} grundy_takebreak_params;
+
+/* grundy_takebreak_parse() :
+ * Parse the code text[0..len) ("0.137", "4.07", "0.F7") into *out.  The
+ * text is not NUL-terminated necessarily (a byte buffer, for fuzzing).
+ * Errors, with where->col the 1-based offset of the offending character:
+ *   GRUNDY_ERR_PARSE  empty text, a leading character that is not a
+ *                     digit, a missing '.', no digits after the point, a
+ *                     character that is not a hexadecimal digit;
+ *   GRUNDY_ERR_RANGE  a leading digit other than 0, 4, 8, C;
+ *   GRUNDY_ERR_LIMIT  more than GRUNDY_TAKEBREAK_MAX_DIGITS digits (col
+ *                     points at the first digit too many).
+ * where may be NULL.  Trailing zero digits are allowed and ignored. */
+GRUNDY_NODISCARD grundy_status grundy_takebreak_parse(
+    grundy_takebreak_params *out, const char *text, size_t len,
+    grundy_parse_error *where);
+
+/* grundy_takebreak_get() :
+ * The parameters of g when g is a take-and-break game (a code or Grundy's
+ * game), else NULL.  The pointer is owned by g. */
+const grundy_takebreak_params *grundy_takebreak_get(const grundy_game *g);
+
+/* The families (for comparison with grundy_game_rules()). */
+extern const grundy_rules grundy_rules_octal;       /* "0.137", "4.07" */
+extern const grundy_rules grundy_rules_grundy_game; /* "grundy-game" */
+
+/* Rare and common values ***************************************************/
+
+/* Sparse space statistics of a table.  For a mask M, a value v is rare
+ * when v & M has an even number of one bits and common otherwise.  The
+ * XOR of two common values is rare, so when common positions dominate,
+ * the mex of a position is almost always common and is found from the
+ * few pairs that involve a rare position; this is what makes the sparse
+ * space method fast. */
+typedef struct grundy_rare_info {
+    grundy_value mask;      /* the mask with the fewest rare positions */
+    uint64_t rare_positions; /* positions with a rare value, heap 0 included */
+    uint64_t rare_values;   /* distinct rare values that occur */
+    grundy_pos last_rare;   /* the largest rare position */
+    uint64_t positions;     /* entries examined (the table size) */
+} grundy_rare_info;
+
+/* grundy_table_rare() :
+ * The mask among all masks below the next power of two above the largest
+ * value that leaves the fewest rare positions in t (ties: the smallest
+ * mask), and the statistics under it.  O(size + V log V) for values < V.
+ * @return GRUNDY_ERR_NOMEM when the value histogram cannot be allocated. */
+GRUNDY_NODISCARD grundy_status grundy_table_rare(grundy_rare_info *out,
+                                                 const grundy_table *t);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* GRUNDY_TAKEBREAK_H */

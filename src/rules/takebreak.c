@@ -1,0 +1,279 @@
+/*
+ * takebreak.c -- take-and-break families: octal and hexadecimal codes, and
+ * Grundy's game.
+ *
+ * Both families share one parameter block (grundy_takebreak_params) and
+ * one move generator: for each number j of tokens taken, the bits of
+ * digit j say whether the rest may vanish, stay one heap, or be split in
+ * two or three non-empty heaps.  Splits are listed once per multiset of
+ * heap sizes (a <= b <= c), so the generic table method does no duplicate
+ * work.  Fast tabulation lives in src/table/sparse.c.
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "grundy/takebreak.h"
+#include "rules/rules_internal.h"
+
+static int hex_value(char c)
+{
+    if (c >= '0' && c <= '9')
+        return c - '0';
+    if (c >= 'a' && c <= 'f')
+        return c - 'a' + 10;
+    if (c >= 'A' && c <= 'F')
+        return c - 'A' + 10;
+    return -1;
+}
+
+grundy_status grundy_takebreak_parse(grundy_takebreak_params *out,
+                                     const char *text, size_t len,
+                                     grundy_parse_error *where)
+{
+    size_t i;
+    int d0;
+
+    memset(out, 0, sizeof *out);
+    if (len == 0) {
+        grundy_parse_error_set(where, 1, 1,
+                               "expected a code such as 0.137 or 4.07");
+        return GRUNDY_ERR_PARSE;
+    }
+    d0 = hex_value(text[0]);
+    if (d0 < 0) {
+        grundy_parse_error_set(where, 1, 1,
+                               "expected a code such as 0.137 or 4.07");
+        return GRUNDY_ERR_PARSE;
+    }
+    if (d0 & 3) {
+        grundy_parse_error_set(where, 1, 1,
+                               "leading digit '%c' out of range: it must be "
+                               "0, 4, 8 or C (a move that takes nothing "
+                               "must split the heap)",
+                               text[0]);
+        return GRUNDY_ERR_RANGE;
+    }
+    if (len < 2 || text[1] != '.') {
+        grundy_parse_error_set(where, 1, 2,
+                               "expected '.' after the leading digit "
+                               "(a code looks like 0.137)");
+        return GRUNDY_ERR_PARSE;
+    }
+    if (len == 2) {
+        grundy_parse_error_set(where, 1, 3,
+                               "expected at least one digit after '.'");
+        return GRUNDY_ERR_PARSE;
+    }
+    out->digit[0] = (uint8_t)d0;
+    for (i = 2; i < len; i++) {
+        int d = hex_value(text[i]);
+        size_t j = i - 1;
+        if (d < 0) {
+            unsigned char c = (unsigned char)text[i];
+            if (c >= 0x21 && c < 0x7F)
+                grundy_parse_error_set(where, 1, i + 1,
+                                       "'%c' is not a digit of an octal "
+                                       "(0-7) or hexadecimal (0-9, A-F) "
+                                       "code",
+                                       c);
+            else
+                grundy_parse_error_set(where, 1, i + 1,
+                                       "byte 0x%02X is not a digit of an "
+                                       "octal (0-7) or hexadecimal (0-9, "
+                                       "A-F) code",
+                                       c);
+            return GRUNDY_ERR_PARSE;
+        }
+        if (j > GRUNDY_TAKEBREAK_MAX_DIGITS) {
+            grundy_parse_error_set(where, 1, i + 1,
+                                   "code longer than %d digits after the "
+                                   "point",
+                                   GRUNDY_TAKEBREAK_MAX_DIGITS);
+            return GRUNDY_ERR_LIMIT;
+        }
+        out->digit[j] = (uint8_t)d;
+    }
+    for (i = 0; i <= GRUNDY_TAKEBREAK_MAX_DIGITS; i++) {
+        unsigned d = out->digit[i], parts;
+        if (!d)
+            continue;
+        if (i > 0)
+            out->take = (unsigned)i;
+        parts = (d & 8) ? 3 : (d & 4) ? 2 : (d & 2) ? 1 : 0;
+        if (parts > out->max_parts)
+            out->max_parts = parts;
+    }
+    return GRUNDY_OK;
+}
+
+static grundy_status octal_parse(void **params, const char *args,
+                                 grundy_parse_error *where)
+{
+    grundy_takebreak_params *tp;
+    grundy_status s;
+    *params = NULL;
+    tp = malloc(sizeof *tp);
+    GRUNDY_RETURN_IF(!tp, GRUNDY_ERR_NOMEM);
+    s = grundy_takebreak_parse(tp, args ? args : "", args ? strlen(args) : 0,
+                               where);
+    if (s != GRUNDY_OK) {
+        free(tp);
+        return s;
+    }
+    *params = tp;
+    return GRUNDY_OK;
+}
+
+/* A spec that starts with a decimal digit, or with a hexadecimal letter
+ * followed by the point, is a code (or a malformed one, which parse()
+ * then explains). */
+static int octal_claims(const char *spec)
+{
+    if (spec[0] >= '0' && spec[0] <= '9')
+        return 1;
+    return hex_value(spec[0]) >= 0 && spec[1] == '.';
+}
+
+/* Moves ********************************************************************/
+
+/* Splits of m into three non-empty heaps a <= b <= c. */
+static size_t splits3(grundy_pos m)
+{
+    grundy_pos a, k = 0;
+    for (a = 1; 3 * a <= m; a++)
+        k += (m - a) / 2 - a + 1;
+    return k > SIZE_MAX ? SIZE_MAX : (size_t)k;
+}
+
+static size_t add_sat(size_t x, size_t y)
+{
+    return x > SIZE_MAX - y ? SIZE_MAX : x + y;
+}
+
+static size_t tb_max_moves(const void *params, grundy_pos p)
+{
+    const grundy_takebreak_params *tp = params;
+    size_t k = 0;
+    unsigned j;
+    for (j = 0; j <= tp->take && j <= p; j++) {
+        unsigned d = tp->digit[j];
+        grundy_pos m = p - j;
+        if ((d & 1) && m == 0)
+            k = add_sat(k, 1);
+        if ((d & 2) && m >= 1)
+            k = add_sat(k, 1);
+        if (d & 4)
+            k = add_sat(k, m / 2 > SIZE_MAX ? SIZE_MAX : (size_t)(m / 2));
+        if (d & 8) {
+            /* about m^2/12: refuse sizes whose count overflows */
+            if (m > ((grundy_pos)1 << 31))
+                return SIZE_MAX;
+            k = add_sat(k, splits3(m));
+        }
+    }
+    return k;
+}
+
+static size_t tb_moves(const void *params, grundy_pos p, grundy_move *out,
+                       size_t cap)
+{
+    const grundy_takebreak_params *tp = params;
+    size_t k = 0;
+    unsigned j;
+    for (j = 0; j <= tp->take && j <= p; j++) {
+        unsigned d = tp->digit[j];
+        grundy_pos m = p - j, a, b;
+        if ((d & 1) && m == 0) {
+            if (k < cap)
+                out[k].nparts = 0;
+            k++;
+        }
+        if ((d & 2) && m >= 1) {
+            if (k < cap) {
+                out[k].part[0] = m;
+                out[k].nparts = 1;
+            }
+            k++;
+        }
+        if (d & 4)
+            for (a = 1; 2 * a <= m; a++) {
+                if (tp->unequal && 2 * a == m)
+                    continue;
+                if (k < cap) {
+                    out[k].part[0] = a;
+                    out[k].part[1] = m - a;
+                    out[k].nparts = 2;
+                }
+                k++;
+            }
+        if (d & 8)
+            for (a = 1; 3 * a <= m; a++)
+                for (b = a; 2 * b <= m - a; b++) {
+                    if (k < cap) {
+                        out[k].part[0] = a;
+                        out[k].part[1] = b;
+                        out[k].part[2] = m - a - b;
+                        out[k].nparts = 3;
+                    }
+                    k++;
+                }
+    }
+    return k;
+}
+
+static grundy_pos tb_max_take(const void *params)
+{
+    return ((const grundy_takebreak_params *)params)->take;
+}
+
+const grundy_rules grundy_rules_octal = {
+    .name = "octal",
+    .synopsis = "0.137, 4.07, 0.F7  take-and-break code (octal or "
+                "hexadecimal); also octal:CODE",
+    .flags = GRUNDY_RULES_HEAP,
+    .claims = octal_claims,
+    .parse = octal_parse,
+    .free_params = free,
+    .max_moves = tb_max_moves,
+    .moves = tb_moves,
+    .max_take = tb_max_take,
+};
+
+/* Grundy's game ************************************************************/
+
+static const grundy_takebreak_params grundy_game_tb = {
+    .digit = {4},
+    .take = 0,
+    .max_parts = 2,
+    .unequal = 1,
+};
+
+static grundy_status grundy_game_parse(void **params, const char *args,
+                                       grundy_parse_error *where)
+{
+    *params = NULL;
+    if (args) {
+        grundy_parse_error_set(where, 1, 1, "this family takes no parameters");
+        return GRUNDY_ERR_PARSE;
+    }
+    *params = (void *)(uintptr_t)&grundy_game_tb;
+    return GRUNDY_OK;
+}
+
+const grundy_rules grundy_rules_grundy_game = {
+    .name = "grundy-game",
+    .synopsis = "grundy-game        split a heap into two unequal non-empty "
+                "heaps",
+    .flags = GRUNDY_RULES_HEAP,
+    .parse = grundy_game_parse,
+    .max_moves = tb_max_moves,
+    .moves = tb_moves,
+};
+
+const grundy_takebreak_params *grundy_takebreak_get(const grundy_game *g)
+{
+    const grundy_rules *r = grundy_game_rules(g);
+    if (r == &grundy_rules_octal || r == &grundy_rules_grundy_game)
+        return grundy_game_params(g);
+    return NULL;
+}

@@ -157,10 +157,13 @@ static grundy_status grow_until_period(grundy_table **t,
                                        grundy_period *per)
 {
     grundy_pos n = grundy_period_provable(g) ? 1024 : PERIOD_DEFAULT_N;
+    /* Take-and-break tables cost more than O(1) per entry. */
+    grundy_pos cap = grundy_takebreak_get(g) ? (grundy_pos)1 << 20
+                                             : PERIOD_MAX_N;
     GRUNDY_TRY(grundy_table_new(t, g, n, opts));
     for (;;) {
         grundy_period_find(per, *t);
-        if (per->proven || n >= PERIOD_MAX_N ||
+        if (per->proven || n >= cap ||
             !grundy_period_provable(g) || grundy_game_num_positions(g))
             return GRUNDY_OK;
         n *= 2;
@@ -183,6 +186,11 @@ static void write_period_text(grundy_writer *w, const grundy_period *per)
         grundy_writer_u64(w, per->period);
         grundy_writer_str(w, " from ");
         grundy_writer_u64(w, per->preperiod);
+        if (per->saltus) {
+            grundy_writer_str(w, ", growing by ");
+            grundy_writer_u64(w, per->saltus);
+            grundy_writer_str(w, " each period");
+        }
         grundy_writer_str(w, ")\n");
     } else {
         grundy_writer_str(w, "no period proven up to ");
@@ -306,6 +314,8 @@ static int do_table(const values_args *a, const grundy_game *g,
             grundy_writer_u64(w, per.period);
             grundy_writer_str(w, ", \"preperiod\": ");
             grundy_writer_u64(w, per.preperiod);
+            grundy_writer_str(w, ", \"saltus\": ");
+            grundy_writer_u64(w, per.saltus);
             grundy_writer_str(w, ", \"proven\": ");
             grundy_writer_str(w, per.proven ? "true" : "false");
             grundy_writer_str(w, ", \"checked_upto\": ");

@@ -34,6 +34,7 @@ static const char help_main[] =
     "\n"
     "Rule families (RULES):\n"
     "%s"
+    "Aliases: kayles (0.77), dawsons-kayles (0.07), dawsons-chess (0.137).\n"
     "\n"
     "Exit status: 0 on success, 1 on bad input data or a runtime failure,\n"
     "2 on a usage error.  See grundy(1).\n";
@@ -55,7 +56,8 @@ static const char help_values[] =
     "                   it first occurs\n"
     "  --period         the period and preperiod, and whether it is proven;\n"
     "                   without --upto the table grows until a period is\n"
-    "                   proven (or 2^26 entries)\n"
+    "                   proven (or 2^26 entries; 2^20 for take-and-break\n"
+    "                   games)\n"
     "  --list           list the values as well\n"
     "\n"
     "Output and resources:\n"
@@ -80,7 +82,17 @@ static const char help_values[] =
     "  grundy values subtract:2,5,7 --period\n"
     "  grundy values rect:4x4 --position 1111/1101/1110/1111\n"
     "  grundy values rect:3x3 --all\n"
-    "  grundy values rect:5x5 --all --stats --threads 2\n";
+    "  grundy values rect:5x5 --all --stats --threads 2\n"
+    "  grundy values 0.137 --upto 1000 --period\n"
+    "  grundy values grundy-game --upto 1048576 --stats\n"
+    "\n"
+    "Take-and-break games (octal and hexadecimal codes, grundy-game) are\n"
+    "tabulated by the sparse space method: --stats also prints the rare\n"
+    "values ('rare mask M positions R values V last at P': a value v is\n"
+    "rare when v AND M has an even number of one bits).  For octal codes,\n"
+    "--period proves a period by the Guy-Smith criterion, and a proven\n"
+    "period fills the rest of the table.  An arithmetic period (values\n"
+    "growing by a saltus S every period) is reported as seen, not proven.\n";
 
 static const char help_solve[] =
     "Usage: grundy solve NAME < input > output\n"

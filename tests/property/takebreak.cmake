@@ -1,0 +1,8 @@
+grundy_add_test(takebreak property ${CMAKE_CURRENT_LIST_DIR}/test_takebreak.c)
+# Every octal code of up to three digits, in four groups by first digit.
+foreach(group 0 1 2 3)
+  grundy_add_test(takebreak_agree_${group} property
+    ${CMAKE_CURRENT_LIST_DIR}/test_takebreak_agree.c)
+  target_compile_definitions(test_property_takebreak_agree_${group}
+    PRIVATE AGREE_GROUP=${group})
+endforeach()

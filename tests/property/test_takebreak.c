@@ -1,0 +1,523 @@
+/*
+ * test_takebreak.c -- take-and-break tables, periods and rare values
+ * against oracles that share no code with the library:
+ *
+ *  - a direct win/loss search over multisets of heaps, with a move
+ *    generator written here from the definition of the codes, decides
+ *    sums of up to three heaps without any Grundy value;
+ *  - a mex-by-definition recursion gives g(0..n) for random codes,
+ *    hexadecimal ones with three-heap moves included;
+ *  - proven periods are checked on the generic method's (naive) tables far
+ *    beyond the table they were proven on;
+ *  - published facts (Kayles, Dawson's Kayles and Chess, 0.16, the first
+ *    rare positions of Grundy's game) are checked against the generic
+ *    method, or against the kernel where the generic method is too slow.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "test_support.h"
+
+/* A random code, as a spec and as digits. */
+typedef struct code {
+    char spec[32];
+    unsigned digit[8];
+    unsigned ndig; /* digits 0 .. ndig-1 */
+    int unequal;
+} code;
+
+static void random_code(code *c, test_rng *rng, int allow_hex, int octal2)
+{
+    unsigned j;
+    size_t len;
+    int hex = allow_hex && test_rng_below(rng, 3) == 0;
+    memset(c, 0, sizeof *c);
+    if (!octal2 && test_rng_below(rng, 12) == 0) {
+        strcpy(c->spec, "grundy-game");
+        c->digit[0] = 4;
+        c->ndig = 1;
+        c->unequal = 1;
+        return;
+    }
+    c->ndig = 2 + (unsigned)test_rng_below(rng, 3);
+    c->digit[0] = 4 * (unsigned)test_rng_below(rng, hex ? 4 : 2);
+    if (test_rng_below(rng, 2))
+        c->digit[0] = 0;
+    len = (size_t)snprintf(c->spec, sizeof c->spec, "%X.", c->digit[0]);
+    for (j = 1; j < c->ndig; j++) {
+        c->digit[j] = (unsigned)test_rng_below(rng, hex ? 16 : 8);
+        len += (size_t)snprintf(c->spec + len, sizeof c->spec - len, "%X",
+                                c->digit[j]);
+    }
+}
+
+/* Direct search over multisets ********************************************/
+
+#define MAXT 13 /* total tokens of a searched position */
+
+typedef struct search {
+    const code *c;
+    uint64_t *key;
+    unsigned char *val; /* 0 empty, 1 loss, 2 win */
+    size_t cap;
+} search;
+
+/* Multiset of heap sizes 1..MAXT as counts, 4 bits each. */
+static uint64_t key_of(const unsigned *cnt)
+{
+    uint64_t k = 0;
+    unsigned s;
+    for (s = 1; s <= MAXT; s++)
+        k |= (uint64_t)cnt[s] << (4 * (s - 1));
+    return k;
+}
+
+static size_t slot_of(const search *S, uint64_t k)
+{
+    size_t i = (size_t)((k * 0x9E3779B97F4A7C15ull) >> 40) & (S->cap - 1);
+    while (S->val[i] && S->key[i] != k)
+        i = (i + 1) & (S->cap - 1);
+    return i;
+}
+
+static int wins(search *S, unsigned *cnt);
+
+/* Is there a move to a losing position that leaves parts[0..np) in place
+ * of one heap of size s? */
+static int try_parts(search *S, unsigned *cnt, unsigned s,
+                     const unsigned *parts, unsigned np)
+{
+    unsigned i;
+    int w;
+    cnt[s]--;
+    for (i = 0; i < np; i++)
+        cnt[parts[i]]++;
+    w = !wins(S, cnt);
+    for (i = 0; i < np; i++)
+        cnt[parts[i]]--;
+    cnt[s]++;
+    return w;
+}
+
+static int wins(search *S, unsigned *cnt)
+{
+    const code *c = S->c;
+    uint64_t k = key_of(cnt);
+    size_t slot = slot_of(S, k);
+    unsigned s, j, a, b;
+    int w = 0;
+    if (S->val[slot])
+        return S->val[slot] == 2;
+    for (s = 1; s <= MAXT && !w; s++) {
+        if (!cnt[s])
+            continue;
+        for (j = 0; j < c->ndig && j <= s && !w; j++) {
+            unsigned d = c->digit[j], m = s - j, p[3];
+            if (j > 0 && (d & 1) && m == 0)
+                w = try_parts(S, cnt, s, p, 0);
+            if (!w && j > 0 && (d & 2) && m > 0) {
+                p[0] = m;
+                w = try_parts(S, cnt, s, p, 1);
+            }
+            for (a = 1; !w && (d & 4) && a < m; a++) {
+                if (c->unequal && 2 * a == m)
+                    continue;
+                p[0] = a;
+                p[1] = m - a;
+                w = try_parts(S, cnt, s, p, 2);
+            }
+            for (a = 1; !w && (d & 8) && a < m; a++)
+                for (b = 1; !w && a + b < m; b++) {
+                    p[0] = a;
+                    p[1] = b;
+                    p[2] = m - a - b;
+                    w = try_parts(S, cnt, s, p, 3);
+                }
+        }
+    }
+    slot = slot_of(S, k);
+    S->key[slot] = k;
+    S->val[slot] = (unsigned char)(w ? 2 : 1);
+    return w;
+}
+
+static void test_takebreak_sums_match_search(void **state)
+{
+    test_rng *rng = *state;
+    long it, iters = 40 * test_multiplier();
+    search S;
+    S.cap = 1 << 16;
+    S.key = malloc(S.cap * sizeof *S.key);
+    S.val = malloc(S.cap);
+    assert_non_null(S.key);
+    assert_non_null(S.val);
+    for (it = 0; it < iters; it++) {
+        code c;
+        grundy_game *g;
+        grundy_table *t;
+        unsigned cnt[MAXT + 1], a, b, h;
+        random_code(&c, rng, 1, 0);
+        S.c = &c;
+        memset(S.val, 0, S.cap);
+        g = test_game(c.spec);
+        assert_int_equal(grundy_table_new(&t, g, MAXT + 1, NULL), GRUNDY_OK);
+        memset(cnt, 0, sizeof cnt);
+        for (a = 0; a <= MAXT; a++)
+            for (b = a; a + b <= MAXT; b++)
+                for (h = b; a + b + h <= MAXT; h++) {
+                    grundy_value x = grundy_table_get(t, a) ^
+                                     grundy_table_get(t, b) ^
+                                     grundy_table_get(t, h);
+                    int w;
+                    cnt[a]++, cnt[b]++, cnt[h]++;
+                    cnt[0] = 0; /* empty heaps are no heaps */
+                    w = wins(&S, cnt);
+                    cnt[a]--, cnt[b]--, cnt[h]--;
+                    cnt[0] = 0;
+                    if (w != (x != 0))
+                        fail_msg("seed=%llu it=%ld %s heaps %u %u %u: search "
+                                 "says %s, nim-sum %llu",
+                                 (unsigned long long)test_seed(), it, c.spec,
+                                 a, b, h, w ? "win" : "loss",
+                                 (unsigned long long)x);
+                }
+        grundy_table_free(t);
+        grundy_game_free(g);
+    }
+    free(S.key);
+    free(S.val);
+}
+
+/* Mex by definition ********************************************************/
+
+static void def_values(unsigned *gv, unsigned n, const code *c)
+{
+    unsigned h, j, a, b, v;
+    unsigned char *seen = malloc(4096);
+    assert_non_null(seen);
+    for (h = 0; h < n; h++) {
+        memset(seen, 0, 4096);
+        for (j = 0; j < c->ndig && j <= h; j++) {
+            unsigned d = c->digit[j], m = h - j;
+            if (j > 0 && (d & 1) && m == 0)
+                seen[0] = 1;
+            if (j > 0 && (d & 2) && m > 0)
+                seen[gv[m]] = 1;
+            for (a = 1; (d & 4) && a < m; a++)
+                if (!c->unequal || 2 * a != m)
+                    seen[gv[a] ^ gv[m - a]] = 1;
+            for (a = 1; (d & 8) && a < m; a++)
+                for (b = 1; a + b < m; b++)
+                    seen[gv[a] ^ gv[b] ^ gv[m - a - b]] = 1;
+        }
+        for (v = 0; seen[v]; v++)
+            ;
+        gv[h] = v;
+    }
+    free(seen);
+}
+
+static void test_takebreak_values_match_definition(void **state)
+{
+    test_rng *rng = *state;
+    long it, iters = 60 * test_multiplier();
+    unsigned gv[301];
+    for (it = 0; it < iters; it++) {
+        code c;
+        grundy_game *g;
+        int m;
+        unsigned n = 301, i;
+        random_code(&c, rng, 1, 0);
+        def_values(gv, n, &c);
+        g = test_game(c.spec);
+        for (m = 0; m < 2; m++) {
+            grundy_table *t;
+            grundy_table_opts o;
+            grundy_table_opts_init(&o);
+            o.method = m ? GRUNDY_TABLE_AUTO : GRUNDY_TABLE_NAIVE;
+            assert_int_equal(grundy_table_new(&t, g, n, &o), GRUNDY_OK);
+            for (i = 0; i < n; i++)
+                if (grundy_table_get(t, i) != gv[i])
+                    fail_msg("seed=%llu it=%ld %s method %d: g(%u) = %llu, "
+                             "definition %u",
+                             (unsigned long long)test_seed(), it, c.spec, m,
+                             i, (unsigned long long)grundy_table_get(t, i),
+                             gv[i]);
+            grundy_table_free(t);
+        }
+        grundy_game_free(g);
+    }
+}
+
+/* Tables grown piecewise equal tables built at once. */
+static void test_takebreak_extend_matches(void **state)
+{
+    test_rng *rng = *state;
+    long it, iters = 20 * test_multiplier();
+    for (it = 0; it < iters; it++) {
+        code c;
+        grundy_game *g;
+        grundy_table *whole, *parts;
+        grundy_pos n = 3000 + test_rng_below(rng, 3000), x;
+        random_code(&c, rng, 0, 0);
+        g = test_game(c.spec);
+        assert_int_equal(grundy_table_new(&whole, g, n, NULL), GRUNDY_OK);
+        assert_int_equal(grundy_table_new(&parts, g, 1 + test_rng_below(rng,
+                                                                         50),
+                                          NULL),
+                         GRUNDY_OK);
+        while (grundy_table_size(parts) < n) {
+            grundy_pos step = 1 + test_rng_below(rng, 1500);
+            grundy_pos to = grundy_table_size(parts) + step;
+            assert_int_equal(grundy_table_extend(parts, to < n ? to : n,
+                                                 NULL),
+                             GRUNDY_OK);
+        }
+        for (x = 0; x < n; x++)
+            if (grundy_table_get(parts, x) != grundy_table_get(whole, x))
+                fail_msg("seed=%llu it=%ld %s: extended g(%llu) = %llu, "
+                         "whole %llu",
+                         (unsigned long long)test_seed(), it, c.spec,
+                         (unsigned long long)x,
+                         (unsigned long long)grundy_table_get(parts, x),
+                         (unsigned long long)grundy_table_get(whole, x));
+        grundy_table_free(whole);
+        grundy_table_free(parts);
+        grundy_game_free(g);
+    }
+}
+
+/* Periods ******************************************************************/
+
+/* Every period proven on a short table holds on a long naive table. */
+static void test_takebreak_proven_periods_hold(void **state)
+{
+    test_rng *rng = *state;
+    long it, iters = 150 * test_multiplier(), proven = 0;
+    for (it = 0; it < iters; it++) {
+        code c;
+        grundy_game *g;
+        grundy_table *truth;
+        grundy_table_opts o;
+        grundy_pos n, size, x;
+        random_code(&c, rng, 1, 1);
+        g = test_game(c.spec);
+        n = grundy_takebreak_get(g)->max_parts == 3 ? 260 : 1500;
+        grundy_table_opts_init(&o);
+        o.method = GRUNDY_TABLE_NAIVE;
+        assert_int_equal(grundy_table_new(&truth, g, n, &o), GRUNDY_OK);
+        for (size = 8; size <= n / 3; size += size / 2 + 1) {
+            grundy_table *t;
+            grundy_period per;
+            assert_int_equal(grundy_table_new(&t, g, size, NULL), GRUNDY_OK);
+            grundy_period_find(&per, t);
+            grundy_table_free(t);
+            if (!per.proven)
+                continue;
+            proven++;
+            assert_true(per.found);
+            assert_int_equal(per.saltus, 0);
+            for (x = per.preperiod; x < n; x++) {
+                grundy_pos y =
+                    per.preperiod + (x - per.preperiod) % per.period;
+                if (grundy_table_get(truth, x) != grundy_table_get(truth, y))
+                    fail_msg("seed=%llu it=%ld %s: period %llu from %llu "
+                             "proven on %llu entries fails at %llu",
+                             (unsigned long long)test_seed(), it, c.spec,
+                             (unsigned long long)per.period,
+                             (unsigned long long)per.preperiod,
+                             (unsigned long long)size,
+                             (unsigned long long)x);
+            }
+            /* the preperiod is the least one */
+            if (per.preperiod > 0 &&
+                grundy_table_get(truth, per.preperiod - 1) ==
+                    grundy_table_get(truth, per.preperiod - 1 + per.period))
+                fail_msg("seed=%llu it=%ld %s: preperiod %llu is not the "
+                         "least",
+                         (unsigned long long)test_seed(), it, c.spec,
+                         (unsigned long long)per.preperiod);
+            break;
+        }
+        grundy_table_free(truth);
+        grundy_game_free(g);
+    }
+    /* most short codes are periodic: the check above must have run */
+    assert_true(proven > iters / 4);
+}
+
+static void expect_period(const char *spec, grundy_pos n,
+                          grundy_table_method method, grundy_pos period,
+                          grundy_pos preperiod)
+{
+    grundy_game *g = test_game(spec);
+    grundy_table *t;
+    grundy_table_opts o;
+    grundy_period per;
+    grundy_table_opts_init(&o);
+    o.method = method;
+    assert_int_equal(grundy_table_new(&t, g, n, &o), GRUNDY_OK);
+    grundy_period_find(&per, t);
+    if (!per.proven || per.period != period || per.preperiod != preperiod)
+        fail_msg("%s (method %d, %llu entries): proven %d period %llu "
+                 "preperiod %llu, expected %llu from %llu",
+                 spec, (int)method, (unsigned long long)n, per.proven,
+                 (unsigned long long)per.period,
+                 (unsigned long long)per.preperiod,
+                 (unsigned long long)period, (unsigned long long)preperiod);
+    /* the last exceptional value sits just before the preperiod */
+    assert_int_not_equal(grundy_table_get(t, preperiod - 1),
+                         grundy_table_get(t, preperiod - 1 + period));
+    grundy_table_free(t);
+    grundy_game_free(g);
+}
+
+/* Kayles: period 12 from n = 71, last exception at 70.  Dawson's Chess
+ * 0.137: period 34, last exception at 51; Dawson's Kayles 0.07 is the same
+ * sequence shifted by one.  All checked on the generic method first. */
+static void test_takebreak_published_periods(void **state)
+{
+    int m;
+    (void)state;
+    for (m = 0; m < 2; m++) {
+        grundy_table_method meth = m ? GRUNDY_TABLE_FAST : GRUNDY_TABLE_NAIVE;
+        expect_period("kayles", 400, meth, 12, 71);
+        expect_period("0.07", 400, meth, 34, 53);
+        expect_period("dawsons-chess", 400, meth, 34, 52);
+    }
+}
+
+/* 0.16: period 149459 from n = 105351 (Gangolli and Plambeck).  The
+ * generic method cannot reach that far in a test; the kernel does, and
+ * agrees with the generic method on every code to 2000 elsewhere. */
+static void test_takebreak_published_016(void **state)
+{
+    (void)state;
+    expect_period("0.16", 2 * 105351 + 2 * 149459 + 2 + 100, GRUNDY_TABLE_FAST,
+                  149459, 105351);
+}
+
+/* Grundy's game: the rare values are those with an even number of ones
+ * in bits 1..7 (mask 254), and the first rare positions are published
+ * (Flammenkamp).  Checked on the generic method's table. */
+static void test_takebreak_grundy_game_rare(void **state)
+{
+    static const unsigned first_rare[] = {
+        0,   1,   2,   3,   4,   6,   7,   9,   10,  12,  15,  20,
+        23,  26,  28,  31,  34,  37,  40,  43,  46,  49,  50,  52,
+        53,  55,  58,  61,  87,  90,  93,  146, 149, 152, 158, 161,
+        164, 167, 176, 179, 181, 182, 185, 188, 190, 193, 196, 231};
+    grundy_game *g = test_game("grundy-game");
+    grundy_table *t, *f;
+    grundy_table_opts o;
+    grundy_rare_info info;
+    size_t i = 0, nf = sizeof first_rare / sizeof *first_rare;
+    grundy_pos x;
+    (void)state;
+    grundy_table_opts_init(&o);
+    o.method = GRUNDY_TABLE_NAIVE;
+    assert_int_equal(grundy_table_new(&t, g, 232, &o), GRUNDY_OK);
+    for (x = 0; x < 232; x++) {
+        int rare = !__builtin_parityll(grundy_table_get(t, x) & 254);
+        int listed = i < nf && first_rare[i] == x;
+        if (rare != listed)
+            fail_msg("grundy-game: position %llu rare %d, published %d",
+                     (unsigned long long)x, rare, listed);
+        i += (size_t)listed;
+    }
+    /* The kernel's table shows the same mask once it is long enough. */
+    assert_int_equal(grundy_table_new(&f, g, 1 << 15, NULL), GRUNDY_OK);
+    for (x = 0; x < 232; x++)
+        assert_int_equal(grundy_table_get(f, x), grundy_table_get(t, x));
+    assert_int_equal(grundy_table_rare(&info, f), GRUNDY_OK);
+    assert_int_equal(info.mask, 254);
+    grundy_table_free(t);
+    grundy_table_free(f);
+    grundy_game_free(g);
+}
+
+/* grundy_table_rare() against counting under every mask. */
+static void test_takebreak_rare_info_matches_scan(void **state)
+{
+    test_rng *rng = *state;
+    long it, iters = 30 * test_multiplier();
+    for (it = 0; it < iters; it++) {
+        code c;
+        grundy_game *g;
+        grundy_table *t;
+        grundy_rare_info info;
+        grundy_pos n = 50 + test_rng_below(rng, 3000), x;
+        grundy_value maxv, mask, lim = 1;
+        uint64_t best = UINT64_MAX, best_mask = 0;
+        random_code(&c, rng, 0, 0);
+        g = test_game(c.spec);
+        assert_int_equal(grundy_table_new(&t, g, n, NULL), GRUNDY_OK);
+        maxv = grundy_table_max(t, NULL);
+        while (lim <= maxv)
+            lim *= 2;
+        for (mask = 0; mask < lim; mask++) {
+            uint64_t r = 0;
+            for (x = 0; x < n; x++)
+                r += !__builtin_parityll(grundy_table_get(t, x) & mask);
+            if (r < best) {
+                best = r;
+                best_mask = mask;
+            }
+        }
+        assert_int_equal(grundy_table_rare(&info, t), GRUNDY_OK);
+        if (info.mask != best_mask || info.rare_positions != best ||
+            info.positions != n)
+            fail_msg("seed=%llu it=%ld %s: mask %llu rare %llu, scan mask "
+                     "%llu rare %llu",
+                     (unsigned long long)test_seed(), it, c.spec,
+                     (unsigned long long)info.mask,
+                     (unsigned long long)info.rare_positions,
+                     (unsigned long long)best_mask,
+                     (unsigned long long)best);
+        grundy_table_free(t);
+        grundy_game_free(g);
+    }
+}
+
+/* Tables beyond the memory limit are refused before allocating. */
+static void test_takebreak_limits(void **state)
+{
+    grundy_game *g = test_game("0.6");
+    grundy_table *t = (grundy_table *)1;
+    grundy_table_opts o;
+    size_t bytes;
+    (void)state;
+    grundy_table_opts_init(&o);
+    o.mem_limit = 1 << 20;
+    assert_int_equal(grundy_table_new(&t, g, 1 << 20, &o), GRUNDY_ERR_LIMIT);
+    assert_null(t);
+    assert_int_equal(grundy_table_estimate(&bytes, g, 1 << 20), GRUNDY_OK);
+    assert_true(bytes >= 2u << 20);
+    assert_int_equal(grundy_table_new(&t, g, (grundy_pos)1 << 62, NULL),
+                     GRUNDY_ERR_LIMIT);
+    grundy_game_free(g);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test_setup_teardown(test_takebreak_sums_match_search,
+                                        test_rng_setup, test_rng_teardown),
+        cmocka_unit_test_setup_teardown(
+            test_takebreak_values_match_definition, test_rng_setup,
+            test_rng_teardown),
+        cmocka_unit_test_setup_teardown(test_takebreak_extend_matches,
+                                        test_rng_setup, test_rng_teardown),
+        cmocka_unit_test_setup_teardown(test_takebreak_proven_periods_hold,
+                                        test_rng_setup, test_rng_teardown),
+        cmocka_unit_test(test_takebreak_published_periods),
+        cmocka_unit_test(test_takebreak_published_016),
+        cmocka_unit_test(test_takebreak_grundy_game_rare),
+        cmocka_unit_test_setup_teardown(
+            test_takebreak_rare_info_matches_scan, test_rng_setup,
+            test_rng_teardown),
+        cmocka_unit_test(test_takebreak_limits),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}

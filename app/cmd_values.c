@@ -314,8 +314,10 @@ static int do_table(const values_args *a, const grundy_game *g,
             grundy_writer_u64(w, per.period);
             grundy_writer_str(w, ", \"preperiod\": ");
             grundy_writer_u64(w, per.preperiod);
-            grundy_writer_str(w, ", \"saltus\": ");
-            grundy_writer_u64(w, per.saltus);
+            if (per.saltus) {
+                grundy_writer_str(w, ", \"saltus\": ");
+                grundy_writer_u64(w, per.saltus);
+            }
             grundy_writer_str(w, ", \"proven\": ");
             grundy_writer_str(w, per.proven ? "true" : "false");
             grundy_writer_str(w, ", \"checked_upto\": ");

@@ -141,7 +141,9 @@ typedef struct grundy_period {
     grundy_pos preperiod;   /* g(n + period) = g(n) for all n >= preperiod */
     grundy_pos period;
     grundy_value saltus;    /* arithmetic periodicity: g(n+p) = g(n) + s;
-                               0 for ordinary periodicity */
+                               0 for ordinary periodicity.  Looked for in
+                               take-and-break games only, and never
+                               proven */
     grundy_pos checked_upto; /* the table size the claim was checked on */
 } grundy_period;
 
@@ -149,7 +151,11 @@ typedef struct grundy_period {
  * The shortest period (then the shortest preperiod) that the table shows
  * at least twice after its preperiod.  proven is set when a criterion for
  * the family proves it: for subtraction games with largest amount m, a
- * repetition of m consecutive values does.  Never fails. */
+ * repetition of m consecutive values does; for octal and hexadecimal
+ * codes taking at most t tokens and leaving at most k heaps, g(n + p) =
+ * g(n) for q <= n < k q + (k-1) p + t does (Guy-Smith).  When a
+ * take-and-break game shows no ordinary period, an arithmetic one
+ * (saltus > 0) is looked for.  Never fails. */
 void grundy_period_find(grundy_period *out, const grundy_table *t);
 
 /* grundy_period_provable() :

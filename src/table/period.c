@@ -19,8 +19,9 @@
  * Grundy's game has no such theorem (whether two heaps differ is not
  * preserved by adding p to one of them): its periods are only seen.
  *
- * Arithmetic periodicity (g(n + p) = g(n) + s, s > 0) is looked for when
- * no ordinary period shows, and reported as seen, never proven.
+ * Arithmetic periodicity (g(n + p) = g(n) + s, s > 0) is looked for in
+ * take-and-break games when no ordinary period shows, and reported as
+ * seen, never proven.
  */
 #include <string.h>
 
@@ -114,7 +115,8 @@ void grundy_period_find(grundy_period *out, const grundy_table *t)
         }
     }
     /* Arithmetic periodicity: g(n + p) = g(n) + s with s > 0. */
-    for (p = 1; !seen.found && 2 * p <= size; p++) {
+    for (p = 1; !seen.found && grundy_takebreak_get(t->game) && 2 * p <= size;
+         p++) {
         grundy_value a = grundy_table_get(t, size - 1),
                      b = grundy_table_get(t, size - 1 - p);
         grundy_pos q;

@@ -23,9 +23,21 @@
 #define PSH_N_MAX 100000000ull
 #define PSH_LOAD_CHUNK 4096
 
+/* Sets *where to the cell at offset off of the token just read. */
+static void board_error(grundy_scanner *s, size_t len, size_t off,
+                        grundy_parse_error *where)
+{
+    unsigned long line, col;
+    grundy_scan_where(s, &line, &col); /* just past the token */
+    where->line = line;
+    where->col = col - len + off;
+}
+
 /* One board: PSH_SIDE tokens of PSH_SIDE cells, row r column c at bit
  * r * 4 + c (the rect:4x4 order).  Errors point at the offending cell, or
- * just past a row that is too short. */
+ * just past a row that is too short.  Tokens are read without a position
+ * record (formatting one per token would cost a quarter of the run time);
+ * the position is worked out from the scanner only on error. */
 static grundy_status read_board(grundy_scanner *s, grundy_pos *out,
                                 grundy_parse_error *where)
 {
@@ -34,17 +46,23 @@ static grundy_status read_board(grundy_scanner *s, grundy_pos *out,
     for (r = 0; r < PSH_SIDE; r++) {
         const char *tok;
         size_t len, c;
-        GRUNDY_TRY(grundy_scan_token(s, &tok, &len, where));
+        if (grundy_scan_token(s, &tok, &len, NULL) != GRUNDY_OK) {
+            unsigned long line, col;
+            grundy_scan_where(s, &line, &col);
+            grundy_parse_error_set(where, line, col,
+                                   "unexpected end of input");
+            return GRUNDY_ERR_PARSE;
+        }
         for (c = 0; c < len; c++) {
             if (c == PSH_SIDE) {
-                where->col += PSH_SIDE;
+                board_error(s, len, PSH_SIDE, where);
                 snprintf(where->msg, sizeof where->msg,
                          "a board row has %d cells, this one has %zu",
                          PSH_SIDE, len);
                 return GRUNDY_ERR_PARSE;
             }
             if (tok[c] != '0' && tok[c] != '1') {
-                where->col += c;
+                board_error(s, len, c, where);
                 snprintf(where->msg, sizeof where->msg,
                          "expected a cell '0' or '1', got '%c'", tok[c]);
                 return GRUNDY_ERR_PARSE;
@@ -52,7 +70,7 @@ static grundy_status read_board(grundy_scanner *s, grundy_pos *out,
             p |= (grundy_pos)(tok[c] - '0') << (r * PSH_SIDE + c);
         }
         if (len < PSH_SIDE) {
-            where->col += len;
+            board_error(s, len, len, where);
             snprintf(where->msg, sizeof where->msg,
                      "a board row has %d cells, this one has %zu", PSH_SIDE,
                      len);

@@ -37,6 +37,8 @@
 #define TIER_MAX_THREADS 256
 /* Below this many positions threads cost more than they save. */
 #define TIER_MIN_PARALLEL ((grundy_pos)1 << 15)
+/* Nor for a tier of fewer positions than this (a few chunks each). */
+#define TIER_MIN_PARALLEL_TIER (4 * TIER_CHUNK)
 
 typedef struct tier_job {
     uint8_t *g;
@@ -108,13 +110,19 @@ static grundy_value mex_wide(const tier_job *job, uint32_t x)
 static inline grundy_value mex_rect(const tier_job *job, uint32_t x)
 {
     const uint8_t *g = job->g;
+    uint32_t child[GRUNDY_RECT_MAX_MOVES], q = 0;
     uint64_t seen = 0;
     unsigned big = 0;
-    uint32_t q = 0;
-    GRUNDY_RECT_FOR_EACH_CHILD(&job->geom, x, q,
-                               (seen |= 1ull << (g[q] & 63),
-                                big |= g[q] >> 6));
-    if (big || ~seen == 0)
+    size_t n = 0, i;
+    /* Children first, values second: the loads are independent of each
+     * other and the mask stays in a register. */
+    GRUNDY_RECT_FOR_EACH_CHILD(&job->geom, x, q, child[n++] = q);
+    for (i = 0; i < n; i++) {
+        unsigned v = g[child[i]];
+        seen |= 1ull << (v & 63);
+        big |= v;
+    }
+    if (big >= 64 || ~seen == 0)
         return mex_wide(job, x);
     return (grundy_value)__builtin_ctzll(~seen);
 }
@@ -269,7 +277,9 @@ grundy_status grundy_table_fill_tiers(grundy_table *t, grundy_pos n,
         job->nchunks = (job->tier_size + TIER_CHUNK - 1) / TIER_CHUNK;
         atomic_store(&job->next_chunk, 0);
         /* Threads that fail to start leave their share to the others. */
-        for (started = 1; started < nt && job->nchunks > 1; started++)
+        for (started = 1;
+             started < nt && job->tier_size >= TIER_MIN_PARALLEL_TIER;
+             started++)
             if (pthread_create(&ws[started].tid, NULL, worker_run,
                                &ws[started]) != 0)
                 break;

@@ -1,0 +1,348 @@
+/*
+ * bench_rect.c -- board tables and 'grundy solve pshtbrth'.
+ *
+ * Usage: bench_rect [--5x6] [--grundy PATH] [--quick]
+ *
+ * Tables (norm: ns per position):
+ *   rect:4x4 and rect:5x5 by tier tabulation on 1 and 2 threads, against
+ *   the generic method (list moves, take the mex: the baseline) and the
+ *   floor (writing every byte of the table once);
+ *   rect:5x6 (2^30 positions, 1 GiB) on 2 threads with --5x6.
+ *
+ * pshtbrth (norm: ns per query), N = M = 10^5 and 10^6, one test, half
+ * the queries winners of a random range, half board replacements; the
+ * input is a file read by every variant:
+ *   grundy     the program itself, 'grundy solve pshtbrth' (PATH, default
+ *              the grundy next to this bench's folder), process start and
+ *              the 4x4 table included;
+ *   baseline   in process: the same scanner and 4x4 table, the values in
+ *              a plain array, each winner query a linear XOR over L..R;
+ *   io-floor   in process: read every token with the same scanner and
+ *              write one answer line per winner query, no game at all.
+ */
+#include <fcntl.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include "benchfn.h"
+#include "grundy/grundy.h"
+
+/* Tables ********************************************************************/
+
+typedef struct table_job {
+    grundy_game *game;
+    grundy_table_method method;
+    unsigned threads;
+} table_job;
+
+static uint64_t run_table(void *payload)
+{
+    table_job *j = payload;
+    grundy_table_opts o;
+    grundy_table *t = NULL;
+    grundy_pos at;
+    uint64_t sink;
+    grundy_table_opts_init(&o);
+    o.method = j->method;
+    o.threads = j->threads;
+    if (grundy_table_new(&t, j->game, 0, &o) != GRUNDY_OK) {
+        fprintf(stderr, "bench_rect: table failed\n");
+        exit(1);
+    }
+    sink = grundy_table_max(t, &at) ^ at;
+    grundy_table_free(t);
+    return sink;
+}
+
+typedef struct floor_job {
+    size_t bytes;
+} floor_job;
+
+static uint64_t run_floor(void *payload)
+{
+    floor_job *j = payload;
+    unsigned char *m = malloc(j->bytes);
+    uint64_t sink;
+    size_t i;
+    if (!m)
+        exit(1);
+    for (i = 0; i < j->bytes; i++)
+        m[i] = (unsigned char)(i >> 7);
+    sink = m[j->bytes / 3];
+    free(m);
+    return sink;
+}
+
+static void bench_tables(const char *spec, int naive, int repeats,
+                         const unsigned *threads, size_t nthreads)
+{
+    table_job j;
+    floor_job f;
+    bench_result r;
+    grundy_parse_error e;
+    grundy_pos n;
+    size_t i;
+    char variant[64];
+
+    if (grundy_game_new(&j.game, spec, &e) != GRUNDY_OK)
+        exit(1);
+    n = grundy_game_num_positions(j.game);
+    f.bytes = (size_t)n;
+    r = bench_run(run_floor, &f, repeats);
+    snprintf(variant, sizeof variant, "%s/floor", spec);
+    bench_print("rect", variant, n, &r, (double)n);
+    for (i = 0; i < nthreads; i++) {
+        j.method = GRUNDY_TABLE_FAST;
+        j.threads = threads[i];
+        r = bench_run(run_table, &j, repeats);
+        snprintf(variant, sizeof variant, "%s/tiers-%ut", spec, threads[i]);
+        bench_print("rect", variant, n, &r, (double)n);
+        printf("# %s on %u thread(s): %.3f s, %.1f M positions/s\n", spec,
+               threads[i], r.ns_median / 1e9,
+               (double)n / r.ns_median * 1e3);
+    }
+    if (naive) {
+        j.method = GRUNDY_TABLE_NAIVE;
+        j.threads = 1;
+        r = bench_run(run_table, &j, naive > 1 ? repeats : 1);
+        snprintf(variant, sizeof variant, "%s/naive", spec);
+        bench_print("rect", variant, n, &r, (double)n);
+    }
+    grundy_game_free(j.game);
+}
+
+/* pshtbrth ******************************************************************/
+
+static uint64_t rng_state = 0x9E3779B97F4A7C15ull;
+
+static uint64_t rng_next(void)
+{
+    uint64_t z = (rng_state += 0x9E3779B97F4A7C15ull);
+    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
+    z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
+    return z ^ (z >> 31);
+}
+
+static void put_board(FILE *f)
+{
+    unsigned b = (unsigned)rng_next(), r, c;
+    for (r = 0; r < 4; r++) {
+        for (c = 0; c < 4; c++)
+            fputc('0' + ((b >> (r * 4 + c)) & 1), f);
+        fputc('\n', f);
+    }
+}
+
+static void write_input(const char *path, uint64_t n, uint64_t m)
+{
+    FILE *f = fopen(path, "w");
+    uint64_t i;
+    if (!f) {
+        perror(path);
+        exit(1);
+    }
+    fprintf(f, "1\n%llu %llu\n", (unsigned long long)n,
+            (unsigned long long)m);
+    for (i = 0; i < n; i++)
+        put_board(f);
+    for (i = 0; i < m; i++) {
+        if (rng_next() & 1) {
+            uint64_t a = rng_next() % n + 1, b = rng_next() % n + 1, t;
+            if (a > b) {
+                t = a;
+                a = b;
+                b = t;
+            }
+            fprintf(f, "1 %llu %llu\n", (unsigned long long)a,
+                    (unsigned long long)b);
+        } else {
+            fprintf(f, "2 %llu\n", (unsigned long long)(rng_next() % n + 1));
+            put_board(f);
+        }
+    }
+    if (fclose(f) != 0)
+        exit(1);
+}
+
+typedef struct psh_job {
+    const char *grundy, *input;
+    const uint8_t *g; /* values of rect:4x4 */
+} psh_job;
+
+static uint64_t run_program(void *payload)
+{
+    psh_job *j = payload;
+    int status = 0;
+    pid_t pid = fork();
+    if (pid == 0) {
+        int in = open(j->input, O_RDONLY), out = open("/dev/null", O_WRONLY);
+        if (in < 0 || out < 0 || dup2(in, 0) < 0 || dup2(out, 1) < 0)
+            _exit(127);
+        execl(j->grundy, j->grundy, "solve", "pshtbrth", (char *)NULL);
+        _exit(127);
+    }
+    if (pid < 0 || waitpid(pid, &status, 0) < 0 || !WIFEXITED(status) ||
+        WEXITSTATUS(status) != 0) {
+        fprintf(stderr, "bench_rect: '%s solve pshtbrth' failed\n",
+                j->grundy);
+        exit(1);
+    }
+    return (uint64_t)status;
+}
+
+static uint16_t scan_board(grundy_scanner *s)
+{
+    uint16_t p = 0;
+    unsigned r, c;
+    for (r = 0; r < 4; r++) {
+        const char *tok;
+        size_t len;
+        if (grundy_scan_token(s, &tok, &len, NULL) != GRUNDY_OK || len != 4)
+            exit(1);
+        for (c = 0; c < 4; c++)
+            p = (uint16_t)(p | (unsigned)(tok[c] == '1') << (r * 4 + c));
+    }
+    return p;
+}
+
+/* In process, reading the same file: baseline (do_game) or floor. */
+static uint64_t run_inproc(const psh_job *j, int do_game)
+{
+    grundy_scanner s;
+    grundy_writer w;
+    uint64_t t, n, m, i, q, type, a, b, sink = 0;
+    uint8_t *v = NULL;
+    int fd = open(j->input, O_RDONLY), out = open("/dev/null", O_WRONLY);
+    if (fd < 0 || out < 0 || grundy_scanner_init_fd(&s, fd) != GRUNDY_OK ||
+        grundy_writer_init(&w, out) != GRUNDY_OK)
+        exit(1);
+    if (grundy_scan_u64(&s, &t, 0, 1, NULL) != GRUNDY_OK ||
+        grundy_scan_u64(&s, &n, 1, UINT64_MAX, NULL) != GRUNDY_OK ||
+        grundy_scan_u64(&s, &m, 0, UINT64_MAX, NULL) != GRUNDY_OK)
+        exit(1);
+    v = malloc((size_t)n);
+    if (!v)
+        exit(1);
+    for (i = 0; i < n; i++) {
+        uint16_t p = scan_board(&s);
+        v[i] = do_game ? j->g[p] : (uint8_t)p;
+    }
+    for (q = 0; q < m; q++) {
+        if (grundy_scan_u64(&s, &type, 1, 2, NULL) != GRUNDY_OK)
+            exit(1);
+        if (type == 1) {
+            uint8_t x = 0;
+            if (grundy_scan_u64(&s, &a, 1, n, NULL) != GRUNDY_OK ||
+                grundy_scan_u64(&s, &b, a, n, NULL) != GRUNDY_OK)
+                exit(1);
+            if (do_game)
+                for (i = a - 1; i < b; i++)
+                    x ^= v[i];
+            else
+                x = (uint8_t)(a ^ b);
+            if (x)
+                grundy_writer_bytes(&w, "Pishty\n", 7);
+            else
+                grundy_writer_bytes(&w, "Lotsy\n", 6);
+            sink += x;
+        } else {
+            uint16_t p;
+            if (grundy_scan_u64(&s, &a, 1, n, NULL) != GRUNDY_OK)
+                exit(1);
+            p = scan_board(&s);
+            v[a - 1] = do_game ? j->g[p] : (uint8_t)p;
+        }
+    }
+    free(v);
+    grundy_scanner_clear(&s);
+    if (grundy_writer_clear(&w) != GRUNDY_OK)
+        exit(1);
+    close(fd);
+    close(out);
+    return sink;
+}
+
+static uint64_t run_baseline(void *payload)
+{
+    return run_inproc(payload, 1);
+}
+
+static uint64_t run_io_floor(void *payload)
+{
+    return run_inproc(payload, 0);
+}
+
+static void bench_pshtbrth(const char *grundy, uint64_t nm, int repeats,
+                           int baseline)
+{
+    char path[] = "/tmp/bench_rect_XXXXXX";
+    int fd = mkstemp(path);
+    psh_job j;
+    grundy_game *game;
+    grundy_table *t;
+    grundy_parse_error e;
+    bench_result r;
+
+    if (fd < 0) {
+        perror("mkstemp");
+        exit(1);
+    }
+    close(fd);
+    write_input(path, nm, nm);
+    if (grundy_game_new(&game, "rect:4x4", &e) != GRUNDY_OK ||
+        grundy_table_new(&t, game, 0, NULL) != GRUNDY_OK)
+        exit(1);
+    j.grundy = grundy;
+    j.input = path;
+    j.g = grundy_table_data(t);
+
+    r = bench_run(run_io_floor, &j, repeats);
+    bench_print("pshtbrth", "io-floor", nm, &r, (double)nm);
+    r = bench_run(run_program, &j, repeats);
+    bench_print("pshtbrth", "grundy", nm, &r, (double)nm);
+    if (baseline) {
+        r = bench_run(run_baseline, &j, baseline > 1 ? repeats : 1);
+        bench_print("pshtbrth", "baseline", nm, &r, (double)nm);
+    }
+    grundy_table_free(t);
+    grundy_game_free(game);
+    unlink(path);
+}
+
+int main(int argc, char **argv)
+{
+    static const unsigned one_two[] = {1, 2};
+    static const unsigned two[] = {2};
+    char grundy[4096];
+    int big = 0, quick = 0, i;
+    const char *slash;
+
+    /* Default program: ../grundy from this bench's folder. */
+    slash = strrchr(argv[0], '/');
+    snprintf(grundy, sizeof grundy, "%.*s%sgrundy",
+             slash ? (int)(slash - argv[0] + 1) : 0, argv[0], "../");
+    for (i = 1; i < argc; i++) {
+        if (strcmp(argv[i], "--5x6") == 0)
+            big = 1;
+        else if (strcmp(argv[i], "--quick") == 0)
+            quick = 1;
+        else if (strcmp(argv[i], "--grundy") == 0 && i + 1 < argc)
+            snprintf(grundy, sizeof grundy, "%s", argv[++i]);
+        else {
+            fprintf(stderr,
+                    "usage: bench_rect [--5x6] [--quick] [--grundy PATH]\n");
+            return 2;
+        }
+    }
+    bench_header();
+    bench_tables("rect:4x4", 2, 9, one_two, 2);
+    bench_tables("rect:5x5", quick ? 0 : 1, quick ? 1 : 3, one_two, 2);
+    if (big)
+        bench_tables("rect:5x6", 0, 1, two, 1);
+    bench_pshtbrth(grundy, 100000, quick ? 1 : 5, 2);
+    bench_pshtbrth(grundy, 1000000, quick ? 1 : 3, quick ? 0 : 1);
+    return 0;
+}

@@ -129,6 +129,13 @@ static int do_at(const values_args *a, const grundy_game *g,
     cli_progress_attach(&opts, "values");
     s = grundy_value_at(&v, g, p, &opts);
     cli_progress_done();
+    if (s == GRUNDY_ERR_LIMIT) {
+        fprintf(stderr,
+                "grundy: values: position '%s': the computation needs more "
+                "memory than the limit (--mem-limit)\n",
+                a->at);
+        return CLI_EXIT_DATA;
+    }
     if (s != GRUNDY_OK)
         return cli_error("values", s, NULL);
     if (a->json) {

@@ -9,7 +9,10 @@
  *
  * grundy_table_new() dispatches between the generic method (list moves,
  * XOR parts, mex: also the test oracle, grundy_table_new_naive()) and
- * kernels specialised by family (digits, subtraction, half, nim).
+ * kernels specialised by family (digits, subtraction, half, nim).  Board
+ * families (GRUNDY_RULES_BOARD, such as rect:RxC) are tabulated whole, in
+ * tiers of equal popcount, one byte per position, on opts->threads
+ * threads; their values must stay below 256 (GRUNDY_ERR_OVERFLOW).
  */
 #ifndef GRUNDY_TABLE_H
 #define GRUNDY_TABLE_H

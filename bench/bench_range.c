@@ -22,13 +22,18 @@
  * checksum); the run stops otherwise.
  *
  * Usage: bench_range [--sizes N,N,...] [--repeats R] [--cli PATH]
- * (defaults: 200000 and 10000000, 5 repeats below 10^6 and 1 above).
+ *                    [--only VARIANT] [--save FILE]
+ * (defaults: 200000 and 10000000, 5 repeats below 10^6 and 1 above;
+ * --save writes the generated input of the last size to FILE).  Wall
+ * times go to stdout as TSV; CPU times and the ratios to stderr.
  */
 #include <fcntl.h>
 #include <time.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/resource.h>
+#include <sys/time.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -464,6 +469,15 @@ static uint64_t run_editorial_core(void *vp)
     return sink;
 }
 
+/* CPU time of the waited-for children so far. */
+static double children_cpu_ns(void)
+{
+    struct rusage ru;
+    getrusage(RUSAGE_CHILDREN, &ru);
+    return (double)(ru.ru_utime.tv_sec + ru.ru_stime.tv_sec) * 1e9 +
+           (double)(ru.ru_utime.tv_usec + ru.ru_stime.tv_usec) * 1e3;
+}
+
 static uint64_t run_cli(void *vp)
 {
     payload *p = vp;
@@ -546,7 +560,7 @@ int main(int argc, char **argv)
 {
     size_t sizes[16] = {200000, 10000000}, nsizes = 2, si;
     int repeats = 0, i;
-    const char *cli = NULL;
+    const char *cli = NULL, *save = NULL;
     grundy_game *g = NULL;
     grundy_table *digits = NULL;
     for (i = 1; i < argc; i++) {
@@ -560,13 +574,16 @@ int main(int argc, char **argv)
             }
         } else if (strcmp(argv[i], "--repeats") == 0 && i + 1 < argc) {
             repeats = atoi(argv[++i]);
+        } else if (strcmp(argv[i], "--save") == 0 && i + 1 < argc) {
+            save = argv[++i];
         } else if (strcmp(argv[i], "--only") == 0 && i + 1 < argc) {
             only = argv[++i];
         } else if (strcmp(argv[i], "--cli") == 0 && i + 1 < argc) {
             cli = argv[++i];
         } else {
             fprintf(stderr, "usage: bench_range [--sizes N,N,...] "
-                            "[--repeats R] [--cli PATH]\n");
+                            "[--repeats R] [--cli PATH] [--only VARIANT] "
+                            "[--save FILE]\n");
             return 2;
         }
     }
@@ -582,6 +599,11 @@ int main(int argc, char **argv)
         double cf = 0, cg = 0, ce = 0, cgc = 0, cec = 0;
         int rep = repeats ? repeats : n < 1000000 ? 5 : 1;
         char path[] = "/tmp/bench_range_XXXXXX";
+        if (save) { /* the input of the last size, for runs by hand */
+            FILE *f = fopen(save, "wb");
+            if (!f || fwrite(in.p, 1, in.len, f) != in.len || fclose(f))
+                die("--save");
+        }
         memset(&p, 0, sizeof p);
         p.in = &in;
         p.devnull = open("/dev/null", O_WRONLY);
@@ -615,9 +637,13 @@ int main(int argc, char **argv)
                 die("temporary file");
             close(fd);
             p.in_path = path;
+            double c0 = children_cpu_ns(), cli_cpu_ns;
             rc = bench_run(run_cli, &p, rep);
+            cli_cpu_ns = children_cpu_ns() - c0;
             bench_print("range", "cli", n, &rc, (double)n);
-            (void)rc;
+            fprintf(stderr,
+                    "range\tcli\t%zu\tcpu_ns_mean %.0f\tcpu_norm %.1f\n", n,
+                    cli_cpu_ns / rep, cli_cpu_ns / rep / (double)n);
             unlink(path);
         }
         if (!only)

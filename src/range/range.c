@@ -50,6 +50,7 @@
 
 #define B0_LOG 5 /* values per level-1 node: 32, 64 bytes */
 #define F_LOG 4  /* children per node above level 1: 16 */
+#define F (1u << F_LOG)
 #define BT_LOG 5 /* values per leaf of the tree of bases: 32 */
 #define BT (1u << BT_LOG)
 #define MAX_LEVELS 12
@@ -796,12 +797,14 @@ grundy_status grundy_range_set(grundy_range *r, size_t i, grundy_value v)
 {
     unsigned k;
     size_t j;
+    uint32_t delta, old;
     GRUNDY_RETURN_IF(i >= r->n || v > GRUNDY_RANGE_VALUE_MAX,
                      GRUNDY_ERR_RANGE);
     if (r->val[i] == v)
         return GRUNDY_OK;
     if (r->repr == GRUNDY_RANGE_PRESENCE && v >= SMALL_LIMIT)
         return grundy_range_assign(r, i, &v, 1);
+    delta = (uint32_t)(r->val[i] ^ v) << 16;
     r->val[i] = (uint16_t)v;
     if (r->repr == GRUNDY_RANGE_BASIS) {
         btree_refresh(r, i, i);
@@ -814,8 +817,27 @@ grundy_status grundy_range_set(grundy_range *r, size_t i, grundy_value v)
         PREFETCH(r->pre[1] + g);
         PREFETCH(r->suf[1] + g);
     }
-    if (!block_update(r, j))
+    if (r->nlev == 0)
         return GRUNDY_OK;
+    old = r->nd[1][j];
+    (void)block_update(r, j);
+    if (!((old ^ r->nd[1][j]) & 0xFFFFu)) {
+        /* The block's mask (or OR) did not change, so no mask above it
+         * does: only the XOR halves on the path move, by delta -- no
+         * dependency chains, no rescans. */
+        for (k = 1; k <= r->nlev; k++) {
+            size_t start = j >> F_LOG << F_LOG,
+                   end = min_sz(r->lev_n[k], start + F), t;
+            for (t = j; t < end; t++)
+                r->pre[k][t] ^= delta;
+            for (t = start; t <= j; t++)
+                r->suf[k][t] ^= delta;
+            if (k < r->nlev)
+                r->nd[k + 1][j >> F_LOG] ^= delta;
+            j >>= F_LOG;
+        }
+        return GRUNDY_OK;
+    }
     for (k = 1; k <= r->nlev; k++) {
         if (!group_update(r, k, j, j))
             break;

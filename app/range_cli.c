@@ -14,6 +14,12 @@
 
 #include "range_cli.h"
 
+#if defined(__GNUC__) || defined(__clang__)
+#define PREFETCH_BYTE(p) __builtin_prefetch(p)
+#else
+#define PREFETCH_BYTE(p) ((void)(p))
+#endif
+
 typedef struct session {
     const range_cli_cfg *cfg;
     const grundy_game *g;
@@ -27,6 +33,10 @@ typedef struct session {
     grundy_move *moves;
     size_t moves_cap;
     grundy_parse_error where;
+    unsigned long gen;       /* buffer refills so far */
+    unsigned long ahead_gen; /* the refill ahead_pos belongs to */
+    size_t ahead_pos;        /* where the look-ahead stopped */
+    unsigned ahead_count;    /* queries announced beyond the current one */
 } session;
 
 static int fail(session *s, grundy_status st)
@@ -248,36 +258,83 @@ static int load(session *s, size_t *n_out)
     return 0;
 }
 
-/* Look at the next query if it already sits whole in the scanner's
- * buffer (never reading, so never blocking) and tell the engine which
- * components it will touch: their cache misses then overlap with the work
- * on the current query. */
-static void lookahead(const session *s, size_t n)
+/* Look-ahead: the queries that already sit whole in the scanner's buffer
+ * are parsed ahead (never reading, so never blocking) and the engine is
+ * told which components they will touch, LOOKAHEAD queries in advance:
+ * their cache misses then overlap with the work on the queries before
+ * them.  Only a hint: the real parse below checks everything. */
+#define LOOKAHEAD 4
+
+static int is_blank(unsigned char c)
 {
-    const unsigned char *p = s->sc.buf + s->sc.pos, *end = s->sc.buf +
-                                                           s->sc.len;
-    uint64_t v[3];
-    unsigned k, need = 3;
-    for (k = 0; k < need; k++) {
-        uint64_t x = 0;
-        const unsigned char *d;
-        while (p < end && (*p == ' ' || *p == '\n' || *p == '\r' ||
-                           *p == '\t'))
-            p++;
-        for (d = p; p < end && *p >= '0' && *p <= '9' && p - d < 12; p++)
-            x = x * 10 + (uint64_t)(*p - '0');
-        if (p == d || p == end)
-            return; /* not a number, or maybe cut by the buffer's end */
-        v[k] = x;
-        if (k == 0 && x == 2)
-            need = 2; /* an update: the position may be any token */
+    return c == ' ' || c == '\n' || c == '\r' || c == '\t' || c == '\v' ||
+           c == '\f';
+}
+
+/* Parse one whitespace-ended token at buf[*pos..len): a number into *v
+ * (when v != NULL; else any token).  @return 0 when cut by the end. */
+static int peek_token(const unsigned char *buf, size_t len, size_t *pos,
+                      uint64_t *v)
+{
+    size_t p = *pos, d;
+    uint64_t x = 0;
+    while (p < len && is_blank(buf[p]))
+        p++;
+    for (d = p; p < len && !is_blank(buf[p]); p++)
+        x = x * 10 + (uint64_t)(buf[p] - '0');
+    if (p == d || p == len || p - d > 18)
+        return 0;
+    if (v) {
+        for (; d < p; d++)
+            if (buf[d] < '0' || buf[d] > '9')
+                return 0;
+        *v = x;
     }
-    if (v[1] < 1 || v[1] > n)
-        return;
-    if (need == 2)
-        grundy_range_prefetch(s->r, (size_t)v[1] - 1, (size_t)v[1] - 1);
-    else if (v[2] >= v[1] && v[2] <= n)
-        grundy_range_prefetch(s->r, (size_t)v[1] - 1, (size_t)v[2] - 1);
+    *pos = p;
+    return 1;
+}
+
+static void lookahead(session *s, size_t n)
+{
+    const unsigned char *buf = s->sc.buf;
+    /* an update's position is a number whose value the table holds */
+    int numeric = s->t && !grundy_game_rules(s->g)->pos_parse;
+    if (s->ahead_gen != s->gen || s->ahead_pos < s->sc.pos) {
+        s->ahead_gen = s->gen; /* the buffer was refilled */
+        s->ahead_pos = s->sc.pos;
+        s->ahead_count = 0;
+    } else if (s->ahead_count > 0) {
+        s->ahead_count--; /* the query just read was one of them */
+    }
+    while (s->ahead_count < LOOKAHEAD) {
+        size_t p = s->ahead_pos;
+        uint64_t t, a, b = 0;
+        if (!peek_token(buf, s->sc.len, &p, &t) ||
+            !peek_token(buf, s->sc.len, &p, &a) ||
+            !peek_token(buf, s->sc.len, &p, t != 2 || numeric ? &b : NULL))
+            return;
+        s->ahead_pos = p;
+        s->ahead_count++;
+        if (a < 1 || a > n)
+            continue;
+        if (t == 2) {
+            grundy_range_prefetch(s->r, (size_t)a - 1, (size_t)a - 1);
+            if (numeric && b < grundy_table_size(s->t))
+                PREFETCH_BYTE((const char *)grundy_table_data(s->t) +
+                              b * grundy_table_width(s->t));
+        } else if (a <= b && b <= n) {
+            grundy_range_prefetch(s->r, (size_t)a - 1, (size_t)b - 1);
+        }
+    }
+}
+
+/* The scanner is about to read: flush the answers (they must be out
+ * before the next query is awaited) and note that the buffer changes. */
+static void before_read(void *ctx)
+{
+    session *s = ctx;
+    (void)grundy_writer_flush(&s->w);
+    s->gen++;
 }
 
 /* A 1-based index; the message says so when it is out of range. */
@@ -398,7 +455,7 @@ int range_cli_run(const range_cli_cfg *cfg)
         grundy_scanner_clear(&s.sc);
         return cli_error(cfg->cmd, GRUNDY_ERR_NOMEM, NULL);
     }
-    grundy_scanner_set_before_read(&s.sc, grundy_writer_flush_hook, &s.w);
+    grundy_scanner_set_before_read(&s.sc, before_read, &s);
     rc = load(&s, &n);
     if (rc == 0)
         rc = queries(&s, n);

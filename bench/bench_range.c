@@ -435,10 +435,10 @@ static uint64_t run_grundy_core(void *vp)
             die("assign");
     }
     for (k = 0; k < p->q; k++) {
-        if (k + 1 < p->q)
-            grundy_range_prefetch(r, p->qa[k + 1] - 1,
-                                  p->qt[k + 1] == 2 ? p->qa[k + 1] - 1
-                                                    : p->qb[k + 1] - 1);
+        if (k + 4 < p->q)
+            grundy_range_prefetch(r, p->qa[k + 4] - 1,
+                                  p->qt[k + 4] == 2 ? p->qa[k + 4] - 1
+                                                    : p->qb[k + 4] - 1);
         if (p->qt[k] == 2) {
             if (grundy_range_set(r, p->qa[k] - 1, p->qx[k]) != GRUNDY_OK)
                 die("set");

@@ -86,14 +86,15 @@ struct grundy_range {
     uint64_t *pow; /* 3 * POW_SIZE */
 };
 
-/* Arrays of a few MB and more are read at random: ask for huge pages, so
- * that a query does not pay a page walk (two, in a virtual machine) per
- * level.  Freed with free(). */
+/* Arrays are aligned to cache lines, so that a block of 32 values or a
+ * group of 16 summaries is one line; from 2 MB on they ask for huge pages,
+ * so that a query does not pay a page walk (two, in a virtual machine)
+ * per level.  Freed with free(). */
 static void *big_alloc(size_t bytes)
 {
     void *p = NULL;
     if (bytes < ((size_t)1 << 21))
-        return malloc(bytes ? bytes : 1);
+        return posix_memalign(&p, 64, bytes ? bytes : 1) == 0 ? p : NULL;
     if (posix_memalign(&p, (size_t)1 << 21, bytes) != 0)
         return NULL;
 #ifdef MADV_HUGEPAGE

@@ -264,6 +264,7 @@ static int load(session *s, size_t *n_out)
  * their cache misses then overlap with the work on the queries before
  * them.  Only a hint: the real parse below checks everything. */
 #define LOOKAHEAD 4
+#define LOOKAHEAD_MIN_N ((size_t)1 << 20) /* smaller sequences stay in cache */
 
 static int is_blank(unsigned char c)
 {
@@ -299,6 +300,8 @@ static void lookahead(session *s, size_t n)
     const unsigned char *buf = s->sc.buf;
     /* an update's position is a number whose value the table holds */
     int numeric = s->t && !grundy_game_rules(s->g)->pos_parse;
+    if (n < LOOKAHEAD_MIN_N)
+        return;
     if (s->ahead_gen != s->gen || s->ahead_pos < s->sc.pos) {
         s->ahead_gen = s->gen; /* the buffer was refilled */
         s->ahead_pos = s->sc.pos;

@@ -169,34 +169,68 @@ static uint64_t run_floor(void *vp)
     return sink;
 }
 
-/* The look-ahead of range_cli.c: prefetch for the next query when it is
- * already whole in the scanner's buffer. */
-static void lookahead(const grundy_scanner *s, const grundy_range *r,
-                      size_t n)
+/* The look-ahead of range_cli.c: the next LOOKAHEAD queries that sit
+ * whole in the scanner's buffer are announced to the engine (and an
+ * update's pile to the table). */
+#define LOOKAHEAD 4
+
+typedef struct ahead {
+    size_t pos;
+    unsigned count;
+} ahead;
+
+static int is_blank(unsigned char c)
 {
-    const unsigned char *p = s->buf + s->pos, *end = s->buf + s->len;
-    uint64_t v[3];
-    unsigned k, need = 3;
-    for (k = 0; k < need; k++) {
-        uint64_t x = 0;
-        const unsigned char *d;
-        while (p < end && (*p == ' ' || *p == '\n' || *p == '\r' ||
-                           *p == '\t'))
-            p++;
-        for (d = p; p < end && *p >= '0' && *p <= '9' && p - d < 12; p++)
-            x = x * 10 + (uint64_t)(*p - '0');
-        if (p == d || p == end)
-            return;
-        v[k] = x;
-        if (k == 0 && x == 2)
-            need = 2;
-    }
-    if (v[1] < 1 || v[1] > n)
+    return c == ' ' || c == '\n' || c == '\r' || c == '\t';
+}
+
+static int peek_u64(const unsigned char *buf, size_t len, size_t *pos,
+                    uint64_t *v)
+{
+    size_t p = *pos, d;
+    uint64_t x = 0;
+    while (p < len && is_blank(buf[p]))
+        p++;
+    for (d = p; p < len && buf[p] >= '0' && buf[p] <= '9'; p++)
+        x = x * 10 + (uint64_t)(buf[p] - '0');
+    if (p == d || p == len || !is_blank(buf[p]) || p - d > 18)
+        return 0;
+    *v = x;
+    *pos = p;
+    return 1;
+}
+
+static void lookahead(ahead *ah, const grundy_scanner *s,
+                      const grundy_range *r, const grundy_table *t, size_t n)
+{
+    if (n < ((size_t)1 << 20)) /* as in range_cli.c */
         return;
-    if (need == 2)
-        grundy_range_prefetch(r, (size_t)v[1] - 1, (size_t)v[1] - 1);
-    else if (v[2] >= v[1] && v[2] <= n)
-        grundy_range_prefetch(r, (size_t)v[1] - 1, (size_t)v[2] - 1);
+    if (ah->pos < s->pos) {
+        ah->pos = s->pos;
+        ah->count = 0;
+    } else if (ah->count > 0) {
+        ah->count--;
+    }
+    while (ah->count < LOOKAHEAD) {
+        size_t p = ah->pos;
+        uint64_t ty, a, b;
+        if (!peek_u64(s->buf, s->len, &p, &ty) ||
+            !peek_u64(s->buf, s->len, &p, &a) ||
+            !peek_u64(s->buf, s->len, &p, &b))
+            return;
+        ah->pos = p;
+        ah->count++;
+        if (a < 1 || a > n)
+            continue;
+        if (ty == 2) {
+            grundy_range_prefetch(r, (size_t)a - 1, (size_t)a - 1);
+            if (b < grundy_table_size(t))
+                __builtin_prefetch((const char *)grundy_table_data(t) +
+                                   b * grundy_table_width(t));
+        } else if (a <= b && b <= n) {
+            grundy_range_prefetch(r, (size_t)a - 1, (size_t)b - 1);
+        }
+    }
 }
 
 /* grundy: the steps of range_cli_run() for 'solve digit-nim'. */
@@ -210,6 +244,7 @@ static uint64_t run_grundy(void *vp)
     grundy_game *g = NULL;
     uint64_t n, q, i, a, b, type, sink = 0, *pos, maxp = 0;
     grundy_value vals[4096];
+    ahead ah = {0, 0};
     if (grundy_scanner_init_mem(&s, p->in->p, p->in->len) != GRUNDY_OK ||
         grundy_writer_init(&w, p->devnull) != GRUNDY_OK ||
         grundy_game_new(&g, "digits", NULL) != GRUNDY_OK)
@@ -241,7 +276,7 @@ static uint64_t run_grundy(void *vp)
         a = scan(&s, n);
         if (type == 2) {
             uint64_t x = scan(&s, 1000000000u);
-            lookahead(&s, r, n);
+            lookahead(&ah, &s, r, t, n);
             if (x >= grundy_table_size(t) &&
                 grundy_table_extend(t, x + 1, NULL) != GRUNDY_OK)
                 die("extend");
@@ -253,7 +288,7 @@ static uint64_t run_grundy(void *vp)
         (void)grundy_scan_at_eof(&s);
         grundy_scan_where(&s, &line, &col);
         b = scan(&s, n);
-        lookahead(&s, r, n);
+        lookahead(&ah, &s, r, t, n);
         {
             uint64_t c = grundy_range_count(r, a - 1, b - 1);
             sink = sink * 31 + c;

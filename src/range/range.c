@@ -32,7 +32,8 @@
  *
  * Powers of two modulo p come from three tables of 4096 entries
  * (2^j, 2^(4096 j), 2^(2^24 j)), so a count costs at most three modular
- * products, done with FLINT's precomputed-inverse reduction.
+ * products; each multiplies by a table constant, so it uses Shoup's
+ * precomputed quotient (a few multiplications, no division).
  */
 #define _DEFAULT_SOURCE /* MADV_HUGEPAGE */
 #include <assert.h>
@@ -83,7 +84,8 @@ struct grundy_range {
     /* Segment tree of bases over nblk blocks; leaves at tsize. */
     size_t nblk, tsize;
     bnode *tree;
-    uint64_t *pow; /* 3 * POW_SIZE */
+    uint64_t *pow;       /* 3 tables of POW_SIZE (value, Shoup) pairs */
+    uint64_t fac[17][2]; /* 2^rank - 1, with its Shoup quotient */
 };
 
 /* Arrays are aligned to cache lines, so that a block of 32 values or a
@@ -183,28 +185,54 @@ static inline uint64_t mulmod(const grundy_range *r, uint64_t a, uint64_t b)
                                       (ulong)r->pinv);
 }
 
+/* a * w mod p for a constant w with its Shoup quotient wq =
+ * floor(w 2^64 / p): one high product, two low ones, one correction.
+ * @pre w < p < 2^63 (any a). */
+static inline uint64_t shoup_mul(uint64_t a, const uint64_t w[2], uint64_t p)
+{
+    uint64_t q = (uint64_t)(((u128)a * w[1]) >> 64);
+    uint64_t x = a * w[0] - q * p;
+    return x >= p ? x - p : x;
+}
+
+static void shoup_set(uint64_t w[2], uint64_t v, uint64_t p)
+{
+    w[0] = v;
+    w[1] = (uint64_t)(((u128)v << 64) / p);
+}
+
+/* 2^e mod p: entry (e mod 4096) times the Shoup constants of the higher
+ * digits of e.  Table t entry j sits at pow[2 (t 4096 + j)]. */
 static uint64_t pow2(const grundy_range *r, uint64_t e)
 {
-    uint64_t v = r->pow[e & (POW_SIZE - 1)];
+    uint64_t v = r->pow[2 * (e & (POW_SIZE - 1))];
     assert(e < MAX_LEN);
     if (e >> POW_BITS)
-        v = mulmod(r, v, r->pow[POW_SIZE + ((e >> POW_BITS) & (POW_SIZE - 1))]);
+        v = shoup_mul(v, r->pow + 2 * (POW_SIZE + ((e >> POW_BITS) &
+                                                   (POW_SIZE - 1))),
+                      r->p);
     if (e >> (2 * POW_BITS))
-        v = mulmod(r, v, r->pow[2 * POW_SIZE + (e >> (2 * POW_BITS))]);
+        v = shoup_mul(v, r->pow + 2 * (2 * POW_SIZE + (e >> (2 * POW_BITS))),
+                      r->p);
     return v;
 }
 
 static void pow_build(grundy_range *r)
 {
     unsigned t, j;
-    uint64_t step = 2 % r->p;
+    uint64_t step = 2 % r->p, cur, f;
     for (t = 0; t < 3; t++) {
-        uint64_t *tab = r->pow + (size_t)t * POW_SIZE, next;
-        tab[0] = 1 % r->p;
-        for (j = 1; j < POW_SIZE; j++)
-            tab[j] = mulmod(r, tab[j - 1], step);
-        next = mulmod(r, tab[POW_SIZE - 1], step); /* step^4096 */
-        step = next;
+        uint64_t *tab = r->pow + (size_t)t * 2 * POW_SIZE;
+        cur = 1 % r->p;
+        for (j = 0; j < POW_SIZE; j++) {
+            shoup_set(tab + 2 * j, cur, r->p);
+            cur = mulmod(r, cur, step);
+        }
+        step = cur; /* step^4096 */
+    }
+    for (j = 0; j <= 16; j++) { /* 2^j - 1 */
+        f = r->pow[2 * j] + r->p - 1;
+        shoup_set(r->fac[j], f >= r->p ? f - r->p : f, r->p);
     }
 }
 
@@ -722,12 +750,12 @@ grundy_status grundy_range_new(grundy_range **out, size_t n,
     r->p = p;
     r->pinv = (uint64_t)n_preinvert_limb((ulong)p);
     s = layout_check(r, repr, n * sizeof(uint16_t) +
-                                  3 * POW_SIZE * sizeof(uint64_t));
+                                  6 * POW_SIZE * sizeof(uint64_t));
     if (s == GRUNDY_OK) {
         r->val = big_alloc(n * sizeof *r->val);
         if (r->val)
             memset(r->val, 0, n * sizeof *r->val);
-        r->pow = malloc(3 * POW_SIZE * sizeof *r->pow);
+        r->pow = malloc(6 * POW_SIZE * sizeof *r->pow);
         s = r->val && r->pow ? GRUNDY_OK : GRUNDY_ERR_NOMEM;
     }
     if (s == GRUNDY_OK) {
@@ -906,10 +934,7 @@ uint64_t grundy_range_count(const grundy_range *r, size_t lo, size_t hi)
 {
     uint64_t len = (uint64_t)(hi - lo) + 1;
     unsigned rank = grundy_range_rank(r, lo, hi);
-    uint64_t f = r->pow[rank] + r->p - 1; /* 2^rank - 1, rank <= 16 */
-    if (f >= r->p)
-        f -= r->p;
-    return mulmod(r, pow2(r, len - rank), f);
+    return shoup_mul(pow2(r, len - rank), r->fac[rank], r->p);
 }
 
 void grundy_range_prefetch(const grundy_range *r, size_t lo, size_t hi)

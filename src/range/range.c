@@ -16,15 +16,18 @@
  * both ends share a group, which it scans: two words per level, about 6
  * levels for 10^7 values, all but the first two in cache.  A Fenwick tree
  * per value (the contest approach) reads 2 * log2(n) scattered words per
- * value instead.  An update rescans one block and redoes the pre / suf of
- * one group per level (two chains of 16 ORs and XORs).
+ * value instead.  An update rescans one block; when the block's mask is
+ * unchanged (the usual case: a block of 32 holds most small values) no
+ * mask above it changes either, and the update only XORs the difference
+ * into the pre / suf runs and nodes on its path; otherwise it redoes the
+ * pre / suf of one group per level (two chains of 16 ORs and XORs).
  *
  * With 10^7 values the cost is cache misses (about 150 ns each here), not
  * instructions: the partial scans of level 0 are two of them per query.
  * grundy_range_prefetch() lets a caller that knows the next operation
  * start those loads early; huge pages (where the kernel offers them on
  * request) spare the page walks.
-
+ *
  * Segment tree of bases (BASIS).  Leaves are the same 32-value blocks;
  * each node stores a GF(2) basis in echelon form (b[k] has leading bit k,
  * or is 0) with the XOR and OR of its values.  A query inserts the partial

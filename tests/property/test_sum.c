@@ -3,7 +3,9 @@
  * whole sum (tests/support/sum_oracle.c: win/loss only, no Grundy
  * values, move generators written from the rules' statements).
  *
- * Checked on seeded random small sums of several families, mixed:
+ * Checked on seeded random small sums of several families (heap games,
+ * rect boards, octal take-and-break codes whose moves split heaps,
+ * Grundy's game), mixed:
  *  - the winner (nim-sum != 0) and EVERY winning move, as a set;
  *  - the exact search (normal and misere, k = 1..3) and its best move;
  *  - misere Nim's rule and its winning moves;
@@ -48,7 +50,7 @@ static void add_amounts(fam_case *c, test_rng *rng, unsigned top)
  * game. */
 static void random_family(fam_case *c, test_rng *rng)
 {
-    unsigned kind = (unsigned)test_rng_below(rng, 6);
+    unsigned kind = (unsigned)test_rng_below(rng, 6), j;
     memset(c, 0, sizeof *c);
     c->os.in = c->set;
     c->os.cap = sizeof c->set;
@@ -83,6 +85,25 @@ static void random_family(fam_case *c, test_rng *rng)
         strcpy(c->spec, "half");
         c->of.heap = oracle_moves_half;
         c->maxpos = 16;
+        break;
+    case 6:
+        /* An octal take-and-break code 0.d1d2[d3]: digit d_j lets j
+         * tokens be taken leaving 0 heaps (1), 1 heap (2), 2 heaps (4). */
+        strcpy(c->spec, "0.");
+        for (j = 1; j <= 2 + (unsigned)test_rng_below(rng, 2); j++) {
+            size_t len = strlen(c->spec);
+            c->oct.d[j] = (unsigned char)test_rng_below(rng, 8);
+            c->spec[len] = (char)('0' + c->oct.d[j]);
+            c->spec[len + 1] = 0;
+        }
+        c->of.moves = oracle_moves_octal;
+        c->of.ctx = &c->oct;
+        c->maxpos = 7;
+        break;
+    case 7:
+        strcpy(c->spec, "grundy-game");
+        c->of.moves = oracle_moves_grundy_game;
+        c->maxpos = 9;
         break;
     default:
         /* Boards of at most 6 cells: rect:RxC, cell (r, c) = bit r*C+c. */
@@ -469,6 +490,58 @@ static void test_moore_matches_search(void **state)
         }
 }
 
+/* Large heaps, beyond any search: the set must leave every binary digit
+ * in a multiple of k+1 heaps (the criterion itself is checked against
+ * search above), lowering at most k heaps. */
+static int moore_loss(const grundy_pos *h, size_t n, unsigned k)
+{
+    int b;
+    size_t i, c;
+    for (b = 0; b < 64; b++) {
+        for (c = 0, i = 0; i < n; i++)
+            c += (h[i] >> b) & 1;
+        if (c % (k + 1))
+            return 0;
+    }
+    return 1;
+}
+
+static void test_moore_large_heaps(void **state)
+{
+    test_rng *rng = *state;
+    long it;
+    for (it = 0; it < 2000 * test_multiplier(); it++) {
+        grundy_pos h[10], to[10], after[10];
+        size_t set[10], ns, n = (size_t)test_rng_range(rng, 1, 10), i;
+        unsigned k = 1 + (unsigned)test_rng_below(rng, 6);
+        int fw;
+        for (i = 0; i < n; i++)
+            h[i] = test_rng_next(rng) >> test_rng_below(rng, 64);
+        if (it % 3 == 0 && n > k) /* make some losses */
+            for (i = 0; i + k + 1 <= n; i += k + 1) {
+                size_t j;
+                for (j = 1; j <= k; j++)
+                    h[i + j] = h[i];
+            }
+        assert_int_equal(grundy_sum_moore_nim(&fw, set, to, &ns, h, n, k),
+                         GRUNDY_OK);
+        if (fw != !moore_loss(h, n, k) || (fw != (ns > 0)) || ns > k)
+            fail_msg("Moore k=%u: first_wins %d set %zu (seed=%llu it=%ld)",
+                     k, fw, ns, (unsigned long long)test_seed(), it);
+        memcpy(after, h, n * sizeof *h);
+        for (i = 0; i < ns; i++) {
+            if (to[i] >= h[set[i]] || (i && set[i] <= set[i - 1]))
+                fail_msg("Moore k=%u: bad set (seed=%llu it=%ld)", k,
+                         (unsigned long long)test_seed(), it);
+            after[set[i]] = to[i];
+        }
+        if (ns && !moore_loss(after, n, k))
+            fail_msg("Moore k=%u: the set does not leave a loss (seed=%llu "
+                     "it=%ld)",
+                     k, (unsigned long long)test_seed(), it);
+    }
+}
+
 /* Hand-checked values. */
 static void test_known_values(void **state)
 {
@@ -656,6 +729,8 @@ int main(void)
         cmocka_unit_test_setup_teardown(test_misere_nim_matches_search,
                                         test_rng_setup, test_rng_teardown),
         cmocka_unit_test_setup_teardown(test_moore_matches_search,
+                                        test_rng_setup, test_rng_teardown),
+        cmocka_unit_test_setup_teardown(test_moore_large_heaps,
                                         test_rng_setup, test_rng_teardown),
         cmocka_unit_test(test_known_values),
         cmocka_unit_test(test_edges_and_limits),

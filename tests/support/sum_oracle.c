@@ -51,6 +51,20 @@ size_t oracle_moves_octal(const void *ctx, uint64_t h, oracle_move3 *out,
     return n;
 }
 
+size_t oracle_moves_grundy_game(const void *ctx, uint64_t h,
+                                oracle_move3 *out, size_t cap)
+{
+    size_t n = 0;
+    uint64_t a;
+    (void)ctx;
+    for (a = 1; 2 * a < h && n < cap; a++) {
+        out[n].part[0] = a;
+        out[n].part[1] = h - a;
+        out[n++].n = 2;
+    }
+    return n;
+}
+
 size_t oracle_moves_rect(const void *ctx, uint64_t b, oracle_move3 *out,
                          size_t cap)
 {
@@ -242,7 +256,15 @@ static int wins(oracle_sum *o, const oracle_item *items, size_t n)
     unsigned char *chosen;
     entry *e;
     int w, any = 0;
-    memcpy(s, items, n * sizeof *s);
+    size_t i, m = 0;
+    oracle_move3 mv[MOVE_CAP];
+    /* A component without a move adds nothing to either player's
+     * options: leave it out. */
+    for (i = 0; i < n; i++)
+        if (oracle_family_moves(&o->fams[items[i].fam], items[i].pos, mv,
+                                MOVE_CAP) > 0)
+            s[m++] = items[i];
+    n = m;
     sort_items(s, n);
     e = lookup(o, s, n);
     if (e->key) {

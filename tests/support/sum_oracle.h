@@ -58,6 +58,11 @@ typedef struct oracle_octal {
 size_t oracle_moves_octal(const void *ctx, uint64_t h, oracle_move3 *out,
                           size_t cap);
 
+/* Grundy's game: split a heap into two unequal non-empty heaps.  ctx:
+ * unused. */
+size_t oracle_moves_grundy_game(const void *ctx, uint64_t h,
+                                oracle_move3 *out, size_t cap);
+
 /* Rectangle removal on an R x C board of 0/1 cells, bit r*C + c: a move
  * clears an all-ones axis-aligned rectangle.  ctx: oracle_rect. */
 typedef struct oracle_rect {

@@ -8,6 +8,15 @@ moves() {
     case $1 in
     nim) t=0; while [ $t -lt $2 ]; do echo $t; t=$((t + 1)); done ;;
     sub134) for d in 1 3 4; do [ $d -le $2 ] && echo $(($2 - d)); done ;;
+    kayles) # take 1 or 2 pins, leaving nothing, one row, or two rows
+        for d in 1 2; do
+            r=$(($2 - d))
+            [ $r -lt 0 ] && continue
+            if [ $r -eq 0 ]; then echo -; continue; fi
+            echo $r
+            a=1
+            while [ $((2 * a)) -le $r ]; do echo "$a+$((r - a))"; a=$((a + 1)); done
+        done ;;
     esac
 }
 
@@ -20,7 +29,7 @@ explore() (
     *"I win."*) echo W; exit 0 ;;
     esac
     pos=$(printf '%s\n' "$out" | grep '^position:' | tail -n 1 |
-          sed 's/position://; s/\[[0-9]*\]//g')
+          sed 's/position://; s/(empty)//; s/\[[0-9]*\]//g')
     i=0
     for h in $pos; do
         i=$((i + 1))

@@ -39,7 +39,7 @@
 #include "table/sparse.h"
 
 #define VBITS 16                        /* values are stored in 16 bits */
-#define VWORDS ((1u << VBITS) / 64 + 1) /* a bitset over 0 .. 2^16 */
+#define VALUES ((1u << VBITS) + 64) /* flags over 0 .. 2^16 */
 #define PLAIN_BELOW 256                 /* tables this small: list splits */
 #define RARE_SHARE 8                    /* sparse while rare <= 1/8 */
 #define FIRST_PERIOD_CHECK 1024
@@ -61,9 +61,11 @@ typedef struct sparse {
     grundy_pos *rpos; /* rare positions >= 1, increasing */
     uint16_t *rval;
     size_t nrare, rcap, rare_limit;
-    uint64_t rarebits[VWORDS]; /* bit v: v is rare under mask */
-    uint64_t reached[VWORDS];
-    uint64_t cand[VWORDS];
+    /* Byte flags over the values 0 .. 2^16: stores without read-modify-
+     * write chains are what makes marking cheap. */
+    uint8_t rare[VALUES];    /* v is rare under mask */
+    uint8_t reached[VALUES]; /* v is the value of a move (this position) */
+    uint8_t cand[VALUES];    /* a rare v < c not yet seen (this position) */
 } sparse;
 
 int grundy_table_sparse_applies(const grundy_game *g)
@@ -85,31 +87,6 @@ static void moves_init(moves *mv, const grundy_takebreak_params *tp)
         if (tp->digit[j] & 4)
             mv->split[mv->nsplit++] = j;
     }
-}
-
-static inline void bit_set(uint64_t *b, unsigned v)
-{
-    b[v >> 6] |= 1ull << (v & 63);
-}
-
-static inline int bit_get(const uint64_t *b, unsigned v)
-{
-    return (int)((b[v >> 6] >> (v & 63)) & 1);
-}
-
-/* The least v < limit whose bit is clear in b (| extra), or limit. */
-static unsigned first_clear(const uint64_t *b, const uint64_t *extra,
-                            unsigned limit)
-{
-    unsigned w;
-    for (w = 0; 64 * w < limit; w++) {
-        uint64_t x = b[w] | (extra ? extra[w] : 0);
-        if (~x) {
-            unsigned v = 64 * w + (unsigned)__builtin_ctzll(~x);
-            return v < limit ? v : limit;
-        }
-    }
-    return limit;
 }
 
 /* Rare positions under every mask below 2^k at once:
@@ -149,10 +126,8 @@ static void set_mask(sparse *s, unsigned mask)
 {
     unsigned v;
     s->mask = mask;
-    memset(s->rarebits, 0, sizeof s->rarebits);
     for (v = 0; v <= (1u << VBITS); v++)
-        if (!__builtin_parity(v & mask))
-            bit_set(s->rarebits, v);
+        s->rare[v] = (uint8_t)!__builtin_parity(v & mask);
 }
 
 static grundy_status rare_push(sparse *s, grundy_pos p, uint16_t v)
@@ -191,7 +166,7 @@ static grundy_status reconsider(sparse *s, grundy_pos size)
         set_mask(s, mask);
         s->nrare = 0;
         for (x = 1; x < size; x++)
-            if (bit_get(s->rarebits, s->g[x]))
+            if (s->rare[s->g[x]])
                 GRUNDY_TRY(rare_push(s, x, s->g[x]));
     }
     s->plain = 0;
@@ -212,10 +187,10 @@ static void mark_small(sparse *s, grundy_pos n)
     unsigned i;
     for (i = 0; i < mv->nzero; i++)
         if (n == mv->zero[i])
-            bit_set(s->reached, 0);
+            s->reached[0] = 1;
     for (i = 0; i < mv->nsingle; i++)
         if (n > mv->single[i])
-            bit_set(s->reached, s->g[n - mv->single[i]]);
+            s->reached[s->g[n - mv->single[i]]] = 1;
 }
 
 /* g(n) by listing every split. */
@@ -223,8 +198,9 @@ static unsigned value_plain(sparse *s, grundy_pos n)
 {
     const moves *mv = &s->mv;
     const uint16_t *g = s->g;
-    unsigned i, lim = 1u << s->k;
-    memset(s->reached, 0, ((lim >> 6) + 1) * sizeof *s->reached);
+    uint8_t *reached = s->reached;
+    unsigned i, v, lim = 1u << s->k;
+    memset(reached, 0, lim + 1);
     mark_small(s, n);
     for (i = 0; i < mv->nsplit; i++) {
         grundy_pos m, a, last;
@@ -233,9 +209,23 @@ static unsigned value_plain(sparse *s, grundy_pos n)
         m = n - mv->split[i];
         last = last_a(mv, m);
         for (a = 1; a <= last; a++)
-            bit_set(s->reached, (unsigned)(g[a] ^ g[m - a]));
+            reached[g[a] ^ g[m - a]] = 1;
     }
-    return first_clear(s->reached, NULL, lim + 1);
+    for (v = 0; reached[v]; v++)
+        ;
+    return v;
+}
+
+/* Does any of the 8 splits (a .. a+7, m - a .. m - a - 7) hit a
+ * candidate?  Branch-free filter for the scan below. */
+static inline int any8(const uint8_t *cand, const uint16_t *g, grundy_pos a,
+                       grundy_pos m)
+{
+    const uint16_t *lo = g + a, *hi = g + (m - a);
+    return (cand[lo[0] ^ hi[0]] | cand[lo[1] ^ hi[-1]] |
+            cand[lo[2] ^ hi[-2]] | cand[lo[3] ^ hi[-3]] |
+            cand[lo[4] ^ hi[-4]] | cand[lo[5] ^ hi[-5]] |
+            cand[lo[6] ^ hi[-6]] | cand[lo[7] ^ hi[-7]]) != 0;
 }
 
 /* g(n) by the rare/common split. */
@@ -245,10 +235,12 @@ static unsigned value_sparse(sparse *s, grundy_pos n)
     const uint16_t *g = s->g;
     const grundy_pos *rpos = s->rpos;
     const uint16_t *rval = s->rval;
-    unsigned i, lim = 1u << s->k, c, words = (lim >> 6) + 1, ncand = 0;
+    uint8_t *reached = s->reached, *cand = s->cand;
+    const uint8_t *rare = s->rare;
+    unsigned i, v, lim = 1u << s->k, c, ncand = 0, result;
     size_t r, nrare = s->nrare;
 
-    memset(s->reached, 0, words * sizeof *s->reached);
+    memset(reached, 0, lim + 1);
     mark_small(s, n);
     for (i = 0; i < mv->nsplit; i++) {
         grundy_pos m;
@@ -258,46 +250,53 @@ static unsigned value_sparse(sparse *s, grundy_pos n)
         if (mv->unequal) {
             for (r = 0; r < nrare && rpos[r] < m; r++)
                 if (2 * rpos[r] != m)
-                    bit_set(s->reached, (unsigned)(rval[r] ^ g[m - rpos[r]]));
+                    reached[rval[r] ^ g[m - rpos[r]]] = 1;
         } else {
             for (r = 0; r < nrare && rpos[r] < m; r++)
-                bit_set(s->reached, (unsigned)(rval[r] ^ g[m - rpos[r]]));
+                reached[rval[r] ^ g[m - rpos[r]]] = 1;
         }
     }
     /* c: the least common value not reached.  Values >= 2^k are never
      * reached and 2^k is rare, so the mex is at most lim. */
-    c = first_clear(s->reached, s->rarebits, lim);
-    for (i = 0; i < words; i++) {
-        uint64_t x = 0;
-        if (64 * i < c) {
-            x = s->rarebits[i] & ~s->reached[i];
-            if (64 * i + 64 > c)
-                x &= (1ull << (c - 64 * i)) - 1;
+    for (c = 0; c < lim && (reached[c] | rare[c]); c++)
+        ;
+    for (v = 0; v < c; v++)
+        if (rare[v] && !reached[v]) {
+            cand[v] = 1;
+            ncand++;
         }
-        s->cand[i] = x;
-        ncand += (unsigned)__builtin_popcountll(x);
-    }
     if (!ncand)
         return c;
-    /* Scan the splits until every candidate has been seen. */
-    for (i = 0; i < mv->nsplit; i++) {
+    /* Scan the splits until every candidate has been seen; c when all
+     * are, else the least one never seen. */
+    result = c;
+    for (i = 0; i < mv->nsplit && ncand; i++) {
         grundy_pos m, a, last;
         if (n < mv->split[i] + 2)
             continue;
         m = n - mv->split[i];
         last = last_a(mv, m);
-        for (a = 1; a <= last; a++) {
-            unsigned x = g[a] ^ g[m - a];
-            if (bit_get(s->cand, x)) {
-                s->cand[x >> 6] &= ~(1ull << (x & 63));
-                if (--ncand == 0)
-                    return c;
+        for (a = 1; a <= last && ncand; a++) {
+            unsigned x;
+            if (a + 8 <= last && !any8(cand, g, a, m)) {
+                a += 7;
+                continue;
+            }
+            x = g[a] ^ g[m - a];
+            if (cand[x]) {
+                cand[x] = 0;
+                ncand--;
             }
         }
     }
-    for (i = 0; !s->cand[i]; i++)
-        ;
-    return 64 * i + (unsigned)__builtin_ctzll(s->cand[i]);
+    if (ncand)
+        for (v = 0; v < c; v++)
+            if (cand[v]) {
+                if (result == c)
+                    result = v;
+                cand[v] = 0;
+            }
+    return result;
 }
 
 static void sparse_free(sparse *s)
@@ -404,7 +403,7 @@ grundy_status grundy_table_fill_sparse(grundy_table *t, grundy_pos n,
             t->max_at = x;
             s->k = bit_length(v);
         }
-        if (!s->plain && x >= 1 && bit_get(s->rarebits, v)) {
+        if (!s->plain && x >= 1 && s->rare[v]) {
             st = rare_push(s, x, (uint16_t)v);
             if (st == GRUNDY_OK && s->nrare > s->rare_limit)
                 st = reconsider(s, x + 1);

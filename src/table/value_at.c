@@ -2,16 +2,18 @@
  * value_at.c -- one Grundy value, computing only what it needs.
  *
  * In order of preference: the family's closed form; a proven period
- * (subtraction games, found on a table grown by doubling); a sliding
- * window of the last max_take values, O(1) memory, for heap games whose
- * moves stay within that window; a memoised depth-first search of the
- * positions reachable from p for finite families (for rect:RxC, a dense
- * table over the subsets of p); a dense table up to p.
+ * (subtraction games and octal codes, found on a table grown by
+ * doubling); a sliding window of the last max_take values, O(1) memory,
+ * for heap games whose moves stay within that window; a memoised
+ * depth-first search of the positions reachable from p for finite families
+ * (for rect:RxC, a dense table over the subsets of p); a dense table up to
+ * p.
  */
 #include <stdlib.h>
 #include <string.h>
 
 #include "grundy/rect.h"
+#include "grundy/takebreak.h"
 #include "table/table_internal.h"
 
 #define PERIOD_TABLE_MAX ((grundy_pos)1 << 26)
@@ -39,7 +41,9 @@ static grundy_status by_period(grundy_value *out, const grundy_game *g,
             *done = 1;
             break;
         }
-        if (n >= PERIOD_TABLE_MAX)
+        /* take-and-break tables cost more per entry: stop at 2^20 */
+        if (n >= (grundy_takebreak_get(g) ? PERIOD_TABLE_MAX >> 6
+                                           : PERIOD_TABLE_MAX))
             break;
         n *= 2;
         s = grundy_table_extend(t, n, opts);
@@ -321,7 +325,8 @@ grundy_status grundy_value_at(grundy_value *out, const grundy_game *g,
         }
         return by_search(out, g, p);
     }
-    if (r == &grundy_rules_subtract && p >= 1024) {
+    if ((r == &grundy_rules_subtract || r == &grundy_rules_octal) &&
+        p >= 1024) {
         GRUNDY_TRY(by_period(out, g, p, opts, &done));
         if (done)
             return GRUNDY_OK;

@@ -147,8 +147,11 @@ int main(int argc, char **argv)
         measure(codes[i], "plain", 1 << 16, 1);
         measure(codes[i], "sparse", 1 << 16, repeats);
         /* the kernel alone, to the sizes the baselines cannot reach */
-        measure(codes[i], "sparse", 200000, repeats);
-        measure(codes[i], "sparse", 1000000, 1);
+        measure(codes[i], "sparse", 200000, 1);
+        /* 0.106 shows no rare/common split below 10^6: the kernel lists
+         * every split there, and 10^6 would take many minutes */
+        if (strcmp(codes[i], "0.106") != 0)
+            measure(codes[i], "sparse", 1000000, 1);
     }
     measure("grundy-game", "naive", 1 << 13, 1);
     measure("grundy-game", "plain", 1 << 16, 1);

@@ -42,8 +42,7 @@ static int parse_args(int argc, char **argv, count_args *a)
                 return CLI_EXIT_USAGE;
             a->have_heaps = 1;
         } else if (cli_opt_value(argc, argv, &i, "--max", &v)) {
-            if (cli_parse_u64("count", "--max", v, 0, UINT64_MAX - 1,
-                              &a->max))
+            if (cli_parse_u64("count", "--max", v, 0, UINT64_MAX - 1, &a->max))
                 return CLI_EXIT_USAGE;
             a->have_max = 1;
         } else if (cli_opt_value(argc, argv, &i, "--tuples", &v)) {
@@ -88,8 +87,7 @@ static int parse_args(int argc, char **argv, count_args *a)
                 return cli_usage_error(
                     "count", "--method takes auto, root, ring or ring3");
         } else if (cli_opt_value(argc, argv, &i, "--mem-limit", &v)) {
-            if (cli_parse_bytes("count", "--mem-limit", v,
-                                &a->opts.mem_limit))
+            if (cli_parse_bytes("count", "--mem-limit", v, &a->opts.mem_limit))
                 return CLI_EXIT_USAGE;
         } else if (strcmp(s, "--weighted") == 0) {
             a->weighted = 1;
@@ -242,8 +240,9 @@ static int do_heaps(const count_args *a, grundy_writer *w)
         return CLI_EXIT_DATA;
     }
     if (!(grundy_game_rules(g)->flags & GRUNDY_RULES_HEAP)) {
-        fprintf(stderr, "grundy: count: --heaps needs a heap family; '%s' "
-                        "is not one\n",
+        fprintf(stderr,
+                "grundy: count: --heaps needs a heap family; '%s' "
+                "is not one\n",
                 a->spec);
         grundy_game_free(g);
         return CLI_EXIT_DATA;
@@ -276,9 +275,8 @@ static int finish_tuples(const count_args *a, grundy_writer *w,
     int rc = choose_mod(a, wsum, a->tuples, &p);
     if (rc)
         return rc;
-    s = grundy_count_tuples_method(&r, hist, nv, a->tuples,
-                                   (unsigned)a->moore, p, a->method,
-                                   &a->opts);
+    s = grundy_count_tuples_method(&r, hist, nv, a->tuples, (unsigned)a->moore,
+                                   p, a->method, &a->opts);
     if (s == GRUNDY_ERR_ARG) {
         fprintf(stderr, "grundy: count: --method does not apply to this "
                         "modulus and k\n");
@@ -335,8 +333,9 @@ static int do_positions(const count_args *a, grundy_writer *w)
         }
         for (j = 0; j < npos; j++)
             if (pos[j] == pos[npos]) {
-                fprintf(stderr, "grundy: count: --positions: '%.*s' is "
-                                "listed twice\n",
+                fprintf(stderr,
+                        "grundy: count: --positions: '%.*s' is "
+                        "listed twice\n",
                         (int)(i - start), list + start);
                 goto out;
             }
@@ -395,8 +394,9 @@ static int do_stdin(const count_args *a, grundy_writer *w)
     if (!nv) {
         unsigned long line, col;
         grundy_scan_where(&sc, &line, &col);
-        fprintf(stderr, "grundy: input:%lu:%lu: expected at least one "
-                        "value\n",
+        fprintf(stderr,
+                "grundy: input:%lu:%lu: expected at least one "
+                "value\n",
                 line, col);
         rc = CLI_EXIT_DATA;
         goto out;

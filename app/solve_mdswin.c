@@ -120,8 +120,9 @@ static int solve_all(grundy_scanner *sc, grundy_writer *w, mdswin_state *st)
             grundy_scan_where(sc, &line, &col);
         }
         (void)grundy_writer_flush(w);
-        fprintf(stderr, "grundy: input:%lu:%lu: unexpected data after the "
-                        "last test\n",
+        fprintf(stderr,
+                "grundy: input:%lu:%lu: unexpected data after the "
+                "last test\n",
                 line, col);
         return CLI_EXIT_DATA;
     }

@@ -55,12 +55,12 @@ typedef struct grundy_count_result {
 
 /* The transform used by grundy_count_tuples_method(). */
 typedef enum grundy_count_method {
-    GRUNDY_COUNT_AUTO = 0,  /* the fastest that applies */
-    GRUNDY_COUNT_ROOT = 1,  /* q-th roots of unity in Z_p (q | p - 1); for
-                               k = 1 the Walsh-Hadamard transform */
-    GRUNDY_COUNT_RING = 2,  /* Z_p[w]/(Phi_q): any q, generic 64-bit code */
-    GRUNDY_COUNT_RING3 = 3  /* Z_p[w]/(w^2 + w + 1), 32-bit vectorised:
-                               q = 3 and p < 2^31 only */
+    GRUNDY_COUNT_AUTO = 0, /* the fastest that applies */
+    GRUNDY_COUNT_ROOT = 1, /* q-th roots of unity in Z_p (q | p - 1); for
+                              k = 1 the Walsh-Hadamard transform */
+    GRUNDY_COUNT_RING = 2, /* Z_p[w]/(Phi_q): any q, generic 64-bit code */
+    GRUNDY_COUNT_RING3 = 3 /* Z_p[w]/(w^2 + w + 1), 32-bit vectorised:
+                              q = 3 and p < 2^31 only */
 } grundy_count_method;
 
 /* Largest k accepted (q = k + 1 <= GRUNDY_NT_EXT_QMAX). */
@@ -131,8 +131,8 @@ void grundy_count_wht(uint64_t *a, size_t n, const grundy_nt_mod *m);
  * unity (Montgomery form, grundy_nt_mod_root_of_unity()).  a holds q^L
  * Montgomery residues.  @pre 2 <= q <= GRUNDY_NT_EXT_QMAX.
  * O(q^L L q). */
-void grundy_count_dft_digits(uint64_t *a, unsigned q, unsigned L,
-                             uint64_t root, const grundy_nt_mod *m);
+void grundy_count_dft_digits(uint64_t *a, unsigned q, unsigned L, uint64_t root,
+                             const grundy_nt_mod *m);
 
 /* grundy_count_dft_digits_ring() :
  * The same transform with w in Z_p[w]/(Phi_q(w)) (q = r->q): out[t]

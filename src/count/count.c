@@ -170,8 +170,7 @@ static grundy_status powsum_ring(uint64_t *sum, const uint64_t *weights,
             pow_deg2(z, y + t * 2, K, &r);
         else
             grundy_nt_ext_pow(z, y + t * r.deg, K, &r);
-        grundy_nt_ext_add(nt == t ? acc0 : acc1, nt == t ? acc0 : acc1, z,
-                          &r);
+        grundy_nt_ext_add(nt == t ? acc0 : acc1, nt == t ? acc0 : acc1, z, &r);
     }
     free(y);
     grundy_nt_ext_conj(z, acc1, &r);
@@ -215,9 +214,8 @@ static grundy_status powsum_ring3(uint64_t *sum, const uint64_t *weights,
 
 grundy_status grundy_count_tuples_method(grundy_count_result *out,
                                          const uint64_t *weights,
-                                         size_t nvalues, uint64_t K,
-                                         unsigned k, uint64_t p,
-                                         grundy_count_method method,
+                                         size_t nvalues, uint64_t K, unsigned k,
+                                         uint64_t p, grundy_count_method method,
                                          const grundy_table_opts *opts)
 {
     grundy_nt_mod m;
@@ -232,9 +230,8 @@ grundy_status grundy_count_tuples_method(grundy_count_result *out,
     GRUNDY_RETURN_IF(q % p == 0, GRUNDY_ERR_ARG);
     for (v = 0; v < nvalues; v++)
         if (weights[v] % p) {
-            wsum = grundy_nt_mod_add(wsum, grundy_nt_mod_set_u64(weights[v],
-                                                                 &m),
-                                     &m);
+            wsum = grundy_nt_mod_add(wsum,
+                                     grundy_nt_mod_set_u64(weights[v], &m), &m);
             vmax = v;
         }
     L = bitlen(vmax);
@@ -267,8 +264,7 @@ grundy_status grundy_count_tuples_method(grundy_count_result *out,
     wsum = grundy_nt_mod_pow(wsum, K, &m);
     out->total = grundy_nt_mod_get_u64(wsum, &m);
     out->losing = grundy_nt_mod_get_u64(sum, &m);
-    out->winning = grundy_nt_mod_get_u64(grundy_nt_mod_sub(wsum, sum, &m),
-                                         &m);
+    out->winning = grundy_nt_mod_get_u64(grundy_nt_mod_sub(wsum, sum, &m), &m);
     return GRUNDY_OK;
 }
 
@@ -333,10 +329,9 @@ static grundy_status hist_closed(uint64_t **hist, size_t *nv, int *ok,
     return GRUNDY_OK;
 }
 
-grundy_status grundy_count_heaps(grundy_count_result *out,
-                                 const grundy_game *g, uint64_t heaps,
-                                 uint64_t max, unsigned k, uint64_t p,
-                                 const grundy_table_opts *opts)
+grundy_status grundy_count_heaps(grundy_count_result *out, const grundy_game *g,
+                                 uint64_t heaps, uint64_t max, unsigned k,
+                                 uint64_t p, const grundy_table_opts *opts)
 {
     const grundy_rules *r = grundy_game_rules(g);
     uint64_t *hist = NULL;

@@ -41,8 +41,7 @@ static inline uint32_t sub32(uint32_t a, uint32_t b, uint32_t p)
     return MIN32(d, d + p);
 }
 
-static inline uint32_t mul32(uint32_t a, uint32_t b, uint32_t p,
-                             uint32_t pinv)
+static inline uint32_t mul32(uint32_t a, uint32_t b, uint32_t p, uint32_t pinv)
 {
     uint64_t t = (uint64_t)a * b;
     uint32_t q = (uint32_t)t * pinv;
@@ -51,9 +50,9 @@ static inline uint32_t mul32(uint32_t a, uint32_t b, uint32_t p,
 }
 
 /* One digit pass with stride s over u[], v[] (n entries). */
-__attribute__((target_clones("avx2", "default")))
-static void pass3(uint32_t *restrict u, uint32_t *restrict v, size_t n,
-                  size_t s, uint32_t p)
+__attribute__((target_clones("avx2", "default"))) static void
+pass3(uint32_t *restrict u, uint32_t *restrict v, size_t n, size_t s,
+      uint32_t p)
 {
     size_t base, j;
     for (base = 0; base < n; base += 3 * s) {
@@ -74,9 +73,9 @@ static void pass3(uint32_t *restrict u, uint32_t *restrict v, size_t n,
 }
 
 /* (u, v) <- (u, v)^K for len <= BLOCK elements; K >= 1. */
-__attribute__((target_clones("avx2", "default")))
-static void pow_block(uint32_t *restrict u, uint32_t *restrict v, size_t len,
-                      uint64_t K, uint32_t p, uint32_t pinv)
+__attribute__((target_clones("avx2", "default"))) static void
+pow_block(uint32_t *restrict u, uint32_t *restrict v, size_t len, uint64_t K,
+          uint32_t p, uint32_t pinv)
 {
     uint32_t bu[BLOCK], bv[BLOCK];
     int bit = 63 - __builtin_clzll(K);
@@ -109,25 +108,25 @@ __attribute__((target("avx2"))) static inline __m256i
 mul8(__m256i a, __m256i b, __m256i p, __m256i pinv)
 {
     __m256i te = _mm256_mul_epu32(a, b);
-    __m256i to = _mm256_mul_epu32(_mm256_srli_epi64(a, 32),
-                                  _mm256_srli_epi64(b, 32));
-    __m256i re = _mm256_add_epi64(
-        te, _mm256_mul_epu32(_mm256_mul_epu32(te, pinv), p));
-    __m256i ro = _mm256_add_epi64(
-        to, _mm256_mul_epu32(_mm256_mul_epu32(to, pinv), p));
+    __m256i to =
+        _mm256_mul_epu32(_mm256_srli_epi64(a, 32), _mm256_srli_epi64(b, 32));
+    __m256i re =
+        _mm256_add_epi64(te, _mm256_mul_epu32(_mm256_mul_epu32(te, pinv), p));
+    __m256i ro =
+        _mm256_add_epi64(to, _mm256_mul_epu32(_mm256_mul_epu32(to, pinv), p));
     __m256i r = _mm256_blend_epi32(_mm256_srli_epi64(re, 32), ro, 0xAA);
     return _mm256_min_epu32(r, _mm256_sub_epi32(r, p));
 }
 
-__attribute__((target("avx2"))) static inline __m256i
-add8(__m256i a, __m256i b, __m256i p)
+__attribute__((target("avx2"))) static inline __m256i add8(__m256i a, __m256i b,
+                                                           __m256i p)
 {
     __m256i s = _mm256_add_epi32(a, b);
     return _mm256_min_epu32(s, _mm256_sub_epi32(s, p));
 }
 
-__attribute__((target("avx2"))) static inline __m256i
-sub8(__m256i a, __m256i b, __m256i p)
+__attribute__((target("avx2"))) static inline __m256i sub8(__m256i a, __m256i b,
+                                                           __m256i p)
 {
     __m256i d = _mm256_sub_epi32(a, b);
     return _mm256_min_epu32(d, _mm256_add_epi32(d, p));
@@ -145,8 +144,10 @@ pow_block_avx2(uint32_t *u, uint32_t *v, size_t len, uint64_t K, uint32_t p,
     size_t nv = len / 8, i;
     int bit = 63 - __builtin_clzll(K);
     for (i = 0; i < nv; i++) {
-        bu[i] = xu[i] = _mm256_loadu_si256((const __m256i *)(const void *)(u + 8 * i));
-        bv[i] = xv[i] = _mm256_loadu_si256((const __m256i *)(const void *)(v + 8 * i));
+        bu[i] = xu[i] =
+            _mm256_loadu_si256((const __m256i *)(const void *)(u + 8 * i));
+        bv[i] = xv[i] =
+            _mm256_loadu_si256((const __m256i *)(const void *)(v + 8 * i));
     }
     for (bit--; bit >= 0; bit--) {
         for (i = 0; i < nv; i++) {
@@ -187,9 +188,8 @@ static void pow_any(uint32_t *u, uint32_t *v, size_t len, uint64_t K,
     pow_block(u, v, len, K, p, pinv);
 }
 
-grundy_status grundy_count_ring3_powsum(uint64_t *out, uint32_t *a,
-                                        unsigned L, uint64_t K,
-                                        const grundy_nt_mod32 *m)
+grundy_status grundy_count_ring3_powsum(uint64_t *out, uint32_t *a, unsigned L,
+                                        uint64_t K, const grundy_nt_mod32 *m)
 {
     size_t n = 1, s, t, pw, nrep, i, j;
     uint32_t *v, *ru, *rv, p = m->p;

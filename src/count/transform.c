@@ -47,8 +47,8 @@ static size_t ipow(unsigned q, unsigned L)
     return n;
 }
 
-void grundy_count_dft_digits(uint64_t *a, unsigned q, unsigned L,
-                             uint64_t root, const grundy_nt_mod *m)
+void grundy_count_dft_digits(uint64_t *a, unsigned q, unsigned L, uint64_t root,
+                             const grundy_nt_mod *m)
 {
     uint64_t rp[GRUNDY_NT_EXT_QMAX], x[GRUNDY_NT_EXT_QMAX];
     size_t n = ipow(q, L), s, base, j;
@@ -77,8 +77,7 @@ void grundy_count_dft_digits(uint64_t *a, unsigned q, unsigned L,
 }
 
 grundy_status grundy_count_dft_digits_ring(uint64_t *out, const uint64_t *in,
-                                           unsigned L,
-                                           const grundy_nt_ext *r)
+                                           unsigned L, const grundy_nt_ext *r)
 {
     const grundy_nt_mod *m = &r->m;
     unsigned q = r->q, i, t, c;

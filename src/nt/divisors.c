@@ -92,8 +92,7 @@ uint64_t grundy_nt_divisor_count(uint64_t n)
 /* Montgomery product a b 2^-32 mod n for odd n < 2^32, in the subtractive
  * form (q = t n^-1 mod 2^32, so t - q n is a multiple of 2^32 and neither
  * term overflows 64 bits). */
-static inline uint32_t mr_mul(uint32_t a, uint32_t b, uint32_t n,
-                              uint32_t ninv)
+static inline uint32_t mr_mul(uint32_t a, uint32_t b, uint32_t n, uint32_t ninv)
 {
     uint64_t t = (uint64_t)a * b;
     uint32_t q = (uint32_t)t * ninv;
@@ -129,8 +128,7 @@ static uint32_t mr_form(uint32_t a, uint32_t one, uint32_t n)
 static int is_prime32(uint32_t n)
 {
     static const uint32_t bases[3] = {2, 7, 61};
-    uint32_t ninv = (uint32_t)inv64_of(n), d = n - 1, one, mone, x[3],
-             a[3];
+    uint32_t ninv = (uint32_t)inv64_of(n), d = n - 1, one, mone, x[3], a[3];
     int s = __builtin_ctz(d), bit, i, r;
     d >>= s;
     one = (uint32_t)(0u - n) % n; /* 2^32 mod n */
@@ -196,8 +194,8 @@ static inline int block_hits(uint32_t n, unsigned b)
 
 /* d of the part of n made of primes below *next, and the rest *rest,
  * which has at most two prime factors, all >= *next. */
-__attribute__((target_clones("avx2", "default")))
-static uint32_t dcount32(uint32_t n, uint32_t *rest, uint32_t *next)
+__attribute__((target_clones("avx2", "default"))) static uint32_t
+dcount32(uint32_t n, uint32_t *rest, uint32_t *next)
 {
     uint32_t d;
     unsigned b, j;
@@ -277,8 +275,8 @@ mr_mul8(__m256i a, __m256i b, __m256i n, __m256i n_odd, __m256i ninv,
         __m256i ninv_odd)
 {
     __m256i te = _mm256_mul_epu32(a, b);
-    __m256i to = _mm256_mul_epu32(_mm256_srli_epi64(a, 32),
-                                  _mm256_srli_epi64(b, 32));
+    __m256i to =
+        _mm256_mul_epu32(_mm256_srli_epi64(a, 32), _mm256_srli_epi64(b, 32));
     __m256i qe = _mm256_mul_epu32(_mm256_mul_epu32(te, ninv), n);
     __m256i qo = _mm256_mul_epu32(_mm256_mul_epu32(to, ninv_odd), n_odd);
     __m256i th = _mm256_blend_epi32(_mm256_srli_epi64(te, 32), to, 0xAA);

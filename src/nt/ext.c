@@ -73,8 +73,7 @@ void grundy_nt_ext_zero(uint64_t *out, const grundy_nt_ext *r)
     memset(out, 0, r->deg * sizeof *out);
 }
 
-void grundy_nt_ext_set_scalar(uint64_t *out, uint64_t a,
-                              const grundy_nt_ext *r)
+void grundy_nt_ext_set_scalar(uint64_t *out, uint64_t a, const grundy_nt_ext *r)
 {
     grundy_nt_ext_zero(out, r);
     out[0] = a;
@@ -103,8 +102,7 @@ void grundy_nt_ext_reduce(uint64_t *out, const uint64_t *c, size_t len,
     memcpy(out, t, d * sizeof *out);
 }
 
-void grundy_nt_ext_set_wpow(uint64_t *out, uint64_t j,
-                            const grundy_nt_ext *r)
+void grundy_nt_ext_set_wpow(uint64_t *out, uint64_t j, const grundy_nt_ext *r)
 {
     uint64_t c[GRUNDY_NT_EXT_QMAX];
     size_t e = (size_t)(j % r->q);
@@ -138,9 +136,8 @@ void grundy_nt_ext_mul(uint64_t *out, const uint64_t *a, const uint64_t *b,
     memset(t, 0, (2 * d - 1) * sizeof *t);
     for (i = 0; i < d; i++)
         for (j = 0; j < d; j++)
-            t[i + j] =
-                grundy_nt_mod_add(t[i + j], grundy_nt_mod_mul(a[i], b[j], m),
-                                  m);
+            t[i + j] = grundy_nt_mod_add(t[i + j],
+                                         grundy_nt_mod_mul(a[i], b[j], m), m);
     grundy_nt_ext_reduce(out, t, 2 * d - 1, r);
 }
 

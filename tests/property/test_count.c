@@ -162,8 +162,8 @@ static void test_wht_matches_xor_convolution(void **state)
         grundy_count_wht(tc, n, &m);
         for (i = 0; i < n; i++)
             if (mulm(ta[i], tb[i], p) != tc[i])
-                fail_msg("seed=%llu it=%ld L=%u i=%zu", (unsigned long long)test_seed(), it,
-                         L, i);
+                fail_msg("seed=%llu it=%ld L=%u i=%zu",
+                         (unsigned long long)test_seed(), it, L, i);
         grundy_count_wht(ta, n, &m); /* twice: n a */
         for (i = 0; i < n; i++)
             assert_int_equal(ta[i], mulm(a[i], n, p));
@@ -272,7 +272,8 @@ static void test_dft_ring_matches_definition(void **state)
             }
             if (!grundy_nt_ext_equal(acc, ya + t * r.deg, &r))
                 fail_msg("seed=%llu it=%ld q=%u L=%u p=%llu t=%zu: definition",
-                         (unsigned long long)test_seed(), it, q, L, (unsigned long long)p, t);
+                         (unsigned long long)test_seed(), it, q, L,
+                         (unsigned long long)p, t);
             grundy_nt_ext_mul(x, ya + t * r.deg, yb + t * r.deg, &r);
             if (!grundy_nt_ext_equal(x, yc + t * r.deg, &r))
                 fail_msg("seed=%llu it=%ld q=%u L=%u t=%zu: convolution",
@@ -371,7 +372,8 @@ static void test_moore_criterion_matches_search(void **state)
                     h[i] = x % base;
                 if (grundy_count_moore_losing(h, n, k) == moore_wins(&o, h))
                     fail_msg("k=%u n=%u heaps %llu %llu %llu %llu", k, n,
-                             (unsigned long long)h[0], (unsigned long long)(n > 1 ? h[1] : 0),
+                             (unsigned long long)h[0],
+                             (unsigned long long)(n > 1 ? h[1] : 0),
                              (unsigned long long)(n > 2 ? h[2] : 0),
                              (unsigned long long)(n > 3 ? h[3] : 0));
             }
@@ -406,9 +408,9 @@ static const grundy_count_method all_methods[] = {
     GRUNDY_COUNT_AUTO, GRUNDY_COUNT_ROOT, GRUNDY_COUNT_RING,
     GRUNDY_COUNT_RING3};
 
-static void check_methods(const uint64_t *w, size_t nv, uint64_t K,
-                          unsigned k, uint64_t p, uint64_t want_losing,
-                          uint64_t want_total, long it)
+static void check_methods(const uint64_t *w, size_t nv, uint64_t K, unsigned k,
+                          uint64_t p, uint64_t want_losing, uint64_t want_total,
+                          long it)
 {
     unsigned i;
     int ran = 0;
@@ -416,11 +418,12 @@ static void check_methods(const uint64_t *w, size_t nv, uint64_t K,
         grundy_count_result r;
         grundy_status s = grundy_count_tuples_method(&r, w, nv, K, k, p,
                                                      all_methods[i], NULL);
-        int applies = all_methods[i] == GRUNDY_COUNT_AUTO ||
-                      all_methods[i] == GRUNDY_COUNT_RING ||
-                      (all_methods[i] == GRUNDY_COUNT_ROOT && (p - 1) % (k + 1) == 0) ||
-                      (all_methods[i] == GRUNDY_COUNT_RING3 && k == 2 &&
-                       p <= GRUNDY_NT_MOD32_MAX);
+        int applies =
+            all_methods[i] == GRUNDY_COUNT_AUTO ||
+            all_methods[i] == GRUNDY_COUNT_RING ||
+            (all_methods[i] == GRUNDY_COUNT_ROOT && (p - 1) % (k + 1) == 0) ||
+            (all_methods[i] == GRUNDY_COUNT_RING3 && k == 2 &&
+             p <= GRUNDY_NT_MOD32_MAX);
         if (!applies) {
             assert_int_equal(s, GRUNDY_ERR_ARG);
             continue;
@@ -429,12 +432,13 @@ static void check_methods(const uint64_t *w, size_t nv, uint64_t K,
         ran++;
         if (r.losing != want_losing || r.total != want_total ||
             r.winning != (want_total + p - want_losing) % p)
-            fail_msg("seed=%llu it=%ld method=%u k=%u K=%llu p=%llu: losing %llu, "
-                     "oracle %llu; total %llu, oracle %llu",
-                     (unsigned long long)test_seed(), it, i, k, (unsigned long long)K,
-                     (unsigned long long)p, (unsigned long long)r.losing,
-                     (unsigned long long)want_losing, (unsigned long long)r.total,
-                     (unsigned long long)want_total);
+            fail_msg(
+                "seed=%llu it=%ld method=%u k=%u K=%llu p=%llu: losing %llu, "
+                "oracle %llu; total %llu, oracle %llu",
+                (unsigned long long)test_seed(), it, i, k,
+                (unsigned long long)K, (unsigned long long)p,
+                (unsigned long long)r.losing, (unsigned long long)want_losing,
+                (unsigned long long)r.total, (unsigned long long)want_total);
     }
     assert_true(ran >= 2);
 }
@@ -463,10 +467,12 @@ static void test_count_tuples_matches_search(void **state)
         if ((k + 1) % p == 0)
             continue;
         for (v = 0; v < nv; v++) {
-            w[v] = test_rng_below(rng, 4) ? test_rng_below(rng, 5) : test_rng_next(rng);
+            w[v] = test_rng_below(rng, 4) ? test_rng_below(rng, 5)
+                                          : test_rng_next(rng);
             wsum = (wsum + w[v] % p) % p;
         }
-        check_methods(w, nv, K, k, p, enum_losing(w, nv, K, k, p), powm(wsum, K, p), it);
+        check_methods(w, nv, K, k, p, enum_losing(w, nv, K, k, p),
+                      powm(wsum, K, p), it);
     }
 }
 
@@ -476,9 +482,11 @@ static void test_count_tuples_large_K_matches_convolution(void **state)
     long it;
     for (it = 0; it < 60 * test_multiplier(); it++) {
         unsigned k = (unsigned)test_rng_range(rng, 1, 6), q = k + 1;
-        unsigned nv = (unsigned)test_rng_range(rng, 1, k <= 4 ? 8 : 4), L = 0, v;
+        unsigned nv = (unsigned)test_rng_range(rng, 1, k <= 4 ? 8 : 4), L = 0,
+                 v;
         uint64_t K = test_rng_range(rng, 1, UINT64_C(1000000000000000000));
-        uint64_t p = it % 2 ? MOD : random_prime(rng, 5, 100000), w[8], wsum = 0;
+        uint64_t p = it % 2 ? MOD : random_prime(rng, 5, 100000), w[8],
+                 wsum = 0;
         uint64_t *a;
         if (q % p == 0)
             continue;
@@ -490,8 +498,8 @@ static void test_count_tuples_large_K_matches_convolution(void **state)
             a[to_digits(v, q)] = w[v] % p;
             wsum = (wsum + w[v] % p) % p;
         }
-        check_methods(w, nv, K, k, p, conv_power_zero(a, q, L, K, p), powm(wsum, K, p),
-                      it);
+        check_methods(w, nv, K, k, p, conv_power_zero(a, q, L, K, p),
+                      powm(wsum, K, p), it);
         free(a);
     }
 }
@@ -501,23 +509,33 @@ static void test_count_tuples_errors(void **state)
     uint64_t w[3] = {1, 1, 1};
     grundy_count_result r;
     (void)state;
-    assert_int_equal(grundy_count_tuples(&r, w, 3, 0, 1, MOD, NULL), GRUNDY_ERR_RANGE);
-    assert_int_equal(grundy_count_tuples(&r, w, 3, 1, 0, MOD, NULL), GRUNDY_ERR_RANGE);
-    assert_int_equal(grundy_count_tuples(&r, w, 3, 1, GRUNDY_COUNT_KMAX + 1, MOD, NULL),
+    assert_int_equal(grundy_count_tuples(&r, w, 3, 0, 1, MOD, NULL),
                      GRUNDY_ERR_RANGE);
-    assert_int_equal(grundy_count_tuples(&r, w, 3, 1, 1, 1000000006, NULL), GRUNDY_ERR_ARG);
-    assert_int_equal(grundy_count_tuples(&r, w, 3, 1, 1, 1000000005, NULL), GRUNDY_ERR_ARG);
-    assert_int_equal(grundy_count_tuples(&r, w, 3, 1, 1, 2, NULL), GRUNDY_ERR_ARG);
-    assert_int_equal(grundy_count_tuples(&r, w, 3, 1, 2, 3, NULL), GRUNDY_ERR_ARG);
-    assert_int_equal(grundy_count_tuples(&r, w, 3, 1, 4, 5, NULL), GRUNDY_ERR_ARG);
-    assert_int_equal(grundy_count_tuples(&r, w, 3, 1, 2, UINT64_MAX, NULL), GRUNDY_ERR_ARG);
-    assert_int_equal(grundy_count_tuples_method(&r, w, 3, 1, 2, MOD, GRUNDY_COUNT_ROOT,
-                                                NULL),
-                     GRUNDY_ERR_ARG); /* 3 does not divide 10^9 + 6 */
-    assert_int_equal(grundy_count_tuples_method(&r, w, 3, 1, 3, MOD, GRUNDY_COUNT_RING3,
-                                                NULL),
+    assert_int_equal(grundy_count_tuples(&r, w, 3, 1, 0, MOD, NULL),
+                     GRUNDY_ERR_RANGE);
+    assert_int_equal(
+        grundy_count_tuples(&r, w, 3, 1, GRUNDY_COUNT_KMAX + 1, MOD, NULL),
+        GRUNDY_ERR_RANGE);
+    assert_int_equal(grundy_count_tuples(&r, w, 3, 1, 1, 1000000006, NULL),
                      GRUNDY_ERR_ARG);
-    assert_int_equal(grundy_count_tuples_method(&r, w, 3, 1, 2, GRUNDY_NT_PRIME_62,
+    assert_int_equal(grundy_count_tuples(&r, w, 3, 1, 1, 1000000005, NULL),
+                     GRUNDY_ERR_ARG);
+    assert_int_equal(grundy_count_tuples(&r, w, 3, 1, 1, 2, NULL),
+                     GRUNDY_ERR_ARG);
+    assert_int_equal(grundy_count_tuples(&r, w, 3, 1, 2, 3, NULL),
+                     GRUNDY_ERR_ARG);
+    assert_int_equal(grundy_count_tuples(&r, w, 3, 1, 4, 5, NULL),
+                     GRUNDY_ERR_ARG);
+    assert_int_equal(grundy_count_tuples(&r, w, 3, 1, 2, UINT64_MAX, NULL),
+                     GRUNDY_ERR_ARG);
+    assert_int_equal(grundy_count_tuples_method(&r, w, 3, 1, 2, MOD,
+                                                GRUNDY_COUNT_ROOT, NULL),
+                     GRUNDY_ERR_ARG); /* 3 does not divide 10^9 + 6 */
+    assert_int_equal(grundy_count_tuples_method(&r, w, 3, 1, 3, MOD,
+                                                GRUNDY_COUNT_RING3, NULL),
+                     GRUNDY_ERR_ARG);
+    assert_int_equal(grundy_count_tuples_method(&r, w, 3, 1, 2,
+                                                GRUNDY_NT_PRIME_62,
                                                 GRUNDY_COUNT_RING3, NULL),
                      GRUNDY_ERR_ARG);
     /* a value far too large for a transform: refused, not attempted */
@@ -527,8 +545,9 @@ static void test_count_tuples_errors(void **state)
         grundy_table_opts_init(&o);
         o.mem_limit = (size_t)1 << 20;
         big[((size_t)1 << 20) - 1] = 1;
-        assert_int_equal(grundy_count_tuples(&r, big, (size_t)1 << 20, 2, 2, MOD, &o),
-                         GRUNDY_ERR_LIMIT);
+        assert_int_equal(
+            grundy_count_tuples(&r, big, (size_t)1 << 20, 2, 2, MOD, &o),
+            GRUNDY_ERR_LIMIT);
         free(big);
     }
     /* empty and all-zero histograms: no tuples at all */
@@ -624,8 +643,9 @@ static uint64_t mdswin_library(const uint64_t *s, size_t n, uint64_t K,
         hist[d[i] - 1]++;
         nv = d[i] > nv ? d[i] : nv;
     }
-    assert_int_equal(grundy_count_tuples_method(&r, hist, nv, K, 2, MOD, method, NULL),
-                     GRUNDY_OK);
+    assert_int_equal(
+        grundy_count_tuples_method(&r, hist, nv, K, 2, MOD, method, NULL),
+        GRUNDY_OK);
     return r.winning;
 }
 
@@ -656,10 +676,11 @@ static void test_mdswin_matches_divisor_game_search(void **state)
         }
         if (mdswin_library(s, n, K, GRUNDY_COUNT_AUTO) != win % MOD ||
             mdswin_library(s, n, K, GRUNDY_COUNT_RING) != win % MOD)
-            fail_msg("seed=%llu it=%ld n=%u K=%u: library %llu, search %llu",
-                     (unsigned long long)test_seed(), it, n, K,
-                     (unsigned long long)mdswin_library(s, n, K, GRUNDY_COUNT_AUTO),
-                     (unsigned long long)win);
+            fail_msg(
+                "seed=%llu it=%ld n=%u K=%u: library %llu, search %llu",
+                (unsigned long long)test_seed(), it, n, K,
+                (unsigned long long)mdswin_library(s, n, K, GRUNDY_COUNT_AUTO),
+                (unsigned long long)win);
     }
 }
 
@@ -691,14 +712,17 @@ static void test_divisors_family(void **state)
             for (x = 1; x <= h; x++) {
                 grundy_pos p;
                 char txt[24];
-                int len = snprintf(txt, sizeof txt, "%llu", (unsigned long long)x);
-                grundy_status s = grundy_game_pos_parse(g, txt, (size_t)len, &p, NULL);
+                int len =
+                    snprintf(txt, sizeof txt, "%llu", (unsigned long long)x);
+                grundy_status s =
+                    grundy_game_pos_parse(g, txt, (size_t)len, &p, NULL);
                 if (h % x) {
                     assert_int_not_equal(s, GRUNDY_OK);
                     continue;
                 }
                 assert_int_equal(s, GRUNDY_OK);
-                assert_int_equal(grundy_game_moves(g, x, &buf, &cap, &cnt), GRUNDY_OK);
+                assert_int_equal(grundy_game_moves(g, x, &buf, &cap, &cnt),
+                                 GRUNDY_OK);
                 for (larger = 0, i = x + 1; i <= h; i++)
                     larger += h % i == 0;
                 assert_int_equal(cnt, larger);
@@ -724,8 +748,8 @@ typedef struct heap_family {
     const void *ctx;
 } heap_family;
 
-static int sum_wins(uint64_t *h, unsigned n, unsigned base, const heap_family *f,
-                    signed char *memo)
+static int sum_wins(uint64_t *h, unsigned n, unsigned base,
+                    const heap_family *f, signed char *memo)
 {
     size_t key = 0;
     unsigned i, j;
@@ -780,12 +804,14 @@ static void test_count_heaps_matches_search(void **state)
             lose += !sum_wins(h, n, (unsigned)(M + 1), f, memo);
         }
         free(memo);
-        assert_int_equal(grundy_count_heaps(&r, g, n, M, 1, GRUNDY_NT_PRIME_62, NULL),
-                         GRUNDY_OK);
+        assert_int_equal(
+            grundy_count_heaps(&r, g, n, M, 1, GRUNDY_NT_PRIME_62, NULL),
+            GRUNDY_OK);
         if (r.losing != lose || r.total != states)
             fail_msg("seed=%llu it=%ld %s heaps=%u max=%llu: %llu, search %llu",
-                     (unsigned long long)test_seed(), it, f->spec, n, (unsigned long long)M,
-                     (unsigned long long)r.losing, (unsigned long long)lose);
+                     (unsigned long long)test_seed(), it, f->spec, n,
+                     (unsigned long long)M, (unsigned long long)r.losing,
+                     (unsigned long long)lose);
         grundy_game_free(g);
     }
 }
@@ -806,8 +832,9 @@ static void test_count_heaps_half_two_heaps_50(void **state)
             lose += !sum_wins(t, 2, 51, &f, memo);
         }
     free(memo);
-    assert_int_equal(grundy_count_heaps(&r, g, 2, 50, 1, GRUNDY_NT_PRIME_62, NULL),
-                     GRUNDY_OK);
+    assert_int_equal(
+        grundy_count_heaps(&r, g, 2, 50, 1, GRUNDY_NT_PRIME_62, NULL),
+        GRUNDY_OK);
     assert_int_equal(r.losing, lose);
     assert_int_equal(r.losing, 145);
     grundy_game_free(g);
@@ -827,18 +854,22 @@ static void test_count_heaps_moore_nim(void **state)
         for (v = 0; v <= M; v++)
             w[v] = 1;
         lose = enum_losing(w, (unsigned)M + 1, n, k, GRUNDY_NT_PRIME_62);
-        assert_int_equal(grundy_count_heaps(&r, g, n, M, k, GRUNDY_NT_PRIME_62, NULL),
-                         GRUNDY_OK);
+        assert_int_equal(
+            grundy_count_heaps(&r, g, n, M, k, GRUNDY_NT_PRIME_62, NULL),
+            GRUNDY_OK);
         if (r.losing != lose)
-            fail_msg("seed=%llu it=%ld k=%u n=%u M=%llu", (unsigned long long)test_seed(), it,
-                     k, n, (unsigned long long)M);
+            fail_msg("seed=%llu it=%ld k=%u n=%u M=%llu",
+                     (unsigned long long)test_seed(), it, k, n,
+                     (unsigned long long)M);
         grundy_game_free(g);
     }
     {
         grundy_game *g = test_game("half"), *d = test_game("divisors:12");
         grundy_count_result r;
-        assert_int_equal(grundy_count_heaps(&r, g, 2, 5, 2, MOD, NULL), GRUNDY_ERR_ARG);
-        assert_int_equal(grundy_count_heaps(&r, d, 2, 5, 1, MOD, NULL), GRUNDY_ERR_ARG);
+        assert_int_equal(grundy_count_heaps(&r, g, 2, 5, 2, MOD, NULL),
+                         GRUNDY_ERR_ARG);
+        assert_int_equal(grundy_count_heaps(&r, d, 2, 5, 1, MOD, NULL),
+                         GRUNDY_ERR_ARG);
         assert_int_equal(grundy_count_heaps(&r, g, 2, UINT64_MAX, 1, MOD, NULL),
                          GRUNDY_ERR_RANGE);
         grundy_game_free(g);
@@ -849,28 +880,29 @@ static void test_count_heaps_moore_nim(void **state)
 int main(void)
 {
     const struct CMUnitTest tests[] = {
-        cmocka_unit_test_setup_teardown(test_wht_matches_xor_convolution, test_rng_setup,
-                                        test_rng_teardown),
+        cmocka_unit_test_setup_teardown(test_wht_matches_xor_convolution,
+                                        test_rng_setup, test_rng_teardown),
         cmocka_unit_test_setup_teardown(test_dft_digits_matches_definition,
                                         test_rng_setup, test_rng_teardown),
-        cmocka_unit_test_setup_teardown(test_dft_ring_matches_definition, test_rng_setup,
-                                        test_rng_teardown),
-        cmocka_unit_test(test_moore_criterion_matches_search),
-        cmocka_unit_test_setup_teardown(test_count_tuples_matches_search, test_rng_setup,
-                                        test_rng_teardown),
-        cmocka_unit_test_setup_teardown(test_count_tuples_large_K_matches_convolution,
+        cmocka_unit_test_setup_teardown(test_dft_ring_matches_definition,
                                         test_rng_setup, test_rng_teardown),
+        cmocka_unit_test(test_moore_criterion_matches_search),
+        cmocka_unit_test_setup_teardown(test_count_tuples_matches_search,
+                                        test_rng_setup, test_rng_teardown),
+        cmocka_unit_test_setup_teardown(
+            test_count_tuples_large_K_matches_convolution, test_rng_setup,
+            test_rng_teardown),
         cmocka_unit_test(test_count_tuples_errors),
         cmocka_unit_test_setup_teardown(test_mdswin_matches_divisor_game_search,
                                         test_rng_setup, test_rng_teardown),
         cmocka_unit_test(test_mdswin_samples),
         cmocka_unit_test_setup_teardown(test_divisors_family, test_rng_setup,
                                         test_rng_teardown),
-        cmocka_unit_test_setup_teardown(test_count_heaps_matches_search, test_rng_setup,
-                                        test_rng_teardown),
+        cmocka_unit_test_setup_teardown(test_count_heaps_matches_search,
+                                        test_rng_setup, test_rng_teardown),
         cmocka_unit_test(test_count_heaps_half_two_heaps_50),
-        cmocka_unit_test_setup_teardown(test_count_heaps_moore_nim, test_rng_setup,
-                                        test_rng_teardown),
+        cmocka_unit_test_setup_teardown(test_count_heaps_moore_nim,
+                                        test_rng_setup, test_rng_teardown),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

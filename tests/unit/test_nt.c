@@ -66,15 +66,19 @@ static void test_nt_mod_matches_int128(void **state)
         am = grundy_nt_mod_set_u64(a, &m);
         bm = grundy_nt_mod_set_u64(b, &m);
         if (grundy_nt_mod_get_u64(am, &m) != a % p)
-            fail_msg("seed=%llu it=%ld round trip", (unsigned long long)test_seed(), it);
+            fail_msg("seed=%llu it=%ld round trip",
+                     (unsigned long long)test_seed(), it);
         want = (uint64_t)(((grundy_u128)(a % p) * (b % p)) % p);
         if (grundy_nt_mod_get_u64(grundy_nt_mod_mul(am, bm, &m), &m) != want)
-            fail_msg("seed=%llu it=%ld p=%llu mul", (unsigned long long)test_seed(), it,
+            fail_msg("seed=%llu it=%ld p=%llu mul",
+                     (unsigned long long)test_seed(), it,
                      (unsigned long long)p);
-        assert_int_equal(grundy_nt_mod_get_u64(grundy_nt_mod_add(am, bm, &m), &m),
-                         (uint64_t)(((grundy_u128)(a % p) + (b % p)) % p));
-        assert_int_equal(grundy_nt_mod_get_u64(grundy_nt_mod_sub(am, bm, &m), &m),
-                         (uint64_t)(((grundy_u128)(a % p) + p - (b % p)) % p));
+        assert_int_equal(
+            grundy_nt_mod_get_u64(grundy_nt_mod_add(am, bm, &m), &m),
+            (uint64_t)(((grundy_u128)(a % p) + (b % p)) % p));
+        assert_int_equal(
+            grundy_nt_mod_get_u64(grundy_nt_mod_sub(am, bm, &m), &m),
+            (uint64_t)(((grundy_u128)(a % p) + p - (b % p)) % p));
         assert_int_equal(grundy_nt_mod_get_u64(grundy_nt_mod_neg(am, &m), &m),
                          (p - a % p) % p);
         /* pow against repeated multiplication */
@@ -82,7 +86,8 @@ static void test_nt_mod_matches_int128(void **state)
         want = 1 % p;
         for (i = 0; i < (int)e; i++)
             want = (uint64_t)(((grundy_u128)want * (a % p)) % p);
-        assert_int_equal(grundy_nt_mod_get_u64(grundy_nt_mod_pow(am, e, &m), &m), want);
+        assert_int_equal(
+            grundy_nt_mod_get_u64(grundy_nt_mod_pow(am, e, &m), &m), want);
         /* 32-bit arithmetic where it applies */
         if (p <= GRUNDY_NT_MOD32_MAX) {
             grundy_nt_mod32 m32;
@@ -93,8 +98,9 @@ static void test_nt_mod_matches_int128(void **state)
             want = (uint64_t)(((grundy_u128)(a % p) * (b % p)) % p);
             if (grundy_nt_mod32_get_u64(grundy_nt_mod32_mul(a32, b32, &m32),
                                         &m32) != want)
-                fail_msg("seed=%llu it=%ld p=%llu mul32", (unsigned long long)test_seed(),
-                         it, (unsigned long long)p);
+                fail_msg("seed=%llu it=%ld p=%llu mul32",
+                         (unsigned long long)test_seed(), it,
+                         (unsigned long long)p);
         }
     }
 }
@@ -108,12 +114,14 @@ static void test_nt_mod_init_rejects(void **state)
     assert_int_equal(grundy_nt_mod_init(&m, 1), GRUNDY_ERR_ARG);
     assert_int_equal(grundy_nt_mod_init(&m, 2), GRUNDY_ERR_ARG);
     assert_int_equal(grundy_nt_mod_init(&m, 1000000006), GRUNDY_ERR_ARG);
-    assert_int_equal(grundy_nt_mod_init(&m, GRUNDY_NT_MOD_MAX + 2), GRUNDY_ERR_ARG);
+    assert_int_equal(grundy_nt_mod_init(&m, GRUNDY_NT_MOD_MAX + 2),
+                     GRUNDY_ERR_ARG);
     assert_int_equal(grundy_nt_mod_init(&m, UINT64_MAX), GRUNDY_ERR_ARG);
     assert_int_equal(grundy_nt_mod_init(&m, 9), GRUNDY_OK);
     assert_int_equal(grundy_nt_mod_init_prime(&m, 9), GRUNDY_ERR_ARG);
     assert_int_equal(grundy_nt_mod_init_prime(&m, 1000000007), GRUNDY_OK);
-    assert_int_equal(grundy_nt_mod_init_prime(&m, GRUNDY_NT_PRIME_62), GRUNDY_OK);
+    assert_int_equal(grundy_nt_mod_init_prime(&m, GRUNDY_NT_PRIME_62),
+                     GRUNDY_OK);
     assert_int_equal(grundy_nt_mod32_init(&m32, GRUNDY_NT_MOD32_MAX + 2),
                      GRUNDY_ERR_ARG);
     assert_int_equal(grundy_nt_mod32_init(&m32, 4), GRUNDY_ERR_ARG);
@@ -130,8 +138,8 @@ static void test_nt_is_prime_matches_trial(void **state)
     for (it = 0; it < 2000 * test_multiplier(); it++) {
         n = test_rng_range(rng, 1, UINT64_C(1) << 36);
         if (grundy_nt_is_prime(n) != trial_is_prime(n))
-            fail_msg("seed=%llu it=%ld n=%llu", (unsigned long long)test_seed(), it,
-                     (unsigned long long)n);
+            fail_msg("seed=%llu it=%ld n=%llu", (unsigned long long)test_seed(),
+                     it, (unsigned long long)n);
     }
     /* The largest prime below 2^62: nothing between it and 2^62 is prime. */
     assert_true(grundy_nt_is_prime(GRUNDY_NT_PRIME_62));
@@ -144,7 +152,8 @@ static void test_nt_root_of_unity_order(void **state)
     test_rng *rng = *state;
     long it;
     for (it = 0; it < 300 * test_multiplier(); it++) {
-        uint64_t p = random_prime(rng, 3, 1000000), q = test_rng_range(rng, 1, 12);
+        uint64_t p = random_prime(rng, 3, 1000000),
+                 q = test_rng_range(rng, 1, 12);
         uint64_t r, x, j;
         grundy_nt_mod m;
         int have;
@@ -157,8 +166,9 @@ static void test_nt_root_of_unity_order(void **state)
         for (x = r, j = 1; j < q; j++) {
             if (x == m.r1)
                 fail_msg("seed=%llu it=%ld p=%llu q=%llu: order %llu",
-                         (unsigned long long)test_seed(), it, (unsigned long long)p,
-                         (unsigned long long)q, (unsigned long long)j);
+                         (unsigned long long)test_seed(), it,
+                         (unsigned long long)p, (unsigned long long)q,
+                         (unsigned long long)j);
             x = grundy_nt_mod_mul(x, r, &m);
         }
         assert_int_equal(x, m.r1);
@@ -167,14 +177,13 @@ static void test_nt_root_of_unity_order(void **state)
 
 static void test_nt_cyclotomic_known(void **state)
 {
-    static const int64_t phi1[] = {-1, 1}, phi2[] = {1, 1},
-                         phi3[] = {1, 1, 1}, phi4[] = {1, 0, 1},
-                         phi6[] = {1, -1, 1}, phi8[] = {1, 0, 0, 0, 1},
-                         phi12[] = {1, 0, -1, 0, 1};
+    static const int64_t phi1[] = {-1, 1}, phi2[] = {1, 1}, phi3[] = {1, 1, 1},
+                         phi4[] = {1, 0, 1}, phi6[] = {1, -1, 1},
+                         phi8[] = {1, 0, 0, 0, 1}, phi12[] = {1, 0, -1, 0, 1};
     static const struct {
         unsigned q, deg;
         const int64_t *c;
-    } known[] = {{1, 1, phi1}, {2, 1, phi2}, {3, 2, phi3}, {4, 2, phi4},
+    } known[] = {{1, 1, phi1}, {2, 1, phi2}, {3, 2, phi3},  {4, 2, phi4},
                  {6, 2, phi6}, {8, 4, phi8}, {12, 4, phi12}};
     int64_t c[GRUNDY_NT_EXT_QMAX + 1];
     unsigned i, q, totient, j;
@@ -183,7 +192,8 @@ static void test_nt_cyclotomic_known(void **state)
         assert_int_equal(grundy_nt_cyclotomic(c, known[i].q), known[i].deg);
         assert_memory_equal(c, known[i].c, (known[i].deg + 1) * sizeof *c);
     }
-    /* degree phi(q) for every q, and Phi_q(1) = l for q = l^e, else 1 (q > 1) */
+    /* degree phi(q) for every q, and Phi_q(1) = l for q = l^e, else 1 (q > 1)
+     */
     for (q = 2; q <= GRUNDY_NT_EXT_QMAX; q++) {
         int64_t at1 = 0, l = 0, x;
         for (totient = 0, j = 1; j <= q; j++) {
@@ -224,7 +234,8 @@ static void oracle_ext_mul(uint64_t *out, const uint64_t *a, const uint64_t *b,
     for (i = 2 * d - 2; i >= d && i < 2 * d; i--) {
         uint64_t x = t[i];
         for (j = 0; j <= d; j++) {
-            uint64_t cj = c[j] >= 0 ? (uint64_t)c[j] % p : p - (uint64_t)(-c[j]) % p;
+            uint64_t cj =
+                c[j] >= 0 ? (uint64_t)c[j] % p : p - (uint64_t)(-c[j]) % p;
             uint64_t sub = (uint64_t)(((grundy_u128)x * cj) % p);
             t[i - d + j] = (t[i - d + j] + p - sub) % p;
         }
@@ -252,8 +263,9 @@ static void test_nt_ext_ring_laws(void **state)
     long it;
     for (it = 0; it < 400 * test_multiplier(); it++) {
         unsigned q = (unsigned)test_rng_range(rng, 2, 16), i;
-        uint64_t p = it % 3 ? random_prime(rng, 3, 100000)
-                            : random_prime(rng, UINT64_C(1) << 61, GRUNDY_NT_MOD_MAX);
+        uint64_t p =
+            it % 3 ? random_prime(rng, 3, 100000)
+                   : random_prime(rng, UINT64_C(1) << 61, GRUNDY_NT_MOD_MAX);
         grundy_nt_mod m;
         grundy_nt_ext r;
         uint64_t a[64], b[64], c[64], x[64], y[64], z[64], pa[64], pb[64],
@@ -270,8 +282,9 @@ static void test_nt_ext_ring_laws(void **state)
         oracle_ext_mul(y, pa, pb, q, p);
         to_plain(z, x, &r);
         if (memcmp(y, z, r.deg * sizeof *y))
-            fail_msg("seed=%llu it=%ld q=%u p=%llu: product", (unsigned long long)test_seed(),
-                     it, q, (unsigned long long)p);
+            fail_msg("seed=%llu it=%ld q=%u p=%llu: product",
+                     (unsigned long long)test_seed(), it, q,
+                     (unsigned long long)p);
         /* commutativity, associativity, distributivity */
         grundy_nt_ext_mul(y, b, a, &r);
         assert_true(grundy_nt_ext_equal(x, y, &r));
@@ -340,7 +353,8 @@ static void test_nt_ext_q3_shape(void **state)
     assert_int_equal(grundy_nt_mod_get_u64(x[0], &m), 1000000006);
     assert_int_equal(grundy_nt_mod_get_u64(x[1], &m), 1000000006);
     assert_int_equal(grundy_nt_ext_init(&r, &m, 1), GRUNDY_ERR_ARG);
-    assert_int_equal(grundy_nt_ext_init(&r, &m, GRUNDY_NT_EXT_QMAX + 1), GRUNDY_ERR_ARG);
+    assert_int_equal(grundy_nt_ext_init(&r, &m, GRUNDY_NT_EXT_QMAX + 1),
+                     GRUNDY_ERR_ARG);
 }
 
 static void check_d(uint64_t n, long it)
@@ -348,9 +362,10 @@ static void check_d(uint64_t n, long it)
     uint32_t d;
     uint64_t want = trial_divisors(n);
     if (grundy_nt_divisor_count(n) != want)
-        fail_msg("seed=%llu it=%ld n=%llu: d = %llu, trial %llu", (unsigned long long)test_seed(),
-                 it, (unsigned long long)n,
-                 (unsigned long long)grundy_nt_divisor_count(n), (unsigned long long)want);
+        fail_msg("seed=%llu it=%ld n=%llu: d = %llu, trial %llu",
+                 (unsigned long long)test_seed(), it, (unsigned long long)n,
+                 (unsigned long long)grundy_nt_divisor_count(n),
+                 (unsigned long long)want);
     assert_int_equal(grundy_nt_divisor_count_batch(&d, &n, 1), GRUNDY_OK);
     if (d != want)
         fail_msg("seed=%llu it=%ld n=%llu: batch d = %u, trial %llu",
@@ -361,8 +376,8 @@ static void check_d(uint64_t n, long it)
 static void test_nt_divisor_count_matches_trial(void **state)
 {
     test_rng *rng = *state;
-    static const uint64_t primes_near[] = {2039, 2053, 2063, 65521, 65537,
-                                           92681, 92683};
+    static const uint64_t primes_near[] = {2039,  2053,  2063, 65521,
+                                           65537, 92681, 92683};
     uint64_t n, i, j;
     long it;
     for (n = 1; n <= 5000; n++)
@@ -393,9 +408,10 @@ static void test_nt_divisor_count_matches_trial(void **state)
     check_d(UINT64_C(4294967296), -2);
     check_d(UINT64_C(4294967291), -2); /* largest 32-bit prime */
     check_d(UINT64_C(4294967291) * 3, -2);
-    check_d(UINT64_C(735134400), -2);  /* d = 1344, the most below 10^9 */
+    check_d(UINT64_C(735134400), -2); /* d = 1344, the most below 10^9 */
     assert_int_equal(grundy_nt_divisor_count(UINT64_C(735134400)), 1344);
-    assert_int_equal(grundy_nt_divisor_count(UINT64_C(897612484786617600)), 103680);
+    assert_int_equal(grundy_nt_divisor_count(UINT64_C(897612484786617600)),
+                     103680);
     assert_int_equal(grundy_nt_divisor_count(UINT64_MAX), 128); /* 7 primes */
 }
 
@@ -429,8 +445,8 @@ static void test_nt_divisor_count_batch_many(void **state)
     for (i = 0; i < 1000; i++)
         if (d[i] != grundy_nt_divisor_count(n[i]) ||
             (n[i] < (UINT64_C(1) << 36) && d[i] != trial_divisors(n[i])))
-            fail_msg("seed=%llu i=%zu n=%llu", (unsigned long long)test_seed(), i,
-                     (unsigned long long)n[i]);
+            fail_msg("seed=%llu i=%zu n=%llu", (unsigned long long)test_seed(),
+                     i, (unsigned long long)n[i]);
     n[500] = 0;
     assert_int_equal(grundy_nt_divisor_count_batch(d, n, 1000), GRUNDY_ERR_ARG);
     assert_int_equal(grundy_nt_divisor_count_batch(d, n, 0), GRUNDY_OK);
@@ -466,21 +482,21 @@ static void test_nt_divisors_list(void **state)
 int main(void)
 {
     const struct CMUnitTest tests[] = {
-        cmocka_unit_test_setup_teardown(test_nt_mod_matches_int128, test_rng_setup,
-                                        test_rng_teardown),
+        cmocka_unit_test_setup_teardown(test_nt_mod_matches_int128,
+                                        test_rng_setup, test_rng_teardown),
         cmocka_unit_test(test_nt_mod_init_rejects),
-        cmocka_unit_test_setup_teardown(test_nt_is_prime_matches_trial, test_rng_setup,
-                                        test_rng_teardown),
-        cmocka_unit_test_setup_teardown(test_nt_root_of_unity_order, test_rng_setup,
-                                        test_rng_teardown),
+        cmocka_unit_test_setup_teardown(test_nt_is_prime_matches_trial,
+                                        test_rng_setup, test_rng_teardown),
+        cmocka_unit_test_setup_teardown(test_nt_root_of_unity_order,
+                                        test_rng_setup, test_rng_teardown),
         cmocka_unit_test(test_nt_cyclotomic_known),
         cmocka_unit_test_setup_teardown(test_nt_ext_ring_laws, test_rng_setup,
                                         test_rng_teardown),
         cmocka_unit_test(test_nt_ext_q3_shape),
         cmocka_unit_test_setup_teardown(test_nt_divisor_count_matches_trial,
                                         test_rng_setup, test_rng_teardown),
-        cmocka_unit_test_setup_teardown(test_nt_divisor_count_batch_many, test_rng_setup,
-                                        test_rng_teardown),
+        cmocka_unit_test_setup_teardown(test_nt_divisor_count_batch_many,
+                                        test_rng_setup, test_rng_teardown),
         cmocka_unit_test_setup_teardown(test_nt_divisors_list, test_rng_setup,
                                         test_rng_teardown),
     };

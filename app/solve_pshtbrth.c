@@ -49,16 +49,15 @@ static grundy_status read_board(grundy_scanner *s, grundy_pos *out,
         if (grundy_scan_token(s, &tok, &len, NULL) != GRUNDY_OK) {
             unsigned long line, col;
             grundy_scan_where(s, &line, &col);
-            grundy_parse_error_set(where, line, col,
-                                   "unexpected end of input");
+            grundy_parse_error_set(where, line, col, "unexpected end of input");
             return GRUNDY_ERR_PARSE;
         }
         for (c = 0; c < len; c++) {
             if (c == PSH_SIDE) {
                 board_error(s, len, PSH_SIDE, where);
                 snprintf(where->msg, sizeof where->msg,
-                         "a board row has %d cells, this one has %zu",
-                         PSH_SIDE, len);
+                         "a board row has %d cells, this one has %zu", PSH_SIDE,
+                         len);
                 return GRUNDY_ERR_PARSE;
             }
             if (tok[c] != '0' && tok[c] != '1') {
@@ -104,14 +103,13 @@ static grundy_status run_test(psh_state *st)
     st->range = NULL;
     s = grundy_range_new(&st->range, (size_t)n, &ro);
     if (s != GRUNDY_OK) {
-        snprintf(st->where.msg, sizeof st->where.msg,
-                 "%llu boards: %s", (unsigned long long)n,
-                 grundy_strerror(s));
+        snprintf(st->where.msg, sizeof st->where.msg, "%llu boards: %s",
+                 (unsigned long long)n, grundy_strerror(s));
         return s;
     }
     for (i = 0; i < n; i += PSH_LOAD_CHUNK) {
-        size_t k, len = n - i < PSH_LOAD_CHUNK ? (size_t)(n - i)
-                                                : PSH_LOAD_CHUNK;
+        size_t k,
+            len = n - i < PSH_LOAD_CHUNK ? (size_t)(n - i) : PSH_LOAD_CHUNK;
         for (k = 0; k < len; k++) {
             grundy_pos p;
             GRUNDY_TRY(read_board(&st->in, &p, &st->where));
@@ -125,8 +123,7 @@ static grundy_status run_test(psh_state *st)
         if (type == 1) {
             GRUNDY_TRY(grundy_scan_u64(&st->in, &a, 1, n, &st->where));
             GRUNDY_TRY(grundy_scan_u64(&st->in, &b, a, n, &st->where));
-            if (grundy_range_winner(st->range, (size_t)a - 1,
-                                    (size_t)b - 1))
+            if (grundy_range_winner(st->range, (size_t)a - 1, (size_t)b - 1))
                 grundy_writer_bytes(&st->out, "Pishty\n", 7);
             else
                 grundy_writer_bytes(&st->out, "Lotsy\n", 6);
@@ -173,8 +170,7 @@ int solve_pshtbrth(int argc, char **argv)
         grundy_game_free(game);
         return cli_error("solve pshtbrth", GRUNDY_ERR_NOMEM, NULL);
     }
-    grundy_scanner_set_before_read(&st.in, grundy_writer_flush_hook,
-                                   &st.out);
+    grundy_scanner_set_before_read(&st.in, grundy_writer_flush_hook, &st.out);
 
     s = grundy_scan_u64(&st.in, &t, 0, UINT64_MAX, &st.where);
     for (k = 0; s == GRUNDY_OK && k < t; k++)

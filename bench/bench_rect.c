@@ -101,8 +101,7 @@ static void bench_tables(const char *spec, int naive, int repeats,
         snprintf(variant, sizeof variant, "%s/tiers-%ut", spec, threads[i]);
         bench_print("rect", variant, n, &r, (double)n);
         printf("# %s on %u thread(s): %.3f s, %.1f M positions/s\n", spec,
-               threads[i], r.ns_median / 1e9,
-               (double)n / r.ns_median * 1e3);
+               threads[i], r.ns_median / 1e9, (double)n / r.ns_median * 1e3);
     }
     if (naive) {
         j.method = GRUNDY_TABLE_NAIVE;
@@ -144,8 +143,7 @@ static void write_input(const char *path, uint64_t n, uint64_t m)
         perror(path);
         exit(1);
     }
-    fprintf(f, "1\n%llu %llu\n", (unsigned long long)n,
-            (unsigned long long)m);
+    fprintf(f, "1\n%llu %llu\n", (unsigned long long)n, (unsigned long long)m);
     for (i = 0; i < n; i++)
         put_board(f);
     for (i = 0; i < m; i++) {
@@ -186,8 +184,7 @@ static uint64_t run_program(void *payload)
     }
     if (pid < 0 || waitpid(pid, &status, 0) < 0 || !WIFEXITED(status) ||
         WEXITSTATUS(status) != 0) {
-        fprintf(stderr, "bench_rect: '%s solve pshtbrth' failed\n",
-                j->grundy);
+        fprintf(stderr, "bench_rect: '%s solve pshtbrth' failed\n", j->grundy);
         exit(1);
     }
     return (uint64_t)status;

@@ -4,8 +4,8 @@
  * A position is a bitmask (cell (r, c) is bit r*C + c, see grundy/rect.h);
  * a move clears an all-1 axis-aligned rectangle.  Moves are listed by the
  * bit-parallel generator of rect_internal.h, which grows rectangles for
- * all corners at once and never visits one that is not all 1s.  Positions are written as rows of 0/1
- * separated by '/'.
+ * all corners at once and never visits one that is not all 1s.  Positions are
+ * written as rows of 0/1 separated by '/'.
  */
 #include <stdlib.h>
 #include <string.h>
@@ -76,8 +76,7 @@ static grundy_status rect_parse(void **params, const char *args,
                                "unexpected '%c' after RxC", args[x + nc]);
         return GRUNDY_ERR_PARSE;
     }
-    GRUNDY_TRY(grundy_u64_parse(&r, args, nr, 1, GRUNDY_RECT_MAX_CELLS,
-                                where));
+    GRUNDY_TRY(grundy_u64_parse(&r, args, nr, 1, GRUNDY_RECT_MAX_CELLS, where));
     s = grundy_u64_parse(&c, args + x, nc, 1, GRUNDY_RECT_MAX_CELLS, where);
     if (s != GRUNDY_OK) {
         if (where)
@@ -135,8 +134,8 @@ static grundy_status rect_pos_parse(const void *params, const char *text,
             row++;
             col = 0;
             if (ch == '/' && row == rp->rows) {
-                grundy_parse_error_set(where, 1, i + 1,
-                                       "more than %u rows", rp->rows);
+                grundy_parse_error_set(where, 1, i + 1, "more than %u rows",
+                                       rp->rows);
                 return GRUNDY_ERR_PARSE;
             }
             continue;
@@ -158,8 +157,8 @@ static grundy_status rect_pos_parse(const void *params, const char *text,
         col++;
     }
     if (row != rp->rows) {
-        grundy_parse_error_set(where, 1, len + 1, "%u rows, expected %u",
-                               row, rp->rows);
+        grundy_parse_error_set(where, 1, len + 1, "%u rows, expected %u", row,
+                               rp->rows);
         return GRUNDY_ERR_PARSE;
     }
     *out = p;
@@ -192,8 +191,8 @@ static size_t rect_max_moves(const void *params, grundy_pos p)
 {
     const grundy_rect_params *rp = params;
     (void)p;
-    return (size_t)rp->rows * (rp->rows + 1) / 2 * rp->cols *
-           (rp->cols + 1) / 2;
+    return (size_t)rp->rows * (rp->rows + 1) / 2 * rp->cols * (rp->cols + 1) /
+           2;
 }
 
 static size_t rect_moves(const void *params, grundy_pos p, grundy_move *out,

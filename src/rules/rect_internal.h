@@ -41,14 +41,13 @@ static inline void grundy_rect_geom_init(grundy_rect_geom *g, unsigned rows,
     for (r = 0; r < rows; r++)
         every_row |= (uint32_t)1 << (r * cols);
     for (h = 0; h <= GRUNDY_RECT_MAX_CELLS; h++)
-        g->row_ok[h] = h >= 1 && h <= rows
-                           ? (uint32_t)(((uint64_t)1 << ((rows - h + 1) *
-                                                        cols)) - 1)
-                           : 0;
+        g->row_ok[h] =
+            h >= 1 && h <= rows
+                ? (uint32_t)(((uint64_t)1 << ((rows - h + 1) * cols)) - 1)
+                : 0;
     for (w = 0; w <= GRUNDY_RECT_MAX_CELLS; w++)
         g->col_ok[w] = w >= 1 && w <= cols
-                           ? (((uint32_t)1 << (cols - w + 1)) - 1) *
-                                 every_row
+                           ? (((uint32_t)1 << (cols - w + 1)) - 1) * every_row
                            : 0;
     for (h = 0; h <= GRUNDY_RECT_MAX_CELLS; h++) {
         if (h >= 1 && h <= rows)
@@ -63,36 +62,35 @@ static inline void grundy_rect_geom_init(grundy_rect_geom *g, unsigned rows,
 /* Runs EMIT once per child q (a uint32_t lvalue) of board p (uint32_t)
  * with geometry *G.  A statement macro, so that the caller's per-child
  * work is inlined; EMIT may not contain unparenthesised commas. */
-#define GRUNDY_RECT_FOR_EACH_CHILD(G, p, q, EMIT)                             \
-    do {                                                                      \
-        const grundy_rect_geom *rfe_g_ = (G);                                 \
-        const uint32_t rfe_p_ = (p);                                          \
-        uint32_t rfe_a_ = rfe_p_;                                             \
-        unsigned rfe_h_, rfe_w_;                                              \
-        for (rfe_h_ = 1; rfe_h_ <= rfe_g_->rows; rfe_h_++) {                  \
-            uint32_t rfe_v_;                                                  \
-            if (rfe_h_ > 1)                                                   \
-                rfe_a_ &= rfe_p_ >> ((rfe_h_ - 1) * rfe_g_->cols);            \
-            rfe_a_ &= rfe_g_->row_ok[rfe_h_];                                 \
-            if (!rfe_a_)                                                      \
-                break;                                                        \
-            rfe_v_ = rfe_a_;                                                  \
-            for (rfe_w_ = 1; rfe_w_ <= rfe_g_->cols; rfe_w_++) {              \
-                uint32_t rfe_bits_, rfe_shape_;                               \
-                if (rfe_w_ > 1)                                               \
-                    rfe_v_ &= rfe_a_ >> (rfe_w_ - 1);                         \
-                rfe_v_ &= rfe_g_->col_ok[rfe_w_];                             \
-                if (!rfe_v_)                                                  \
-                    break;                                                    \
-                rfe_shape_ = rfe_g_->shape[rfe_h_][rfe_w_];                   \
-                for (rfe_bits_ = rfe_v_; rfe_bits_;                           \
-                     rfe_bits_ &= rfe_bits_ - 1u) {                           \
-                    (q) = rfe_p_ &                                            \
-                          ~(rfe_shape_ << __builtin_ctz(rfe_bits_));          \
-                    EMIT;                                                     \
-                }                                                             \
-            }                                                                 \
-        }                                                                     \
+#define GRUNDY_RECT_FOR_EACH_CHILD(G, p, q, EMIT)                              \
+    do {                                                                       \
+        const grundy_rect_geom *rfe_g_ = (G);                                  \
+        const uint32_t rfe_p_ = (p);                                           \
+        uint32_t rfe_a_ = rfe_p_;                                              \
+        unsigned rfe_h_, rfe_w_;                                               \
+        for (rfe_h_ = 1; rfe_h_ <= rfe_g_->rows; rfe_h_++) {                   \
+            uint32_t rfe_v_;                                                   \
+            if (rfe_h_ > 1)                                                    \
+                rfe_a_ &= rfe_p_ >> ((rfe_h_ - 1) * rfe_g_->cols);             \
+            rfe_a_ &= rfe_g_->row_ok[rfe_h_];                                  \
+            if (!rfe_a_)                                                       \
+                break;                                                         \
+            rfe_v_ = rfe_a_;                                                   \
+            for (rfe_w_ = 1; rfe_w_ <= rfe_g_->cols; rfe_w_++) {               \
+                uint32_t rfe_bits_, rfe_shape_;                                \
+                if (rfe_w_ > 1)                                                \
+                    rfe_v_ &= rfe_a_ >> (rfe_w_ - 1);                          \
+                rfe_v_ &= rfe_g_->col_ok[rfe_w_];                              \
+                if (!rfe_v_)                                                   \
+                    break;                                                     \
+                rfe_shape_ = rfe_g_->shape[rfe_h_][rfe_w_];                    \
+                for (rfe_bits_ = rfe_v_; rfe_bits_;                            \
+                     rfe_bits_ &= rfe_bits_ - 1u) {                            \
+                    (q) = rfe_p_ & ~(rfe_shape_ << __builtin_ctz(rfe_bits_));  \
+                    EMIT;                                                      \
+                }                                                              \
+            }                                                                  \
+        }                                                                      \
     } while (0)
 
 #endif

@@ -50,9 +50,9 @@ typedef struct tier_job {
     uint8_t *g;
     const grundy_game *game;
     const grundy_table_opts *opts;
-    grundy_pos np;     /* positions 0 .. np-1 */
-    unsigned bits;     /* 2^bits >= np */
-    unsigned rows;     /* rect:RxC, or 0 for the generic path */
+    grundy_pos np; /* positions 0 .. np-1 */
+    unsigned bits; /* 2^bits >= np */
+    unsigned rows; /* rect:RxC, or 0 for the generic path */
     grundy_rect_geom geom;
     /* rect: the board's symmetries other than the identity, as bit
      * permutations applied a byte at a time. */
@@ -112,9 +112,9 @@ static grundy_value mex_wide(const tier_job *job, uint32_t x)
                                seen[g[q] >> 6] |= 1ull << (g[q] & 63));
     for (i = 0; i < 4 && ~seen[i] == 0; i++)
         ;
-    return i == 4 ? 256
-                  : (grundy_value)(64 * i +
-                                   (unsigned)__builtin_ctzll(~seen[i]));
+    return i == 4
+               ? 256
+               : (grundy_value)(64 * i + (unsigned)__builtin_ctzll(~seen[i]));
 }
 
 static inline grundy_value mex_rect(const tier_job *job, uint32_t x)
@@ -159,9 +159,9 @@ static grundy_status mex_generic(tier_worker *w, grundy_pos x,
     }
     for (k = 0; k < 4 && ~seen[k] == 0; k++)
         ;
-    *out = k == 4 ? 256
-                  : (grundy_value)(64 * k +
-                                   (unsigned)__builtin_ctzll(~seen[k]));
+    *out = k == 4
+               ? 256
+               : (grundy_value)(64 * k + (unsigned)__builtin_ctzll(~seen[k]));
     return GRUNDY_OK;
 }
 
@@ -257,13 +257,32 @@ static void sym_init(tier_job *job, unsigned R, unsigned C)
             for (c = 0; c < C; c++) {
                 unsigned rr = r, cc = c;
                 switch (t) {
-                case 1: cc = C - 1 - c; break;
-                case 2: rr = R - 1 - r; break;
-                case 3: rr = R - 1 - r; cc = C - 1 - c; break;
-                case 4: rr = c; cc = r; break;
-                case 5: rr = C - 1 - c; cc = R - 1 - r; break;
-                case 6: rr = c; cc = R - 1 - r; break;
-                default: rr = C - 1 - c; cc = r; break;
+                case 1:
+                    cc = C - 1 - c;
+                    break;
+                case 2:
+                    rr = R - 1 - r;
+                    break;
+                case 3:
+                    rr = R - 1 - r;
+                    cc = C - 1 - c;
+                    break;
+                case 4:
+                    rr = c;
+                    cc = r;
+                    break;
+                case 5:
+                    rr = C - 1 - c;
+                    cc = R - 1 - r;
+                    break;
+                case 6:
+                    rr = c;
+                    cc = R - 1 - r;
+                    break;
+                default:
+                    rr = C - 1 - c;
+                    cc = r;
+                    break;
                 }
                 map[r * C + c] = rr * C + cc;
                 if (map[r * C + c] != r * C + c)
@@ -354,10 +373,9 @@ grundy_status grundy_table_fill_tiers(grundy_table *t, grundy_pos n,
     }
     for (i = 0; i <= TIER_MAX_BITS; i++)
         for (k = 0; k <= i; k++)
-            job->binom[i][k] =
-                k == 0 || k == i ? 1
-                                 : job->binom[i - 1][k - 1] +
-                                       job->binom[i - 1][k];
+            job->binom[i][k] = k == 0 || k == i ? 1
+                                                : job->binom[i - 1][k - 1] +
+                                                      job->binom[i - 1][k];
     if (r == &grundy_rules_rect) {
         const grundy_rect_params *rp = grundy_game_params(t->game);
         job->rows = rp->rows;
@@ -419,7 +437,8 @@ grundy_status grundy_table_fill_tiers(grundy_table *t, grundy_pos n,
     return s;
 }
 
-/* One rect position: only the subsets of p ************************************/
+/* One rect position: only the subsets of p
+ * ************************************/
 
 /* Compressed index of a subset q of p: the bits of q packed by their rank
  * among the bits of p (a software PEXT), as four byte-table lookups. */
@@ -452,8 +471,8 @@ static inline uint32_t sub_index_of(const sub_index *s, uint32_t q)
            s->t[2][(q >> 16) & 0xFF] | s->t[3][q >> 24];
 }
 
-grundy_status grundy_table_value_rect(grundy_value *out,
-                                      const grundy_game *g, grundy_pos p,
+grundy_status grundy_table_value_rect(grundy_value *out, const grundy_game *g,
+                                      grundy_pos p,
                                       const grundy_table_opts *opts)
 {
     const grundy_rect_params *rp = grundy_game_params(g);
@@ -483,9 +502,9 @@ grundy_status grundy_table_value_rect(grundy_value *out,
     for (i = 0; i < n; i++, s = (s - mask) & mask) {
         uint64_t seen[4] = {0, 0, 0, 0};
         unsigned w;
-        GRUNDY_RECT_FOR_EACH_CHILD(&geom, s, q,
-                                   (w = v[sub_index_of(si, q)],
-                                    seen[w >> 6] |= 1ull << (w & 63)));
+        GRUNDY_RECT_FOR_EACH_CHILD(
+            &geom, s, q,
+            (w = v[sub_index_of(si, q)], seen[w >> 6] |= 1ull << (w & 63)));
         for (w = 0; w < 4 && ~seen[w] == 0; w++)
             ;
         if (w == 4) {

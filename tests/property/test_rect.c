@@ -21,8 +21,7 @@
 /* The oracle ****************************************************************/
 
 /* Every rectangle r0 <= r1, c0 <= c1, checked cell by cell. */
-static size_t oracle_children(uint64_t *out, unsigned R, unsigned C,
-                              uint64_t p)
+static size_t oracle_children(uint64_t *out, unsigned R, unsigned C, uint64_t p)
 {
     unsigned r0, r1, c0, c1, r, c;
     size_t k = 0;
@@ -93,8 +92,8 @@ static int sum_wins(sum_search *s, uint64_t key)
         uint64_t p = (key >> s->shift[i]) & ((1ull << n) - 1);
         size_t nc = oracle_children(ch, s->R[i], s->C[i], p), j;
         for (j = 0; j < nc && !win; j++)
-            if (!sum_wins(s, (key & ~(p << s->shift[i])) |
-                                 ch[j] << s->shift[i]))
+            if (!sum_wins(s,
+                          (key & ~(p << s->shift[i])) | ch[j] << s->shift[i]))
                 win = 1;
     }
     s->memo[key] = (unsigned char)(win ? 2 : 1);
@@ -130,8 +129,7 @@ static void assert_same_table(const grundy_table *a, const grundy_table *b,
     assert_int_equal(n, grundy_table_size(b));
     for (i = 0; i < n; i++)
         if (grundy_table_get(a, i) != grundy_table_get(b, i))
-            fail_msg("%s: g(%llu) = %llu vs %llu", what,
-                     (unsigned long long)i,
+            fail_msg("%s: g(%llu) = %llu vs %llu", what, (unsigned long long)i,
                      (unsigned long long)grundy_table_get(a, i),
                      (unsigned long long)grundy_table_get(b, i));
     assert_int_equal(grundy_table_max(a, &at_a), grundy_table_max(b, &at_b));
@@ -184,8 +182,8 @@ static void test_tiers_match_search(void **state)
                 if (v >= HEAP_MAX || board_heap_wins(&hs, p, (unsigned)v))
                     fail_msg("rect:%ux%u p=%llu: g=%llu, but board + heap "
                              "%llu is not a loss",
-                             r, c, (unsigned long long)p,
-                             (unsigned long long)v, (unsigned long long)v);
+                             r, c, (unsigned long long)p, (unsigned long long)v,
+                             (unsigned long long)v);
                 for (h = 0; h < v; h++)
                     if (!board_heap_wins(&hs, p, h))
                         fail_msg("rect:%ux%u p=%llu: g=%llu, but board + "
@@ -204,9 +202,8 @@ static void test_tiers_match_search(void **state)
  * against the XOR of the tables. */
 static void test_sums_match_search(void **state)
 {
-    static const unsigned sizes[][2] = {{1, 1}, {1, 3}, {2, 2}, {2, 3},
-                                        {3, 2}, {1, 6}, {3, 3}, {2, 4},
-                                        {4, 2}, {1, 5}};
+    static const unsigned sizes[][2] = {{1, 1}, {1, 3}, {2, 2}, {2, 3}, {3, 2},
+                                        {1, 6}, {3, 3}, {2, 4}, {4, 2}, {1, 5}};
     enum { NSIZES = sizeof sizes / sizeof sizes[0] };
     test_rng *rng = *state;
     grundy_game *games[NSIZES];
@@ -472,8 +469,8 @@ int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_tiers_match_search),
-        cmocka_unit_test_setup_teardown(test_sums_match_search,
-                                        test_rng_setup, test_rng_teardown),
+        cmocka_unit_test_setup_teardown(test_sums_match_search, test_rng_setup,
+                                        test_rng_teardown),
         cmocka_unit_test(test_rect_4x4_known),
         cmocka_unit_test(test_tiers_threads_agree),
         cmocka_unit_test_setup_teardown(test_value_at_matches_table,

@@ -14,9 +14,8 @@ static void test_rect_spec_ok(void **state)
     static const struct {
         const char *spec;
         unsigned rows, cols;
-    } ok[] = {{"rect:4x4", 4, 4},   {"rect:1x1", 1, 1},
-              {"rect:1x30", 1, 30}, {"rect:30x1", 30, 1},
-              {"rect:5x6", 5, 6},   {"rect:06x5", 6, 5}};
+    } ok[] = {{"rect:4x4", 4, 4},   {"rect:1x1", 1, 1}, {"rect:1x30", 1, 30},
+              {"rect:30x1", 30, 1}, {"rect:5x6", 5, 6}, {"rect:06x5", 6, 5}};
     size_t i;
     (void)state;
     for (i = 0; i < sizeof ok / sizeof ok[0]; i++) {
@@ -53,10 +52,9 @@ static void test_rect_spec_errors(void **state)
         grundy_status st;
         memset(&e, 0, sizeof e);
         st = grundy_game_new(&g, bad[i].spec, &e);
-        if (st != bad[i].st || e.col != bad[i].col || g != NULL ||
-            !e.msg[0])
-            fail_msg("'%s': status %d col %lu msg '%s'", bad[i].spec, st,
-                     e.col, e.msg);
+        if (st != bad[i].st || e.col != bad[i].col || g != NULL || !e.msg[0])
+            fail_msg("'%s': status %d col %lu msg '%s'", bad[i].spec, st, e.col,
+                     e.msg);
     }
 }
 
@@ -101,8 +99,7 @@ static void test_rect_pos_round_trip(void **state)
         p = test_rng_below(rng, (grundy_pos)1 << n);
         len = grundy_game_pos_format(g, p, buf, sizeof buf);
         if (len != (size_t)r * (c + 1) - 1 || strlen(buf) != len ||
-            grundy_game_pos_parse(g, buf, len, &q, NULL) != GRUNDY_OK ||
-            q != p)
+            grundy_game_pos_parse(g, buf, len, &q, NULL) != GRUNDY_OK || q != p)
             fail_msg("seed=%llu it=%ld %s p=%llu text '%s' back %llu",
                      (unsigned long long)test_seed(), it, spec,
                      (unsigned long long)p, buf, (unsigned long long)q);
@@ -116,8 +113,8 @@ static void test_rect_pos_errors(void **state)
         const char *text;
         unsigned long col;
     } bad[] = {
-        {"", 1},                     /* row 1 has 0 cells */
-        {"1111/1101/1110", 15},      /* 3 rows */
+        {"", 1},                      /* row 1 has 0 cells */
+        {"1111/1101/1110", 15},       /* 3 rows */
         {"1111/1101/1110/1111/", 20}, /* more than 4 rows */
         {"1111/1101/1110/1111/0000", 20},
         {"111/1101/1110/1111", 4},   /* row 1 too short */
@@ -125,7 +122,7 @@ static void test_rect_pos_errors(void **state)
         {"1111/1121/1110/1111", 8},  /* not 0/1 */
         {"1111/1101/1110/111 ", 19},
         {"1111//1110/1111", 6},
-        {"1111/1101/1110/111", 19},  /* last row short: at the end */
+        {"1111/1101/1110/111", 19}, /* last row short: at the end */
     };
     grundy_game *g = test_game("rect:4x4");
     size_t i;
@@ -135,18 +132,16 @@ static void test_rect_pos_errors(void **state)
         grundy_pos p;
         grundy_status st;
         memset(&e, 0, sizeof e);
-        st = grundy_game_pos_parse(g, bad[i].text, strlen(bad[i].text), &p,
-                                   &e);
+        st = grundy_game_pos_parse(g, bad[i].text, strlen(bad[i].text), &p, &e);
         if (st != GRUNDY_ERR_PARSE || e.col != bad[i].col || !e.msg[0])
-            fail_msg("'%s': status %d col %lu (want %lu) msg '%s'",
-                     bad[i].text, st, e.col, bad[i].col, e.msg);
+            fail_msg("'%s': status %d col %lu (want %lu) msg '%s'", bad[i].text,
+                     st, e.col, bad[i].col, e.msg);
     }
     grundy_game_free(g);
 }
 
 /* Every rectangle r0 <= r1, c0 <= c1, checked cell by cell. */
-static size_t brute_children(uint64_t *out, unsigned R, unsigned C,
-                             uint64_t p)
+static size_t brute_children(uint64_t *out, unsigned R, unsigned C, uint64_t p)
 {
     unsigned r0, r1, c0, c1, r, c;
     size_t k = 0;
@@ -224,8 +219,8 @@ static void test_rect_game_moves(void **state)
         size_t nw = brute_children(want, 3, 3, p);
         assert_int_equal(grundy_game_moves(g, p, &mv, &cap, &n), GRUNDY_OK);
         assert_int_equal(n, nw);
-        assert_true(n <= grundy_game_rules(g)->max_moves(
-                             grundy_game_params(g), p));
+        assert_true(n <=
+                    grundy_game_rules(g)->max_moves(grundy_game_params(g), p));
         for (i = 0; i < n; i++) {
             assert_int_equal(mv[i].nparts, 1);
             assert_true((mv[i].part[0] & ~p) == 0 && mv[i].part[0] != p);

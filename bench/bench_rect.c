@@ -1,7 +1,7 @@
 /*
  * bench_rect.c -- board tables and 'grundy solve pshtbrth'.
  *
- * Usage: bench_rect [--5x6] [--grundy PATH] [--quick]
+ * Usage: bench_rect [--5x6] [--grundy PATH] [--quick] [--tables]
  *
  * Tables (norm: ns per position):
  *   rect:4x4 and rect:5x5 by tier tabulation on 1 and 2 threads, against
@@ -314,7 +314,7 @@ int main(int argc, char **argv)
     static const unsigned one_two[] = {1, 2};
     static const unsigned two[] = {2};
     char grundy[4096];
-    int big = 0, quick = 0, i;
+    int big = 0, quick = 0, tables_only = 0, i;
     const char *slash;
 
     /* Default program: ../grundy from this bench's folder. */
@@ -326,11 +326,13 @@ int main(int argc, char **argv)
             big = 1;
         else if (strcmp(argv[i], "--quick") == 0)
             quick = 1;
+        else if (strcmp(argv[i], "--tables") == 0)
+            tables_only = 1;
         else if (strcmp(argv[i], "--grundy") == 0 && i + 1 < argc)
             snprintf(grundy, sizeof grundy, "%s", argv[++i]);
         else {
-            fprintf(stderr,
-                    "usage: bench_rect [--5x6] [--quick] [--grundy PATH]\n");
+            fprintf(stderr, "usage: bench_rect [--5x6] [--quick] [--tables] "
+                            "[--grundy PATH]\n");
             return 2;
         }
     }
@@ -339,6 +341,8 @@ int main(int argc, char **argv)
     bench_tables("rect:5x5", quick ? 0 : 1, quick ? 1 : 3, one_two, 2);
     if (big)
         bench_tables("rect:5x6", 0, 1, two, 1);
+    if (tables_only)
+        return 0;
     bench_pshtbrth(grundy, 100000, quick ? 1 : 5, 2);
     bench_pshtbrth(grundy, 1000000, quick ? 1 : 3, quick ? 0 : 1);
     return 0;

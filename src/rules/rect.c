@@ -29,6 +29,13 @@ size_t grundy_rect_children(grundy_pos *out, unsigned rows, unsigned cols,
     return k;
 }
 
+/* The parameters: the public part first (grundy_game_params() is a
+ * grundy_rect_params to callers), then the generator's masks, built once. */
+typedef struct rect_state {
+    grundy_rect_params pub;
+    grundy_rect_geom geom;
+} rect_state;
+
 /* Length of the run of decimal digits at s. */
 static size_t digit_run(const char *s)
 {
@@ -42,7 +49,7 @@ static size_t digit_run(const char *s)
 static grundy_status rect_parse(void **params, const char *args,
                                 grundy_parse_error *where)
 {
-    grundy_rect_params *rp;
+    rect_state *rs;
     size_t nr, nc, x;
     uint64_t r, c;
     grundy_status s;
@@ -92,11 +99,12 @@ static grundy_status rect_parse(void **params, const char *args,
                                GRUNDY_RECT_MAX_CELLS);
         return GRUNDY_ERR_RANGE;
     }
-    rp = malloc(sizeof *rp);
-    GRUNDY_RETURN_IF(!rp, GRUNDY_ERR_NOMEM);
-    rp->rows = (unsigned)r;
-    rp->cols = (unsigned)c;
-    *params = rp;
+    rs = malloc(sizeof *rs);
+    GRUNDY_RETURN_IF(!rs, GRUNDY_ERR_NOMEM);
+    rs->pub.rows = (unsigned)r;
+    rs->pub.cols = (unsigned)c;
+    grundy_rect_geom_init(&rs->geom, rs->pub.rows, rs->pub.cols);
+    *params = rs;
     return GRUNDY_OK;
 }
 
@@ -198,14 +206,18 @@ static size_t rect_max_moves(const void *params, grundy_pos p)
 static size_t rect_moves(const void *params, grundy_pos p, grundy_move *out,
                          size_t cap)
 {
-    const grundy_rect_params *rp = params;
-    grundy_pos child[GRUNDY_RECT_MAX_MOVES];
-    size_t n = grundy_rect_children(child, rp->rows, rp->cols, p), i;
-    for (i = 0; i < n && i < cap; i++) {
-        out[i].part[0] = child[i];
-        out[i].nparts = 1;
-    }
-    return n;
+    const rect_state *rs = params;
+    uint32_t b = (uint32_t)p, q = 0;
+    size_t k = 0;
+    assert(p >> (rs->pub.rows * rs->pub.cols) == 0);
+    GRUNDY_RECT_FOR_EACH_CHILD(&rs->geom, b, q, {
+        if (k < cap) {
+            out[k].part[0] = q;
+            out[k].nparts = 1;
+        }
+        k++;
+    });
+    return k;
 }
 
 const grundy_rules grundy_rules_rect = {

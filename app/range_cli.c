@@ -225,6 +225,13 @@ static int load(session *s, size_t *n_out)
     ro.modulus = s->cfg->modulus;
     ro.mem_limit = s->topts.mem_limit;
     st = grundy_range_new(&s->r, (size_t)n, &ro);
+    if (st == GRUNDY_ERR_LIMIT) {
+        fprintf(stderr,
+                "grundy: %s: %llu components need more memory than the "
+                "limit (--mem-limit, or the machine's memory)\n",
+                s->cfg->cmd, (unsigned long long)n);
+        return CLI_EXIT_DATA;
+    }
     if (st != GRUNDY_OK)
         return cli_error(s->cfg->cmd, st, NULL);
     st = table_need(s, maxp);

@@ -50,7 +50,7 @@ static void add_amounts(fam_case *c, test_rng *rng, unsigned top)
  * game. */
 static void random_family(fam_case *c, test_rng *rng)
 {
-    unsigned kind = (unsigned)test_rng_below(rng, 6), j;
+    unsigned kind = (unsigned)test_rng_below(rng, 8), j;
     memset(c, 0, sizeof *c);
     c->os.in = c->set;
     c->os.cap = sizeof c->set;

@@ -60,3 +60,6 @@ check sub134 "subtract:1,3,4 5 5" 20
 # values, and still wins.
 check nim "nim 1 2 4 --first computer --search-limit 3" 20
 check sub134 "subtract:1,3,4 5 5 --search-limit 3" 20
+# Kayles (0.77): moves that split a row in two.
+check kayles "0.77 3 2 1" 20
+check kayles "0.77 7 --first computer" 10

@@ -58,8 +58,9 @@ typedef struct sparse {
     uint64_t *counts;
     unsigned mask;
     int plain;
-    grundy_pos *rpos; /* rare positions >= 1, increasing */
-    uint16_t *rval;
+    /* rare positions p >= 1, increasing, packed with their values as
+     * p << 16 | g(p): one stream for the hot loop */
+    uint64_t *rlist;
     size_t nrare, rcap, rare_limit;
     /* Byte flags over the values 0 .. 2^16: stores without read-modify-
      * write chains are what makes marking cheap. */
@@ -134,18 +135,13 @@ static grundy_status rare_push(sparse *s, grundy_pos p, uint16_t v)
 {
     if (s->nrare == s->rcap) {
         size_t cap = s->rcap ? 2 * s->rcap : 256;
-        grundy_pos *np = realloc(s->rpos, cap * sizeof *np);
-        uint16_t *nv;
-        GRUNDY_RETURN_IF(!np, GRUNDY_ERR_NOMEM);
-        s->rpos = np;
-        nv = realloc(s->rval, cap * sizeof *nv);
-        GRUNDY_RETURN_IF(!nv, GRUNDY_ERR_NOMEM);
-        s->rval = nv;
+        uint64_t *nl = realloc(s->rlist, cap * sizeof *nl);
+        GRUNDY_RETURN_IF(!nl, GRUNDY_ERR_NOMEM);
+        s->rlist = nl;
         s->rcap = cap;
     }
-    s->rpos[s->nrare] = p;
-    s->rval[s->nrare] = v;
-    s->nrare++;
+    assert(p < ((grundy_pos)1 << 48));
+    s->rlist[s->nrare++] = (uint64_t)p << 16 | v;
     return GRUNDY_OK;
 }
 
@@ -233,8 +229,7 @@ static unsigned value_sparse(sparse *s, grundy_pos n)
 {
     const moves *mv = &s->mv;
     const uint16_t *g = s->g;
-    const grundy_pos *rpos = s->rpos;
-    const uint16_t *rval = s->rval;
+    const uint64_t *rlist = s->rlist;
     uint8_t *reached = s->reached, *cand = s->cand;
     const uint8_t *rare = s->rare;
     unsigned i, v, lim = 1u << s->k, c, ncand = 0, result;
@@ -248,12 +243,20 @@ static unsigned value_sparse(sparse *s, grundy_pos n)
             continue;
         m = n - mv->split[i];
         if (mv->unequal) {
-            for (r = 0; r < nrare && rpos[r] < m; r++)
-                if (2 * rpos[r] != m)
-                    reached[rval[r] ^ g[m - rpos[r]]] = 1;
+            for (r = 0; r < nrare; r++) {
+                grundy_pos p = rlist[r] >> 16;
+                if (p >= m)
+                    break;
+                if (2 * p != m)
+                    reached[(rlist[r] & 0xFFFF) ^ g[m - p]] = 1;
+            }
         } else {
-            for (r = 0; r < nrare && rpos[r] < m; r++)
-                reached[rval[r] ^ g[m - rpos[r]]] = 1;
+            for (r = 0; r < nrare; r++) {
+                grundy_pos p = rlist[r] >> 16;
+                if (p >= m)
+                    break;
+                reached[(rlist[r] & 0xFFFF) ^ g[m - p]] = 1;
+            }
         }
     }
     /* c: the least common value not reached.  Values >= 2^k are never
@@ -302,8 +305,7 @@ static unsigned value_sparse(sparse *s, grundy_pos n)
 static void sparse_free(sparse *s)
 {
     free(s->counts);
-    free(s->rpos);
-    free(s->rval);
+    free(s->rlist);
     free(s);
 }
 

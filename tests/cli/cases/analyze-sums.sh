@@ -20,3 +20,6 @@
 "$GRUNDY" analyze rect:4x4 1111/1101/1110/1111 0110/1111/1111/0110 --json
 "$GRUNDY" analyze rect:2x3 111/111 011/110 --misere
 "$GRUNDY" analyze rect:2x2 11/11 01/10 --moore 2
+# Divisor counts (a count rises to a larger divisor of its target).
+"$GRUNDY" analyze --mix divisors:12:1 divisors:36:2 nim:3
+"$GRUNDY" analyze divisors:65 1 1 1 --moore 2 --json

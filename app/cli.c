@@ -50,6 +50,29 @@ int cli_parse_u64(const char *cmd, const char *opt, const char *text,
     return 0;
 }
 
+int cli_parse_choice(const char *cmd, const char *opt, const char *val,
+                     const char *const names[], int *out)
+{
+    char list[256];
+    size_t len = 0, i, n = 0;
+    while (names[n])
+        n++;
+    for (i = 0; val && i < n; i++)
+        if (strcmp(val, names[i]) == 0) {
+            *out = (int)i;
+            return 0;
+        }
+    list[0] = 0;
+    for (i = 0; i < n && len < sizeof list; i++) {
+        int k = snprintf(list + len, sizeof list - len, "%s%s",
+                         i == 0 ? "" : i + 1 == n ? " or " : ", ", names[i]);
+        if (k < 0)
+            break;
+        len += (size_t)k;
+    }
+    return cli_usage_error(cmd, "%s takes %s", opt, list);
+}
+
 int cli_parse_bytes(const char *cmd, const char *opt, const char *text,
                     size_t *out)
 {

@@ -44,6 +44,11 @@ int cli_input_error(grundy_status s, const grundy_parse_error *where);
  * the option and returns non-zero. */
 int cli_parse_u64(const char *cmd, const char *opt, const char *text,
                   uint64_t lo, uint64_t hi, uint64_t *out);
+/* Match an option's value against the NULL-terminated names[] and store
+ * its index in *out.  Otherwise print "OPT takes A, B or C" as a usage
+ * error and return non-zero. */
+int cli_parse_choice(const char *cmd, const char *opt, const char *val,
+                     const char *const names[], int *out);
 /* Parse a byte count with optional K/M/G/T suffix (powers of 1024). */
 int cli_parse_bytes(const char *cmd, const char *opt, const char *text,
                     size_t *out);

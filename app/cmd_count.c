@@ -63,29 +63,21 @@ static int parse_args(int argc, char **argv, count_args *a)
                 return cli_usage_error("count", "--positions needs a list");
             a->positions = v;
         } else if (cli_opt_value(argc, argv, &i, "--print", &v)) {
-            if (v && strcmp(v, "winning") == 0)
-                a->print = PRINT_WINNING;
-            else if (v && strcmp(v, "losing") == 0)
-                a->print = PRINT_LOSING;
-            else if (v && strcmp(v, "total") == 0)
-                a->print = PRINT_TOTAL;
-            else if (v && strcmp(v, "all") == 0)
-                a->print = PRINT_ALL;
-            else
-                return cli_usage_error(
-                    "count", "--print takes winning, losing, total or all");
+            /* in the order of PRINT_WINNING .. PRINT_ALL */
+            static const char *const prints[] = {"winning", "losing",
+                                                 "total", "all", NULL};
+            int k;
+            if (cli_parse_choice("count", "--print", v, prints, &k))
+                return CLI_EXIT_USAGE;
+            a->print = PRINT_WINNING + k;
         } else if (cli_opt_value(argc, argv, &i, "--method", &v)) {
-            if (v && strcmp(v, "auto") == 0)
-                a->method = GRUNDY_COUNT_AUTO;
-            else if (v && strcmp(v, "root") == 0)
-                a->method = GRUNDY_COUNT_ROOT;
-            else if (v && strcmp(v, "ring") == 0)
-                a->method = GRUNDY_COUNT_RING;
-            else if (v && strcmp(v, "ring3") == 0)
-                a->method = GRUNDY_COUNT_RING3;
-            else
-                return cli_usage_error(
-                    "count", "--method takes auto, root, ring or ring3");
+            /* in the order of grundy_count_method */
+            static const char *const methods[] = {"auto", "root", "ring",
+                                                  "ring3", NULL};
+            int k;
+            if (cli_parse_choice("count", "--method", v, methods, &k))
+                return CLI_EXIT_USAGE;
+            a->method = (grundy_count_method)k;
         } else if (cli_opt_value(argc, argv, &i, "--mem-limit", &v)) {
             if (cli_parse_bytes("count", "--mem-limit", v, &a->opts.mem_limit))
                 return CLI_EXIT_USAGE;

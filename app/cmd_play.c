@@ -530,14 +530,11 @@ int cmd_play(int argc, char **argv)
         } else if (strcmp(s, "--mix") == 0) {
             mix = 1;
         } else if (cli_opt_value(argc, argv, &i, "--first", &v)) {
-            if (v && strcmp(v, "computer") == 0)
-                computer_first = 1;
-            else if (v && strcmp(v, "user") == 0)
-                computer_first = 0;
-            else {
+            static const char *const firsts[] = {"user", "computer", NULL};
+            if (cli_parse_choice("play", "--first", v, firsts,
+                                 &computer_first)) {
                 free(positional);
-                return cli_usage_error("play",
-                                       "--first takes user or computer");
+                return CLI_EXIT_USAGE;
             }
         } else if (cli_opt_value(argc, argv, &i, "--search-limit", &v)) {
             if (cli_parse_u64("play", "--search-limit", v, 1,

@@ -44,15 +44,13 @@ static int parse_args(int argc, char **argv, values_args *a)
                 return CLI_EXIT_USAGE;
             a->opts.threads = (unsigned)nt;
         } else if (cli_opt_value(argc, argv, &i, "--method", &v)) {
-            if (v && strcmp(v, "auto") == 0)
-                a->opts.method = GRUNDY_TABLE_AUTO;
-            else if (v && strcmp(v, "naive") == 0)
-                a->opts.method = GRUNDY_TABLE_NAIVE;
-            else if (v && strcmp(v, "fast") == 0)
-                a->opts.method = GRUNDY_TABLE_FAST;
-            else
-                return cli_usage_error("values",
-                                       "--method takes auto, naive or fast");
+            /* in the order of grundy_table_method */
+            static const char *const methods[] = {"auto", "naive", "fast",
+                                                  NULL};
+            int m;
+            if (cli_parse_choice("values", "--method", v, methods, &m))
+                return CLI_EXIT_USAGE;
+            a->opts.method = (grundy_table_method)m;
         } else if (strcmp(s, "--all") == 0) {
             a->all = 1;
         } else if (strcmp(s, "--stats") == 0) {
@@ -285,9 +283,7 @@ static int do_table(const values_args *a, const grundy_game *g,
         for (i = 0; i < n; i++) {
             if (i)
                 grundy_writer_str(w, ", ");
-            grundy_writer_u64(w, width == 4 ? grundy_table_get(t, i)
-                                            : grundy_table_get_raw(data,
-                                                                   width, i));
+            grundy_writer_u64(w, grundy_table_get_raw(data, width, i));
         }
         grundy_writer_str(w, "], \"stats\": {\"positions\": ");
         grundy_writer_u64(w, n);
@@ -339,10 +335,7 @@ static int do_table(const values_args *a, const grundy_game *g,
             for (i = 0; i < n; i++) {
                 write_pos(w, g, i);
                 grundy_writer_char(w, ' ');
-                grundy_writer_u64(w, width == 4
-                                         ? grundy_table_get(t, i)
-                                         : grundy_table_get_raw(data, width,
-                                                                i));
+                grundy_writer_u64(w, grundy_table_get_raw(data, width, i));
                 grundy_writer_char(w, '\n');
             }
         if (counts) {

@@ -109,13 +109,19 @@ const void *grundy_table_data(const grundy_table *t);
 grundy_value grundy_table_max(const grundy_table *t, grundy_pos *first_at);
 const grundy_game *grundy_table_game(const grundy_table *t);
 
-/* grundy_table_get() : g(p).  @pre p < grundy_table_size(t).  O(1). */
+/* grundy_table_get_raw() :
+ * Entry p of values stored `width` (1, 2 or 4) bytes wide, as returned by
+ * grundy_table_data() / grundy_table_width(): for loops that hoist the
+ * table's fields.  O(1). */
 static inline grundy_value grundy_table_get_raw(const void *data,
                                                 unsigned width, grundy_pos p)
 {
-    return width == 1 ? ((const uint8_t *)data)[p]
-                      : ((const uint16_t *)data)[p];
+    return width == 1   ? ((const uint8_t *)data)[p]
+           : width == 2 ? ((const uint16_t *)data)[p]
+                        : ((const uint32_t *)data)[p];
 }
+
+/* grundy_table_get() : g(p).  @pre p < grundy_table_size(t).  O(1). */
 grundy_value grundy_table_get(const grundy_table *t, grundy_pos p);
 
 /* grundy_table_counts() :

@@ -115,8 +115,7 @@ grundy_status sum_valuer_get(sum_valuer *v, const grundy_game *g,
     }
     if (j < v->n && p < v->e[j].size) {
         const sum_valuer_entry *e = &v->e[j];
-        *out = e->width == 4 ? ((const uint32_t *)e->data)[p]
-                             : grundy_table_get_raw(e->data, e->width, p);
+        *out = grundy_table_get_raw(e->data, e->width, p);
         return GRUNDY_OK;
     }
     r = grundy_game_rules(g);

@@ -228,8 +228,6 @@ const grundy_game *grundy_table_game(const grundy_table *t)
 grundy_value grundy_table_get(const grundy_table *t, grundy_pos p)
 {
     assert(p < t->size);
-    if (t->width == 4)
-        return ((const uint32_t *)t->data)[p];
     return grundy_table_get_raw(t->data, t->width, p);
 }
 

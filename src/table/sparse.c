@@ -33,8 +33,13 @@
  * doubles; once the Guy-Smith criterion proves a period, the rest of the
  * table is copied from one period earlier instead of computed.
  */
+#include <pthread.h>
+#include <sched.h>
+#include <stdatomic.h>
+#include <stddef.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "table/sparse.h"
 
@@ -43,6 +48,16 @@
 #define PLAIN_BELOW 256                 /* tables this small: list splits */
 #define RARE_SHARE 8                    /* sparse while rare <= 1/8 */
 #define FIRST_PERIOD_CHECK 1024
+#define BLOCK 16 /* positions whose rare splits are marked together */
+#define PIPELINE_MIN 4096 /* fewer positions: no second thread */
+#define SPLITS_AHEAD 256 /* splits the second thread marks per position */
+
+#if defined(__x86_64__) && defined(__GNUC__)
+#define GRUNDY_SPARSE_X86 1
+#include <immintrin.h>
+#else
+#define GRUNDY_SPARSE_X86 0
+#endif
 
 typedef struct moves {
     unsigned zero[GRUNDY_TAKEBREAK_MAX_DIGITS + 1], nzero;
@@ -51,6 +66,25 @@ typedef struct moves {
     int unequal;
 } moves;
 
+/* The rare entries of one block (see block_plan()). */
+typedef struct plan {
+    grundy_pos n0;
+    size_t first_big;
+    size_t half_lo[GRUNDY_TAKEBREAK_MAX_DIGITS + 1];
+    size_t half_hi[GRUNDY_TAKEBREAK_MAX_DIGITS + 1];
+    size_t tail[GRUNDY_TAKEBREAK_MAX_DIGITS + 1];
+    /* splits (a, m - a) with BIG_P <= a <= ahead[i] are in the block marks */
+    grundy_pos ahead[GRUNDY_TAKEBREAK_MAX_DIGITS + 1];
+} plan;
+
+typedef void marks_fn(uint32_t *rows, unsigned k, uint32_t stamp,
+                      const uint16_t *g, grundy_pos base,
+                      const grundy_pos *rp, const uint16_t *rv, size_t r0,
+                      size_t r1);
+
+/* Bit j of the result: row[j] == stamp, for j < 64. */
+typedef uint64_t row_word_fn(const uint32_t *row, uint32_t stamp);
+
 typedef struct sparse {
     uint16_t *g;
     moves mv;
@@ -58,15 +92,34 @@ typedef struct sparse {
     uint64_t *counts;
     unsigned mask;
     int plain;
-    /* rare positions p >= 1, increasing, packed with their values as
-     * p << 16 | g(p): one stream for the hot loop */
-    uint64_t *rlist;
+    grundy_sparse_isa isa;
+    /* Rare positions p >= 1, increasing, and their values. */
+    grundy_pos *rp;
+    uint16_t *rv;
     size_t nrare, rcap, rare_limit;
-    /* Byte flags over the values 0 .. 2^16: stores without read-modify-
-     * write chains are what makes marking cheap. */
+    marks_fn *marks;
+    row_word_fn *row_word;
+    uint64_t rare_bits[VALUES / 64 + 1]; /* the bits of rare[] */
+    /* Two sets of rows, one per block in flight.  Row j of a set (2^k
+     * entries) holds the values position n0 + j reaches, as entries
+     * equal to the set's stamp; a new stamp empties every row at once. */
+    uint32_t *rows[2];
+    unsigned rows_k;
+    uint32_t stamp[2];
+    int rethink; /* choose the mask again before the next block */
+    /* With the second thread, the block marks also take the splits
+     * (a, m - a) for BIG_P <= a <= nahead: seq[a] = a. */
+    grundy_pos *seq, nahead;
+    /* The second thread, which marks the next block. */
+    pthread_t helper;
+    int helper_started, posted;
+    atomic_int helper_state;
+    plan job;
+    unsigned job_slot;
     uint8_t rare[VALUES];    /* v is rare under mask */
-    uint8_t reached[VALUES]; /* v is the value of a move (this position) */
-    uint8_t cand[VALUES];    /* a rare v < c not yet seen (this position) */
+    uint8_t reached[VALUES]; /* listing every split: v is reached */
+    /* Rare values still to be seen; all zero between positions. */
+    uint64_t cand[VALUES / 64 + 8];
 } sparse;
 
 int grundy_table_sparse_applies(const grundy_game *g)
@@ -127,21 +180,38 @@ static void set_mask(sparse *s, unsigned mask)
 {
     unsigned v;
     s->mask = mask;
-    for (v = 0; v <= (1u << VBITS); v++)
+    memset(s->rare_bits, 0, sizeof s->rare_bits);
+    for (v = 0; v <= (1u << VBITS); v++) {
         s->rare[v] = (uint8_t)!__builtin_parity(v & mask);
+        s->rare_bits[v >> 6] |= (uint64_t)s->rare[v] << (v & 63);
+    }
+}
+
+/* Room for want rare entries. */
+static grundy_status rare_room(sparse *s, size_t want)
+{
+    size_t cap = s->rcap ? s->rcap : 256;
+    grundy_pos *np;
+    uint16_t *nv;
+    if (want <= s->rcap)
+        return GRUNDY_OK;
+    while (cap < want)
+        cap *= 2;
+    np = realloc(s->rp, cap * sizeof *np);
+    GRUNDY_RETURN_IF(!np, GRUNDY_ERR_NOMEM);
+    s->rp = np;
+    nv = realloc(s->rv, cap * sizeof *nv);
+    GRUNDY_RETURN_IF(!nv, GRUNDY_ERR_NOMEM);
+    s->rv = nv;
+    s->rcap = cap;
+    return GRUNDY_OK;
 }
 
 static grundy_status rare_push(sparse *s, grundy_pos p, uint16_t v)
 {
-    if (s->nrare == s->rcap) {
-        size_t cap = s->rcap ? 2 * s->rcap : 256;
-        uint64_t *nl = realloc(s->rlist, cap * sizeof *nl);
-        GRUNDY_RETURN_IF(!nl, GRUNDY_ERR_NOMEM);
-        s->rlist = nl;
-        s->rcap = cap;
-    }
-    assert(p < ((grundy_pos)1 << 48));
-    s->rlist[s->nrare++] = (uint64_t)p << 16 | v;
+    GRUNDY_TRY(rare_room(s, s->nrare + 1));
+    s->rp[s->nrare] = p;
+    s->rv[s->nrare++] = v;
     return GRUNDY_OK;
 }
 
@@ -176,19 +246,6 @@ static inline grundy_pos last_a(const moves *mv, grundy_pos m)
     return mv->unequal ? (m - 1) / 2 : m / 2;
 }
 
-/* Moves that leave no heap or one heap. */
-static void mark_small(sparse *s, grundy_pos n)
-{
-    const moves *mv = &s->mv;
-    unsigned i;
-    for (i = 0; i < mv->nzero; i++)
-        if (n == mv->zero[i])
-            s->reached[0] = 1;
-    for (i = 0; i < mv->nsingle; i++)
-        if (n > mv->single[i])
-            s->reached[s->g[n - mv->single[i]]] = 1;
-}
-
 /* g(n) by listing every split. */
 static unsigned value_plain(sparse *s, grundy_pos n)
 {
@@ -197,7 +254,12 @@ static unsigned value_plain(sparse *s, grundy_pos n)
     uint8_t *reached = s->reached;
     unsigned i, v, lim = 1u << s->k;
     memset(reached, 0, lim + 1);
-    mark_small(s, n);
+    for (i = 0; i < mv->nzero; i++)
+        if (n == mv->zero[i])
+            reached[0] = 1;
+    for (i = 0; i < mv->nsingle; i++)
+        if (n > mv->single[i])
+            reached[g[n - mv->single[i]]] = 1;
     for (i = 0; i < mv->nsplit; i++) {
         grundy_pos m, a, last;
         if (n < mv->split[i] + 2)
@@ -212,100 +274,555 @@ static unsigned value_plain(sparse *s, grundy_pos n)
     return v;
 }
 
-/* Does any of the 8 splits (a .. a+7, m - a .. m - a - 7) hit a
- * candidate?  Branch-free filter for the scan below. */
-static inline int any8(const uint8_t *cand, const uint16_t *g, grundy_pos a,
-                       grundy_pos m)
+/* Kernels *****************************************************************
+ *
+ * Two loops take the time, and each has a portable version and vector
+ * versions chosen at run time:
+ *
+ *  - marks: for a run of rare positions p >= BLOCK, row j of the block
+ *    gets rv ^ g(base - p + j) for j < BLOCK.  Reading g(base - p ..) as
+ *    one contiguous run serves BLOCK positions per load.
+ *  - scan: clear from the candidate bitmap every value g(a) ^ g(m - a)
+ *    for a = 1 .. last, stopping once no candidate is left.
+ */
+
+typedef unsigned scan_fn(uint64_t *cand, unsigned ncand, const uint16_t *g,
+                         grundy_pos m, grundy_pos a, grundy_pos last);
+
+static void marks_portable(uint32_t *rows, unsigned k, uint32_t stamp,
+                           const uint16_t *g, grundy_pos base,
+                           const grundy_pos *rp, const uint16_t *rv,
+                           size_t r0, size_t r1)
 {
-    const uint16_t *lo = g + a, *hi = g + (m - a);
-    return (cand[lo[0] ^ hi[0]] | cand[lo[1] ^ hi[-1]] |
-            cand[lo[2] ^ hi[-2]] | cand[lo[3] ^ hi[-3]] |
-            cand[lo[4] ^ hi[-4]] | cand[lo[5] ^ hi[-5]] |
-            cand[lo[6] ^ hi[-6]] | cand[lo[7] ^ hi[-7]]) != 0;
+    size_t r;
+    unsigned j;
+    for (r = r0; r < r1; r++) {
+        const uint16_t *src = g + (base - rp[r]);
+        unsigned v = rv[r];
+        for (j = 0; j < BLOCK; j++)
+            rows[((size_t)j << k) + (src[j] ^ v)] = stamp;
+    }
 }
 
-/* g(n) by the rare/common split. */
-static unsigned value_sparse(sparse *s, grundy_pos n)
+static inline int cand_has(const uint64_t *cand, unsigned x)
+{
+    return (int)(cand[x >> 6] >> (x & 63) & 1);
+}
+
+/* One split: clear x from the candidates.  @return the count left. */
+static inline unsigned cand_take(uint64_t *cand, unsigned ncand, unsigned x)
+{
+    if (cand_has(cand, x)) {
+        cand[x >> 6] &= ~((uint64_t)1 << (x & 63));
+        ncand--;
+    }
+    return ncand;
+}
+
+static uint64_t row_word_portable(const uint32_t *row, uint32_t stamp)
+{
+    uint64_t w = 0;
+    unsigned j;
+    for (j = 0; j < 64; j++)
+        w |= (uint64_t)(row[j] == stamp) << j;
+    return w;
+}
+
+static unsigned scan_portable(uint64_t *cand, unsigned ncand,
+                              const uint16_t *g, grundy_pos m, grundy_pos a,
+                              grundy_pos last)
+{
+    while (ncand && a + 7 <= last) {
+        const uint16_t *lo = g + a, *hi = g + (m - a);
+        unsigned x[8], i;
+        uint64_t any = 0;
+        for (i = 0; i < 8; i++) {
+            x[i] = (unsigned)(lo[i] ^ hi[-(ptrdiff_t)i]);
+            any |= cand[x[i] >> 6] >> (x[i] & 63);
+        }
+        if (any & 1)
+            for (i = 0; i < 8; i++)
+                ncand = cand_take(cand, ncand, x[i]);
+        a += 8;
+    }
+    for (; ncand && a <= last; a++)
+        ncand = cand_take(cand, ncand, (unsigned)(g[a] ^ g[m - a]));
+    return ncand;
+}
+
+#if GRUNDY_SPARSE_X86
+/* Values below 2^9: the candidate bitmap is 16 words of 32 bits, looked
+ * up with two permutes and a blend, 16 splits per step. */
+__attribute__((target("avx2"))) static unsigned
+scan_avx2(uint64_t *cand, unsigned ncand, const uint16_t *g, grundy_pos m,
+          grundy_pos a, grundy_pos last)
+{
+    const __m256i rev = _mm256_set_epi32(0, 1, 2, 3, 4, 5, 6, 7);
+    const __m256i one = _mm256_set1_epi32(1), low5 = _mm256_set1_epi32(31);
+    __m256i t0 = _mm256_loadu_si256((const __m256i *)(const void *)cand);
+    __m256i t1 = _mm256_loadu_si256((const __m256i *)(const void *)(cand + 4));
+    while (ncand && a + 15 <= last) {
+        __m256i any = _mm256_setzero_si256();
+        unsigned h;
+        for (h = 0; h < 2; h++) {
+            __m256i lo = _mm256_cvtepu16_epi32(_mm_loadu_si128(
+                (const __m128i *)(const void *)(g + a + 8 * h)));
+            __m256i hi = _mm256_permutevar8x32_epi32(
+                _mm256_cvtepu16_epi32(_mm_loadu_si128((
+                    const __m128i *)(const void *)(g + (m - a - 8 * h - 7)))),
+                rev);
+            __m256i x = _mm256_xor_si256(lo, hi);
+            __m256i wi = _mm256_srli_epi32(x, 5);
+            __m256i w = _mm256_castps_si256(_mm256_blendv_ps(
+                _mm256_castsi256_ps(_mm256_permutevar8x32_epi32(t0, wi)),
+                _mm256_castsi256_ps(_mm256_permutevar8x32_epi32(t1, wi)),
+                _mm256_castsi256_ps(_mm256_slli_epi32(wi, 28))));
+            w = _mm256_srlv_epi32(w, _mm256_and_si256(x, low5));
+            any = _mm256_or_si256(any, _mm256_and_si256(w, one));
+        }
+        if (!_mm256_testz_si256(any, any)) {
+            unsigned i;
+            for (i = 0; i < 16; i++)
+                ncand = cand_take(cand, ncand,
+                                  (unsigned)(g[a + i] ^ g[m - a - i]));
+            t0 = _mm256_loadu_si256((const __m256i *)(const void *)cand);
+            t1 = _mm256_loadu_si256(
+                (const __m256i *)(const void *)(cand + 4));
+        }
+        a += 16;
+    }
+    return scan_portable(cand, ncand, g, m, a, last);
+}
+
+/* Values below 2^10: the bitmap is 64 words of 16 bits, looked up with
+ * one two-table permute, 32 splits per step. */
+__attribute__((target("avx512f,avx512bw"))) static unsigned
+scan_avx512(uint64_t *cand, unsigned ncand, const uint16_t *g, grundy_pos m,
+            grundy_pos a, grundy_pos last)
+{
+    const __m512i rev = _mm512_set_epi16(
+        0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19,
+        20, 21, 22, 23, 24, 25, 26, 27, 28, 29, 30, 31);
+    const __m512i one = _mm512_set1_epi16(1), low4 = _mm512_set1_epi16(15);
+    __m512i t0 = _mm512_loadu_si512(cand), t1 = _mm512_loadu_si512(cand + 8);
+    while (ncand && a + 31 <= last) {
+        __m512i lo = _mm512_loadu_si512(g + a);
+        __m512i hi =
+            _mm512_permutexvar_epi16(rev, _mm512_loadu_si512(g + (m - a - 31)));
+        __m512i x = _mm512_xor_si512(lo, hi);
+        __m512i w =
+            _mm512_permutex2var_epi16(t0, _mm512_srli_epi16(x, 4), t1);
+        __mmask32 hit = _mm512_test_epi16_mask(
+            _mm512_srlv_epi16(w, _mm512_and_si512(x, low4)), one);
+        if (hit) {
+            /* Clear each hit value in memory and in t0/t1 (reloading
+             * the tables would stall on the narrow stores). */
+            do {
+                unsigned i = (unsigned)__builtin_ctz(hit);
+                unsigned v = (unsigned)(g[a + i] ^ g[m - a - i]);
+                if (cand_has(cand, v)) {
+                    __m512i bit = _mm512_maskz_set1_epi16(
+                        (__mmask32)1 << (v >> 4 & 31),
+                        (short)(1u << (v & 15)));
+                    cand[v >> 6] &= ~((uint64_t)1 << (v & 63));
+                    if (v >> 9)
+                        t1 = _mm512_andnot_si512(bit, t1);
+                    else
+                        t0 = _mm512_andnot_si512(bit, t0);
+                    if (--ncand == 0)
+                        return 0;
+                }
+                hit &= hit - 1;
+            } while (hit);
+        }
+        a += 32;
+    }
+    return scan_portable(cand, ncand, g, m, a, last);
+}
+
+__attribute__((target("avx512f"))) static uint64_t
+row_word_avx512(const uint32_t *row, uint32_t stamp)
+{
+    const __m512i st = _mm512_set1_epi32((int)stamp);
+    uint64_t w = 0;
+    unsigned j;
+    for (j = 0; j < 4; j++)
+        w |= (uint64_t)_mm512_cmpeq_epi32_mask(_mm512_loadu_si512(row + 16 * j),
+                                               st)
+             << (16 * j);
+    return w;
+}
+
+/* The marks with a scatter: 16 rows per rare position. */
+__attribute__((target("avx512f,avx512bw"))) static void
+marks_avx512(uint32_t *rows, unsigned k, uint32_t stamp, const uint16_t *g,
+             grundy_pos base, const grundy_pos *rp, const uint16_t *rv,
+             size_t r0, size_t r1)
+{
+    const __m512i off = _mm512_slli_epi32(
+        _mm512_set_epi32(15, 14, 13, 12, 11, 10, 9, 8, 7, 6, 5, 4, 3, 2, 1, 0),
+        (unsigned)k);
+    const __m512i st = _mm512_set1_epi32((int)stamp);
+    size_t r;
+    for (r = r0; r < r1; r++) {
+        __m512i x = _mm512_cvtepu16_epi32(_mm256_loadu_si256(
+            (const __m256i *)(const void *)(g + (base - rp[r]))));
+        x = _mm512_xor_si512(x, _mm512_set1_epi32(rv[r]));
+        _mm512_i32scatter_epi32(rows, _mm512_add_epi32(x, off), st, 4);
+    }
+}
+#endif
+
+int grundy_sparse_isa_supported(grundy_sparse_isa isa)
+{
+    switch (isa) {
+    case GRUNDY_SPARSE_AUTO:
+    case GRUNDY_SPARSE_PORTABLE:
+        return 1;
+#if GRUNDY_SPARSE_X86
+    case GRUNDY_SPARSE_AVX2:
+        return __builtin_cpu_supports("avx2");
+    case GRUNDY_SPARSE_AVX512:
+        return __builtin_cpu_supports("avx512f") &&
+               __builtin_cpu_supports("avx512bw");
+#else
+    case GRUNDY_SPARSE_AVX2:
+    case GRUNDY_SPARSE_AVX512:
+        return 0;
+#endif
+    }
+    return 0;
+}
+
+static grundy_sparse_isa resolve_isa(grundy_sparse_isa isa)
+{
+    if (isa != GRUNDY_SPARSE_AUTO)
+        return isa;
+    if (grundy_sparse_isa_supported(GRUNDY_SPARSE_AVX512))
+        return GRUNDY_SPARSE_AVX512;
+    if (grundy_sparse_isa_supported(GRUNDY_SPARSE_AVX2))
+        return GRUNDY_SPARSE_AVX2;
+    return GRUNDY_SPARSE_PORTABLE;
+}
+
+static marks_fn *pick_marks(const sparse *s)
+{
+#if GRUNDY_SPARSE_X86
+    if (s->isa == GRUNDY_SPARSE_AVX512)
+        return marks_avx512;
+#endif
+    (void)s;
+    return marks_portable;
+}
+
+static scan_fn *pick_scan(const sparse *s)
+{
+#if GRUNDY_SPARSE_X86
+    if (s->isa == GRUNDY_SPARSE_AVX512 && s->k <= 10)
+        return scan_avx512;
+    if (s->isa != GRUNDY_SPARSE_PORTABLE && s->k <= 9)
+        return scan_avx2;
+#endif
+    return scan_portable;
+}
+
+/* Blocks *******************************************************************
+ *
+ * Positions are computed in blocks of BLOCK.  The splits of a block's
+ * positions with a rare part p >= BIG_P read only values from before the
+ * previous block, so they are marked for the whole block at once, and on
+ * machines with two cores by a second thread while this thread computes
+ * the previous block.  Every other split is marked position by position:
+ * rare p < BIG_P, rare p too recent for the block, and for unequal splits
+ * the p whose split (p, p) lands in the block. */
+
+#define BIG_P (2 * BLOCK)
+
+/* First rare entry with position >= p. */
+static size_t rare_lower(const sparse *s, grundy_pos p)
+{
+    size_t lo = 0, hi = s->nrare;
+    while (lo < hi) {
+        size_t mid = lo + (hi - lo) / 2;
+        if (s->rp[mid] < p)
+            lo = mid + 1;
+        else
+            hi = mid;
+    }
+    return lo;
+}
+
+/* The rare entries of the block at n0, per split move i: the block marks
+ * [first_big, half_lo) and [half_hi, tail); the rows take the rest. */
+static void block_plan(const sparse *s, plan *pl, grundy_pos n0)
+{
+    const moves *mv = &s->mv;
+    unsigned i;
+    pl->n0 = n0;
+    pl->first_big = rare_lower(s, BIG_P);
+    for (i = 0; i < mv->nsplit; i++) {
+        grundy_pos base;
+        size_t hi, h0, h1;
+        pl->half_lo[i] = pl->half_hi[i] = pl->tail[i] = pl->first_big;
+        pl->ahead[i] = BIG_P - 1;
+        if (n0 < mv->split[i] + BIG_P + 1)
+            continue;
+        base = n0 - mv->split[i];
+        pl->ahead[i] = last_a(mv, base) < s->nahead ? last_a(mv, base)
+                                                    : s->nahead;
+        if (pl->ahead[i] < BIG_P - 1)
+            pl->ahead[i] = BIG_P - 1;
+        hi = rare_lower(s, base);
+        if (hi < pl->first_big)
+            hi = pl->first_big;
+        h0 = h1 = hi;
+        if (mv->unequal) {
+            h0 = rare_lower(s, (base + 1) / 2);
+            h1 = rare_lower(s, (base + BLOCK + 1) / 2);
+            if (h0 < pl->first_big)
+                h0 = pl->first_big;
+            if (h0 > hi)
+                h0 = hi;
+            if (h1 < h0)
+                h1 = h0;
+            if (h1 > hi)
+                h1 = hi;
+        }
+        pl->half_lo[i] = h0;
+        pl->half_hi[i] = h1;
+        pl->tail[i] = hi;
+    }
+}
+
+/* The block marks of pl into rows[slot], under a fresh stamp. */
+static void block_marks(sparse *s, const plan *pl, unsigned slot)
+{
+    const moves *mv = &s->mv;
+    marks_fn *marks = s->marks;
+    uint32_t *rows = s->rows[slot];
+    unsigned i;
+    if (++s->stamp[slot] == 0) {
+        memset(rows, 0, ((size_t)BLOCK << s->rows_k) * sizeof *rows);
+        s->stamp[slot] = 1;
+    }
+    for (i = 0; i < mv->nsplit; i++) {
+        grundy_pos base;
+        if (pl->tail[i] == pl->first_big && pl->ahead[i] < BIG_P)
+            continue;
+        base = pl->n0 - mv->split[i];
+        marks(rows, s->rows_k, s->stamp[slot], s->g, base, s->rp, s->rv,
+              pl->first_big, pl->half_lo[i]);
+        marks(rows, s->rows_k, s->stamp[slot], s->g, base, s->rp, s->rv,
+              pl->half_hi[i], pl->tail[i]);
+        if (pl->ahead[i] >= BIG_P)
+            marks(rows, s->rows_k, s->stamp[slot], s->g, base, s->seq, s->g,
+                  BIG_P, (size_t)pl->ahead[i] + 1);
+    }
+}
+
+/* Rows wide enough for values below 2^k (the pipeline is idle). */
+static grundy_status rows_fit(sparse *s)
+{
+    unsigned slot;
+    unsigned k = s->k < 6 ? 6 : s->k; /* rows are read 64 at a time */
+    if (s->rows[0] && s->rows_k >= k)
+        return GRUNDY_OK;
+    for (slot = 0; slot < 2; slot++) {
+        uint32_t *nr = calloc((size_t)BLOCK << k, sizeof *nr);
+        GRUNDY_RETURN_IF(!nr, GRUNDY_ERR_NOMEM);
+        free(s->rows[slot]);
+        s->rows[slot] = nr;
+        s->stamp[slot] = 0;
+    }
+    s->rows_k = k;
+    return GRUNDY_OK;
+}
+
+/* Marks of rare entries r0 .. r1 - 1 on row for the splits of m. */
+static void row_marks(uint32_t *row, uint32_t stamp, const sparse *s,
+                      grundy_pos m, size_t r0, size_t r1)
+{
+    const grundy_pos *rp = s->rp;
+    const uint16_t *rv = s->rv, *g = s->g;
+    size_t r;
+    for (r = r0; r < r1; r++) {
+        grundy_pos p = rp[r];
+        if (p >= m)
+            break;
+        if (s->mv.unequal && 2 * p == m)
+            continue;
+        row[rv[r] ^ g[m - p]] = stamp;
+    }
+}
+
+/* g(n) for n in the block of pl, whose block marks are in rows[slot]. */
+static unsigned block_value(sparse *s, const plan *pl, unsigned slot,
+                            grundy_pos n, scan_fn *scan)
 {
     const moves *mv = &s->mv;
     const uint16_t *g = s->g;
-    const uint64_t *rlist = s->rlist;
-    uint8_t *reached = s->reached, *cand = s->cand;
-    const uint8_t *rare = s->rare;
-    unsigned i, v, lim = 1u << s->k, c, ncand = 0, result;
-    size_t r, nrare = s->nrare;
+    unsigned lim = 1u << s->k, i, c, v, ncand = 0;
+    uint32_t stamp = s->stamp[slot];
+    uint32_t *row = s->rows[slot] + ((size_t)(n - pl->n0) << s->rows_k);
+    uint64_t *cand = s->cand;
 
-    memset(reached, 0, lim + 1);
-    mark_small(s, n);
+    for (i = 0; i < mv->nzero; i++)
+        if (n == mv->zero[i])
+            row[0] = stamp;
+    for (i = 0; i < mv->nsingle; i++)
+        if (n > mv->single[i])
+            row[g[n - mv->single[i]]] = stamp;
     for (i = 0; i < mv->nsplit; i++) {
         grundy_pos m;
         if (n < mv->split[i] + 2)
             continue;
         m = n - mv->split[i];
-        if (mv->unequal) {
-            for (r = 0; r < nrare; r++) {
-                grundy_pos p = rlist[r] >> 16;
-                if (p >= m)
-                    break;
-                if (2 * p != m)
-                    reached[(rlist[r] & 0xFFFF) ^ g[m - p]] = 1;
-            }
-        } else {
-            for (r = 0; r < nrare; r++) {
-                grundy_pos p = rlist[r] >> 16;
-                if (p >= m)
-                    break;
-                reached[(rlist[r] & 0xFFFF) ^ g[m - p]] = 1;
-            }
-        }
+        row_marks(row, stamp, s, m, 0, pl->first_big);
+        row_marks(row, stamp, s, m, pl->half_lo[i], pl->half_hi[i]);
+        row_marks(row, stamp, s, m, pl->tail[i], s->nrare);
     }
-    /* c: the least common value not reached.  Values >= 2^k are never
-     * reached and 2^k is rare, so the mex is at most lim. */
-    for (c = 0; c < lim && (reached[c] | rare[c]); c++)
-        ;
-    for (v = 0; v < c; v++)
-        if (rare[v] && !reached[v]) {
-            cand[v] = 1;
-            ncand++;
+    /* c: the least common value not reached, 64 values at a time, or lim
+     * (values >= lim = 2^k are never reached, so the mex is at most lim).
+     * The rare values below c that no marked split reached are the
+     * candidates. */
+    for (i = 0;; i++) {
+        uint64_t r = 0, rw = s->rare_bits[i], stop = ~(uint64_t)0, open;
+        if (64 * i < lim) {
+            /* the row has lim entries; later bits belong to the next */
+            r = s->row_word(row + 64 * i, stamp);
+            stop = lim - 64 * i < 64 ? stop << (lim - 64 * i) : 0;
+            r &= ~stop;
         }
-    if (!ncand)
-        return c;
-    /* Scan the splits until every candidate has been seen; c when all
-     * are, else the least one never seen. */
-    result = c;
+        open = ~(r | rw) | stop;
+        if (open) {
+            c = 64 * i + (unsigned)__builtin_ctzll(open);
+            cand[i] = rw & ~r & (((uint64_t)1 << (c & 63)) - 1);
+            ncand += (unsigned)__builtin_popcountll(cand[i]);
+            break;
+        }
+        cand[i] = rw & ~r;
+        ncand += (unsigned)__builtin_popcountll(cand[i]);
+    }
+    /* Every rare value below c must be the value of some split: scan the
+     * splits until each has been seen.  c when all are, else the least
+     * one never seen (a rare position). */
     for (i = 0; i < mv->nsplit && ncand; i++) {
-        grundy_pos m, a, last;
+        grundy_pos m, last;
         if (n < mv->split[i] + 2)
             continue;
         m = n - mv->split[i];
         last = last_a(mv, m);
-        for (a = 1; a <= last && ncand; a++) {
-            unsigned x;
-            if (a + 8 <= last && !any8(cand, g, a, m)) {
-                a += 7;
-                continue;
-            }
-            x = g[a] ^ g[m - a];
-            if (cand[x]) {
-                cand[x] = 0;
-                ncand--;
-            }
-        }
+        ncand = scan(cand, ncand, g, m, 1, last < BIG_P ? last : BIG_P - 1);
+        ncand = scan(cand, ncand, g, m, pl->ahead[i] + 1, last);
     }
-    if (ncand)
-        for (v = 0; v < c; v++)
-            if (cand[v]) {
-                if (result == c)
-                    result = v;
-                cand[v] = 0;
-            }
-    return result;
+    if (ncand) {
+        for (v = 0; v < c && !cand_has(cand, v); v++)
+            ;
+        /* leave the bitmap empty for the next position */
+        memset(cand, 0, ((c >> 6) + 1) * sizeof *cand);
+        return v;
+    }
+    return c;
+}
+
+/* The second thread ********************************************************/
+
+enum { HELPER_IDLE, HELPER_POSTED, HELPER_DONE, HELPER_QUIT };
+
+static void spin_pause(unsigned *spins)
+{
+    if (++*spins < 4096) {
+#if GRUNDY_SPARSE_X86
+        _mm_pause();
+#endif
+    } else {
+        sched_yield();
+    }
+}
+
+static void *helper_run(void *arg)
+{
+    sparse *s = arg;
+    for (;;) {
+        unsigned spins = 0;
+        int st;
+        while ((st = atomic_load_explicit(&s->helper_state,
+                                          memory_order_acquire)) ==
+                   HELPER_IDLE ||
+               st == HELPER_DONE)
+            spin_pause(&spins);
+        if (st == HELPER_QUIT)
+            return NULL;
+        block_marks(s, &s->job, s->job_slot);
+        atomic_store_explicit(&s->helper_state, HELPER_DONE,
+                              memory_order_release);
+    }
+}
+
+/* Wait for the posted block, if any. */
+static void helper_wait(sparse *s)
+{
+    unsigned spins = 0;
+    if (!s->posted)
+        return;
+    while (atomic_load_explicit(&s->helper_state, memory_order_acquire) !=
+           HELPER_DONE)
+        spin_pause(&spins);
+    atomic_store_explicit(&s->helper_state, HELPER_IDLE,
+                          memory_order_relaxed);
+    s->posted = 0;
+}
+
+static void helper_post(sparse *s, grundy_pos n0, unsigned slot)
+{
+    block_plan(s, &s->job, n0);
+    s->job_slot = slot;
+    s->posted = 1;
+    atomic_store_explicit(&s->helper_state, HELPER_POSTED,
+                          memory_order_release);
+}
+
+static void helper_stop(sparse *s)
+{
+    if (!s->helper_started)
+        return;
+    helper_wait(s);
+    atomic_store_explicit(&s->helper_state, HELPER_QUIT,
+                          memory_order_release);
+    pthread_join(s->helper, NULL);
+    s->helper_started = 0;
+}
+
+static void helper_start(sparse *s, const grundy_table_opts *opts,
+                         grundy_pos todo)
+{
+    unsigned nt = opts->threads, i;
+    if (!nt) {
+        long online = sysconf(_SC_NPROCESSORS_ONLN);
+        nt = online > 0 ? (unsigned)online : 1;
+    }
+    if (nt < 2 || todo < PIPELINE_MIN)
+        return;
+    s->seq = malloc((SPLITS_AHEAD + 1) * sizeof *s->seq);
+    if (!s->seq)
+        return;
+    for (i = 0; i <= SPLITS_AHEAD; i++)
+        s->seq[i] = i;
+    atomic_store_explicit(&s->helper_state, HELPER_IDLE,
+                          memory_order_relaxed);
+    s->helper_started = pthread_create(&s->helper, NULL, helper_run, s) == 0;
+    if (s->helper_started)
+        s->nahead = SPLITS_AHEAD;
 }
 
 static void sparse_free(sparse *s)
 {
     free(s->counts);
-    free(s->rlist);
+    free(s->rp);
+    free(s->rv);
+    free(s->rows[0]);
+    free(s->seq);
+    free(s->rows[1]);
     free(s);
 }
 
@@ -330,16 +847,54 @@ static int extend_by_period(grundy_table *t, grundy_pos n)
     return 1;
 }
 
+/* Store g(x) = v and keep the statistics.  *fresh is set when the block
+ * must end here: the value range grew, or the rare list outgrew its
+ * limit (s->rethink: choose the mask again once the pipeline is idle). */
+static grundy_status record(sparse *s, grundy_table *t, grundy_pos x,
+                            unsigned v, int *fresh)
+{
+    GRUNDY_RETURN_IF(v > 0xFFFF, GRUNDY_ERR_OVERFLOW);
+    s->g[x] = (uint16_t)v;
+    t->size = x + 1;
+    s->counts[v]++;
+    if (v > t->max) {
+        t->max = v;
+        t->max_at = x;
+        if (bit_length(v) != s->k) {
+            s->k = bit_length(v);
+            *fresh = 1;
+        }
+    }
+    if (!s->plain && x >= 1 && s->rare[v]) {
+        GRUNDY_TRY(rare_push(s, x, (uint16_t)v));
+        if (s->nrare > s->rare_limit) {
+            s->rethink = 1;
+            *fresh = 1;
+        }
+    }
+    return GRUNDY_OK;
+}
+
 grundy_status grundy_table_fill_sparse(grundy_table *t, grundy_pos n,
                                        const grundy_table_opts *opts)
+{
+    return grundy_table_fill_sparse_isa(t, n, opts, GRUNDY_SPARSE_AUTO);
+}
+
+grundy_status grundy_table_fill_sparse_isa(grundy_table *t, grundy_pos n,
+                                           const grundy_table_opts *opts,
+                                           grundy_sparse_isa isa)
 {
     const grundy_takebreak_params *tp = grundy_takebreak_get(t->game);
     sparse *s;
     grundy_status st = GRUNDY_OK;
     grundy_pos x, next_check, next_progress;
     int periodic_family;
+    plan cur;
+    unsigned slot = 0;
 
     GRUNDY_RETURN_IF(!tp || tp->max_parts > 2, GRUNDY_ERR_ARG);
+    GRUNDY_RETURN_IF(!grundy_sparse_isa_supported(isa), GRUNDY_ERR_ARG);
     if (n <= t->size)
         return GRUNDY_OK;
     if (t->width == 1) {
@@ -364,6 +919,13 @@ grundy_status grundy_table_fill_sparse(grundy_table *t, grundy_pos n,
         sparse_free(s);
         return GRUNDY_ERR_NOMEM;
     }
+    s->isa = resolve_isa(isa);
+    s->marks = pick_marks(s);
+    s->row_word = row_word_portable;
+#if GRUNDY_SPARSE_X86
+    if (s->isa == GRUNDY_SPARSE_AVX512)
+        s->row_word = row_word_avx512;
+#endif
     s->g = t->data;
     moves_init(&s->mv, tp);
     for (x = 0; x < t->size; x++)
@@ -376,41 +938,80 @@ grundy_status grundy_table_fill_sparse(grundy_table *t, grundy_pos n,
     while (next_check <= t->size)
         next_check *= 2;
     next_progress = t->size + GRUNDY_PROGRESS_STEP;
+    helper_start(s, opts, n - t->size);
 
-    for (x = t->size; x < n && st == GRUNDY_OK; x++) {
-        unsigned v;
-        if (x == next_check) {
-            if (periodic_family && extend_by_period(t, n))
-                break;
-            st = reconsider(s, x);
+    x = t->size;
+    while (x < n && st == GRUNDY_OK) {
+        grundy_pos end;
+        int fresh = 0;
+        if (x == next_check || x == next_progress || s->plain ||
+            s->rethink) {
+            helper_wait(s);
+            if (x == next_check) {
+                if (periodic_family && extend_by_period(t, n))
+                    break;
+                s->rethink = 1;
+                next_check *= 2;
+            }
+            if (x == next_progress) {
+                if (opts->progress)
+                    opts->progress(opts->progress_ctx, x, n);
+                next_progress += GRUNDY_PROGRESS_STEP;
+            }
+            if (s->rethink) {
+                s->rethink = 0;
+                st = reconsider(s, x);
+                if (st != GRUNDY_OK)
+                    break;
+            }
+            if (s->plain) {
+                st = record(s, t, x, value_plain(s, x), &fresh);
+                x++;
+                continue;
+            }
+        }
+        /* A block of positions, cut short at the next event. */
+        end = x + BLOCK;
+        if (end > n)
+            end = n;
+        if (end > next_check)
+            end = next_check;
+        if (end > next_progress)
+            end = next_progress;
+        if (s->posted && s->job.n0 == x) {
+            helper_wait(s);
+            cur = s->job;
+            slot = s->job_slot;
+        } else {
+            helper_wait(s);
+            st = rows_fit(s);
             if (st != GRUNDY_OK)
                 break;
-            next_check *= 2;
+            block_plan(s, &cur, x);
+            slot ^= 1;
+            block_marks(s, &cur, slot);
         }
-        if (x == next_progress) {
-            if (opts->progress)
-                opts->progress(opts->progress_ctx, x, n);
-            next_progress += GRUNDY_PROGRESS_STEP;
+        /* Let the second thread mark the next block meanwhile. */
+        if (s->helper_started && end == x + BLOCK && end < n &&
+            end < next_check && end < next_progress) {
+            /* the list must not move while the thread reads it */
+            st = rare_room(s, s->nrare + BLOCK);
+            if (st != GRUNDY_OK)
+                break;
+            helper_post(s, end, slot ^ 1);
         }
-        v = s->plain ? value_plain(s, x) : value_sparse(s, x);
-        if (v > 0xFFFF) {
-            st = GRUNDY_ERR_OVERFLOW;
-            break;
+        {
+            scan_fn *scan = pick_scan(s);
+            while (x < end && !fresh && st == GRUNDY_OK) {
+                st = record(s, t, x, block_value(s, &cur, slot, x, scan),
+                            &fresh);
+                x++;
+            }
         }
-        s->g[x] = (uint16_t)v;
-        t->size = x + 1;
-        s->counts[v]++;
-        if (v > t->max) {
-            t->max = v;
-            t->max_at = x;
-            s->k = bit_length(v);
-        }
-        if (!s->plain && x >= 1 && s->rare[v]) {
-            st = rare_push(s, x, (uint16_t)v);
-            if (st == GRUNDY_OK && s->nrare > s->rare_limit)
-                st = reconsider(s, x + 1);
-        }
+        if (fresh)
+            helper_wait(s); /* its rows are stale */
     }
+    helper_stop(s);
     sparse_free(s);
     return st;
 }

@@ -16,4 +16,22 @@ int grundy_table_sparse_applies(const grundy_game *g);
 grundy_status grundy_table_fill_sparse(grundy_table *t, grundy_pos n,
                                        const grundy_table_opts *opts);
 
+/* The vector kernels of the sparse method, chosen at run time (AUTO) or
+ * forced (tests compare them). */
+typedef enum grundy_sparse_isa {
+    GRUNDY_SPARSE_AUTO,
+    GRUNDY_SPARSE_PORTABLE,
+    GRUNDY_SPARSE_AVX2,
+    GRUNDY_SPARSE_AVX512
+} grundy_sparse_isa;
+
+/* Non-zero when this CPU runs isa. */
+int grundy_sparse_isa_supported(grundy_sparse_isa isa);
+
+/* grundy_table_fill_sparse() with the kernels of isa; GRUNDY_ERR_ARG when
+ * the CPU lacks it. */
+grundy_status grundy_table_fill_sparse_isa(grundy_table *t, grundy_pos n,
+                                           const grundy_table_opts *opts,
+                                           grundy_sparse_isa isa);
+
 #endif

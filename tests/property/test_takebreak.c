@@ -17,6 +17,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "table/sparse.h"
 #include "test_support.h"
 
 /* A random code, as a spec and as digits. */
@@ -248,6 +249,81 @@ static void test_takebreak_values_match_definition(void **state)
         }
         grundy_game_free(g);
     }
+}
+
+/* Every variant of the sparse kernel (portable, AVX2 and AVX-512 loops,
+ * one thread or two) against the mex by definition, to n = 12000: codes
+ * whose values split into rare and common ones, random two- and
+ * three-digit codes, and Grundy's game past its first value 128 (at
+ * 13133 the values outgrow 7 bits). */
+#define VARIANT_N 14000
+
+static void check_variants(const code *c, const unsigned *gv, unsigned n)
+{
+    static const grundy_sparse_isa isas[] = {
+        GRUNDY_SPARSE_PORTABLE, GRUNDY_SPARSE_AVX2, GRUNDY_SPARSE_AVX512};
+    grundy_game *g = test_game(c->spec);
+    size_t i;
+    unsigned threads, x;
+    for (i = 0; i < sizeof isas / sizeof *isas; i++) {
+        if (!grundy_sparse_isa_supported(isas[i]))
+            continue;
+        for (threads = 1; threads <= 2; threads++) {
+            grundy_table *t;
+            grundy_table_opts o;
+            grundy_table_opts_init(&o);
+            o.threads = threads;
+            o.method = GRUNDY_TABLE_FAST;
+            assert_int_equal(grundy_table_new(&t, g, 1, &o), GRUNDY_OK);
+            assert_int_equal(grundy_table_fill_sparse_isa(t, n, &o, isas[i]),
+                             GRUNDY_OK);
+            assert_int_equal(grundy_table_size(t), n);
+            for (x = 0; x < n; x++)
+                if (grundy_table_get(t, x) != gv[x])
+                    fail_msg("%s, kernel %d, %u threads: g(%u) = %llu, "
+                             "definition %u",
+                             c->spec, (int)isas[i], threads, x,
+                             (unsigned long long)grundy_table_get(t, x),
+                             gv[x]);
+            grundy_table_free(t);
+        }
+    }
+    grundy_game_free(g);
+}
+
+static void test_takebreak_kernel_variants(void **state)
+{
+    static const char *fixed[] = {"grundy-game", "0.6", "0.04", "0.16",
+                                  "4.6"};
+    test_rng *rng = *state;
+    unsigned *gv = malloc(VARIANT_N * sizeof *gv);
+    long it, iters = 4 * test_multiplier();
+    size_t i;
+    code c;
+    assert_non_null(gv);
+    for (i = 0; i < sizeof fixed / sizeof *fixed; i++) {
+        memset(&c, 0, sizeof c);
+        strcpy(c.spec, fixed[i]);
+        if (i == 0) {
+            c.digit[0] = 4;
+            c.ndig = 1;
+            c.unequal = 1;
+        } else {
+            c.digit[0] = fixed[i][0] == '4' ? 4 : 0;
+            for (c.ndig = 1; fixed[i][c.ndig + 1]; c.ndig++)
+                c.digit[c.ndig] = (unsigned)(fixed[i][c.ndig + 1] - '0');
+        }
+        def_values(gv, VARIANT_N, &c);
+        if (i == 0)
+            assert_int_equal(gv[13133], 128);
+        check_variants(&c, gv, VARIANT_N);
+    }
+    for (it = 0; it < iters; it++) {
+        random_code(&c, rng, 0, 0);
+        def_values(gv, 6000, &c);
+        check_variants(&c, gv, 6000);
+    }
+    free(gv);
 }
 
 /* Tables grown piecewise equal tables built at once. */
@@ -508,6 +584,8 @@ int main(void)
             test_takebreak_values_match_definition, test_rng_setup,
             test_rng_teardown),
         cmocka_unit_test_setup_teardown(test_takebreak_extend_matches,
+                                        test_rng_setup, test_rng_teardown),
+        cmocka_unit_test_setup_teardown(test_takebreak_kernel_variants,
                                         test_rng_setup, test_rng_teardown),
         cmocka_unit_test_setup_teardown(test_takebreak_proven_periods_hold,
                                         test_rng_setup, test_rng_teardown),

@@ -1,6 +1,14 @@
 /*
  * bench_takebreak.c -- take-and-break tables: the sparse space kernel
- * (grundy_table_new, AUTO) side by side with
+ * (grundy_table_new, AUTO: vector loops chosen at run time, a second thread
+ * on two cores) side by side with
+ *   - "1thread", "avx2-1t", "portable-1t": the kernel on one thread, with
+ *     its AVX2 loops or its portable loops;
+ *   - "rc": a straightforward rare/common kernel written here, the method
+ *     of the public solvers: for each position, every rare split, the
+ *     least unreached common value, then the splits in order until every
+ *     rare value below it has been seen (byte flags, no blocks, no
+ *     vectors; the mask is taken from the library's table);
  *   - "naive": the library's generic method (list every move, XOR, mex);
  *   - "plain": a straightforward O(n^2) loop written here, the usual way
  *     such tables are computed (every split, a byte array, the mex);
@@ -19,12 +27,16 @@
 
 #include "benchfn.h"
 #include "grundy/grundy.h"
+#include "table/sparse.h"
 
 typedef struct job {
     const char *spec;
     grundy_game *game;
     grundy_pos n;
     grundy_table_method method;
+    unsigned threads;
+    grundy_sparse_isa isa;
+    unsigned mask; /* for run_rc */
 } job;
 
 static uint64_t run_table(void *payload)
@@ -35,7 +47,10 @@ static uint64_t run_table(void *payload)
     uint64_t sink;
     grundy_table_opts_init(&o);
     o.method = j->method;
-    if (grundy_table_new(&t, j->game, j->n, &o) != GRUNDY_OK) {
+    o.threads = j->threads;
+    if (grundy_table_new(&t, j->game, j->isa ? 1 : j->n, &o) != GRUNDY_OK ||
+        (j->isa &&
+         grundy_table_fill_sparse_isa(t, j->n, &o, j->isa) != GRUNDY_OK)) {
         fprintf(stderr, "bench_takebreak: %s to %llu failed\n", j->spec,
                 (unsigned long long)j->n);
         exit(1);
@@ -83,6 +98,75 @@ static uint64_t run_plain(void *payload)
     return sink;
 }
 
+/* The rare/common baseline (see the top of the file). */
+static uint64_t run_rc(void *payload)
+{
+    job *j = payload;
+    const grundy_takebreak_params *tp = grundy_takebreak_get(j->game);
+    uint16_t *g = malloc((size_t)j->n * sizeof *g);
+    grundy_pos *rp = malloc((size_t)j->n * sizeof *rp), n, a, m, last;
+    size_t nrare = 0, r;
+    static uint8_t reached[65537 + 64], cand[65537 + 64], rare[65537 + 64];
+    unsigned d, k, v, c, ncand, top = 1, result;
+    uint64_t sink;
+    if (!g || !rp)
+        exit(1);
+    for (v = 0; v < 65537 + 64; v++)
+        rare[v] = (uint8_t)!__builtin_parity(v & j->mask);
+    for (n = 0; n < j->n; n++) {
+        memset(reached, 0, top + 1);
+        for (k = 0; k <= tp->take && k <= n; k++) {
+            d = tp->digit[k];
+            m = n - k;
+            if (k > 0 && (d & 1) && m == 0)
+                reached[0] = 1;
+            if (k > 0 && (d & 2) && m > 0)
+                reached[g[m]] = 1;
+            if (d & 4)
+                for (r = 0; r < nrare && rp[r] < m; r++)
+                    if (!tp->unequal || 2 * rp[r] != m)
+                        reached[g[rp[r]] ^ g[m - rp[r]]] = 1;
+        }
+        for (c = 0; reached[c] || rare[c]; c++)
+            ;
+        ncand = 0;
+        for (v = 0; v < c; v++)
+            if (rare[v] && !reached[v]) {
+                cand[v] = 1;
+                ncand++;
+            }
+        for (k = 0; k <= tp->take && k <= n && ncand; k++) {
+            if (!(tp->digit[k] & 4))
+                continue;
+            m = n - k;
+            last = tp->unequal ? (m - 1) / 2 : m / 2;
+            for (a = 1; a <= last && ncand; a++) {
+                v = g[a] ^ g[m - a];
+                if (cand[v]) {
+                    cand[v] = 0;
+                    ncand--;
+                }
+            }
+        }
+        result = c;
+        for (v = 0; v < c; v++)
+            if (cand[v]) {
+                if (result == c)
+                    result = v;
+                cand[v] = 0;
+            }
+        g[n] = (uint16_t)result;
+        if (n > 0 && rare[result])
+            rp[nrare++] = n;
+        while (top <= result)
+            top *= 2;
+    }
+    sink = g[j->n - 1] + nrare;
+    free(g);
+    free(rp);
+    return sink;
+}
+
 /* The floor: write every position once. */
 static uint64_t run_touch(void *payload)
 {
@@ -112,9 +196,34 @@ static void measure(const char *spec, const char *variant, grundy_pos n,
         fprintf(stderr, "bench_takebreak: bad spec %s\n", spec);
         exit(1);
     }
+    j.threads = 0;
+    j.isa = GRUNDY_SPARSE_AUTO;
+    j.method = GRUNDY_TABLE_AUTO;
     if (strcmp(variant, "sparse") == 0) {
-        j.method = GRUNDY_TABLE_AUTO;
         r = bench_run(run_table, &j, repeats);
+    } else if (strcmp(variant, "1thread") == 0) {
+        j.threads = 1;
+        r = bench_run(run_table, &j, repeats);
+    } else if (strcmp(variant, "avx2-1t") == 0 ||
+               strcmp(variant, "portable-1t") == 0) {
+        j.threads = 1;
+        j.method = GRUNDY_TABLE_FAST;
+        j.isa = variant[0] == 'a' ? GRUNDY_SPARSE_AVX2 : GRUNDY_SPARSE_PORTABLE;
+        if (!grundy_sparse_isa_supported(j.isa)) {
+            grundy_game_free(j.game);
+            return;
+        }
+        r = bench_run(run_table, &j, repeats);
+    } else if (strcmp(variant, "rc") == 0) {
+        /* the mask the library settles on for this table */
+        grundy_table *t;
+        grundy_rare_info info;
+        if (grundy_table_new(&t, j.game, n, NULL) != GRUNDY_OK ||
+            grundy_table_rare(&info, t) != GRUNDY_OK)
+            exit(1);
+        j.mask = (unsigned)info.mask;
+        grundy_table_free(t);
+        r = bench_run(run_rc, &j, repeats);
     } else if (strcmp(variant, "naive") == 0) {
         j.method = GRUNDY_TABLE_NAIVE;
         r = bench_run(run_table, &j, repeats);
@@ -153,12 +262,24 @@ int main(int argc, char **argv)
         if (strcmp(codes[i], "0.106") != 0)
             measure(codes[i], "sparse", 1000000, 1);
     }
+    /* the public solvers' reference sizes: 0.6 and 0.04 to 2*10^5 */
+    for (i = 0; i < 2; i++) {
+        const char *spec = i ? "0.04" : "0.6";
+        measure(spec, "rc", 200000, 1);
+        measure(spec, "1thread", 200000, repeats);
+        measure(spec, "sparse", 200000, repeats);
+    }
     measure("grundy-game", "naive", 1 << 13, 1);
     measure("grundy-game", "plain", 1 << 16, 1);
     measure("grundy-game", "sparse", 1 << 16, repeats);
     for (e = 20; e <= max_log2; e += 2) {
-        measure("grundy-game", "touch", (grundy_pos)1 << e, 1);
-        measure("grundy-game", "sparse", (grundy_pos)1 << e, 1);
+        grundy_pos n = (grundy_pos)1 << e;
+        measure("grundy-game", "touch", n, 1);
+        measure("grundy-game", "rc", n, 1);
+        measure("grundy-game", "portable-1t", n, 1);
+        measure("grundy-game", "avx2-1t", n, 1);
+        measure("grundy-game", "1thread", n, 1);
+        measure("grundy-game", "sparse", n, 1);
     }
     return 0;
 }

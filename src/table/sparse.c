@@ -48,9 +48,11 @@
 #define PLAIN_BELOW 256                 /* tables this small: list splits */
 #define RARE_SHARE 8                    /* sparse while rare <= 1/8 */
 #define FIRST_PERIOD_CHECK 1024
-#define BLOCK 16 /* positions whose rare splits are marked together */
+#define BLOCK GRUNDY_SPARSE_BLOCK /* positions marked together */
 #define PIPELINE_MIN 4096 /* fewer positions: no second thread */
-#define SPLITS_AHEAD 256 /* splits the second thread marks per position */
+#define SPLITS_AHEAD 256
+#define PLAIN_SHARED 8192 /* from here on, listing splits takes two threads */
+enum { JOB_BLOCK, JOB_PLAIN }; /* splits the second thread marks per position */
 
 #if defined(__x86_64__) && defined(__GNUC__)
 #define GRUNDY_SPARSE_X86 1
@@ -114,12 +116,16 @@ typedef struct sparse {
     pthread_t helper;
     int helper_started, posted;
     atomic_int helper_state;
+    int job_kind; /* JOB_BLOCK: job, job_slot; JOB_PLAIN: plain_n */
     plan job;
     unsigned job_slot;
+    grundy_pos plain_n;
+    uint8_t reached2[VALUES]; /* the second thread's half of plain_n */
     uint8_t rare[VALUES];    /* v is rare under mask */
     uint8_t reached[VALUES]; /* listing every split: v is reached */
-    /* Rare values still to be seen; all zero between positions. */
-    uint64_t cand[VALUES / 64 + 8];
+    /* Rare values still to be seen; all zero between positions.  The
+     * vector scans read the first 32 words. */
+    uint64_t cand[VALUES / 64 + 32];
 } sparse;
 
 int grundy_table_sparse_applies(const grundy_game *g)
@@ -246,34 +252,6 @@ static inline grundy_pos last_a(const moves *mv, grundy_pos m)
     return mv->unequal ? (m - 1) / 2 : m / 2;
 }
 
-/* g(n) by listing every split. */
-static unsigned value_plain(sparse *s, grundy_pos n)
-{
-    const moves *mv = &s->mv;
-    const uint16_t *g = s->g;
-    uint8_t *reached = s->reached;
-    unsigned i, v, lim = 1u << s->k;
-    memset(reached, 0, lim + 1);
-    for (i = 0; i < mv->nzero; i++)
-        if (n == mv->zero[i])
-            reached[0] = 1;
-    for (i = 0; i < mv->nsingle; i++)
-        if (n > mv->single[i])
-            reached[g[n - mv->single[i]]] = 1;
-    for (i = 0; i < mv->nsplit; i++) {
-        grundy_pos m, a, last;
-        if (n < mv->split[i] + 2)
-            continue;
-        m = n - mv->split[i];
-        last = last_a(mv, m);
-        for (a = 1; a <= last; a++)
-            reached[g[a] ^ g[m - a]] = 1;
-    }
-    for (v = 0; reached[v]; v++)
-        ;
-    return v;
-}
-
 /* Kernels *****************************************************************
  *
  * Two loops take the time, and each has a portable version and vector
@@ -394,8 +372,9 @@ scan_avx2(uint64_t *cand, unsigned ncand, const uint16_t *g, grundy_pos m,
     return scan_portable(cand, ncand, g, m, a, last);
 }
 
-/* Values below 2^10: the bitmap is 64 words of 16 bits, looked up with
- * one two-table permute, 32 splits per step. */
+/* Values below 2^11: the bitmap is 128 words of 16 bits in four
+ * registers, looked up with two two-table permutes and a blend, 32 splits
+ * per step. */
 __attribute__((target("avx512f,avx512bw"))) static unsigned
 scan_avx512(uint64_t *cand, unsigned ncand, const uint16_t *g, grundy_pos m,
             grundy_pos a, grundy_pos last)
@@ -404,19 +383,26 @@ scan_avx512(uint64_t *cand, unsigned ncand, const uint16_t *g, grundy_pos m,
         0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19,
         20, 21, 22, 23, 24, 25, 26, 27, 28, 29, 30, 31);
     const __m512i one = _mm512_set1_epi16(1), low4 = _mm512_set1_epi16(15);
-    __m512i t0 = _mm512_loadu_si512(cand), t1 = _mm512_loadu_si512(cand + 8);
+    const __m512i bit6 = _mm512_set1_epi16(64);
+    __m512i t[4];
+    unsigned q;
+    for (q = 0; q < 4; q++)
+        t[q] = _mm512_loadu_si512(cand + 8 * q);
     while (ncand && a + 31 <= last) {
         __m512i lo = _mm512_loadu_si512(g + a);
         __m512i hi =
             _mm512_permutexvar_epi16(rev, _mm512_loadu_si512(g + (m - a - 31)));
         __m512i x = _mm512_xor_si512(lo, hi);
-        __m512i w =
-            _mm512_permutex2var_epi16(t0, _mm512_srli_epi16(x, 4), t1);
+        __m512i idx = _mm512_srli_epi16(x, 4);
+        __m512i w = _mm512_mask_blend_epi16(
+            _mm512_test_epi16_mask(idx, bit6),
+            _mm512_permutex2var_epi16(t[0], idx, t[1]),
+            _mm512_permutex2var_epi16(t[2], idx, t[3]));
         __mmask32 hit = _mm512_test_epi16_mask(
             _mm512_srlv_epi16(w, _mm512_and_si512(x, low4)), one);
         if (hit) {
-            /* Clear each hit value in memory and in t0/t1 (reloading
-             * the tables would stall on the narrow stores). */
+            /* Clear each hit value in memory and in t (reloading the
+             * tables would stall on the narrow stores). */
             do {
                 unsigned i = (unsigned)__builtin_ctz(hit);
                 unsigned v = (unsigned)(g[a + i] ^ g[m - a - i]);
@@ -425,10 +411,7 @@ scan_avx512(uint64_t *cand, unsigned ncand, const uint16_t *g, grundy_pos m,
                         (__mmask32)1 << (v >> 4 & 31),
                         (short)(1u << (v & 15)));
                     cand[v >> 6] &= ~((uint64_t)1 << (v & 63));
-                    if (v >> 9)
-                        t1 = _mm512_andnot_si512(bit, t1);
-                    else
-                        t0 = _mm512_andnot_si512(bit, t0);
+                    t[v >> 9] = _mm512_andnot_si512(bit, t[v >> 9]);
                     if (--ncand == 0)
                         return 0;
                 }
@@ -515,15 +498,42 @@ static marks_fn *pick_marks(const sparse *s)
     return marks_portable;
 }
 
-static scan_fn *pick_scan(const sparse *s)
+static scan_fn *scan_for(grundy_sparse_isa isa, unsigned k)
 {
 #if GRUNDY_SPARSE_X86
-    if (s->isa == GRUNDY_SPARSE_AVX512 && s->k <= 10)
+    if (isa == GRUNDY_SPARSE_AVX512 && k <= 11)
         return scan_avx512;
-    if (s->isa != GRUNDY_SPARSE_PORTABLE && s->k <= 9)
+    if (isa != GRUNDY_SPARSE_PORTABLE && k <= 9)
         return scan_avx2;
 #endif
+    (void)isa;
+    (void)k;
     return scan_portable;
+}
+
+static scan_fn *pick_scan(const sparse *s)
+{
+    return scan_for(s->isa, s->k);
+}
+
+unsigned grundy_sparse_scan(grundy_sparse_isa isa, unsigned k, uint64_t *cand,
+                            unsigned ncand, const uint16_t *g, grundy_pos m,
+                            grundy_pos a, grundy_pos last)
+{
+    return scan_for(resolve_isa(isa), k)(cand, ncand, g, m, a, last);
+}
+
+void grundy_sparse_marks(grundy_sparse_isa isa, uint32_t *rows, unsigned k,
+                         uint32_t stamp, const uint16_t *g, grundy_pos base,
+                         const grundy_pos *rp, const uint16_t *rv, size_t r0,
+                         size_t r1)
+{
+    marks_fn *marks = marks_portable;
+#if GRUNDY_SPARSE_X86
+    if (resolve_isa(isa) == GRUNDY_SPARSE_AVX512)
+        marks = marks_avx512;
+#endif
+    marks(rows, k, stamp, g, base, rp, rv, r0, r1);
 }
 
 /* Blocks *******************************************************************
@@ -729,6 +739,9 @@ static unsigned block_value(sparse *s, const plan *pl, unsigned slot,
 
 enum { HELPER_IDLE, HELPER_POSTED, HELPER_DONE, HELPER_QUIT };
 
+static void plain_splits(const sparse *s, uint8_t *reached, grundy_pos n,
+                         unsigned part, unsigned parts);
+
 static void spin_pause(unsigned *spins)
 {
     if (++*spins < 4096) {
@@ -753,7 +766,12 @@ static void *helper_run(void *arg)
             spin_pause(&spins);
         if (st == HELPER_QUIT)
             return NULL;
-        block_marks(s, &s->job, s->job_slot);
+        if (s->job_kind == JOB_PLAIN) {
+            memset(s->reached2, 0, (1u << s->k) + 1);
+            plain_splits(s, s->reached2, s->plain_n, 1, 2);
+        } else {
+            block_marks(s, &s->job, s->job_slot);
+        }
         atomic_store_explicit(&s->helper_state, HELPER_DONE,
                               memory_order_release);
     }
@@ -776,6 +794,7 @@ static void helper_wait(sparse *s)
 static void helper_post(sparse *s, grundy_pos n0, unsigned slot)
 {
     block_plan(s, &s->job, n0);
+    s->job_kind = JOB_BLOCK;
     s->job_slot = slot;
     s->posted = 1;
     atomic_store_explicit(&s->helper_state, HELPER_POSTED,
@@ -845,6 +864,67 @@ static int extend_by_period(grundy_table *t, grundy_pos n)
         g[x] = g[x - per.period];
     t->size = n;
     return 1;
+}
+
+/* Listing every split ******************************************************/
+
+/* Mark the splits of n with a in part `part` of `parts` (1 or 2) of each
+ * range 1 .. last. */
+static void plain_splits(const sparse *s, uint8_t *reached, grundy_pos n,
+                         unsigned part, unsigned parts)
+{
+    const moves *mv = &s->mv;
+    const uint16_t *g = s->g;
+    unsigned i;
+    for (i = 0; i < mv->nsplit; i++) {
+        grundy_pos m, a, lo = 1, hi;
+        if (n < mv->split[i] + 2)
+            continue;
+        m = n - mv->split[i];
+        hi = last_a(mv, m);
+        if (parts == 2) {
+            grundy_pos mid = hi / 2;
+            if (part == 0)
+                hi = mid;
+            else
+                lo = mid + 1;
+        }
+        for (a = lo; a <= hi; a++)
+            reached[g[a] ^ g[m - a]] = 1;
+    }
+}
+
+/* g(n) by listing every split, half of them on the second thread when
+ * there are enough. */
+static unsigned value_plain(sparse *s, grundy_pos n)
+{
+    const moves *mv = &s->mv;
+    const uint16_t *g = s->g;
+    uint8_t *reached = s->reached;
+    unsigned i, v, lim = 1u << s->k;
+    memset(reached, 0, lim + 1);
+    for (i = 0; i < mv->nzero; i++)
+        if (n == mv->zero[i])
+            reached[0] = 1;
+    for (i = 0; i < mv->nsingle; i++)
+        if (n > mv->single[i])
+            reached[g[n - mv->single[i]]] = 1;
+    if (s->helper_started && n >= PLAIN_SHARED) {
+        s->job_kind = JOB_PLAIN;
+        s->plain_n = n;
+        s->posted = 1;
+        atomic_store_explicit(&s->helper_state, HELPER_POSTED,
+                              memory_order_release);
+        plain_splits(s, reached, n, 0, 2);
+        helper_wait(s);
+        for (v = 0; v <= lim; v++)
+            reached[v] |= s->reached2[v];
+    } else {
+        plain_splits(s, reached, n, 0, 1);
+    }
+    for (v = 0; reached[v]; v++)
+        ;
+    return v;
 }
 
 /* Store g(x) = v and keep the statistics.  *fresh is set when the block

@@ -34,4 +34,19 @@ grundy_status grundy_table_fill_sparse_isa(grundy_table *t, grundy_pos n,
                                            const grundy_table_opts *opts,
                                            grundy_sparse_isa isa);
 
+/* The two loops of the kernel on their own, for tests.
+ * grundy_sparse_scan(): clear from cand (a bitmap over values < 2^k, k <=
+ * 16, with at least 32 words) each g(a') ^ g(m - a') for a <= a' <= last,
+ * stopping when ncand (its number of bits) reaches 0; returns the count
+ * left.  grundy_sparse_marks(): for r0 <= r < r1 and j < 16, set
+ * rows[(j << k) + (rv[r] ^ g(base - rp[r] + j))] = stamp. */
+#define GRUNDY_SPARSE_BLOCK 16
+unsigned grundy_sparse_scan(grundy_sparse_isa isa, unsigned k, uint64_t *cand,
+                            unsigned ncand, const uint16_t *g, grundy_pos m,
+                            grundy_pos a, grundy_pos last);
+void grundy_sparse_marks(grundy_sparse_isa isa, uint32_t *rows, unsigned k,
+                         uint32_t stamp, const uint16_t *g, grundy_pos base,
+                         const grundy_pos *rp, const uint16_t *rv, size_t r0,
+                         size_t r1);
+
 #endif

@@ -291,6 +291,78 @@ static void check_variants(const code *c, const unsigned *gv, unsigned n)
     grundy_game_free(g);
 }
 
+/* The scan and mark loops of each instruction set against the portable
+ * ones on random data, values up to 2^11 (the widest the AVX-512 scan
+ * takes) and beyond. */
+static void test_takebreak_kernel_loops(void **state)
+{
+    static const grundy_sparse_isa isas[] = {GRUNDY_SPARSE_AVX2,
+                                             GRUNDY_SPARSE_AVX512};
+    test_rng *rng = *state;
+    long it, iters = 300 * test_multiplier();
+    enum { GN = 3000, RN = 40 };
+    uint16_t *g = malloc(GN * sizeof *g);
+    assert_non_null(g);
+    for (it = 0; it < iters; it++) {
+        unsigned k = 1 + (unsigned)test_rng_below(rng, 12), v, i;
+        size_t words = ((size_t)1 << k) / 64 + 32, q;
+        uint64_t *c0 = calloc(words, 8), *c1 = calloc(words, 8);
+        uint32_t *r0 = calloc((size_t)GRUNDY_SPARSE_BLOCK << k, 4);
+        uint32_t *r1 = calloc((size_t)GRUNDY_SPARSE_BLOCK << k, 4);
+        grundy_pos rp[RN], m, a, last;
+        uint16_t rv[RN];
+        unsigned ncand = 0, n0, n1;
+        assert_true(c0 && c1 && r0 && r1);
+        /* few distinct values at times, so that scans run to the end */
+        for (i = 0; i < GN; i++)
+            g[i] = (uint16_t)test_rng_below(
+                rng, test_rng_below(rng, 4) ? (1u << k) : 2);
+        for (v = 0; v < (1u << k); v++)
+            if (test_rng_below(rng, 4) == 0) {
+                c0[v >> 6] |= (uint64_t)1 << (v & 63);
+                ncand++;
+            }
+        m = GN - 1 - test_rng_below(rng, 100);
+        last = m / 2 - test_rng_below(rng, 50);
+        a = 1 + test_rng_below(rng, 40);
+        for (i = 0; i < RN; i++) {
+            rp[i] = GRUNDY_SPARSE_BLOCK + test_rng_below(rng, 1000);
+            rv[i] = (uint16_t)test_rng_below(rng, 1u << k);
+        }
+        for (q = 0; q < sizeof isas / sizeof *isas; q++) {
+            if (!grundy_sparse_isa_supported(isas[q]))
+                continue;
+            memcpy(c1, c0, words * 8);
+            n1 = grundy_sparse_scan(isas[q], k, c1, ncand, g, m, a, last);
+            memset(r1, 0, ((size_t)GRUNDY_SPARSE_BLOCK << k) * 4);
+            grundy_sparse_marks(isas[q], r1, k, 7, g, 2000, rp, rv, 0, RN);
+            {
+                uint64_t *cp = calloc(words, 8);
+                assert_non_null(cp);
+                memcpy(cp, c0, words * 8);
+                n0 = grundy_sparse_scan(GRUNDY_SPARSE_PORTABLE, k, cp, ncand,
+                                        g, m, a, last);
+                assert_int_equal(n1, n0);
+                if (memcmp(cp, c1, words * 8) != 0)
+                    fail_msg("it=%ld k=%u kernel %d: the scan leaves other "
+                             "values", it, k, (int)isas[q]);
+                free(cp);
+            }
+            memset(r0, 0, ((size_t)GRUNDY_SPARSE_BLOCK << k) * 4);
+            grundy_sparse_marks(GRUNDY_SPARSE_PORTABLE, r0, k, 7, g, 2000, rp,
+                                rv, 0, RN);
+            if (memcmp(r0, r1, ((size_t)GRUNDY_SPARSE_BLOCK << k) * 4) != 0)
+                fail_msg("it=%ld k=%u kernel %d: the marks differ", it, k,
+                         (int)isas[q]);
+        }
+        free(c0);
+        free(c1);
+        free(r0);
+        free(r1);
+    }
+    free(g);
+}
+
 static void test_takebreak_kernel_variants(void **state)
 {
     static const char *fixed[] = {"grundy-game", "0.6", "0.04", "0.16",
@@ -586,6 +658,8 @@ int main(void)
         cmocka_unit_test_setup_teardown(test_takebreak_extend_matches,
                                         test_rng_setup, test_rng_teardown),
         cmocka_unit_test_setup_teardown(test_takebreak_kernel_variants,
+                                        test_rng_setup, test_rng_teardown),
+        cmocka_unit_test_setup_teardown(test_takebreak_kernel_loops,
                                         test_rng_setup, test_rng_teardown),
         cmocka_unit_test_setup_teardown(test_takebreak_proven_periods_hold,
                                         test_rng_setup, test_rng_teardown),

@@ -239,7 +239,7 @@ static void measure(const char *spec, const char *variant, grundy_pos n,
 
 int main(int argc, char **argv)
 {
-    static const char *codes[] = {"0.77", "0.07", "0.137",
+    static const char *codes[] = {"0.77", "0.07",  "0.137",
                                   "0.16", "0.106", "0.6"};
     int max_log2 = argc > 1 ? atoi(argv[1]) : 22;
     int repeats = argc > 2 ? atoi(argv[2]) : 3;

@@ -43,13 +43,13 @@
 
 #include "table/sparse.h"
 
-#define VBITS 16                        /* values are stored in 16 bits */
+#define VBITS 16                    /* values are stored in 16 bits */
 #define VALUES ((1u << VBITS) + 64) /* flags over 0 .. 2^16 */
-#define PLAIN_BELOW 256                 /* tables this small: list splits */
-#define RARE_SHARE 8                    /* sparse while rare <= 1/8 */
+#define PLAIN_BELOW 256             /* tables this small: list splits */
+#define RARE_SHARE 8                /* sparse while rare <= 1/8 */
 #define FIRST_PERIOD_CHECK 1024
 #define BLOCK GRUNDY_SPARSE_BLOCK /* positions marked together */
-#define PIPELINE_MIN 4096 /* fewer positions: no second thread */
+#define PIPELINE_MIN 4096         /* fewer positions: no second thread */
 #define SPLITS_AHEAD 256
 #define PLAIN_SHARED 8192 /* from here on, listing splits takes two threads */
 enum { JOB_BLOCK, JOB_PLAIN }; /* splits the second thread marks per position */
@@ -80,9 +80,8 @@ typedef struct plan {
 } plan;
 
 typedef void marks_fn(uint32_t *rows, unsigned k, uint32_t stamp,
-                      const uint16_t *g, grundy_pos base,
-                      const grundy_pos *rp, const uint16_t *rv, size_t r0,
-                      size_t r1);
+                      const uint16_t *g, grundy_pos base, const grundy_pos *rp,
+                      const uint16_t *rv, size_t r0, size_t r1);
 
 /* Bit j of the result: row[j] == stamp, for j < 64. */
 typedef uint64_t row_word_fn(const uint32_t *row, uint32_t stamp);
@@ -121,8 +120,8 @@ typedef struct sparse {
     unsigned job_slot;
     grundy_pos plain_n;
     uint8_t reached2[VALUES]; /* the second thread's half of plain_n */
-    uint8_t rare[VALUES];    /* v is rare under mask */
-    uint8_t reached[VALUES]; /* listing every split: v is reached */
+    uint8_t rare[VALUES];     /* v is rare under mask */
+    uint8_t reached[VALUES];  /* listing every split: v is reached */
     /* Rare values still to be seen; all zero between positions.  The
      * vector scans read the first 32 words. */
     uint64_t cand[VALUES / 64 + 32];
@@ -269,8 +268,8 @@ typedef unsigned scan_fn(uint64_t *cand, unsigned ncand, const uint16_t *g,
 
 static void marks_portable(uint32_t *rows, unsigned k, uint32_t stamp,
                            const uint16_t *g, grundy_pos base,
-                           const grundy_pos *rp, const uint16_t *rv,
-                           size_t r0, size_t r1)
+                           const grundy_pos *rp, const uint16_t *rv, size_t r0,
+                           size_t r1)
 {
     size_t r;
     unsigned j;
@@ -306,9 +305,8 @@ static uint64_t row_word_portable(const uint32_t *row, uint32_t stamp)
     return w;
 }
 
-static unsigned scan_portable(uint64_t *cand, unsigned ncand,
-                              const uint16_t *g, grundy_pos m, grundy_pos a,
-                              grundy_pos last)
+static unsigned scan_portable(uint64_t *cand, unsigned ncand, const uint16_t *g,
+                              grundy_pos m, grundy_pos a, grundy_pos last)
 {
     while (ncand && a + 7 <= last) {
         const uint16_t *lo = g + a, *hi = g + (m - a);
@@ -346,8 +344,8 @@ scan_avx2(uint64_t *cand, unsigned ncand, const uint16_t *g, grundy_pos m,
             __m256i lo = _mm256_cvtepu16_epi32(_mm_loadu_si128(
                 (const __m128i *)(const void *)(g + a + 8 * h)));
             __m256i hi = _mm256_permutevar8x32_epi32(
-                _mm256_cvtepu16_epi32(_mm_loadu_si128((
-                    const __m128i *)(const void *)(g + (m - a - 8 * h - 7)))),
+                _mm256_cvtepu16_epi32(_mm_loadu_si128(
+                    (const __m128i *)(const void *)(g + (m - a - 8 * h - 7)))),
                 rev);
             __m256i x = _mm256_xor_si256(lo, hi);
             __m256i wi = _mm256_srli_epi32(x, 5);
@@ -361,11 +359,10 @@ scan_avx2(uint64_t *cand, unsigned ncand, const uint16_t *g, grundy_pos m,
         if (!_mm256_testz_si256(any, any)) {
             unsigned i;
             for (i = 0; i < 16; i++)
-                ncand = cand_take(cand, ncand,
-                                  (unsigned)(g[a + i] ^ g[m - a - i]));
+                ncand =
+                    cand_take(cand, ncand, (unsigned)(g[a + i] ^ g[m - a - i]));
             t0 = _mm256_loadu_si256((const __m256i *)(const void *)cand);
-            t1 = _mm256_loadu_si256(
-                (const __m256i *)(const void *)(cand + 4));
+            t1 = _mm256_loadu_si256((const __m256i *)(const void *)(cand + 4));
         }
         a += 16;
     }
@@ -394,10 +391,10 @@ scan_avx512(uint64_t *cand, unsigned ncand, const uint16_t *g, grundy_pos m,
             _mm512_permutexvar_epi16(rev, _mm512_loadu_si512(g + (m - a - 31)));
         __m512i x = _mm512_xor_si512(lo, hi);
         __m512i idx = _mm512_srli_epi16(x, 4);
-        __m512i w = _mm512_mask_blend_epi16(
-            _mm512_test_epi16_mask(idx, bit6),
-            _mm512_permutex2var_epi16(t[0], idx, t[1]),
-            _mm512_permutex2var_epi16(t[2], idx, t[3]));
+        __m512i w =
+            _mm512_mask_blend_epi16(_mm512_test_epi16_mask(idx, bit6),
+                                    _mm512_permutex2var_epi16(t[0], idx, t[1]),
+                                    _mm512_permutex2var_epi16(t[2], idx, t[3]));
         __mmask32 hit = _mm512_test_epi16_mask(
             _mm512_srlv_epi16(w, _mm512_and_si512(x, low4)), one);
         if (hit) {
@@ -408,8 +405,7 @@ scan_avx512(uint64_t *cand, unsigned ncand, const uint16_t *g, grundy_pos m,
                 unsigned v = (unsigned)(g[a + i] ^ g[m - a - i]);
                 if (cand_has(cand, v)) {
                     __m512i bit = _mm512_maskz_set1_epi16(
-                        (__mmask32)1 << (v >> 4 & 31),
-                        (short)(1u << (v & 15)));
+                        (__mmask32)1 << (v >> 4 & 31), (short)(1u << (v & 15)));
                     cand[v >> 6] &= ~((uint64_t)1 << (v & 63));
                     t[v >> 9] = _mm512_andnot_si512(bit, t[v >> 9]);
                     if (--ncand == 0)
@@ -578,8 +574,8 @@ static void block_plan(const sparse *s, plan *pl, grundy_pos n0)
         if (n0 < mv->split[i] + BIG_P + 1)
             continue;
         base = n0 - mv->split[i];
-        pl->ahead[i] = last_a(mv, base) < s->nahead ? last_a(mv, base)
-                                                    : s->nahead;
+        pl->ahead[i] =
+            last_a(mv, base) < s->nahead ? last_a(mv, base) : s->nahead;
         if (pl->ahead[i] < BIG_P - 1)
             pl->ahead[i] = BIG_P - 1;
         hi = rare_lower(s, base);
@@ -759,9 +755,8 @@ static void *helper_run(void *arg)
     for (;;) {
         unsigned spins = 0;
         int st;
-        while ((st = atomic_load_explicit(&s->helper_state,
-                                          memory_order_acquire)) ==
-                   HELPER_IDLE ||
+        while ((st = atomic_load_explicit(
+                    &s->helper_state, memory_order_acquire)) == HELPER_IDLE ||
                st == HELPER_DONE)
             spin_pause(&spins);
         if (st == HELPER_QUIT)
@@ -786,8 +781,7 @@ static void helper_wait(sparse *s)
     while (atomic_load_explicit(&s->helper_state, memory_order_acquire) !=
            HELPER_DONE)
         spin_pause(&spins);
-    atomic_store_explicit(&s->helper_state, HELPER_IDLE,
-                          memory_order_relaxed);
+    atomic_store_explicit(&s->helper_state, HELPER_IDLE, memory_order_relaxed);
     s->posted = 0;
 }
 
@@ -806,8 +800,7 @@ static void helper_stop(sparse *s)
     if (!s->helper_started)
         return;
     helper_wait(s);
-    atomic_store_explicit(&s->helper_state, HELPER_QUIT,
-                          memory_order_release);
+    atomic_store_explicit(&s->helper_state, HELPER_QUIT, memory_order_release);
     pthread_join(s->helper, NULL);
     s->helper_started = 0;
 }
@@ -827,8 +820,7 @@ static void helper_start(sparse *s, const grundy_table_opts *opts,
         return;
     for (i = 0; i <= SPLITS_AHEAD; i++)
         s->seq[i] = i;
-    atomic_store_explicit(&s->helper_state, HELPER_IDLE,
-                          memory_order_relaxed);
+    atomic_store_explicit(&s->helper_state, HELPER_IDLE, memory_order_relaxed);
     s->helper_started = pthread_create(&s->helper, NULL, helper_run, s) == 0;
     if (s->helper_started)
         s->nahead = SPLITS_AHEAD;
@@ -1024,8 +1016,7 @@ grundy_status grundy_table_fill_sparse_isa(grundy_table *t, grundy_pos n,
     while (x < n && st == GRUNDY_OK) {
         grundy_pos end;
         int fresh = 0;
-        if (x == next_check || x == next_progress || s->plain ||
-            s->rethink) {
+        if (x == next_check || x == next_progress || s->plain || s->rethink) {
             helper_wait(s);
             if (x == next_check) {
                 if (periodic_family && extend_by_period(t, n))

@@ -179,8 +179,8 @@ static void test_takebreak_sums_match_search(void **state)
                     if (w != (x != 0))
                         fail_msg("seed=%llu it=%ld %s heaps %u %u %u: search "
                                  "says %s, nim-sum %llu",
-                                 (unsigned long long)test_seed(), it, c.spec,
-                                 a, b, h, w ? "win" : "loss",
+                                 (unsigned long long)test_seed(), it, c.spec, a,
+                                 b, h, w ? "win" : "loss",
                                  (unsigned long long)x);
                 }
         grundy_table_free(t);
@@ -242,9 +242,8 @@ static void test_takebreak_values_match_definition(void **state)
                 if (grundy_table_get(t, i) != gv[i])
                     fail_msg("seed=%llu it=%ld %s method %d: g(%u) = %llu, "
                              "definition %u",
-                             (unsigned long long)test_seed(), it, c.spec, m,
-                             i, (unsigned long long)grundy_table_get(t, i),
-                             gv[i]);
+                             (unsigned long long)test_seed(), it, c.spec, m, i,
+                             (unsigned long long)grundy_table_get(t, i), gv[i]);
             grundy_table_free(t);
         }
         grundy_game_free(g);
@@ -283,8 +282,7 @@ static void check_variants(const code *c, const unsigned *gv, unsigned n)
                     fail_msg("%s, kernel %d, %u threads: g(%u) = %llu, "
                              "definition %u",
                              c->spec, (int)isas[i], threads, x,
-                             (unsigned long long)grundy_table_get(t, x),
-                             gv[x]);
+                             (unsigned long long)grundy_table_get(t, x), gv[x]);
             grundy_table_free(t);
         }
     }
@@ -340,12 +338,13 @@ static void test_takebreak_kernel_loops(void **state)
                 uint64_t *cp = calloc(words, 8);
                 assert_non_null(cp);
                 memcpy(cp, c0, words * 8);
-                n0 = grundy_sparse_scan(GRUNDY_SPARSE_PORTABLE, k, cp, ncand,
-                                        g, m, a, last);
+                n0 = grundy_sparse_scan(GRUNDY_SPARSE_PORTABLE, k, cp, ncand, g,
+                                        m, a, last);
                 assert_int_equal(n1, n0);
                 if (memcmp(cp, c1, words * 8) != 0)
                     fail_msg("it=%ld k=%u kernel %d: the scan leaves other "
-                             "values", it, k, (int)isas[q]);
+                             "values",
+                             it, k, (int)isas[q]);
                 free(cp);
             }
             memset(r0, 0, ((size_t)GRUNDY_SPARSE_BLOCK << k) * 4);
@@ -365,8 +364,7 @@ static void test_takebreak_kernel_loops(void **state)
 
 static void test_takebreak_kernel_variants(void **state)
 {
-    static const char *fixed[] = {"grundy-game", "0.6", "0.04", "0.16",
-                                  "4.6"};
+    static const char *fixed[] = {"grundy-game", "0.6", "0.04", "0.16", "4.6"};
     test_rng *rng = *state;
     unsigned *gv = malloc(VARIANT_N * sizeof *gv);
     long it, iters = 4 * test_multiplier();
@@ -411,15 +409,13 @@ static void test_takebreak_extend_matches(void **state)
         random_code(&c, rng, 0, 0);
         g = test_game(c.spec);
         assert_int_equal(grundy_table_new(&whole, g, n, NULL), GRUNDY_OK);
-        assert_int_equal(grundy_table_new(&parts, g, 1 + test_rng_below(rng,
-                                                                         50),
-                                          NULL),
-                         GRUNDY_OK);
+        assert_int_equal(
+            grundy_table_new(&parts, g, 1 + test_rng_below(rng, 50), NULL),
+            GRUNDY_OK);
         while (grundy_table_size(parts) < n) {
             grundy_pos step = 1 + test_rng_below(rng, 1500);
             grundy_pos to = grundy_table_size(parts) + step;
-            assert_int_equal(grundy_table_extend(parts, to < n ? to : n,
-                                                 NULL),
+            assert_int_equal(grundy_table_extend(parts, to < n ? to : n, NULL),
                              GRUNDY_OK);
         }
         for (x = 0; x < n; x++)
@@ -467,16 +463,14 @@ static void test_takebreak_proven_periods_hold(void **state)
             assert_true(per.found);
             assert_int_equal(per.saltus, 0);
             for (x = per.preperiod; x < n; x++) {
-                grundy_pos y =
-                    per.preperiod + (x - per.preperiod) % per.period;
+                grundy_pos y = per.preperiod + (x - per.preperiod) % per.period;
                 if (grundy_table_get(truth, x) != grundy_table_get(truth, y))
                     fail_msg("seed=%llu it=%ld %s: period %llu from %llu "
                              "proven on %llu entries fails at %llu",
                              (unsigned long long)test_seed(), it, c.spec,
                              (unsigned long long)per.period,
                              (unsigned long long)per.preperiod,
-                             (unsigned long long)size,
-                             (unsigned long long)x);
+                             (unsigned long long)size, (unsigned long long)x);
             }
             /* the preperiod is the least one */
             if (per.preperiod > 0 &&
@@ -512,8 +506,8 @@ static void expect_period(const char *spec, grundy_pos n,
                  "preperiod %llu, expected %llu from %llu",
                  spec, (int)method, (unsigned long long)n, per.proven,
                  (unsigned long long)per.period,
-                 (unsigned long long)per.preperiod,
-                 (unsigned long long)period, (unsigned long long)preperiod);
+                 (unsigned long long)per.preperiod, (unsigned long long)period,
+                 (unsigned long long)preperiod);
     /* the last exceptional value sits just before the preperiod */
     assert_int_not_equal(grundy_table_get(t, preperiod - 1),
                          grundy_table_get(t, preperiod - 1 + period));
@@ -621,8 +615,7 @@ static void test_takebreak_rare_info_matches_scan(void **state)
                      (unsigned long long)test_seed(), it, c.spec,
                      (unsigned long long)info.mask,
                      (unsigned long long)info.rare_positions,
-                     (unsigned long long)best_mask,
-                     (unsigned long long)best);
+                     (unsigned long long)best_mask, (unsigned long long)best);
         grundy_table_free(t);
         grundy_game_free(g);
     }
@@ -652,9 +645,8 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test_setup_teardown(test_takebreak_sums_match_search,
                                         test_rng_setup, test_rng_teardown),
-        cmocka_unit_test_setup_teardown(
-            test_takebreak_values_match_definition, test_rng_setup,
-            test_rng_teardown),
+        cmocka_unit_test_setup_teardown(test_takebreak_values_match_definition,
+                                        test_rng_setup, test_rng_teardown),
         cmocka_unit_test_setup_teardown(test_takebreak_extend_matches,
                                         test_rng_setup, test_rng_teardown),
         cmocka_unit_test_setup_teardown(test_takebreak_kernel_variants,
@@ -666,9 +658,8 @@ int main(void)
         cmocka_unit_test(test_takebreak_published_periods),
         cmocka_unit_test(test_takebreak_published_016),
         cmocka_unit_test(test_takebreak_grundy_game_rare),
-        cmocka_unit_test_setup_teardown(
-            test_takebreak_rare_info_matches_scan, test_rng_setup,
-            test_rng_teardown),
+        cmocka_unit_test_setup_teardown(test_takebreak_rare_info_matches_scan,
+                                        test_rng_setup, test_rng_teardown),
         cmocka_unit_test(test_takebreak_limits),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

@@ -33,6 +33,7 @@
  * doubles; once the Guy-Smith criterion proves a period, the rest of the
  * table is copied from one period earlier instead of computed.
  */
+#define _GNU_SOURCE /* sched_getaffinity */
 #include <pthread.h>
 #include <sched.h>
 #include <stdatomic.h>
@@ -740,7 +741,7 @@ static void plain_splits(const sparse *s, uint8_t *reached, grundy_pos n,
 
 static void spin_pause(unsigned *spins)
 {
-    if (++*spins < 4096) {
+    if (++*spins < 256) {
 #if GRUNDY_SPARSE_X86
         _mm_pause();
 #endif
@@ -805,14 +806,26 @@ static void helper_stop(sparse *s)
     s->helper_started = 0;
 }
 
+/* The CPUs this process may run on (two threads spinning on one CPU
+ * would take turns, each wasting its time slice). */
+static unsigned cpus_available(void)
+{
+    long online;
+#ifdef CPU_COUNT
+    cpu_set_t set;
+    if (sched_getaffinity(0, sizeof set, &set) == 0 && CPU_COUNT(&set) > 0)
+        return (unsigned)CPU_COUNT(&set);
+#endif
+    online = sysconf(_SC_NPROCESSORS_ONLN);
+    return online > 0 ? (unsigned)online : 1;
+}
+
 static void helper_start(sparse *s, const grundy_table_opts *opts,
                          grundy_pos todo)
 {
     unsigned nt = opts->threads, i;
-    if (!nt) {
-        long online = sysconf(_SC_NPROCESSORS_ONLN);
-        nt = online > 0 ? (unsigned)online : 1;
-    }
+    if (!nt)
+        nt = cpus_available();
     if (nt < 2 || todo < PIPELINE_MIN)
         return;
     s->seq = malloc((SPLITS_AHEAD + 1) * sizeof *s->seq);

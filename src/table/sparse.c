@@ -17,9 +17,15 @@
  * them gives the least common value c that is not reached, exactly.  The
  * mex is c unless a rare value below c is unreached; the rare values below
  * c are checked by scanning the splits until each has been seen, which
- * stops after a handful of splits for the many positions whose value is
- * common, and runs to the end only at rare positions.  The cost per
+ * stops after a few thousand splits at most positions (whose value is
+ * common), and runs to the end only at rare positions.  The cost per
  * position is O(rare positions) instead of O(n).
+ *
+ * Positions are computed in blocks of BLOCK: the splits with a rare part
+ * p >= BIG_P read g(n - p) for the 16 positions n of a block as one
+ * contiguous run, so they are marked for the whole block at once (see
+ * "Blocks" below), by a second thread on machines with two cores.  The
+ * scan and the marks have vector versions, chosen at run time.
  *
  * The mask is the one that minimises the rare positions seen so far,
  * found through a Walsh-Hadamard transform of the value histogram (the
@@ -51,9 +57,9 @@
 #define FIRST_PERIOD_CHECK 1024
 #define BLOCK GRUNDY_SPARSE_BLOCK /* positions marked together */
 #define PIPELINE_MIN 4096         /* fewer positions: no second thread */
-#define SPLITS_AHEAD 256
+#define SPLITS_AHEAD 256  /* splits the second thread marks per position */
 #define PLAIN_SHARED 8192 /* from here on, listing splits takes two threads */
-enum { JOB_BLOCK, JOB_PLAIN }; /* splits the second thread marks per position */
+enum { JOB_BLOCK, JOB_PLAIN }; /* what the second thread is asked to do */
 
 #if defined(__x86_64__) && defined(__GNUC__)
 #define GRUNDY_SPARSE_X86 1

@@ -92,7 +92,9 @@ static const char help_values[] =
     "rare when v AND M has an even number of one bits).  For octal codes,\n"
     "--period proves a period by the Guy-Smith criterion, and a proven\n"
     "period fills the rest of the table.  An arithmetic period (values\n"
-    "growing by a saltus S every period) is reported as seen, not proven.\n";
+    "growing by a saltus S every period) is reported as seen, not proven.\n"
+    "Codes with moves that leave three heaps (digits 8-F) list their moves\n"
+    "through sets of two-heap values.\n";
 
 static const char help_solve[] =
     "Usage: grundy solve NAME < input > output\n"

@@ -46,6 +46,7 @@
 #include <stddef.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "table/sparse.h"
@@ -55,6 +56,7 @@
 #define PLAIN_BELOW 256             /* tables this small: list splits */
 #define RARE_SHARE 8                /* sparse while rare <= 1/8 */
 #define FIRST_PERIOD_CHECK 1024
+#define TRIPLE_MAX_BITS 12        /* values of three-heap codes below 2^12 */
 #define BLOCK GRUNDY_SPARSE_BLOCK /* positions marked together */
 #define PIPELINE_MIN 4096         /* fewer positions: no second thread */
 #define SPLITS_AHEAD 256  /* splits the second thread marks per position */
@@ -72,6 +74,7 @@ typedef struct moves {
     unsigned zero[GRUNDY_TAKEBREAK_MAX_DIGITS + 1], nzero;
     unsigned single[GRUNDY_TAKEBREAK_MAX_DIGITS + 1], nsingle;
     unsigned split[GRUNDY_TAKEBREAK_MAX_DIGITS + 1], nsplit;
+    unsigned triple[GRUNDY_TAKEBREAK_MAX_DIGITS + 1], ntriple;
     int unequal;
 } moves;
 
@@ -127,8 +130,18 @@ typedef struct sparse {
     unsigned job_slot;
     grundy_pos plain_n;
     uint8_t reached2[VALUES]; /* the second thread's half of plain_n */
-    uint8_t rare[VALUES];     /* v is rare under mask */
-    uint8_t reached[VALUES];  /* listing every split: v is reached */
+    /* Moves that leave three heaps (hexadecimal digits 8 to F): pairs[k]
+     * is the set of values of two heaps of k tokens in all, pw words per
+     * set (values below 64 pw); acc holds one set per value of the first
+     * heap while a position is computed. */
+    uint64_t *pairs, *acc;
+    size_t pairs_cap;
+    unsigned pw;
+    int triples_direct; /* values too wide for the sets: list triples */
+    uint8_t used[1u << TRIPLE_MAX_BITS];       /* acc[t] is in use */
+    uint16_t used_list[1u << TRIPLE_MAX_BITS]; /* those t */
+    uint8_t rare[VALUES];                      /* v is rare under mask */
+    uint8_t reached[VALUES]; /* listing every split: v is reached */
     /* Rare values still to be seen; all zero between positions.  The
      * vector scans read the first 32 words. */
     uint64_t cand[VALUES / 64 + 32];
@@ -137,7 +150,7 @@ typedef struct sparse {
 int grundy_table_sparse_applies(const grundy_game *g)
 {
     const grundy_takebreak_params *tp = grundy_takebreak_get(g);
-    return tp && tp->max_parts <= 2;
+    return tp != NULL;
 }
 
 static void moves_init(moves *mv, const grundy_takebreak_params *tp)
@@ -152,6 +165,8 @@ static void moves_init(moves *mv, const grundy_takebreak_params *tp)
             mv->single[mv->nsingle++] = j;
         if (tp->digit[j] & 4)
             mv->split[mv->nsplit++] = j;
+        if (tp->digit[j] & 8)
+            mv->triple[mv->ntriple++] = j;
     }
 }
 
@@ -235,7 +250,10 @@ static grundy_status reconsider(sparse *s, grundy_pos size)
     uint64_t rare;
     grundy_pos x;
     GRUNDY_TRY(best_mask(&mask, &rare, s->counts, s->k));
-    if (size < PLAIN_BELOW || mask == 0 || rare * RARE_SHARE > size) {
+    /* Three heaps: common ^ common ^ common is common, so a split of the
+     * values saves nothing; such codes always list their moves. */
+    if (size < PLAIN_BELOW || mask == 0 || rare * RARE_SHARE > size ||
+        s->mv.ntriple) {
         s->plain = 1;
         s->nrare = 0;
         return GRUNDY_OK;
@@ -751,8 +769,12 @@ static void spin_pause(unsigned *spins)
 #if GRUNDY_SPARSE_X86
         _mm_pause();
 #endif
-    } else {
+    } else if (*spins < 2048) {
         sched_yield();
+    } else {
+        /* idle for a long while (the other thread lists triples): sleep */
+        struct timespec ts = {0, 50000};
+        nanosleep(&ts, NULL);
     }
 }
 
@@ -851,6 +873,8 @@ static void sparse_free(sparse *s)
     free(s->rp);
     free(s->rv);
     free(s->rows[0]);
+    free(s->pairs);
+    free(s->acc);
     free(s->seq);
     free(s->rows[1]);
     free(s);
@@ -875,6 +899,160 @@ static int extend_by_period(grundy_table *t, grundy_pos n)
         g[x] = g[x - per.period];
     t->size = n;
     return 1;
+}
+
+/* Three heaps **************************************************************
+ *
+ * The values of the moves of m into three heaps a + b + c are
+ * g(a) ^ v for v in pairs[m - a], so with acc[t] the union of
+ * pairs[m - a] over the a with g(a) = t, they are the union over t of acc[t]
+ * with every element XORed by t: O(m) unions of pw words per position,
+ * and one translation per distinct value. */
+
+/* Every element x of the set src (pw words) moved to x ^ t, into dst. */
+static void set_xor_into(uint64_t *dst, const uint64_t *src, unsigned pw,
+                         unsigned t)
+{
+    static const uint64_t m[6] = {0x5555555555555555u, 0x3333333333333333u,
+                                  0x0F0F0F0F0F0F0F0Fu, 0x00FF00FF00FF00FFu,
+                                  0x0000FFFF0000FFFFu, 0x00000000FFFFFFFFu};
+    unsigned w, i;
+    for (w = 0; w < pw; w++) {
+        uint64_t v = src[w];
+        if (!v)
+            continue;
+        for (i = 0; i < 6; i++)
+            if (t >> i & 1)
+                v = (v & m[i]) << (1u << i) | ((v >> (1u << i)) & m[i]);
+        dst[w ^ (t >> 6)] |= v;
+    }
+}
+
+static unsigned triple_bits = TRIPLE_MAX_BITS;
+
+unsigned grundy_sparse_triple_bits(unsigned bits)
+{
+    unsigned old = triple_bits;
+    if (bits >= 6 && bits <= TRIPLE_MAX_BITS)
+        triple_bits = bits;
+    return old;
+}
+
+/* Sets wide enough for values below 2^k, room for n of them. */
+static grundy_status pairs_fit(sparse *s, grundy_pos n,
+                               const grundy_table_opts *opts)
+{
+    unsigned k = s->k < 6 ? 6 : s->k, pw = 1u << (k - 6), v;
+    grundy_pos x, have = s->pairs_cap;
+    if (k > triple_bits) {
+        /* values this wide make the sets too big: list the triples */
+        free(s->pairs);
+        free(s->acc);
+        s->pairs = s->acc = NULL;
+        s->pairs_cap = 0;
+        s->triples_direct = 1;
+        return GRUNDY_OK;
+    }
+    if (pw != s->pw || n > have) {
+        size_t cap = n > have ? (size_t)n : have, bytes;
+        uint64_t *np, *na;
+        GRUNDY_RETURN_IF(cap > SIZE_MAX / 8 / pw, GRUNDY_ERR_OVERFLOW);
+        bytes = cap * pw * 8;
+        GRUNDY_TRY(grundy_mem_check(bytes, opts));
+        np = calloc(cap * pw, 8);
+        GRUNDY_RETURN_IF(!np, GRUNDY_ERR_NOMEM);
+        /* keep the sets computed so far, in the new width */
+        for (x = 0; x < have && s->pairs; x++)
+            for (v = 0; v < s->pw; v++)
+                np[x * pw + v] = s->pairs[x * s->pw + v];
+        na = realloc(s->acc, ((size_t)64 * pw) * pw * 8);
+        if (!na) {
+            free(np);
+            return GRUNDY_ERR_NOMEM;
+        }
+        free(s->pairs);
+        s->pairs = np;
+        s->acc = na;
+        s->pairs_cap = cap;
+        s->pw = pw;
+    }
+    return GRUNDY_OK;
+}
+
+/* pairs[n]: the values of two heaps of n tokens in all. */
+static void pairs_note(sparse *s, grundy_pos n)
+{
+    if (s->triples_direct)
+        return;
+    uint64_t *set = s->pairs + (size_t)n * s->pw;
+    const uint16_t *g = s->g;
+    grundy_pos a;
+    memset(set, 0, s->pw * 8);
+    for (a = 1; 2 * a <= n; a++) {
+        unsigned x = g[a] ^ g[n - a];
+        set[x >> 6] |= (uint64_t)1 << (x & 63);
+    }
+}
+
+/* The same, listing every triple a <= b <= c. */
+static void triple_direct(const sparse *s, uint8_t *reached, grundy_pos n)
+{
+    const moves *mv = &s->mv;
+    const uint16_t *g = s->g;
+    unsigned i;
+    for (i = 0; i < mv->ntriple; i++) {
+        grundy_pos m, a, b;
+        if (n < mv->triple[i] + 3)
+            continue;
+        m = n - mv->triple[i];
+        for (a = 1; 3 * a <= m; a++)
+            for (b = a; 2 * b <= m - a; b++)
+                reached[g[a] ^ g[b] ^ g[m - a - b]] = 1;
+    }
+}
+
+/* Mark the values of the moves of n that leave three heaps. */
+static void triple_marks(sparse *s, uint8_t *reached, grundy_pos n)
+{
+    const moves *mv = &s->mv;
+    const uint16_t *g = s->g;
+    unsigned pw = s->pw, i, t, w;
+    uint64_t *acc = s->acc, out[1u << (TRIPLE_MAX_BITS - 6)];
+    if (s->triples_direct) {
+        triple_direct(s, reached, n);
+        return;
+    }
+    memset(out, 0, pw * 8);
+    for (i = 0; i < mv->ntriple; i++) {
+        grundy_pos m, a;
+        if (n < mv->triple[i] + 3)
+            continue;
+        m = n - mv->triple[i];
+        unsigned nt = 0;
+        for (a = 1; a + 2 <= m; a++) {
+            const uint64_t *src = s->pairs + (size_t)(m - a) * pw;
+            uint64_t *dst = acc + (size_t)g[a] * pw;
+            if (!s->used[g[a]]) {
+                s->used[g[a]] = 1;
+                s->used_list[nt++] = g[a];
+                memset(dst, 0, pw * 8);
+            }
+            for (w = 0; w < pw; w++)
+                dst[w] |= src[w];
+        }
+        while (nt) {
+            t = s->used_list[--nt];
+            s->used[t] = 0;
+            set_xor_into(out, acc + (size_t)t * pw, pw, t);
+        }
+    }
+    for (w = 0; w < pw; w++) {
+        uint64_t v = out[w];
+        while (v) {
+            reached[64 * w + (unsigned)__builtin_ctzll(v)] = 1;
+            v &= v - 1;
+        }
+    }
 }
 
 /* Listing every split ******************************************************/
@@ -933,6 +1111,8 @@ static unsigned value_plain(sparse *s, grundy_pos n)
     } else {
         plain_splits(s, reached, n, 0, 1);
     }
+    if (mv->ntriple)
+        triple_marks(s, reached, n);
     for (v = 0; reached[v]; v++)
         ;
     return v;
@@ -984,7 +1164,7 @@ grundy_status grundy_table_fill_sparse_isa(grundy_table *t, grundy_pos n,
     plan cur;
     unsigned slot = 0;
 
-    GRUNDY_RETURN_IF(!tp || tp->max_parts > 2, GRUNDY_ERR_ARG);
+    GRUNDY_RETURN_IF(!tp, GRUNDY_ERR_ARG);
     GRUNDY_RETURN_IF(!grundy_sparse_isa_supported(isa), GRUNDY_ERR_ARG);
     if (n <= t->size)
         return GRUNDY_OK;
@@ -1024,6 +1204,11 @@ grundy_status grundy_table_fill_sparse_isa(grundy_table *t, grundy_pos n,
     s->k = bit_length((unsigned)t->max);
     s->plain = 1;
     st = reconsider(s, t->size);
+    if (st == GRUNDY_OK && s->mv.ntriple) {
+        st = pairs_fit(s, n, opts);
+        for (x = 0; x < t->size && st == GRUNDY_OK; x++)
+            pairs_note(s, x);
+    }
     periodic_family = !tp->unequal;
     next_check = FIRST_PERIOD_CHECK;
     while (next_check <= t->size)
@@ -1056,6 +1241,12 @@ grundy_status grundy_table_fill_sparse_isa(grundy_table *t, grundy_pos n,
             }
             if (s->plain) {
                 st = record(s, t, x, value_plain(s, x), &fresh);
+                if (st == GRUNDY_OK && s->mv.ntriple) {
+                    if (fresh) /* wider values: wider sets */
+                        st = pairs_fit(s, n, opts);
+                    if (st == GRUNDY_OK)
+                        pairs_note(s, x);
+                }
                 x++;
                 continue;
             }

@@ -41,6 +41,11 @@ grundy_status grundy_table_fill_sparse_isa(grundy_table *t, grundy_pos n,
  * left.  grundy_sparse_marks(): for r0 <= r < r1 and j < 16, set
  * rows[(j << k) + (rv[r] ^ g(base - rp[r] + j))] = stamp. */
 #define GRUNDY_SPARSE_BLOCK 16
+
+/* Moves that leave three heaps use sets of pair values while the values
+ * are below 2^bits (6 <= bits <= 12, default 12), and list the triples
+ * beyond.  Sets the limit for later tables (tests); returns the old one. */
+unsigned grundy_sparse_triple_bits(unsigned bits);
 unsigned grundy_sparse_scan(grundy_sparse_isa isa, unsigned k, uint64_t *cand,
                             unsigned ncand, const uint16_t *g, grundy_pos m,
                             grundy_pos a, grundy_pos last);

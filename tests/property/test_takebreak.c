@@ -396,6 +396,60 @@ static void test_takebreak_kernel_variants(void **state)
     free(gv);
 }
 
+/* Codes whose moves may leave three heaps: the sets of pair values, and
+ * the listing of triples the kernel falls back to for wide values (forced
+ * here from 2^6 on), against the mex by definition. */
+static void test_takebreak_three_heaps(void **state)
+{
+    static const char *fixed[] = {"0.8", "8.0", "C.F", "0.FF", "4.9", "0.E6"};
+    test_rng *rng = *state;
+    unsigned *gv = malloc(1000 * sizeof *gv);
+    long it, iters = 12 * test_multiplier();
+    unsigned bits, old = grundy_sparse_triple_bits(12);
+    assert_non_null(gv);
+    for (it = 0; it < (long)(sizeof fixed / sizeof *fixed) + iters; it++) {
+        code c;
+        unsigned n = it < (long)(sizeof fixed / sizeof *fixed) ? 1000 : 500;
+        grundy_game *g;
+        if (it < (long)(sizeof fixed / sizeof *fixed)) {
+            const char *f = fixed[it];
+            memset(&c, 0, sizeof c);
+            strcpy(c.spec, f);
+            c.digit[0] = (unsigned)(f[0] >= 'A' ? f[0] - 'A' + 10 : f[0] - '0');
+            for (c.ndig = 1; f[c.ndig + 1]; c.ndig++) {
+                char d = f[c.ndig + 1];
+                c.digit[c.ndig] = (unsigned)(d >= 'A' ? d - 'A' + 10 : d - '0');
+            }
+        } else {
+            do
+                random_code(&c, rng, 1, 0);
+            while (!strchr(c.spec, '8') && !strchr(c.spec, '9') &&
+                   !strpbrk(c.spec, "ABCDEF"));
+        }
+        def_values(gv, n, &c);
+        g = test_game(c.spec);
+        for (bits = 6; bits <= 12; bits += 6) {
+            grundy_table *t;
+            grundy_table_opts o;
+            unsigned x;
+            grundy_sparse_triple_bits(bits);
+            grundy_table_opts_init(&o);
+            o.method = GRUNDY_TABLE_FAST;
+            assert_int_equal(grundy_table_new(&t, g, n, &o), GRUNDY_OK);
+            for (x = 0; x < n; x++)
+                if (grundy_table_get(t, x) != gv[x])
+                    fail_msg("seed=%llu %s, sets to 2^%u: g(%u) = %llu, "
+                             "definition %u",
+                             (unsigned long long)test_seed(), c.spec, bits, x,
+                             (unsigned long long)grundy_table_get(t, x), gv[x]);
+            grundy_table_free(t);
+        }
+        grundy_game_free(g);
+    }
+    grundy_sparse_triple_bits(old);
+    free(gv);
+}
+
 /* Tables grown piecewise equal tables built at once. */
 static void test_takebreak_extend_matches(void **state)
 {
@@ -652,6 +706,8 @@ int main(void)
         cmocka_unit_test_setup_teardown(test_takebreak_kernel_variants,
                                         test_rng_setup, test_rng_teardown),
         cmocka_unit_test_setup_teardown(test_takebreak_kernel_loops,
+                                        test_rng_setup, test_rng_teardown),
+        cmocka_unit_test_setup_teardown(test_takebreak_three_heaps,
                                         test_rng_setup, test_rng_teardown),
         cmocka_unit_test_setup_teardown(test_takebreak_proven_periods_hold,
                                         test_rng_setup, test_rng_teardown),

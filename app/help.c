@@ -66,7 +66,7 @@ static const char help_values[] =
     "                   default: 7/8 of physical memory\n"
     "  --method M       auto (default), naive (generic moves + mex), fast\n"
     "  --threads N      threads for board tables and take-and-break\n"
-    "                   tables (0 = one per core, the default; 1 = one)\n"
+    "                   tables (0 = one per CPU, the default; 1 = one)\n"
     "\n"
     "Boards (rect:RxC): a position is written as its rows of 0s and 1s\n"
     "separated by '/', top row first, e.g. 1111/1101/1110/1111.  --all\n"

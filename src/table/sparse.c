@@ -836,7 +836,7 @@ static void helper_stop(sparse *s)
 
 /* The CPUs this process may run on (two threads spinning on one CPU
  * would take turns, each wasting its time slice). */
-static unsigned cpus_available(void)
+unsigned grundy_cpus_available(void)
 {
     long online;
 #ifdef CPU_COUNT
@@ -853,7 +853,7 @@ static void helper_start(sparse *s, const grundy_table_opts *opts,
 {
     unsigned nt = opts->threads, i;
     if (!nt)
-        nt = cpus_available();
+        nt = grundy_cpus_available();
     if (nt < 2 || todo < PIPELINE_MIN)
         return;
     s->seq = malloc((SPLITS_AHEAD + 1) * sizeof *s->seq);

@@ -90,4 +90,7 @@ grundy_status grundy_table_fill_naive(grundy_table *t, grundy_pos n,
 
 #define GRUNDY_PROGRESS_STEP ((grundy_pos)1 << 22)
 
+/* The CPUs this process may run on (its affinity mask), at least 1. */
+unsigned grundy_cpus_available(void);
+
 #endif

@@ -32,7 +32,6 @@
 #include <stdatomic.h>
 #include <stdlib.h>
 #include <string.h>
-#include <unistd.h>
 
 #include "grundy/rect.h"
 #include "rules/rect_internal.h"
@@ -335,14 +334,11 @@ static void *worker_run(void *arg)
 
 static unsigned thread_count(const grundy_table_opts *opts, grundy_pos np)
 {
-    long online;
     unsigned n = opts->threads;
     if (np < TIER_MIN_PARALLEL)
         return 1;
-    if (!n) {
-        online = sysconf(_SC_NPROCESSORS_ONLN);
-        n = online > 0 ? (unsigned)online : 1;
-    }
+    if (!n)
+        n = grundy_cpus_available();
     return n > TIER_MAX_THREADS ? TIER_MAX_THREADS : n;
 }
 

@@ -60,6 +60,17 @@ static uint64_t run_table(void *payload)
     return sink;
 }
 
+/* Moves that take k tokens (k > 0) and leave m in no heap or one heap,
+ * as digit d allows. */
+static void mark_small(uint8_t *reached, unsigned d, unsigned k, grundy_pos m,
+                       const uint16_t *g)
+{
+    if (k > 0 && (d & 1) && m == 0)
+        reached[0] = 1;
+    if (k > 0 && (d & 2) && m > 0)
+        reached[g[m]] = 1;
+}
+
 /* The straightforward baseline: for each n, every move of the code, a
  * byte array of reached values, the mex. */
 static uint64_t run_plain(void *payload)
@@ -69,20 +80,16 @@ static uint64_t run_plain(void *payload)
     uint16_t *g = malloc((size_t)j->n * sizeof *g);
     uint8_t reached[65537 + 64];
     grundy_pos n, a, m;
-    unsigned d, k, v, top = 1;
+    unsigned k, v, top = 1;
     uint64_t sink;
     if (!g)
         exit(1);
     for (n = 0; n < j->n; n++) {
         memset(reached, 0, top + 1);
         for (k = 0; k <= tp->take && k <= n; k++) {
-            d = tp->digit[k];
             m = n - k;
-            if (k > 0 && (d & 1) && m == 0)
-                reached[0] = 1;
-            if (k > 0 && (d & 2) && m > 0)
-                reached[g[m]] = 1;
-            if (d & 4)
+            mark_small(reached, tp->digit[k], k, m, g);
+            if (tp->digit[k] & 4)
                 for (a = 1; 2 * a <= m; a++)
                     if (!tp->unequal || 2 * a != m)
                         reached[g[a] ^ g[m - a]] = 1;
@@ -107,7 +114,7 @@ static uint64_t run_rc(void *payload)
     grundy_pos *rp = malloc((size_t)j->n * sizeof *rp), n, a, m, last;
     size_t nrare = 0, r;
     static uint8_t reached[65537 + 64], cand[65537 + 64], rare[65537 + 64];
-    unsigned d, k, v, c, ncand, top = 1, result;
+    unsigned k, v, c, ncand, top = 1, result;
     uint64_t sink;
     if (!g || !rp)
         exit(1);
@@ -116,13 +123,9 @@ static uint64_t run_rc(void *payload)
     for (n = 0; n < j->n; n++) {
         memset(reached, 0, top + 1);
         for (k = 0; k <= tp->take && k <= n; k++) {
-            d = tp->digit[k];
             m = n - k;
-            if (k > 0 && (d & 1) && m == 0)
-                reached[0] = 1;
-            if (k > 0 && (d & 2) && m > 0)
-                reached[g[m]] = 1;
-            if (d & 4)
+            mark_small(reached, tp->digit[k], k, m, g);
+            if (tp->digit[k] & 4)
                 for (r = 0; r < nrare && rp[r] < m; r++)
                     if (!tp->unequal || 2 * rp[r] != m)
                         reached[g[rp[r]] ^ g[m - rp[r]]] = 1;

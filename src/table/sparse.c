@@ -110,7 +110,7 @@ typedef struct sparse {
     size_t nrare, rcap, rare_limit;
     marks_fn *marks;
     row_word_fn *row_word;
-    uint64_t rare_bits[VALUES / 64 + 1]; /* the bits of rare[] */
+    uint64_t rare_bits[VALUES / 64 + 1]; /* bit v: v is rare under mask */
     /* Two sets of rows, one per block in flight.  Row j of a set (2^k
      * entries) holds the values position n0 + j reaches, as entries
      * equal to the set's stamp; a new stamp empties every row at once. */
@@ -140,7 +140,6 @@ typedef struct sparse {
     int triples_direct; /* values too wide for the sets: list triples */
     uint8_t used[1u << TRIPLE_MAX_BITS];       /* acc[t] is in use */
     uint16_t used_list[1u << TRIPLE_MAX_BITS]; /* those t */
-    uint8_t rare[VALUES];                      /* v is rare under mask */
     uint8_t reached[VALUES]; /* listing every split: v is reached */
     /* Rare values still to be seen; all zero between positions.  The
      * vector scans read the first 32 words. */
@@ -203,14 +202,19 @@ static grundy_status best_mask(unsigned *mask, uint64_t *rare,
     return GRUNDY_OK;
 }
 
+static inline int is_rare(const sparse *s, unsigned v)
+{
+    return (int)(s->rare_bits[v >> 6] >> (v & 63) & 1);
+}
+
 static void set_mask(sparse *s, unsigned mask)
 {
     unsigned v;
     s->mask = mask;
     memset(s->rare_bits, 0, sizeof s->rare_bits);
     for (v = 0; v <= (1u << VBITS); v++) {
-        s->rare[v] = (uint8_t)!__builtin_parity(v & mask);
-        s->rare_bits[v >> 6] |= (uint64_t)s->rare[v] << (v & 63);
+        s->rare_bits[v >> 6] |= (uint64_t)!__builtin_parity(v & mask)
+                                << (v & 63);
     }
 }
 
@@ -262,7 +266,7 @@ static grundy_status reconsider(sparse *s, grundy_pos size)
         set_mask(s, mask);
         s->nrare = 0;
         for (x = 1; x < size; x++)
-            if (s->rare[s->g[x]])
+            if (is_rare(s, s->g[x]))
                 GRUNDY_TRY(rare_push(s, x, s->g[x]));
     }
     s->plain = 0;
@@ -509,13 +513,13 @@ static grundy_sparse_isa resolve_isa(grundy_sparse_isa isa)
     return GRUNDY_SPARSE_PORTABLE;
 }
 
-static marks_fn *pick_marks(const sparse *s)
+static marks_fn *marks_for(grundy_sparse_isa isa)
 {
 #if GRUNDY_SPARSE_X86
-    if (s->isa == GRUNDY_SPARSE_AVX512)
+    if (isa == GRUNDY_SPARSE_AVX512)
         return marks_avx512;
 #endif
-    (void)s;
+    (void)isa;
     return marks_portable;
 }
 
@@ -549,12 +553,7 @@ void grundy_sparse_marks(grundy_sparse_isa isa, uint32_t *rows, unsigned k,
                          const grundy_pos *rp, const uint16_t *rv, size_t r0,
                          size_t r1)
 {
-    marks_fn *marks = marks_portable;
-#if GRUNDY_SPARSE_X86
-    if (resolve_isa(isa) == GRUNDY_SPARSE_AVX512)
-        marks = marks_avx512;
-#endif
-    marks(rows, k, stamp, g, base, rp, rv, r0, r1);
+    marks_for(resolve_isa(isa))(rows, k, stamp, g, base, rp, rv, r0, r1);
 }
 
 /* Blocks *******************************************************************
@@ -814,14 +813,20 @@ static void helper_wait(sparse *s)
     s->posted = 0;
 }
 
-static void helper_post(sparse *s, grundy_pos n0, unsigned slot)
+/* Hand the job described in s (job_kind and its fields) over. */
+static void helper_signal(sparse *s, int kind)
 {
-    block_plan(s, &s->job, n0);
-    s->job_kind = JOB_BLOCK;
-    s->job_slot = slot;
+    s->job_kind = kind;
     s->posted = 1;
     atomic_store_explicit(&s->helper_state, HELPER_POSTED,
                           memory_order_release);
+}
+
+static void helper_post(sparse *s, grundy_pos n0, unsigned slot)
+{
+    block_plan(s, &s->job, n0);
+    s->job_slot = slot;
+    helper_signal(s, JOB_BLOCK);
 }
 
 static void helper_stop(sparse *s)
@@ -849,12 +854,12 @@ unsigned grundy_cpus_available(void)
 }
 
 static void helper_start(sparse *s, const grundy_table_opts *opts,
-                         grundy_pos todo)
+                         grundy_pos remaining)
 {
     unsigned nt = opts->threads, i;
     if (!nt)
         nt = grundy_cpus_available();
-    if (nt < 2 || todo < PIPELINE_MIN)
+    if (nt < 2 || remaining < PIPELINE_MIN)
         return;
     s->seq = malloc((SPLITS_AHEAD + 1) * sizeof *s->seq);
     if (!s->seq)
@@ -1099,11 +1104,8 @@ static unsigned value_plain(sparse *s, grundy_pos n)
         if (n > mv->single[i])
             reached[g[n - mv->single[i]]] = 1;
     if (s->helper_started && n >= PLAIN_SHARED) {
-        s->job_kind = JOB_PLAIN;
         s->plain_n = n;
-        s->posted = 1;
-        atomic_store_explicit(&s->helper_state, HELPER_POSTED,
-                              memory_order_release);
+        helper_signal(s, JOB_PLAIN);
         plain_splits(s, reached, n, 0, 2);
         helper_wait(s);
         for (v = 0; v <= lim; v++)
@@ -1136,7 +1138,7 @@ static grundy_status record(sparse *s, grundy_table *t, grundy_pos x,
             *fresh = 1;
         }
     }
-    if (!s->plain && x >= 1 && s->rare[v]) {
+    if (!s->plain && x >= 1 && is_rare(s, v)) {
         GRUNDY_TRY(rare_push(s, x, (uint16_t)v));
         if (s->nrare > s->rare_limit) {
             s->rethink = 1;
@@ -1191,7 +1193,7 @@ grundy_status grundy_table_fill_sparse_isa(grundy_table *t, grundy_pos n,
         return GRUNDY_ERR_NOMEM;
     }
     s->isa = resolve_isa(isa);
-    s->marks = pick_marks(s);
+    s->marks = marks_for(s->isa);
     s->row_word = row_word_portable;
 #if GRUNDY_SPARSE_X86
     if (s->isa == GRUNDY_SPARSE_AVX512)

@@ -102,15 +102,16 @@ int cli_parse_bytes(const char *cmd, const char *opt, const char *text,
 static struct timespec progress_last;
 static int progress_shown;
 
-void cli_progress(void *ctx, uint64_t done, uint64_t total)
+int cli_progress(void *ctx, const grundy_progress *p)
 {
+    uint64_t done = p->done, total = p->total;
     struct timespec now;
     clock_gettime(CLOCK_MONOTONIC, &now);
     if (progress_shown &&
         (now.tv_sec - progress_last.tv_sec) * 1000000000L +
                 (now.tv_nsec - progress_last.tv_nsec) <
             200000000L)
-        return;
+        return 0;
     progress_last = now;
     progress_shown = 1;
     if (total)
@@ -120,6 +121,7 @@ void cli_progress(void *ctx, uint64_t done, uint64_t total)
     else
         fprintf(stderr, "\r%s: %llu", (const char *)ctx,
                 (unsigned long long)done);
+    return 0;
 }
 
 void cli_progress_done(void)
@@ -129,7 +131,7 @@ void cli_progress_done(void)
     progress_shown = 0;
 }
 
-void cli_progress_attach(grundy_table_opts *opts, const char *label)
+void cli_progress_attach(grundy_limits *opts, const char *label)
 {
     if (isatty(2)) {
         opts->progress = cli_progress;

@@ -55,10 +55,10 @@ int cli_parse_bytes(const char *cmd, const char *opt, const char *text,
 
 /* Progress on stderr when stderr is a terminal: a grundy_progress_fn whose
  * ctx is a label string.  cli_progress_done() clears the line. */
-void cli_progress(void *ctx, uint64_t done, uint64_t total);
+int cli_progress(void *ctx, const grundy_progress *p);
 void cli_progress_done(void);
 /* Set opts->progress when stderr is a terminal. */
-void cli_progress_attach(grundy_table_opts *opts, const char *label);
+void cli_progress_attach(grundy_limits *opts, const char *label);
 
 /* Matches "--name" and "--name=VALUE"; takes VALUE from argv[*i + 1] in
  * the first form.  Returns 1 on a match with *val set (NULL when the

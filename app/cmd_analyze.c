@@ -17,7 +17,7 @@ typedef struct analyze_args {
     int json, mix, misere;
     uint64_t moore;
     size_t search_limit;
-    grundy_table_opts opts;
+    grundy_limits opts;
 } analyze_args;
 
 static int parse_args(int argc, char **argv, analyze_args *a,
@@ -28,7 +28,7 @@ static int parse_args(int argc, char **argv, analyze_args *a,
     size_t np = 0;
     uint64_t lim;
     memset(a, 0, sizeof *a);
-    grundy_table_opts_init(&a->opts);
+    grundy_limits_init(&a->opts);
     a->search_limit = GRUNDY_SUM_SEARCH_DEFAULT_STATES;
     for (i = 1; i < argc; i++) {
         const char *s = argv[i];

@@ -24,7 +24,7 @@ typedef struct count_args {
     uint64_t heaps, max, tuples, moore, mod;
     int have_heaps, have_max, have_tuples, have_mod, weighted, print;
     grundy_count_method method;
-    grundy_table_opts opts;
+    grundy_limits opts;
 } count_args;
 
 static int parse_args(int argc, char **argv, count_args *a)
@@ -33,7 +33,7 @@ static int parse_args(int argc, char **argv, count_args *a)
     const char *v;
     memset(a, 0, sizeof *a);
     a->moore = 1;
-    grundy_table_opts_init(&a->opts);
+    grundy_limits_init(&a->opts);
     for (i = 1; i < argc; i++) {
         const char *s = argv[i];
         if (cli_opt_value(argc, argv, &i, "--heaps", &v)) {

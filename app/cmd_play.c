@@ -23,7 +23,7 @@ typedef struct play {
     size_t *hist_len;
     size_t nhist, hist_cap, hist_items, hist_items_cap;
     size_t search_limit;
-    grundy_table_opts opts;
+    grundy_limits opts;
     grundy_writer w;
     int echo;
 } play;
@@ -519,7 +519,7 @@ int cmd_play(int argc, char **argv)
     if (!positional)
         return cli_error("play", GRUNDY_ERR_NOMEM, NULL);
     memset(&p, 0, sizeof p);
-    grundy_table_opts_init(&p.opts);
+    grundy_limits_init(&p.opts);
     p.search_limit = GRUNDY_SUM_SEARCH_DEFAULT_STATES;
     for (i = 1; i < argc; i++) {
         const char *s = argv[i];

@@ -18,7 +18,7 @@ int cmd_range(int argc, char **argv)
     int i, rc;
 
     memset(&cfg, 0, sizeof cfg);
-    grundy_table_opts_init(&cfg.topts);
+    grundy_limits_init(&cfg.topts);
     cfg.cmd = "range";
     cfg.max_type = 4;
     cfg.pos_max = UINT64_MAX - 1;

@@ -13,7 +13,8 @@ typedef struct values_args {
     const char *at;
     uint64_t upto;
     int have_upto, all, stats, period, list, json;
-    grundy_table_opts opts;
+    grundy_limits opts;
+    grundy_table_method method;
 } values_args;
 
 static int parse_args(int argc, char **argv, values_args *a)
@@ -21,7 +22,7 @@ static int parse_args(int argc, char **argv, values_args *a)
     int i;
     const char *v;
     memset(a, 0, sizeof *a);
-    grundy_table_opts_init(&a->opts);
+    grundy_limits_init(&a->opts);
     for (i = 1; i < argc; i++) {
         const char *s = argv[i];
         if (cli_opt_value(argc, argv, &i, "--upto", &v)) {
@@ -50,7 +51,7 @@ static int parse_args(int argc, char **argv, values_args *a)
             int m;
             if (cli_parse_choice("values", "--method", v, methods, &m))
                 return CLI_EXIT_USAGE;
-            a->opts.method = (grundy_table_method)m;
+            a->method = (grundy_table_method)m;
         } else if (strcmp(s, "--all") == 0) {
             a->all = 1;
         } else if (strcmp(s, "--stats") == 0) {
@@ -114,7 +115,7 @@ static int do_at(const values_args *a, const grundy_game *g,
     grundy_value v;
     grundy_parse_error where;
     grundy_status s;
-    grundy_table_opts opts = a->opts;
+    grundy_limits opts = a->opts;
 
     memset(&where, 0, sizeof where);
     s = grundy_game_pos_parse(g, a->at, strlen(a->at), &p, &where);
@@ -158,14 +159,15 @@ static int do_at(const values_args *a, const grundy_game *g,
 
 static grundy_status grow_until_period(grundy_table **t,
                                        const grundy_game *g,
-                                       grundy_table_opts *opts,
+                                       grundy_table_method method,
+                                       grundy_limits *opts,
                                        grundy_period *per)
 {
     grundy_pos n = grundy_period_provable(g) ? 1024 : PERIOD_DEFAULT_N;
     /* Take-and-break tables cost more than O(1) per entry. */
     grundy_pos cap = grundy_takebreak_get(g) ? (grundy_pos)1 << 20
                                              : PERIOD_MAX_N;
-    GRUNDY_TRY(grundy_table_new(t, g, n, opts));
+    GRUNDY_TRY(grundy_table_new_method(t, g, n, method, opts));
     for (;;) {
         grundy_period_find(per, *t);
         if (per->proven || n >= cap ||
@@ -208,7 +210,7 @@ static int do_table(const values_args *a, const grundy_game *g,
                     grundy_writer *w)
 {
     grundy_table *t = NULL;
-    grundy_table_opts opts = a->opts;
+    grundy_limits opts = a->opts;
     grundy_period per = {0};
     grundy_status s;
     grundy_pos n, i, max_at;
@@ -238,9 +240,10 @@ static int do_table(const values_args *a, const grundy_game *g,
                     (double)est / 1048576.0);
     }
     if (a->have_upto || a->all)
-        s = grundy_table_new(&t, g, a->have_upto ? a->upto + 1 : 0, &opts);
+        s = grundy_table_new_method(&t, g, a->have_upto ? a->upto + 1 : 0,
+                                    a->method, &opts);
     else
-        s = grow_until_period(&t, g, &opts, &per);
+        s = grow_until_period(&t, g, a->method, &opts, &per);
     cli_progress_done();
     if (s != GRUNDY_OK) {
         size_t est = 0;

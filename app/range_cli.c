@@ -25,7 +25,7 @@ typedef struct session {
     const grundy_game *g;
     grundy_table *t;   /* NULL until needed, or when tabulating failed */
     int no_table;      /* fall back to grundy_value_at() */
-    grundy_table_opts topts;
+    grundy_limits topts;
     grundy_scanner sc;
     grundy_writer w;
     grundy_range *r;
@@ -172,7 +172,7 @@ static grundy_status write_move(session *s, size_t i, grundy_value to)
                                                from);
     GRUNDY_RETURN_IF(count > SIZE_MAX / sizeof(grundy_move),
                      GRUNDY_ERR_LIMIT);
-    GRUNDY_TRY(grundy_mem_check(count * sizeof(grundy_move), &s->topts));
+    GRUNDY_TRY(grundy_limits_mem_check(&s->topts, count * sizeof(grundy_move)));
     GRUNDY_TRY(grundy_game_moves(s->g, from, &s->moves, &s->moves_cap,
                                  &count));
     for (k = 0; k < count; k++) {

@@ -24,7 +24,7 @@ typedef struct range_cli_cfg {
     grundy_pos pos_max;      /* largest position accepted */
     unsigned max_type;       /* 2 or 4 */
     uint64_t modulus;        /* 0: 1 000 000 007 */
-    grundy_table_opts topts; /* memory limit, progress */
+    grundy_limits topts; /* memory limit, progress */
 } range_cli_cfg;
 
 /* Run the loop.  @return the exit code (0, or 1 after a message). */

@@ -25,7 +25,7 @@ int solve_digit_nim(int argc, char **argv)
     if (grundy_game_new(&g, "digits", NULL) != GRUNDY_OK)
         return cli_error("solve digit-nim", GRUNDY_ERR_NOMEM, NULL);
     memset(&cfg, 0, sizeof cfg);
-    grundy_table_opts_init(&cfg.topts);
+    grundy_limits_init(&cfg.topts);
     cli_progress_attach(&cfg.topts, "digit-nim: tabulating");
     cfg.cmd = "solve digit-nim";
     cfg.game = g;

@@ -41,14 +41,14 @@ typedef struct table_job {
 static uint64_t run_table(void *payload)
 {
     table_job *j = payload;
-    grundy_table_opts o;
+    grundy_limits o;
     grundy_table *t = NULL;
     grundy_pos at;
     uint64_t sink;
-    grundy_table_opts_init(&o);
-    o.method = j->method;
+    grundy_limits_init(&o);
     o.threads = j->threads;
-    if (grundy_table_new(&t, j->game, 0, &o) != GRUNDY_OK) {
+    if (grundy_table_new_method(&t, j->game, 0, 
+            j->method, &o) != GRUNDY_OK) {
         fprintf(stderr, "bench_rect: table failed\n");
         exit(1);
     }

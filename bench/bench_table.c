@@ -58,9 +58,9 @@ static uint64_t run_generic(void *p)
 {
     payload *pl = p;
     grundy_table *t;
-    grundy_table_opts o;
+    grundy_limits o;
     uint64_t s;
-    grundy_table_opts_init(&o);
+    grundy_limits_init(&o);
     if (grundy_table_new_naive(&t, pl->g, pl->n, &o) != GRUNDY_OK)
         abort();
     s = grundy_table_get(t, pl->n - 1);

@@ -43,12 +43,12 @@ static uint64_t run_table(void *payload)
 {
     job *j = payload;
     grundy_table *t;
-    grundy_table_opts o;
+    grundy_limits o;
     uint64_t sink;
-    grundy_table_opts_init(&o);
-    o.method = j->method;
+    grundy_limits_init(&o);
     o.threads = j->threads;
-    if (grundy_table_new(&t, j->game, j->isa ? 1 : j->n, &o) != GRUNDY_OK ||
+    if (grundy_table_new_method(&t, j->game, j->isa ? 1 : j->n, 
+            j->method, &o) != GRUNDY_OK ||
         (j->isa &&
          grundy_table_fill_sparse_isa(t, j->n, &o, j->isa) != GRUNDY_OK)) {
         fprintf(stderr, "bench_takebreak: %s to %llu failed\n", j->spec,

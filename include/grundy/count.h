@@ -81,7 +81,7 @@ typedef enum grundy_count_method {
  * Complexity O(q^L (L q + log K)).  weights is not modified. */
 GRUNDY_NODISCARD grundy_status grundy_count_tuples(
     grundy_count_result *out, const uint64_t *weights, size_t nvalues,
-    uint64_t K, unsigned k, uint64_t p, const grundy_table_opts *opts);
+    uint64_t K, unsigned k, uint64_t p, const grundy_limits *opts);
 
 /* grundy_count_tuples_method() :
  * As grundy_count_tuples() with the transform chosen by the caller (for
@@ -91,7 +91,7 @@ GRUNDY_NODISCARD grundy_status grundy_count_tuples(
 GRUNDY_NODISCARD grundy_status grundy_count_tuples_method(
     grundy_count_result *out, const uint64_t *weights, size_t nvalues,
     uint64_t K, unsigned k, uint64_t p, grundy_count_method method,
-    const grundy_table_opts *opts);
+    const grundy_limits *opts);
 
 /* grundy_count_moore_losing() :
  * Moore's criterion: 1 when the Nim_k position heaps[0..n) is a loss for
@@ -113,7 +113,7 @@ int grundy_count_moore_losing(const uint64_t *heaps, size_t n, unsigned k);
  * UINT64_MAX. */
 GRUNDY_NODISCARD grundy_status grundy_count_heaps(
     grundy_count_result *out, const grundy_game *g, uint64_t heaps,
-    uint64_t max, unsigned k, uint64_t p, const grundy_table_opts *opts);
+    uint64_t max, unsigned k, uint64_t p, const grundy_limits *opts);
 
 /* Transforms ***************************************************************/
 

@@ -20,7 +20,7 @@
  *
  * The family sets GRUNDY_RULES_BOARD: every move lowers the number of 1s,
  * so grundy_table_new() tabulates all 2^(R*C) positions in popcount tiers
- * at one byte per position, on several threads (grundy_table_opts.threads),
+ * at one byte per position, on several threads (grundy_limits.threads),
  * computing one position per symmetry orbit of the board.  A 4 x 4 table
  * takes about a millisecond, 5 x 5 (32 MiB) a few seconds, 5 x 6 (1 GiB)
  * about three minutes; see bench/RESULTS.md.

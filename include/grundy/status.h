@@ -24,6 +24,17 @@ extern "C" {
 #define GRUNDY_NODISCARD
 #endif
 
+/* GRUNDY_API marks every declaration the library exports (zstd ZSTDLIB_API);
+ * the library is built with -fvisibility=hidden, so whatever is not marked
+ * stays internal. */
+#ifndef GRUNDY_API
+#if defined(__GNUC__) || defined(__clang__)
+#define GRUNDY_API __attribute__((visibility("default")))
+#else
+#define GRUNDY_API
+#endif
+#endif
+
 /* Status codes ************************************************************/
 
 typedef enum grundy_status {
@@ -34,13 +45,14 @@ typedef enum grundy_status {
     GRUNDY_ERR_OVERFLOW = 4, /* a result does not fit its type */
     GRUNDY_ERR_LIMIT = 5,    /* a size limit (memory, table, search) is hit */
     GRUNDY_ERR_PARSE = 6,    /* malformed text */
-    GRUNDY_ERR_IO = 7        /* reading or writing failed */
+    GRUNDY_ERR_IO = 7,       /* reading or writing failed */
+    GRUNDY_ERR_CANCELLED = 8 /* the progress callback asked to stop */
 } grundy_status;
 
 /* grundy_strerror() :
  * A short, constant English description of s.  Never NULL: unknown codes
  * give "unknown status".  The strings live in one table in status.c. */
-const char *grundy_strerror(grundy_status s);
+GRUNDY_API const char *grundy_strerror(grundy_status s);
 
 /* Parse errors *************************************************************/
 
@@ -57,7 +69,7 @@ typedef struct grundy_parse_error {
 
 /* grundy_parse_error_set() :
  * Fill *where (if not NULL) with line, col and a printf-style message. */
-void grundy_parse_error_set(grundy_parse_error *where, unsigned long line,
+GRUNDY_API void grundy_parse_error_set(grundy_parse_error *where, unsigned long line,
                             unsigned long col, const char *fmt, ...)
 #if defined(__GNUC__) || defined(__clang__)
     __attribute__((format(printf, 4, 5)))

@@ -87,7 +87,7 @@ typedef struct grundy_sum_move {
  * O(n) plus the cost of the tables. */
 GRUNDY_NODISCARD grundy_status grundy_sum_values(
     grundy_value *values, const grundy_sum_component *sum, size_t n,
-    const grundy_table_opts *opts);
+    const grundy_limits *opts);
 
 /* grundy_sum_nim_sum() :
  * XOR of values[0..n).  0 when n == 0.  The sum is a first-player win
@@ -98,7 +98,7 @@ grundy_value grundy_sum_nim_sum(const grundy_value *values, size_t n);
  * The value of the whole sum: grundy_sum_values() then the nim-sum. */
 GRUNDY_NODISCARD grundy_status grundy_sum_value(
     grundy_value *out, const grundy_sum_component *sum, size_t n,
-    const grundy_table_opts *opts);
+    const grundy_limits *opts);
 
 /* grundy_sum_winning_moves() :
  * Every winning move of the sum under normal play, in order of component
@@ -114,7 +114,7 @@ GRUNDY_NODISCARD grundy_status grundy_sum_value(
  * O(total moves of all components) value lookups. */
 GRUNDY_NODISCARD grundy_status grundy_sum_winning_moves(
     grundy_sum_move **moves, size_t *count, const grundy_sum_component *sum,
-    size_t n, const grundy_value *values, const grundy_table_opts *opts);
+    size_t n, const grundy_value *values, const grundy_limits *opts);
 
 /* Moore's Nim_k and misere Nim *********************************************/
 

@@ -20,6 +20,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "grundy/core.h"
 #include "grundy/rules.h"
 #include "grundy/status.h"
 
@@ -27,37 +28,13 @@
 extern "C" {
 #endif
 
-/* Options ******************************************************************/
-
-/* Progress report: done out of total units; called from the thread that
- * called the library, at most a few times per second of work. */
-typedef void (*grundy_progress_fn)(void *ctx, uint64_t done, uint64_t total);
+/* Methods ******************************************************************/
 
 typedef enum grundy_table_method {
     GRUNDY_TABLE_AUTO = 0,  /* the fastest method that applies */
     GRUNDY_TABLE_NAIVE = 1, /* generic: moves + mex, O(sum of moves) */
     GRUNDY_TABLE_FAST = 2   /* the family's kernel; ERR_ARG if it has none */
 } grundy_table_method;
-
-typedef struct grundy_table_opts {
-    size_t mem_limit; /* bytes; 0 = the machine's physical memory */
-    grundy_progress_fn progress;
-    void *progress_ctx;
-    unsigned threads; /* 0 = one per core (board tabulation) */
-    grundy_table_method method;
-} grundy_table_opts;
-
-/* Defaults: no limit beyond physical memory, no progress, AUTO. */
-void grundy_table_opts_init(grundy_table_opts *o);
-
-/* grundy_mem_physical() : bytes of physical memory, or 0 if unknown. */
-size_t grundy_mem_physical(void);
-
-/* grundy_mem_check() :
- * GRUNDY_OK when bytes fit under the limit of opts (NULL: defaults),
- * otherwise GRUNDY_ERR_LIMIT.  Call it before any large allocation. */
-GRUNDY_NODISCARD grundy_status grundy_mem_check(size_t bytes,
-                                                const grundy_table_opts *opts);
 
 /* Tables *******************************************************************/
 
@@ -80,21 +57,29 @@ GRUNDY_NODISCARD grundy_status grundy_table_estimate(size_t *bytes,
 GRUNDY_NODISCARD grundy_status grundy_table_new(grundy_table **out,
                                                 const grundy_game *g,
                                                 grundy_pos n,
-                                                const grundy_table_opts *opts);
+                                                const grundy_limits *opts);
+
+/* grundy_table_new_method() :
+ * grundy_table_new() with the method chosen: GRUNDY_TABLE_AUTO (the
+ * fastest), GRUNDY_TABLE_NAIVE (the generic method), GRUNDY_TABLE_FAST
+ * (the family's kernel; GRUNDY_ERR_ARG when it has none). */
+GRUNDY_NODISCARD grundy_status grundy_table_new_method(
+    grundy_table **out, const grundy_game *g, grundy_pos n,
+    grundy_table_method method, const grundy_limits *opts);
 
 /* grundy_table_new_naive() :
  * The generic method, whatever the family: for each position list its
  * moves, XOR the parts' values, take the mex.  O(total moves). */
 GRUNDY_NODISCARD grundy_status grundy_table_new_naive(
     grundy_table **out, const grundy_game *g, grundy_pos n,
-    const grundy_table_opts *opts);
+    const grundy_limits *opts);
 
 /* grundy_table_extend() :
  * Grow a heap-game table to n entries (no-op when n <= size), computing
  * only the new entries with the table's method. */
 GRUNDY_NODISCARD grundy_status grundy_table_extend(grundy_table *t,
                                                    grundy_pos n,
-                                                   const grundy_table_opts *opts);
+                                                   const grundy_limits *opts);
 
 /* grundy_table_free() : accepts NULL. */
 void grundy_table_free(grundy_table *t);
@@ -140,7 +125,7 @@ void grundy_table_counts(const grundy_table *t, uint64_t *counts);
 GRUNDY_NODISCARD grundy_status grundy_value_at(grundy_value *out,
                                                const grundy_game *g,
                                                grundy_pos p,
-                                               const grundy_table_opts *opts);
+                                               const grundy_limits *opts);
 
 /* Periodicity **************************************************************/
 

@@ -15,6 +15,7 @@ static const char *const messages[] = {
     [GRUNDY_ERR_LIMIT] = "size limit exceeded",
     [GRUNDY_ERR_PARSE] = "malformed input",
     [GRUNDY_ERR_IO] = "input/output error",
+    [GRUNDY_ERR_CANCELLED] = "interrupted",
 };
 
 const char *grundy_strerror(grundy_status s)

@@ -79,14 +79,14 @@ static void scatter(uint64_t *a, const uint64_t *weights, size_t nvalues,
 static grundy_status powsum_root(uint64_t *sum, const uint64_t *weights,
                                  size_t nvalues, uint64_t K, unsigned q,
                                  unsigned L, const grundy_nt_mod *m,
-                                 const grundy_table_opts *opts)
+                                 const grundy_limits *opts)
 {
     size_t n = size_for(q, L, sizeof(uint64_t)), t;
     uint64_t *a, root = 0, acc = 0;
     GRUNDY_RETURN_IF(!n, GRUNDY_ERR_LIMIT);
     GRUNDY_RETURN_IF(q > 2 && !grundy_nt_mod_root_of_unity(&root, q, m),
                      GRUNDY_ERR_ARG);
-    GRUNDY_TRY(grundy_mem_check(n * sizeof *a, opts));
+    GRUNDY_TRY(grundy_limits_mem_check(opts, n * sizeof *a));
     a = calloc(n, sizeof *a);
     GRUNDY_RETURN_IF(!a, GRUNDY_ERR_NOMEM);
     scatter(a, weights, nvalues, q, m);
@@ -132,7 +132,7 @@ static void pow_deg2(uint64_t *out, const uint64_t *a, uint64_t e,
 static grundy_status powsum_ring(uint64_t *sum, const uint64_t *weights,
                                  size_t nvalues, uint64_t K, unsigned q,
                                  unsigned L, const grundy_nt_mod *m,
-                                 const grundy_table_opts *opts)
+                                 const grundy_limits *opts)
 {
     grundy_nt_ext r;
     size_t n = size_for(q, L, (q + 1) * sizeof(uint64_t)), t;
@@ -143,7 +143,7 @@ static grundy_status powsum_ring(uint64_t *sum, const uint64_t *weights,
 
     GRUNDY_RETURN_IF(!n, GRUNDY_ERR_LIMIT);
     GRUNDY_TRY(grundy_nt_ext_init(&r, m, q));
-    GRUNDY_TRY(grundy_mem_check(n * (q + r.deg + 1) * sizeof *a, opts));
+    GRUNDY_TRY(grundy_limits_mem_check(opts, n * (q + r.deg + 1) * sizeof *a));
     a = calloc(n, sizeof *a);
     y = malloc(n * r.deg * sizeof *y);
     if (!a || !y) {
@@ -185,7 +185,7 @@ static grundy_status powsum_ring(uint64_t *sum, const uint64_t *weights,
 static grundy_status powsum_ring3(uint64_t *sum, const uint64_t *weights,
                                   size_t nvalues, uint64_t K, unsigned L,
                                   const grundy_nt_mod *m,
-                                  const grundy_table_opts *opts)
+                                  const grundy_limits *opts)
 {
     grundy_nt_mod32 m32;
     size_t n = size_for(3, L, 4 * sizeof(uint32_t)), v;
@@ -195,7 +195,7 @@ static grundy_status powsum_ring3(uint64_t *sum, const uint64_t *weights,
 
     GRUNDY_RETURN_IF(!n, GRUNDY_ERR_LIMIT);
     GRUNDY_TRY(grundy_nt_mod32_init(&m32, m->p));
-    GRUNDY_TRY(grundy_mem_check(n * 4 * sizeof *a, opts));
+    GRUNDY_TRY(grundy_limits_mem_check(opts, n * 4 * sizeof *a));
     a = calloc(n, sizeof *a);
     GRUNDY_RETURN_IF(!a, GRUNDY_ERR_NOMEM);
     for (v = 0; v < nvalues; v++)
@@ -216,7 +216,7 @@ grundy_status grundy_count_tuples_method(grundy_count_result *out,
                                          const uint64_t *weights,
                                          size_t nvalues, uint64_t K, unsigned k,
                                          uint64_t p, grundy_count_method method,
-                                         const grundy_table_opts *opts)
+                                         const grundy_limits *opts)
 {
     grundy_nt_mod m;
     unsigned q, L;
@@ -271,7 +271,7 @@ grundy_status grundy_count_tuples_method(grundy_count_result *out,
 grundy_status grundy_count_tuples(grundy_count_result *out,
                                   const uint64_t *weights, size_t nvalues,
                                   uint64_t K, unsigned k, uint64_t p,
-                                  const grundy_table_opts *opts)
+                                  const grundy_limits *opts)
 {
     return grundy_count_tuples_method(out, weights, nvalues, K, k, p,
                                       GRUNDY_COUNT_AUTO, opts);
@@ -281,7 +281,7 @@ grundy_status grundy_count_tuples(grundy_count_result *out,
  * closed form declines some position. */
 static grundy_status hist_closed(uint64_t **hist, size_t *nv, int *ok,
                                  const grundy_game *g, uint64_t max,
-                                 const grundy_table_opts *opts)
+                                 const grundy_limits *opts)
 {
     const grundy_rules *r = grundy_game_rules(g);
     const void *params = grundy_game_params(g);
@@ -304,7 +304,7 @@ static grundy_status hist_closed(uint64_t **hist, size_t *nv, int *ok,
                                  GRUNDY_ERR_LIMIT);
                 ncap *= 2;
             }
-            if (grundy_mem_check(ncap * sizeof *h, opts) != GRUNDY_OK) {
+            if (grundy_limits_mem_check(opts, ncap * sizeof *h) != GRUNDY_OK) {
                 free(h);
                 return GRUNDY_ERR_LIMIT;
             }
@@ -331,7 +331,7 @@ static grundy_status hist_closed(uint64_t **hist, size_t *nv, int *ok,
 
 grundy_status grundy_count_heaps(grundy_count_result *out, const grundy_game *g,
                                  uint64_t heaps, uint64_t max, unsigned k,
-                                 uint64_t p, const grundy_table_opts *opts)
+                                 uint64_t p, const grundy_limits *opts)
 {
     const grundy_rules *r = grundy_game_rules(g);
     uint64_t *hist = NULL;

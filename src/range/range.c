@@ -662,9 +662,9 @@ static size_t btree_find(const grundy_range *r, size_t lo, size_t hi,
 static grundy_status layout_check(const grundy_range *r,
                                   grundy_range_repr repr, size_t extra)
 {
-    grundy_table_opts o;
+    grundy_limits o;
     size_t bytes = extra;
-    grundy_table_opts_init(&o);
+    grundy_limits_init(&o);
     o.mem_limit = r->mem_limit;
     if (repr == GRUNDY_RANGE_BASIS) {
         size_t t = btree_size(r->n);
@@ -674,7 +674,7 @@ static grundy_status layout_check(const grundy_range *r,
     } else {
         bytes += tree_bytes(r->n);
     }
-    return grundy_mem_check(bytes, &o);
+    return grundy_limits_mem_check(&o, bytes);
 }
 
 /* Build the layout repr over the current values. */

@@ -24,7 +24,7 @@
 /* Value sources ************************************************************/
 
 static grundy_status valuer_build(sum_valuer_entry *e, grundy_pos maxp,
-                                  const grundy_table_opts *opts)
+                                  const grundy_limits *opts)
 {
     const grundy_rules *r = grundy_game_rules(e->game);
     grundy_pos np = grundy_game_num_positions(e->game);
@@ -40,7 +40,7 @@ static grundy_status valuer_build(sum_valuer_entry *e, grundy_pos maxp,
         return GRUNDY_OK;
     }
     if (grundy_table_estimate(&bytes, e->game, maxp + 1) != GRUNDY_OK ||
-        grundy_mem_check(bytes, opts) != GRUNDY_OK)
+        grundy_limits_mem_check(opts, bytes) != GRUNDY_OK)
         return GRUNDY_OK;
     s = grundy_table_new(&e->table, e->game, maxp + 1, opts);
     if (s == GRUNDY_ERR_LIMIT || s == GRUNDY_ERR_OVERFLOW ||
@@ -57,7 +57,7 @@ static grundy_status valuer_build(sum_valuer_entry *e, grundy_pos maxp,
 }
 
 grundy_status sum_valuer_init(sum_valuer *v, const grundy_sum_component *sum,
-                              size_t n, const grundy_table_opts *opts)
+                              size_t n, const grundy_limits *opts)
 {
     size_t i, j;
     memset(v, 0, sizeof *v);
@@ -187,7 +187,7 @@ grundy_value grundy_sum_nim_sum(const grundy_value *values, size_t n)
 
 grundy_status grundy_sum_values(grundy_value *values,
                                 const grundy_sum_component *sum, size_t n,
-                                const grundy_table_opts *opts)
+                                const grundy_limits *opts)
 {
     sum_valuer v;
     grundy_status s = GRUNDY_OK;
@@ -201,7 +201,7 @@ grundy_status grundy_sum_values(grundy_value *values,
 
 grundy_status grundy_sum_value(grundy_value *out,
                                const grundy_sum_component *sum, size_t n,
-                               const grundy_table_opts *opts)
+                               const grundy_limits *opts)
 {
     grundy_value *vals;
     grundy_status s;
@@ -275,7 +275,7 @@ grundy_status grundy_sum_winning_moves(grundy_sum_move **moves,
                                        size_t *count,
                                        const grundy_sum_component *sum,
                                        size_t n, const grundy_value *values,
-                                       const grundy_table_opts *opts)
+                                       const grundy_limits *opts)
 {
     sum_valuer v;
     sum_move_list l = {NULL, 0, 0};

@@ -21,12 +21,12 @@ typedef struct sum_valuer {
     sum_valuer_entry *e;
     size_t n;
     size_t last; /* the entry found last: sums rarely switch games */
-    const grundy_table_opts *opts;
+    const grundy_limits *opts;
 } sum_valuer;
 
 /* Build the value sources for the games of sum[0..n). */
 grundy_status sum_valuer_init(sum_valuer *v, const grundy_sum_component *sum,
-                              size_t n, const grundy_table_opts *opts);
+                              size_t n, const grundy_limits *opts);
 void sum_valuer_clear(sum_valuer *v);
 /* g(p) for game g, which must be one of the sum's games. */
 grundy_status sum_valuer_get(sum_valuer *v, const grundy_game *g,

@@ -14,6 +14,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "core/progress.h"
 #include "table/table_internal.h"
 
 /* Digit-set bitmask of x in base b (bit d set when d is a digit of x). */
@@ -69,7 +70,7 @@ typedef struct digit_lo {
 static void fill_digits_window(uint8_t *g, uint64_t x, uint64_t n,
                                unsigned b, uint64_t chunk,
                                const digit_lo *lo_tab,
-                               const grundy_table_opts *opts)
+                               const grundy_limits *opts)
 {
     uint64_t W = 0, prev = 0xFF; /* prev: g(x-1), 0xFF before the start */
     unsigned i;
@@ -106,7 +107,7 @@ static void fill_digits_window(uint8_t *g, uint64_t x, uint64_t n,
         }
         x = hi * chunk + end;
         if (opts->progress && (x / chunk) % 4096 == 0)
-            opts->progress(opts->progress_ctx, x, n);
+            grundy_progress_report(opts, "table", x, n);
     }
 }
 
@@ -190,7 +191,7 @@ static void block_compute(uint64_t window, uint64_t K, block_entry *out)
  * @return the first position not filled. */
 static uint64_t fill_digits_blocks(uint8_t *g, uint64_t x, uint64_t n,
                                    const uint64_t *lo_d,
-                                   const grundy_table_opts *opts)
+                                   const grundy_limits *opts)
 {
     block_cache c = {NULL, 0, 0};
     uint64_t window = 0, k;
@@ -232,7 +233,7 @@ static uint64_t fill_digits_blocks(uint8_t *g, uint64_t x, uint64_t n,
             window = e.next & 0xFFFFFFFFFull;
         }
         if (opts->progress && k % (1u << 22) < 1000)
-            opts->progress(opts->progress_ctx, 10 * k, n);
+            grundy_progress_report(opts, "table", 10 * k, n);
     }
     free(c.e);
     return 10 * k;
@@ -241,7 +242,7 @@ static uint64_t fill_digits_blocks(uint8_t *g, uint64_t x, uint64_t n,
 /* Any base: the digit loop, with the masks of the low digits tabulated. */
 static void fill_digits_loop(uint8_t *g, uint64_t x, uint64_t n, unsigned b,
                              uint64_t chunk, const uint64_t *lo_d,
-                             const grundy_table_opts *opts)
+                             const grundy_limits *opts)
 {
     while (x < n) {
         uint64_t hi = x / chunk, lo = x % chunk;
@@ -259,7 +260,7 @@ static void fill_digits_loop(uint8_t *g, uint64_t x, uint64_t n, unsigned b,
         }
         x = hi * chunk + end;
         if (opts->progress && (x / chunk) % 4096 == 0)
-            opts->progress(opts->progress_ctx, x, n);
+            grundy_progress_report(opts, "table", x, n);
     }
 }
 
@@ -294,10 +295,10 @@ static grundy_status digit_tabs_init(digit_tabs *dt, unsigned b)
 
 grundy_status grundy_digits_fill(uint8_t *g, uint64_t from, uint64_t n,
                                  unsigned b, grundy_digits_kernel kernel,
-                                 const grundy_table_opts *opts)
+                                 const grundy_limits *opts)
 {
     digit_tabs dt;
-    grundy_table_opts defaults;
+    grundy_limits defaults;
     GRUNDY_RETURN_IF(b < 2 || b > 36, GRUNDY_ERR_ARG);
     if (kernel == GRUNDY_DIGITS_AUTO)
         kernel = b == 10   ? GRUNDY_DIGITS_BLOCKS
@@ -308,7 +309,7 @@ grundy_status grundy_digits_fill(uint8_t *g, uint64_t from, uint64_t n,
     GRUNDY_RETURN_IF(kernel == GRUNDY_DIGITS_WINDOW && b > 10,
                      GRUNDY_ERR_ARG);
     if (!opts) {
-        grundy_table_opts_init(&defaults);
+        grundy_limits_init(&defaults);
         opts = &defaults;
     }
     if (from >= n)

@@ -14,6 +14,7 @@
 #include <string.h>
 
 #include "table/sparse.h"
+#include "core/progress.h"
 #include "table/table_internal.h"
 
 int grundy_table_has_fast(const grundy_game *g)
@@ -34,7 +35,7 @@ int grundy_table_has_fast(const grundy_game *g)
 }
 
 static grundy_status fill_digits(grundy_table *t, grundy_pos n,
-                                 const grundy_table_opts *opts)
+                                 const grundy_limits *opts)
 {
     unsigned b = ((const grundy_digits_params *)grundy_game_params(t->game))
                      ->base;
@@ -46,7 +47,7 @@ static grundy_status fill_digits(grundy_table *t, grundy_pos n,
 }
 
 static grundy_status fill_subtract(grundy_table *t, grundy_pos n,
-                                   const grundy_table_opts *opts)
+                                   const grundy_limits *opts)
 {
     const grundy_subtract_params *sp = grundy_game_params(t->game);
     grundy_pos x;
@@ -59,13 +60,13 @@ static grundy_status fill_subtract(grundy_table *t, grundy_pos n,
         GRUNDY_TRY(grundy_table_push(
             t, (grundy_value)__builtin_ctzll(~reach), opts));
         if (opts->progress && (x % GRUNDY_PROGRESS_STEP) == 0)
-            opts->progress(opts->progress_ctx, x, n);
+            grundy_progress_report(opts, "table", x, n);
     }
     return GRUNDY_OK;
 }
 
 static grundy_status fill_closed(grundy_table *t, grundy_pos n,
-                                 const grundy_table_opts *opts)
+                                 const grundy_limits *opts)
 {
     const grundy_rules *r = grundy_game_rules(t->game);
     const void *params = grundy_game_params(t->game);
@@ -81,7 +82,7 @@ static grundy_status fill_closed(grundy_table *t, grundy_pos n,
 }
 
 grundy_status grundy_table_fill_fast(grundy_table *t, grundy_pos n,
-                                     const grundy_table_opts *opts)
+                                     const grundy_limits *opts)
 {
     const grundy_rules *r = grundy_game_rules(t->game);
     if (r == &grundy_rules_digits)

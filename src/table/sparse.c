@@ -49,6 +49,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "core/progress.h"
 #include "table/sparse.h"
 
 #define VBITS 16                    /* values are stored in 16 bits */
@@ -839,26 +840,10 @@ static void helper_stop(sparse *s)
     s->helper_started = 0;
 }
 
-/* The CPUs this process may run on (two threads spinning on one CPU
- * would take turns, each wasting its time slice). */
-unsigned grundy_cpus_available(void)
-{
-    long online;
-#ifdef CPU_COUNT
-    cpu_set_t set;
-    if (sched_getaffinity(0, sizeof set, &set) == 0 && CPU_COUNT(&set) > 0)
-        return (unsigned)CPU_COUNT(&set);
-#endif
-    online = sysconf(_SC_NPROCESSORS_ONLN);
-    return online > 0 ? (unsigned)online : 1;
-}
-
-static void helper_start(sparse *s, const grundy_table_opts *opts,
+static void helper_start(sparse *s, const grundy_limits *opts,
                          grundy_pos remaining)
 {
-    unsigned nt = opts->threads, i;
-    if (!nt)
-        nt = grundy_cpus_available();
+    unsigned nt = grundy_limits_threads(opts), i;
     if (nt < 2 || remaining < PIPELINE_MIN)
         return;
     s->seq = malloc((SPLITS_AHEAD + 1) * sizeof *s->seq);
@@ -945,7 +930,7 @@ unsigned grundy_sparse_triple_bits(unsigned bits)
 
 /* Sets wide enough for values below 2^k, room for n of them. */
 static grundy_status pairs_fit(sparse *s, grundy_pos n,
-                               const grundy_table_opts *opts)
+                               const grundy_limits *opts)
 {
     unsigned k = s->k < 6 ? 6 : s->k, pw = 1u << (k - 6), v;
     grundy_pos x, have = s->pairs_cap;
@@ -963,7 +948,7 @@ static grundy_status pairs_fit(sparse *s, grundy_pos n,
         uint64_t *np, *na;
         GRUNDY_RETURN_IF(cap > SIZE_MAX / 8 / pw, GRUNDY_ERR_OVERFLOW);
         bytes = cap * pw * 8;
-        GRUNDY_TRY(grundy_mem_check(bytes, opts));
+        GRUNDY_TRY(grundy_limits_mem_check(opts, bytes));
         np = calloc(cap * pw, 8);
         GRUNDY_RETURN_IF(!np, GRUNDY_ERR_NOMEM);
         /* keep the sets computed so far, in the new width */
@@ -1149,13 +1134,13 @@ static grundy_status record(sparse *s, grundy_table *t, grundy_pos x,
 }
 
 grundy_status grundy_table_fill_sparse(grundy_table *t, grundy_pos n,
-                                       const grundy_table_opts *opts)
+                                       const grundy_limits *opts)
 {
     return grundy_table_fill_sparse_isa(t, n, opts, GRUNDY_SPARSE_AUTO);
 }
 
 grundy_status grundy_table_fill_sparse_isa(grundy_table *t, grundy_pos n,
-                                           const grundy_table_opts *opts,
+                                           const grundy_limits *opts,
                                            grundy_sparse_isa isa)
 {
     const grundy_takebreak_params *tp = grundy_takebreak_get(t->game);
@@ -1232,7 +1217,7 @@ grundy_status grundy_table_fill_sparse_isa(grundy_table *t, grundy_pos n,
             }
             if (x == next_progress) {
                 if (opts->progress)
-                    opts->progress(opts->progress_ctx, x, n);
+                    grundy_progress_report(opts, "table", x, n);
                 next_progress += GRUNDY_PROGRESS_STEP;
             }
             if (s->rethink) {

@@ -14,7 +14,7 @@ int grundy_table_sparse_applies(const grundy_game *g);
 /* Fill t from t->size to n.  Values are stored 16 bits wide (the table is
  * widened first); GRUNDY_ERR_OVERFLOW when a value reaches 2^16. */
 grundy_status grundy_table_fill_sparse(grundy_table *t, grundy_pos n,
-                                       const grundy_table_opts *opts);
+                                       const grundy_limits *opts);
 
 /* The vector kernels of the sparse method, chosen at run time (AUTO) or
  * forced (tests compare them). */
@@ -31,7 +31,7 @@ int grundy_sparse_isa_supported(grundy_sparse_isa isa);
 /* grundy_table_fill_sparse() with the kernels of isa; GRUNDY_ERR_ARG when
  * the CPU lacks it. */
 grundy_status grundy_table_fill_sparse_isa(grundy_table *t, grundy_pos n,
-                                           const grundy_table_opts *opts,
+                                           const grundy_limits *opts,
                                            grundy_sparse_isa isa);
 
 /* The two loops of the kernel on their own, for tests.

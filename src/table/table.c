@@ -12,31 +12,8 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "core/progress.h"
 #include "table/table_internal.h"
-
-void grundy_table_opts_init(grundy_table_opts *o)
-{
-    memset(o, 0, sizeof *o);
-}
-
-size_t grundy_mem_physical(void)
-{
-    long pages = sysconf(_SC_PHYS_PAGES), psz = sysconf(_SC_PAGESIZE);
-    if (pages <= 0 || psz <= 0)
-        return 0;
-    return (size_t)pages * (size_t)psz;
-}
-
-grundy_status grundy_mem_check(size_t bytes, const grundy_table_opts *opts)
-{
-    size_t limit = opts && opts->mem_limit ? opts->mem_limit : 0;
-    if (!limit) {
-        /* Leave an eighth of the machine to everything else. */
-        size_t phys = grundy_mem_physical();
-        limit = phys ? phys - phys / 8 : (size_t)1 << 32;
-    }
-    return bytes <= limit ? GRUNDY_OK : GRUNDY_ERR_LIMIT;
-}
 
 static unsigned worst_width(const grundy_game *g)
 {
@@ -67,7 +44,7 @@ grundy_status grundy_table_estimate(size_t *bytes, const grundy_game *g,
 }
 
 grundy_status grundy_table_reserve(grundy_table *t, grundy_pos n,
-                                   const grundy_table_opts *opts)
+                                   const grundy_limits *opts)
 {
     void *nd;
     grundy_pos cap;
@@ -75,7 +52,7 @@ grundy_status grundy_table_reserve(grundy_table *t, grundy_pos n,
         return GRUNDY_OK;
     cap = n;
     GRUNDY_RETURN_IF(cap > SIZE_MAX / t->width, GRUNDY_ERR_LIMIT);
-    GRUNDY_TRY(grundy_mem_check((size_t)cap * t->width, opts));
+    GRUNDY_TRY(grundy_limits_mem_check(opts, (size_t)cap * t->width));
     nd = realloc(t->data, (size_t)cap * t->width);
     GRUNDY_RETURN_IF(!nd, GRUNDY_ERR_NOMEM);
     t->data = nd;
@@ -84,7 +61,7 @@ grundy_status grundy_table_reserve(grundy_table *t, grundy_pos n,
 }
 
 grundy_status grundy_table_widen(grundy_table *t, grundy_value v,
-                                 const grundy_table_opts *opts)
+                                 const grundy_limits *opts)
 {
     unsigned w = v <= 0xFF ? 1 : v <= 0xFFFF ? 2 : 4;
     void *nd;
@@ -93,7 +70,7 @@ grundy_status grundy_table_widen(grundy_table *t, grundy_value v,
     if (w <= t->width)
         return GRUNDY_OK;
     GRUNDY_RETURN_IF(t->cap > SIZE_MAX / w, GRUNDY_ERR_LIMIT);
-    GRUNDY_TRY(grundy_mem_check((size_t)t->cap * (w + t->width), opts));
+    GRUNDY_TRY(grundy_limits_mem_check(opts, (size_t)t->cap * (w + t->width)));
     nd = malloc((size_t)(t->cap ? t->cap : 1) * w);
     GRUNDY_RETURN_IF(!nd, GRUNDY_ERR_NOMEM);
     for (i = 0; i < t->size; i++) {
@@ -120,11 +97,11 @@ static grundy_status table_alloc(grundy_table **out, const grundy_game *g)
 }
 
 static grundy_status table_fill(grundy_table *t, grundy_pos n,
-                                const grundy_table_opts *opts)
+                                const grundy_limits *opts)
 {
     size_t bytes;
     GRUNDY_TRY(grundy_table_estimate(&bytes, t->game, n));
-    GRUNDY_TRY(grundy_mem_check(bytes, opts));
+    GRUNDY_TRY(grundy_limits_mem_check(opts, bytes));
     GRUNDY_TRY(grundy_table_reserve(t, n, opts));
     if (t->method == GRUNDY_TABLE_FAST)
         return grundy_table_fill_fast(t, n, opts);
@@ -132,17 +109,17 @@ static grundy_status table_fill(grundy_table *t, grundy_pos n,
 }
 
 static grundy_status table_new(grundy_table **out, const grundy_game *g,
-                               grundy_pos n, const grundy_table_opts *opts,
+                               grundy_pos n, const grundy_limits *opts,
                                grundy_table_method method)
 {
     grundy_table *t;
     grundy_status s;
-    grundy_table_opts defaults;
+    grundy_limits defaults;
     grundy_pos np = grundy_game_num_positions(g);
 
     *out = NULL;
     if (!opts) {
-        grundy_table_opts_init(&defaults);
+        grundy_limits_init(&defaults);
         opts = &defaults;
     }
     if (np)
@@ -164,27 +141,35 @@ static grundy_status table_new(grundy_table **out, const grundy_game *g,
 }
 
 grundy_status grundy_table_new(grundy_table **out, const grundy_game *g,
-                               grundy_pos n, const grundy_table_opts *opts)
+                               grundy_pos n, const grundy_limits *opts)
 {
-    return table_new(out, g, n, opts, opts ? opts->method : GRUNDY_TABLE_AUTO);
+    return table_new(out, g, n, opts, GRUNDY_TABLE_AUTO);
+}
+
+grundy_status grundy_table_new_method(grundy_table **out,
+                                      const grundy_game *g, grundy_pos n,
+                                      grundy_table_method method,
+                                      const grundy_limits *opts)
+{
+    return table_new(out, g, n, opts, method);
 }
 
 grundy_status grundy_table_new_naive(grundy_table **out, const grundy_game *g,
                                      grundy_pos n,
-                                     const grundy_table_opts *opts)
+                                     const grundy_limits *opts)
 {
     return table_new(out, g, n, opts, GRUNDY_TABLE_NAIVE);
 }
 
 grundy_status grundy_table_extend(grundy_table *t, grundy_pos n,
-                                  const grundy_table_opts *opts)
+                                  const grundy_limits *opts)
 {
-    grundy_table_opts defaults;
+    grundy_limits defaults;
     if (n <= t->size)
         return GRUNDY_OK;
     GRUNDY_RETURN_IF(grundy_game_num_positions(t->game), GRUNDY_ERR_RANGE);
     if (!opts) {
-        grundy_table_opts_init(&defaults);
+        grundy_limits_init(&defaults);
         opts = &defaults;
     }
     return table_fill(t, n, opts);
@@ -266,7 +251,7 @@ void grundy_table_counts(const grundy_table *t, uint64_t *counts)
 /* The values of the moves from p, by table lookup; parts must be < p (the
  * families' contract), which is checked rather than trusted. */
 grundy_status grundy_table_fill_naive(grundy_table *t, grundy_pos n,
-                                      const grundy_table_opts *opts)
+                                      const grundy_limits *opts)
 {
     const grundy_game *g = t->game;
     grundy_move *mv = NULL;
@@ -314,7 +299,7 @@ grundy_status grundy_table_fill_naive(grundy_table *t, grundy_pos n,
         if (s != GRUNDY_OK)
             break;
         if (opts->progress && (p % GRUNDY_PROGRESS_STEP) == 0)
-            opts->progress(opts->progress_ctx, p, n);
+            grundy_progress_report(opts, "table", p, n);
     }
 done:
     free(mv);

@@ -22,14 +22,14 @@ struct grundy_table {
 
 /* Make room for n entries at the current width (mem-checked). */
 grundy_status grundy_table_reserve(grundy_table *t, grundy_pos n,
-                                   const grundy_table_opts *opts);
+                                   const grundy_limits *opts);
 /* Re-store the table at a width that holds v (mem-checked);
  * GRUNDY_ERR_OVERFLOW above 32 bits. */
 grundy_status grundy_table_widen(grundy_table *t, grundy_value v,
-                                 const grundy_table_opts *opts);
+                                 const grundy_limits *opts);
 /* Append g(size) = v, widening when needed.  Room must be reserved. */
 static inline grundy_status grundy_table_push(grundy_table *t, grundy_value v,
-                                              const grundy_table_opts *opts)
+                                              const grundy_limits *opts)
 {
     if (v > t->max) {
         if ((t->width == 1 && v > 0xFF) || (t->width == 2 && v > 0xFFFF))
@@ -62,12 +62,12 @@ typedef enum grundy_digits_kernel {
 } grundy_digits_kernel;
 grundy_status grundy_digits_fill(uint8_t *g, uint64_t from, uint64_t n,
                                  unsigned base, grundy_digits_kernel kernel,
-                                 const grundy_table_opts *opts);
+                                 const grundy_limits *opts);
 
 /* Family kernels: fill t from t->size to n.  @return GRUNDY_ERR_ARG when
  * the family has no kernel. */
 grundy_status grundy_table_fill_fast(grundy_table *t, grundy_pos n,
-                                     const grundy_table_opts *opts);
+                                     const grundy_limits *opts);
 int grundy_table_has_fast(const grundy_game *g);
 
 /* Board families: all positions in popcount tiers, on opts->threads
@@ -75,22 +75,20 @@ int grundy_table_has_fast(const grundy_game *g);
  * num_positions entries.  GRUNDY_ERR_OVERFLOW when a value exceeds 255. */
 #define GRUNDY_TIERS_MAX_POSITIONS ((grundy_pos)1 << 40)
 grundy_status grundy_table_fill_tiers(grundy_table *t, grundy_pos n,
-                                      const grundy_table_opts *opts);
+                                      const grundy_limits *opts);
 
 /* g(p) for rect:RxC from the 2^popcount(p) subsets of p alone (every
  * move clears cells), at one byte each, mem-checked.  O(2^popcount(p)
  * * moves). */
 grundy_status grundy_table_value_rect(grundy_value *out,
                                       const grundy_game *g, grundy_pos p,
-                                      const grundy_table_opts *opts);
+                                      const grundy_limits *opts);
 
 /* The generic method: moves + mex. */
 grundy_status grundy_table_fill_naive(grundy_table *t, grundy_pos n,
-                                      const grundy_table_opts *opts);
+                                      const grundy_limits *opts);
 
 #define GRUNDY_PROGRESS_STEP ((grundy_pos)1 << 22)
 
-/* The CPUs this process may run on (its affinity mask), at least 1. */
-unsigned grundy_cpus_available(void);
 
 #endif

@@ -35,6 +35,7 @@
 
 #include "grundy/rect.h"
 #include "rules/rect_internal.h"
+#include "core/progress.h"
 #include "table/table_internal.h"
 
 #define TIER_MAX_BITS 40
@@ -48,7 +49,7 @@
 typedef struct tier_job {
     uint8_t *g;
     const grundy_game *game;
-    const grundy_table_opts *opts;
+    const grundy_limits *opts;
     grundy_pos np; /* positions 0 .. np-1 */
     unsigned bits; /* 2^bits >= np */
     unsigned rows; /* rect:RxC, or 0 for the generic path */
@@ -325,25 +326,24 @@ static void *worker_run(void *arg)
         }
         if (w->is_caller && job->opts->progress && ++since == 64) {
             since = 0;
-            job->opts->progress(job->opts->progress_ctx,
-                                atomic_load(&job->done), job->np);
+            grundy_progress_report(job->opts, "table", atomic_load(&job->done), job->np);
         }
     }
     return NULL;
 }
 
-static unsigned thread_count(const grundy_table_opts *opts, grundy_pos np)
+static unsigned thread_count(const grundy_limits *opts, grundy_pos np)
 {
     unsigned n = opts->threads;
     if (np < TIER_MIN_PARALLEL)
         return 1;
     if (!n)
-        n = grundy_cpus_available();
+        n = grundy_cpu_count();
     return n > TIER_MAX_THREADS ? TIER_MAX_THREADS : n;
 }
 
 grundy_status grundy_table_fill_tiers(grundy_table *t, grundy_pos n,
-                                      const grundy_table_opts *opts)
+                                      const grundy_limits *opts)
 {
     const grundy_rules *r = grundy_game_rules(t->game);
     tier_job *job;
@@ -412,7 +412,7 @@ grundy_status grundy_table_fill_tiers(grundy_table *t, grundy_pos n,
             if (ws[i].err != GRUNDY_OK && s == GRUNDY_OK)
                 s = ws[i].err;
         if (opts->progress)
-            opts->progress(opts->progress_ctx, atomic_load(&job->done), n);
+            grundy_progress_report(opts, "table", atomic_load(&job->done), n);
     }
 
     if (s == GRUNDY_OK) {
@@ -469,7 +469,7 @@ static inline uint32_t sub_index_of(const sub_index *s, uint32_t q)
 
 grundy_status grundy_table_value_rect(grundy_value *out, const grundy_game *g,
                                       grundy_pos p,
-                                      const grundy_table_opts *opts)
+                                      const grundy_limits *opts)
 {
     const grundy_rect_params *rp = grundy_game_params(g);
     grundy_rect_geom geom;
@@ -483,7 +483,7 @@ grundy_status grundy_table_value_rect(grundy_value *out, const grundy_game *g,
     GRUNDY_RETURN_IF(grundy_game_rules(g) != &grundy_rules_rect ||
                          p >= grundy_game_num_positions(g),
                      GRUNDY_ERR_ARG);
-    GRUNDY_TRY(grundy_mem_check((size_t)n + sizeof *si, opts));
+    GRUNDY_TRY(grundy_limits_mem_check(opts, (size_t)n + sizeof *si));
     grundy_rect_geom_init(&geom, rp->rows, rp->cols);
     si = malloc(sizeof *si);
     v = malloc((size_t)n);
@@ -509,7 +509,7 @@ grundy_status grundy_table_value_rect(grundy_value *out, const grundy_game *g,
         }
         v[i] = (uint8_t)(64 * w + (unsigned)__builtin_ctzll(~seen[w]));
         if (opts && opts->progress && (i % GRUNDY_PROGRESS_STEP) == 0 && i)
-            opts->progress(opts->progress_ctx, i, n);
+            grundy_progress_report(opts, "table", i, n);
     }
     if (st == GRUNDY_OK)
         *out = v[n - 1];

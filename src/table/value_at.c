@@ -14,12 +14,13 @@
 
 #include "grundy/rect.h"
 #include "grundy/takebreak.h"
+#include "core/progress.h"
 #include "table/table_internal.h"
 
 #define PERIOD_TABLE_MAX ((grundy_pos)1 << 26)
 
 static grundy_status by_period(grundy_value *out, const grundy_game *g,
-                               grundy_pos p, const grundy_table_opts *opts,
+                               grundy_pos p, const grundy_limits *opts,
                                int *done)
 {
     grundy_table *t = NULL;
@@ -60,7 +61,7 @@ static grundy_status by_period(grundy_value *out, const grundy_game *g,
  * *done = 0 if a move leaves the window (then another method is used). */
 static grundy_status by_window(grundy_value *out, const grundy_game *g,
                                grundy_pos p, grundy_pos take,
-                               const grundy_table_opts *opts, int *done)
+                               const grundy_limits *opts, int *done)
 {
     size_t w = (size_t)take + 1, nm, mcap = 0, i;
     grundy_value *ring;
@@ -97,7 +98,7 @@ static grundy_status by_window(grundy_value *out, const grundy_game *g,
             mex++;
         ring[x % w] = mex;
         if (opts && opts->progress && (x % GRUNDY_PROGRESS_STEP) == 0)
-            opts->progress(opts->progress_ctx, x, p);
+            grundy_progress_report(opts, "table", x, p);
     }
     *out = ring[p % w];
     *done = 1;
@@ -300,7 +301,7 @@ done:
 }
 
 grundy_status grundy_value_at(grundy_value *out, const grundy_game *g,
-                              grundy_pos p, const grundy_table_opts *opts)
+                              grundy_pos p, const grundy_limits *opts)
 {
     const grundy_rules *r = grundy_game_rules(g);
     const void *params = grundy_game_params(g);
@@ -336,7 +337,7 @@ grundy_status grundy_value_at(grundy_value *out, const grundy_game *g,
     if (grundy_table_has_fast(g) && p < ((grundy_pos)1 << 32)) {
         size_t bytes;
         if (grundy_table_estimate(&bytes, g, p + 1) == GRUNDY_OK &&
-            grundy_mem_check(bytes, opts) == GRUNDY_OK) {
+            grundy_limits_mem_check(opts, bytes) == GRUNDY_OK) {
             GRUNDY_TRY(grundy_table_new(&t, g, p + 1, opts));
             *out = grundy_table_get(t, p);
             grundy_table_free(t);

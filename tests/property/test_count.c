@@ -540,9 +540,9 @@ static void test_count_tuples_errors(void **state)
                      GRUNDY_ERR_ARG);
     /* a value far too large for a transform: refused, not attempted */
     {
-        grundy_table_opts o;
+        grundy_limits o;
         uint64_t *big = calloc((size_t)1 << 20, sizeof *big);
-        grundy_table_opts_init(&o);
+        grundy_limits_init(&o);
         o.mem_limit = (size_t)1 << 20;
         big[((size_t)1 << 20) - 1] = 1;
         assert_int_equal(

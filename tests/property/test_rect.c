@@ -112,12 +112,12 @@ static grundy_game *rect_game(unsigned r, unsigned c)
 static grundy_table *make_table(const grundy_game *g, grundy_table_method m,
                                 unsigned threads)
 {
-    grundy_table_opts o;
+    grundy_limits o;
     grundy_table *t = NULL;
-    grundy_table_opts_init(&o);
-    o.method = m;
+    grundy_limits_init(&o);
     o.threads = threads;
-    assert_int_equal(grundy_table_new(&t, g, 0, &o), GRUNDY_OK);
+    assert_int_equal(grundy_table_new_method(&t, g, 0, 
+            m, &o), GRUNDY_OK);
     assert_int_equal(grundy_table_size(t), grundy_game_num_positions(g));
     return t;
 }
@@ -344,13 +344,13 @@ static void test_value_at_matches_table(void **state)
 static void test_tiers_mem_limit(void **state)
 {
     grundy_game *g = test_game("rect:5x6");
-    grundy_table_opts o;
+    grundy_limits o;
     grundy_table *t = (grundy_table *)1;
     size_t est = 0;
     (void)state;
     assert_int_equal(grundy_table_estimate(&est, g, 0), GRUNDY_OK);
     assert_true(est >= ((size_t)1 << 30) && est < ((size_t)1 << 30) + 65536);
-    grundy_table_opts_init(&o);
+    grundy_limits_init(&o);
     o.mem_limit = (size_t)1 << 20;
     assert_int_equal(grundy_table_new(&t, g, 0, &o), GRUNDY_ERR_LIMIT);
     assert_null(t);
@@ -441,7 +441,7 @@ static void test_tiers_generic_board(void **state)
     };
     grundy_game *g = NULL, *bad = NULL;
     grundy_table *fast1, *fast2, *naive, *t = NULL;
-    grundy_table_opts o;
+    grundy_limits o;
     (void)state;
     assert_int_equal(grundy_game_new_rules(&g, &row, NULL, NULL), GRUNDY_OK);
     fast1 = make_table(g, GRUNDY_TABLE_FAST, 1);
@@ -456,10 +456,10 @@ static void test_tiers_generic_board(void **state)
 
     assert_int_equal(grundy_game_new_rules(&bad, &shift, NULL, NULL),
                      GRUNDY_OK);
-    grundy_table_opts_init(&o);
-    o.method = GRUNDY_TABLE_FAST;
+    grundy_limits_init(&o);
     o.threads = 2;
-    assert_int_equal(grundy_table_new(&t, bad, 0, &o), GRUNDY_ERR_ARG);
+    assert_int_equal(grundy_table_new_method(&t, bad, 0, 
+            GRUNDY_TABLE_FAST, &o), GRUNDY_ERR_ARG);
     assert_null(t);
     grundy_game_free(g);
     grundy_game_free(bad);

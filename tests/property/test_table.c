@@ -90,7 +90,7 @@ static void test_table_matches_oracle(void **state)
         uint32_t *want = malloc(n * sizeof *want);
         grundy_game *g;
         grundy_table *t1, *t2, *t3;
-        grundy_table_opts o;
+        grundy_limits o;
         random_family(&c, rng);
         g = test_game(c.spec);
         oracle_mex_values(want, n, c.moves, c.ctx);
@@ -99,7 +99,7 @@ static void test_table_matches_oracle(void **state)
         check_table(t1, want, n, c.spec, it, "auto");
         check_table(t2, want, n, c.spec, it, "naive");
         /* Extending in pieces gives the same table. */
-        grundy_table_opts_init(&o);
+        grundy_limits_init(&o);
         assert_int_equal(grundy_table_new(&t3, g, n / 3, &o), GRUNDY_OK);
         assert_int_equal(grundy_table_extend(t3, n / 2, &o), GRUNDY_OK);
         assert_int_equal(grundy_table_extend(t3, n, &o), GRUNDY_OK);
@@ -363,10 +363,10 @@ static void test_table_limits(void **state)
 {
     grundy_game *g = test_game("digits");
     grundy_table *t = (grundy_table *)1;
-    grundy_table_opts o;
+    grundy_limits o;
     size_t est;
     (void)state;
-    grundy_table_opts_init(&o);
+    grundy_limits_init(&o);
     o.mem_limit = 1 << 20;
     assert_int_equal(grundy_table_new(&t, g, 1u << 21, &o), GRUNDY_ERR_LIMIT);
     assert_null(t);

@@ -234,10 +234,10 @@ static void test_takebreak_values_match_definition(void **state)
         g = test_game(c.spec);
         for (m = 0; m < 2; m++) {
             grundy_table *t;
-            grundy_table_opts o;
-            grundy_table_opts_init(&o);
-            o.method = m ? GRUNDY_TABLE_AUTO : GRUNDY_TABLE_NAIVE;
-            assert_int_equal(grundy_table_new(&t, g, n, &o), GRUNDY_OK);
+            grundy_limits o;
+            grundy_limits_init(&o);
+            assert_int_equal(grundy_table_new_method(&t, g, n, 
+                    m ? GRUNDY_TABLE_AUTO : GRUNDY_TABLE_NAIVE, &o), GRUNDY_OK);
             for (i = 0; i < n; i++)
                 if (grundy_table_get(t, i) != gv[i])
                     fail_msg("seed=%llu it=%ld %s method %d: g(%u) = %llu, "
@@ -269,11 +269,11 @@ static void check_variants(const code *c, const unsigned *gv, unsigned n)
             continue;
         for (threads = 1; threads <= 2; threads++) {
             grundy_table *t;
-            grundy_table_opts o;
-            grundy_table_opts_init(&o);
+            grundy_limits o;
+            grundy_limits_init(&o);
             o.threads = threads;
-            o.method = GRUNDY_TABLE_FAST;
-            assert_int_equal(grundy_table_new(&t, g, 1, &o), GRUNDY_OK);
+            assert_int_equal(grundy_table_new_method(&t, g, 1, 
+                    GRUNDY_TABLE_FAST, &o), GRUNDY_OK);
             assert_int_equal(grundy_table_fill_sparse_isa(t, n, &o, isas[i]),
                              GRUNDY_OK);
             assert_int_equal(grundy_table_size(t), n);
@@ -430,12 +430,12 @@ static void test_takebreak_three_heaps(void **state)
         g = test_game(c.spec);
         for (bits = 6; bits <= 12; bits += 6) {
             grundy_table *t;
-            grundy_table_opts o;
+            grundy_limits o;
             unsigned x;
             grundy_sparse_triple_bits(bits);
-            grundy_table_opts_init(&o);
-            o.method = GRUNDY_TABLE_FAST;
-            assert_int_equal(grundy_table_new(&t, g, n, &o), GRUNDY_OK);
+            grundy_limits_init(&o);
+            assert_int_equal(grundy_table_new_method(&t, g, n, 
+                    GRUNDY_TABLE_FAST, &o), GRUNDY_OK);
             for (x = 0; x < n; x++)
                 if (grundy_table_get(t, x) != gv[x])
                     fail_msg("seed=%llu %s, sets to 2^%u: g(%u) = %llu, "
@@ -497,14 +497,14 @@ static void test_takebreak_proven_periods_hold(void **state)
         code c;
         grundy_game *g;
         grundy_table *truth;
-        grundy_table_opts o;
+        grundy_limits o;
         grundy_pos n, size, x;
         random_code(&c, rng, 1, 1);
         g = test_game(c.spec);
         n = grundy_takebreak_get(g)->max_parts == 3 ? 260 : 1500;
-        grundy_table_opts_init(&o);
-        o.method = GRUNDY_TABLE_NAIVE;
-        assert_int_equal(grundy_table_new(&truth, g, n, &o), GRUNDY_OK);
+        grundy_limits_init(&o);
+        assert_int_equal(grundy_table_new_method(&truth, g, n, 
+                GRUNDY_TABLE_NAIVE, &o), GRUNDY_OK);
         for (size = 8; size <= n / 3; size += size / 2 + 1) {
             grundy_table *t;
             grundy_period per;
@@ -549,11 +549,11 @@ static void expect_period(const char *spec, grundy_pos n,
 {
     grundy_game *g = test_game(spec);
     grundy_table *t;
-    grundy_table_opts o;
+    grundy_limits o;
     grundy_period per;
-    grundy_table_opts_init(&o);
-    o.method = method;
-    assert_int_equal(grundy_table_new(&t, g, n, &o), GRUNDY_OK);
+    grundy_limits_init(&o);
+    assert_int_equal(grundy_table_new_method(&t, g, n, 
+            method, &o), GRUNDY_OK);
     grundy_period_find(&per, t);
     if (!per.proven || per.period != period || per.preperiod != preperiod)
         fail_msg("%s (method %d, %llu entries): proven %d period %llu "
@@ -606,14 +606,14 @@ static void test_takebreak_grundy_game_rare(void **state)
         164, 167, 176, 179, 181, 182, 185, 188, 190, 193, 196, 231};
     grundy_game *g = test_game("grundy-game");
     grundy_table *t, *f;
-    grundy_table_opts o;
+    grundy_limits o;
     grundy_rare_info info;
     size_t i = 0, nf = sizeof first_rare / sizeof *first_rare;
     grundy_pos x;
     (void)state;
-    grundy_table_opts_init(&o);
-    o.method = GRUNDY_TABLE_NAIVE;
-    assert_int_equal(grundy_table_new(&t, g, 232, &o), GRUNDY_OK);
+    grundy_limits_init(&o);
+    assert_int_equal(grundy_table_new_method(&t, g, 232, 
+            GRUNDY_TABLE_NAIVE, &o), GRUNDY_OK);
     for (x = 0; x < 232; x++) {
         int rare = !__builtin_parityll(grundy_table_get(t, x) & 254);
         int listed = i < nf && first_rare[i] == x;
@@ -680,10 +680,10 @@ static void test_takebreak_limits(void **state)
 {
     grundy_game *g = test_game("0.6");
     grundy_table *t = (grundy_table *)1;
-    grundy_table_opts o;
+    grundy_limits o;
     size_t bytes;
     (void)state;
-    grundy_table_opts_init(&o);
+    grundy_limits_init(&o);
     o.mem_limit = 1 << 20;
     assert_int_equal(grundy_table_new(&t, g, 1 << 20, &o), GRUNDY_ERR_LIMIT);
     assert_null(t);

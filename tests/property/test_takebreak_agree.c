@@ -22,13 +22,13 @@ static void check_code(const char *spec)
 {
     grundy_game *g = test_game(spec);
     grundy_table *naive, *fast;
-    grundy_table_opts o;
+    grundy_limits o;
     grundy_pos i;
-    grundy_table_opts_init(&o);
-    o.method = GRUNDY_TABLE_NAIVE;
-    assert_int_equal(grundy_table_new(&naive, g, AGREE_N, &o), GRUNDY_OK);
-    o.method = GRUNDY_TABLE_FAST;
-    assert_int_equal(grundy_table_new(&fast, g, AGREE_N, &o), GRUNDY_OK);
+    grundy_limits_init(&o);
+    assert_int_equal(grundy_table_new_method(&naive, g, AGREE_N, 
+            GRUNDY_TABLE_NAIVE, &o), GRUNDY_OK);
+    assert_int_equal(grundy_table_new_method(&fast, g, AGREE_N, 
+            GRUNDY_TABLE_FAST, &o), GRUNDY_OK);
     assert_int_equal(grundy_table_size(fast), AGREE_N);
     for (i = 0; i < AGREE_N; i++)
         if (grundy_table_get(fast, i) != grundy_table_get(naive, i))

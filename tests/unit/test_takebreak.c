@@ -300,10 +300,10 @@ static void test_takebreak_known_values(void **state)
         for (m = 0; m < 2; m++) {
             grundy_game *g = test_game(cases[c].spec);
             grundy_table *t;
-            grundy_table_opts o;
-            grundy_table_opts_init(&o);
-            o.method = m ? GRUNDY_TABLE_FAST : GRUNDY_TABLE_NAIVE;
-            assert_int_equal(grundy_table_new(&t, g, cases[c].n + 1, &o),
+            grundy_limits o;
+            grundy_limits_init(&o);
+            assert_int_equal(grundy_table_new_method(&t, g, cases[c].n + 1, 
+                    m ? GRUNDY_TABLE_FAST : GRUNDY_TABLE_NAIVE, &o),
                              GRUNDY_OK);
             for (i = 0; i < cases[c].n; i++)
                 if (grundy_table_get(t, i + (size_t)cases[c].shift) !=

@@ -1,0 +1,139 @@
+/*
+ * limits.c -- resource limits, progress ticks, and the machine's facts.
+ *
+ * The progress tick is on every hot loop's path, so it is made cheap: a
+ * tick only counts down, and the clock (CLOCK_MONOTONIC_COARSE, a vDSO
+ * read) is looked at once the countdown runs out; the countdown adapts so
+ * that the clock is read a few hundred times per interval at most.
+ */
+#define _GNU_SOURCE /* sched_getaffinity, CLOCK_MONOTONIC_COARSE */
+#include <sched.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "core/progress.h"
+
+void grundy_limits_init(grundy_limits *l)
+{
+    memset(l, 0, sizeof *l);
+}
+
+size_t grundy_cpu_memory(void)
+{
+    long pages = sysconf(_SC_PHYS_PAGES), psz = sysconf(_SC_PAGESIZE);
+    if (pages <= 0 || psz <= 0)
+        return 0;
+    return (size_t)pages * (size_t)psz;
+}
+
+size_t grundy_limits_mem(const grundy_limits *l)
+{
+    size_t phys;
+    if (l && l->mem_limit)
+        return l->mem_limit;
+    /* Leave an eighth of the machine to everything else. */
+    phys = grundy_cpu_memory();
+    return phys ? phys - phys / 8 : (size_t)1 << 32;
+}
+
+grundy_status grundy_limits_mem_check(const grundy_limits *l, size_t bytes)
+{
+    return bytes <= grundy_limits_mem(l) ? GRUNDY_OK : GRUNDY_ERR_LIMIT;
+}
+
+unsigned grundy_cpu_count(void)
+{
+    long online;
+#ifdef CPU_COUNT
+    cpu_set_t set;
+    if (sched_getaffinity(0, sizeof set, &set) == 0 && CPU_COUNT(&set) > 0)
+        return (unsigned)CPU_COUNT(&set);
+#endif
+    online = sysconf(_SC_NPROCESSORS_ONLN);
+    return online > 0 ? (unsigned)online : 1;
+}
+
+unsigned grundy_limits_threads(const grundy_limits *l)
+{
+    return l && l->threads ? l->threads : grundy_cpu_count();
+}
+
+/* Ticks ********************************************************************/
+
+static uint64_t now_ms(void)
+{
+    struct timespec ts;
+#ifdef CLOCK_MONOTONIC_COARSE
+    clock_gettime(CLOCK_MONOTONIC_COARSE, &ts);
+#else
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+#endif
+    return (uint64_t)ts.tv_sec * 1000u + (uint64_t)ts.tv_nsec / 1000000u;
+}
+
+void grundy_ticker_init(grundy_ticker *t, const grundy_limits *l,
+                        const char *phase, uint64_t total)
+{
+    memset(t, 0, sizeof *t);
+    t->limits = l;
+    t->phase = phase;
+    t->total = total;
+    t->interval = l && l->interval_ms ? l->interval_ms : 100;
+    t->last = now_ms();
+    t->stride = 1;
+    t->left = 1;
+    t->active = l && l->progress;
+}
+
+grundy_status grundy_ticker_report(grundy_ticker *t, uint64_t done, int final)
+{
+    grundy_progress p;
+    const grundy_limits *l = t->limits;
+    t->done = done;
+    if (!t->active)
+        return GRUNDY_OK;
+    p.phase = t->phase;
+    p.done = done;
+    p.total = t->total;
+    p.final = final;
+    t->last = now_ms();
+    if (l->progress(l->progress_ctx, &p)) {
+        t->cancelled = 1;
+        return GRUNDY_ERR_CANCELLED;
+    }
+    return GRUNDY_OK;
+}
+
+grundy_status grundy_ticker_slow(grundy_ticker *t, uint64_t done)
+{
+    uint64_t now;
+    t->done = done;
+    if (!t->active)
+        return GRUNDY_OK;
+    if (t->cancelled)
+        return GRUNDY_ERR_CANCELLED;
+    now = now_ms();
+    /* Read the clock about 64 times per interval. */
+    if (now - t->last < t->interval) {
+        if (t->stride < ((uint64_t)1 << 30) &&
+            (now - t->last) * 64 < t->interval)
+            t->stride *= 2;
+        t->left = t->stride;
+        return GRUNDY_OK;
+    }
+    /* Reports came too late: look at the clock more often. */
+    while (t->stride > 1 && now - t->last > 2 * (uint64_t)t->interval &&
+           t->stride > (now - t->last) / t->interval)
+        t->stride /= 2;
+    t->left = t->stride;
+    return grundy_ticker_report(t, done, 0);
+}
+
+grundy_status grundy_ticker_done(grundy_ticker *t)
+{
+    if (!t->active || t->cancelled)
+        return t->cancelled ? GRUNDY_ERR_CANCELLED : GRUNDY_OK;
+    return grundy_ticker_report(t, t->done, 1);
+}

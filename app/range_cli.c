@@ -1,12 +1,12 @@
 /*
  * range_cli.c -- positions in, range answers out (see range_cli.h).
  *
- * Values come from one dense table of the game, grown as the input needs
- * it: the n starting positions are read first and the table is built once
- * up to the largest of them; an update beyond the table grows it by at
- * least half, so a stream of growing updates costs amortised linear time.
- * A family that cannot be tabulated (or a board too large for memory)
- * falls back to grundy_value_at() per position.
+ * Values come from the game's grundy_values object: the n starting
+ * positions are read first and the object is prepared once for the
+ * largest of them (one table for a heap game); an update beyond it is
+ * prepared again, which grows the table by at least half, so a stream of
+ * growing updates costs amortised linear time.  A family that cannot be
+ * tabulated (or a board too large for memory) gets its values one by one.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -23,15 +23,11 @@
 typedef struct session {
     const range_cli_cfg *cfg;
     const grundy_game *g;
-    grundy_table *t;   /* NULL until needed, or when tabulating failed */
-    int no_table;      /* fall back to grundy_value_at() */
-    grundy_limits topts;
+    grundy_values *v;
     grundy_scanner sc;
     grundy_writer w;
     grundy_range *r;
     grundy_pos *pos;   /* the positions, kept for winning moves */
-    grundy_move *moves;
-    size_t moves_cap;
     grundy_parse_error where;
     unsigned long gen;       /* buffer refills so far */
     unsigned long ahead_gen; /* the refill ahead_pos belongs to */
@@ -45,58 +41,17 @@ static int fail(session *s, grundy_status st)
     return cli_input_error(st, &s->where);
 }
 
-/* Make the table cover positions 0..p (heap families) or all positions
- * (finite families). */
-static grundy_status table_need(session *s, grundy_pos p)
-{
-    grundy_status st;
-    grundy_pos size, want;
-    if (s->no_table)
-        return GRUNDY_OK;
-    if (s->t && p < grundy_table_size(s->t))
-        return GRUNDY_OK;
-    if (!s->t) {
-        size_t bytes;
-        st = grundy_table_estimate(&bytes, s->g, p + 1);
-        if (st == GRUNDY_ERR_ARG) {
-            s->no_table = 1;
-            return GRUNDY_OK;
-        }
-        st = grundy_table_new(&s->t, s->g, p + 1, &s->topts);
-        cli_progress_done();
-        if (st != GRUNDY_OK) {
-            grundy_table_free(s->t);
-            s->t = NULL;
-            if ((grundy_game_num_positions(s->g) && st == GRUNDY_ERR_LIMIT) ||
-                st == GRUNDY_ERR_ARG) {
-                /* a large board, or a family whose moves do not go down
-                 * (divisors): values one position at a time */
-                s->no_table = 1;
-                return GRUNDY_OK;
-            }
-        }
-        return st;
-    }
-    size = grundy_table_size(s->t);
-    want = size + size / 2;
-    if (want > s->cfg->pos_max)
-        want = s->cfg->pos_max;
-    if (want < p)
-        want = p;
-    st = grundy_table_extend(s->t, want + 1, &s->topts);
-    if (st == GRUNDY_ERR_LIMIT && want > p)
-        st = grundy_table_extend(s->t, p + 1, &s->topts);
-    cli_progress_done();
-    return st;
-}
-
+/* The value of p: the object is prepared for p first (a table grown to
+ * cover it, when a table is the source). */
 static grundy_status value_of(session *s, grundy_pos p, grundy_value *v)
 {
-    if (s->t) {
-        *v = grundy_table_get(s->t, p);
+    const grundy_table *t = grundy_values_cached(s->v);
+    if (t && p < grundy_table_size(t)) {
+        *v = grundy_table_get(t, p);
         return GRUNDY_OK;
     }
-    return grundy_value_at(v, s->g, p, &s->topts);
+    GRUNDY_TRY(grundy_values_prepare(s->v, p));
+    return grundy_values_get(v, s->v, p);
 }
 
 /* Read one position; s->where is its place on error. */
@@ -128,9 +83,8 @@ static grundy_status read_pos(session *s, grundy_pos *p)
 static grundy_status pos_value(session *s, grundy_pos p, grundy_value *v,
                                unsigned long line, unsigned long col)
 {
-    grundy_status st = table_need(s, p);
-    if (st == GRUNDY_OK)
-        st = value_of(s, p, v);
+    grundy_status st = value_of(s, p, v);
+    cli_progress_done();
     if (st != GRUNDY_OK) {
         grundy_parse_error_set(&s->where, line, col,
                                "cannot compute the value of position %llu: "
@@ -158,44 +112,23 @@ static void write_pos(session *s, grundy_pos p)
 /* Write "i POS" for a move of component i to a position of value to. */
 static grundy_status write_move(session *s, size_t i, grundy_value to)
 {
-    grundy_pos from = s->pos[i];
-    size_t count, k;
+    grundy_move m;
+    int found;
     unsigned j;
+    GRUNDY_TRY(grundy_values_move_to(&m, &found, s->v, s->pos[i], to));
+    /* By the mex rule a move to every smaller value exists. */
+    GRUNDY_RETURN_IF(!found, GRUNDY_ERR_ARG);
     grundy_writer_u64(&s->w, (uint64_t)i + 1);
     grundy_writer_char(&s->w, ' ');
-    if (grundy_game_rules(s->g) == &grundy_rules_nim) {
-        write_pos(s, to); /* g(h) = h: no need to list h moves */
-        grundy_writer_char(&s->w, '\n');
-        return GRUNDY_OK;
+    if (m.nparts == 0)
+        grundy_writer_char(&s->w, '-');
+    for (j = 0; j < m.nparts; j++) {
+        if (j)
+            grundy_writer_char(&s->w, '+');
+        write_pos(s, m.part[j]);
     }
-    count = grundy_game_rules(s->g)->max_moves(grundy_game_params(s->g),
-                                               from);
-    GRUNDY_RETURN_IF(count > SIZE_MAX / sizeof(grundy_move),
-                     GRUNDY_ERR_LIMIT);
-    GRUNDY_TRY(grundy_limits_mem_check(&s->topts, count * sizeof(grundy_move)));
-    GRUNDY_TRY(grundy_game_moves(s->g, from, &s->moves, &s->moves_cap,
-                                 &count));
-    for (k = 0; k < count; k++) {
-        const grundy_move *m = &s->moves[k];
-        grundy_value x = 0, v;
-        for (j = 0; j < m->nparts; j++) {
-            GRUNDY_TRY(value_of(s, m->part[j], &v));
-            x ^= v;
-        }
-        if (x != to)
-            continue;
-        if (m->nparts == 0)
-            grundy_writer_char(&s->w, '-');
-        for (j = 0; j < m->nparts; j++) {
-            if (j)
-                grundy_writer_char(&s->w, '+');
-            write_pos(s, m->part[j]);
-        }
-        grundy_writer_char(&s->w, '\n');
-        return GRUNDY_OK;
-    }
-    /* By the mex rule a move to every smaller value exists. */
-    return GRUNDY_ERR_ARG;
+    grundy_writer_char(&s->w, '\n');
+    return GRUNDY_OK;
 }
 
 static int load(session *s, size_t *n_out)
@@ -223,7 +156,7 @@ static int load(session *s, size_t *n_out)
     }
     grundy_range_opts_init(&ro);
     ro.modulus = s->cfg->modulus;
-    ro.mem_limit = s->topts.mem_limit;
+    ro.mem_limit = s->cfg->eng->limits.mem_limit;
     st = grundy_range_new(&s->r, (size_t)n, &ro);
     if (st == GRUNDY_ERR_LIMIT) {
         fprintf(stderr,
@@ -234,7 +167,8 @@ static int load(session *s, size_t *n_out)
     }
     if (st != GRUNDY_OK)
         return cli_error(s->cfg->cmd, st, NULL);
-    st = table_need(s, maxp);
+    st = grundy_values_prepare(s->v, maxp);
+    cli_progress_done();
     if (st != GRUNDY_OK) {
         grundy_parse_error_set(&s->where, line, col,
                                "cannot tabulate %s up to %llu: %s",
@@ -309,7 +243,8 @@ static void lookahead(session *s, size_t n)
 {
     const unsigned char *buf = s->sc.buf;
     /* an update's position is a number whose value the table holds */
-    int numeric = s->t && !grundy_game_rules(s->g)->pos_parse;
+    const grundy_table *tab = grundy_values_cached(s->v);
+    int numeric = tab && !grundy_game_rules(s->g)->pos_parse;
     if (n < LOOKAHEAD_MIN_N)
         return;
     if (s->ahead_gen != s->gen || s->ahead_pos < s->sc.pos) {
@@ -332,9 +267,9 @@ static void lookahead(session *s, size_t n)
             continue;
         if (t == 2) {
             grundy_range_prefetch(s->r, (size_t)a - 1, (size_t)a - 1);
-            if (numeric && b < grundy_table_size(s->t))
-                PREFETCH_BYTE((const char *)grundy_table_data(s->t) +
-                              b * grundy_table_width(s->t));
+            if (numeric && b < grundy_table_size(tab))
+                PREFETCH_BYTE((const char *)grundy_table_data(tab) +
+                              b * grundy_table_width(tab));
         } else if (a <= b && b <= n) {
             grundy_range_prefetch(s->r, (size_t)a - 1, (size_t)b - 1);
         }
@@ -461,7 +396,9 @@ int range_cli_run(const range_cli_cfg *cfg)
     memset(&s, 0, sizeof s);
     s.cfg = cfg;
     s.g = cfg->game;
-    s.topts = cfg->topts;
+    if (cli_engine_values(cfg->eng, cfg->game, &s.v) != GRUNDY_OK)
+        return cli_error(cfg->cmd, GRUNDY_ERR_NOMEM, NULL);
+    cli_catch_signals();
     if (grundy_scanner_init_fd(&s.sc, 0) != GRUNDY_OK)
         return cli_error(cfg->cmd, GRUNDY_ERR_NOMEM, NULL);
     if (grundy_writer_init(&s.w, 1) != GRUNDY_OK) {
@@ -476,8 +413,6 @@ int range_cli_run(const range_cli_cfg *cfg)
         rc = cli_error(cfg->cmd, GRUNDY_ERR_IO, NULL);
     grundy_scanner_clear(&s.sc);
     grundy_range_free(s.r);
-    grundy_table_free(s.t);
     free(s.pos);
-    free(s.moves);
     return rc;
 }

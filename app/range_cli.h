@@ -21,10 +21,10 @@
 typedef struct range_cli_cfg {
     const char *cmd;         /* for messages: "range", "solve digit-nim" */
     const grundy_game *game;
+    cli_engine *eng;         /* limits, store: where values come from */
     grundy_pos pos_max;      /* largest position accepted */
     unsigned max_type;       /* 2 or 4 */
     uint64_t modulus;        /* 0: 1 000 000 007 */
-    grundy_limits topts; /* memory limit, progress */
 } range_cli_cfg;
 
 /* Run the loop.  @return the exit code (0, or 1 after a message). */

@@ -141,7 +141,9 @@ int solve_pshtbrth(int argc, char **argv)
 {
     psh_state st;
     grundy_game *game = NULL;
-    grundy_table *table = NULL;
+    const grundy_table *table = NULL;
+    grundy_values *vals = NULL;
+    cli_engine eng;
     grundy_status s, ws;
     uint64_t t, k;
     int rc = CLI_EXIT_OK, input_err = 0;
@@ -150,23 +152,27 @@ int solve_pshtbrth(int argc, char **argv)
     if (argc > 1)
         return cli_usage_error("solve", "pshtbrth takes no arguments");
     memset(&st, 0, sizeof st);
+    cli_engine_init(&eng, "solve pshtbrth");
     s = grundy_game_new(&game, "rect:4x4", NULL);
     if (s == GRUNDY_OK)
-        s = grundy_table_new(&table, game, 0, NULL);
+        s = cli_engine_values(&eng, game, &vals);
+    if (s == GRUNDY_OK)
+        s = grundy_values_table(&table, vals, 0);
     if (s != GRUNDY_OK) {
+        cli_engine_clear(&eng);
         grundy_game_free(game);
         return cli_error("solve pshtbrth", s, NULL);
     }
     st.g = grundy_table_data(table);
     if (grundy_table_width(table) != 1 ||
         grundy_scanner_init_fd(&st.in, 0) != GRUNDY_OK) {
-        grundy_table_free(table);
+        cli_engine_clear(&eng);
         grundy_game_free(game);
         return cli_error("solve pshtbrth", GRUNDY_ERR_NOMEM, NULL);
     }
     if (grundy_writer_init(&st.out, 1) != GRUNDY_OK) {
         grundy_scanner_clear(&st.in);
-        grundy_table_free(table);
+        cli_engine_clear(&eng);
         grundy_game_free(game);
         return cli_error("solve pshtbrth", GRUNDY_ERR_NOMEM, NULL);
     }
@@ -193,7 +199,7 @@ int solve_pshtbrth(int argc, char **argv)
         rc = cli_error("solve pshtbrth", ws, NULL);
     grundy_range_free(st.range);
     grundy_scanner_clear(&st.in);
-    grundy_table_free(table);
+    cli_engine_clear(&eng);
     grundy_game_free(game);
     return rc;
 }

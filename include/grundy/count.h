@@ -39,6 +39,7 @@
 #include "grundy/nt.h"
 #include "grundy/rules.h"
 #include "grundy/status.h"
+#include "grundy/values.h"
 #include "grundy/table.h"
 
 #ifdef __cplusplus
@@ -102,18 +103,18 @@ int grundy_count_moore_losing(const uint64_t *heaps, size_t n, unsigned k);
 
 /* grundy_count_heaps() :
  * The P-positions (losing for the player to move) among all
- * heaps-tuples (h_1, ..., h_heaps) with every h_i in [0, max], for a heap
- * family g, counted mod p: the histogram of g(0..max), then
+ * heaps-tuples (h_1, ..., h_heaps) with every h_i in [0, max], for the
+ * heap family of v, counted mod p: the histogram of g(0..max)
+ * (grundy_values_histogram(): the closed form, or a table), then
  * grundy_count_tuples() with k = 1.  k > 1 counts Moore's Nim_k instead,
- * which describes moves in up to k heaps only for nim itself.
- * Values come from the family's closed form when it has one (nim, half),
- * otherwise from a dense table (grundy_table_new(), same opts).
- * @return as grundy_count_tuples(), plus GRUNDY_ERR_ARG when g is not a
- * heap family, or k > 1 and g is not nim; GRUNDY_ERR_RANGE when max is
- * UINT64_MAX. */
-GRUNDY_NODISCARD grundy_status grundy_count_heaps(
-    grundy_count_result *out, const grundy_game *g, uint64_t heaps,
-    uint64_t max, unsigned k, uint64_t p, const grundy_limits *opts);
+ * which describes moves in up to k heaps only for families whose
+ * positions are Nim heaps (GRUNDY_RULES_NIM).  The limits are v's.
+ * @return as grundy_count_tuples(), plus GRUNDY_ERR_ARG when the family is
+ * not a heap family, or k > 1 and its positions are not Nim heaps;
+ * GRUNDY_ERR_RANGE when max is UINT64_MAX. */
+GRUNDY_NODISCARD GRUNDY_API grundy_status grundy_count_heaps(
+    grundy_count_result *out, grundy_values *v, uint64_t heaps, uint64_t max,
+    unsigned k, uint64_t p);
 
 /* Transforms ***************************************************************/
 

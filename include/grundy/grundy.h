@@ -16,5 +16,7 @@
 #include "grundy/nt.h"
 #include "grundy/count.h"
 #include "grundy/takebreak.h"
+#include "grundy/values.h"
+#include "grundy/store.h"
 
 #endif

@@ -108,7 +108,7 @@ static void test_table_matches_oracle(void **state)
         for (i = 0; i < 5; i++) {
             grundy_pos p = test_rng_below(rng, n);
             grundy_value v;
-            assert_int_equal(grundy_value_at(&v, g, p, NULL), GRUNDY_OK);
+            assert_int_equal(test_value_at(&v, g, p, NULL), GRUNDY_OK);
             if (v != want[p])
                 fail_msg("seed=%llu it=%ld %s value_at(%llu) = %llu, "
                          "oracle %u",
@@ -328,7 +328,7 @@ static void test_period_subtract_proven(void **state)
         {
             grundy_value v;
             grundy_pos far = 10 * size - 1 - test_rng_below(rng, 100);
-            assert_int_equal(grundy_value_at(&v, g, far, NULL), GRUNDY_OK);
+            assert_int_equal(test_value_at(&v, g, far, NULL), GRUNDY_OK);
             assert_int_equal(v, grundy_table_get(big, far));
         }
         grundy_table_free(big);

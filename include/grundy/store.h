@@ -1,0 +1,177 @@
+/*
+ * grundy/store.h -- tables that outlive the process: a folder of table
+ * files, one per game, named by the game's canonical spec.
+ *
+ * The default folder is $XDG_CACHE_HOME/grundy, else ~/.cache/grundy.  It
+ * is an embedded store: plain files, no server.  A table file holds a
+ * header (format version, canonical spec, number of entries, value width,
+ * largest value, period if proven, the version of grundy that wrote it),
+ * the values, and an xxHash (XXH3-64) checksum per block of values and of
+ * the header.  Files are written to a temporary name in the folder,
+ * fsync'd and renamed, so a reader never sees a partial file.  On read a
+ * file is memory-mapped and every checksum verified; a file that fails is
+ * reported through the warning callback, moved aside (NAME.bad) and not
+ * used.
+ *
+ * A file is either complete (the table its writer was asked for) or a
+ * checkpoint (the prefix finished so far of a longer computation); both
+ * are valid tables and either can be extended.  A shorter table never
+ * replaces a longer one.
+ *
+ * Two processes computing the same table take the entry's lock in turn
+ * (flock on NAME.lock): the second waits and then finds the first one's
+ * table in the store.
+ *
+ * The library never prints: warnings (a corrupt file moved aside, a
+ * folder that is not writable, a write that failed) go to the callback.
+ */
+#ifndef GRUNDY_STORE_H
+#define GRUNDY_STORE_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "grundy/core.h"
+#include "grundy/rules.h"
+#include "grundy/status.h"
+#include "grundy/table.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+typedef struct grundy_store grundy_store; /* opaque */
+
+/* path: the file (or folder) concerned; what: one sentence. */
+typedef void (*grundy_store_warn_fn)(void *ctx, const char *path,
+                                     const char *what);
+
+typedef struct grundy_store_opts {
+    /* The folder; NULL: $XDG_CACHE_HOME/grundy, else ~/.cache/grundy. */
+    const char *dir;
+    grundy_store_warn_fn warn; /* NULL: warnings are dropped */
+    void *warn_ctx;
+    /* Progress (waiting for a lock, verifying) and cancellation; NULL:
+     * defaults. */
+    const grundy_limits *limits;
+} grundy_store_opts;
+
+GRUNDY_API void grundy_store_opts_init(grundy_store_opts *o);
+
+/* grundy_store_open() :
+ * Open the store in o->dir (o may be NULL), creating the folder when it
+ * is missing.  A folder that cannot be created or written is not an
+ * error: the store is then read-only (grundy_store_writable() is 0) and
+ * says so once through the warning callback.  GRUNDY_ERR_ARG when no
+ * folder can be named (no HOME and no XDG_CACHE_HOME). */
+GRUNDY_NODISCARD GRUNDY_API grundy_status
+grundy_store_open(grundy_store **out, const grundy_store_opts *o);
+
+/* grundy_store_close() : accepts NULL. */
+GRUNDY_API void grundy_store_close(grundy_store *s);
+
+GRUNDY_API const char *grundy_store_dir(const grundy_store *s);
+GRUNDY_API int grundy_store_writable(const grundy_store *s);
+
+/* Tables *******************************************************************/
+
+/* A table as stored: what the header says, and the values. */
+typedef struct grundy_store_table {
+    char spec[256];        /* canonical spec */
+    grundy_pos size;       /* entries g(0 .. size-1) */
+    unsigned width;        /* 1, 2 or 4 bytes per value, little-endian */
+    grundy_value max;      /* the largest value ... */
+    grundy_pos max_at;     /* ... and where it first occurs */
+    int complete;          /* 0: a checkpoint of a longer computation */
+    grundy_period period;  /* period.proven: proven from this table */
+    char version[32];      /* the grundy that wrote it */
+    const void *data;      /* size * width bytes (mapped, read-only) */
+} grundy_store_table;
+
+/* A mapped file: grundy_store_mapping_table() while it lives. */
+typedef struct grundy_store_mapping grundy_store_mapping;
+
+/* grundy_store_load() :
+ * The stored table of spec, mapped and verified; *out is NULL when there
+ * is none (or it failed its checks: then it was moved aside and the
+ * warning callback told why).  Free with grundy_store_mapping_free(). */
+GRUNDY_NODISCARD GRUNDY_API grundy_status grundy_store_load(
+    grundy_store_mapping **out, grundy_store *s, const char *spec);
+
+GRUNDY_API const grundy_store_table *
+grundy_store_mapping_table(const grundy_store_mapping *m);
+
+/* grundy_store_mapping_free() : unmaps; accepts NULL. */
+GRUNDY_API void grundy_store_mapping_free(grundy_store_mapping *m);
+
+/* grundy_store_save() :
+ * Write t (its spec, size, width, max, period, complete and data; version
+ * is filled in) as the entry of t->spec: temporary file, fsync, rename,
+ * fsync of the folder.  Skipped (GRUNDY_OK) when the store already holds
+ * a longer table of that spec, or when the store is read-only.
+ * GRUNDY_ERR_IO when writing fails (a full disk): the temporary file is
+ * removed, the previous entry stays as it was, and the warning callback
+ * is told. */
+GRUNDY_NODISCARD GRUNDY_API grundy_status
+grundy_store_save(grundy_store *s, const grundy_store_table *t);
+
+/* Locks ********************************************************************/
+
+typedef struct grundy_store_lock grundy_store_lock;
+
+/* grundy_store_lock() :
+ * The entry's lock, waited for (progress phase "waiting for another
+ * process", cancellable: GRUNDY_ERR_CANCELLED).  A read-only store gives
+ * a lock that locks nothing.  Release with grundy_store_unlock(). */
+GRUNDY_NODISCARD GRUNDY_API grundy_status grundy_store_lock_entry(
+    grundy_store_lock **out, grundy_store *s, const char *spec);
+
+/* grundy_store_unlock() : accepts NULL. */
+GRUNDY_API void grundy_store_unlock(grundy_store_lock *l);
+
+/* Management ***************************************************************/
+
+/* One entry as listed: the header only (not verified). */
+typedef struct grundy_store_info {
+    char spec[256];
+    char path[4096];
+    grundy_pos size;
+    unsigned width;
+    grundy_value max;
+    int complete;
+    grundy_period period;
+    char version[32];
+    uint64_t file_bytes;
+    int readable; /* 0: the header is damaged or foreign */
+} grundy_store_info;
+
+/* grundy_store_list() :
+ * Every table file in the store, sorted by spec, as a new array (free
+ * with free()). */
+GRUNDY_NODISCARD GRUNDY_API grundy_status
+grundy_store_list(grundy_store_info **out, size_t *count, grundy_store *s);
+
+/* grundy_store_verify_entry() :
+ * Verify every checksum of one entry's file: *ok = 1 when it is sound.
+ * A file that fails is left where it is (and *why says what failed). */
+GRUNDY_NODISCARD GRUNDY_API grundy_status grundy_store_verify_entry(
+    int *ok, char *why, size_t why_cap, grundy_store *s, const char *spec);
+
+/* grundy_store_remove() :
+ * Remove the entry of spec (under its lock).  GRUNDY_ERR_RANGE when there
+ * is none. */
+GRUNDY_NODISCARD GRUNDY_API grundy_status
+grundy_store_remove(grundy_store *s, const char *spec);
+
+/* grundy_store_entry_path() :
+ * The file name of spec's entry in the store (it may not exist), snprintf
+ * semantics. */
+GRUNDY_API size_t grundy_store_entry_path(const grundy_store *s,
+                                          const char *spec, char *buf,
+                                          size_t cap);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* GRUNDY_STORE_H */

@@ -173,8 +173,10 @@ typedef struct grundy_rules {
                        size_t cap);
 
     /* Boards: the images of p under the board's symmetries other than the
-     * identity (rotations, reflections; all have p's value), at most
-     * GRUNDY_MAX_ORBIT of them, into out[0 .. cap); returns their number.
+     * identity (rotations, reflections; all have p's value and p's number
+     * of 1s), at most GRUNDY_MAX_ORBIT of them, into out[0 .. cap);
+     * returns their number.  The listing may stop early once an image
+     * smaller than p is listed (p is then not the least of its orbit).
      * Tier tabulation computes only the least position of each orbit.
      * NULL: no symmetry is used. */
     size_t (*orbit)(const void *params, grundy_pos p, grundy_pos *out,
@@ -191,24 +193,24 @@ typedef struct grundy_rules {
 /* Registry *****************************************************************/
 
 /* The built-in families, NULL-terminated, in help order. */
-extern const grundy_rules *const grundy_rules_builtin[];
+GRUNDY_API extern const grundy_rules *const grundy_rules_builtin[];
 
 /* grundy_rules_find() :
  * The family a spec belongs to: a name match of the text before ':'
  * (built-in first, then registered ones), then a family whose claims()
  * accepts the spec.  @return NULL when none does. */
-const grundy_rules *grundy_rules_find(const char *spec);
+GRUNDY_API const grundy_rules *grundy_rules_find(const char *spec);
 
 /* grundy_rules_register() :
  * Make a user family findable by name.  Not thread-safe: call it before
  * starting threads.  The pointer must outlive every lookup.
  * @return GRUNDY_ERR_ARG if the name is taken or missing, GRUNDY_ERR_LIMIT
  * when 64 families are registered already. */
-GRUNDY_NODISCARD grundy_status grundy_rules_register(const grundy_rules *r);
+GRUNDY_NODISCARD GRUNDY_API grundy_status grundy_rules_register(const grundy_rules *r);
 
 /* grundy_rules_alias() :
  * The spec a named alias stands for ("kayles" -> "0.77"), or NULL. */
-const char *grundy_rules_alias(const char *name);
+GRUNDY_API const char *grundy_rules_alias(const char *name);
 
 /* Games: a family with its parameters **************************************/
 
@@ -219,26 +221,26 @@ typedef struct grundy_game grundy_game; /* opaque */
  * game.  Errors: GRUNDY_ERR_ARG for an unknown family (where->msg names
  * it), GRUNDY_ERR_PARSE / GRUNDY_ERR_RANGE with where->col pointing into
  * spec.  Free with grundy_game_free(). */
-GRUNDY_NODISCARD grundy_status grundy_game_new(grundy_game **out,
+GRUNDY_NODISCARD GRUNDY_API grundy_status grundy_game_new(grundy_game **out,
                                                const char *spec,
                                                grundy_parse_error *where);
 
 /* grundy_game_new_rules() :
  * As grundy_game_new() with the family given directly; args as for
  * grundy_rules.parse. */
-GRUNDY_NODISCARD grundy_status grundy_game_new_rules(
+GRUNDY_NODISCARD GRUNDY_API grundy_status grundy_game_new_rules(
     grundy_game **out, const grundy_rules *rules, const char *args,
     grundy_parse_error *where);
 
 /* grundy_game_free() : accepts NULL. */
-void grundy_game_free(grundy_game *g);
+GRUNDY_API void grundy_game_free(grundy_game *g);
 
-const grundy_rules *grundy_game_rules(const grundy_game *g);
-const void *grundy_game_params(const grundy_game *g);
+GRUNDY_API const grundy_rules *grundy_game_rules(const grundy_game *g);
+GRUNDY_API const void *grundy_game_params(const grundy_game *g);
 /* The spec the game was created from (owned by the game). */
-const char *grundy_game_spec(const grundy_game *g);
+GRUNDY_API const char *grundy_game_spec(const grundy_game *g);
 /* 0 for unbounded heap games. */
-grundy_pos grundy_game_num_positions(const grundy_game *g);
+GRUNDY_API grundy_pos grundy_game_num_positions(const grundy_game *g);
 
 /* grundy_game_canonical_spec() :
  * The canonical spec of g (see grundy_rules.spec_format), snprintf
@@ -250,31 +252,31 @@ GRUNDY_API size_t grundy_game_canonical_spec(const grundy_game *g,
  * Parse one position of this game from text[0..len).  Checks that the
  * position is in range for finite families.  where->col is 1-based
  * within text. */
-GRUNDY_NODISCARD grundy_status grundy_game_pos_parse(
+GRUNDY_NODISCARD GRUNDY_API grundy_status grundy_game_pos_parse(
     const grundy_game *g, const char *text, size_t len, grundy_pos *out,
     grundy_parse_error *where);
 
 /* grundy_game_pos_format() : snprintf semantics. */
-size_t grundy_game_pos_format(const grundy_game *g, grundy_pos p, char *buf,
+GRUNDY_API size_t grundy_game_pos_format(const grundy_game *g, grundy_pos p, char *buf,
                               size_t cap);
 
 /* grundy_game_moves() :
  * All moves from p in a buffer that grows as needed: *buf (capacity *cap,
  * both may start NULL / 0) is reallocated with realloc().  The caller
  * frees *buf with free().  @return GRUNDY_ERR_NOMEM on failure. */
-GRUNDY_NODISCARD grundy_status grundy_game_moves(const grundy_game *g,
+GRUNDY_NODISCARD GRUNDY_API grundy_status grundy_game_moves(const grundy_game *g,
                                                  grundy_pos p,
                                                  grundy_move **buf,
                                                  size_t *cap, size_t *count);
 
 /* Built-in families (for comparison with grundy_game_rules()) *************/
 
-extern const grundy_rules grundy_rules_nim;      /* "nim" */
-extern const grundy_rules grundy_rules_subtract; /* "subtract:1,3,4" */
-extern const grundy_rules grundy_rules_allbut;   /* "allbut:1,2" */
-extern const grundy_rules grundy_rules_digits;   /* "digits[:base=B]" */
-extern const grundy_rules grundy_rules_half;     /* "half" */
-extern const grundy_rules grundy_rules_divisors; /* "divisors:H" */
+GRUNDY_API extern const grundy_rules grundy_rules_nim;      /* "nim" */
+GRUNDY_API extern const grundy_rules grundy_rules_subtract; /* "subtract:1,3,4" */
+GRUNDY_API extern const grundy_rules grundy_rules_allbut;   /* "allbut:1,2" */
+GRUNDY_API extern const grundy_rules grundy_rules_digits;   /* "digits[:base=B]" */
+GRUNDY_API extern const grundy_rules grundy_rules_half;     /* "half" */
+GRUNDY_API extern const grundy_rules grundy_rules_divisors; /* "divisors:H" */
 
 /* Parameters of the built-in heap families, for kernels that specialise. */
 typedef struct grundy_subtract_params {

@@ -138,7 +138,7 @@ GRUNDY_API int grundy_sum_is_nim(const grundy_sum_component *sum, size_t n);
  * lowered are free below, and a digit whose count is not 0 mod k+1 either
  * sets enough free heaps' digit or lowers more heaps there (Moore 1910).
  * @return GRUNDY_ERR_ARG when k == 0.  O(64 n). */
-GRUNDY_NODISCARD grundy_status grundy_sum_moore_nim(
+GRUNDY_NODISCARD GRUNDY_API grundy_status grundy_sum_moore_nim(
     int *first_wins, size_t *set, grundy_pos *to, size_t *nset,
     const grundy_pos *h, size_t n, unsigned k);
 
@@ -149,7 +149,7 @@ GRUNDY_NODISCARD grundy_status grundy_sum_moore_nim(
  * the new heap size), in a new array *moves of *count entries, free with
  * free(); NULL and 0 when there are none (also when the player to move
  * wins by having no move: all heaps 0).  O(n). */
-GRUNDY_NODISCARD grundy_status grundy_sum_misere_nim(
+GRUNDY_NODISCARD GRUNDY_API grundy_status grundy_sum_misere_nim(
     int *first_wins, grundy_sum_move **moves, size_t *count,
     const grundy_pos *h, size_t n);
 
@@ -171,7 +171,7 @@ typedef struct grundy_sum_search_opts {
 #define GRUNDY_SUM_SEARCH_DEFAULT_STATES ((size_t)1 << 20)
 
 /* Defaults: normal play, ordinary sum, the default limit. */
-void grundy_sum_search_opts_init(grundy_sum_search_opts *o);
+GRUNDY_API void grundy_sum_search_opts_init(grundy_sum_search_opts *o);
 
 typedef struct grundy_sum_search_result {
     int first_wins;      /* the player to move wins */
@@ -202,12 +202,12 @@ typedef struct grundy_sum_search_result {
  * Errors: GRUNDY_ERR_LIMIT above the limit (or for a component with more
  * than GRUNDY_SUM_MAX_MOVES moves); GRUNDY_ERR_NOMEM.
  * Free the result with grundy_sum_search_result_clear(). */
-GRUNDY_NODISCARD grundy_status grundy_sum_search(
+GRUNDY_NODISCARD GRUNDY_API grundy_status grundy_sum_search(
     grundy_sum_search_result *out, const grundy_sum_component *sum,
     size_t n, const grundy_sum_search_opts *o);
 
 /* Frees best and winning; accepts a zeroed or already cleared result. */
-void grundy_sum_search_result_clear(grundy_sum_search_result *r);
+GRUNDY_API void grundy_sum_search_result_clear(grundy_sum_search_result *r);
 
 #ifdef __cplusplus
 }

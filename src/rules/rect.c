@@ -307,16 +307,20 @@ static size_t rect_children(const void *params, grundy_pos p,
     return k;
 }
 
-/* sigma(p) for each symmetry: four byte-table lookups. */
+/* sigma(p) for each symmetry: four byte-table lookups; stops at the
+ * first image below p. */
 static size_t rect_orbit(const void *params, grundy_pos p, grundy_pos *out,
                          size_t cap)
 {
     const rect_state *rs = params;
     uint32_t x = (uint32_t)p;
     unsigned s;
-    for (s = 0; s < rs->nsym && s < cap; s++)
+    for (s = 0; s < rs->nsym && s < cap; s++) {
         out[s] = rs->sym[s][0][x & 0xFF] | rs->sym[s][1][(x >> 8) & 0xFF] |
                  rs->sym[s][2][(x >> 16) & 0xFF] | rs->sym[s][3][x >> 24];
+        if (out[s] < p)
+            return s + 1;
+    }
     return rs->nsym;
 }
 

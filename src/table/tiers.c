@@ -96,13 +96,34 @@ static inline uint64_t next_subset(uint64_t x)
     return (t + 1) | (((~t & (t + 1)) - 1) >> (__builtin_ctzll(x) + 1));
 }
 
-/* The mex of the byte values at child[0 .. n). */
+/* Bits set in x, inline (a call to the compiler's helper costs more than
+ * the rest of a child's work on a CPU without POPCNT in the baseline). */
+static inline unsigned pop64(uint64_t x)
+{
+    x = x - ((x >> 1) & 0x5555555555555555ull);
+    x = (x & 0x3333333333333333ull) + ((x >> 2) & 0x3333333333333333ull);
+    x = (x + (x >> 4)) & 0x0F0F0F0F0F0F0F0Full;
+    return (unsigned)((x * 0x0101010101010101ull) >> 56);
+}
+
+/* The mex of the byte values at child[0 .. n); in debug builds *bad is
+ * set when a child lies past the table (np positions). */
 static grundy_value mex_bytes(const uint8_t *g, const grundy_pos *child,
-                              size_t n)
+                              size_t n, grundy_pos np, int *bad)
 {
     uint64_t seen = 0, wide[4] = {0, 0, 0, 0};
     unsigned big = 0, i;
     size_t j;
+#ifndef NDEBUG
+    for (j = 0; j < n; j++)
+        if (child[j] >= np) {
+            *bad = 1;
+            return 0;
+        }
+#else
+    (void)np;
+    (void)bad;
+#endif
     /* the loads are independent of each other; the mask stays in a
      * register */
     for (j = 0; j < n; j++) {
@@ -128,18 +149,22 @@ static grundy_status mex_of(tier_worker *w, grundy_pos x, grundy_value *out)
 {
     tier_job *job = w->job;
     size_t nc, i;
+    int bad = 0;
     if (job->rules->children) {
-        size_t need = job->rules->max_moves(job->params, x);
-        if (need > w->ccap) {
+        /* the buffer grows when a position has more children than it
+         * holds, and the position is asked again */
+        nc = job->rules->children(job->params, x, w->child, w->ccap);
+        if (nc > w->ccap) {
             grundy_pos *nb;
-            GRUNDY_RETURN_IF(need > SIZE_MAX / sizeof *nb, GRUNDY_ERR_NOMEM);
-            nb = realloc(w->child, need * sizeof *nb);
+            GRUNDY_RETURN_IF(nc > SIZE_MAX / 2 / sizeof *nb,
+                             GRUNDY_ERR_NOMEM);
+            nb = realloc(w->child, 2 * nc * sizeof *nb);
             GRUNDY_RETURN_IF(!nb, GRUNDY_ERR_NOMEM);
             w->child = nb;
-            w->ccap = need;
+            w->ccap = 2 * nc;
+            nc = job->rules->children(job->params, x, w->child, w->ccap);
+            GRUNDY_RETURN_IF(nc > w->ccap, GRUNDY_ERR_ARG);
         }
-        nc = job->rules->children(job->params, x, w->child, w->ccap);
-        GRUNDY_RETURN_IF(nc > w->ccap, GRUNDY_ERR_ARG);
     } else {
         size_t nm;
         GRUNDY_TRY(grundy_game_moves(job->game, x, &w->mv, &w->mcap, &nm));
@@ -150,19 +175,24 @@ static grundy_status mex_of(tier_worker *w, grundy_pos x, grundy_value *out)
             w->ccap = nm;
         }
         for (i = 0; i < nm; i++) {
-            /* a board move leaves one position */
-            GRUNDY_RETURN_IF(w->mv[i].nparts != 1, GRUNDY_ERR_ARG);
+            /* a board move leaves one position, of fewer 1s */
+            GRUNDY_RETURN_IF(w->mv[i].nparts != 1 ||
+                                 pop64(w->mv[i].part[0]) >= job->k,
+                             GRUNDY_ERR_ARG);
             w->child[i] = w->mv[i].part[0];
         }
         nc = nm;
     }
+    /* Children past the table, or of as many 1s as x, break the family's
+     * contract: moves() is checked always, the children hook (a family's
+     * own code, on the hot path) in debug builds, where the checks cost
+     * nothing that matters. */
+#ifndef NDEBUG
     for (i = 0; i < nc; i++)
-        GRUNDY_RETURN_IF(w->child[i] >= job->np ||
-                             __builtin_popcountll(w->child[i]) >=
-                                 __builtin_popcountll(x),
-                         GRUNDY_ERR_ARG);
-    *out = mex_bytes(job->g, w->child, nc);
-    return GRUNDY_OK;
+        GRUNDY_RETURN_IF(pop64(w->child[i]) >= job->k, GRUNDY_ERR_ARG);
+#endif
+    *out = mex_bytes(job->g, w->child, nc, job->np, &bad);
+    return bad ? GRUNDY_ERR_ARG : GRUNDY_OK;
 }
 
 /* Only the least position of each orbit is computed, and its value is

@@ -8,6 +8,7 @@
  * growing updates costs amortised linear time.  A family that cannot be
  * tabulated (or a board too large for memory) gets its values one by one.
  */
+#include <assert.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -41,6 +42,21 @@ static int fail(session *s, grundy_status st)
     return cli_input_error(st, &s->where);
 }
 
+/* What query type t asks. */
+static unsigned op_of(const range_cli_cfg *cfg, uint64_t t)
+{
+    return cfg->ops[1] ? cfg->ops[t] : (unsigned)t;
+}
+
+static int has_op(const range_cli_cfg *cfg, unsigned op)
+{
+    uint64_t t;
+    for (t = 1; t <= cfg->max_type; t++)
+        if (op_of(cfg, t) == op)
+            return 1;
+    return 0;
+}
+
 /* The value of p: the object is prepared for p first (a table grown to
  * cover it, when a table is the source). */
 static grundy_status value_of(session *s, grundy_pos p, grundy_value *v)
@@ -61,6 +77,8 @@ static grundy_status read_pos(session *s, grundy_pos *p)
     size_t len;
     unsigned long line, col;
     grundy_status st;
+    if (s->cfg->read_pos)
+        return s->cfg->read_pos(&s->sc, p, &s->where);
     if (!grundy_game_rules(s->g)->pos_parse)
         return grundy_scan_u64(&s->sc, p, 0, s->cfg->pos_max, &s->where);
     GRUNDY_TRY(grundy_scan_token(&s->sc, &tok, &len, &s->where));
@@ -131,32 +149,59 @@ static grundy_status write_move(session *s, size_t i, grundy_value to)
     return GRUNDY_OK;
 }
 
-static int load(session *s, size_t *n_out)
+/* The values of positions first .. first + c - 1 (in pos[]) to the range
+ * engine; a position whose value cannot be had is named. */
+static grundy_status assign(session *s, uint64_t first, const grundy_pos *pos,
+                            size_t c, unsigned long line, unsigned long col)
 {
-    uint64_t n, i;
-    grundy_pos maxp = 0;
     grundy_value vals[4096];
-    grundy_range_opts ro;
-    grundy_status st;
-    unsigned long line, col;
+    size_t k;
+    assert(c <= sizeof vals / sizeof vals[0]);
+    for (k = 0; k < c; k++) {
+        grundy_status st = pos_value(s, pos[k], &vals[k], line, col);
+        if (st != GRUNDY_OK) {
+            char msg[sizeof s->where.msg];
+            memcpy(msg, s->where.msg, sizeof msg);
+            grundy_parse_error_set(&s->where, line, col,
+                                   "component %llu: %.100s",
+                                   (unsigned long long)(first + k + 1), msg);
+            return st;
+        }
+    }
+    return grundy_range_assign(s->r, (size_t)first, vals, c);
+}
 
-    st = grundy_scan_u64(&s->sc, &n, 1, (uint64_t)1 << 34, &s->where);
-    if (st != GRUNDY_OK)
-        return fail(s, st);
+/* Read the n positions and give the range engine their values.  The
+ * positions are kept when winning moves may be asked; a heap game's
+ * values are prepared once for the largest position, and a finite
+ * family's table first, so that its positions are converted as they come
+ * and need not be kept. */
+static int load(session *s, uint64_t n)
+{
+    uint64_t i;
+    grundy_pos maxp = 0, chunk[4096];
+    grundy_range_opts ro;
+    grundy_status st = GRUNDY_OK;
+    unsigned long line, col;
+    int finite = grundy_game_num_positions(s->g) != 0;
+    int moves = has_op(s->cfg, RANGE_OP_MOVE);
+    int keep = !finite || moves;
+
     grundy_scan_where(&s->sc, &line, &col);
-    s->pos = malloc((size_t)n * sizeof *s->pos);
-    if (!s->pos)
-        return cli_error(s->cfg->cmd, GRUNDY_ERR_NOMEM, NULL);
-    for (i = 0; i < n; i++) {
-        st = read_pos(s, &s->pos[i]);
-        if (st != GRUNDY_OK)
-            return fail(s, st);
-        if (s->pos[i] > maxp)
-            maxp = s->pos[i];
+    free(s->pos);
+    s->pos = NULL;
+    if (keep) {
+        s->pos = malloc((size_t)(n ? n : 1) * sizeof *s->pos);
+        if (!s->pos)
+            return cli_error(s->cfg->cmd, GRUNDY_ERR_NOMEM, NULL);
     }
     grundy_range_opts_init(&ro);
     ro.modulus = s->cfg->modulus;
     ro.mem_limit = s->cfg->eng->limits.mem_limit;
+    if (!has_op(s->cfg, RANGE_OP_COUNT))
+        ro.flags = 0; /* winners only */
+    grundy_range_free(s->r);
+    s->r = NULL;
     st = grundy_range_new(&s->r, (size_t)n, &ro);
     if (st == GRUNDY_ERR_LIMIT) {
         fprintf(stderr,
@@ -167,38 +212,54 @@ static int load(session *s, size_t *n_out)
     }
     if (st != GRUNDY_OK)
         return cli_error(s->cfg->cmd, st, NULL);
-    st = grundy_values_prepare(s->v, maxp);
-    cli_progress_done();
-    if (st != GRUNDY_OK) {
-        grundy_parse_error_set(&s->where, line, col,
-                               "cannot tabulate %s up to %llu: %s",
-                               grundy_game_spec(s->g),
-                               (unsigned long long)maxp,
-                               grundy_strerror(st));
-        return fail(s, st);
+    if (finite) {
+        st = grundy_values_prepare(s->v, 0);
+        cli_progress_done();
+        if (st != GRUNDY_OK)
+            return cli_engine_error(s->cfg->eng, "tabulating", st);
     }
     for (i = 0; i < n;) {
         size_t c = 0;
-        for (; i < n && c < sizeof vals / sizeof vals[0]; i++, c++) {
-            st = pos_value(s, s->pos[i], &vals[c], line, col);
-            if (st != GRUNDY_OK) {
-                char msg[sizeof s->where.msg];
-                memcpy(msg, s->where.msg, sizeof msg);
-                grundy_parse_error_set(&s->where, line, col,
-                                       "component %llu: %.100s",
-                                       (unsigned long long)i + 1, msg);
+        for (; i < n && c < sizeof chunk / sizeof chunk[0]; i++, c++) {
+            st = read_pos(s, &chunk[c]);
+            if (st != GRUNDY_OK)
                 return fail(s, st);
-            }
+            if (chunk[c] > maxp)
+                maxp = chunk[c];
+            if (keep)
+                s->pos[i] = chunk[c];
         }
-        st = grundy_range_assign(s->r, (size_t)(i - c), vals, c);
-        if (st != GRUNDY_OK)
-            return cli_error(s->cfg->cmd, st, NULL);
+        if (finite && (st = assign(s, i - c, chunk, c, line, col)) !=
+                          GRUNDY_OK)
+            return fail(s, st);
     }
-    if (s->cfg->max_type < 4) {
+    if (!finite) {
+        /* every position is known: one table up to the largest */
+        st = grundy_values_prepare(s->v, maxp);
+        cli_progress_done();
+        if (st == GRUNDY_ERR_CANCELLED)
+            return cli_engine_error(s->cfg->eng, "tabulating", st);
+        if (st != GRUNDY_OK) {
+            grundy_parse_error_set(&s->where, line, col,
+                                   "cannot tabulate %s up to %llu: %s",
+                                   grundy_game_spec(s->g),
+                                   (unsigned long long)maxp,
+                                   grundy_strerror(st));
+            return fail(s, st);
+        }
+        for (i = 0; i < n; i += sizeof chunk / sizeof chunk[0]) {
+            size_t c = n - i < sizeof chunk / sizeof chunk[0]
+                           ? (size_t)(n - i)
+                           : sizeof chunk / sizeof chunk[0];
+            st = assign(s, i, s->pos + i, c, line, col);
+            if (st != GRUNDY_OK)
+                return fail(s, st);
+        }
+    }
+    if (!moves) {
         free(s->pos); /* only winning moves need the positions */
         s->pos = NULL;
     }
-    *n_out = (size_t)n;
     return 0;
 }
 
@@ -245,8 +306,8 @@ static void lookahead(session *s, size_t n)
     /* an update's position is a number whose value the table holds */
     const grundy_table *tab = grundy_values_cached(s->v);
     int numeric = tab && !grundy_game_rules(s->g)->pos_parse;
-    if (n < LOOKAHEAD_MIN_N)
-        return;
+    if (n < LOOKAHEAD_MIN_N || s->cfg->read_pos || s->cfg->ops[1])
+        return; /* only the plain layout is parsed ahead */
     if (s->ahead_gen != s->gen || s->ahead_pos < s->sc.pos) {
         s->ahead_gen = s->gen; /* the buffer was refilled */
         s->ahead_pos = s->sc.pos;
@@ -298,12 +359,12 @@ static grundy_status scan_index(session *s, uint64_t *out, size_t n)
     return st;
 }
 
-static int queries(session *s, size_t n)
+static int queries(session *s, size_t n, uint64_t q)
 {
-    uint64_t q, k, type, a, b;
-    grundy_status st;
-    for (k = 0, st = grundy_scan_u64(&s->sc, &q, 0, UINT64_MAX, &s->where);
-         st == GRUNDY_OK && k < q; k++) {
+    uint64_t k, type, a, b;
+    unsigned op;
+    grundy_status st = GRUNDY_OK;
+    for (k = 0; st == GRUNDY_OK && k < q; k++) {
         unsigned long line, col;
         st = grundy_scan_u64(&s->sc, &type, 1, s->cfg->max_type, &s->where);
         if (st == GRUNDY_ERR_RANGE) {
@@ -314,10 +375,11 @@ static int queries(session *s, size_t n)
         }
         if (st != GRUNDY_OK)
             break;
+        op = op_of(s->cfg, type);
         st = scan_index(s, &a, n);
         if (st != GRUNDY_OK)
             break;
-        if (type == 2) {
+        if (op == RANGE_OP_SET) {
             grundy_pos p;
             grundy_value v;
             (void)grundy_scan_at_eof(&s->sc);
@@ -355,11 +417,16 @@ static int queries(session *s, size_t n)
             break;
         }
         lookahead(s, n);
-        if (type == 1) {
+        if (op == RANGE_OP_COUNT) {
             grundy_writer_u64(&s->w, grundy_range_count(s->r, (size_t)a - 1,
                                                         (size_t)b - 1));
             grundy_writer_char(&s->w, '\n');
-        } else if (type == 3) {
+        } else if (op == RANGE_OP_WINNER && s->cfg->winner_words[0]) {
+            int first =
+                grundy_range_winner(s->r, (size_t)a - 1, (size_t)b - 1);
+            grundy_writer_str(&s->w, s->cfg->winner_words[!first]);
+            grundy_writer_char(&s->w, '\n');
+        } else if (op == RANGE_OP_WINNER) {
             grundy_value x = grundy_range_xor(s->r, (size_t)a - 1,
                                               (size_t)b - 1);
             grundy_writer_str(&s->w, x ? "first " : "second ");
@@ -388,10 +455,54 @@ static int queries(session *s, size_t n)
     return 0;
 }
 
+/* One test: its sizes, positions and queries. */
+static int one_test(session *s)
+{
+    uint64_t n, q = 0;
+    grundy_status st;
+    int rc;
+    st = grundy_scan_u64(&s->sc, &n, 1, (uint64_t)1 << 34, &s->where);
+    if (st == GRUNDY_OK && s->cfg->counts_first)
+        st = grundy_scan_u64(&s->sc, &q, 0, UINT64_MAX, &s->where);
+    if (st != GRUNDY_OK)
+        return fail(s, st);
+    rc = load(s, n);
+    if (rc)
+        return rc;
+    if (!s->cfg->counts_first) {
+        st = grundy_scan_u64(&s->sc, &q, 0, UINT64_MAX, &s->where);
+        if (st != GRUNDY_OK)
+            return fail(s, st);
+    }
+    return queries(s, (size_t)n, q);
+}
+
+static int run(session *s)
+{
+    uint64_t t, k;
+    grundy_status st;
+    int rc = 0;
+    if (!s->cfg->tests)
+        return one_test(s);
+    st = grundy_scan_u64(&s->sc, &t, 0, UINT64_MAX, &s->where);
+    if (st != GRUNDY_OK)
+        return fail(s, st);
+    for (k = 0; k < t && rc == 0; k++)
+        rc = one_test(s);
+    if (rc == 0 && !grundy_scan_at_eof(&s->sc)) {
+        const char *tok;
+        size_t len;
+        if (grundy_scan_token(&s->sc, &tok, &len, &s->where) == GRUNDY_OK)
+            grundy_parse_error_set(&s->where, s->where.line, s->where.col,
+                                   "unexpected input after the last test");
+        return fail(s, GRUNDY_ERR_PARSE);
+    }
+    return rc;
+}
+
 int range_cli_run(const range_cli_cfg *cfg)
 {
     session s;
-    size_t n = 0;
     int rc;
     memset(&s, 0, sizeof s);
     s.cfg = cfg;
@@ -406,9 +517,7 @@ int range_cli_run(const range_cli_cfg *cfg)
         return cli_error(cfg->cmd, GRUNDY_ERR_NOMEM, NULL);
     }
     grundy_scanner_set_before_read(&s.sc, before_read, &s);
-    rc = load(&s, &n);
-    if (rc == 0)
-        rc = queries(&s, n);
+    rc = run(&s);
     if (grundy_writer_clear(&s.w) != GRUNDY_OK && rc == 0)
         rc = cli_error(cfg->cmd, GRUNDY_ERR_IO, NULL);
     grundy_scanner_clear(&s.sc);

@@ -60,13 +60,10 @@ static const char help_values[] =
     "                   games)\n"
     "  --list           list the values as well\n"
     "\n"
-    "Output and resources:\n"
+    "Output and method:\n"
     "  --json           one JSON object: rules, values, stats, period\n"
-    "  --mem-limit B    refuse tables above B bytes (suffix K, M, G, T);\n"
-    "                   default: 7/8 of physical memory\n"
-    "  --method M       auto (default), naive (generic moves + mex), fast\n"
-    "  --threads N      threads for board tables and take-and-break\n"
-    "                   tables (0 = one per CPU, the default; 1 = one)\n"
+    "  --method M       auto (default), naive (generic moves + mex), fast;\n"
+    "                   with naive or fast the store is not used\n"
     "\n"
     "Boards (rect:RxC): a position is written as its rows of 0s and 1s\n"
     "separated by '/', top row first, e.g. 1111/1101/1110/1111.  --all\n"
@@ -96,6 +93,28 @@ static const char help_values[] =
     "Codes with moves that leave three heaps (digits 8-F) list their moves\n"
     "through sets of two-heap values.\n";
 
+/* The options every subcommand that computes values shares (cli.c,
+ * cli_engine_option()). */
+static const char help_engine[] =
+    "\n"
+    "Resources and the store (every subcommand that computes values):\n"
+    "  --mem-limit B    refuse work above B bytes (suffix K, M, G, T),\n"
+    "                   estimated before anything is allocated; default:\n"
+    "                   7/8 of physical memory\n"
+    "  --threads N      threads for board tables and take-and-break tables\n"
+    "                   (0 = one per CPU, the default; 1 = one)\n"
+    "  --store DIR      keep computed tables in DIR (default: the store in\n"
+    "                   $XDG_CACHE_HOME/grundy or ~/.cache/grundy); a table\n"
+    "                   that took a second or more is kept, read back by\n"
+    "                   later runs, extended instead of recomputed, and\n"
+    "                   checkpointed every 5 minutes and when interrupted\n"
+    "  --no-store       neither read nor write the store\n"
+    "  --progress       show progress on stderr even when it is not a\n"
+    "                   terminal (for logs)\n"
+    "  --quiet          never show progress\n"
+    "Ctrl-C (or SIGTERM) stops long work at once; what was computed stays in\n"
+    "the store, and the same command resumes from it (exit status 130).\n";
+
 static const char help_solve[] =
     "Usage: grundy solve NAME < input > output\n"
     "\n"
@@ -109,7 +128,7 @@ static const char help_solve[] =
     "%s";
 
 static const char help_range[] =
-    "Usage: grundy range RULES [--mod P] [--mem-limit B] < input > output\n"
+    "Usage: grundy range RULES [--mod P] [OPTIONS] < input > output\n"
     "\n"
     "Keep a sequence of positions of the rule family RULES (see 'grundy\n"
     "--help') under updates and answer questions about its ranges: who\n"
@@ -136,7 +155,6 @@ static const char help_range[] =
     "Options:\n"
     "  --mod P          the prime modulus of query 1 (2 <= P < 2^62);\n"
     "                   default 1000000007\n"
-    "  --mem-limit B    refuse tables above B bytes (suffix K, M, G, T)\n"
     "\n"
     "Errors: malformed or out-of-range tokens, L > R, an unknown query\n"
     "type and a truncated input are reported as input:LINE:COL with exit\n"
@@ -190,7 +208,6 @@ static const char help_analyze[] =
     "                   winning_moves).\n"
     "  --search-limit N the exact search refuses sums with more than N\n"
     "                   positions (default 1048576); exit status 1\n"
-    "  --mem-limit B    refuse value tables above B bytes (K, M, G, T)\n"
     "\n"
     "A position that is not valid for its family is an error naming the\n"
     "component (exit status 1).\n"
@@ -263,7 +280,6 @@ static const char help_count[] =
     "  --print WHAT     winning, losing, total, or all three as lines\n"
     "                   'winning N', 'losing N', 'total N'\n"
     "  --method M       auto (default), root, ring, ring3: the transform\n"
-    "  --mem-limit B    refuse transforms above B bytes (suffix K, M, G, T)\n"
     "\n"
     "Errors in standard input are reported as input:LINE:COL (exit 1).\n"
     "\n"
@@ -322,5 +338,9 @@ void cli_print_help(const char *cmd)
         fputs(help_solve_unbalanced_nim, stdout);
     } else {
         fputs(h, stdout);
+        if (strcmp(cmd, "values") == 0 || strcmp(cmd, "analyze") == 0 ||
+            strcmp(cmd, "play") == 0 || strcmp(cmd, "range") == 0 ||
+            strcmp(cmd, "count") == 0)
+            fputs(help_engine, stdout);
     }
 }

@@ -71,7 +71,8 @@ typedef struct grundy_fill grundy_fill;
 /* A family's own table kernel.  fill() computes g(from .. n-1) into
  * values, an array of n entries of width(params) bytes each (uint8_t,
  * uint16_t or uint32_t), whose first `from` entries already hold
- * g(0 .. from-1).  It must call grundy_fill_tick(f, done) now and then
+ * g(0 .. from-1) (in a sliding window, see lookback below, the array
+ * starts at an offset).  It must call grundy_fill_tick(f, done) now and then
  * (every few thousand positions at least) once values[0 .. done) are
  * final, and return at once with what that call returns when it is not
  * GRUNDY_OK (cancellation).  A value that does not fit the width is
@@ -87,6 +88,13 @@ typedef struct grundy_kernel {
                           grundy_pos n, grundy_fill *f);
     /* Working memory beyond the table for n positions; NULL: none. */
     size_t (*work_bytes)(const void *params, grundy_pos n);
+    /* Optional: L > 0 when g(x) depends only on g(x - L .. x - 1).  Then a
+     * single value far out is computed in a sliding window: fill() is
+     * called on a buffer whose values[i] holds g(grundy_fill_offset(f) +
+     * i), holding at least L finished values before `from`.  A kernel
+     * with this hook must index its values relative to that offset.
+     * NULL: 0 (only whole tables, offset 0). */
+    grundy_pos (*lookback)(const void *params);
 } grundy_kernel;
 
 /* The rule-family interface ************************************************/

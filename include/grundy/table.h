@@ -144,6 +144,10 @@ GRUNDY_API void grundy_table_counts(const grundy_table *t, uint64_t *counts);
 GRUNDY_NODISCARD GRUNDY_API grundy_status grundy_fill_tick(grundy_fill *f,
                                                            grundy_pos done);
 
+/* grundy_fill_offset() : the position whose value values[0] holds: 0 for
+ * a table, the window's start for a kernel with a lookback. */
+GRUNDY_API grundy_pos grundy_fill_offset(const grundy_fill *f);
+
 /* grundy_fill_limits() : the limits of the fill (threads, memory). */
 GRUNDY_API const grundy_limits *grundy_fill_limits(const grundy_fill *f);
 

@@ -26,12 +26,19 @@ static grundy_status digits_fill(const void *params, void *values,
 {
     unsigned b = ((const grundy_digits_params *)params)->base;
     /* values < base <= 36: one byte */
-    return grundy_digits_fill(values, from, n, b, GRUNDY_DIGITS_AUTO, f);
+    return grundy_digits_fill(values, grundy_fill_offset(f), from, n, b,
+                              GRUNDY_DIGITS_AUTO, f);
+}
+
+static grundy_pos digits_lookback(const void *params)
+{
+    return ((const grundy_digits_params *)params)->base - 1;
 }
 
 const grundy_kernel grundy_kernel_digits = {
     .name = "digits",
     .fill = digits_fill,
+    .lookback = digits_lookback,
 };
 
 /* subtract:S ***************************************************************/
@@ -49,21 +56,28 @@ static grundy_status subtract_fill(const void *params, void *values,
 {
     const grundy_subtract_params *sp = params;
     uint8_t *g = values;
-    grundy_pos x;
+    grundy_pos x, off = grundy_fill_offset(f);
     size_t i;
     for (x = from; x < n; x++) {
         uint64_t reach = 0;
         for (i = 0; i < sp->n && sp->amounts[i] <= x; i++)
-            reach |= 1ull << g[x - sp->amounts[i]];
-        g[x] = (uint8_t)__builtin_ctzll(~reach);
+            reach |= 1ull << g[x - sp->amounts[i] - off];
+        g[x - off] = (uint8_t)__builtin_ctzll(~reach);
         if (x % SUBTRACT_TICK == 0)
             GRUNDY_TRY(grundy_fill_tick(f, x + 1));
     }
     return GRUNDY_OK;
 }
 
+static grundy_pos subtract_lookback(const void *params)
+{
+    const grundy_subtract_params *sp = params;
+    return sp->amounts[sp->n - 1];
+}
+
 const grundy_kernel grundy_kernel_subtract = {
     .name = "subtract-bitmask",
     .applies = subtract_applies,
     .fill = subtract_fill,
+    .lookback = subtract_lookback,
 };

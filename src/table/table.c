@@ -248,6 +248,11 @@ const grundy_limits *grundy_fill_limits(const grundy_fill *f)
     return f->limits;
 }
 
+grundy_pos grundy_fill_offset(const grundy_fill *f)
+{
+    return f ? f->offset : 0;
+}
+
 /* Methods ******************************************************************/
 
 /* The values of the moves from p, by table lookup; parts must be < p (the
@@ -389,6 +394,56 @@ grundy_status grundy_table_grow(grundy_table *t, grundy_pos n,
     if (s == GRUNDY_ERR_CANCELLED && hook && hook->checkpoint &&
         t->size > f.from)
         hook->checkpoint(hook->ctx, t, t->size);
+    return s;
+}
+
+/* Sliding windows **********************************************************/
+
+/* Entries a window computes between two slides. */
+#define WINDOW_CHUNK ((grundy_pos)1 << 22)
+
+grundy_status grundy_table_window_value(grundy_value *out,
+                                        const grundy_game *g, grundy_pos p,
+                                        const grundy_limits *lim)
+{
+    const grundy_kernel *k = grundy_table_kernel(g);
+    const void *params = grundy_game_params(g);
+    grundy_pos look, cap, n;
+    unsigned w;
+    uint8_t *buf;
+    grundy_fill f;
+    grundy_status s;
+
+    GRUNDY_RETURN_IF(!k || !k->lookback || p == UINT64_MAX, GRUNDY_ERR_ARG);
+    look = k->lookback(params);
+    GRUNDY_RETURN_IF(look == 0 || look > WINDOW_CHUNK, GRUNDY_ERR_ARG);
+    w = k->width ? k->width(params) : 1;
+    cap = look + WINDOW_CHUNK;
+    if (cap > p + 1)
+        cap = p + 1;
+    GRUNDY_TRY(grundy_limits_mem_check(lim, (size_t)cap * w));
+    buf = malloc((size_t)cap * w);
+    GRUNDY_RETURN_IF(!buf, GRUNDY_ERR_NOMEM);
+    memset(&f, 0, sizeof f);
+    f.limits = lim;
+    grundy_ticker_init(&f.ticker, lim, "window", p + 1);
+    n = cap;
+    s = k->fill(params, buf, 0, n, &f);
+    while (s == GRUNDY_OK && n <= p) {
+        /* keep the last `look` values, g(n - look .. n - 1) */
+        memmove(buf, buf + (size_t)(n - look - f.offset) * w,
+                (size_t)look * w);
+        f.offset = n - look;
+        f.from = n;
+        n = p + 1 - f.offset < cap ? p + 1 : f.offset + cap;
+        f.n = n;
+        s = k->fill(params, buf, f.from, n, &f);
+    }
+    if (s == GRUNDY_OK) {
+        *out = grundy_table_get_raw(buf, w, p - f.offset);
+        s = grundy_ticker_done(&f.ticker);
+    }
+    free(buf);
     return s;
 }
 

@@ -44,7 +44,8 @@ typedef struct grundy_fill_hook {
 } grundy_fill_hook;
 
 struct grundy_fill {
-    grundy_table *t;
+    grundy_table *t;       /* NULL in a window */
+    grundy_pos offset;     /* values[0] holds g(offset) */
     grundy_pos from, n;
     grundy_pos done; /* the last tick: values [0, done) are final */
     const grundy_limits *limits;
@@ -105,6 +106,13 @@ void grundy_table_note(grundy_table *t, grundy_pos n);
 void grundy_fill_init(grundy_fill *f, grundy_table *t, grundy_pos n,
                       const grundy_limits *lim, const grundy_fill_hook *hook);
 
+/* g(p) by the family's kernel in a sliding window of its lookback (see
+ * grundy_kernel.lookback): memory O(lookback + a chunk), time O(p).
+ * GRUNDY_ERR_ARG when the kernel has no lookback. */
+grundy_status grundy_table_window_value(grundy_value *out,
+                                        const grundy_game *g, grundy_pos p,
+                                        const grundy_limits *lim);
+
 /* The table of a fill, for the built-in kernels that need more than the
  * values (the take-and-break kernel proves periods on it). */
 static inline grundy_table *grundy_fill_table(grundy_fill *f)
@@ -112,8 +120,10 @@ static inline grundy_table *grundy_fill_table(grundy_fill *f)
     return f->t;
 }
 
-/* The digits kernels (digits.c), on a raw byte table: g[0..from) must
- * hold the values already; fills g[from..n), ticking f (may be NULL).
+/* The digits kernels (digits.c), on a raw byte table holding g(y) at
+ * g[y - off]: g(off .. from) must hold the values already (at least the
+ * base - 1 before from, or all of them when off = 0); fills g(from .. n),
+ * ticking f (may be NULL).
  * BLOCKS needs base 10 and WINDOW base <= 10 (GRUNDY_ERR_ARG otherwise);
  * AUTO picks the fastest. */
 typedef enum grundy_digits_kernel {
@@ -122,9 +132,9 @@ typedef enum grundy_digits_kernel {
     GRUNDY_DIGITS_WINDOW = 2,
     GRUNDY_DIGITS_BLOCKS = 3
 } grundy_digits_kernel;
-grundy_status grundy_digits_fill(uint8_t *g, uint64_t from, uint64_t n,
-                                 unsigned base, grundy_digits_kernel kernel,
-                                 grundy_fill *f);
+grundy_status grundy_digits_fill(uint8_t *g, uint64_t off, uint64_t from,
+                                 uint64_t n, unsigned base,
+                                 grundy_digits_kernel kernel, grundy_fill *f);
 
 /* Board families: all positions in popcount tiers, on the limits' threads
  * (tiers.c), through the family's children and orbit hooks (or its

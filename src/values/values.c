@@ -33,6 +33,9 @@
 #define PERIOD_UNPROVABLE 4096
 /* Single values past this need no table of their own. */
 #define TABLE_MAX_POS ((grundy_pos)1 << 32)
+/* From here a single value of a family whose kernel has a lookback is
+ * computed in a sliding window (as fast per entry, memory the window). */
+#define WINDOW_FROM ((grundy_pos)1 << 22)
 /* Boards up to this many positions are tabulated whole for sums. */
 #define BOARD_TABLE_MAX ((grundy_pos)1 << 22)
 /* Defaults: keep tables that took a second; checkpoint every 5 minutes. */
@@ -744,6 +747,17 @@ grundy_status grundy_values_get(grundy_value *out, grundy_values *v,
         if (p < grundy_table_size(v->table)) {
             *out = table_at(v, p);
             return GRUNDY_OK;
+        }
+    }
+    /* The family's kernel in a sliding window: the same work as a table,
+     * in the memory of the kernel's lookback. */
+    if (fill_method(v) == GRUNDY_FILL_KERNEL && p >= WINDOW_FROM &&
+        grundy_table_kernel(v->game)->lookback) {
+        grundy_status s = grundy_table_window_value(out, v->game, p, v->lim);
+        if (s != GRUNDY_ERR_ARG) {
+            if (s == GRUNDY_OK)
+                v->source = "window";
+            return s;
         }
     }
     /* A family kernel over a table beats the generic window by 10x or

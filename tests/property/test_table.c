@@ -246,7 +246,7 @@ static void test_digits_kernel_definition(void **state)
         assert_non_null(buf);
         for (i = 0; i < 2; i++) {
             memset(buf, 0xEE, (size_t)n);
-            assert_int_equal(grundy_digits_fill(buf, 0, n, 10, ks[i], NULL),
+            assert_int_equal(grundy_digits_fill(buf, 0, 0, n, 10, ks[i], NULL),
                              GRUNDY_OK);
             if (memcmp(buf, d, (size_t)n) != 0)
                 fail_msg("digits kernel %d differs", (int)ks[i]);

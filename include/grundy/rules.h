@@ -154,6 +154,12 @@ const char *grundy_game_spec(const grundy_game *g);
 /* 0 for unbounded heap games. */
 grundy_pos grundy_game_num_positions(const grundy_game *g);
 
+/* grundy_game_canonical_spec() :
+ * The canonical spec of g: one text for every spelling of the same game
+ * ("kayles" gives "0.77"), snprintf semantics. */
+GRUNDY_API size_t grundy_game_canonical_spec(const grundy_game *g,
+                                             char *buf, size_t cap);
+
 /* grundy_game_pos_parse() :
  * Parse one position of this game from text[0..len).  Checks that the
  * position is in range for finite families.  where->col is 1-based

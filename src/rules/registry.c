@@ -198,6 +198,20 @@ grundy_pos grundy_game_num_positions(const grundy_game *g)
     return g->rules->num_positions ? g->rules->num_positions(g->params) : 0;
 }
 
+size_t grundy_game_canonical_spec(const grundy_game *g, char *buf,
+                                  size_t cap)
+{
+    /* Aliases were resolved by grundy_game_new(): g->spec is "0.77" for
+     * "kayles". */
+    size_t n = strlen(g->spec);
+    if (cap) {
+        size_t k = n < cap ? n : cap - 1;
+        memcpy(buf, g->spec, k);
+        buf[k] = 0;
+    }
+    return n;
+}
+
 grundy_status grundy_game_pos_parse(const grundy_game *g, const char *text,
                                     size_t len, grundy_pos *out,
                                     grundy_parse_error *where)

@@ -5,7 +5,8 @@
  * The default folder is $XDG_CACHE_HOME/grundy, else ~/.cache/grundy.  It
  * is an embedded store: plain files, no server.  A table file holds a
  * header (format version, canonical spec, number of entries, value width,
- * largest value, period if proven, the version of grundy that wrote it),
+ * largest value, period if one was found, the version of grundy that
+ * wrote it),
  * the values, and an xxHash (XXH3-64) checksum per block of values and of
  * the header.  Files are written to a temporary name in the folder,
  * fsync'd and renamed, so a reader never sees a partial file.  On read a
@@ -38,7 +39,8 @@
  *
  * Threads.  After grundy_store_open() a store is never modified, so one
  * store may be used from several threads at once; each function call
- * opens its own file descriptors.
+ * opens its own file descriptors.  The warning and progress callbacks are
+ * then called from those threads.
  */
 #ifndef GRUNDY_STORE_H
 #define GRUNDY_STORE_H
@@ -71,8 +73,9 @@ typedef struct grundy_store_opts {
     const char *dir;
     grundy_store_warn_fn warn; /* NULL: warnings are dropped */
     void *warn_ctx;
-    /* Progress (waiting for a lock, verifying) and cancellation; NULL:
-     * defaults. */
+    /* Progress (waiting for a lock, verifying; saving, which reports but
+     * cannot be cancelled) and cancellation; NULL: defaults.  Copied by
+     * grundy_store_open(). */
     const grundy_limits *limits;
 } grundy_store_opts;
 
@@ -242,7 +245,9 @@ grundy_store_verify_file(int *ok, char *why, size_t why_cap,
  * Remove the entry of spec (under its lock), with its NAME.bad, its
  * temporary files and its NAME.lock.  GRUNDY_ERR_RANGE when there is
  * neither an entry nor a NAME.bad; GRUNDY_ERR_IO when a file cannot be
- * removed (the warning callback says which). */
+ * removed (the warning callback says which).  It takes the entry's lock,
+ * so a caller holding that lock waits for itself (until the progress
+ * callback cancels): release it first. */
 GRUNDY_NODISCARD GRUNDY_API grundy_status
 grundy_store_remove(grundy_store *s, const char *spec);
 

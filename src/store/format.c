@@ -54,7 +54,6 @@
 
 #include "store/format.h"
 
-#define FORMAT_VERSION 1u
 #define HEADER_HASH_AT 504u
 
 #define F_COMPLETE 1u
@@ -132,7 +131,7 @@ void store_header_encode(unsigned char *out, const store_header *h)
                      (h->period.proven ? F_PROVEN : 0);
     memset(out, 0, STORE_HEADER_BYTES);
     memcpy(out + O_MAGIC, magic, sizeof magic);
-    put32(out + O_VERSION, FORMAT_VERSION);
+    put32(out + O_VERSION, GRUNDY_STORE_FORMAT);
     put32(out + O_HEADER, STORE_HEADER_BYTES);
     store_put64(out + O_SIZE, h->size);
     put32(out + O_WIDTH, h->width);
@@ -185,10 +184,10 @@ int store_header_decode(store_header *h, const unsigned char *buf,
         FAIL("not a grundy table");
     if (got >= O_VERSION + 4) {
         version = get32(buf + O_VERSION);
-        if (version != FORMAT_VERSION)
+        if (version != GRUNDY_STORE_FORMAT)
             FAIL("written by format version %lu (this grundy reads "
                  "version %u)",
-                 (unsigned long)version, FORMAT_VERSION);
+                 (unsigned long)version, (unsigned)GRUNDY_STORE_FORMAT);
     }
     if (got < STORE_HEADER_BYTES)
         FAIL("truncated: %llu of at least %u bytes",

@@ -169,13 +169,33 @@ static int all_zero(const unsigned char *p, size_t n)
         return 0;                                                             \
     } while (0)
 
+int store_header_check(const store_header *h, char *why, size_t why_cap)
+{
+    uint64_t vmax;
+    if (h->width != 1 && h->width != 2 && h->width != 4)
+        FAIL("width %u", h->width);
+    vmax = h->width == 4 ? UINT32_MAX : ((uint64_t)1 << (8 * h->width)) - 1;
+    if (h->max > vmax)
+        FAIL("largest value %llu in %u bytes", (unsigned long long)h->max,
+             h->width);
+    if (h->size ? h->max_at >= h->size : (h->max | h->max_at) != 0)
+        FAIL("largest value at %llu of %llu entries",
+             (unsigned long long)h->max_at, (unsigned long long)h->size);
+    if (h->period.proven && !h->period.found)
+        FAIL("a period proven but not found");
+    if (!store_spec_ok(h->spec))
+        FAIL("spec");
+    return 1;
+}
+
 int store_header_decode(store_header *h, const unsigned char *buf,
                         size_t got, uint64_t file_bytes, char *why,
                         size_t why_cap)
 {
     uint32_t version, flags, spec_len;
-    uint64_t want, vmax;
+    uint64_t want;
     store_header l;
+    char field[128];
 
     memset(h, 0, sizeof *h);
     if (file_bytes == 0)
@@ -213,10 +233,7 @@ int store_header_decode(store_header *h, const unsigned char *buf,
     h->table_hash = store_get64(buf + O_TABLE_HASH);
     spec_len = get32(buf + O_SPEC_LEN);
 
-    if (h->width != 1 && h->width != 2 && h->width != 4)
-        FAIL("damaged header (width %u)", h->width);
-    if (flags & ~(F_COMPLETE | F_FOUND | F_PROVEN) ||
-        ((flags & F_PROVEN) && !(flags & F_FOUND)))
+    if (flags & ~(F_COMPLETE | F_FOUND | F_PROVEN))
         FAIL("damaged header (flags %lu)", (unsigned long)flags);
     h->complete = (flags & F_COMPLETE) != 0;
     h->period.found = (flags & F_FOUND) != 0;
@@ -225,13 +242,6 @@ int store_header_decode(store_header *h, const unsigned char *buf,
         (h->period.preperiod | h->period.period | h->period.saltus |
          h->period.checked_upto))
         FAIL("damaged header (period fields without a period)");
-    vmax = h->width == 4 ? UINT32_MAX : ((uint64_t)1 << (8 * h->width)) - 1;
-    if (h->max > vmax)
-        FAIL("damaged header (largest value %llu in %u bytes)",
-             (unsigned long long)h->max, h->width);
-    if (h->size ? h->max_at >= h->size : (h->max | h->max_at) != 0)
-        FAIL("damaged header (largest value at %llu of %llu entries)",
-             (unsigned long long)h->max_at, (unsigned long long)h->size);
     if (spec_len < 1 || spec_len > GRUNDY_STORE_SPEC_MAX ||
         memchr(buf + O_SPEC, 0, spec_len) ||
         !all_zero(buf + O_SPEC + spec_len,
@@ -239,6 +249,8 @@ int store_header_decode(store_header *h, const unsigned char *buf,
         FAIL("damaged header (spec)");
     memcpy(h->spec, buf + O_SPEC, spec_len);
     h->spec[spec_len] = 0;
+    if (!store_header_check(h, field, sizeof field))
+        FAIL("damaged header (%s)", field);
     if (!memchr(buf + O_WRITER, 0, sizeof h->version))
         FAIL("damaged header (writer version)");
     memcpy(h->version, buf + O_WRITER, sizeof h->version);

@@ -38,6 +38,13 @@ typedef struct store_header {
  * sizes overflow 64 bits (or size_t), 1 otherwise. */
 int store_layout(store_header *h, uint64_t *file_bytes);
 
+/* The rules every header obeys, for the reader and the writer alike: a
+ * width of 1, 2 or 4, a largest value that fits it and lies inside the
+ * table (0 at 0 when empty), a proven period only when found, a spec of
+ * 1 .. GRUNDY_STORE_SPEC_MAX bytes.  1 when h obeys them; otherwise 0
+ * with why[] naming the field. */
+int store_header_check(const store_header *h, char *why, size_t why_cap);
+
 /* Encode h into the first STORE_HEADER_BYTES bytes of out, header checksum
  * included. */
 void store_header_encode(unsigned char *out, const store_header *h);

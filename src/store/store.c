@@ -584,26 +584,6 @@ static int entry_at_least(const char *path, const store_header *h)
     return !better(h, &old);
 }
 
-static grundy_status check_table(const grundy_store_table *t)
-{
-    uint64_t vmax;
-    GRUNDY_RETURN_IF(!t || !store_spec_ok(t->spec), GRUNDY_ERR_ARG);
-    GRUNDY_RETURN_IF(t->width != 1 && t->width != 2 && t->width != 4,
-                     GRUNDY_ERR_ARG);
-    GRUNDY_RETURN_IF(t->size && !t->data, GRUNDY_ERR_ARG);
-    vmax = t->width == 4 ? UINT32_MAX : ((uint64_t)1 << (8 * t->width)) - 1;
-    GRUNDY_RETURN_IF(t->max > vmax, GRUNDY_ERR_ARG);
-    if (t->size == 0)
-        GRUNDY_RETURN_IF(t->max || t->max_at, GRUNDY_ERR_ARG);
-    else
-        GRUNDY_RETURN_IF(t->max_at >= t->size ||
-                             grundy_table_get_raw(t->data, t->width,
-                                                  t->max_at) != t->max,
-                         GRUNDY_ERR_ARG);
-    GRUNDY_RETURN_IF(t->period.proven && !t->period.found, GRUNDY_ERR_ARG);
-    return GRUNDY_OK;
-}
-
 /* Write the whole file to fd: values first (hashed block by block as they
  * go out), then the block table and the header in front.  0 or errno. */
 static int write_file(int fd, store_header *h, const grundy_store_table *t,
@@ -643,12 +623,12 @@ static int write_file(int fd, store_header *h, const grundy_store_table *t,
 
 grundy_status grundy_store_save(grundy_store *s, const grundy_store_table *t)
 {
-    char path[PATH_CAP], tmp[PATH_CAP];
+    char path[PATH_CAP], tmp[PATH_CAP], why[128];
     store_header h;
     uint64_t file_bytes;
     int fd, e, lockfd, keep;
 
-    GRUNDY_TRY(check_table(t));
+    GRUNDY_RETURN_IF(!t || !store_spec_ok(t->spec), GRUNDY_ERR_ARG);
     memset(&h, 0, sizeof h);
     memcpy(h.spec, t->spec, strlen(t->spec) + 1);
     snprintf(h.version, sizeof h.version, "%s", GRUNDY_VERSION_STRING);
@@ -660,8 +640,15 @@ grundy_status grundy_store_save(grundy_store *s, const grundy_store_table *t)
     if (t->period.found) {
         h.period = t->period;
         h.period.found = 1;
-        h.period.proven = t->period.proven != 0;
     }
+    h.period.proven = t->period.proven != 0; /* if not found: refused */
+    /* The reader's rules, and values where the header says. */
+    GRUNDY_RETURN_IF(!store_header_check(&h, why, sizeof why) ||
+                         (t->size && (!t->data ||
+                                      grundy_table_get_raw(t->data, t->width,
+                                                           t->max_at) !=
+                                          t->max)),
+                     GRUNDY_ERR_ARG);
     GRUNDY_RETURN_IF(!store_layout(&h, &file_bytes), GRUNDY_ERR_OVERFLOW);
     if (!s->writable)
         return GRUNDY_OK;

@@ -351,7 +351,7 @@ static file_state open_checked(int *fd_out, store_header *h,
         close(fd);
         return FILE_BAD;
     }
-    if (expect ? strcmp(h->spec, expect) != 0 : 0) {
+    if (expect && strcmp(h->spec, expect) != 0) {
         snprintf(why, cap, "a foreign file: it holds the table of '%s'",
                  h->spec);
         close(fd);

@@ -25,6 +25,7 @@ static const char help_main[] =
     "  analyze RULES POS...  a sum of games: values, nim-sum, winner and\n"
     "                   every winning move; Moore's Nim_k; misere play\n"
     "  play RULES POS...  play a sum against a perfect opponent\n"
+    "  store list|verify|remove|path  the tables kept on disk\n"
     "  help [SUBCOMMAND]  show help\n"
     "\n"
     "Options:\n"
@@ -163,6 +164,48 @@ static const char help_range[] =
     "Example:\n"
     "  printf '3  1 2 3  3  3 1 3  4 1 2  1 1 3' | grundy range nim\n"
     "  prints 'second 0', '2 1' and '6'.\n";
+
+static const char help_store[] =
+    "Usage: grundy store list [--json] [--store DIR]\n"
+    "       grundy store verify [RULES] [--store DIR]\n"
+    "       grundy store remove RULES [--store DIR]\n"
+    "       grundy store path [RULES] [--store DIR]\n"
+    "\n"
+    "The store keeps tables of values on disk, one file per game, so that\n"
+    "a table computed once is read back instead of computed again.  Its\n"
+    "folder is $XDG_CACHE_HOME/grundy, else ~/.cache/grundy (--store DIR\n"
+    "names another).  A file holds a header (the game's canonical spec,\n"
+    "entries, value width, largest value, period, the grundy that wrote\n"
+    "it) and the values, with a checksum per MiB of values and one of the\n"
+    "header; every checksum is verified each time a table is read.  A file\n"
+    "that fails is moved aside to NAME.bad with a warning.\n"
+    "\n"
+    "Actions:\n"
+    "  list             every table: rules, entries, bytes per value,\n"
+    "                   largest value, complete or a checkpoint of a longer\n"
+    "                   computation, period, file size, writer's version\n"
+    "  verify [RULES]   verify every checksum of RULES's table, or of every\n"
+    "                   table; prints 'RULES: ok' per sound table and names\n"
+    "                   each file that fails on stderr (exit status 1)\n"
+    "  remove RULES     remove RULES's table (with its .bad, .lock and\n"
+    "                   temporary files)\n"
+    "  path [RULES]     the folder, or the file of RULES's table (which may\n"
+    "                   not exist)\n"
+    "\n"
+    "RULES is written as anywhere else ('kayles', '0.77', 'grundy-game');\n"
+    "tables are filed under the canonical spec ('kayles' is '0.77').\n"
+    "\n"
+    "Options:\n"
+    "  --store DIR      the store's folder\n"
+    "  --json           list as one JSON object: {\"dir\": DIR, \"tables\":\n"
+    "                   [{\"rules\", \"file\", \"entries\", \"width\", \"max\",\n"
+    "                   \"complete\", \"period\", \"bytes\", \"version\"}],\n"
+    "                   \"damaged\": [FILE]}\n"
+    "\n"
+    "Examples:\n"
+    "  grundy store list\n"
+    "  grundy store verify kayles\n"
+    "  grundy store remove grundy-game --store /srv/grundy\n";
 
 static const char help_solve_unbalanced_nim[] =
     "\n"
@@ -321,6 +364,8 @@ const char *cli_help(const char *cmd)
         return help_play;
     if (strcmp(cmd, "count") == 0)
         return help_count;
+    if (strcmp(cmd, "store") == 0)
+        return help_store;
     return NULL;
 }
 

@@ -26,6 +26,7 @@ static const struct {
     {"analyze", cmd_analyze},
     {"play", cmd_play},
     {"count", cmd_count},
+    {"store", cmd_store},
 };
 
 int main(int argc, char **argv)

@@ -251,7 +251,8 @@ GRUNDY_API const char *grundy_game_spec(const grundy_game *g);
 GRUNDY_API grundy_pos grundy_game_num_positions(const grundy_game *g);
 
 /* grundy_game_canonical_spec() :
- * The canonical spec of g (see grundy_rules.spec_format), snprintf
+ * The canonical spec of g (see grundy_rules.spec_format): one text for
+ * every spelling of the same game ("kayles" gives "0.77"), snprintf
  * semantics. */
 GRUNDY_API size_t grundy_game_canonical_spec(const grundy_game *g,
                                              char *buf, size_t cap);

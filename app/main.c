@@ -11,6 +11,7 @@
  * Adding an option to a subcommand: parse it in that cmd_*.c, then help.c,
  * the man page and the README, then a CLI test.
  */
+#include <signal.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -32,6 +33,9 @@ static const struct {
 int main(int argc, char **argv)
 {
     size_t i;
+    /* A file past the size limit (a full disk, ulimit -f) is an error the
+     * store reports and survives, not a reason to die. */
+    signal(SIGXFSZ, SIG_IGN);
     if (argc < 2) {
         cli_print_help(NULL);
         return CLI_EXIT_USAGE;

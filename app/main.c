@@ -26,6 +26,7 @@ static const struct {
     {"analyze", cmd_analyze},
     {"play", cmd_play},
     {"count", cmd_count},
+    {"loopy", cmd_loopy},
 };
 
 int main(int argc, char **argv)

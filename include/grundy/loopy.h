@@ -199,8 +199,10 @@ typedef enum grundy_loopy_format {
  *    '#' starts a comment; blank lines are skipped.  Without a header
  *    the vertices are 0..(largest id).  With a header line "n m" the
  *    vertices are 0..n-1 and m edge lines follow.  In AUTO the first line
- *    is taken as a header exactly when the number of edge lines after it
- *    equals its second number.
+ *    is taken as a header exactly when it is a consistent one: m edge
+ *    lines follow it and all their ids are below n (so "0 1 / 1 2" is
+ *    two edges); HEADER and EDGES decide it instead, and only HEADER
+ *    reports an id >= n as an error.
  *  - DOT (a subset): [strict] digraph [NAME] { ... } or the statements
  *    alone; edges "a -> b -> c;", "a -> {b c};", node statements "a;",
  *    attributes ([...], x = y, graph/node/edge [...]) are skipped;
@@ -227,6 +229,15 @@ grundy_loopy_graph_parse(grundy_loopy_graph **out, const char *text, size_t len,
 GRUNDY_NODISCARD GRUNDY_API grundy_status grundy_loopy_graph_load(
     grundy_loopy_graph **out, const char *path, grundy_loopy_format format,
     grundy_parse_error *where, const grundy_limits *lim);
+
+/* grundy_loopy_graph_read_fd() :
+ * The same on what the open descriptor fd holds (standard input is 0):
+ * mapped when it is a regular file, read to its end otherwise; fd is not
+ * closed.  label names it in where->msg on a read error. */
+GRUNDY_NODISCARD GRUNDY_API grundy_status
+grundy_loopy_graph_read_fd(grundy_loopy_graph **out, int fd, const char *label,
+                           grundy_loopy_format format,
+                           grundy_parse_error *where, const grundy_limits *lim);
 
 /* grundy_loopy_graph_free() : accepts NULL. */
 GRUNDY_API void grundy_loopy_graph_free(grundy_loopy_graph *g);
@@ -335,6 +346,9 @@ grundy_loopy_solution_data(const grundy_loopy_solution *s);
 GRUNDY_API uint32_t grundy_loopy_solution_counter(
     const grundy_loopy_solution *s, grundy_loopy_vertex v);
 
+/* Bytes the solution holds (8 per vertex: values and counters). */
+GRUNDY_API size_t grundy_loopy_solution_bytes(const grundy_loopy_solution *s);
+
 /* Levels the method ran (largest finite value + 1 or + 2). */
 GRUNDY_API uint32_t
 grundy_loopy_solution_levels(const grundy_loopy_solution *s);
@@ -442,7 +456,10 @@ typedef struct grundy_loopy_rules {
 } grundy_loopy_rules;
 
 /* "addsub:S:A": remove s in S or add a in A stones (positive numbers,
- * comma-separated, either list may be empty), heaps 0..max. */
+ * comma-separated, either list may be empty), heaps 0..max.  An empty
+ * heap is final: the player who takes the last stone wins (were stones
+ * added to an empty heap, no position would end and all would be
+ * drawn). */
 GRUNDY_API extern const grundy_loopy_rules grundy_loopy_rules_addsub;
 
 /* grundy_loopy_rules_register() :

@@ -147,11 +147,16 @@ static uint64_t addsub_num_positions(const void *params)
     return p->max + 1;
 }
 
+/* An empty heap is finished: no stone to take, none to add to (the
+ * player who takes the last stone wins).  Were stones added to an empty
+ * heap, no position would be final and every value would be inf(). */
 static size_t addsub_moves(const void *params, uint64_t h, uint64_t *out,
                            size_t cap)
 {
     const addsub *p = params;
     size_t i, n = 0;
+    if (h == 0)
+        return 0;
     for (i = 0; i < p->ns && p->s[i] <= h; i++, n++)
         if (n < cap)
             out[n] = h - p->s[i];
@@ -163,8 +168,8 @@ static size_t addsub_moves(const void *params, uint64_t h, uint64_t *out,
 
 const grundy_loopy_rules grundy_loopy_rules_addsub = {
     .name = "addsub",
-    .synopsis = "addsub:S:A         remove s in S or add a in A stones "
-                "(heaps 0..H, --max H)",
+    .synopsis = "addsub:S:A         remove s in S or add a in A stones; "
+                "an empty heap is final; heaps 0..H (--max H)",
     .parse = addsub_parse,
     .free_params = addsub_free,
     .num_positions = addsub_num_positions,

@@ -61,15 +61,53 @@ static grundy_status read_all(int fd, char **out, size_t *len,
     return GRUNDY_OK;
 }
 
+grundy_status grundy_loopy_graph_read_fd(grundy_loopy_graph **out, int fd,
+                                         const char *label,
+                                         grundy_loopy_format format,
+                                         grundy_parse_error *where,
+                                         const grundy_limits *lim)
+{
+    struct stat sb;
+    grundy_status st;
+    char *buf = NULL;
+    size_t len = 0;
+    int err = 0;
+    *out = NULL;
+    if (where)
+        memset(where, 0, sizeof *where);
+    if (fstat(fd, &sb) == 0 && S_ISREG(sb.st_mode) && sb.st_size > 0 &&
+        (uint64_t)sb.st_size <= SIZE_MAX) {
+        size_t mlen = (size_t)sb.st_size;
+        void *map = mmap(NULL, mlen, PROT_READ, MAP_PRIVATE, fd, 0);
+        if (map != MAP_FAILED) {
+            (void)posix_madvise(map, mlen, POSIX_MADV_SEQUENTIAL);
+            st = grundy_loopy_graph_parse(out, map, mlen, format, where, lim);
+            munmap(map, mlen);
+            return st;
+        }
+    }
+    st = read_all(fd, &buf, &len, lim, &err);
+    if (st == GRUNDY_ERR_IO)
+        return io_error(where, label ? label : "input", err);
+    if (st == GRUNDY_ERR_LIMIT) {
+        grundy_parse_error_set(where, 0, 0,
+                               "the input is larger than the memory limit");
+        return st;
+    }
+    GRUNDY_TRY(st);
+    st = grundy_loopy_graph_parse(out, buf, len, format, where, lim);
+    free(buf);
+    return st;
+}
+
 grundy_status grundy_loopy_graph_load(grundy_loopy_graph **out,
                                       const char *path,
                                       grundy_loopy_format format,
                                       grundy_parse_error *where,
                                       const grundy_limits *lim)
 {
-    struct stat sb;
     grundy_status st;
-    int fd, err = 0;
+    int fd;
     *out = NULL;
     if (where)
         memset(where, 0, sizeof *where);
@@ -77,34 +115,7 @@ grundy_status grundy_loopy_graph_load(grundy_loopy_graph **out,
     fd = open(path, O_RDONLY);
     if (fd < 0)
         return io_error(where, path, errno);
-    if (fstat(fd, &sb) == 0 && S_ISREG(sb.st_mode) && sb.st_size > 0 &&
-        (uint64_t)sb.st_size <= SIZE_MAX) {
-        size_t len = (size_t)sb.st_size;
-        void *map = mmap(NULL, len, PROT_READ, MAP_PRIVATE, fd, 0);
-        if (map != MAP_FAILED) {
-            close(fd);
-            (void)posix_madvise(map, len, POSIX_MADV_SEQUENTIAL);
-            st = grundy_loopy_graph_parse(out, map, len, format, where, lim);
-            munmap(map, len);
-            return st;
-        }
-    }
-    {
-        char *buf = NULL;
-        size_t len = 0;
-        st = read_all(fd, &buf, &len, lim, &err);
-        close(fd);
-        if (st == GRUNDY_ERR_IO)
-            return io_error(where, path, err);
-        if (st == GRUNDY_ERR_LIMIT) {
-            grundy_parse_error_set(where, 0, 0,
-                                   "the file is larger than the memory "
-                                   "limit");
-            return st;
-        }
-        GRUNDY_TRY(st);
-        st = grundy_loopy_graph_parse(out, buf, len, format, where, lim);
-        free(buf);
-        return st;
-    }
+    st = grundy_loopy_graph_read_fd(out, fd, path, format, where, lim);
+    close(fd);
+    return st;
 }

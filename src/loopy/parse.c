@@ -220,7 +220,10 @@ static grundy_status parse_edge_list(grundy_loopy_graph *g, const char *text,
         }
         ep.skip_first = 1;
     } else if (format == GRUNDY_LOOPY_FORMAT_AUTO) {
-        ep.skip_first = ep.lines > 0 && ep.first[1] == ep.lines - 1;
+        /* A header only when it is consistent: its edge count is the
+         * number of lines after it, and every id there is below its n. */
+        ep.skip_first = ep.lines > 0 && ep.first[1] == ep.lines - 1 &&
+                        (!ep.any_rest || ep.max_rest < ep.first[0]);
     }
     if (ep.skip_first) {
         n = ep.first[0];

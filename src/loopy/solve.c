@@ -177,6 +177,7 @@ grundy_status grundy_loopy_solve_counter(grundy_loopy_solution **out,
     uint32_t *queue, *active;
     grundy_status st;
     size_t n = (size_t)(g->n ? g->n : 1);
+    *out = NULL;
     GRUNDY_TRY(solution_new(&s, g, lim));
     r = malloc(n * sizeof *r);
     queue = malloc(n * sizeof *queue);
@@ -264,6 +265,7 @@ grundy_status grundy_loopy_solve_naive(grundy_loopy_solution **out,
     uint32_t *list;
     grundy_status st;
     size_t n = (size_t)(g->n ? g->n : 1);
+    *out = NULL;
     GRUNDY_TRY(solution_new(&s, g, lim));
     has_m = malloc(n);
     list = malloc(n * sizeof *list);
@@ -324,6 +326,11 @@ uint32_t grundy_loopy_solution_counter(const grundy_loopy_solution *s,
                                        grundy_loopy_vertex v)
 {
     return s->ctr[v];
+}
+
+size_t grundy_loopy_solution_bytes(const grundy_loopy_solution *s)
+{
+    return (size_t)s->g->n * (sizeof *s->val + sizeof *s->ctr);
 }
 
 uint32_t grundy_loopy_solution_levels(const grundy_loopy_solution *s)

@@ -671,7 +671,8 @@ static grundy_status operand(dot *d, size_t *from)
             return dot_error(d, l, col, "unterminated subgraph: missing '}'");
         GRUNDY_TRY(next(d));
         /* Each vertex once, in order of ids. */
-        qsort(d->set + *from, d->nset - *from, sizeof *d->set, cmp_u32);
+        if (d->nset - *from > 1)
+            qsort(d->set + *from, d->nset - *from, sizeof *d->set, cmp_u32);
         for (i = *from, k = *from; i < d->nset; i++)
             if (k == *from || d->set[k - 1] != d->set[i])
                 d->set[k++] = d->set[i];

@@ -61,7 +61,8 @@ static grundy_status reserve(grundy_loopy_value *v, size_t n)
 static void normalise(grundy_loopy_value *v, size_t n)
 {
     size_t i, j = 0;
-    qsort(v->k, n, sizeof *v->k, cmp_u32);
+    if (n > 1)
+        qsort(v->k, n, sizeof *v->k, cmp_u32);
     for (i = 0; i < n; i++)
         if (j == 0 || v->k[j - 1] != v->k[i])
             v->k[j++] = v->k[i];

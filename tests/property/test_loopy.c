@@ -562,6 +562,66 @@ static void test_loopy_methods_agree_large(void **state)
     }
 }
 
+/* Parsers on noise: random texts over the alphabets of both formats
+ * (and any byte now and then) must give a graph or an error with a
+ * place, never a crash (the sanitizer build checks the memory). */
+static void test_loopy_parser_survives_noise(void **state)
+{
+    static const char *const pieces[] = {
+        "0",       "1",      "7",        "42",         " ",
+        " ",       "\t",     "\n",       "\n",         "\r\n",
+        "#",       "# c\n",  "-",        "->",         "--",
+        "{",       "}",      "[",        "]",          ";",
+        ",",       "=",      ":",        "\"",         "\"q\\\"x\"",
+        "a",       "b",      "node",     "edge",       "graph",
+        "digraph", "strict", "subgraph", "/*",         "*/",
+        "//",      "<",      ">",        "4294967295", "99999999999999999999",
+        "x=y"};
+    test_rng *rng = *state;
+    long it;
+    char text[256];
+    for (it = 0; it < iters(6000); it++) {
+        size_t len = 0, k = (size_t)test_rng_below(rng, 40), i;
+        grundy_loopy_graph *g = NULL;
+        grundy_parse_error where;
+        grundy_status st;
+        int format = (int)test_rng_below(rng, 4);
+        for (i = 0; i < k; i++) {
+            const char *p;
+            char one[2];
+            if (test_rng_below(rng, 20) == 0) {
+                one[0] = (char)test_rng_range(rng, 1, 255);
+                one[1] = 0;
+                p = one;
+            } else {
+                p = pieces[test_rng_below(rng,
+                                          sizeof pieces / sizeof pieces[0])];
+            }
+            if (len + strlen(p) >= sizeof text)
+                break;
+            memcpy(text + len, p, strlen(p));
+            len += strlen(p);
+        }
+        /* Not NUL-terminated on purpose: the parser takes a length. */
+        st = grundy_loopy_graph_parse(
+            &g, text, len, (grundy_loopy_format)format, &where, NULL);
+        if (st == GRUNDY_OK) {
+            grundy_loopy_solution *s = NULL;
+            assert_non_null(g);
+            assert_int_equal(grundy_loopy_solve(&s, g, NULL), GRUNDY_OK);
+            grundy_loopy_solution_free(s);
+            grundy_loopy_graph_free(g);
+        } else {
+            assert_null(g);
+            if ((st == GRUNDY_ERR_PARSE || st == GRUNDY_ERR_RANGE) &&
+                (where.line < 1 || where.col < 1 || !where.msg[0]))
+                fail_msg("seed=%llu it=%ld: %s without a place: '%.*s'",
+                         (unsigned long long)test_seed(), it,
+                         grundy_strerror(st), (int)len, text);
+        }
+    }
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -575,6 +635,8 @@ int main(void)
             test_loopy_addsub_without_adds_is_subtract, test_rng_setup,
             test_rng_teardown),
         cmocka_unit_test_setup_teardown(test_loopy_methods_agree_large,
+                                        test_rng_setup, test_rng_teardown),
+        cmocka_unit_test_setup_teardown(test_loopy_parser_survives_noise,
                                         test_rng_setup, test_rng_teardown),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

@@ -347,6 +347,12 @@ static void test_loopy_parse_dot(void **state)
     assert_int_equal(o[0], 3);
     assert_int_equal(o[1], 4);
     grundy_loopy_graph_free(g);
+    /* An edge to an empty subgraph is no edge; "" is a name. */
+    g = parse("a -> {}; \"\" -> a", GRUNDY_LOOPY_FORMAT_AUTO);
+    assert_int_equal(grundy_loopy_graph_num_vertices(g), 2);
+    assert_int_equal(grundy_loopy_graph_num_edges(g), 1);
+    assert_string_equal(grundy_loopy_graph_vertex_name(g, 1), "");
+    grundy_loopy_graph_free(g);
     /* Numerals are names too; an edge to a subgraph of chains. */
     g = parse("digraph{1->2; 2->{3->4}}", GRUNDY_LOOPY_FORMAT_AUTO);
     assert_int_equal(grundy_loopy_graph_num_vertices(g), 4);

@@ -22,9 +22,9 @@
 uint64_t loopy_estimate_u64(uint64_t n, uint64_t m)
 {
     /* offsets both ways, then the larger of: building (edges 8m +
-     * options 4m) and solving (options and predecessors 8m + 32 bytes of
-     * work and result per vertex). */
-    uint64_t build = 12 * m, solve = 8 * m + 32 * n;
+     * options 4m) and solving (options and predecessors 8m + 36 bytes of
+     * work and result per vertex: see solve.c). */
+    uint64_t build = 12 * m, solve = 8 * m + 36 * n;
     return 16 * (n + 1) + (build > solve ? build : solve);
 }
 

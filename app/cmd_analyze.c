@@ -8,6 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "loopy_cli.h"
 #include "sum_cli.h"
 
 typedef struct analyze_args {
@@ -394,6 +395,10 @@ int cmd_analyze(int argc, char **argv)
 
     if (!positional)
         return cli_error("analyze", GRUNDY_ERR_NOMEM, NULL);
+    if (loopy_cli_claims(argc, argv)) { /* games with cycles */
+        free(positional);
+        return loopy_cli_analyze(argc, argv);
+    }
     rc = parse_args(argc, argv, &a, positional);
     if (rc) {
         free(positional);

@@ -15,6 +15,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "loopy_cli.h"
 #include "sum_cli.h"
 
 typedef struct play {
@@ -535,6 +536,10 @@ int cmd_play(int argc, char **argv)
 
     if (!positional)
         return cli_error("play", GRUNDY_ERR_NOMEM, NULL);
+    if (loopy_cli_claims(argc, argv)) { /* games with cycles */
+        free(positional);
+        return loopy_cli_play(argc, argv);
+    }
     memset(&p, 0, sizeof p);
     cli_engine_init(&p.eng, "play");
     p.search_limit = GRUNDY_SUM_SEARCH_DEFAULT_STATES;

@@ -8,6 +8,7 @@
 #include <unistd.h>
 
 #include "cli.h"
+#include "loopy_cli.h"
 
 typedef struct values_args {
     const char *spec;
@@ -350,7 +351,10 @@ int cmd_values(int argc, char **argv)
     grundy_parse_error where;
     grundy_writer w;
     grundy_status s;
-    int rc = parse_args(argc, argv, &a);
+    int rc;
+    if (loopy_cli_claims(argc, argv)) /* games with cycles: loopy_cli.c */
+        return loopy_cli_values(argc, argv);
+    rc = parse_args(argc, argv, &a);
     if (rc)
         return rc;
     memset(&where, 0, sizeof where);

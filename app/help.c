@@ -26,6 +26,8 @@ static const char help_main[] =
     "                   every winning move; Moore's Nim_k; misere play\n"
     "  play RULES POS...  play a sum against a perfect opponent\n"
     "  store list|verify|remove|path  the tables kept on disk\n"
+    "  loopy FILE       games with cycles: the generalized value (n or\n"
+    "                   inf(K)) of every vertex of a directed graph\n"
     "  help [SUBCOMMAND]  show help\n"
     "\n"
     "Options:\n"
@@ -36,6 +38,12 @@ static const char help_main[] =
     "Rule families (RULES):\n"
     "%s"
     "Aliases: kayles (0.77), dawsons-kayles (0.07), dawsons-chess (0.137).\n"
+    "\n"
+    "Games with cycles (for values, analyze and play; see 'grundy loopy\n"
+    "--help'):\n"
+    "  addsub:S:A         remove s in S or add a in A stones; an empty heap\n"
+    "                     is final; heaps 0..H (--max H)\n"
+    "  graph:PATH         a token on the graph in PATH (edge list or DOT)\n"
     "\n"
     "Exit status: 0 on success, 1 on bad input data or a runtime failure,\n"
     "2 on a usage error.  See grundy(1).\n";
@@ -92,7 +100,13 @@ static const char help_values[] =
     "period fills the rest of the table.  An arithmetic period (values\n"
     "growing by a saltus S every period) is reported as seen, not proven.\n"
     "Codes with moves that leave three heaps (digits 8-F) list their moves\n"
-    "through sets of two-heap values.\n";
+    "through sets of two-heap values.\n"
+    "\n"
+    "Games with cycles (addsub:S:A with --max H, graph:PATH): every\n"
+    "position's generalized value, 'n value' per line, 'inf(K)' for an\n"
+    "infinite one (see 'grundy loopy --help'); --at, --upto, --stats,\n"
+    "--json and --method auto|naive|counter apply, --period does not.\n"
+    "  grundy values addsub:4,5:2 --max 20\n";
 
 /* The options every subcommand that computes values shares (cli.c,
  * cli_engine_option()). */
@@ -260,7 +274,16 @@ static const char help_analyze[] =
     "  grundy analyze subtract:1,3,4 10 11 12 --json\n"
     "  grundy analyze --mix digits:12 half:9 nim:3\n"
     "  grundy analyze nim 1 2 3 --moore 2\n"
-    "  grundy analyze subtract:1,2 3 4 --misere\n";
+    "  grundy analyze subtract:1,2 3 4 --misere\n"
+    "\n"
+    "Games with cycles (addsub:S:A with --max H, graph:PATH, also with\n"
+    "--mix): prints each component's generalized value, the sum's value\n"
+    "by Smith's rule, the outcome (first, second or draw), and every\n"
+    "winning move, or every move that keeps a draw (JSON: components,\n"
+    "value, outcome, winning_moves, drawing_moves).  Values are a number\n"
+    "or inf(K) (JSON {\"inf\": [K...]}).\n"
+    "  grundy analyze addsub:4,5:2 5 12 --max 20\n"
+    "  grundy analyze --mix graph:g.dot:c addsub:4,5:2:7 --max 20\n";
 
 static const char help_play[] =
     "Usage: grundy play RULES POS... [OPTIONS]\n"
@@ -289,7 +312,16 @@ static const char help_play[] =
     "prompt, so a scripted game reads as a transcript.\n"
     "\n"
     "Example:\n"
-    "  printf '1 1\\n2 0\\n' | grundy play nim 3 4 5\n";
+    "  printf '1 1\\n2 0\\n' | grundy play nim 3 4 5\n"
+    "\n"
+    "Games with cycles (addsub:S:A with --max H, graph:PATH): the program\n"
+    "wins when it can (in finitely many moves, whatever you do), keeps the\n"
+    "draw when it cannot win, and declares a draw when a position comes\n"
+    "back --repeat N times (default 3) with the same player to move.\n"
+    "  --max H          the heap bound of addsub:S:A\n"
+    "  --repeat N       occurrences of a position that end the game in a\n"
+    "                   draw (2 <= N)\n"
+    "  printf '1 a\\n' | grundy play graph:g.dot c\n";
 
 static const char help_count[] =
     "Usage: grundy count RULES --heaps K --max M [OPTIONS]\n"
@@ -332,6 +364,60 @@ static const char help_count[] =
     "  grundy count divisors:36 --positions 1,2,3 --tuples 4 --moore 2\n"
     "  echo 3 5 3 | grundy count --tuples 4 --moore 2 --mod 1000000007\n";
 
+static const char help_loopy[] =
+    "Usage: grundy loopy FILE|- [OPTIONS]\n"
+    "\n"
+    "Games with cycles: a token on the directed graph in FILE ('-' for\n"
+    "standard input); a move follows an edge, the player who cannot move\n"
+    "loses, and a play may go on forever (a draw).  Prints the generalized\n"
+    "Sprague-Grundy value of every vertex, 'VERTEX VALUE' per line: a\n"
+    "number n, or inf(K) where K lists the finite values among the\n"
+    "vertex's options (inf() when there are none).  The player to move\n"
+    "loses at 0, wins at n > 0 and at inf(K) with 0 in K, and cannot do\n"
+    "better than a draw at inf(K) without 0.  In a sum, finite values add\n"
+    "by XOR, n + inf(K) = inf(K xor n), and two infinite values make inf().\n"
+    "\n"
+    "Input:\n"
+    "  edge list        'u v' per line (ids from 0), '#' comments; an\n"
+    "                   optional first line 'n m' (n vertices 0..n-1, m\n"
+    "                   edge lines follow).  Self-loops and repeated edges\n"
+    "                   are allowed.\n"
+    "  DOT              digraph { a -> b -> c; c -> {d e}; } (attributes\n"
+    "                   are ignored; vertices keep their names)\n"
+    "\n"
+    "Options:\n"
+    "  --format F       auto (default), edges, header or dot.  auto reads\n"
+    "                   DOT when the text starts with [strict] digraph or\n"
+    "                   holds '->', and a first line 'n m' as a header only\n"
+    "                   when m lines follow with every id below n; header\n"
+    "                   insists on one (and reports ids >= n), edges has\n"
+    "                   none\n"
+    "  --at V           print the value of vertex V alone\n"
+    "  --stats          counts of each value, of infinite values and of\n"
+    "                   outcomes (first, second, draw), levels, memory and\n"
+    "                   time, instead of the listing (unless --list)\n"
+    "  --list           list the values as well\n"
+    "  --json           one JSON object: vertices, edges, values (vertex,\n"
+    "                   value as a number or {\"inf\": [K...]}, outcome),\n"
+    "                   stats\n"
+    "  --method M       auto (default) or counter: the counter method of\n"
+    "                   Fraenkel and Yesha, O(V + E) per value level;\n"
+    "                   naive: passes over the graph until nothing changes\n"
+    "  --mem-limit B    refuse graphs above B bytes (suffix K, M, G, T)\n"
+    "\n"
+    "Errors (exit status 1): a malformed line or an id out of range, as\n"
+    "FILE:LINE:COL; a graph over the memory limit, with its size.\n"
+    "\n"
+    "The same games as rule families, for values, analyze and play:\n"
+    "graph:PATH (positions are vertices) and addsub:S:A (remove s in S or\n"
+    "add a in A stones, heaps 0..H with --max H; an empty heap is final).\n"
+    "\n"
+    "Examples:\n"
+    "  printf 'a -> b; b -> c; c -> a; c -> d; d -> e;' | grundy loopy -\n"
+    "  grundy loopy graph.txt --stats\n"
+    "  grundy values addsub:4,5:2 --max 20\n"
+    "  grundy analyze addsub:4,5:2 5 12 --max 20\n";
+
 /* The workloads' one-line summaries come from cmd_solve.c. */
 const char *cli_solve_list(void);
 
@@ -366,6 +452,8 @@ const char *cli_help(const char *cmd)
         return help_count;
     if (strcmp(cmd, "store") == 0)
         return help_store;
+    if (strcmp(cmd, "loopy") == 0)
+        return help_loopy;
     return NULL;
 }
 

@@ -28,6 +28,7 @@ static const struct {
     {"play", cmd_play},
     {"count", cmd_count},
     {"store", cmd_store},
+    {"loopy", cmd_loopy},
 };
 
 int main(int argc, char **argv)

@@ -18,5 +18,6 @@
 #include "grundy/takebreak.h"
 #include "grundy/values.h"
 #include "grundy/store.h"
+#include "grundy/loopy.h"
 
 #endif

@@ -16,5 +16,6 @@
 #include "grundy/nt.h"
 #include "grundy/count.h"
 #include "grundy/takebreak.h"
+#include "grundy/misere.h"
 
 #endif

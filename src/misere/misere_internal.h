@@ -46,8 +46,11 @@ static inline size_t mq_words(size_t q)
 
 /* Options of live heaps ******************************************************/
 
-/* The options of every live heap as words of at most 3 live heaps (a
- * multiset, sorted, without duplicates among the options of one heap). */
+/* The options of live heaps as words of at most 3 live heaps (a
+ * multiset, sorted, without duplicates among the options of one heap).
+ * Options of splitting codes number about n/2 per heap, so they are
+ * listed for all heaps only while a quotient changes (a search over all
+ * sums needs them) and dropped again after. */
 typedef struct mq_opts {
     uint32_t nlive;
     grundy_pos *heap;  /* heap[l]: the size of live heap l */
@@ -142,6 +145,8 @@ struct grundy_misere {
     int have_chain;
     uint32_t *live_of;         /* live_of[h]: live index of heap h or
                                   MQ_NONE, for h <= heaps */
+    grundy_pos *live_heap;     /* live_heap[l]: the heap of live index l */
+    size_t cap_live_heap;
     size_t cap_heaps;
     grundy_pos stopped_at;
     size_t stopped_order;

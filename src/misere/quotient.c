@@ -61,7 +61,7 @@ static int cmp_opt(const void *a, const void *b)
  * nlive: the caller commits with o->nlive++).  *count = 0 when h has no
  * move at all. */
 static grundy_status opts_add(grundy_misere *q, grundy_pos h,
-                              uint32_t *count)
+                              uint32_t *count, const grundy_limits *lim)
 {
     mq_opts *o = &q->opts;
     size_t n, i, first, k;
@@ -87,6 +87,9 @@ static grundy_status opts_add(grundy_misere *q, grundy_pos h,
         uint32_t(*no)[4];
         while (nc < first + n)
             nc *= 2;
+        GRUNDY_TRY(grundy_limits_mem_check(lim, nc * sizeof *no +
+                                                    q->mon.bytes +
+                                                    q->chain.bytes));
         no = realloc(o->opt, nc * sizeof *no);
         GRUNDY_RETURN_IF(!no, GRUNDY_ERR_NOMEM);
         o->opt = no;
@@ -122,6 +125,27 @@ static grundy_status opts_add(grundy_misere *q, grundy_pos h,
     return GRUNDY_OK;
 }
 
+static void opts_reset(grundy_misere *q)
+{
+    q->opts.nlive = 0;
+    q->opts.start[0] = 0;
+}
+
+/* Options of every live heap 0..l-1, and of heap h as live heap l. */
+static grundy_status opts_all(grundy_misere *q, uint32_t l, grundy_pos h,
+                              const grundy_limits *lim)
+{
+    uint32_t k, c;
+    opts_reset(q);
+    for (k = 0; k < l; k++) {
+        GRUNDY_TRY(opts_add(q, q->live_heap[k], &c, lim));
+        q->opts.nlive++;
+    }
+    GRUNDY_TRY(opts_add(q, h, &c, lim));
+    q->opts.nlive++;
+    return GRUNDY_OK;
+}
+
 /* Life cycle ****************************************************************/
 
 static grundy_status heaps_room(grundy_misere *q, grundy_pos h)
@@ -148,6 +172,7 @@ void grundy_misere_free(grundy_misere *q)
     mq_chain_clear(&q->chain);
     opts_clear(&q->opts);
     free(q->live_of);
+    free(q->live_heap);
     free(q->mbuf);
     free(q);
 }
@@ -264,7 +289,8 @@ static int p_ok(const mq_mon *m, const uint64_t *bad, uint32_t x)
     return 1;
 }
 
-static grundy_status conservative(grundy_misere *q, uint32_t l,
+/* Heap h, live heap l, whose options are in slot 0 of q->opts. */
+static grundy_status conservative(grundy_misere *q, uint32_t l, grundy_pos h,
                                   int *found, grundy_ticker *tick,
                                   const grundy_limits *lim)
 {
@@ -273,7 +299,7 @@ static grundy_status conservative(grundy_misere *q, uint32_t l,
     size_t w = mq_words(m->q), i;
     uint64_t *tn = calloc(w + 1, 8), *bad = calloc(w + 1, 8);
     uint32_t *cand = malloc((m->q + 1) * sizeof *cand), ncand = 0;
-    uint32_t *img = malloc((o->start[l + 1] - o->start[l] + 1) * 4), nimg = 0;
+    uint32_t *img = malloc((o->start[1] - o->start[0] + 1) * 4), nimg = 0;
     uint32_t x, y, k;
     int heap_p = 1;
     grundy_status s = GRUNDY_OK;
@@ -283,7 +309,7 @@ static grundy_status conservative(grundy_misere *q, uint32_t l,
         s = GRUNDY_ERR_NOMEM;
         goto done;
     }
-    for (k = o->start[l]; k < o->start[l + 1]; k++) {
+    for (k = o->start[0]; k < o->start[1]; k++) {
         uint32_t t = mq_opt_elem(m, o->opt[k]);
         if (!mq_bit(tn, t)) {
             mq_setbit(tn, t);
@@ -327,7 +353,12 @@ static grundy_status conservative(grundy_misere *q, uint32_t l,
             goto done;
         }
     }
-    /* Full searches of (N). */
+    /* Full searches of (N), over the options of every heap. */
+    if (ncand) {
+        s = opts_all(q, l, h, lim);
+        if (s != GRUNDY_OK)
+            goto done;
+    }
     for (k = 0; k < ncand; k++) {
         mq_verify_out vo;
         mq_chain nc;
@@ -547,12 +578,23 @@ grundy_status grundy_misere_grow(grundy_misere *q, grundy_pos upto,
     grundy_ticker_init(&tick, lim, "misere", upto);
     while (q->heaps < upto) {
         grundy_pos h = q->heaps + 1;
-        uint32_t l = q->opts.nlive, count;
+        uint32_t l = q->mon.nlive, count;
         int found;
         s = heaps_room(q, h);
+        if (s == GRUNDY_OK && l + 1 >= q->cap_live_heap) {
+            size_t nc = q->cap_live_heap ? 2 * q->cap_live_heap : 64;
+            grundy_pos *nl = realloc(q->live_heap, nc * sizeof *nl);
+            if (!nl)
+                s = GRUNDY_ERR_NOMEM;
+            else {
+                q->live_heap = nl;
+                q->cap_live_heap = nc;
+            }
+        }
         if (s != GRUNDY_OK)
             break;
-        s = opts_add(q, h, &count);
+        opts_reset(q);
+        s = opts_add(q, h, &count, lim);
         if (s != GRUNDY_OK)
             break;
         if (count == 0) {
@@ -560,8 +602,10 @@ grundy_status grundy_misere_grow(grundy_misere *q, grundy_pos upto,
             q->heaps = h;
             continue;
         }
-        q->opts.nlive = l + 1;
-        s = conservative(q, l, &found, &tick, lim);
+        q->opts.nlive = 1;
+        s = conservative(q, l, h, &found, &tick, lim);
+        if (s == GRUNDY_OK && !found && q->opts.nlive != l + 1)
+            s = opts_all(q, l, h, lim);
         if (s == GRUNDY_OK && !found) {
             size_t before = q->mon.q;
             s = expand(q, l, max_order, &tick, lim);
@@ -571,14 +615,15 @@ grundy_status grundy_misere_grow(grundy_misere *q, grundy_pos upto,
                     q->last_change = h;
             }
         }
+        opts_reset(q);
         if (s != GRUNDY_OK) {
-            q->opts.nlive = l;
             if (q->mon.nlive > l)
                 unmap_heap(&q->mon, l);
             q->stopped_at = h;
             break;
         }
         q->live_of[h] = l;
+        q->live_heap[l] = h;
         q->heaps = h;
         tick.done = h;
         s = grundy_ticker_tick(&tick, h);
@@ -715,7 +760,9 @@ grundy_status grundy_misere_winning_moves(int *first_wins,
             memset(&out[nout], 0, sizeof out[nout]);
             out[nout].component = i;
             out[nout].from = sum[i].pos;
-            out[nout].to = buf[j];
+            for (k = 0; k < buf[j].nparts; k++)
+                out[nout].to.part[k] = buf[j].part[k];
+            out[nout].to.nparts = buf[j].nparts;
             nout++;
         }
         if (s != GRUNDY_OK)

@@ -114,11 +114,12 @@ typedef struct grundy_misere_info {
      * proven. */
     grundy_pos period, preperiod;
     /* Where growth stopped on a limit: the heap that could not be added
-     * (0 when none), and the order of the quotient or candidate that was
-     * too large (0 for other reasons: memory, cancel). */
+     * (0 when none), and a lower bound above max_order on the order of
+     * the candidate that was too large (0 for other reasons: memory,
+     * cancel). */
     grundy_pos stopped_at;
     size_t stopped_order;
-    int stopped_candidate; /* 1: the too large one was a candidate */
+    int stopped_candidate; /* 1: growth stopped on max_order */
     /* Work done: heaps that changed the quotient, candidates built. */
     size_t expansions, candidates;
 } grundy_misere_info;

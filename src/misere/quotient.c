@@ -413,6 +413,14 @@ static grundy_status power_shape(const mq_mon *m, uint32_t l, uint32_t *ind,
 
 #define MAX_CANDIDATES 100000
 
+/* The most elements a trial may have before reduction. */
+static size_t trial_states(size_t max_order)
+{
+    size_t n = max_order * 16;
+    return n < ((size_t)1 << 16) ? (size_t)1 << 16
+                                 : n > ((size_t)1 << 26) ? (size_t)1 << 26 : n;
+}
+
 /* Mark and reduce one trial over base; *fixed says whether it predicts
  * word fail as should_p (fail NULL: no test). */
 static grundy_status try_trial(mq_mon *out, int *fixed, mq_mon *base,
@@ -428,7 +436,11 @@ static grundy_status try_trial(mq_mon *out, int *fixed, mq_mon *base,
     *fixed = 0;
     *order = 0;
     s = mq_trial_mark(&t, base, &q->opts, L, fl, fa, fp, nf,
-                      (size_t)1 << 26, tick, lim);
+                      trial_states(max_order), tick, lim);
+    if (s == GRUNDY_ERR_LIMIT && t.too_many) {
+        *fixed = 1; /* too large to tell: counted as too large */
+        *order = t.nr;
+    }
     if (s == GRUNDY_OK && (!fail || mq_trial_word_is_p(&t, fail) == should_p)) {
         *fixed = 1;
         s = mq_trial_reduce(out, &t, max_order, tick, lim);

@@ -33,6 +33,7 @@
 void mq_trial_clear(mq_trial *t)
 {
     free(t->freed);
+    free(t->direct);
     free(t->gen);
     free(t->ostart);
     free(t->ocode);
@@ -42,6 +43,7 @@ void mq_trial_clear(mq_trial *t)
     free(t->rpar);
     free(t->rvia);
     free(t->rp);
+    free(t->stamp);
     free(t->arena);
     memset(t, 0, sizeof *t);
 }
@@ -58,7 +60,11 @@ static uint64_t hash64(uint64_t x)
 
 static uint32_t lookup(const mq_trial *t, uint64_t code)
 {
-    size_t mask = t->hcap - 1, i = (size_t)hash64(code) & mask;
+    size_t mask, i;
+    if (t->direct)
+        return t->direct[code];
+    mask = t->hcap - 1;
+    i = (size_t)hash64(code) & mask;
     while (t->hval[i] != MQ_NONE) {
         if (t->hkey[i] == code)
             return t->hval[i];
@@ -70,6 +76,10 @@ static uint32_t lookup(const mq_trial *t, uint64_t code)
 static void insert(mq_trial *t, uint64_t code, uint32_t v)
 {
     size_t mask = t->hcap - 1, i = (size_t)hash64(code) & mask;
+    if (t->direct) {
+        t->direct[code] = v;
+        return;
+    }
     while (t->hval[i] != MQ_NONE)
         i = (i + 1) & mask;
     t->hkey[i] = code;
@@ -119,7 +129,7 @@ static grundy_status grow_states(mq_trial *t, const grundy_limits *lim)
 {
     size_t nc = t->rcap ? 2 * t->rcap : 1024, i;
     size_t nh = 4 * nc;
-    size_t bytes = nc * (8 + 4 + 4 + 1) + nh * (8 + 4);
+    size_t bytes = nc * (8 + 4 + 4 + 4 + 1) + nh * (8 + 4);
     uint64_t *ncode, *nkey;
     uint32_t *npar, *nvia, *nval;
     uint8_t *np;
@@ -142,7 +152,15 @@ static grundy_status grow_states(mq_trial *t, const grundy_limits *lim)
     if (np)
         t->rp = np;
     GRUNDY_RETURN_IF(!ncode || !npar || !nvia || !np, GRUNDY_ERR_NOMEM);
+    nval = realloc(t->stamp, nc * sizeof *nval);
+    GRUNDY_RETURN_IF(!nval, GRUNDY_ERR_NOMEM);
+    memset(nval + t->rcap, 0, (nc - t->rcap) * sizeof *nval);
+    t->stamp = nval;
     t->rcap = nc;
+    if (t->direct) {
+        t->bytes = bytes - nh * 12 + t->size * 4;
+        return GRUNDY_OK;
+    }
     nkey = malloc(nh * sizeof *nkey);
     nval = malloc(nh * sizeof *nval);
     if (!nkey || !nval) {
@@ -224,6 +242,14 @@ grundy_status mq_trial_mark(mq_trial *t, mq_mon *base, const mq_opts *o,
     for (l = 0; l < nlive; l++)
         if (t->freed[l] == MQ_NONE && l >= base->nlive)
             return GRUNDY_ERR_ARG;
+    /* Codes index a table directly when their range is small. */
+    t->size = size;
+    if (size <= MQ_DIRECT_MAX &&
+        grundy_limits_mem_check(lim, size * 4 + base->bytes) == GRUNDY_OK) {
+        t->direct = malloc(size * sizeof *t->direct);
+        GRUNDY_RETURN_IF(!t->direct, GRUNDY_ERR_NOMEM);
+        memset(t->direct, 0xff, size * sizeof *t->direct);
+    }
     t->gen = malloc((nlive + 1) * sizeof *t->gen);
     t->ostart = malloc((nlive + 1) * sizeof *t->ostart);
     t->ocode = malloc((o->start[nlive] + 1) * sizeof *t->ocode);
@@ -302,20 +328,6 @@ grundy_status mq_trial_mark(mq_trial *t, mq_mon *base, const mq_opts *o,
         if (s != GRUNDY_OK)
             goto done;
         f = &st[depth];
-        n = n0;
-        for (j = 0; j < f->tlen; j++)
-            t->arena[n++] = mul_heap(t, t->arena[f->toff + j], d);
-        for (k = t->ostart[d]; k < t->ostart[d + 1]; k++) {
-            uint64_t oc = t->ocode[k];
-            t->arena[n++] =
-                mul_code(t, x, oc, base->col[oc % base->q]);
-        }
-        qsort(t->arena + n0, n - n0, sizeof *t->arena, cmp_u64);
-        for (j = n0 + 1, k = (uint32_t)n0 + 1; j < n; j++)
-            if (t->arena[j] != t->arena[k - 1])
-                t->arena[k++] = t->arena[j];
-        n = n > n0 ? k : n0;
-        t->alen = n;
         if (t->nr == t->rcap) {
             s = grow_states(t, lim);
             if (s != GRUNDY_OK)
@@ -327,22 +339,46 @@ grundy_status mq_trial_mark(mq_trial *t, mq_mon *base, const mq_opts *o,
             s = GRUNDY_ERR_LIMIT;
             goto done;
         }
-        t->rcode[ci] = c;
-        t->rpar[ci] = f->idx;
-        t->rvia[ci] = d;
+        /* The option set as walk indices (every option is colex-smaller,
+         * so met already), deduplicated by a stamp per element. */
+        if (++t->sgen == 0) {
+            memset(t->stamp, 0, t->rcap * sizeof *t->stamp);
+            t->sgen = 1;
+        }
         t->rp[ci] = 1;
-        for (j = n0; j < n; j++) {
-            uint32_t oi = lookup(t, t->arena[j]);
-            /* options are colex-smaller: already met */
+        n = n0;
+        for (j = 0; j < f->tlen; j++) {
+            uint32_t oi = lookup(t, mul_heap(
+                                        t, t->rcode[t->arena[f->toff + j]], d));
             if (oi == MQ_NONE) {
                 s = GRUNDY_ERR_ARG;
                 goto done;
             }
-            if (t->rp[oi]) {
-                t->rp[ci] = 0;
-                break;
+            if (t->stamp[oi] != t->sgen) {
+                t->stamp[oi] = t->sgen;
+                t->arena[n++] = oi;
+                if (t->rp[oi])
+                    t->rp[ci] = 0;
             }
         }
+        for (k = t->ostart[d]; k < t->ostart[d + 1]; k++) {
+            uint64_t oc = t->ocode[k];
+            uint32_t oi = lookup(t, mul_code(t, x, oc, base->col[oc % base->q]));
+            if (oi == MQ_NONE) {
+                s = GRUNDY_ERR_ARG;
+                goto done;
+            }
+            if (t->stamp[oi] != t->sgen) {
+                t->stamp[oi] = t->sgen;
+                t->arena[n++] = oi;
+                if (t->rp[oi])
+                    t->rp[ci] = 0;
+            }
+        }
+        t->alen = n;
+        t->rcode[ci] = c;
+        t->rpar[ci] = f->idx;
+        t->rvia[ci] = d;
         insert(t, c, ci);
         if (depth + 1 == scap) {
             mframe *ns;
@@ -500,6 +536,8 @@ grundy_status mq_trial_reduce(mq_mon *out, mq_trial *t, size_t max_order,
         if (n == ncl)
             break;
         ncl = n;
+        if (max_order && ncl > max_order)
+            break; /* classes only split further */
         if (tick) {
             s = grundy_ticker_add(tick, nr, tick->done);
             if (s != GRUNDY_OK)

@@ -6,6 +6,8 @@
 
 #include "misere/misere_internal.h"
 
+#define MQ_DIRECT_MAX ((uint64_t)1 << 24)
+
 /* The most heaps a trial frees at once. */
 #define MQ_MAX_FREED 8
 
@@ -22,12 +24,16 @@ typedef struct mq_trial {
     uint64_t *rcode;
     uint32_t *rpar, *rvia;
     uint8_t *rp;
+    uint32_t *stamp, sgen;     /* deduplication of option sets */
     size_t nr, rcap, max_states;
-    /* code -> walk index */
+    /* code -> walk index: a table over all codes when they number at most
+     * MQ_DIRECT_MAX, else a hash table */
+    uint32_t *direct;
+    uint64_t size;
     uint64_t *hkey;
     uint32_t *hval;
     size_t hcap;
-    /* option sets of the frames of the walk */
+    /* option sets of the frames of the walk (walk indices) */
     uint64_t *arena;
     size_t alen, acap;
     size_t bytes, arena_bytes, extra_bytes;

@@ -25,6 +25,7 @@ int cmd_analyze(int argc, char **argv);
 int cmd_play(int argc, char **argv);
 int cmd_range(int argc, char **argv);
 int cmd_count(int argc, char **argv);
+int cmd_misere(int argc, char **argv);
 
 /* Help texts (help.c).  NULL for an unknown name. */
 const char *cli_help(const char *cmd);

@@ -26,6 +26,7 @@ static const struct {
     {"analyze", cmd_analyze},
     {"play", cmd_play},
     {"count", cmd_count},
+    {"misere", cmd_misere},
 };
 
 int main(int argc, char **argv)

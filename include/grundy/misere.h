@@ -120,8 +120,9 @@ typedef struct grundy_misere_info {
     grundy_pos stopped_at;
     size_t stopped_order;
     int stopped_candidate; /* 1: growth stopped on max_order */
-    /* Work done: heaps that changed the quotient, candidates built. */
-    size_t expansions, candidates;
+    /* Work done: heaps that changed the quotient, candidates built, and
+     * the largest candidate built for the last heap tried. */
+    size_t expansions, candidates, largest_candidate;
 } grundy_misere_info;
 
 /* grundy_misere_get_info() : fills *out.  O(heaps) for the period. */

@@ -151,11 +151,17 @@ struct grundy_misere {
     grundy_pos stopped_at;
     size_t stopped_order;
     int stopped_candidate;
-    size_t expansions, candidates;
+    size_t expansions, candidates, largest_candidate;
+    int baseline;              /* see mq_misere_set_baseline() */
     /* scratch for moves */
     grundy_move *mbuf;
     size_t mcap;
 };
+
+/* The straightforward way, for bench/: every heap proved by a full search
+ * of all sums (no shortcut through the stored antichain), and trial
+ * elements always found through a hash table. */
+void mq_misere_set_baseline(grundy_misere *q, int on);
 
 /* Element of heap h of q (0 for dead heaps). */
 static inline uint32_t mq_heap_elem(const grundy_misere *q, grundy_pos h)

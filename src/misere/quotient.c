@@ -346,7 +346,7 @@ static grundy_status conservative(grundy_misere *q, uint32_t l, grundy_pos h,
             if (i == w)
                 break;
         }
-        if (j < c->len[x] && p_ok(m, bad, x)) {
+        if (j < c->len[x] && !q->baseline && p_ok(m, bad, x)) {
             s = map_heap(m, l, x, lim);
             if (s == GRUNDY_OK)
                 *found = 1;
@@ -436,7 +436,7 @@ static grundy_status try_trial(mq_mon *out, int *fixed, mq_mon *base,
     *fixed = 0;
     *order = 0;
     s = mq_trial_mark(&t, base, &q->opts, L, fl, fa, fp, nf,
-                      trial_states(max_order), tick, lim);
+                      trial_states(max_order), q->baseline, tick, lim);
     if (s == GRUNDY_ERR_LIMIT && t.too_many) {
         *fixed = 1; /* too large to tell: counted as too large */
         *order = t.nr;
@@ -548,6 +548,8 @@ static grundy_status expand(grundy_misere *q, uint32_t l, size_t max_order,
         mq_verify_out vo;
         mq_chain nc;
         q->candidates++;
+        if (cand.q > q->largest_candidate)
+            q->largest_candidate = cand.q;
         memset(&nc, 0, sizeof nc);
         s = mq_verify(&vo, &cand, &q->opts, &nc, tick, lim);
         if (s != GRUNDY_OK)
@@ -572,6 +574,11 @@ static grundy_status expand(grundy_misere *q, uint32_t l, size_t max_order,
     }
     mq_mon_clear(&cand);
     return s;
+}
+
+void mq_misere_set_baseline(grundy_misere *q, int on)
+{
+    q->baseline = on;
 }
 
 /* Growth *********************************************************************/
@@ -606,6 +613,7 @@ grundy_status grundy_misere_grow(grundy_misere *q, grundy_pos upto,
         if (s != GRUNDY_OK)
             break;
         opts_reset(q);
+        q->largest_candidate = 0;
         s = opts_add(q, h, &count, lim);
         if (s != GRUNDY_OK)
             break;
@@ -811,6 +819,7 @@ void grundy_misere_get_info(grundy_misere_info *out, const grundy_misere *q)
     out->stopped_candidate = q->stopped_candidate;
     out->expansions = q->expansions;
     out->candidates = q->candidates;
+    out->largest_candidate = q->largest_candidate;
     for (p = 1; 2 * p <= n && p <= PERIOD_SEARCH_MAX; p++) {
         for (h = n - p; h >= 1; h--)
             if (mq_heap_elem(q, h) != mq_heap_elem(q, h + p))

@@ -209,7 +209,7 @@ typedef struct mframe {
 grundy_status mq_trial_mark(mq_trial *t, mq_mon *base, const mq_opts *o,
                             uint32_t nlive, const uint32_t *fl,
                             const uint32_t *fa, const uint32_t *fp,
-                            uint32_t nf, size_t max_states,
+                            uint32_t nf, size_t max_states, int hashed,
                             grundy_ticker *tick, const grundy_limits *lim)
 {
     uint32_t l, i, k;
@@ -244,7 +244,7 @@ grundy_status mq_trial_mark(mq_trial *t, mq_mon *base, const mq_opts *o,
             return GRUNDY_ERR_ARG;
     /* Codes index a table directly when their range is small. */
     t->size = size;
-    if (size <= MQ_DIRECT_MAX &&
+    if (!hashed && size <= MQ_DIRECT_MAX &&
         grundy_limits_mem_check(lim, size * 4 + base->bytes) == GRUNDY_OK) {
         t->direct = malloc(size * sizeof *t->direct);
         GRUNDY_RETURN_IF(!t->direct, GRUNDY_ERR_NOMEM);

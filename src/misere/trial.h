@@ -42,13 +42,14 @@ typedef struct mq_trial {
 } mq_trial;
 
 /* Walk the trial base' x C(fa[i], fp[i]) (heaps fl[i] freed) over live
- * heaps 0..nlive-1 and mark its P set.  Heaps not freed must be mapped by
+ * heaps 0..nlive-1 and mark its P set (hashed: never index the codes
+ * directly, as the baseline of bench/ does).  Heaps not freed must be mapped by
  * base.  GRUNDY_ERR_LIMIT (with too_many set) above max_states elements
  * or over the memory limit. */
 grundy_status mq_trial_mark(mq_trial *t, mq_mon *base, const mq_opts *o,
                             uint32_t nlive, const uint32_t *fl,
                             const uint32_t *fa, const uint32_t *fp,
-                            uint32_t nf, size_t max_states,
+                            uint32_t nf, size_t max_states, int hashed,
                             grundy_ticker *tick, const grundy_limits *lim);
 
 /* Whether the trial marks the image of word (nlive entries) P. */

@@ -1,8 +1,10 @@
 /*
  * cli.c -- helpers shared by the subcommands.
  */
+#include <signal.h>
 #include <stdarg.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <time.h>
 #include <unistd.h>
@@ -99,28 +101,88 @@ int cli_parse_bytes(const char *cmd, const char *opt, const char *text,
     return 0;
 }
 
-static struct timespec progress_last;
+/* Progress and signals *****************************************************/
+
+static struct timespec progress_last, progress_start;
+static const char *progress_phase;
 static int progress_shown;
+static int progress_mode; /* 0: at a terminal, 1: always, -1: never */
+static volatile sig_atomic_t got_signal;
+
+static void on_signal(int sig)
+{
+    got_signal = sig;
+}
+
+void cli_catch_signals(void)
+{
+    struct sigaction sa;
+    memset(&sa, 0, sizeof sa);
+    sa.sa_handler = on_signal;
+    sigemptyset(&sa.sa_mask);
+    sigaction(SIGINT, &sa, NULL);
+    sigaction(SIGTERM, &sa, NULL);
+}
+
+int cli_interrupted(void)
+{
+    return got_signal;
+}
+
+static double seconds_since(const struct timespec *a,
+                            const struct timespec *b)
+{
+    return (double)(b->tv_sec - a->tv_sec) +
+           (double)(b->tv_nsec - a->tv_nsec) / 1e9;
+}
+
+static void human(char *buf, size_t cap, double x)
+{
+    if (x >= 1e9)
+        snprintf(buf, cap, "%.2fG", x / 1e9);
+    else if (x >= 1e6)
+        snprintf(buf, cap, "%.2fM", x / 1e6);
+    else if (x >= 1e4)
+        snprintf(buf, cap, "%.1fk", x / 1e3);
+    else
+        snprintf(buf, cap, "%.0f", x);
+}
 
 int cli_progress(void *ctx, const grundy_progress *p)
 {
-    uint64_t done = p->done, total = p->total;
     struct timespec now;
-    clock_gettime(CLOCK_MONOTONIC, &now);
-    if (progress_shown &&
-        (now.tv_sec - progress_last.tv_sec) * 1000000000L +
-                (now.tv_nsec - progress_last.tv_nsec) <
-            200000000L)
+    char done[16], total[16], rate[16];
+    double el;
+    if (got_signal)
+        return 1;
+    if (progress_mode < 0 || (progress_mode == 0 && !isatty(2)))
         return 0;
+    clock_gettime(CLOCK_MONOTONIC, &now);
+    if (!progress_phase || strcmp(progress_phase, p->phase) != 0 ||
+        !progress_shown) {
+        progress_start = now;
+        progress_phase = p->phase;
+    } else if (!p->final && seconds_since(&progress_last, &now) < 0.2) {
+        return 0;
+    }
     progress_last = now;
     progress_shown = 1;
-    if (total)
-        fprintf(stderr, "\r%s: %llu / %llu (%.1f%%)", (const char *)ctx,
-                (unsigned long long)done, (unsigned long long)total,
-                100.0 * (double)done / (double)total);
-    else
-        fprintf(stderr, "\r%s: %llu", (const char *)ctx,
-                (unsigned long long)done);
+    el = seconds_since(&progress_start, &now);
+    human(done, sizeof done, (double)p->done);
+    human(total, sizeof total, (double)p->total);
+    human(rate, sizeof rate, el > 0 ? (double)p->done / el : 0);
+    if (p->total && p->done <= p->total && p->done && el > 0.5) {
+        double eta = el * (double)(p->total - p->done) / (double)p->done;
+        fprintf(stderr, "\r\033[K%s: %s: %s / %s (%.1f%%), %s/s, %.0f s left",
+                (const char *)ctx, p->phase, done, total,
+                100.0 * (double)p->done / (double)p->total, rate, eta);
+    } else if (p->total) {
+        fprintf(stderr, "\r\033[K%s: %s: %s / %s", (const char *)ctx,
+                p->phase, done, total);
+    } else {
+        fprintf(stderr, "\r\033[K%s: %s: %s, %.0f s", (const char *)ctx,
+                p->phase, done, el);
+    }
     return 0;
 }
 
@@ -129,14 +191,153 @@ void cli_progress_done(void)
     if (progress_shown)
         fprintf(stderr, "\r\033[K");
     progress_shown = 0;
+    progress_phase = NULL;
 }
 
 void cli_progress_attach(grundy_limits *opts, const char *label)
 {
-    if (isatty(2)) {
-        opts->progress = cli_progress;
-        opts->progress_ctx = (void *)(uintptr_t)label;
+    opts->progress = cli_progress;
+    opts->progress_ctx = (void *)(uintptr_t)label;
+}
+
+/* The engine ***************************************************************/
+
+void cli_engine_init(cli_engine *e, const char *cmd)
+{
+    memset(e, 0, sizeof *e);
+    e->cmd = cmd;
+    grundy_limits_init(&e->limits);
+    cli_progress_attach(&e->limits, cmd);
+}
+
+int cli_engine_option(cli_engine *e, int argc, char **argv, int *i)
+{
+    const char *v;
+    const char *s = argv[*i];
+    if (cli_opt_value(argc, argv, i, "--mem-limit", &v))
+        return cli_parse_bytes(e->cmd, "--mem-limit", v, &e->limits.mem_limit)
+                   ? -1
+                   : 1;
+    if (cli_opt_value(argc, argv, i, "--threads", &v)) {
+        uint64_t nt;
+        if (cli_parse_u64(e->cmd, "--threads", v, 0, 256, &nt))
+            return -1;
+        e->limits.threads = (unsigned)nt;
+        return 1;
     }
+    if (cli_opt_value(argc, argv, i, "--store", &v)) {
+        if (!v || !*v) {
+            cli_usage_error(e->cmd, "'--store' needs a folder");
+            return -1;
+        }
+        e->store_dir = v;
+        e->no_store = 0;
+        return 1;
+    }
+    if (strcmp(s, "--no-store") == 0) {
+        e->no_store = 1;
+        return 1;
+    }
+    if (strcmp(s, "--progress") == 0) {
+        progress_mode = 1;
+        return 1;
+    }
+    if (strcmp(s, "--quiet") == 0) {
+        progress_mode = -1;
+        return 1;
+    }
+    return 0;
+}
+
+static void store_warn(void *ctx, const char *path, const char *what)
+{
+    (void)ctx;
+    cli_progress_done();
+    fprintf(stderr, "grundy: store: %s: %s\n", path, what);
+}
+
+/* A number from the environment, or def. */
+static long env_long(const char *name, long def)
+{
+    const char *s = getenv(name);
+    char *end;
+    long v;
+    if (!s || !*s)
+        return def;
+    v = strtol(s, &end, 10);
+    return *end || v < 0 ? def : v;
+}
+
+grundy_status cli_engine_values(cli_engine *e, const grundy_game *g,
+                                grundy_values **out)
+{
+    grundy_values_opts o;
+    grundy_values **nv;
+    size_t i;
+    for (i = 0; i < e->nvalues; i++)
+        if (grundy_values_game(e->values[i]) == g) {
+            *out = e->values[i];
+            return GRUNDY_OK;
+        }
+    if (!e->store_opened && !e->no_store && e->method == GRUNDY_TABLE_AUTO) {
+        grundy_store_opts so;
+        grundy_store_opts_init(&so);
+        so.dir = e->store_dir;
+        so.warn = store_warn;
+        so.limits = &e->limits;
+        e->store_opened = 1;
+        if (grundy_store_open(&e->store, &so) != GRUNDY_OK) {
+            e->store = NULL; /* no folder can be named: go on without */
+            store_warn(NULL, "store", "no folder for the store (set HOME "
+                                      "or XDG_CACHE_HOME, or give --store "
+                                      "DIR); nothing will be kept");
+        }
+    }
+    grundy_values_opts_init(&o);
+    o.limits = &e->limits;
+    o.store = e->store;
+    o.method = e->method;
+    o.store_min_ms = env_long("GRUNDY_STORE_MIN_MS", -1);
+    o.checkpoint_ms = env_long("GRUNDY_CHECKPOINT_MS", -1);
+    nv = realloc(e->values, (e->nvalues + 1) * sizeof *nv);
+    GRUNDY_RETURN_IF(!nv, GRUNDY_ERR_NOMEM);
+    e->values = nv;
+    GRUNDY_TRY(grundy_values_new(out, g, &o));
+    e->values[e->nvalues++] = *out;
+    return GRUNDY_OK;
+}
+
+void cli_engine_clear(cli_engine *e)
+{
+    size_t i;
+    for (i = 0; i < e->nvalues; i++)
+        grundy_values_free(e->values[i]);
+    free(e->values);
+    grundy_store_close(e->store);
+    e->values = NULL;
+    e->nvalues = 0;
+    e->store = NULL;
+}
+
+int cli_engine_error(const cli_engine *e, const char *what, grundy_status s)
+{
+    cli_progress_done();
+    if (s == GRUNDY_ERR_CANCELLED) {
+        fprintf(stderr, "grundy: %s: interrupted%s\n", e->cmd,
+                e->store ? "; what was computed is kept in the store"
+                         : "");
+        return 128 + (got_signal ? got_signal : SIGINT);
+    }
+    if (s == GRUNDY_ERR_LIMIT) {
+        fprintf(stderr,
+                "grundy: %s: %s needs more memory than the limit "
+                "(--mem-limit)\n",
+                e->cmd, what);
+        return CLI_EXIT_DATA;
+    }
+    fprintf(stderr, "grundy: %s: %s: %s\n", e->cmd, what,
+            grundy_strerror(s));
+    return CLI_EXIT_DATA;
 }
 
 int cli_opt_value(int argc, char **argv, int *i, const char *name,

@@ -25,6 +25,8 @@ int cmd_analyze(int argc, char **argv);
 int cmd_play(int argc, char **argv);
 int cmd_range(int argc, char **argv);
 int cmd_count(int argc, char **argv);
+int cmd_store(int argc, char **argv);
+int cmd_loopy(int argc, char **argv);
 int cmd_misere(int argc, char **argv);
 
 /* Help texts (help.c).  NULL for an unknown name. */
@@ -54,12 +56,49 @@ int cli_parse_choice(const char *cmd, const char *opt, const char *val,
 int cli_parse_bytes(const char *cmd, const char *opt, const char *text,
                     size_t *out);
 
-/* Progress on stderr when stderr is a terminal: a grundy_progress_fn whose
- * ctx is a label string.  cli_progress_done() clears the line. */
+/* Progress on stderr when stderr is a terminal (or --progress): a
+ * grundy_progress_fn whose ctx is a label string; it also returns
+ * non-zero once SIGINT or SIGTERM arrived, which cancels the library's
+ * work.  cli_progress_done() clears the line. */
 int cli_progress(void *ctx, const grundy_progress *p);
 void cli_progress_done(void);
-/* Set opts->progress when stderr is a terminal. */
+/* Set opts->progress (always: it carries cancellation) with a label. */
 void cli_progress_attach(grundy_limits *opts, const char *label);
+/* Catch SIGINT and SIGTERM from now on: the work in progress stops at
+ * its next progress tick, keeping what it finished. */
+void cli_catch_signals(void);
+/* The signal that interrupted the work, or 0. */
+int cli_interrupted(void);
+
+/* The engine options every computing subcommand shares:
+ *   --mem-limit N, --threads N, --store DIR, --no-store, --progress,
+ *   --quiet.
+ * The store (default: the user's cache folder) is opened on first use;
+ * its warnings go to stderr as "grundy: store: FILE: ...". */
+typedef struct cli_engine {
+    const char *cmd;
+    grundy_limits limits;
+    grundy_table_method method;
+    const char *store_dir;
+    int no_store;
+    grundy_store *store;
+    int store_opened;
+    /* one values object per game, made by cli_engine_values() */
+    grundy_values **values;
+    size_t nvalues;
+} cli_engine;
+
+void cli_engine_init(cli_engine *e, const char *cmd);
+/* Parse argv[*i] when it is an engine option: returns 1 (consumed, *i
+ * moved past its value), 0 (not one), or -1 after a usage error. */
+int cli_engine_option(cli_engine *e, int argc, char **argv, int *i);
+/* A values object for g (kept until cli_engine_clear()). */
+grundy_status cli_engine_values(cli_engine *e, const grundy_game *g,
+                                grundy_values **out);
+void cli_engine_clear(cli_engine *e);
+/* Report a failed computation: the memory limit, an interruption (with
+ * what was kept), or the status.  Returns the exit code. */
+int cli_engine_error(const cli_engine *e, const char *what, grundy_status s);
 
 /* Matches "--name" and "--name=VALUE"; takes VALUE from argv[*i + 1] in
  * the first form.  Returns 1 on a match with *val set (NULL when the

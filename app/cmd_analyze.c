@@ -9,6 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "loopy_cli.h"
 #include "misere_cli.h"
 
 typedef struct analyze_args {
@@ -18,7 +19,7 @@ typedef struct analyze_args {
     int json, mix, misere;
     uint64_t moore;
     size_t search_limit;
-    grundy_limits opts;
+    cli_engine eng;
 } analyze_args;
 
 static int parse_args(int argc, char **argv, analyze_args *a,
@@ -29,10 +30,17 @@ static int parse_args(int argc, char **argv, analyze_args *a,
     size_t np = 0;
     uint64_t lim;
     memset(a, 0, sizeof *a);
-    grundy_limits_init(&a->opts);
+    cli_engine_init(&a->eng, "analyze");
     a->search_limit = GRUNDY_SUM_SEARCH_DEFAULT_STATES;
     for (i = 1; i < argc; i++) {
         const char *s = argv[i];
+        int e;
+        if (!only_pos && s[0] == '-' && s[1] == '-' &&
+            (e = cli_engine_option(&a->eng, argc, argv, &i)) != 0) {
+            if (e < 0)
+                return CLI_EXIT_USAGE;
+            continue;
+        }
         if (only_pos || s[0] != '-' || s[1] != '-') {
             positional[np++] = argv[i];
         } else if (strcmp(s, "--") == 0) {
@@ -51,10 +59,6 @@ static int parse_args(int argc, char **argv, analyze_args *a,
                               (uint64_t)1 << 32, &lim))
                 return CLI_EXIT_USAGE;
             a->search_limit = (size_t)lim;
-        } else if (cli_opt_value(argc, argv, &i, "--mem-limit", &v)) {
-            if (cli_parse_bytes("analyze", "--mem-limit", v,
-                                &a->opts.mem_limit))
-                return CLI_EXIT_USAGE;
         } else {
             return cli_usage_error("analyze", "unknown option '%s'", s);
         }
@@ -81,7 +85,7 @@ static void write_components(grundy_writer *w, const cli_sum *s,
     if (json)
         grundy_writer_str(w, "{\"components\": [");
     for (i = 0; i < s->n; i++) {
-        const grundy_game *g = s->comp[i].game;
+        const grundy_game *g = cli_sum_game(s, i);
         if (json) {
             grundy_writer_str(w, i ? ", {\"rules\": " : "{\"rules\": ");
             cli_json_str(w, grundy_game_spec(g));
@@ -119,7 +123,7 @@ static void write_moves(grundy_writer *w, const cli_sum *s,
     if (json)
         grundy_writer_char(w, '[');
     for (i = 0; i < n; i++) {
-        const grundy_game *g = s->comp[m[i].component].game;
+        const grundy_game *g = cli_sum_game(s, m[i].component);
         if (json) {
             grundy_writer_str(w, i ? ", {\"component\": " : "{\"component\": ");
             grundy_writer_u64(w, m[i].component + 1);
@@ -194,8 +198,7 @@ static int do_normal(const analyze_args *a, const cli_sum *s,
     grundy_sum_move *m = NULL;
     size_t n = 0;
     grundy_value x = grundy_sum_nim_sum(v, s->n);
-    grundy_status st = grundy_sum_winning_moves(&m, &n, s->comp, s->n, v,
-                                                &a->opts);
+    grundy_status st = grundy_sum_winning_moves(&m, &n, s->comp, s->n, v);
     if (st == GRUNDY_ERR_LIMIT) {
         fprintf(stderr,
                 "grundy: analyze: a component has more than %zu moves, too "
@@ -227,6 +230,18 @@ static int do_normal(const analyze_args *a, const cli_sum *s,
     return CLI_EXIT_OK;
 }
 
+/* A move of a Nim heap of the component's value, made in the family:
+ * m->component and m->value (the heap's new size) in, from and to out. */
+static grundy_status nim_move(grundy_sum_move *m, const cli_sum *s)
+{
+    const grundy_sum_component *c = &s->comp[m->component];
+    int found;
+    m->from = c->pos;
+    GRUNDY_TRY(grundy_values_move_to(&m->to, &found, c->values, c->pos,
+                                     m->value));
+    return found ? GRUNDY_OK : GRUNDY_ERR_ARG;
+}
+
 static int do_moore(const analyze_args *a, const cli_sum *s,
                     const grundy_value *v, grundy_writer *w)
 {
@@ -244,17 +259,16 @@ static int do_moore(const analyze_args *a, const cli_sum *s,
         grundy_status st = GRUNDY_ERR_NOMEM;
         set = calloc(s->n, sizeof *set);
         if (h && to && idx && set) {
+            /* Nim heaps of the components' values */
             for (i = 0; i < s->n; i++)
-                h[i] = s->comp[i].pos;
+                h[i] = v[i];
             st = grundy_sum_moore_nim(&first, idx, to, &nset, h, s->n,
                                       (unsigned)a->moore);
         }
         for (i = 0; st == GRUNDY_OK && i < nset; i++) {
             set[i].component = idx[i];
-            set[i].from = h[idx[i]];
-            set[i].to.part[0] = to[i];
-            set[i].to.nparts = 1;
             set[i].value = to[i];
+            st = nim_move(&set[i], s);
         }
         free(h);
         free(to);
@@ -320,16 +334,18 @@ static int do_misere(const analyze_args *a, const cli_sum *s,
     memset(&r, 0, sizeof r);
 
     if (!grundy_sum_is_nim(s->comp, s->n) &&
-        cli_misere_quotient(s, &a->opts, &first, &m, &n, &order)) {
+        cli_misere_quotient(s, &a->eng.limits, &first, &m, &n, &order)) {
         rule = "";
     } else if (grundy_sum_is_nim(s->comp, s->n)) {
         grundy_pos *h = malloc(s->n * sizeof *h);
         grundy_status st = GRUNDY_ERR_NOMEM;
         if (h) {
             for (i = 0; i < s->n; i++)
-                h[i] = s->comp[i].pos;
+                h[i] = v[i];
             st = grundy_sum_misere_nim(&first, &m, &n, h, s->n);
         }
+        for (i = 0; st == GRUNDY_OK && i < n; i++)
+            st = nim_move(&m[i], s);
         free(h);
         if (st != GRUNDY_OK)
             return cli_error("analyze", st, NULL);
@@ -389,20 +405,25 @@ int cmd_analyze(int argc, char **argv)
 
     if (!positional)
         return cli_error("analyze", GRUNDY_ERR_NOMEM, NULL);
+    if (loopy_cli_claims(argc, argv)) { /* games with cycles */
+        free(positional);
+        return loopy_cli_analyze(argc, argv);
+    }
     rc = parse_args(argc, argv, &a, positional);
     if (rc) {
         free(positional);
         return rc;
     }
-    rc = cli_sum_parse(&s, "analyze", a.mix ? NULL : a.rules, a.pos, a.npos);
+    cli_catch_signals();
+    rc = cli_sum_parse(&s, &a.eng, a.mix ? NULL : a.rules, a.pos, a.npos);
     if (rc == CLI_EXIT_OK) {
         v = malloc(s.n * sizeof *v);
-        cli_progress_attach(&a.opts, "analyze");
-        st = v ? grundy_sum_values(v, s.comp, s.n, &a.opts)
-               : GRUNDY_ERR_NOMEM;
+        st = v ? grundy_sum_values(v, s.comp, s.n) : GRUNDY_ERR_NOMEM;
         cli_progress_done();
         if (st != GRUNDY_OK)
-            rc = cli_error("analyze: component values", st, NULL);
+            rc = st == GRUNDY_ERR_CANCELLED
+                     ? cli_engine_error(&a.eng, "component values", st)
+                     : cli_error("analyze: component values", st, NULL);
     }
     if (rc == CLI_EXIT_OK) {
         if (grundy_writer_init(&w, 1) != GRUNDY_OK) {
@@ -420,6 +441,7 @@ int cmd_analyze(int argc, char **argv)
     }
     free(v);
     cli_sum_clear(&s);
+    cli_engine_clear(&a.eng);
     free(positional);
     return rc;
 }

@@ -24,7 +24,7 @@ typedef struct count_args {
     uint64_t heaps, max, tuples, moore, mod;
     int have_heaps, have_max, have_tuples, have_mod, weighted, print;
     grundy_count_method method;
-    grundy_limits opts;
+    cli_engine eng;
 } count_args;
 
 static int parse_args(int argc, char **argv, count_args *a)
@@ -33,9 +33,14 @@ static int parse_args(int argc, char **argv, count_args *a)
     const char *v;
     memset(a, 0, sizeof *a);
     a->moore = 1;
-    grundy_limits_init(&a->opts);
+    cli_engine_init(&a->eng, "count");
     for (i = 1; i < argc; i++) {
         const char *s = argv[i];
+        int e = cli_engine_option(&a->eng, argc, argv, &i);
+        if (e < 0)
+            return CLI_EXIT_USAGE;
+        if (e > 0)
+            continue;
         if (cli_opt_value(argc, argv, &i, "--heaps", &v)) {
             if (cli_parse_u64("count", "--heaps", v, 1,
                               UINT64_C(1000000000000000000), &a->heaps))
@@ -78,9 +83,6 @@ static int parse_args(int argc, char **argv, count_args *a)
             if (cli_parse_choice("count", "--method", v, methods, &k))
                 return CLI_EXIT_USAGE;
             a->method = (grundy_count_method)k;
-        } else if (cli_opt_value(argc, argv, &i, "--mem-limit", &v)) {
-            if (cli_parse_bytes("count", "--mem-limit", v, &a->opts.mem_limit))
-                return CLI_EXIT_USAGE;
         } else if (strcmp(s, "--weighted") == 0) {
             a->weighted = 1;
         } else if (s[0] == '-' && s[1] == '-') {
@@ -184,6 +186,11 @@ static void print_result(grundy_writer *w, const grundy_count_result *r,
 
 static int count_error(grundy_status s)
 {
+    cli_progress_done();
+    if (s == GRUNDY_ERR_CANCELLED) {
+        fprintf(stderr, "grundy: count: interrupted\n");
+        return 128 + (cli_interrupted() ? cli_interrupted() : 2);
+    }
     if (s == GRUNDY_ERR_LIMIT)
         fprintf(stderr, "grundy: count: the transform does not fit in the "
                         "memory limit (values too large?)\n");
@@ -214,9 +221,10 @@ static grundy_status hist_room(uint64_t **hist, size_t *cap, uint64_t v)
     return GRUNDY_OK;
 }
 
-static int do_heaps(const count_args *a, grundy_writer *w)
+static int do_heaps(count_args *a, grundy_writer *w)
 {
     grundy_game *g = NULL;
+    grundy_values *vals = NULL;
     grundy_parse_error where;
     grundy_count_result r;
     grundy_status s;
@@ -239,7 +247,7 @@ static int do_heaps(const count_args *a, grundy_writer *w)
         grundy_game_free(g);
         return CLI_EXIT_DATA;
     }
-    if (a->moore > 1 && grundy_game_rules(g) != &grundy_rules_nim) {
+    if (a->moore > 1 && !(grundy_game_rules(g)->flags & GRUNDY_RULES_NIM)) {
         fprintf(stderr, "grundy: count: --moore applies to nim heaps only\n");
         grundy_game_free(g);
         return CLI_EXIT_DATA;
@@ -249,8 +257,12 @@ static int do_heaps(const count_args *a, grundy_writer *w)
         grundy_game_free(g);
         return rc;
     }
-    s = grundy_count_heaps(&r, g, a->heaps, a->max, (unsigned)a->moore, p,
-                           &a->opts);
+    s = cli_engine_values(&a->eng, g, &vals);
+    if (s == GRUNDY_OK)
+        s = grundy_count_heaps(&r, vals, a->heaps, a->max,
+                               (unsigned)a->moore, p);
+    cli_progress_done();
+    cli_engine_clear(&a->eng);
     grundy_game_free(g);
     if (s != GRUNDY_OK)
         return count_error(s);
@@ -268,7 +280,7 @@ static int finish_tuples(const count_args *a, grundy_writer *w,
     if (rc)
         return rc;
     s = grundy_count_tuples_method(&r, hist, nv, a->tuples, (unsigned)a->moore,
-                                   p, a->method, &a->opts);
+                                   p, a->method, &a->eng.limits);
     if (s == GRUNDY_ERR_ARG) {
         fprintf(stderr, "grundy: count: --method does not apply to this "
                         "modulus and k\n");
@@ -280,9 +292,10 @@ static int finish_tuples(const count_args *a, grundy_writer *w,
     return CLI_EXIT_OK;
 }
 
-static int do_positions(const count_args *a, grundy_writer *w)
+static int do_positions(count_args *a, grundy_writer *w)
 {
     grundy_game *g = NULL;
+    grundy_values *vals = NULL;
     grundy_parse_error where;
     grundy_status s;
     uint64_t *hist = NULL, *pos = NULL, wsum = 0;
@@ -298,8 +311,7 @@ static int do_positions(const count_args *a, grundy_writer *w)
                 where.msg[0] ? where.msg : grundy_strerror(s));
         return CLI_EXIT_DATA;
     }
-    if (a->moore > 1 && grundy_game_rules(g) != &grundy_rules_nim &&
-        grundy_game_rules(g) != &grundy_rules_divisors) {
+    if (a->moore > 1 && !(grundy_game_rules(g)->flags & GRUNDY_RULES_NIM)) {
         fprintf(stderr, "grundy: count: --moore needs components that are "
                         "Nim heaps: nim or divisors:H\n");
         goto out;
@@ -331,7 +343,9 @@ static int do_positions(const count_args *a, grundy_writer *w)
                         (int)(i - start), list + start);
                 goto out;
             }
-        s = grundy_value_at(&v, g, pos[npos], &a->opts);
+        s = cli_engine_values(&a->eng, g, &vals);
+        if (s == GRUNDY_OK)
+            s = grundy_values_get(&v, vals, pos[npos]);
         if (s == GRUNDY_OK)
             s = v > VALUE_MAX ? GRUNDY_ERR_LIMIT : hist_room(&hist, &cap, v);
         if (s != GRUNDY_OK) {
@@ -347,6 +361,8 @@ static int do_positions(const count_args *a, grundy_writer *w)
     }
     rc = finish_tuples(a, w, hist, nv, wsum);
 out:
+    cli_progress_done();
+    cli_engine_clear(&a->eng);
     free(pos);
     free(hist);
     grundy_game_free(g);
@@ -409,6 +425,7 @@ int cmd_count(int argc, char **argv)
         return rc;
     if (grundy_writer_init(&w, 1) != GRUNDY_OK)
         return cli_error("count", GRUNDY_ERR_NOMEM, NULL);
+    cli_catch_signals();
     if (a.have_heaps)
         rc = do_heaps(&a, &w);
     else if (a.positions)

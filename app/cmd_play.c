@@ -18,6 +18,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "loopy_cli.h"
 #include "misere_cli.h"
 
 typedef struct play {
@@ -26,7 +27,7 @@ typedef struct play {
     size_t *hist_len;
     size_t nhist, hist_cap, hist_items, hist_items_cap;
     size_t search_limit;
-    grundy_limits opts;
+    cli_engine eng;
     grundy_writer w;
     int echo;
     int misere; /* the player who cannot move wins */
@@ -46,7 +47,7 @@ static void show_position(play *p)
     if (!p->sum.n)
         say(p, " (empty)");
     for (i = 0; i < p->sum.n; i++) {
-        const grundy_game *g = p->sum.comp[i].game;
+        const grundy_game *g = cli_sum_game(&p->sum, i);
         say(p, i ? "  [" : " [");
         grundy_writer_u64(&p->w, i + 1);
         say(p, "] ");
@@ -64,7 +65,7 @@ static void show_position(play *p)
 static void show_move(play *p, const grundy_sum_move *m)
 {
     char buf[512];
-    const grundy_game *g = p->sum.comp[m->component].game;
+    const grundy_game *g = cli_sum_game(&p->sum, m->component);
     grundy_writer_u64(&p->w, m->component + 1);
     say(p, " ");
     cli_parts_text(g, &m->to, buf, sizeof buf);
@@ -93,7 +94,7 @@ static int sum_has_move(const play *p)
 {
     size_t i;
     for (i = 0; i < p->sum.n; i++)
-        if (has_move(p->sum.comp[i].game, p->sum.comp[i].pos))
+        if (has_move(cli_sum_game(&p->sum, i), p->sum.comp[i].pos))
             return 1;
     return 0;
 }
@@ -127,7 +128,7 @@ static grundy_status best_move(play *p, grundy_sum_move *best, int *found,
     *wins = 0;
     if (p->misere) {
         int used;
-        GRUNDY_TRY(cli_misere_best_move(p->sum.comp, p->sum.n, &p->opts,
+        GRUNDY_TRY(cli_misere_best_move(p->sum.comp, p->sum.n, &p->eng.limits,
                                         best, wins, &used));
         if (*wins) {
             *found = 1;
@@ -152,7 +153,7 @@ static grundy_status best_move(play *p, grundy_sum_move *best, int *found,
     /* Too large to search: the values decide (normal play). */
     s = p->misere ? GRUNDY_ERR_LIMIT
                   : grundy_sum_winning_moves(&wm, &nw, p->sum.comp,
-                                             p->sum.n, NULL, &p->opts);
+                                             p->sum.n, NULL);
     if (s == GRUNDY_OK && nw) {
         *best = wm[0];
         *found = *wins = 1;
@@ -165,27 +166,38 @@ static grundy_status best_move(play *p, grundy_sum_move *best, int *found,
     /* Lost (or unlistable): take as little as possible. */
     for (i = 0; i < p->sum.n; i++) {
         const grundy_sum_component *c = &p->sum.comp[i];
-        const grundy_rules *rl = grundy_game_rules(c->game);
-        if (rl == &grundy_rules_nim) {
-            if (c->pos && (!*found || c->pos - 1 > most)) {
+        const grundy_game *g = grundy_values_game(c->values);
+        const grundy_rules *rl = grundy_game_rules(g);
+        if (rl->flags & GRUNDY_RULES_NIM) {
+            /* a Nim heap: down to the next smaller size */
+            grundy_value gv;
+            grundy_move to;
+            int ok = 0;
+            s = grundy_values_get(&gv, c->values, c->pos);
+            if (s == GRUNDY_OK && gv)
+                s = grundy_values_move_to(&to, &ok, c->values, c->pos,
+                                          gv - 1);
+            if (s != GRUNDY_OK)
+                break;
+            if (ok && (!*found || gv - 1 > most)) {
                 memset(best, 0, sizeof *best);
                 best->component = i;
                 best->from = c->pos;
-                best->to.part[0] = c->pos - 1;
-                best->to.nparts = 1;
-                most = c->pos - 1;
+                best->to = to;
+                best->value = gv - 1;
+                most = gv - 1;
                 *found = 1;
             }
             continue;
         }
-        if (rl->max_moves(grundy_game_params(c->game), c->pos) >
+        if (rl->max_moves(grundy_game_params(g), c->pos) >
             GRUNDY_SUM_MAX_MOVES)
             continue;
-        s = grundy_game_moves(c->game, c->pos, &buf, &cap, &nm);
+        s = grundy_game_moves(g, c->pos, &buf, &cap, &nm);
         if (s != GRUNDY_OK)
             break;
         for (j = 0; j < nm; j++) {
-            uint64_t left = material(c->game, &buf[j]);
+            uint64_t left = material(g, &buf[j]);
             if (!*found || left > most) {
                 memset(best, 0, sizeof *best);
                 best->component = i;
@@ -257,12 +269,12 @@ static int undo(play *p)
 static grundy_status apply(play *p, const grundy_sum_move *m)
 {
     size_t i = m->component, k, np = m->to.nparts;
-    const grundy_game *g = p->sum.comp[i].game;
+    grundy_values *vals = p->sum.comp[i].values;
     GRUNDY_TRY(ensure_room(p, p->sum.n + GRUNDY_MAX_PARTS));
     memmove(p->sum.comp + i + np, p->sum.comp + i + 1,
             (p->sum.n - i - 1) * sizeof *p->sum.comp);
     for (k = 0; k < np; k++) {
-        p->sum.comp[i + k].game = g;
+        p->sum.comp[i + k].values = vals;
         p->sum.comp[i + k].pos = m->to.part[k];
     }
     p->sum.n = p->sum.n - 1 + np;
@@ -311,6 +323,7 @@ static int parse_move(play *p, char *line, grundy_sum_move *m)
     grundy_move want, *buf = NULL;
     size_t cap = 0;
     grundy_status s;
+    const grundy_game *g;
 
     for (t = strtok_r(line, " \t", &save); t && nt < 3;
          t = strtok_r(NULL, " \t", &save))
@@ -334,6 +347,7 @@ static int parse_move(play *p, char *line, grundy_sum_move *m)
         c = 1;
     }
     comp = &p->sum.comp[c - 1];
+    g = grundy_values_game(comp->values);
     memset(m, 0, sizeof *m);
     m->component = (size_t)(c - 1);
     m->from = comp->pos;
@@ -347,13 +361,13 @@ static int parse_move(play *p, char *line, grundy_sum_move *m)
                 return 1;
             }
             memset(&where, 0, sizeof where);
-            s = grundy_game_pos_parse(comp->game, part, strlen(part),
+            s = grundy_game_pos_parse(g, part, strlen(part),
                                       &want.part[want.nparts], &where);
             if (s != GRUNDY_OK) {
                 say(p, "illegal move: '");
                 say(p, part);
                 say(p, "' is not a position of ");
-                say(p, grundy_game_spec(comp->game));
+                say(p, grundy_game_spec(g));
                 say(p, ": ");
                 say(p, where.msg[0] ? where.msg : grundy_strerror(s));
                 say(p, "\n");
@@ -363,18 +377,23 @@ static int parse_move(play *p, char *line, grundy_sum_move *m)
         }
     }
     /* Legal iff it is one of the family's moves. */
-    if (grundy_game_rules(comp->game) == &grundy_rules_nim) {
+    if (grundy_game_rules(g)->flags & GRUNDY_RULES_NIM) {
+        /* a Nim heap, asked of the library: no listing of its moves */
         grundy_move one;
+        int legal = 0;
         one.part[0] = want.nparts ? want.part[0] : 0;
         one.nparts = 1;
-        if (want.nparts <= 1 && one.part[0] < comp->pos) {
+        if (want.nparts <= 1 &&
+            grundy_values_is_move(&legal, comp->values, comp->pos, &one) ==
+                GRUNDY_OK &&
+            legal) {
             m->to = one;
             return 0;
         }
-    } else if (grundy_game_rules(comp->game)->max_moves(
-                   grundy_game_params(comp->game), comp->pos) <=
+    } else if (grundy_game_rules(g)->max_moves(grundy_game_params(g),
+                                               comp->pos) <=
                    GRUNDY_SUM_MAX_MOVES &&
-               grundy_game_moves(comp->game, comp->pos, &buf, &cap, &nm) ==
+               grundy_game_moves(g, comp->pos, &buf, &cap, &nm) ==
                    GRUNDY_OK) {
         for (j = 0; j < nm; j++)
             if (same_parts(&buf[j], &want)) {
@@ -386,8 +405,8 @@ static int parse_move(play *p, char *line, grundy_sum_move *m)
     free(buf);
     {
         char from[256], to[512];
-        cli_pos_text(comp->game, comp->pos, from, sizeof from);
-        cli_parts_text(comp->game, &want, to, sizeof to);
+        cli_pos_text(g, comp->pos, from, sizeof from);
+        cli_parts_text(g, &want, to, sizeof to);
         say(p, "illegal move: component ");
         grundy_writer_u64(&p->w, c);
         say(p, " cannot go from ");
@@ -535,11 +554,24 @@ int cmd_play(int argc, char **argv)
 
     if (!positional)
         return cli_error("play", GRUNDY_ERR_NOMEM, NULL);
+    if (loopy_cli_claims(argc, argv)) { /* games with cycles */
+        free(positional);
+        return loopy_cli_play(argc, argv);
+    }
     memset(&p, 0, sizeof p);
-    grundy_limits_init(&p.opts);
+    cli_engine_init(&p.eng, "play");
     p.search_limit = GRUNDY_SUM_SEARCH_DEFAULT_STATES;
     for (i = 1; i < argc; i++) {
         const char *s = argv[i];
+        int e;
+        if (!only_pos && s[0] == '-' && s[1] == '-' &&
+            (e = cli_engine_option(&p.eng, argc, argv, &i)) != 0) {
+            if (e < 0) {
+                free(positional);
+                return CLI_EXIT_USAGE;
+            }
+            continue;
+        }
         if (only_pos || s[0] != '-' || s[1] != '-') {
             positional[np++] = argv[i];
         } else if (strcmp(s, "--") == 0) {
@@ -572,16 +604,18 @@ int cmd_play(int argc, char **argv)
         return cli_usage_error("play", np || mix ? "missing positions (POS...)"
                                                  : "missing RULES");
     }
-    rc = cli_sum_parse(&p.sum, "play", mix ? NULL : positional[0],
+    rc = cli_sum_parse(&p.sum, &p.eng, mix ? NULL : positional[0],
                        positional + !mix, np - !mix);
     free(positional);
     if (rc) {
         cli_sum_clear(&p.sum);
+        cli_engine_clear(&p.eng);
         return rc;
     }
     if (grundy_writer_init(&p.w, 1) != GRUNDY_OK ||
         grundy_scanner_init_fd(&sc, 0) != GRUNDY_OK) {
         cli_sum_clear(&p.sum);
+        cli_engine_clear(&p.eng);
         return cli_error("play", GRUNDY_ERR_NOMEM, NULL);
     }
     grundy_scanner_set_before_read(&sc, grundy_writer_flush_hook, &p.w);
@@ -610,5 +644,6 @@ int cmd_play(int argc, char **argv)
     free(p.hist);
     free(p.hist_len);
     cli_sum_clear(&p.sum);
+    cli_engine_clear(&p.eng);
     return rc;
 }

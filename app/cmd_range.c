@@ -11,6 +11,7 @@
 int cmd_range(int argc, char **argv)
 {
     range_cli_cfg cfg;
+    cli_engine eng;
     grundy_game *g = NULL;
     grundy_parse_error where;
     grundy_status s;
@@ -18,11 +19,17 @@ int cmd_range(int argc, char **argv)
     int i, rc;
 
     memset(&cfg, 0, sizeof cfg);
-    grundy_limits_init(&cfg.topts);
+    cli_engine_init(&eng, "range");
+    cfg.eng = &eng;
     cfg.cmd = "range";
     cfg.max_type = 4;
     cfg.pos_max = UINT64_MAX - 1;
     for (i = 1; i < argc; i++) {
+        int e = cli_engine_option(&eng, argc, argv, &i);
+        if (e < 0)
+            return CLI_EXIT_USAGE;
+        if (e > 0)
+            continue;
         if (cli_opt_value(argc, argv, &i, "--mod", &v)) {
             if (cli_parse_u64("range", "--mod", v, 0, UINT64_MAX,
                               &cfg.modulus))
@@ -32,10 +39,6 @@ int cmd_range(int argc, char **argv)
                 return cli_usage_error("range",
                                        "--mod: %s is not a prime below 2^62",
                                        v);
-        } else if (cli_opt_value(argc, argv, &i, "--mem-limit", &v)) {
-            if (cli_parse_bytes("range", "--mem-limit", v,
-                                &cfg.topts.mem_limit))
-                return CLI_EXIT_USAGE;
         } else if (argv[i][0] == '-' && argv[i][1] == '-') {
             return cli_usage_error("range", "unknown option '%s'", argv[i]);
         } else if (!spec) {
@@ -56,8 +59,8 @@ int cmd_range(int argc, char **argv)
         return CLI_EXIT_DATA;
     }
     cfg.game = g;
-    cli_progress_attach(&cfg.topts, "range: tabulating");
     rc = range_cli_run(&cfg);
+    cli_engine_clear(&eng);
     grundy_game_free(g);
     return rc;
 }

@@ -5,16 +5,17 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "cli.h"
+#include "loopy_cli.h"
 
 typedef struct values_args {
     const char *spec;
     const char *at;
     uint64_t upto;
     int have_upto, all, stats, period, list, json;
-    grundy_limits opts;
-    grundy_table_method method;
+    cli_engine eng;
 } values_args;
 
 static int parse_args(int argc, char **argv, values_args *a)
@@ -22,9 +23,14 @@ static int parse_args(int argc, char **argv, values_args *a)
     int i;
     const char *v;
     memset(a, 0, sizeof *a);
-    grundy_limits_init(&a->opts);
+    cli_engine_init(&a->eng, "values");
     for (i = 1; i < argc; i++) {
         const char *s = argv[i];
+        int e = cli_engine_option(&a->eng, argc, argv, &i);
+        if (e < 0)
+            return CLI_EXIT_USAGE;
+        if (e > 0)
+            continue;
         if (cli_opt_value(argc, argv, &i, "--upto", &v)) {
             if (cli_parse_u64("values", "--upto", v, 0, UINT64_MAX - 1,
                               &a->upto))
@@ -35,15 +41,6 @@ static int parse_args(int argc, char **argv, values_args *a)
             if (!v)
                 return cli_usage_error("values", "'%s' needs a position", s);
             a->at = v;
-        } else if (cli_opt_value(argc, argv, &i, "--mem-limit", &v)) {
-            if (cli_parse_bytes("values", "--mem-limit", v,
-                                &a->opts.mem_limit))
-                return CLI_EXIT_USAGE;
-        } else if (cli_opt_value(argc, argv, &i, "--threads", &v)) {
-            uint64_t nt;
-            if (cli_parse_u64("values", "--threads", v, 0, 256, &nt))
-                return CLI_EXIT_USAGE;
-            a->opts.threads = (unsigned)nt;
         } else if (cli_opt_value(argc, argv, &i, "--method", &v)) {
             /* in the order of grundy_table_method */
             static const char *const methods[] = {"auto", "naive", "fast",
@@ -51,7 +48,7 @@ static int parse_args(int argc, char **argv, values_args *a)
             int m;
             if (cli_parse_choice("values", "--method", v, methods, &m))
                 return CLI_EXIT_USAGE;
-            a->method = (grundy_table_method)m;
+            a->eng.method = (grundy_table_method)m;
         } else if (strcmp(s, "--all") == 0) {
             a->all = 1;
         } else if (strcmp(s, "--stats") == 0) {
@@ -108,14 +105,13 @@ static void write_pos_json(grundy_writer *w, const grundy_game *g,
     cli_json_str(w, buf);
 }
 
-static int do_at(const values_args *a, const grundy_game *g,
-                 grundy_writer *w)
+static int do_at(values_args *a, const grundy_game *g, grundy_writer *w)
 {
     grundy_pos p;
     grundy_value v;
     grundy_parse_error where;
     grundy_status s;
-    grundy_limits opts = a->opts;
+    grundy_values *vals;
 
     memset(&where, 0, sizeof where);
     s = grundy_game_pos_parse(g, a->at, strlen(a->at), &p, &where);
@@ -125,18 +121,15 @@ static int do_at(const values_args *a, const grundy_game *g,
                 where.msg[0] ? where.msg : grundy_strerror(s));
         return CLI_EXIT_DATA;
     }
-    cli_progress_attach(&opts, "values");
-    s = grundy_value_at(&v, g, p, &opts);
+    s = cli_engine_values(&a->eng, g, &vals);
+    if (s == GRUNDY_OK)
+        s = grundy_values_get(&v, vals, p);
     cli_progress_done();
-    if (s == GRUNDY_ERR_LIMIT) {
-        fprintf(stderr,
-                "grundy: values: position '%s': the computation needs more "
-                "memory than the limit (--mem-limit)\n",
-                a->at);
-        return CLI_EXIT_DATA;
+    if (s != GRUNDY_OK) {
+        char what[300];
+        snprintf(what, sizeof what, "position '%s': the computation", a->at);
+        return cli_engine_error(&a->eng, what, s);
     }
-    if (s != GRUNDY_OK)
-        return cli_error("values", s, NULL);
     if (a->json) {
         grundy_writer_str(w, "{\"rules\": ");
         cli_json_str(w, a->spec);
@@ -150,32 +143,6 @@ static int do_at(const values_args *a, const grundy_game *g,
         grundy_writer_char(w, '\n');
     }
     return CLI_EXIT_OK;
-}
-
-/* Grow the table by doubling until a period is proven, where a proof can
- * exist; otherwise look at a table of PERIOD_DEFAULT_N entries. */
-#define PERIOD_DEFAULT_N 4096
-#define PERIOD_MAX_N ((grundy_pos)1 << 26)
-
-static grundy_status grow_until_period(grundy_table **t,
-                                       const grundy_game *g,
-                                       grundy_table_method method,
-                                       grundy_limits *opts,
-                                       grundy_period *per)
-{
-    grundy_pos n = grundy_period_provable(g) ? 1024 : PERIOD_DEFAULT_N;
-    /* Take-and-break tables cost more than O(1) per entry. */
-    grundy_pos cap = grundy_takebreak_get(g) ? (grundy_pos)1 << 20
-                                             : PERIOD_MAX_N;
-    GRUNDY_TRY(grundy_table_new_method(t, g, n, method, opts));
-    for (;;) {
-        grundy_period_find(per, *t);
-        if (per->proven || n >= cap ||
-            !grundy_period_provable(g) || grundy_game_num_positions(g))
-            return GRUNDY_OK;
-        n *= 2;
-        GRUNDY_TRY(grundy_table_extend(*t, n, opts));
-    }
 }
 
 static void write_period_text(grundy_writer *w, const grundy_period *per)
@@ -206,11 +173,10 @@ static void write_period_text(grundy_writer *w, const grundy_period *per)
     }
 }
 
-static int do_table(const values_args *a, const grundy_game *g,
-                    grundy_writer *w)
+static int do_table(values_args *a, const grundy_game *g, grundy_writer *w)
 {
-    grundy_table *t = NULL;
-    grundy_limits opts = a->opts;
+    const grundy_table *t = NULL;
+    grundy_values *vals = NULL;
     grundy_period per = {0};
     grundy_status s;
     grundy_pos n, i, max_at;
@@ -230,8 +196,7 @@ static int do_table(const values_args *a, const grundy_game *g,
         return cli_usage_error("values",
                                "%s is a finite family: use --all",
                                a->spec);
-    cli_progress_attach(&opts, "values");
-    if (opts.progress && finite) {
+    if (finite && isatty(2)) {
         size_t est = 0;
         if (grundy_table_estimate(&est, g, 0) == GRUNDY_OK)
             fprintf(stderr, "values: %s: %llu positions, about %.1f MiB\n",
@@ -239,15 +204,19 @@ static int do_table(const values_args *a, const grundy_game *g,
                     (unsigned long long)grundy_game_num_positions(g),
                     (double)est / 1048576.0);
     }
-    if (a->have_upto || a->all)
-        s = grundy_table_new_method(&t, g, a->have_upto ? a->upto + 1 : 0,
-                                    a->method, &opts);
-    else
-        s = grow_until_period(&t, g, a->method, &opts, &per);
+    s = cli_engine_values(&a->eng, g, &vals);
+    if (s == GRUNDY_OK && (a->have_upto || a->all || finite))
+        s = grundy_values_table(&t, vals, a->have_upto ? a->upto + 1 : 0);
+    else if (s == GRUNDY_OK) {
+        s = grundy_values_period(&per, vals, 0);
+        if (s == GRUNDY_OK)
+            s = grundy_values_table(&t, vals, per.checked_upto);
+    }
     cli_progress_done();
     if (s != GRUNDY_OK) {
         size_t est = 0;
-        grundy_table_free(t);
+        if (s == GRUNDY_ERR_CANCELLED)
+            return cli_engine_error(&a->eng, "values", s);
         if (s == GRUNDY_ERR_LIMIT &&
             grundy_table_estimate(&est, g, a->upto + 1) == GRUNDY_OK)
             fprintf(stderr,
@@ -261,18 +230,17 @@ static int do_table(const values_args *a, const grundy_game *g,
             return cli_error("values", s, NULL);
         return CLI_EXIT_DATA;
     }
-    if ((a->have_upto || a->all) && (a->period || a->json))
+    if ((a->have_upto || a->all || finite) && (a->period || a->json))
         grundy_period_find(&per, t);
-    n = grundy_table_size(t);
+    n = (a->have_upto || a->all || finite) ? grundy_table_size(t)
+                                           : per.checked_upto;
     width = grundy_table_width(t);
     data = grundy_table_data(t);
     maxv = grundy_table_max(t, &max_at);
     if (a->stats || a->json) {
         counts = malloc(((size_t)maxv + 1) * sizeof *counts);
-        if (!counts) {
-            grundy_table_free(t);
+        if (!counts)
             return cli_error("values", GRUNDY_ERR_NOMEM, NULL);
-        }
         grundy_table_counts(t, counts);
         /* Take-and-break games: the rare/common value split. */
         have_rare = grundy_takebreak_get(g) != NULL &&
@@ -373,7 +341,6 @@ static int do_table(const values_args *a, const grundy_game *g,
             write_period_text(w, &per);
     }
     free(counts);
-    grundy_table_free(t);
     return CLI_EXIT_OK;
 }
 
@@ -384,7 +351,10 @@ int cmd_values(int argc, char **argv)
     grundy_parse_error where;
     grundy_writer w;
     grundy_status s;
-    int rc = parse_args(argc, argv, &a);
+    int rc;
+    if (loopy_cli_claims(argc, argv)) /* games with cycles: loopy_cli.c */
+        return loopy_cli_values(argc, argv);
+    rc = parse_args(argc, argv, &a);
     if (rc)
         return rc;
     memset(&where, 0, sizeof where);
@@ -399,7 +369,9 @@ int cmd_values(int argc, char **argv)
         grundy_game_free(g);
         return cli_error("values", GRUNDY_ERR_NOMEM, NULL);
     }
+    cli_catch_signals();
     rc = a.at ? do_at(&a, g, &w) : do_table(&a, g, &w);
+    cli_engine_clear(&a.eng);
     if (grundy_writer_clear(&w) != GRUNDY_OK && rc == 0)
         rc = cli_error("values", GRUNDY_ERR_IO, NULL);
     grundy_game_free(g);

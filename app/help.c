@@ -25,6 +25,9 @@ static const char help_main[] =
     "  analyze RULES POS...  a sum of games: values, nim-sum, winner and\n"
     "                   every winning move; Moore's Nim_k; misere play\n"
     "  play RULES POS...  play a sum against a perfect opponent\n"
+    "  store list|verify|remove|path  the tables kept on disk\n"
+    "  loopy FILE       games with cycles: the generalized value (n or\n"
+    "                   inf(K)) of every vertex of a directed graph\n"
     "  misere CODE --upto N  misere quotient of a take-and-break game on\n"
     "                   heaps 1..N (--genus: Conway's genus of each heap)\n"
     "  help [SUBCOMMAND]  show help\n"
@@ -37,6 +40,12 @@ static const char help_main[] =
     "Rule families (RULES):\n"
     "%s"
     "Aliases: kayles (0.77), dawsons-kayles (0.07), dawsons-chess (0.137).\n"
+    "\n"
+    "Games with cycles (for values, analyze and play; see 'grundy loopy\n"
+    "--help'):\n"
+    "  addsub:S:A         remove s in S or add a in A stones; an empty heap\n"
+    "                     is final; heaps 0..H (--max H)\n"
+    "  graph:PATH         a token on the graph in PATH (edge list or DOT)\n"
     "\n"
     "Exit status: 0 on success, 1 on bad input data or a runtime failure,\n"
     "2 on a usage error.  See grundy(1).\n";
@@ -62,13 +71,10 @@ static const char help_values[] =
     "                   games)\n"
     "  --list           list the values as well\n"
     "\n"
-    "Output and resources:\n"
+    "Output and method:\n"
     "  --json           one JSON object: rules, values, stats, period\n"
-    "  --mem-limit B    refuse tables above B bytes (suffix K, M, G, T);\n"
-    "                   default: 7/8 of physical memory\n"
-    "  --method M       auto (default), naive (generic moves + mex), fast\n"
-    "  --threads N      threads for board tables and take-and-break\n"
-    "                   tables (0 = one per CPU, the default; 1 = one)\n"
+    "  --method M       auto (default), naive (generic moves + mex), fast;\n"
+    "                   with naive or fast the store is not used\n"
     "\n"
     "Boards (rect:RxC): a position is written as its rows of 0s and 1s\n"
     "separated by '/', top row first, e.g. 1111/1101/1110/1111.  --all\n"
@@ -96,7 +102,35 @@ static const char help_values[] =
     "period fills the rest of the table.  An arithmetic period (values\n"
     "growing by a saltus S every period) is reported as seen, not proven.\n"
     "Codes with moves that leave three heaps (digits 8-F) list their moves\n"
-    "through sets of two-heap values.\n";
+    "through sets of two-heap values.\n"
+    "\n"
+    "Games with cycles (addsub:S:A with --max H, graph:PATH): every\n"
+    "position's generalized value, 'n value' per line, 'inf(K)' for an\n"
+    "infinite one (see 'grundy loopy --help'); --at, --upto, --stats,\n"
+    "--json and --method auto|naive|counter apply, --period does not.\n"
+    "  grundy values addsub:4,5:2 --max 20\n";
+
+/* The options every subcommand that computes values shares (cli.c,
+ * cli_engine_option()). */
+static const char help_engine[] =
+    "\n"
+    "Resources and the store (every subcommand that computes values):\n"
+    "  --mem-limit B    refuse work above B bytes (suffix K, M, G, T),\n"
+    "                   estimated before anything is allocated; default:\n"
+    "                   7/8 of physical memory\n"
+    "  --threads N      threads for board tables and take-and-break tables\n"
+    "                   (0 = one per CPU, the default; 1 = one)\n"
+    "  --store DIR      keep computed tables in DIR (default: the store in\n"
+    "                   $XDG_CACHE_HOME/grundy or ~/.cache/grundy); a table\n"
+    "                   that took a second or more is kept, read back by\n"
+    "                   later runs, extended instead of recomputed, and\n"
+    "                   checkpointed every 5 minutes and when interrupted\n"
+    "  --no-store       neither read nor write the store\n"
+    "  --progress       show progress on stderr even when it is not a\n"
+    "                   terminal (for logs)\n"
+    "  --quiet          never show progress\n"
+    "Ctrl-C (or SIGTERM) stops long work at once; what was computed stays in\n"
+    "the store, and the same command resumes from it (exit status 130).\n";
 
 static const char help_solve[] =
     "Usage: grundy solve NAME < input > output\n"
@@ -111,7 +145,7 @@ static const char help_solve[] =
     "%s";
 
 static const char help_range[] =
-    "Usage: grundy range RULES [--mod P] [--mem-limit B] < input > output\n"
+    "Usage: grundy range RULES [--mod P] [OPTIONS] < input > output\n"
     "\n"
     "Keep a sequence of positions of the rule family RULES (see 'grundy\n"
     "--help') under updates and answer questions about its ranges: who\n"
@@ -138,7 +172,6 @@ static const char help_range[] =
     "Options:\n"
     "  --mod P          the prime modulus of query 1 (2 <= P < 2^62);\n"
     "                   default 1000000007\n"
-    "  --mem-limit B    refuse tables above B bytes (suffix K, M, G, T)\n"
     "\n"
     "Errors: malformed or out-of-range tokens, L > R, an unknown query\n"
     "type and a truncated input are reported as input:LINE:COL with exit\n"
@@ -147,6 +180,48 @@ static const char help_range[] =
     "Example:\n"
     "  printf '3  1 2 3  3  3 1 3  4 1 2  1 1 3' | grundy range nim\n"
     "  prints 'second 0', '2 1' and '6'.\n";
+
+static const char help_store[] =
+    "Usage: grundy store list [--json] [--store DIR]\n"
+    "       grundy store verify [RULES] [--store DIR]\n"
+    "       grundy store remove RULES [--store DIR]\n"
+    "       grundy store path [RULES] [--store DIR]\n"
+    "\n"
+    "The store keeps tables of values on disk, one file per game, so that\n"
+    "a table computed once is read back instead of computed again.  Its\n"
+    "folder is $XDG_CACHE_HOME/grundy, else ~/.cache/grundy (--store DIR\n"
+    "names another).  A file holds a header (the game's canonical spec,\n"
+    "entries, value width, largest value, period, the grundy that wrote\n"
+    "it) and the values, with a checksum per MiB of values and one of the\n"
+    "header; every checksum is verified each time a table is read.  A file\n"
+    "that fails is moved aside to NAME.bad with a warning.\n"
+    "\n"
+    "Actions:\n"
+    "  list             every table: rules, entries, bytes per value,\n"
+    "                   largest value, complete or a checkpoint of a longer\n"
+    "                   computation, period, file size, writer's version\n"
+    "  verify [RULES]   verify every checksum of RULES's table, or of every\n"
+    "                   table; prints 'RULES: ok' per sound table and names\n"
+    "                   each file that fails on stderr (exit status 1)\n"
+    "  remove RULES     remove RULES's table (with its .bad, .lock and\n"
+    "                   temporary files)\n"
+    "  path [RULES]     the folder, or the file of RULES's table (which may\n"
+    "                   not exist)\n"
+    "\n"
+    "RULES is written as anywhere else ('kayles', '0.77', 'grundy-game');\n"
+    "tables are filed under the canonical spec ('kayles' is '0.77').\n"
+    "\n"
+    "Options:\n"
+    "  --store DIR      the store's folder\n"
+    "  --json           list as one JSON object: {\"dir\": DIR, \"tables\":\n"
+    "                   [{\"rules\", \"file\", \"entries\", \"width\", \"max\",\n"
+    "                   \"complete\", \"period\", \"bytes\", \"version\"}],\n"
+    "                   \"damaged\": [FILE]}\n"
+    "\n"
+    "Examples:\n"
+    "  grundy store list\n"
+    "  grundy store verify kayles\n"
+    "  grundy store remove grundy-game --store /srv/grundy\n";
 
 static const char help_solve_unbalanced_nim[] =
     "\n"
@@ -196,7 +271,6 @@ static const char help_analyze[] =
     "                   winning_moves; quotient_order with the quotient).\n"
     "  --search-limit N the exact search refuses sums with more than N\n"
     "                   positions (default 1048576); exit status 1\n"
-    "  --mem-limit B    refuse value tables above B bytes (K, M, G, T)\n"
     "\n"
     "A position that is not valid for its family is an error naming the\n"
     "component (exit status 1).\n"
@@ -207,7 +281,16 @@ static const char help_analyze[] =
     "  grundy analyze --mix digits:12 half:9 nim:3\n"
     "  grundy analyze nim 1 2 3 --moore 2\n"
     "  grundy analyze subtract:1,2 3 4 --misere\n"
-    "  grundy analyze --misere 0.07 3 5 9 11\n";
+    "  grundy analyze --misere 0.07 3 5 9 11\n"
+    "\n"
+    "Games with cycles (addsub:S:A with --max H, graph:PATH, also with\n"
+    "--mix): prints each component's generalized value, the sum's value\n"
+    "by Smith's rule, the outcome (first, second or draw), and every\n"
+    "winning move, or every move that keeps a draw (JSON: components,\n"
+    "value, outcome, winning_moves, drawing_moves).  Values are a number\n"
+    "or inf(K) (JSON {\"inf\": [K...]}).\n"
+    "  grundy analyze addsub:4,5:2 5 12 --max 20\n"
+    "  grundy analyze --mix graph:g.dot:c addsub:4,5:2:7 --max 20\n";
 
 static const char help_play[] =
     "Usage: grundy play RULES POS... [OPTIONS]\n"
@@ -239,7 +322,16 @@ static const char help_play[] =
     "prompt, so a scripted game reads as a transcript.\n"
     "\n"
     "Example:\n"
-    "  printf '1 1\\n2 0\\n' | grundy play nim 3 4 5\n";
+    "  printf '1 1\\n2 0\\n' | grundy play nim 3 4 5\n"
+    "\n"
+    "Games with cycles (addsub:S:A with --max H, graph:PATH): the program\n"
+    "wins when it can (in finitely many moves, whatever you do), keeps the\n"
+    "draw when it cannot win, and declares a draw when a position comes\n"
+    "back --repeat N times (default 3) with the same player to move.\n"
+    "  --max H          the heap bound of addsub:S:A\n"
+    "  --repeat N       occurrences of a position that end the game in a\n"
+    "                   draw (2 <= N)\n"
+    "  printf '1 a\\n' | grundy play graph:g.dot c\n";
 
 static const char help_count[] =
     "Usage: grundy count RULES --heaps K --max M [OPTIONS]\n"
@@ -273,7 +365,6 @@ static const char help_count[] =
     "  --print WHAT     winning, losing, total, or all three as lines\n"
     "                   'winning N', 'losing N', 'total N'\n"
     "  --method M       auto (default), root, ring, ring3: the transform\n"
-    "  --mem-limit B    refuse transforms above B bytes (suffix K, M, G, T)\n"
     "\n"
     "Errors in standard input are reported as input:LINE:COL (exit 1).\n"
     "\n"
@@ -283,6 +374,59 @@ static const char help_count[] =
     "  grundy count divisors:36 --positions 1,2,3 --tuples 4 --moore 2\n"
     "  echo 3 5 3 | grundy count --tuples 4 --moore 2 --mod 1000000007\n";
 
+static const char help_loopy[] =
+    "Usage: grundy loopy FILE|- [OPTIONS]\n"
+    "\n"
+    "Games with cycles: a token on the directed graph in FILE ('-' for\n"
+    "standard input); a move follows an edge, the player who cannot move\n"
+    "loses, and a play may go on forever (a draw).  Prints the generalized\n"
+    "Sprague-Grundy value of every vertex, 'VERTEX VALUE' per line: a\n"
+    "number n, or inf(K) where K lists the finite values among the\n"
+    "vertex's options (inf() when there are none).  The player to move\n"
+    "loses at 0, wins at n > 0 and at inf(K) with 0 in K, and cannot do\n"
+    "better than a draw at inf(K) without 0.  In a sum, finite values add\n"
+    "by XOR, n + inf(K) = inf(K xor n), and two infinite values make inf().\n"
+    "\n"
+    "Input:\n"
+    "  edge list        'u v' per line (ids from 0), '#' comments; an\n"
+    "                   optional first line 'n m' (n vertices 0..n-1, m\n"
+    "                   edge lines follow).  Self-loops and repeated edges\n"
+    "                   are allowed.\n"
+    "  DOT              digraph { a -> b -> c; c -> {d e}; } (attributes\n"
+    "                   are ignored; vertices keep their names)\n"
+    "\n"
+    "Options:\n"
+    "  --format F       auto (default), edges, header or dot.  auto reads\n"
+    "                   DOT when the text starts with [strict] digraph or\n"
+    "                   holds '->', and a first line 'n m' as a header only\n"
+    "                   when m lines follow with every id below n; header\n"
+    "                   insists on one (and reports ids >= n), edges has\n"
+    "                   none\n"
+    "  --at V           print the value of vertex V alone\n"
+    "  --stats          counts of each value, of infinite values and of\n"
+    "                   outcomes (first, second, draw), levels, memory and\n"
+    "                   time, instead of the listing (unless --list)\n"
+    "  --list           list the values as well\n"
+    "  --json           one JSON object: vertices, edges, values (vertex,\n"
+    "                   value as a number or {\"inf\": [K...]}, outcome),\n"
+    "                   stats\n"
+    "  --method M       auto (default) or counter: the counter method of\n"
+    "                   Fraenkel and Yesha, O(V + E) per value level;\n"
+    "                   naive: passes over the graph until nothing changes\n"
+    "  --mem-limit B    refuse graphs above B bytes (suffix K, M, G, T)\n"
+    "\n"
+    "Errors (exit status 1): a malformed line or an id out of range, as\n"
+    "FILE:LINE:COL; a graph over the memory limit, with its size.\n"
+    "\n"
+    "The same games as rule families, for values, analyze and play:\n"
+    "graph:PATH (positions are vertices) and addsub:S:A (remove s in S or\n"
+    "add a in A stones, heaps 0..H with --max H; an empty heap is final).\n"
+    "\n"
+    "Examples:\n"
+    "  printf 'a -> b; b -> c; c -> a; c -> d; d -> e;' | grundy loopy -\n"
+    "  grundy loopy graph.txt --stats\n"
+    "  grundy values addsub:4,5:2 --max 20\n"
+    "  grundy analyze addsub:4,5:2 5 12 --max 20\n";
 static const char help_misere[] =
     "Usage: grundy misere CODE --upto N [OPTIONS]\n"
     "       grundy misere CODE --genus --upto N [OPTIONS]\n"
@@ -360,6 +504,10 @@ const char *cli_help(const char *cmd)
         return help_play;
     if (strcmp(cmd, "count") == 0)
         return help_count;
+    if (strcmp(cmd, "store") == 0)
+        return help_store;
+    if (strcmp(cmd, "loopy") == 0)
+        return help_loopy;
     if (strcmp(cmd, "misere") == 0)
         return help_misere;
     return NULL;
@@ -379,5 +527,9 @@ void cli_print_help(const char *cmd)
         fputs(help_solve_unbalanced_nim, stdout);
     } else {
         fputs(h, stdout);
+        if (strcmp(cmd, "values") == 0 || strcmp(cmd, "analyze") == 0 ||
+            strcmp(cmd, "play") == 0 || strcmp(cmd, "range") == 0 ||
+            strcmp(cmd, "count") == 0)
+            fputs(help_engine, stdout);
     }
 }

@@ -11,6 +11,7 @@
  * Adding an option to a subcommand: parse it in that cmd_*.c, then help.c,
  * the man page and the README, then a CLI test.
  */
+#include <signal.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -26,12 +27,17 @@ static const struct {
     {"analyze", cmd_analyze},
     {"play", cmd_play},
     {"count", cmd_count},
+    {"store", cmd_store},
+    {"loopy", cmd_loopy},
     {"misere", cmd_misere},
 };
 
 int main(int argc, char **argv)
 {
     size_t i;
+    /* A file past the size limit (a full disk, ulimit -f) is an error the
+     * store reports and survives, not a reason to die. */
+    signal(SIGXFSZ, SIG_IGN);
     if (argc < 2) {
         cli_print_help(NULL);
         return CLI_EXIT_USAGE;

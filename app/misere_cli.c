@@ -62,17 +62,18 @@ static grundy_misere *sum_quotient(const grundy_sum_component *comp,
     grundy_pos top = 0;
     grundy_status s;
     size_t i;
-    if (!n || !grundy_takebreak_get(comp[0].game))
+    const grundy_game *g = n ? grundy_values_game(comp[0].values) : NULL;
+    if (!g || !grundy_takebreak_get(g))
         return NULL;
     for (i = 0; i < n; i++) {
-        if (comp[i].game != comp[0].game)
+        if (grundy_values_game(comp[i].values) != g)
             return NULL;
         if (comp[i].pos > top)
             top = comp[i].pos;
     }
     if (top > CLI_MISERE_MAX_HEAP)
         return NULL;
-    if (grundy_misere_new(&q, comp[0].game, lim) != GRUNDY_OK)
+    if (grundy_misere_new(&q, g, lim) != GRUNDY_OK)
         return NULL;
     l2 = *lim;
     cli_progress_attach(&l2, "misere quotient");

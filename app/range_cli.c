@@ -1,13 +1,14 @@
 /*
  * range_cli.c -- positions in, range answers out (see range_cli.h).
  *
- * Values come from one dense table of the game, grown as the input needs
- * it: the n starting positions are read first and the table is built once
- * up to the largest of them; an update beyond the table grows it by at
- * least half, so a stream of growing updates costs amortised linear time.
- * A family that cannot be tabulated (or a board too large for memory)
- * falls back to grundy_value_at() per position.
+ * Values come from the game's grundy_values object: the n starting
+ * positions are read first and the object is prepared once for the
+ * largest of them (one table for a heap game); an update beyond it is
+ * prepared again, which grows the table by at least half, so a stream of
+ * growing updates costs amortised linear time.  A family that cannot be
+ * tabulated (or a board too large for memory) gets its values one by one.
  */
+#include <assert.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -23,15 +24,11 @@
 typedef struct session {
     const range_cli_cfg *cfg;
     const grundy_game *g;
-    grundy_table *t;   /* NULL until needed, or when tabulating failed */
-    int no_table;      /* fall back to grundy_value_at() */
-    grundy_limits topts;
+    grundy_values *v;
     grundy_scanner sc;
     grundy_writer w;
     grundy_range *r;
     grundy_pos *pos;   /* the positions, kept for winning moves */
-    grundy_move *moves;
-    size_t moves_cap;
     grundy_parse_error where;
     unsigned long gen;       /* buffer refills so far */
     unsigned long ahead_gen; /* the refill ahead_pos belongs to */
@@ -45,58 +42,32 @@ static int fail(session *s, grundy_status st)
     return cli_input_error(st, &s->where);
 }
 
-/* Make the table cover positions 0..p (heap families) or all positions
- * (finite families). */
-static grundy_status table_need(session *s, grundy_pos p)
+/* What query type t asks. */
+static unsigned op_of(const range_cli_cfg *cfg, uint64_t t)
 {
-    grundy_status st;
-    grundy_pos size, want;
-    if (s->no_table)
-        return GRUNDY_OK;
-    if (s->t && p < grundy_table_size(s->t))
-        return GRUNDY_OK;
-    if (!s->t) {
-        size_t bytes;
-        st = grundy_table_estimate(&bytes, s->g, p + 1);
-        if (st == GRUNDY_ERR_ARG) {
-            s->no_table = 1;
-            return GRUNDY_OK;
-        }
-        st = grundy_table_new(&s->t, s->g, p + 1, &s->topts);
-        cli_progress_done();
-        if (st != GRUNDY_OK) {
-            grundy_table_free(s->t);
-            s->t = NULL;
-            if ((grundy_game_num_positions(s->g) && st == GRUNDY_ERR_LIMIT) ||
-                st == GRUNDY_ERR_ARG) {
-                /* a large board, or a family whose moves do not go down
-                 * (divisors): values one position at a time */
-                s->no_table = 1;
-                return GRUNDY_OK;
-            }
-        }
-        return st;
-    }
-    size = grundy_table_size(s->t);
-    want = size + size / 2;
-    if (want > s->cfg->pos_max)
-        want = s->cfg->pos_max;
-    if (want < p)
-        want = p;
-    st = grundy_table_extend(s->t, want + 1, &s->topts);
-    if (st == GRUNDY_ERR_LIMIT && want > p)
-        st = grundy_table_extend(s->t, p + 1, &s->topts);
-    cli_progress_done();
-    return st;
+    return cfg->ops[1] ? cfg->ops[t] : (unsigned)t;
 }
 
+static int has_op(const range_cli_cfg *cfg, unsigned op)
+{
+    uint64_t t;
+    for (t = 1; t <= cfg->max_type; t++)
+        if (op_of(cfg, t) == op)
+            return 1;
+    return 0;
+}
+
+/* The value of p: the object is prepared for p first (a table grown to
+ * cover it, when a table is the source). */
 static grundy_status value_of(session *s, grundy_pos p, grundy_value *v)
 {
-    if (s->t) {
-        *v = grundy_table_get(s->t, p);
+    const grundy_table *t = grundy_values_cached(s->v);
+    if (t && p < grundy_table_size(t)) {
+        *v = grundy_table_get(t, p);
         return GRUNDY_OK;
     }
-    return grundy_value_at(v, s->g, p, &s->topts);
+    GRUNDY_TRY(grundy_values_prepare(s->v, p));
+    return grundy_values_get(v, s->v, p);
 }
 
 /* Read one position; s->where is its place on error. */
@@ -106,6 +77,8 @@ static grundy_status read_pos(session *s, grundy_pos *p)
     size_t len;
     unsigned long line, col;
     grundy_status st;
+    if (s->cfg->read_pos)
+        return s->cfg->read_pos(&s->sc, p, &s->where);
     if (!grundy_game_rules(s->g)->pos_parse)
         return grundy_scan_u64(&s->sc, p, 0, s->cfg->pos_max, &s->where);
     GRUNDY_TRY(grundy_scan_token(&s->sc, &tok, &len, &s->where));
@@ -128,9 +101,8 @@ static grundy_status read_pos(session *s, grundy_pos *p)
 static grundy_status pos_value(session *s, grundy_pos p, grundy_value *v,
                                unsigned long line, unsigned long col)
 {
-    grundy_status st = table_need(s, p);
-    if (st == GRUNDY_OK)
-        st = value_of(s, p, v);
+    grundy_status st = value_of(s, p, v);
+    cli_progress_done();
     if (st != GRUNDY_OK) {
         grundy_parse_error_set(&s->where, line, col,
                                "cannot compute the value of position %llu: "
@@ -158,72 +130,78 @@ static void write_pos(session *s, grundy_pos p)
 /* Write "i POS" for a move of component i to a position of value to. */
 static grundy_status write_move(session *s, size_t i, grundy_value to)
 {
-    grundy_pos from = s->pos[i];
-    size_t count, k;
+    grundy_move m;
+    int found;
     unsigned j;
+    GRUNDY_TRY(grundy_values_move_to(&m, &found, s->v, s->pos[i], to));
+    /* By the mex rule a move to every smaller value exists. */
+    GRUNDY_RETURN_IF(!found, GRUNDY_ERR_ARG);
     grundy_writer_u64(&s->w, (uint64_t)i + 1);
     grundy_writer_char(&s->w, ' ');
-    if (grundy_game_rules(s->g) == &grundy_rules_nim) {
-        write_pos(s, to); /* g(h) = h: no need to list h moves */
-        grundy_writer_char(&s->w, '\n');
-        return GRUNDY_OK;
+    if (m.nparts == 0)
+        grundy_writer_char(&s->w, '-');
+    for (j = 0; j < m.nparts; j++) {
+        if (j)
+            grundy_writer_char(&s->w, '+');
+        write_pos(s, m.part[j]);
     }
-    count = grundy_game_rules(s->g)->max_moves(grundy_game_params(s->g),
-                                               from);
-    GRUNDY_RETURN_IF(count > SIZE_MAX / sizeof(grundy_move),
-                     GRUNDY_ERR_LIMIT);
-    GRUNDY_TRY(grundy_limits_mem_check(&s->topts, count * sizeof(grundy_move)));
-    GRUNDY_TRY(grundy_game_moves(s->g, from, &s->moves, &s->moves_cap,
-                                 &count));
-    for (k = 0; k < count; k++) {
-        const grundy_move *m = &s->moves[k];
-        grundy_value x = 0, v;
-        for (j = 0; j < m->nparts; j++) {
-            GRUNDY_TRY(value_of(s, m->part[j], &v));
-            x ^= v;
-        }
-        if (x != to)
-            continue;
-        if (m->nparts == 0)
-            grundy_writer_char(&s->w, '-');
-        for (j = 0; j < m->nparts; j++) {
-            if (j)
-                grundy_writer_char(&s->w, '+');
-            write_pos(s, m->part[j]);
-        }
-        grundy_writer_char(&s->w, '\n');
-        return GRUNDY_OK;
-    }
-    /* By the mex rule a move to every smaller value exists. */
-    return GRUNDY_ERR_ARG;
+    grundy_writer_char(&s->w, '\n');
+    return GRUNDY_OK;
 }
 
-static int load(session *s, size_t *n_out)
+/* The values of positions first .. first + c - 1 (in pos[]) to the range
+ * engine; a position whose value cannot be had is named. */
+static grundy_status assign(session *s, uint64_t first, const grundy_pos *pos,
+                            size_t c, unsigned long line, unsigned long col)
 {
-    uint64_t n, i;
-    grundy_pos maxp = 0;
     grundy_value vals[4096];
-    grundy_range_opts ro;
-    grundy_status st;
-    unsigned long line, col;
+    size_t k;
+    assert(c <= sizeof vals / sizeof vals[0]);
+    for (k = 0; k < c; k++) {
+        grundy_status st = pos_value(s, pos[k], &vals[k], line, col);
+        if (st != GRUNDY_OK) {
+            char msg[sizeof s->where.msg];
+            memcpy(msg, s->where.msg, sizeof msg);
+            grundy_parse_error_set(&s->where, line, col,
+                                   "component %llu: %.100s",
+                                   (unsigned long long)(first + k + 1), msg);
+            return st;
+        }
+    }
+    return grundy_range_assign(s->r, (size_t)first, vals, c);
+}
 
-    st = grundy_scan_u64(&s->sc, &n, 1, (uint64_t)1 << 34, &s->where);
-    if (st != GRUNDY_OK)
-        return fail(s, st);
+/* Read the n positions and give the range engine their values.  The
+ * positions are kept when winning moves may be asked; a heap game's
+ * values are prepared once for the largest position, and a finite
+ * family's table first, so that its positions are converted as they come
+ * and need not be kept. */
+static int load(session *s, uint64_t n)
+{
+    uint64_t i;
+    grundy_pos maxp = 0, chunk[4096];
+    grundy_range_opts ro;
+    grundy_status st = GRUNDY_OK;
+    unsigned long line, col;
+    int finite = grundy_game_num_positions(s->g) != 0;
+    int moves = has_op(s->cfg, RANGE_OP_MOVE);
+    int keep = !finite || moves;
+
     grundy_scan_where(&s->sc, &line, &col);
-    s->pos = malloc((size_t)n * sizeof *s->pos);
-    if (!s->pos)
-        return cli_error(s->cfg->cmd, GRUNDY_ERR_NOMEM, NULL);
-    for (i = 0; i < n; i++) {
-        st = read_pos(s, &s->pos[i]);
-        if (st != GRUNDY_OK)
-            return fail(s, st);
-        if (s->pos[i] > maxp)
-            maxp = s->pos[i];
+    free(s->pos);
+    s->pos = NULL;
+    if (keep) {
+        s->pos = malloc((size_t)(n ? n : 1) * sizeof *s->pos);
+        if (!s->pos)
+            return cli_error(s->cfg->cmd, GRUNDY_ERR_NOMEM, NULL);
     }
     grundy_range_opts_init(&ro);
     ro.modulus = s->cfg->modulus;
-    ro.mem_limit = s->topts.mem_limit;
+    ro.mem_limit = s->cfg->eng->limits.mem_limit;
+    if (!has_op(s->cfg, RANGE_OP_COUNT))
+        ro.flags = 0; /* winners only */
+    grundy_range_free(s->r);
+    s->r = NULL;
     st = grundy_range_new(&s->r, (size_t)n, &ro);
     if (st == GRUNDY_ERR_LIMIT) {
         fprintf(stderr,
@@ -234,37 +212,54 @@ static int load(session *s, size_t *n_out)
     }
     if (st != GRUNDY_OK)
         return cli_error(s->cfg->cmd, st, NULL);
-    st = table_need(s, maxp);
-    if (st != GRUNDY_OK) {
-        grundy_parse_error_set(&s->where, line, col,
-                               "cannot tabulate %s up to %llu: %s",
-                               grundy_game_spec(s->g),
-                               (unsigned long long)maxp,
-                               grundy_strerror(st));
-        return fail(s, st);
+    if (finite) {
+        st = grundy_values_prepare(s->v, 0);
+        cli_progress_done();
+        if (st != GRUNDY_OK)
+            return cli_engine_error(s->cfg->eng, "tabulating", st);
     }
     for (i = 0; i < n;) {
         size_t c = 0;
-        for (; i < n && c < sizeof vals / sizeof vals[0]; i++, c++) {
-            st = pos_value(s, s->pos[i], &vals[c], line, col);
-            if (st != GRUNDY_OK) {
-                char msg[sizeof s->where.msg];
-                memcpy(msg, s->where.msg, sizeof msg);
-                grundy_parse_error_set(&s->where, line, col,
-                                       "component %llu: %.100s",
-                                       (unsigned long long)i + 1, msg);
+        for (; i < n && c < sizeof chunk / sizeof chunk[0]; i++, c++) {
+            st = read_pos(s, &chunk[c]);
+            if (st != GRUNDY_OK)
                 return fail(s, st);
-            }
+            if (chunk[c] > maxp)
+                maxp = chunk[c];
+            if (keep)
+                s->pos[i] = chunk[c];
         }
-        st = grundy_range_assign(s->r, (size_t)(i - c), vals, c);
-        if (st != GRUNDY_OK)
-            return cli_error(s->cfg->cmd, st, NULL);
+        if (finite && (st = assign(s, i - c, chunk, c, line, col)) !=
+                          GRUNDY_OK)
+            return fail(s, st);
     }
-    if (s->cfg->max_type < 4) {
+    if (!finite) {
+        /* every position is known: one table up to the largest */
+        st = grundy_values_prepare(s->v, maxp);
+        cli_progress_done();
+        if (st == GRUNDY_ERR_CANCELLED)
+            return cli_engine_error(s->cfg->eng, "tabulating", st);
+        if (st != GRUNDY_OK) {
+            grundy_parse_error_set(&s->where, line, col,
+                                   "cannot tabulate %s up to %llu: %s",
+                                   grundy_game_spec(s->g),
+                                   (unsigned long long)maxp,
+                                   grundy_strerror(st));
+            return fail(s, st);
+        }
+        for (i = 0; i < n; i += sizeof chunk / sizeof chunk[0]) {
+            size_t c = n - i < sizeof chunk / sizeof chunk[0]
+                           ? (size_t)(n - i)
+                           : sizeof chunk / sizeof chunk[0];
+            st = assign(s, i, s->pos + i, c, line, col);
+            if (st != GRUNDY_OK)
+                return fail(s, st);
+        }
+    }
+    if (!moves) {
         free(s->pos); /* only winning moves need the positions */
         s->pos = NULL;
     }
-    *n_out = (size_t)n;
     return 0;
 }
 
@@ -309,9 +304,10 @@ static void lookahead(session *s, size_t n)
 {
     const unsigned char *buf = s->sc.buf;
     /* an update's position is a number whose value the table holds */
-    int numeric = s->t && !grundy_game_rules(s->g)->pos_parse;
-    if (n < LOOKAHEAD_MIN_N)
-        return;
+    const grundy_table *tab = grundy_values_cached(s->v);
+    int numeric = tab && !grundy_game_rules(s->g)->pos_parse;
+    if (n < LOOKAHEAD_MIN_N || s->cfg->read_pos || s->cfg->ops[1])
+        return; /* only the plain layout is parsed ahead */
     if (s->ahead_gen != s->gen || s->ahead_pos < s->sc.pos) {
         s->ahead_gen = s->gen; /* the buffer was refilled */
         s->ahead_pos = s->sc.pos;
@@ -332,9 +328,9 @@ static void lookahead(session *s, size_t n)
             continue;
         if (t == 2) {
             grundy_range_prefetch(s->r, (size_t)a - 1, (size_t)a - 1);
-            if (numeric && b < grundy_table_size(s->t))
-                PREFETCH_BYTE((const char *)grundy_table_data(s->t) +
-                              b * grundy_table_width(s->t));
+            if (numeric && b < grundy_table_size(tab))
+                PREFETCH_BYTE((const char *)grundy_table_data(tab) +
+                              b * grundy_table_width(tab));
         } else if (a <= b && b <= n) {
             grundy_range_prefetch(s->r, (size_t)a - 1, (size_t)b - 1);
         }
@@ -363,12 +359,12 @@ static grundy_status scan_index(session *s, uint64_t *out, size_t n)
     return st;
 }
 
-static int queries(session *s, size_t n)
+static int queries(session *s, size_t n, uint64_t q)
 {
-    uint64_t q, k, type, a, b;
-    grundy_status st;
-    for (k = 0, st = grundy_scan_u64(&s->sc, &q, 0, UINT64_MAX, &s->where);
-         st == GRUNDY_OK && k < q; k++) {
+    uint64_t k, type, a, b;
+    unsigned op;
+    grundy_status st = GRUNDY_OK;
+    for (k = 0; st == GRUNDY_OK && k < q; k++) {
         unsigned long line, col;
         st = grundy_scan_u64(&s->sc, &type, 1, s->cfg->max_type, &s->where);
         if (st == GRUNDY_ERR_RANGE) {
@@ -379,10 +375,11 @@ static int queries(session *s, size_t n)
         }
         if (st != GRUNDY_OK)
             break;
+        op = op_of(s->cfg, type);
         st = scan_index(s, &a, n);
         if (st != GRUNDY_OK)
             break;
-        if (type == 2) {
+        if (op == RANGE_OP_SET) {
             grundy_pos p;
             grundy_value v;
             (void)grundy_scan_at_eof(&s->sc);
@@ -420,11 +417,16 @@ static int queries(session *s, size_t n)
             break;
         }
         lookahead(s, n);
-        if (type == 1) {
+        if (op == RANGE_OP_COUNT) {
             grundy_writer_u64(&s->w, grundy_range_count(s->r, (size_t)a - 1,
                                                         (size_t)b - 1));
             grundy_writer_char(&s->w, '\n');
-        } else if (type == 3) {
+        } else if (op == RANGE_OP_WINNER && s->cfg->winner_words[0]) {
+            int first =
+                grundy_range_winner(s->r, (size_t)a - 1, (size_t)b - 1);
+            grundy_writer_str(&s->w, s->cfg->winner_words[!first]);
+            grundy_writer_char(&s->w, '\n');
+        } else if (op == RANGE_OP_WINNER) {
             grundy_value x = grundy_range_xor(s->r, (size_t)a - 1,
                                               (size_t)b - 1);
             grundy_writer_str(&s->w, x ? "first " : "second ");
@@ -453,15 +455,61 @@ static int queries(session *s, size_t n)
     return 0;
 }
 
+/* One test: its sizes, positions and queries. */
+static int one_test(session *s)
+{
+    uint64_t n, q = 0;
+    grundy_status st;
+    int rc;
+    st = grundy_scan_u64(&s->sc, &n, 1, (uint64_t)1 << 34, &s->where);
+    if (st == GRUNDY_OK && s->cfg->counts_first)
+        st = grundy_scan_u64(&s->sc, &q, 0, UINT64_MAX, &s->where);
+    if (st != GRUNDY_OK)
+        return fail(s, st);
+    rc = load(s, n);
+    if (rc)
+        return rc;
+    if (!s->cfg->counts_first) {
+        st = grundy_scan_u64(&s->sc, &q, 0, UINT64_MAX, &s->where);
+        if (st != GRUNDY_OK)
+            return fail(s, st);
+    }
+    return queries(s, (size_t)n, q);
+}
+
+static int run(session *s)
+{
+    uint64_t t, k;
+    grundy_status st;
+    int rc = 0;
+    if (!s->cfg->tests)
+        return one_test(s);
+    st = grundy_scan_u64(&s->sc, &t, 0, UINT64_MAX, &s->where);
+    if (st != GRUNDY_OK)
+        return fail(s, st);
+    for (k = 0; k < t && rc == 0; k++)
+        rc = one_test(s);
+    if (rc == 0 && !grundy_scan_at_eof(&s->sc)) {
+        const char *tok;
+        size_t len;
+        if (grundy_scan_token(&s->sc, &tok, &len, &s->where) == GRUNDY_OK)
+            grundy_parse_error_set(&s->where, s->where.line, s->where.col,
+                                   "unexpected input after the last test");
+        return fail(s, GRUNDY_ERR_PARSE);
+    }
+    return rc;
+}
+
 int range_cli_run(const range_cli_cfg *cfg)
 {
     session s;
-    size_t n = 0;
     int rc;
     memset(&s, 0, sizeof s);
     s.cfg = cfg;
     s.g = cfg->game;
-    s.topts = cfg->topts;
+    if (cli_engine_values(cfg->eng, cfg->game, &s.v) != GRUNDY_OK)
+        return cli_error(cfg->cmd, GRUNDY_ERR_NOMEM, NULL);
+    cli_catch_signals();
     if (grundy_scanner_init_fd(&s.sc, 0) != GRUNDY_OK)
         return cli_error(cfg->cmd, GRUNDY_ERR_NOMEM, NULL);
     if (grundy_writer_init(&s.w, 1) != GRUNDY_OK) {
@@ -469,15 +517,11 @@ int range_cli_run(const range_cli_cfg *cfg)
         return cli_error(cfg->cmd, GRUNDY_ERR_NOMEM, NULL);
     }
     grundy_scanner_set_before_read(&s.sc, before_read, &s);
-    rc = load(&s, &n);
-    if (rc == 0)
-        rc = queries(&s, n);
+    rc = run(&s);
     if (grundy_writer_clear(&s.w) != GRUNDY_OK && rc == 0)
         rc = cli_error(cfg->cmd, GRUNDY_ERR_IO, NULL);
     grundy_scanner_clear(&s.sc);
     grundy_range_free(s.r);
-    grundy_table_free(s.t);
     free(s.pos);
-    free(s.moves);
     return rc;
 }

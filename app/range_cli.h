@@ -9,7 +9,10 @@
  *   3 L R     the winner of L..R and the nim-sum: "first X" / "second 0"
  *   4 L R     a winning move: "i POS" (component i moves to POS; parts of
  *             a split joined by '+', '-' for nothing left), or "none"
- * Only the types up to max_type are accepted.
+ * Only the types up to max_type are accepted.  Other workloads with the
+ * same kind of queries set their layout in the configuration: a number
+ * of tests first, "n q" before the positions, other query numbers, other
+ * answer words, positions of several tokens (solve pshtbrth).
  */
 #ifndef GRUNDY_RANGE_CLI_H
 #define GRUNDY_RANGE_CLI_H
@@ -18,13 +21,32 @@
 
 #include "cli.h"
 
+/* What a query type asks. */
+enum {
+    RANGE_OP_COUNT = 1, /* winning subsets of L..R */
+    RANGE_OP_SET = 2,   /* component i becomes POS */
+    RANGE_OP_WINNER = 3, /* the winner of L..R */
+    RANGE_OP_MOVE = 4   /* a winning move in L..R */
+};
+
 typedef struct range_cli_cfg {
     const char *cmd;         /* for messages: "range", "solve digit-nim" */
     const grundy_game *game;
+    cli_engine *eng;         /* limits, store: where values come from */
     grundy_pos pos_max;      /* largest position accepted */
-    unsigned max_type;       /* 2 or 4 */
+    unsigned max_type;       /* query types 1 .. max_type */
     uint64_t modulus;        /* 0: 1 000 000 007 */
-    grundy_limits topts; /* memory limit, progress */
+    /* Input layouts other than "n, positions, q, queries": */
+    int tests;        /* the input starts with a number of tests */
+    int counts_first; /* "n q" come before the positions */
+    /* ops[t]: what type t asks; all zero: type t asks op t. */
+    unsigned char ops[5];
+    /* A winner query's answer: NULL: "first X" / "second 0"; else the
+     * words for a first-player and a second-player win. */
+    const char *winner_words[2];
+    /* Reads one position; NULL: the family's text form, one token. */
+    grundy_status (*read_pos)(grundy_scanner *sc, grundy_pos *out,
+                              grundy_parse_error *where);
 } range_cli_cfg;
 
 /* Run the loop.  @return the exit code (0, or 1 after a message). */

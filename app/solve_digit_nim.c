@@ -17,6 +17,7 @@
 int solve_digit_nim(int argc, char **argv)
 {
     range_cli_cfg cfg;
+    cli_engine eng;
     grundy_game *g = NULL;
     int rc;
     if (argc > 1)
@@ -25,14 +26,15 @@ int solve_digit_nim(int argc, char **argv)
     if (grundy_game_new(&g, "digits", NULL) != GRUNDY_OK)
         return cli_error("solve digit-nim", GRUNDY_ERR_NOMEM, NULL);
     memset(&cfg, 0, sizeof cfg);
-    grundy_limits_init(&cfg.topts);
-    cli_progress_attach(&cfg.topts, "digit-nim: tabulating");
+    cli_engine_init(&eng, "solve digit-nim");
     cfg.cmd = "solve digit-nim";
     cfg.game = g;
+    cfg.eng = &eng;
     cfg.pos_max = DIGIT_NIM_MAX;
     cfg.max_type = 2;
     cfg.modulus = GRUNDY_RANGE_DEFAULT_MODULUS;
     rc = range_cli_run(&cfg);
+    cli_engine_clear(&eng);
     grundy_game_free(g);
     return rc;
 }

@@ -3,4 +3,5 @@ target_sources(grundy_cli PRIVATE
   app/cli.c
   app/help.c
   app/cmd_values.c
-  app/cmd_solve.c)
+  app/cmd_solve.c
+  app/cmd_store.c)

@@ -34,9 +34,15 @@ static int rules_error(const char *cmd, const char *spec, grundy_status st,
     return CLI_EXIT_DATA;
 }
 
-int cli_sum_parse(cli_sum *s, const char *cmd, const char *rules,
+const grundy_game *cli_sum_game(const cli_sum *s, size_t i)
+{
+    return grundy_values_game(s->comp[i].values);
+}
+
+int cli_sum_parse(cli_sum *s, cli_engine *eng, const char *rules,
                   char **pos, size_t npos)
 {
+    const char *cmd = eng->cmd;
     grundy_game *g = NULL;
     grundy_parse_error where;
     grundy_status st;
@@ -93,7 +99,9 @@ int cli_sum_parse(cli_sum *s, const char *cmd, const char *rules,
                     where.msg[0] ? where.msg : grundy_strerror(st));
             return CLI_EXIT_DATA;
         }
-        s->comp[i].game = g;
+        st = cli_engine_values(eng, g, &s->comp[i].values);
+        if (st != GRUNDY_OK)
+            return cli_error(cmd, st, NULL);
         s->n++;
     }
     return CLI_EXIT_OK;

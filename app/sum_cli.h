@@ -11,16 +11,19 @@
 typedef struct cli_sum {
     grundy_game **games; /* distinct specs, owned */
     size_t ngames;
-    grundy_sum_component *comp;
+    grundy_sum_component *comp; /* values objects from the engine */
     size_t n, cap;
 } cli_sum;
 
 /* Build the sum from argv-style positions.  rules != NULL: every pos is a
  * position of that family.  rules == NULL (--mix): every pos is
- * SPEC:POS, split at its last ':'.  On bad input prints
- * "grundy: CMD: ..." naming the argument and returns CLI_EXIT_DATA. */
-int cli_sum_parse(cli_sum *s, const char *cmd, const char *rules,
+ * SPEC:POS, split at its last ':'.  Values come from eng.  On bad input
+ * prints "grundy: CMD: ..." naming the argument and returns
+ * CLI_EXIT_DATA. */
+int cli_sum_parse(cli_sum *s, cli_engine *eng, const char *rules,
                   char **pos, size_t npos);
+/* The game of component i. */
+const grundy_game *cli_sum_game(const cli_sum *s, size_t i);
 void cli_sum_clear(cli_sum *s);
 
 /* Position text as the family writes it. */

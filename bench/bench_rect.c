@@ -47,7 +47,7 @@ static uint64_t run_table(void *payload)
     uint64_t sink;
     grundy_limits_init(&o);
     o.threads = j->threads;
-    if (grundy_table_new_method(&t, j->game, 0, 
+    if (grundy_table_new_method(&t, j->game, 0,
             j->method, &o) != GRUNDY_OK) {
         fprintf(stderr, "bench_rect: table failed\n");
         exit(1);

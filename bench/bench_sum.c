@@ -5,11 +5,13 @@
  * uniformly below `top`:
  *   floor      XOR of the positions: reading the sum once, the least any
  *              method must do;
- *   library    grundy_sum_winning_moves(): one shared table for the game,
- *              then every move of every component looked up in it;
- *   baseline   the straightforward way: grundy_value_at() for each
- *              component, then for each part of each move (only run for
- *              n = 64 only: each call builds what it needs on its own).
+ *   library    grundy_sum_winning_moves() through a fresh values object
+ *              (so each run builds its table): one shared table for the
+ *              game, then every move of every component looked up in it;
+ *   baseline   the straightforward way: a fresh values object for each
+ *              component's value, then for each part of each move (only
+ *              run for n = 64: each call builds what it needs on its
+ *              own).
  * norm is ns per component; a comment line gives the number of winning
  * moves listed.  A last line times the exact search of a
  * misere sum, normalised per position of the sum searched.
@@ -36,15 +38,38 @@ static uint64_t run_floor(void *pv)
     return x;
 }
 
+/* g(p) as a program without a shared source would get it. */
+static grundy_value value_alone(const grundy_game *g, grundy_pos pos)
+{
+    grundy_values *v;
+    grundy_value x;
+    if (grundy_values_new(&v, g, NULL) != GRUNDY_OK ||
+        grundy_values_get(&x, v, pos) != GRUNDY_OK)
+        abort();
+    grundy_values_free(v);
+    return x;
+}
+
+static void set_values(payload *p, grundy_values *v)
+{
+    size_t i;
+    for (i = 0; i < p->n; i++)
+        p->c[i].values = v;
+}
+
 static uint64_t run_library(void *pv)
 {
     payload *p = pv;
     grundy_sum_move *m = NULL;
+    grundy_values *v;
     size_t n = 0;
-    if (grundy_sum_winning_moves(&m, &n, p->c, p->n, NULL, NULL) !=
-        GRUNDY_OK)
+    if (grundy_values_new(&v, p->g, NULL) != GRUNDY_OK)
+        abort();
+    set_values(p, v);
+    if (grundy_sum_winning_moves(&m, &n, p->c, p->n, NULL) != GRUNDY_OK)
         abort();
     free(m);
+    grundy_values_free(v);
     return n;
 }
 
@@ -56,9 +81,7 @@ static uint64_t run_baseline(void *pv)
     size_t cap = 0, nm, i, j, wins = 0;
     unsigned k;
     for (i = 0; i < p->n; i++) {
-        if (grundy_value_at(&v[i], p->c[i].game, p->c[i].pos, NULL) !=
-            GRUNDY_OK)
-            abort();
+        v[i] = value_alone(p->g, p->c[i].pos);
         x ^= v[i];
     }
     for (i = 0; i < p->n && x; i++) {
@@ -68,9 +91,7 @@ static uint64_t run_baseline(void *pv)
         for (j = 0; j < nm; j++) {
             grundy_value t = 0;
             for (k = 0; k < buf[j].nparts; k++) {
-                if (grundy_value_at(&y, p->g, buf[j].part[k], NULL) !=
-                    GRUNDY_OK)
-                    abort();
+                y = value_alone(p->g, buf[j].part[k]);
                 t ^= y;
             }
             wins += t == (v[i] ^ x);
@@ -90,18 +111,18 @@ static uint64_t rng_next(void)
     return z ^ (z >> 31);
 }
 
-static void fill(payload *p, size_t n, grundy_pos top)
+static void fill(payload *p, size_t n, grundy_pos top, grundy_values *v)
 {
     size_t i;
     p->n = n;
     for (i = 0; i < n; i++) {
-        p->c[i].game = p->g;
+        p->c[i].values = v;
         p->c[i].pos = rng_next() % top;
     }
     /* Make the first player the winner, so that moves are listed. */
     for (;;) {
         grundy_value x;
-        if (grundy_sum_value(&x, p->c, n, NULL) != GRUNDY_OK)
+        if (grundy_sum_value(&x, p->c, n) != GRUNDY_OK)
             abort();
         if (x)
             break;
@@ -127,6 +148,7 @@ static uint64_t run_search(void *pv)
 int main(void)
 {
     grundy_game *g;
+    grundy_values *shared;
     payload p;
     size_t n;
     bench_result r;
@@ -136,11 +158,11 @@ int main(void)
         return 1;
     p.g = g;
     p.c = malloc(nmax * sizeof *p.c);
-    if (!p.c)
+    if (!p.c || grundy_values_new(&shared, g, NULL) != GRUNDY_OK)
         return 1;
     bench_header();
     for (n = (size_t)1 << 6; n <= nmax; n <<= 2) {
-        fill(&p, n, 1000000);
+        fill(&p, n, 1000000, shared);
         r = bench_run(run_floor, &p, 5);
         bench_print("sum", "floor", n, &r, (double)n);
         r = bench_run(run_library, &p, 5);
@@ -154,12 +176,14 @@ int main(void)
     }
     /* Exact misere search of three Digit Nim heaps. */
     p.n = 3;
+    set_values(&p, shared);
     p.c[0].pos = 60;
     p.c[1].pos = 47;
     p.c[2].pos = 55;
     r = bench_run(run_search, &p, 3);
     bench_print("sum", "search-misere", 3, &r, (double)r.sink);
     free(p.c);
+    grundy_values_free(shared);
     grundy_game_free(g);
     return 0;
 }

@@ -36,7 +36,7 @@ typedef struct payload {
 static uint64_t run_variant(void *p)
 {
     payload *pl = p;
-    if (grundy_digits_fill(pl->buf, 0, pl->n, 10, pl->kernel, NULL) !=
+    if (grundy_digits_fill(pl->buf, 0, 0, pl->n, 10, pl->kernel, NULL) !=
         GRUNDY_OK)
         abort();
     return pl->buf[pl->n - 1];

@@ -47,7 +47,7 @@ static uint64_t run_table(void *payload)
     uint64_t sink;
     grundy_limits_init(&o);
     o.threads = j->threads;
-    if (grundy_table_new_method(&t, j->game, j->isa ? 1 : j->n, 
+    if (grundy_table_new_method(&t, j->game, j->isa ? 1 : j->n,
             j->method, &o) != GRUNDY_OK ||
         (j->isa &&
          grundy_table_fill_sparse_isa(t, j->n, &o, j->isa) != GRUNDY_OK)) {

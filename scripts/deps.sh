@@ -3,7 +3,8 @@
 # As root: apt-get installs them.  Otherwise: print the exact command and
 # fail, so nothing half-builds.
 set -eu
-PKGS="build-essential cmake pkg-config libcmocka-dev libflint-dev libgmp-dev"
+PKGS="build-essential cmake pkg-config libcmocka-dev libflint-dev libgmp-dev
+      libxxhash-dev"
 missing=""
 for p in $PKGS; do
     if ! dpkg-query -W -f='${Status}' "$p" 2>/dev/null |

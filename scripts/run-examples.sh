@@ -14,6 +14,8 @@ show "$G" values subtract:1,3,4 --period
 show "$G" values half --upto 15 --stats
 show "$G" values digits --at 1000000000
 show "$G" analyze --mix digits:12 half:9 nim:3 subtract:1,3,4:10
+show "$G" loopy "$EX/loopy-textbook.dot"
+show "$G" analyze addsub:4,5:2 5 12 --max 20
 for f in "$EX"/solve-*.in; do
     [ -e "$f" ] || continue
     name=$(basename "$f" .in)

@@ -39,6 +39,7 @@
 #include "grundy/nt.h"
 #include "grundy/rules.h"
 #include "grundy/status.h"
+#include "grundy/values.h"
 #include "grundy/table.h"
 
 #ifdef __cplusplus
@@ -79,7 +80,7 @@ typedef enum grundy_count_method {
  *         p divides k + 1; GRUNDY_ERR_LIMIT / GRUNDY_ERR_NOMEM when q^L
  *         entries do not fit.
  * Complexity O(q^L (L q + log K)).  weights is not modified. */
-GRUNDY_NODISCARD grundy_status grundy_count_tuples(
+GRUNDY_NODISCARD GRUNDY_API grundy_status grundy_count_tuples(
     grundy_count_result *out, const uint64_t *weights, size_t nvalues,
     uint64_t K, unsigned k, uint64_t p, const grundy_limits *opts);
 
@@ -88,7 +89,7 @@ GRUNDY_NODISCARD grundy_status grundy_count_tuples(
  * tests and benchmarks).  GRUNDY_ERR_ARG when the method does not apply
  * (ROOT without a q-th root of unity mod p, RING3 with q != 3 or
  * p >= 2^31). */
-GRUNDY_NODISCARD grundy_status grundy_count_tuples_method(
+GRUNDY_NODISCARD GRUNDY_API grundy_status grundy_count_tuples_method(
     grundy_count_result *out, const uint64_t *weights, size_t nvalues,
     uint64_t K, unsigned k, uint64_t p, grundy_count_method method,
     const grundy_limits *opts);
@@ -98,22 +99,22 @@ GRUNDY_NODISCARD grundy_status grundy_count_tuples_method(
  * the player to move (every binary digit position has a multiple of
  * k + 1 heaps with a 1 there), else 0.  k = 1 is "XOR is zero".  O(64 n).
  * @pre k >= 1. */
-int grundy_count_moore_losing(const uint64_t *heaps, size_t n, unsigned k);
+GRUNDY_API int grundy_count_moore_losing(const uint64_t *heaps, size_t n, unsigned k);
 
 /* grundy_count_heaps() :
  * The P-positions (losing for the player to move) among all
- * heaps-tuples (h_1, ..., h_heaps) with every h_i in [0, max], for a heap
- * family g, counted mod p: the histogram of g(0..max), then
+ * heaps-tuples (h_1, ..., h_heaps) with every h_i in [0, max], for the
+ * heap family of v, counted mod p: the histogram of g(0..max)
+ * (grundy_values_histogram(): the closed form, or a table), then
  * grundy_count_tuples() with k = 1.  k > 1 counts Moore's Nim_k instead,
- * which describes moves in up to k heaps only for nim itself.
- * Values come from the family's closed form when it has one (nim, half),
- * otherwise from a dense table (grundy_table_new(), same opts).
- * @return as grundy_count_tuples(), plus GRUNDY_ERR_ARG when g is not a
- * heap family, or k > 1 and g is not nim; GRUNDY_ERR_RANGE when max is
- * UINT64_MAX. */
-GRUNDY_NODISCARD grundy_status grundy_count_heaps(
-    grundy_count_result *out, const grundy_game *g, uint64_t heaps,
-    uint64_t max, unsigned k, uint64_t p, const grundy_limits *opts);
+ * which describes moves in up to k heaps only for families whose
+ * positions are Nim heaps (GRUNDY_RULES_NIM).  The limits are v's.
+ * @return as grundy_count_tuples(), plus GRUNDY_ERR_ARG when the family is
+ * not a heap family, or k > 1 and its positions are not Nim heaps;
+ * GRUNDY_ERR_RANGE when max is UINT64_MAX. */
+GRUNDY_NODISCARD GRUNDY_API grundy_status grundy_count_heaps(
+    grundy_count_result *out, grundy_values *v, uint64_t heaps, uint64_t max,
+    unsigned k, uint64_t p);
 
 /* Transforms ***************************************************************/
 
@@ -122,7 +123,7 @@ GRUNDY_NODISCARD grundy_status grundy_count_heaps(
  * a[t] <- sum_v (-1)^popcount(t & v) a[v].  Applying it twice multiplies
  * by n.  Only additions: any residues in [0, p) (plain or Montgomery).
  * @pre n is a power of two (n = 1 is the identity).  O(n log n). */
-void grundy_count_wht(uint64_t *a, size_t n, const grundy_nt_mod *m);
+GRUNDY_API void grundy_count_wht(uint64_t *a, size_t n, const grundy_nt_mod *m);
 
 /* grundy_count_dft_digits() :
  * In-place transform for base-q digit-wise addition mod q over Z_p:
@@ -131,7 +132,7 @@ void grundy_count_wht(uint64_t *a, size_t n, const grundy_nt_mod *m);
  * unity (Montgomery form, grundy_nt_mod_root_of_unity()).  a holds q^L
  * Montgomery residues.  @pre 2 <= q <= GRUNDY_NT_EXT_QMAX.
  * O(q^L L q). */
-void grundy_count_dft_digits(uint64_t *a, unsigned q, unsigned L, uint64_t root,
+GRUNDY_API void grundy_count_dft_digits(uint64_t *a, unsigned q, unsigned L, uint64_t root,
                              const grundy_nt_mod *m);
 
 /* grundy_count_dft_digits_ring() :
@@ -142,13 +143,13 @@ void grundy_count_dft_digits(uint64_t *a, unsigned q, unsigned L, uint64_t root,
  * reduced by Phi_q at the end.  out (q^L * r->deg entries) must not
  * overlap in.  @return GRUNDY_ERR_NOMEM when the q^L * q scratch
  * entries cannot be allocated.  O(q^L (L q^2 + q deg)). */
-GRUNDY_NODISCARD grundy_status grundy_count_dft_digits_ring(
+GRUNDY_NODISCARD GRUNDY_API grundy_status grundy_count_dft_digits_ring(
     uint64_t *out, const uint64_t *in, unsigned L, const grundy_nt_ext *r);
 
 /* grundy_count_digit_index() :
  * The transform index of value v: its binary digits read in base q
  * (sum_i bit_i(v) q^i).  @pre q^bitlen(v) fits in size_t. */
-size_t grundy_count_digit_index(uint64_t v, unsigned q);
+GRUNDY_API size_t grundy_count_digit_index(uint64_t v, unsigned q);
 
 #ifdef __cplusplus
 }

@@ -16,6 +16,9 @@
 #include "grundy/nt.h"
 #include "grundy/count.h"
 #include "grundy/takebreak.h"
+#include "grundy/values.h"
+#include "grundy/store.h"
+#include "grundy/loopy.h"
 #include "grundy/misere.h"
 
 #endif

@@ -40,16 +40,16 @@ typedef struct grundy_scanner {
 
 /* Read from fd (not closed by the scanner).  Caller-allocated; free with
  * grundy_scanner_clear(). */
-GRUNDY_NODISCARD grundy_status grundy_scanner_init_fd(grundy_scanner *s,
+GRUNDY_NODISCARD GRUNDY_API grundy_status grundy_scanner_init_fd(grundy_scanner *s,
                                                       int fd);
 /* Scan the bytes data[0..len), which must outlive the scanner. */
-GRUNDY_NODISCARD grundy_status grundy_scanner_init_mem(grundy_scanner *s,
+GRUNDY_NODISCARD GRUNDY_API grundy_status grundy_scanner_init_mem(grundy_scanner *s,
                                                        const char *data,
                                                        size_t len);
-void grundy_scanner_clear(grundy_scanner *s);
+GRUNDY_API void grundy_scanner_clear(grundy_scanner *s);
 
 /* Set the hook called before every blocking read. */
-void grundy_scanner_set_before_read(grundy_scanner *s, void (*fn)(void *),
+GRUNDY_API void grundy_scanner_set_before_read(grundy_scanner *s, void (*fn)(void *),
                                     void *ctx);
 
 /* grundy_scan_u64() :
@@ -58,7 +58,7 @@ void grundy_scanner_set_before_read(grundy_scanner *s, void (*fn)(void *),
  * ("unexpected end of input") or one that is not a plain decimal
  * ("expected an integer"), GRUNDY_ERR_RANGE for one outside [lo, hi]
  * (the message names the range). */
-GRUNDY_NODISCARD grundy_status grundy_scan_u64(grundy_scanner *s,
+GRUNDY_NODISCARD GRUNDY_API grundy_status grundy_scan_u64(grundy_scanner *s,
                                                uint64_t *out, uint64_t lo,
                                                uint64_t hi,
                                                grundy_parse_error *where);
@@ -67,7 +67,7 @@ GRUNDY_NODISCARD grundy_status grundy_scan_u64(grundy_scanner *s,
  * Skip whitespace and return the next token (NUL-terminated, valid until
  * the next scan call) with its length and position.  GRUNDY_ERR_PARSE at
  * end of input. */
-GRUNDY_NODISCARD grundy_status grundy_scan_token(grundy_scanner *s,
+GRUNDY_NODISCARD GRUNDY_API grundy_status grundy_scan_token(grundy_scanner *s,
                                                  const char **tok,
                                                  size_t *len,
                                                  grundy_parse_error *where);
@@ -76,16 +76,16 @@ GRUNDY_NODISCARD grundy_status grundy_scan_token(grundy_scanner *s,
  * The rest of the current line without its newline (NUL-terminated,
  * valid until the next scan call); *line and *col receive where it
  * starts.  GRUNDY_ERR_PARSE at end of input. */
-GRUNDY_NODISCARD grundy_status grundy_scan_line(grundy_scanner *s,
+GRUNDY_NODISCARD GRUNDY_API grundy_status grundy_scan_line(grundy_scanner *s,
                                                 const char **text,
                                                 size_t *len,
                                                 grundy_parse_error *where);
 
 /* Non-zero when only whitespace is left.  May block to find out. */
-int grundy_scan_at_eof(grundy_scanner *s);
+GRUNDY_API int grundy_scan_at_eof(grundy_scanner *s);
 
 /* Where the next byte is (1-based). */
-void grundy_scan_where(const grundy_scanner *s, unsigned long *line,
+GRUNDY_API void grundy_scan_where(const grundy_scanner *s, unsigned long *line,
                        unsigned long *col);
 
 /* Writer *******************************************************************/
@@ -97,24 +97,24 @@ typedef struct grundy_writer {
     grundy_status err; /* the first write error, sticky */
 } grundy_writer;
 
-GRUNDY_NODISCARD grundy_status grundy_writer_init(grundy_writer *w, int fd);
+GRUNDY_NODISCARD GRUNDY_API grundy_status grundy_writer_init(grundy_writer *w, int fd);
 /* Flushes, then frees.  @return the first error seen. */
-grundy_status grundy_writer_clear(grundy_writer *w);
+GRUNDY_API grundy_status grundy_writer_clear(grundy_writer *w);
 
-grundy_status grundy_writer_flush(grundy_writer *w);
-void grundy_writer_bytes(grundy_writer *w, const char *p, size_t n);
-void grundy_writer_str(grundy_writer *w, const char *s);
-void grundy_writer_char(grundy_writer *w, char c);
-void grundy_writer_u64(grundy_writer *w, uint64_t v);
-void grundy_writer_i64(grundy_writer *w, int64_t v);
+GRUNDY_API grundy_status grundy_writer_flush(grundy_writer *w);
+GRUNDY_API void grundy_writer_bytes(grundy_writer *w, const char *p, size_t n);
+GRUNDY_API void grundy_writer_str(grundy_writer *w, const char *s);
+GRUNDY_API void grundy_writer_char(grundy_writer *w, char c);
+GRUNDY_API void grundy_writer_u64(grundy_writer *w, uint64_t v);
+GRUNDY_API void grundy_writer_i64(grundy_writer *w, int64_t v);
 
 /* Flush hook for grundy_scanner_set_before_read(): ctx is a writer. */
-void grundy_writer_flush_hook(void *ctx);
+GRUNDY_API void grundy_writer_flush_hook(void *ctx);
 
 /* grundy_u64_parse() :
  * Parse text[0..len) as a decimal in [lo, hi] (no sign, no spaces).
  * Sets where->col (1-based in text) on error. */
-GRUNDY_NODISCARD grundy_status grundy_u64_parse(uint64_t *out,
+GRUNDY_NODISCARD GRUNDY_API grundy_status grundy_u64_parse(uint64_t *out,
                                                 const char *text, size_t len,
                                                 uint64_t lo, uint64_t hi,
                                                 grundy_parse_error *where);

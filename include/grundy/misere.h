@@ -164,8 +164,8 @@ GRUNDY_NODISCARD GRUNDY_API grundy_status grundy_misere_sum(
 
 /* grundy_misere_winning_moves() :
  * The misere outcome of the sum (every component a heap of the quotient's
- * game) and every winning move: *first_wins = 1 when the player to move
- * wins.  The winning moves (a move in one component whose sum's product
+ * game: grundy_values_game() of its values object) and every winning
+ * move: *first_wins = 1 when the player to move wins.  The winning moves (a move in one component whose sum's product
  * lies in P), in order of component and then of the family's move order,
  * as for grundy_sum_winning_moves() with value fields 0, in a new array
  * *moves of *count entries; free it with free().  NULL and 0 when there

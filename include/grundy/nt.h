@@ -66,16 +66,16 @@ typedef struct grundy_nt_mod {
 /* grundy_nt_mod_init() :
  * Set up arithmetic modulo the odd number p.  @return GRUNDY_ERR_ARG when
  * p is even, p < 3 or p > GRUNDY_NT_MOD_MAX.  O(1). */
-GRUNDY_NODISCARD grundy_status grundy_nt_mod_init(grundy_nt_mod *m, uint64_t p);
+GRUNDY_NODISCARD GRUNDY_API grundy_status grundy_nt_mod_init(grundy_nt_mod *m, uint64_t p);
 
 /* grundy_nt_mod_init_prime() :
  * As grundy_nt_mod_init(), and GRUNDY_ERR_ARG as well when p is not prime
  * (FLINT n_is_prime, deterministic below 2^64). */
-GRUNDY_NODISCARD grundy_status grundy_nt_mod_init_prime(grundy_nt_mod *m,
+GRUNDY_NODISCARD GRUNDY_API grundy_status grundy_nt_mod_init_prime(grundy_nt_mod *m,
                                                         uint64_t p);
 
 /* grundy_nt_is_prime() : 1 when n is prime, else 0.  Deterministic. */
-int grundy_nt_is_prime(uint64_t n);
+GRUNDY_API int grundy_nt_is_prime(uint64_t n);
 
 /* Montgomery reduction of t < p * 2^64: t * 2^-64 mod p, in [0, p). */
 static inline uint64_t grundy_nt_mod_redc(grundy_u128 t, const grundy_nt_mod *m)
@@ -124,16 +124,16 @@ static inline uint64_t grundy_nt_mod_get_u64(uint64_t a, const grundy_nt_mod *m)
 
 /* grundy_nt_mod_pow() : a^e (Montgomery form in and out); a^0 = 1.
  * O(log e) products. */
-uint64_t grundy_nt_mod_pow(uint64_t a, uint64_t e, const grundy_nt_mod *m);
+GRUNDY_API uint64_t grundy_nt_mod_pow(uint64_t a, uint64_t e, const grundy_nt_mod *m);
 
 /* grundy_nt_mod_inv() : a^-1 for prime p (a^(p-2)).  @pre a != 0. */
-uint64_t grundy_nt_mod_inv(uint64_t a, const grundy_nt_mod *m);
+GRUNDY_API uint64_t grundy_nt_mod_inv(uint64_t a, const grundy_nt_mod *m);
 
 /* grundy_nt_mod_root_of_unity() :
  * A primitive q-th root of unity in Z_p (Montgomery form), p prime.
  * @return 1 and sets *out when q divides p - 1 (only then does one
  * exist), else 0.  @pre q >= 1.  O(q log p) on average. */
-int grundy_nt_mod_root_of_unity(uint64_t *out, uint64_t q,
+GRUNDY_API int grundy_nt_mod_root_of_unity(uint64_t *out, uint64_t q,
                                 const grundy_nt_mod *m);
 
 /* 32-bit Montgomery arithmetic for odd p < 2^31 ***************************/
@@ -149,7 +149,7 @@ typedef struct grundy_nt_mod32 {
 
 /* grundy_nt_mod32_init() : GRUNDY_ERR_ARG unless p is odd and in
  * [3, GRUNDY_NT_MOD32_MAX]. */
-GRUNDY_NODISCARD grundy_status grundy_nt_mod32_init(grundy_nt_mod32 *m,
+GRUNDY_NODISCARD GRUNDY_API grundy_status grundy_nt_mod32_init(grundy_nt_mod32 *m,
                                                     uint64_t p);
 
 /* a * b * 2^-32 mod p for a, b < p; t + q*p < 2^63 since p < 2^31. */
@@ -191,44 +191,44 @@ typedef struct grundy_nt_ext {
 /* grundy_nt_ext_init() :
  * The ring Z_p[w]/(Phi_q(w)) over an initialised modulus.  @return
  * GRUNDY_ERR_ARG unless 2 <= q <= GRUNDY_NT_EXT_QMAX.  O(q^2). */
-GRUNDY_NODISCARD grundy_status grundy_nt_ext_init(grundy_nt_ext *r,
+GRUNDY_NODISCARD GRUNDY_API grundy_status grundy_nt_ext_init(grundy_nt_ext *r,
                                                   const grundy_nt_mod *m,
                                                   unsigned q);
 
 /* grundy_nt_cyclotomic() :
  * The integer coefficients of Phi_q, lowest first, into c[0..phi(q)]
  * (room for q + 1 entries).  @return phi(q).  @pre 1 <= q <= 64. */
-unsigned grundy_nt_cyclotomic(int64_t *c, unsigned q);
+GRUNDY_API unsigned grundy_nt_cyclotomic(int64_t *c, unsigned q);
 
 /* Elements are uint64_t[r->deg]; out may alias a or b everywhere. */
-void grundy_nt_ext_zero(uint64_t *out, const grundy_nt_ext *r);
+GRUNDY_API void grundy_nt_ext_zero(uint64_t *out, const grundy_nt_ext *r);
 /* The element a (Montgomery residue) of the base ring. */
-void grundy_nt_ext_set_scalar(uint64_t *out, uint64_t a,
+GRUNDY_API void grundy_nt_ext_set_scalar(uint64_t *out, uint64_t a,
                               const grundy_nt_ext *r);
 /* w^j for any j (reduced mod q). */
-void grundy_nt_ext_set_wpow(uint64_t *out, uint64_t j, const grundy_nt_ext *r);
-void grundy_nt_ext_add(uint64_t *out, const uint64_t *a, const uint64_t *b,
+GRUNDY_API void grundy_nt_ext_set_wpow(uint64_t *out, uint64_t j, const grundy_nt_ext *r);
+GRUNDY_API void grundy_nt_ext_add(uint64_t *out, const uint64_t *a, const uint64_t *b,
                        const grundy_nt_ext *r);
-void grundy_nt_ext_sub(uint64_t *out, const uint64_t *a, const uint64_t *b,
+GRUNDY_API void grundy_nt_ext_sub(uint64_t *out, const uint64_t *a, const uint64_t *b,
                        const grundy_nt_ext *r);
 /* a * b: schoolbook, then reduction by Phi_q.  O(deg^2). */
-void grundy_nt_ext_mul(uint64_t *out, const uint64_t *a, const uint64_t *b,
+GRUNDY_API void grundy_nt_ext_mul(uint64_t *out, const uint64_t *a, const uint64_t *b,
                        const grundy_nt_ext *r);
 /* a^e, a^0 = 1.  O(deg^2 log e). */
-void grundy_nt_ext_pow(uint64_t *out, const uint64_t *a, uint64_t e,
+GRUNDY_API void grundy_nt_ext_pow(uint64_t *out, const uint64_t *a, uint64_t e,
                        const grundy_nt_ext *r);
 /* grundy_nt_ext_reduce() :
  * The polynomial c[0..len) (Montgomery residues) reduced mod Phi_q into
  * out[0..deg).  @pre len <= 2 * GRUNDY_NT_EXT_QMAX.  c is not modified;
  * out may alias c. */
-void grundy_nt_ext_reduce(uint64_t *out, const uint64_t *c, size_t len,
+GRUNDY_API void grundy_nt_ext_reduce(uint64_t *out, const uint64_t *c, size_t len,
                           const grundy_nt_ext *r);
 /* grundy_nt_ext_conj() :
  * The ring automorphism w -> w^-1 = w^(q-1) applied to a.  O(deg q). */
-void grundy_nt_ext_conj(uint64_t *out, const uint64_t *a,
+GRUNDY_API void grundy_nt_ext_conj(uint64_t *out, const uint64_t *a,
                         const grundy_nt_ext *r);
 /* 1 when a == b. */
-int grundy_nt_ext_equal(const uint64_t *a, const uint64_t *b,
+GRUNDY_API int grundy_nt_ext_equal(const uint64_t *a, const uint64_t *b,
                         const grundy_nt_ext *r);
 
 /* Divisor counts ***********************************************************/
@@ -236,7 +236,7 @@ int grundy_nt_ext_equal(const uint64_t *a, const uint64_t *b,
 /* grundy_nt_divisor_count() :
  * d(n), the number of divisors of n, through FLINT's n_factor.
  * @pre n >= 1.  d(n) <= 103680 for n < 2^64.  About 5 us for n ~ 10^9. */
-uint64_t grundy_nt_divisor_count(uint64_t n);
+GRUNDY_API uint64_t grundy_nt_divisor_count(uint64_t n);
 
 /* The batched method below applies to n below this bound: after dividing
  * out every prime < 2^11, at most two prime factors can remain. */
@@ -252,7 +252,7 @@ uint64_t grundy_nt_divisor_count(uint64_t n);
  * with about 0.3 us per entry near 10^9.
  * @return GRUNDY_ERR_ARG (outputs unspecified) if some n[i] == 0.
  * out may not alias n. */
-GRUNDY_NODISCARD grundy_status grundy_nt_divisor_count_batch(uint32_t *out,
+GRUNDY_NODISCARD GRUNDY_API grundy_status grundy_nt_divisor_count_batch(uint32_t *out,
                                                              const uint64_t *n,
                                                              size_t len);
 
@@ -260,7 +260,7 @@ GRUNDY_NODISCARD grundy_status grundy_nt_divisor_count_batch(uint32_t *out,
  * Every divisor of n in increasing order, in a new array *out of *len
  * entries (free it with free()).  Through n_factor; O(d(n) log d(n)).
  * @return GRUNDY_ERR_ARG if n == 0, GRUNDY_ERR_NOMEM. */
-GRUNDY_NODISCARD grundy_status grundy_nt_divisors(uint64_t **out, size_t *len,
+GRUNDY_NODISCARD GRUNDY_API grundy_status grundy_nt_divisors(uint64_t **out, size_t *len,
                                                   uint64_t n);
 
 #ifdef __cplusplus

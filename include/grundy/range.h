@@ -80,12 +80,12 @@ typedef struct grundy_range_opts {
 /* grundy_range_opts_init() :
  * Defaults: counting wanted, AUTO, modulus 1 000 000 007, no limit beyond
  * physical memory. */
-void grundy_range_opts_init(grundy_range_opts *o);
+GRUNDY_API void grundy_range_opts_init(grundy_range_opts *o);
 
 /* grundy_range_modulus_check() :
  * GRUNDY_OK when p is a prime with 2 <= p < 2^62, GRUNDY_ERR_RANGE when p
  * is out of those bounds, GRUNDY_ERR_ARG when it is composite. */
-GRUNDY_NODISCARD grundy_status grundy_range_modulus_check(uint64_t p);
+GRUNDY_NODISCARD GRUNDY_API grundy_status grundy_range_modulus_check(uint64_t p);
 
 /* Memory management ********************************************************/
 
@@ -98,12 +98,12 @@ typedef struct grundy_range grundy_range; /* opaque */
  * together with GRUNDY_RANGE_COUNT; GRUNDY_ERR_LIMIT
  * before allocating when the memory needed exceeds the limit;
  * GRUNDY_ERR_NOMEM.  O(n).  Free with grundy_range_free(). */
-GRUNDY_NODISCARD grundy_status grundy_range_new(grundy_range **out,
+GRUNDY_NODISCARD GRUNDY_API grundy_status grundy_range_new(grundy_range **out,
                                                 size_t n,
                                                 const grundy_range_opts *opts);
 
 /* grundy_range_free() : accepts NULL. */
-void grundy_range_free(grundy_range *r);
+GRUNDY_API void grundy_range_free(grundy_range *r);
 
 /* Updates ******************************************************************/
 
@@ -114,7 +114,7 @@ void grundy_range_free(grundy_range *r);
  * the span leaves [0, n), a value exceeds GRUNDY_RANGE_VALUE_MAX, or a
  * value is 16 or more while PRESENCE was forced (then nothing is changed); GRUNDY_ERR_NOMEM when the move to BASIS fails (the
  * engine is then unchanged).  values may not alias the engine. */
-GRUNDY_NODISCARD grundy_status grundy_range_assign(grundy_range *r,
+GRUNDY_NODISCARD GRUNDY_API grundy_status grundy_range_assign(grundy_range *r,
                                                    size_t first,
                                                    const grundy_value *values,
                                                    size_t count);
@@ -125,36 +125,36 @@ GRUNDY_NODISCARD grundy_status grundy_range_assign(grundy_range *r,
  * BASIS rebuilds one leaf and log2(n/32) basis merges.
  * Setting a component to its current value is allowed.  Errors as for
  * grundy_range_assign(). */
-GRUNDY_NODISCARD grundy_status grundy_range_set(grundy_range *r, size_t i,
+GRUNDY_NODISCARD GRUNDY_API grundy_status grundy_range_set(grundy_range *r, size_t i,
                                                 grundy_value v);
 
 /* Queries ******************************************************************/
 
 /* The number of components. */
-size_t grundy_range_size(const grundy_range *r);
+GRUNDY_API size_t grundy_range_size(const grundy_range *r);
 
 /* The representation in use (never GRUNDY_RANGE_AUTO). */
-grundy_range_repr grundy_range_get_repr(const grundy_range *r);
+GRUNDY_API grundy_range_repr grundy_range_get_repr(const grundy_range *r);
 
 /* The modulus of grundy_range_count(). */
-uint64_t grundy_range_modulus(const grundy_range *r);
+GRUNDY_API uint64_t grundy_range_modulus(const grundy_range *r);
 
 /* grundy_range_get() : the value of component i.  @pre i < n.  O(1). */
-grundy_value grundy_range_get(const grundy_range *r, size_t i);
+GRUNDY_API grundy_value grundy_range_get(const grundy_range *r, size_t i);
 
 /* grundy_range_xor() :
  * The nim-sum of components lo..hi.  @pre lo <= hi < n. */
-grundy_value grundy_range_xor(const grundy_range *r, size_t lo, size_t hi);
+GRUNDY_API grundy_value grundy_range_xor(const grundy_range *r, size_t lo, size_t hi);
 
 /* grundy_range_winner() :
  * 1 when the first player wins the sum of components lo..hi, else 0.
  * @pre lo <= hi < n. */
-int grundy_range_winner(const grundy_range *r, size_t lo, size_t hi);
+GRUNDY_API int grundy_range_winner(const grundy_range *r, size_t lo, size_t hi);
 
 /* grundy_range_rank() :
  * The dimension of the GF(2) span of the values of components lo..hi
  * (0 .. 16).  @pre lo <= hi < n and the engine counts (not BITS). */
-unsigned grundy_range_rank(const grundy_range *r, size_t lo, size_t hi);
+GRUNDY_API unsigned grundy_range_rank(const grundy_range *r, size_t lo, size_t hi);
 
 /* grundy_range_count() :
  * The number of subsets of the positions lo..hi (the empty one included)
@@ -162,7 +162,7 @@ unsigned grundy_range_rank(const grundy_range *r, size_t lo, size_t hi);
  * 2^len - 2^(len - rank) with len = hi - lo + 1.  Powers of two come from
  * small tables (two products per query).
  * @pre as for grundy_range_rank(). */
-uint64_t grundy_range_count(const grundy_range *r, size_t lo, size_t hi);
+GRUNDY_API uint64_t grundy_range_count(const grundy_range *r, size_t lo, size_t hi);
 
 /* grundy_range_move() :
  * A winning move in the sum of components lo..hi: when the nim-sum X is
@@ -172,7 +172,7 @@ uint64_t grundy_range_count(const grundy_range *r, size_t lo, size_t hi);
  * is a second-player win.  Turning the value into a position is the
  * caller's: by the mex rule some move of component i reaches it.
  * @pre lo <= hi < n.  index and to may not alias. */
-int grundy_range_move(const grundy_range *r, size_t lo, size_t hi,
+GRUNDY_API int grundy_range_move(const grundy_range *r, size_t lo, size_t hi,
                       size_t *index, grundy_value *to);
 
 /* grundy_range_prefetch() :
@@ -181,7 +181,7 @@ int grundy_range_move(const grundy_range *r, size_t lo, size_t hi,
  * that its cache misses overlap with other work -- parsing the current
  * query, answering it.  On large sequences the engine's time is mostly
  * such misses.  Never changes a result.  @pre lo <= hi < n.  O(1). */
-void grundy_range_prefetch(const grundy_range *r, size_t lo, size_t hi);
+GRUNDY_API void grundy_range_prefetch(const grundy_range *r, size_t lo, size_t hi);
 
 /* Counting helpers *********************************************************/
 
@@ -189,7 +189,7 @@ void grundy_range_prefetch(const grundy_range *r, size_t lo, size_t hi);
  * 2^len - 2^(len - rank) modulo the prime p (2 <= p < 2^62), by
  * square-and-multiply with 128-bit products.  @pre rank <= len.
  * O(log len).  The reference for grundy_range_count(). */
-uint64_t grundy_range_count_subsets(uint64_t len, unsigned rank, uint64_t p);
+GRUNDY_API uint64_t grundy_range_count_subsets(uint64_t len, unsigned rank, uint64_t p);
 
 #ifdef __cplusplus
 }

@@ -44,7 +44,7 @@ extern "C" {
 #define GRUNDY_RECT_MAX_MOVES 465
 
 /* The family, "rect:RxC". */
-extern const grundy_rules grundy_rules_rect;
+GRUNDY_API extern const grundy_rules grundy_rules_rect;
 
 /* Its parameters (grundy_game_params() of a rect game). */
 typedef struct grundy_rect_params {
@@ -62,7 +62,7 @@ typedef struct grundy_rect_params {
  * @return the number of moves (0 for the empty board).  The positions
  * are distinct, since different rectangles clear different cells.
  * O(moves + R * C). */
-size_t grundy_rect_children(grundy_pos *out, unsigned rows, unsigned cols,
+GRUNDY_API size_t grundy_rect_children(grundy_pos *out, unsigned rows, unsigned cols,
                             grundy_pos p);
 
 #ifdef __cplusplus

@@ -31,6 +31,10 @@ extern "C" {
 typedef uint64_t grundy_pos;   /* a position of one component */
 typedef uint64_t grundy_value; /* a Grundy value (nimber) */
 
+/* The most images of a position under a family's symmetries
+ * (grundy_rules.orbit). */
+#define GRUNDY_MAX_ORBIT 64
+
 /* The most components a single move can leave (hexadecimal codes: 3). */
 #define GRUNDY_MAX_PARTS 3
 
@@ -46,6 +50,52 @@ typedef struct grundy_move {
 #define GRUNDY_RULES_BOARD 2u /* finitely many positions 0..num_positions-1;
                                  every move goes to a single position of
                                  smaller popcount (tier tabulation) */
+#define GRUNDY_RULES_NIM 4u   /* every position is a Nim heap of its value:
+                                 its options are worth exactly 0 .. g - 1
+                                 and are such positions again, so the rules
+                                 of Moore's Nim_k and of misere Nim decide
+                                 sums of them */
+#define GRUNDY_RULES_SUBSETS 8u /* boards: every child of p is a subset of
+                                   p's 1 bits, so g(p) needs only the
+                                   2^popcount(p) subsets of p */
+#define GRUNDY_RULES_SALTUS 16u /* values may grow periodically
+                                   (g(n + p) = g(n) + s): the period search
+                                   looks for that too */
+
+/* Family kernels ***********************************************************/
+
+/* The engine's side of a table being filled (grundy/table.h:
+ * grundy_fill_tick(), grundy_fill_limits()). */
+typedef struct grundy_fill grundy_fill;
+
+/* A family's own table kernel.  fill() computes g(from .. n-1) into
+ * values, an array of n entries of width(params) bytes each (uint8_t,
+ * uint16_t or uint32_t), whose first `from` entries already hold
+ * g(0 .. from-1) (in a sliding window, see lookback below, the array
+ * starts at an offset).  It must call grundy_fill_tick(f, done) now and then
+ * (every few thousand positions at least) once values[0 .. done) are
+ * final, and return at once with what that call returns when it is not
+ * GRUNDY_OK (cancellation).  A value that does not fit the width is
+ * GRUNDY_ERR_OVERFLOW; the engine then uses the generic method.  For
+ * board families from is 0 and n the number of positions. */
+typedef struct grundy_kernel {
+    const char *name; /* reported by grundy_values_source() */
+    /* NULL: the kernel applies to every game of the family. */
+    int (*applies)(const void *params);
+    /* Bytes per value the kernel writes: 1, 2 or 4.  NULL: 1. */
+    unsigned (*width)(const void *params);
+    grundy_status (*fill)(const void *params, void *values, grundy_pos from,
+                          grundy_pos n, grundy_fill *f);
+    /* Working memory beyond the table for n positions; NULL: none. */
+    size_t (*work_bytes)(const void *params, grundy_pos n);
+    /* Optional: L > 0 when g(x) depends only on g(x - L .. x - 1).  Then a
+     * single value far out is computed in a sliding window: fill() is
+     * called on a buffer whose values[i] holds g(grundy_fill_offset(f) +
+     * i), holding at least L finished values before `from`.  A kernel
+     * with this hook must index its values relative to that offset.
+     * NULL: 0 (only whole tables, offset 0). */
+    grundy_pos (*lookback)(const void *params);
+} grundy_kernel;
 
 /* The rule-family interface ************************************************/
 
@@ -100,29 +150,75 @@ typedef struct grundy_rules {
     /* Optional.  A closed form: store g(p) in *out and return 1, or return
      * 0 when none is known for this p. */
     int (*value)(const void *params, grundy_pos p, grundy_value *out);
+
+    /* Optional hooks.  The engine calls each one when it is present and
+     * uses its generic method otherwise; the built-in families go through
+     * the same hooks as a family of a program's own. */
+
+    /* The canonical spec of the game, snprintf semantics: one text for
+     * every spelling of the same game ("kayles", "0.770" and "octal:0.77"
+     * all give "0.77").  It names the game's tables in a store.  NULL: the
+     * spec as written. */
+    size_t (*spec_format)(const void *params, char *buf, size_t cap);
+
+    /* An upper bound on g(p) over p < n (sizes tables before they are
+     * filled).  NULL: unknown (tables start one byte wide and widen). */
+    grundy_value (*value_bound)(const void *params, grundy_pos n);
+
+    /* The family's own table kernel, or NULL. */
+    const grundy_kernel *kernel;
+
+    /* A period criterion: how long a run of g(n + p) = g(n), n >= q, the
+     * table must show for the period p from the preperiod q to hold for
+     * every n (for subtraction games max(S)), or 0 when no theorem
+     * applies.  NULL: periods are only ever seen, never proven. */
+    grundy_pos (*period_run)(const void *params, grundy_pos q, grundy_pos p);
+
+    /* Boards: the positions one move from p (a move leaves one
+     * component), at most max_moves(p) of them, into out[0 .. cap);
+     * returns their number.  NULL: from moves(). */
+    size_t (*children)(const void *params, grundy_pos p, grundy_pos *out,
+                       size_t cap);
+
+    /* Boards: the images of p under the board's symmetries other than the
+     * identity (rotations, reflections; all have p's value and p's number
+     * of 1s), at most GRUNDY_MAX_ORBIT of them, into out[0 .. cap);
+     * returns their number.  The listing may stop early once an image
+     * smaller than p is listed (p is then not the least of its orbit).
+     * Tier tabulation computes only the least position of each orbit.
+     * NULL: no symmetry is used. */
+    size_t (*orbit)(const void *params, grundy_pos p, grundy_pos *out,
+                    size_t cap);
+
+    /* A move from p to a position of value v built directly (Nim: the heap
+     * v).  Returns 1 with *out set, 0 when p has no move to value v, -1
+     * when the family cannot tell (the engine then lists the moves).
+     * NULL: always -1. */
+    int (*move_to_value)(const void *params, grundy_pos p, grundy_value v,
+                         grundy_move *out);
 } grundy_rules;
 
 /* Registry *****************************************************************/
 
 /* The built-in families, NULL-terminated, in help order. */
-extern const grundy_rules *const grundy_rules_builtin[];
+GRUNDY_API extern const grundy_rules *const grundy_rules_builtin[];
 
 /* grundy_rules_find() :
  * The family a spec belongs to: a name match of the text before ':'
  * (built-in first, then registered ones), then a family whose claims()
  * accepts the spec.  @return NULL when none does. */
-const grundy_rules *grundy_rules_find(const char *spec);
+GRUNDY_API const grundy_rules *grundy_rules_find(const char *spec);
 
 /* grundy_rules_register() :
  * Make a user family findable by name.  Not thread-safe: call it before
  * starting threads.  The pointer must outlive every lookup.
  * @return GRUNDY_ERR_ARG if the name is taken or missing, GRUNDY_ERR_LIMIT
  * when 64 families are registered already. */
-GRUNDY_NODISCARD grundy_status grundy_rules_register(const grundy_rules *r);
+GRUNDY_NODISCARD GRUNDY_API grundy_status grundy_rules_register(const grundy_rules *r);
 
 /* grundy_rules_alias() :
  * The spec a named alias stands for ("kayles" -> "0.77"), or NULL. */
-const char *grundy_rules_alias(const char *name);
+GRUNDY_API const char *grundy_rules_alias(const char *name);
 
 /* Games: a family with its parameters **************************************/
 
@@ -133,56 +229,63 @@ typedef struct grundy_game grundy_game; /* opaque */
  * game.  Errors: GRUNDY_ERR_ARG for an unknown family (where->msg names
  * it), GRUNDY_ERR_PARSE / GRUNDY_ERR_RANGE with where->col pointing into
  * spec.  Free with grundy_game_free(). */
-GRUNDY_NODISCARD grundy_status grundy_game_new(grundy_game **out,
+GRUNDY_NODISCARD GRUNDY_API grundy_status grundy_game_new(grundy_game **out,
                                                const char *spec,
                                                grundy_parse_error *where);
 
 /* grundy_game_new_rules() :
  * As grundy_game_new() with the family given directly; args as for
  * grundy_rules.parse. */
-GRUNDY_NODISCARD grundy_status grundy_game_new_rules(
+GRUNDY_NODISCARD GRUNDY_API grundy_status grundy_game_new_rules(
     grundy_game **out, const grundy_rules *rules, const char *args,
     grundy_parse_error *where);
 
 /* grundy_game_free() : accepts NULL. */
-void grundy_game_free(grundy_game *g);
+GRUNDY_API void grundy_game_free(grundy_game *g);
 
-const grundy_rules *grundy_game_rules(const grundy_game *g);
-const void *grundy_game_params(const grundy_game *g);
+GRUNDY_API const grundy_rules *grundy_game_rules(const grundy_game *g);
+GRUNDY_API const void *grundy_game_params(const grundy_game *g);
 /* The spec the game was created from (owned by the game). */
-const char *grundy_game_spec(const grundy_game *g);
+GRUNDY_API const char *grundy_game_spec(const grundy_game *g);
 /* 0 for unbounded heap games. */
-grundy_pos grundy_game_num_positions(const grundy_game *g);
+GRUNDY_API grundy_pos grundy_game_num_positions(const grundy_game *g);
+
+/* grundy_game_canonical_spec() :
+ * The canonical spec of g (see grundy_rules.spec_format): one text for
+ * every spelling of the same game ("kayles" gives "0.77"), snprintf
+ * semantics. */
+GRUNDY_API size_t grundy_game_canonical_spec(const grundy_game *g,
+                                             char *buf, size_t cap);
 
 /* grundy_game_pos_parse() :
  * Parse one position of this game from text[0..len).  Checks that the
  * position is in range for finite families.  where->col is 1-based
  * within text. */
-GRUNDY_NODISCARD grundy_status grundy_game_pos_parse(
+GRUNDY_NODISCARD GRUNDY_API grundy_status grundy_game_pos_parse(
     const grundy_game *g, const char *text, size_t len, grundy_pos *out,
     grundy_parse_error *where);
 
 /* grundy_game_pos_format() : snprintf semantics. */
-size_t grundy_game_pos_format(const grundy_game *g, grundy_pos p, char *buf,
+GRUNDY_API size_t grundy_game_pos_format(const grundy_game *g, grundy_pos p, char *buf,
                               size_t cap);
 
 /* grundy_game_moves() :
  * All moves from p in a buffer that grows as needed: *buf (capacity *cap,
  * both may start NULL / 0) is reallocated with realloc().  The caller
  * frees *buf with free().  @return GRUNDY_ERR_NOMEM on failure. */
-GRUNDY_NODISCARD grundy_status grundy_game_moves(const grundy_game *g,
+GRUNDY_NODISCARD GRUNDY_API grundy_status grundy_game_moves(const grundy_game *g,
                                                  grundy_pos p,
                                                  grundy_move **buf,
                                                  size_t *cap, size_t *count);
 
 /* Built-in families (for comparison with grundy_game_rules()) *************/
 
-extern const grundy_rules grundy_rules_nim;      /* "nim" */
-extern const grundy_rules grundy_rules_subtract; /* "subtract:1,3,4" */
-extern const grundy_rules grundy_rules_allbut;   /* "allbut:1,2" */
-extern const grundy_rules grundy_rules_digits;   /* "digits[:base=B]" */
-extern const grundy_rules grundy_rules_half;     /* "half" */
-extern const grundy_rules grundy_rules_divisors; /* "divisors:H" */
+GRUNDY_API extern const grundy_rules grundy_rules_nim;      /* "nim" */
+GRUNDY_API extern const grundy_rules grundy_rules_subtract; /* "subtract:1,3,4" */
+GRUNDY_API extern const grundy_rules grundy_rules_allbut;   /* "allbut:1,2" */
+GRUNDY_API extern const grundy_rules grundy_rules_digits;   /* "digits[:base=B]" */
+GRUNDY_API extern const grundy_rules grundy_rules_half;     /* "half" */
+GRUNDY_API extern const grundy_rules grundy_rules_divisors; /* "divisors:H" */
 
 /* Parameters of the built-in heap families, for kernels that specialise. */
 typedef struct grundy_subtract_params {

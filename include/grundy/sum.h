@@ -45,7 +45,7 @@
 
 #include "grundy/rules.h"
 #include "grundy/status.h"
-#include "grundy/table.h"
+#include "grundy/values.h"
 
 #ifdef __cplusplus
 extern "C" {
@@ -53,8 +53,11 @@ extern "C" {
 
 /* Sums and moves ***********************************************************/
 
+/* A component: a position of a game, with the object its values come
+ * from (grundy/values.h).  Components of one game should share one values
+ * object, so that they share its table. */
 typedef struct grundy_sum_component {
-    const grundy_game *game;
+    grundy_values *values;
     grundy_pos pos;
 } grundy_sum_component;
 
@@ -79,26 +82,25 @@ typedef struct grundy_sum_move {
 /* Values and winning moves (normal play) ***********************************/
 
 /* grundy_sum_values() :
- * values[i] = the Grundy value of component i, for i < n.  Components of
- * one heap game share one table of size (largest position + 1) while it
- * fits opts->mem_limit (NULL: defaults).
- * Errors: those of grundy_value_at() / grundy_table_new(); GRUNDY_ERR_RANGE
- * for a position outside a finite family.
- * O(n) plus the cost of the tables. */
-GRUNDY_NODISCARD grundy_status grundy_sum_values(
-    grundy_value *values, const grundy_sum_component *sum, size_t n,
-    const grundy_limits *opts);
+ * values[i] = the Grundy value of component i, for i < n.  Each values
+ * object is first prepared for the largest position of its components
+ * (grundy_values_prepare(): one table per heap game while it fits the
+ * memory limit).
+ * Errors: those of grundy_values_get(); GRUNDY_ERR_RANGE for a position
+ * outside a finite family.  O(n) plus the cost of the tables. */
+GRUNDY_NODISCARD GRUNDY_API grundy_status grundy_sum_values(
+    grundy_value *values, const grundy_sum_component *sum, size_t n);
 
 /* grundy_sum_nim_sum() :
  * XOR of values[0..n).  0 when n == 0.  The sum is a first-player win
  * under normal play iff the result is non-zero. */
-grundy_value grundy_sum_nim_sum(const grundy_value *values, size_t n);
+GRUNDY_API grundy_value grundy_sum_nim_sum(const grundy_value *values,
+                                           size_t n);
 
 /* grundy_sum_value() :
  * The value of the whole sum: grundy_sum_values() then the nim-sum. */
-GRUNDY_NODISCARD grundy_status grundy_sum_value(
-    grundy_value *out, const grundy_sum_component *sum, size_t n,
-    const grundy_limits *opts);
+GRUNDY_NODISCARD GRUNDY_API grundy_status grundy_sum_value(
+    grundy_value *out, const grundy_sum_component *sum, size_t n);
 
 /* grundy_sum_winning_moves() :
  * Every winning move of the sum under normal play, in order of component
@@ -106,22 +108,25 @@ GRUNDY_NODISCARD grundy_status grundy_sum_value(
  * entries (NULL and 0 when the sum is a loss for the player to move);
  * free it with free().  values may be NULL, or the components' values
  * (as from grundy_sum_values()) to save computing them again.
- * For Nim heaps the one candidate move (to value XOR nim-sum) is computed
- * directly; any other component has every move examined.
+ * For families whose positions are Nim heaps (GRUNDY_RULES_NIM) the one
+ * candidate move (to value XOR nim-sum) is built directly
+ * (grundy_values_move_to()); any other component has every move
+ * examined.
  * Errors: GRUNDY_ERR_LIMIT when a component that must be examined has
  * more than GRUNDY_SUM_MAX_MOVES moves; GRUNDY_ERR_NOMEM; those of
  * grundy_sum_values().  After an error *moves is NULL.
  * O(total moves of all components) value lookups. */
-GRUNDY_NODISCARD grundy_status grundy_sum_winning_moves(
+GRUNDY_NODISCARD GRUNDY_API grundy_status grundy_sum_winning_moves(
     grundy_sum_move **moves, size_t *count, const grundy_sum_component *sum,
-    size_t n, const grundy_value *values, const grundy_limits *opts);
+    size_t n, const grundy_value *values);
 
 /* Moore's Nim_k and misere Nim *********************************************/
 
 /* grundy_sum_is_nim() :
- * Non-zero when every component is a Nim heap (family "nim"), so that the
- * rules below apply. */
-int grundy_sum_is_nim(const grundy_sum_component *sum, size_t n);
+ * Non-zero when every component is a Nim heap of its value (its family
+ * has GRUNDY_RULES_NIM: nim, divisors:H), so that the rules below apply
+ * to the components' values. */
+GRUNDY_API int grundy_sum_is_nim(const grundy_sum_component *sum, size_t n);
 
 /* grundy_sum_moore_nim() :
  * Moore's Nim_k on the heaps h[0..n), k >= 1: *first_wins is set to 1 when
@@ -133,7 +138,7 @@ int grundy_sum_is_nim(const grundy_sum_component *sum, size_t n);
  * lowered are free below, and a digit whose count is not 0 mod k+1 either
  * sets enough free heaps' digit or lowers more heaps there (Moore 1910).
  * @return GRUNDY_ERR_ARG when k == 0.  O(64 n). */
-GRUNDY_NODISCARD grundy_status grundy_sum_moore_nim(
+GRUNDY_NODISCARD GRUNDY_API grundy_status grundy_sum_moore_nim(
     int *first_wins, size_t *set, grundy_pos *to, size_t *nset,
     const grundy_pos *h, size_t n, unsigned k);
 
@@ -144,7 +149,7 @@ GRUNDY_NODISCARD grundy_status grundy_sum_moore_nim(
  * the new heap size), in a new array *moves of *count entries, free with
  * free(); NULL and 0 when there are none (also when the player to move
  * wins by having no move: all heaps 0).  O(n). */
-GRUNDY_NODISCARD grundy_status grundy_sum_misere_nim(
+GRUNDY_NODISCARD GRUNDY_API grundy_status grundy_sum_misere_nim(
     int *first_wins, grundy_sum_move **moves, size_t *count,
     const grundy_pos *h, size_t n);
 
@@ -166,7 +171,7 @@ typedef struct grundy_sum_search_opts {
 #define GRUNDY_SUM_SEARCH_DEFAULT_STATES ((size_t)1 << 20)
 
 /* Defaults: normal play, ordinary sum, the default limit. */
-void grundy_sum_search_opts_init(grundy_sum_search_opts *o);
+GRUNDY_API void grundy_sum_search_opts_init(grundy_sum_search_opts *o);
 
 typedef struct grundy_sum_search_result {
     int first_wins;      /* the player to move wins */
@@ -197,12 +202,12 @@ typedef struct grundy_sum_search_result {
  * Errors: GRUNDY_ERR_LIMIT above the limit (or for a component with more
  * than GRUNDY_SUM_MAX_MOVES moves); GRUNDY_ERR_NOMEM.
  * Free the result with grundy_sum_search_result_clear(). */
-GRUNDY_NODISCARD grundy_status grundy_sum_search(
+GRUNDY_NODISCARD GRUNDY_API grundy_status grundy_sum_search(
     grundy_sum_search_result *out, const grundy_sum_component *sum,
     size_t n, const grundy_sum_search_opts *o);
 
 /* Frees best and winning; accepts a zeroed or already cleared result. */
-void grundy_sum_search_result_clear(grundy_sum_search_result *r);
+GRUNDY_API void grundy_sum_search_result_clear(grundy_sum_search_result *r);
 
 #ifdef __cplusplus
 }

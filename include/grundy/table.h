@@ -1,18 +1,30 @@
 /*
- * grundy/table.h -- Grundy values of one component: dense tables, single
- * values, periodicity.
+ * grundy/table.h -- dense tables of Grundy values: g(0), ..., g(n-1) of
+ * one game, and their periods.
  *
- * A table holds g(0), ..., g(n-1) for one game.  Values are stored 8 bits
- * wide while they fit and widened to 16 bits the first time a value
- * exceeds 255, so the width is chosen from the data.  Memory is estimated
- * and checked against a limit before anything is allocated.
+ * Most programs do not build tables themselves: a grundy_values object
+ * (grundy/values.h) decides where each value comes from (a closed form, a
+ * proven period, a stored table, a table grown on demand, a sliding
+ * window, a search) and builds tables when they are the right source.
+ * This header is for those who want a table as such.
  *
- * grundy_table_new() dispatches between the generic method (list moves,
- * XOR parts, mex: also the test oracle, grundy_table_new_naive()) and
- * kernels specialised by family (digits, subtraction, half, nim).  Board
- * families (GRUNDY_RULES_BOARD, such as rect:RxC) are tabulated whole, in
- * tiers of equal popcount, one byte per position, on opts->threads
- * threads; their values must stay below 256 (GRUNDY_ERR_OVERFLOW).
+ * Values are stored 1, 2 or 4 bytes wide: the width the family's kernel
+ * writes, or the width its value bound needs, or 1 byte widened the first
+ * time a value does not fit (the generic method).  Memory is estimated
+ * and checked against the limit before anything is allocated.
+ *
+ * grundy_table_new() picks, for GRUNDY_TABLE_AUTO: the family's kernel
+ * when it has one that applies (grundy_rules.kernel); for board families
+ * (GRUNDY_RULES_BOARD) every position in tiers of equal popcount, one byte
+ * per position, on the limits' threads, computing one position per
+ * symmetry orbit (grundy_rules.orbit); the family's closed form
+ * (grundy_rules.value); otherwise the generic method (list moves, XOR the
+ * parts' values, take the mex), which is also the test oracle
+ * (grundy_table_new_naive()).
+ *
+ * Family kernels (grundy_kernel in grundy/rules.h) report progress with
+ * grundy_fill_tick(); a computation can be cancelled through the limits'
+ * progress callback, and stops with GRUNDY_ERR_CANCELLED.
  */
 #ifndef GRUNDY_TABLE_H
 #define GRUNDY_TABLE_H
@@ -33,7 +45,8 @@ extern "C" {
 typedef enum grundy_table_method {
     GRUNDY_TABLE_AUTO = 0,  /* the fastest method that applies */
     GRUNDY_TABLE_NAIVE = 1, /* generic: moves + mex, O(sum of moves) */
-    GRUNDY_TABLE_FAST = 2   /* the family's kernel; ERR_ARG if it has none */
+    GRUNDY_TABLE_FAST = 2   /* kernel, tiers or closed form; ERR_ARG when
+                               the family has none of them */
 } grundy_table_method;
 
 /* Tables *******************************************************************/
@@ -41,58 +54,64 @@ typedef enum grundy_table_method {
 typedef struct grundy_table grundy_table; /* opaque */
 
 /* grundy_table_estimate() :
- * Bytes a table of n entries of game g needs at most (values 16 bits wide
- * plus working memory).  GRUNDY_ERR_OVERFLOW when that overflows size_t,
- * GRUNDY_ERR_ARG when g cannot be tabulated densely. */
-GRUNDY_NODISCARD grundy_status grundy_table_estimate(size_t *bytes,
-                                                     const grundy_game *g,
-                                                     grundy_pos n);
+ * Bytes a table of n entries of game g needs at most with the method AUTO
+ * picks (the values at the width that method writes, the kernel's working
+ * memory, a page).  For finite families n is the number of positions.
+ * GRUNDY_ERR_OVERFLOW when that overflows size_t. */
+GRUNDY_NODISCARD GRUNDY_API grundy_status
+grundy_table_estimate(size_t *bytes, const grundy_game *g, grundy_pos n);
 
 /* grundy_table_new() :
  * Compute g(0..n-1).  For finite families n is ignored and every position
- * is tabulated.  GRUNDY_ERR_LIMIT before allocating when the estimate
- * exceeds the memory limit; GRUNDY_ERR_OVERFLOW when a value exceeds 16
- * bits.  The table keeps a reference to g, which must outlive it.
+ * is tabulated.  Errors: GRUNDY_ERR_LIMIT before allocating when the
+ * estimate exceeds the memory limit; GRUNDY_ERR_OVERFLOW when a value
+ * exceeds 32 bits (or the one byte of board tiers, or the width of the
+ * family's kernel, with GRUNDY_TABLE_FAST); GRUNDY_ERR_CANCELLED when the
+ * progress callback asked to stop; GRUNDY_ERR_ARG for a family whose
+ * moves are not well-founded in the order of the table.  The table keeps
+ * a reference to g, which must outlive it.  lim may be NULL (defaults).
  * Free with grundy_table_free(). */
-GRUNDY_NODISCARD grundy_status grundy_table_new(grundy_table **out,
-                                                const grundy_game *g,
-                                                grundy_pos n,
-                                                const grundy_limits *opts);
+GRUNDY_NODISCARD GRUNDY_API grundy_status
+grundy_table_new(grundy_table **out, const grundy_game *g, grundy_pos n,
+                 const grundy_limits *lim);
 
 /* grundy_table_new_method() :
  * grundy_table_new() with the method chosen: GRUNDY_TABLE_AUTO (the
  * fastest), GRUNDY_TABLE_NAIVE (the generic method), GRUNDY_TABLE_FAST
- * (the family's kernel; GRUNDY_ERR_ARG when it has none). */
-GRUNDY_NODISCARD grundy_status grundy_table_new_method(
+ * (kernel, tiers or closed form; GRUNDY_ERR_ARG when the family has none). */
+GRUNDY_NODISCARD GRUNDY_API grundy_status grundy_table_new_method(
     grundy_table **out, const grundy_game *g, grundy_pos n,
-    grundy_table_method method, const grundy_limits *opts);
+    grundy_table_method method, const grundy_limits *lim);
 
 /* grundy_table_new_naive() :
  * The generic method, whatever the family: for each position list its
  * moves, XOR the parts' values, take the mex.  O(total moves). */
-GRUNDY_NODISCARD grundy_status grundy_table_new_naive(
-    grundy_table **out, const grundy_game *g, grundy_pos n,
-    const grundy_limits *opts);
+GRUNDY_NODISCARD GRUNDY_API grundy_status
+grundy_table_new_naive(grundy_table **out, const grundy_game *g, grundy_pos n,
+                       const grundy_limits *lim);
 
 /* grundy_table_extend() :
  * Grow a heap-game table to n entries (no-op when n <= size), computing
- * only the new entries with the table's method. */
-GRUNDY_NODISCARD grundy_status grundy_table_extend(grundy_table *t,
-                                                   grundy_pos n,
-                                                   const grundy_limits *opts);
+ * only the new entries with the method AUTO picks.  GRUNDY_ERR_RANGE for
+ * a finite family.  On GRUNDY_ERR_CANCELLED the table holds every entry
+ * finished before the stop. */
+GRUNDY_NODISCARD GRUNDY_API grundy_status
+grundy_table_extend(grundy_table *t, grundy_pos n, const grundy_limits *lim);
 
 /* grundy_table_free() : accepts NULL. */
-void grundy_table_free(grundy_table *t);
+GRUNDY_API void grundy_table_free(grundy_table *t);
 
 /* Number of entries. */
-grundy_pos grundy_table_size(const grundy_table *t);
-/* Bytes per value: 1 or 2. */
-unsigned grundy_table_width(const grundy_table *t);
-/* The values, as uint8_t[size] or uint16_t[size] per the width. */
-const void *grundy_table_data(const grundy_table *t);
+GRUNDY_API grundy_pos grundy_table_size(const grundy_table *t);
+/* Bytes per value: 1, 2 or 4. */
+GRUNDY_API unsigned grundy_table_width(const grundy_table *t);
+/* The values, as uint8_t[size], uint16_t[size] or uint32_t[size] per the
+ * width.  Valid until the table grows or is freed. */
+GRUNDY_API const void *grundy_table_data(const grundy_table *t);
 /* The largest value and where it first occurs (0, 0 when empty). */
-grundy_value grundy_table_max(const grundy_table *t, grundy_pos *first_at);
-const grundy_game *grundy_table_game(const grundy_table *t);
+GRUNDY_API grundy_value grundy_table_max(const grundy_table *t,
+                                         grundy_pos *first_at);
+GRUNDY_API const grundy_game *grundy_table_game(const grundy_table *t);
 
 /* grundy_table_get_raw() :
  * Entry p of values stored `width` (1, 2 or 4) bytes wide, as returned by
@@ -107,25 +126,30 @@ static inline grundy_value grundy_table_get_raw(const void *data,
 }
 
 /* grundy_table_get() : g(p).  @pre p < grundy_table_size(t).  O(1). */
-grundy_value grundy_table_get(const grundy_table *t, grundy_pos p);
+GRUNDY_API grundy_value grundy_table_get(const grundy_table *t, grundy_pos p);
 
 /* grundy_table_counts() :
  * counts[v] = number of positions with value v, for v <= max; the caller
  * passes room for grundy_table_max() + 1 entries. */
-void grundy_table_counts(const grundy_table *t, uint64_t *counts);
+GRUNDY_API void grundy_table_counts(const grundy_table *t, uint64_t *counts);
 
-/* Single values ************************************************************/
+/* Kernels: the engine's side ***********************************************/
 
-/* grundy_value_at() :
- * g(p), computing only what it needs: a closed form when the family has
- * one, a proven period when one is known, a sliding window of max_take
- * values for bounded-take heap games, a memoised search of the positions
- * reachable from p for boards, and a dense table up to p otherwise
- * (subject to the memory limit). */
-GRUNDY_NODISCARD grundy_status grundy_value_at(grundy_value *out,
-                                               const grundy_game *g,
-                                               grundy_pos p,
-                                               const grundy_limits *opts);
+/* grundy_fill_tick() :
+ * For a family kernel (grundy_kernel.fill): values[0 .. done) are final.
+ * Reports progress, keeps checkpoints of long fills, and returns
+ * GRUNDY_ERR_CANCELLED when the work must stop (the kernel then returns
+ * that status at once).  Cheap: call it every few thousand positions.
+ * f may be NULL (then it does nothing). */
+GRUNDY_NODISCARD GRUNDY_API grundy_status grundy_fill_tick(grundy_fill *f,
+                                                           grundy_pos done);
+
+/* grundy_fill_offset() : the position whose value values[0] holds: 0 for
+ * a table, the window's start for a kernel with a lookback. */
+GRUNDY_API grundy_pos grundy_fill_offset(const grundy_fill *f);
+
+/* grundy_fill_limits() : the limits of the fill (threads, memory). */
+GRUNDY_API const grundy_limits *grundy_fill_limits(const grundy_fill *f);
 
 /* Periodicity **************************************************************/
 
@@ -136,26 +160,26 @@ typedef struct grundy_period {
     grundy_pos period;
     grundy_value saltus;    /* arithmetic periodicity: g(n+p) = g(n) + s;
                                0 for ordinary periodicity.  Looked for in
-                               take-and-break games only, and never
-                               proven */
+                               families with GRUNDY_RULES_SALTUS only, and
+                               never proven */
     grundy_pos checked_upto; /* the table size the claim was checked on */
 } grundy_period;
 
 /* grundy_period_find() :
  * The shortest period (then the shortest preperiod) that the table shows
- * at least twice after its preperiod.  proven is set when a criterion for
- * the family proves it: for subtraction games with largest amount m, a
- * repetition of m consecutive values does; for octal and hexadecimal
- * codes taking at most t tokens and leaving at most k heaps, g(n + p) =
- * g(n) for q <= n < k q + (k-1) p + t does (Guy-Smith).  When a
- * take-and-break game shows no ordinary period, an arithmetic one
- * (saltus > 0) is looked for.  Never fails. */
-void grundy_period_find(grundy_period *out, const grundy_table *t);
+ * at least twice after its preperiod.  proven is set when the family's
+ * period criterion (grundy_rules.period_run) proves it: for subtraction
+ * games with largest amount m, a repetition of m consecutive values does;
+ * for octal and hexadecimal codes taking at most t tokens and leaving at
+ * most k heaps, g(n + p) = g(n) for q <= n < k q + (k-1) p + t does
+ * (Guy-Smith).  When a family with GRUNDY_RULES_SALTUS shows no ordinary
+ * period, an arithmetic one (saltus > 0) is looked for.  Never fails. */
+GRUNDY_API void grundy_period_find(grundy_period *out, const grundy_table *t);
 
 /* grundy_period_provable() :
- * Non-zero when grundy_period_find() has a criterion that can prove a
- * period of this game (so growing the table can settle it). */
-int grundy_period_provable(const grundy_game *g);
+ * Non-zero when g's family has a period criterion (so growing the table
+ * can settle a period). */
+GRUNDY_API int grundy_period_provable(const grundy_game *g);
 
 #ifdef __cplusplus
 }

@@ -76,18 +76,18 @@ typedef struct grundy_takebreak_params {
  *   GRUNDY_ERR_LIMIT  more than GRUNDY_TAKEBREAK_MAX_DIGITS digits (col
  *                     points at the first digit too many).
  * where may be NULL.  Trailing zero digits are allowed and ignored. */
-GRUNDY_NODISCARD grundy_status grundy_takebreak_parse(
+GRUNDY_NODISCARD GRUNDY_API grundy_status grundy_takebreak_parse(
     grundy_takebreak_params *out, const char *text, size_t len,
     grundy_parse_error *where);
 
 /* grundy_takebreak_get() :
  * The parameters of g when g is a take-and-break game (a code or Grundy's
  * game), else NULL.  The pointer is owned by g. */
-const grundy_takebreak_params *grundy_takebreak_get(const grundy_game *g);
+GRUNDY_API const grundy_takebreak_params *grundy_takebreak_get(const grundy_game *g);
 
 /* The families (for comparison with grundy_game_rules()). */
-extern const grundy_rules grundy_rules_octal;       /* "0.137", "4.07" */
-extern const grundy_rules grundy_rules_grundy_game; /* "grundy-game" */
+GRUNDY_API extern const grundy_rules grundy_rules_octal;       /* "0.137", "4.07" */
+GRUNDY_API extern const grundy_rules grundy_rules_grundy_game; /* "grundy-game" */
 
 /* Rare and common values ***************************************************/
 
@@ -110,7 +110,7 @@ typedef struct grundy_rare_info {
  * value that leaves the fewest rare positions in t (ties: the smallest
  * mask), and the statistics under it.  O(size + V log V) for values < V.
  * @return GRUNDY_ERR_NOMEM when the value histogram cannot be allocated. */
-GRUNDY_NODISCARD grundy_status grundy_table_rare(grundy_rare_info *out,
+GRUNDY_NODISCARD GRUNDY_API grundy_status grundy_table_rare(grundy_rare_info *out,
                                                  const grundy_table *t);
 
 #ifdef __cplusplus

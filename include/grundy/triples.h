@@ -60,18 +60,18 @@ typedef struct grundy_triples_nat {
 } grundy_triples_nat;
 
 /* grundy_triples_nat_init() : set *n to zero.  Allocates nothing. */
-void grundy_triples_nat_init(grundy_triples_nat *n);
+GRUNDY_API void grundy_triples_nat_init(grundy_triples_nat *n);
 
 /* grundy_triples_nat_clear() : free the limbs; *n is zero afterwards and
  * may be used again. */
-void grundy_triples_nat_clear(grundy_triples_nat *n);
+GRUNDY_API void grundy_triples_nat_clear(grundy_triples_nat *n);
 
 /* grundy_triples_nat_set_u64() : *n = v.  GRUNDY_ERR_NOMEM only. */
-GRUNDY_NODISCARD grundy_status grundy_triples_nat_set_u64(grundy_triples_nat *n,
+GRUNDY_NODISCARD GRUNDY_API grundy_status grundy_triples_nat_set_u64(grundy_triples_nat *n,
                                                           uint64_t v);
 
 /* grundy_triples_nat_set_2exp() : *n = 2^k.  GRUNDY_ERR_NOMEM only. */
-GRUNDY_NODISCARD grundy_status
+GRUNDY_NODISCARD GRUNDY_API grundy_status
 grundy_triples_nat_set_2exp(grundy_triples_nat *n, size_t k);
 
 /* grundy_triples_nat_set_str() :
@@ -83,7 +83,7 @@ grundy_triples_nat_set_2exp(grundy_triples_nat *n, size_t k);
  * message that names the problem ("a sign is not allowed", "expected a
  * decimal digit, got 'x'", "empty number").  *n is unchanged on error.
  * @complexity O(M(d) log d) for d digits. */
-GRUNDY_NODISCARD grundy_status
+GRUNDY_NODISCARD GRUNDY_API grundy_status
 grundy_triples_nat_set_str(grundy_triples_nat *n, const char *text, size_t len,
                            grundy_parse_error *where);
 
@@ -91,19 +91,19 @@ grundy_triples_nat_set_str(grundy_triples_nat *n, const char *text, size_t len,
  * The decimal expansion of n ("0" for zero), NUL-terminated, in a new
  * buffer that the caller frees with free(); *len (if not NULL) receives
  * its length.  GRUNDY_ERR_NOMEM only. */
-GRUNDY_NODISCARD grundy_status grundy_triples_nat_get_str(
+GRUNDY_NODISCARD GRUNDY_API grundy_status grundy_triples_nat_get_str(
     char **out, size_t *len, const grundy_triples_nat *n);
 
 /* grundy_triples_nat_get_u64() : 1 and *out = n when n < 2^64, else 0
  * (and *out untouched). */
-int grundy_triples_nat_get_u64(uint64_t *out, const grundy_triples_nat *n);
+GRUNDY_API int grundy_triples_nat_get_u64(uint64_t *out, const grundy_triples_nat *n);
 
 /* grundy_triples_nat_bits() : the number of binary digits of n (0 for
  * zero). */
-size_t grundy_triples_nat_bits(const grundy_triples_nat *n);
+GRUNDY_API size_t grundy_triples_nat_bits(const grundy_triples_nat *n);
 
 /* grundy_triples_nat_cmp() : <0, 0, >0 as a <, ==, > b. */
-int grundy_triples_nat_cmp(const grundy_triples_nat *a,
+GRUNDY_API int grundy_triples_nat_cmp(const grundy_triples_nat *a,
                            const grundy_triples_nat *b);
 
 /* The criterion ***********************************************************/
@@ -114,14 +114,14 @@ int grundy_triples_nat_cmp(const grundy_triples_nat *a,
  * (positions with equal heaps are not positions of this game).  O(1).
  * The criterion is the one stated at the top of this header, which the
  * test suite checks against grundy_triples_search_new(). */
-int grundy_triples_is_losing(uint64_t a, uint64_t b, uint64_t c);
+GRUNDY_API int grundy_triples_is_losing(uint64_t a, uint64_t b, uint64_t c);
 
 /* grundy_triples_winning_move() :
  * For a won position (a, b, c) (pairwise different, any order), write
  * the position after a winning move into out[0..3), heaps in the same
  * order as given (exactly one of them smaller), and return 1.  For a lost
  * position return 0 and leave out untouched.  O(1). */
-int grundy_triples_winning_move(uint64_t out[3], uint64_t a, uint64_t b,
+GRUNDY_API int grundy_triples_winning_move(uint64_t out[3], uint64_t a, uint64_t b,
                                 uint64_t c);
 
 /* Direct game-tree search (the oracle) ************************************/
@@ -143,19 +143,19 @@ typedef struct grundy_triples_search grundy_triples_search; /* opaque */
  * GRUNDY_ERR_NOMEM.  Free with grundy_triples_search_free().
  * @complexity O(bound^4) time (about bound^4 / 12 move checks),
  * bound^3 / 48 bytes. */
-GRUNDY_NODISCARD grundy_status
+GRUNDY_NODISCARD GRUNDY_API grundy_status
 grundy_triples_search_new(grundy_triples_search **out, uint32_t bound);
 
 /* grundy_triples_search_free() : NULL is a no-op. */
-void grundy_triples_search_free(grundy_triples_search *s);
+GRUNDY_API void grundy_triples_search_free(grundy_triples_search *s);
 
 /* grundy_triples_search_bound() : the bound s was built with. */
-uint32_t grundy_triples_search_bound(const grundy_triples_search *s);
+GRUNDY_API uint32_t grundy_triples_search_bound(const grundy_triples_search *s);
 
 /* grundy_triples_search_losing() :
  * 1 when (a, b, c) (any order) is lost for the player to move, as found by
  * the search.  @pre a, b, c pairwise different and below the bound. */
-int grundy_triples_search_losing(const grundy_triples_search *s, uint32_t a,
+GRUNDY_API int grundy_triples_search_losing(const grundy_triples_search *s, uint32_t a,
                                  uint32_t b, uint32_t c);
 
 /* Counting losing positions below N ***************************************/
@@ -170,11 +170,11 @@ int grundy_triples_search_losing(const grundy_triples_search *s, uint32_t a,
  * for m == 0).  The digit DP uses additions modulo m only, so any m works,
  * not only primes.  O(log N), no allocation: about 50 ns per binary digit
  * of N (3 us for N = 10^18, 0.2 ms for N = 10^1000). */
-GRUNDY_NODISCARD grundy_status grundy_triples_losing_mod(
+GRUNDY_NODISCARD GRUNDY_API grundy_status grundy_triples_losing_mod(
     uint64_t *count, uint64_t *sum, const grundy_triples_nat *n, uint64_t m);
 
 /* grundy_triples_losing_mod_u64() : the same for a 64-bit N. */
-GRUNDY_NODISCARD grundy_status grundy_triples_losing_mod_u64(uint64_t *count,
+GRUNDY_NODISCARD GRUNDY_API grundy_status grundy_triples_losing_mod_u64(uint64_t *count,
                                                              uint64_t *sum,
                                                              uint64_t n,
                                                              uint64_t m);
@@ -189,7 +189,7 @@ GRUNDY_NODISCARD grundy_status grundy_triples_losing_mod_u64(uint64_t *count,
  * binary digits, GRUNDY_ERR_NOMEM.
  * @complexity O(log^2 N) bit operations (the DP's numbers grow by one
  * bit per step): about 10 ms for N = 10^1000, 1 s for N = 10^10000. */
-GRUNDY_NODISCARD grundy_status
+GRUNDY_NODISCARD GRUNDY_API grundy_status
 grundy_triples_losing_exact(grundy_triples_nat *count, grundy_triples_nat *sum,
                             const grundy_triples_nat *n);
 
@@ -197,7 +197,7 @@ grundy_triples_losing_exact(grundy_triples_nat *count, grundy_triples_nat *sum,
  * C(N) mod m and F(N) mod m for a modulus m >= 1 of any size
  * (GRUNDY_ERR_ARG for m == 0).  Numbers stay below 4m, so the cost is
  * O(log N * log m).  The outputs may alias n or m. */
-GRUNDY_NODISCARD grundy_status grundy_triples_losing_mod_nat(
+GRUNDY_NODISCARD GRUNDY_API grundy_status grundy_triples_losing_mod_nat(
     grundy_triples_nat *count, grundy_triples_nat *sum,
     const grundy_triples_nat *n, const grundy_triples_nat *m);
 
@@ -206,7 +206,7 @@ GRUNDY_NODISCARD grundy_status grundy_triples_losing_mod_nat(
  * a < b and completing each with the one c the criterion allows.
  * O(N^2): the baseline of the benchmark and a test oracle for the DP.
  * GRUNDY_ERR_ARG for m == 0, GRUNDY_ERR_RANGE for N > 2^32. */
-GRUNDY_NODISCARD grundy_status grundy_triples_losing_naive(uint64_t *count,
+GRUNDY_NODISCARD GRUNDY_API grundy_status grundy_triples_losing_naive(uint64_t *count,
                                                            uint64_t *sum,
                                                            uint64_t n,
                                                            uint64_t m);

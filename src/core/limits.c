@@ -62,7 +62,7 @@ unsigned grundy_limits_threads(const grundy_limits *l)
 
 /* Ticks ********************************************************************/
 
-static uint64_t now_ms(void)
+uint64_t grundy_clock_ms(void)
 {
     struct timespec ts;
 #ifdef CLOCK_MONOTONIC_COARSE
@@ -81,10 +81,21 @@ void grundy_ticker_init(grundy_ticker *t, const grundy_limits *l,
     t->phase = phase;
     t->total = total;
     t->interval = l && l->interval_ms ? l->interval_ms : 100;
-    t->last = now_ms();
+    t->last_look = t->last_report = grundy_clock_ms();
     t->stride = 1;
     t->left = 1;
     t->active = l && l->progress;
+}
+
+void grundy_ticker_set_poll(grundy_ticker *t,
+                            void (*poll)(void *ctx, uint64_t now_ms,
+                                         uint64_t done),
+                            void *ctx)
+{
+    t->poll = poll;
+    t->poll_ctx = ctx;
+    if (poll)
+        t->active = 1;
 }
 
 grundy_status grundy_ticker_report(grundy_ticker *t, uint64_t done, int final)
@@ -92,13 +103,15 @@ grundy_status grundy_ticker_report(grundy_ticker *t, uint64_t done, int final)
     grundy_progress p;
     const grundy_limits *l = t->limits;
     t->done = done;
-    if (!t->active)
+    if (t->cancelled)
+        return GRUNDY_ERR_CANCELLED;
+    if (!l || !l->progress)
         return GRUNDY_OK;
     p.phase = t->phase;
     p.done = done;
     p.total = t->total;
     p.final = final;
-    t->last = now_ms();
+    t->last_report = grundy_clock_ms();
     if (l->progress(l->progress_ctx, &p)) {
         t->cancelled = 1;
         return GRUNDY_ERR_CANCELLED;
@@ -108,32 +121,34 @@ grundy_status grundy_ticker_report(grundy_ticker *t, uint64_t done, int final)
 
 grundy_status grundy_ticker_slow(grundy_ticker *t, uint64_t done)
 {
-    uint64_t now;
+    uint64_t now, look = t->interval / 16 ? t->interval / 16 : 1;
     t->done = done;
-    if (!t->active)
-        return GRUNDY_OK;
-    if (t->cancelled)
-        return GRUNDY_ERR_CANCELLED;
-    now = now_ms();
-    /* Read the clock about 64 times per interval. */
-    if (now - t->last < t->interval) {
-        if (t->stride < ((uint64_t)1 << 30) &&
-            (now - t->last) * 64 < t->interval)
-            t->stride *= 2;
-        t->left = t->stride;
+    if (!t->active) {
+        t->left = (uint64_t)1 << 40;
         return GRUNDY_OK;
     }
-    /* Reports came too late: look at the clock more often. */
-    while (t->stride > 1 && now - t->last > 2 * (uint64_t)t->interval &&
-           t->stride > (now - t->last) / t->interval)
+    if (t->cancelled)
+        return GRUNDY_ERR_CANCELLED;
+    now = grundy_clock_ms();
+    /* Aim at one look at the clock per interval / 16. */
+    if (now - t->last_look < look / 2 && t->stride < ((uint64_t)1 << 30))
+        t->stride *= 2;
+    else if (now - t->last_look > 2 * look && t->stride > 1)
         t->stride /= 2;
+    t->last_look = now;
     t->left = t->stride;
+    if (t->poll)
+        t->poll(t->poll_ctx, now, done);
+    if (now - t->last_report < t->interval)
+        return GRUNDY_OK;
     return grundy_ticker_report(t, done, 0);
 }
 
 grundy_status grundy_ticker_done(grundy_ticker *t)
 {
-    if (!t->active || t->cancelled)
-        return t->cancelled ? GRUNDY_ERR_CANCELLED : GRUNDY_OK;
+    if (t->cancelled)
+        return GRUNDY_ERR_CANCELLED;
+    if (!t->limits || !t->limits->progress)
+        return GRUNDY_OK;
     return grundy_ticker_report(t, t->done, 1);
 }

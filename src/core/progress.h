@@ -17,15 +17,26 @@ typedef struct grundy_ticker {
     const grundy_limits *limits;
     const char *phase;
     uint64_t total, done;
-    uint64_t last;     /* ms of the last call */
-    uint64_t stride;   /* units between two looks at the clock */
-    uint64_t left;     /* units until the next look */
-    unsigned interval; /* ms */
+    uint64_t last_look;   /* ms of the last look at the clock */
+    uint64_t last_report; /* ms of the last call of the callback */
+    uint64_t stride;      /* units between two looks at the clock */
+    uint64_t left;        /* units until the next look */
+    unsigned interval;    /* ms between two calls of the callback */
     int active, cancelled;
+    /* Called at each look at the clock (checkpoints), or NULL. */
+    void (*poll)(void *ctx, uint64_t now_ms, uint64_t done);
+    void *poll_ctx;
 } grundy_ticker;
 
 void grundy_ticker_init(grundy_ticker *t, const grundy_limits *l,
                         const char *phase, uint64_t total);
+/* Look at the clock now and then for poll(), also without a callback. */
+void grundy_ticker_set_poll(grundy_ticker *t,
+                            void (*poll)(void *ctx, uint64_t now_ms,
+                                         uint64_t done),
+                            void *ctx);
+/* Milliseconds of a monotonic clock (coarse: a few ms). */
+uint64_t grundy_clock_ms(void);
 /* The slow path of a tick: look at the clock, maybe report. */
 grundy_status grundy_ticker_slow(grundy_ticker *t, uint64_t done);
 /* Report now (final = 1 ends the phase). */

@@ -277,86 +277,21 @@ grundy_status grundy_count_tuples(grundy_count_result *out,
                                       GRUNDY_COUNT_AUTO, opts);
 }
 
-/* Histogram of g(0..max) from the family's closed form; *ok = 0 when the
- * closed form declines some position. */
-static grundy_status hist_closed(uint64_t **hist, size_t *nv, int *ok,
-                                 const grundy_game *g, uint64_t max,
-                                 const grundy_limits *opts)
-{
-    const grundy_rules *r = grundy_game_rules(g);
-    const void *params = grundy_game_params(g);
-    uint64_t *h = NULL, pos = 0;
-    size_t cap = 0;
-    *ok = 0;
-    *hist = NULL;
-    *nv = 0;
-    for (;;) {
-        grundy_value v;
-        if (!r->value(params, pos, &v)) {
-            free(h);
-            return GRUNDY_OK;
-        }
-        if (v >= cap) {
-            size_t ncap = cap ? cap : 1024;
-            uint64_t *nh;
-            while (ncap <= v) {
-                GRUNDY_RETURN_IF(ncap > SIZE_MAX / 2 / sizeof *h,
-                                 GRUNDY_ERR_LIMIT);
-                ncap *= 2;
-            }
-            if (grundy_limits_mem_check(opts, ncap * sizeof *h) != GRUNDY_OK) {
-                free(h);
-                return GRUNDY_ERR_LIMIT;
-            }
-            nh = realloc(h, ncap * sizeof *h);
-            if (!nh) {
-                free(h);
-                return GRUNDY_ERR_NOMEM;
-            }
-            memset(nh + cap, 0, (ncap - cap) * sizeof *nh);
-            h = nh;
-            cap = ncap;
-        }
-        h[v]++;
-        if (v + 1 > *nv)
-            *nv = (size_t)v + 1;
-        if (pos == max)
-            break;
-        pos++;
-    }
-    *hist = h;
-    *ok = 1;
-    return GRUNDY_OK;
-}
-
-grundy_status grundy_count_heaps(grundy_count_result *out, const grundy_game *g,
+grundy_status grundy_count_heaps(grundy_count_result *out, grundy_values *v,
                                  uint64_t heaps, uint64_t max, unsigned k,
-                                 uint64_t p, const grundy_limits *opts)
+                                 uint64_t p)
 {
-    const grundy_rules *r = grundy_game_rules(g);
+    const grundy_rules *r = grundy_game_rules(grundy_values_game(v));
     uint64_t *hist = NULL;
     size_t nv = 0;
-    int ok = 0;
     grundy_status s;
 
     GRUNDY_RETURN_IF(!(r->flags & GRUNDY_RULES_HEAP), GRUNDY_ERR_ARG);
-    GRUNDY_RETURN_IF(k > 1 && r != &grundy_rules_nim, GRUNDY_ERR_ARG);
+    GRUNDY_RETURN_IF(k > 1 && !(r->flags & GRUNDY_RULES_NIM), GRUNDY_ERR_ARG);
     GRUNDY_RETURN_IF(max == UINT64_MAX, GRUNDY_ERR_RANGE);
-    if (r->value)
-        GRUNDY_TRY(hist_closed(&hist, &nv, &ok, g, max, opts));
-    if (!ok) {
-        grundy_table *t = NULL;
-        GRUNDY_TRY(grundy_table_new(&t, g, max + 1, opts));
-        nv = (size_t)grundy_table_max(t, NULL) + 1;
-        hist = malloc(nv * sizeof *hist);
-        if (!hist) {
-            grundy_table_free(t);
-            return GRUNDY_ERR_NOMEM;
-        }
-        grundy_table_counts(t, hist);
-        grundy_table_free(t);
-    }
-    s = grundy_count_tuples(out, hist, nv, heaps, k, p, opts);
+    GRUNDY_TRY(grundy_values_histogram(&hist, &nv, v, max));
+    s = grundy_count_tuples(out, hist, nv, heaps, k, p,
+                            grundy_values_limits(v));
     free(hist);
     return s;
 }

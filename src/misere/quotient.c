@@ -40,6 +40,7 @@
 #include <string.h>
 
 #include "grundy/takebreak.h"
+#include "grundy/values.h"
 #include "misere/trial.h"
 
 /* Options ********************************************************************/
@@ -739,7 +740,7 @@ grundy_status grundy_misere_winning_moves(int *first_wins,
     *count = 0;
     *first_wins = 0;
     for (i = 0; i < n; i++) {
-        GRUNDY_RETURN_IF(!same_game(sum[i].game, q->game), GRUNDY_ERR_ARG);
+        GRUNDY_RETURN_IF(!same_game(grundy_values_game(sum[i].values), q->game), GRUNDY_ERR_ARG);
         GRUNDY_RETURN_IF(sum[i].pos > q->heaps, GRUNDY_ERR_RANGE);
     }
     pre = malloc((n + 1) * sizeof *pre);

@@ -112,15 +112,42 @@ static int div_value(const void *params, grundy_pos p, grundy_value *out)
     return 1;
 }
 
+/* The divisor of value v (d(H) - 1 - v divisors lie below it), when it
+ * is above x. */
+static int div_move_to(const void *params, grundy_pos p, grundy_value v,
+                       grundy_move *out)
+{
+    const divisors_params *dp = params;
+    size_t here = upto(dp, p);
+    if (v >= dp->n - here)
+        return 0;
+    out->part[0] = dp->div[dp->n - v - 1];
+    out->nparts = 1;
+    return 1;
+}
+
+static size_t div_spec(const void *params, char *buf, size_t cap)
+{
+    const divisors_params *dp = params;
+    grundy_spec_buf b = {buf, cap, 0};
+    if (cap)
+        buf[0] = 0;
+    grundy_spec_put(&b, "divisors:");
+    grundy_spec_put_u64(&b, dp->h);
+    return b.len;
+}
+
 const grundy_rules grundy_rules_divisors = {
     .name = "divisors",
     .synopsis = "divisors:H         a count x dividing H rises to any larger "
                 "divisor of H",
-    .flags = 0,
+    .flags = GRUNDY_RULES_NIM,
     .parse = div_parse,
     .free_params = div_free,
     .pos_parse = div_pos_parse,
     .max_moves = div_max_moves,
     .moves = div_moves,
     .value = div_value,
+    .spec_format = div_spec,
+    .move_to_value = div_move_to,
 };

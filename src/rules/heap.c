@@ -34,6 +34,35 @@ size_t grundy_u64_format(uint64_t v, char *buf, size_t cap)
     return n;
 }
 
+void grundy_spec_put(grundy_spec_buf *b, const char *s)
+{
+    size_t n = strlen(s);
+    if (b->len + 1 < b->cap) {
+        size_t room = b->cap - 1 - b->len, k = n < room ? n : room;
+        memcpy(b->buf + b->len, s, k);
+        b->buf[b->len + k] = 0;
+    } else if (b->cap) {
+        b->buf[b->cap - 1] = 0;
+    }
+    b->len += n;
+}
+
+void grundy_spec_put_u64(grundy_spec_buf *b, uint64_t v)
+{
+    char tmp[24];
+    grundy_u64_format(v, tmp, sizeof tmp);
+    grundy_spec_put(b, tmp);
+}
+
+static size_t spec_name(const char *name, char *buf, size_t cap)
+{
+    grundy_spec_buf b = {buf, cap, 0};
+    if (cap)
+        buf[0] = 0;
+    grundy_spec_put(&b, name);
+    return b.len;
+}
+
 static int cmp_u64(const void *a, const void *b)
 {
     uint64_t x = *(const uint64_t *)a, y = *(const uint64_t *)b;
@@ -145,14 +174,39 @@ static int nim_value(const void *params, grundy_pos p, grundy_value *out)
     return 1;
 }
 
+static size_t nim_spec(const void *params, char *buf, size_t cap)
+{
+    (void)params;
+    return spec_name("nim", buf, cap);
+}
+
+static grundy_value below_n(const void *params, grundy_pos n)
+{
+    (void)params;
+    return n ? n - 1 : 0;
+}
+
+static int nim_move_to(const void *params, grundy_pos p, grundy_value v,
+                       grundy_move *out)
+{
+    (void)params;
+    if (v >= p)
+        return 0;
+    one_heap(out, v);
+    return 1;
+}
+
 const grundy_rules grundy_rules_nim = {
     .name = "nim",
     .synopsis = "nim                remove any positive number of stones",
-    .flags = GRUNDY_RULES_HEAP,
+    .flags = GRUNDY_RULES_HEAP | GRUNDY_RULES_NIM,
     .parse = no_args,
     .max_moves = nim_max_moves,
     .moves = nim_moves,
     .value = nim_value,
+    .spec_format = nim_spec,
+    .value_bound = below_n,
+    .move_to_value = nim_move_to,
 };
 
 /* subtract:S and allbut:S **************************************************/
@@ -208,6 +262,44 @@ static grundy_pos sub_max_take(const void *params)
     return sp->amounts[sp->n - 1];
 }
 
+static size_t list_spec(const char *name, const void *params, char *buf,
+                        size_t cap)
+{
+    const grundy_subtract_params *sp = params;
+    grundy_spec_buf b = {buf, cap, 0};
+    size_t i;
+    if (cap)
+        buf[0] = 0;
+    grundy_spec_put(&b, name);
+    for (i = 0; i < sp->n; i++) {
+        grundy_spec_put(&b, i ? "," : ":");
+        grundy_spec_put_u64(&b, sp->amounts[i]);
+    }
+    return b.len;
+}
+
+static size_t sub_spec(const void *params, char *buf, size_t cap)
+{
+    return list_spec("subtract", params, buf, cap);
+}
+
+/* The mex of at most |S| options is at most |S|. */
+static grundy_value sub_bound(const void *params, grundy_pos n)
+{
+    grundy_pos k = ((const grundy_subtract_params *)params)->n;
+    return n && n - 1 < k ? n - 1 : k;
+}
+
+/* Subtraction games: g(n) depends on g(n - m .. n - 1) only, so m equal
+ * consecutive values at distance p repeat for ever. */
+static grundy_pos sub_period_run(const void *params, grundy_pos q,
+                                 grundy_pos p)
+{
+    (void)q;
+    (void)p;
+    return sub_max_take(params);
+}
+
 const grundy_rules grundy_rules_subtract = {
     .name = "subtract",
     .synopsis = "subtract:S         remove s stones, s in the finite set S "
@@ -218,6 +310,10 @@ const grundy_rules grundy_rules_subtract = {
     .max_moves = sub_max_moves,
     .moves = sub_moves,
     .max_take = sub_max_take,
+    .spec_format = sub_spec,
+    .value_bound = sub_bound,
+    .kernel = &grundy_kernel_subtract,
+    .period_run = sub_period_run,
 };
 
 static size_t allbut_moves(const void *params, grundy_pos p,
@@ -238,6 +334,11 @@ static size_t allbut_moves(const void *params, grundy_pos p,
     return k;
 }
 
+static size_t allbut_spec(const void *params, char *buf, size_t cap)
+{
+    return list_spec("allbut", params, buf, cap);
+}
+
 const grundy_rules grundy_rules_allbut = {
     .name = "allbut",
     .synopsis = "allbut:S           remove any positive number of stones "
@@ -247,6 +348,8 @@ const grundy_rules grundy_rules_allbut = {
     .free_params = list_free,
     .max_moves = nim_max_moves,
     .moves = allbut_moves,
+    .spec_format = allbut_spec,
+    .value_bound = below_n,
 };
 
 /* digits[:base=B] **********************************************************/
@@ -318,6 +421,27 @@ static grundy_pos digits_max_take(const void *params)
     return ((const grundy_digits_params *)params)->base - 1;
 }
 
+static size_t digits_spec(const void *params, char *buf, size_t cap)
+{
+    unsigned b = ((const grundy_digits_params *)params)->base;
+    grundy_spec_buf sb = {buf, cap, 0};
+    if (cap)
+        buf[0] = 0;
+    grundy_spec_put(&sb, "digits");
+    if (b != 10) {
+        grundy_spec_put(&sb, ":base=");
+        grundy_spec_put_u64(&sb, b);
+    }
+    return sb.len;
+}
+
+/* At most base - 1 options. */
+static grundy_value digits_bound(const void *params, grundy_pos n)
+{
+    (void)n;
+    return ((const grundy_digits_params *)params)->base - 1;
+}
+
 const grundy_rules grundy_rules_digits = {
     .name = "digits",
     .synopsis = "digits[:base=B]    remove a non-zero digit of the heap "
@@ -328,6 +452,9 @@ const grundy_rules grundy_rules_digits = {
     .max_moves = digits_max_moves,
     .moves = digits_moves,
     .max_take = digits_max_take,
+    .spec_format = digits_spec,
+    .value_bound = digits_bound,
+    .kernel = &grundy_kernel_digits,
 };
 
 /* half *********************************************************************/
@@ -360,6 +487,18 @@ static int half_value(const void *params, grundy_pos p, grundy_value *out)
     return 1;
 }
 
+static size_t half_spec(const void *params, char *buf, size_t cap)
+{
+    (void)params;
+    return spec_name("half", buf, cap);
+}
+
+static grundy_value half_bound(const void *params, grundy_pos n)
+{
+    (void)params;
+    return n / 2;
+}
+
 const grundy_rules grundy_rules_half = {
     .name = "half",
     .synopsis = "half               remove 1 .. floor(h/2) stones",
@@ -368,4 +507,6 @@ const grundy_rules grundy_rules_half = {
     .max_moves = half_max_moves,
     .moves = half_moves,
     .value = half_value,
+    .spec_format = half_spec,
+    .value_bound = half_bound,
 };

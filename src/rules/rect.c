@@ -34,7 +34,79 @@ size_t grundy_rect_children(grundy_pos *out, unsigned rows, unsigned cols,
 typedef struct rect_state {
     grundy_rect_params pub;
     grundy_rect_geom geom;
+    /* The board's symmetries other than the identity, as bit
+     * permutations applied a byte at a time. */
+    unsigned nsym;
+    uint32_t sym[7][4][256];
 } rect_state;
+
+/* The symmetries of an R x C board other than the identity: the two
+ * flips and the half turn, and for a square also the two transposes and
+ * the quarter turns; duplicates (on 1 x C boards) are dropped. */
+static void sym_init(rect_state *rs, unsigned R, unsigned C)
+{
+    unsigned t, s, i, b, v, r, c, k;
+    unsigned map[GRUNDY_RECT_MAX_CELLS];
+    uint32_t img[7][GRUNDY_RECT_MAX_CELLS];
+    rs->nsym = 0;
+    for (t = 1; t < (R == C ? 8u : 4u); t++) {
+        int same = 1, dup = 0;
+        for (r = 0; r < R; r++)
+            for (c = 0; c < C; c++) {
+                unsigned rr = r, cc = c;
+                switch (t) {
+                case 1:
+                    cc = C - 1 - c;
+                    break;
+                case 2:
+                    rr = R - 1 - r;
+                    break;
+                case 3:
+                    rr = R - 1 - r;
+                    cc = C - 1 - c;
+                    break;
+                case 4:
+                    rr = c;
+                    cc = r;
+                    break;
+                case 5:
+                    rr = C - 1 - c;
+                    cc = R - 1 - r;
+                    break;
+                case 6:
+                    rr = c;
+                    cc = R - 1 - r;
+                    break;
+                default:
+                    rr = C - 1 - c;
+                    cc = r;
+                    break;
+                }
+                map[r * C + c] = rr * C + cc;
+                if (map[r * C + c] != r * C + c)
+                    same = 0;
+            }
+        for (s = 0; s < rs->nsym && !dup; s++) {
+            dup = 1;
+            for (i = 0; i < R * C; i++)
+                if (img[s][i] != ((uint32_t)1 << map[i]))
+                    dup = 0;
+        }
+        if (same || dup)
+            continue;
+        for (i = 0; i < R * C; i++)
+            img[rs->nsym][i] = (uint32_t)1 << map[i];
+        for (b = 0; b < 4; b++)
+            for (v = 0; v < 256; v++) {
+                uint32_t y = 0;
+                for (k = 0; k < 8; k++)
+                    if (((v >> k) & 1) && 8 * b + k < R * C)
+                        y |= img[rs->nsym][8 * b + k];
+                rs->sym[rs->nsym][b][v] = y;
+            }
+        rs->nsym++;
+    }
+}
 
 /* Length of the run of decimal digits at s. */
 static size_t digit_run(const char *s)
@@ -104,6 +176,7 @@ static grundy_status rect_parse(void **params, const char *args,
     rs->pub.rows = (unsigned)r;
     rs->pub.cols = (unsigned)c;
     grundy_rect_geom_init(&rs->geom, rs->pub.rows, rs->pub.cols);
+    sym_init(rs, rs->pub.rows, rs->pub.cols);
     *params = rs;
     return GRUNDY_OK;
 }
@@ -220,11 +293,55 @@ static size_t rect_moves(const void *params, grundy_pos p, grundy_move *out,
     return k;
 }
 
+static size_t rect_children(const void *params, grundy_pos p,
+                            grundy_pos *out, size_t cap)
+{
+    const rect_state *rs = params;
+    uint32_t b = (uint32_t)p, q = 0;
+    size_t k = 0;
+    GRUNDY_RECT_FOR_EACH_CHILD(&rs->geom, b, q, {
+        if (k < cap)
+            out[k] = q;
+        k++;
+    });
+    return k;
+}
+
+/* sigma(p) for each symmetry: four byte-table lookups; stops at the
+ * first image below p. */
+static size_t rect_orbit(const void *params, grundy_pos p, grundy_pos *out,
+                         size_t cap)
+{
+    const rect_state *rs = params;
+    uint32_t x = (uint32_t)p;
+    unsigned s;
+    for (s = 0; s < rs->nsym && s < cap; s++) {
+        out[s] = rs->sym[s][0][x & 0xFF] | rs->sym[s][1][(x >> 8) & 0xFF] |
+                 rs->sym[s][2][(x >> 16) & 0xFF] | rs->sym[s][3][x >> 24];
+        if (out[s] < p)
+            return s + 1;
+    }
+    return rs->nsym;
+}
+
+static size_t rect_spec(const void *params, char *buf, size_t cap)
+{
+    const grundy_rect_params *rp = params;
+    grundy_spec_buf b = {buf, cap, 0};
+    if (cap)
+        buf[0] = 0;
+    grundy_spec_put(&b, "rect:");
+    grundy_spec_put_u64(&b, rp->rows);
+    grundy_spec_put(&b, "x");
+    grundy_spec_put_u64(&b, rp->cols);
+    return b.len;
+}
+
 const grundy_rules grundy_rules_rect = {
     .name = "rect",
     .synopsis = "rect:RxC           clear an all-1 rectangle of an R x C 0/1 "
                 "board (R*C <= 30)",
-    .flags = GRUNDY_RULES_BOARD,
+    .flags = GRUNDY_RULES_BOARD | GRUNDY_RULES_SUBSETS,
     .parse = rect_parse,
     .free_params = rect_free,
     .num_positions = rect_num_positions,
@@ -232,4 +349,7 @@ const grundy_rules grundy_rules_rect = {
     .pos_format = rect_pos_format,
     .max_moves = rect_max_moves,
     .moves = rect_moves,
+    .spec_format = rect_spec,
+    .children = rect_children,
+    .orbit = rect_orbit,
 };

@@ -198,6 +198,21 @@ grundy_pos grundy_game_num_positions(const grundy_game *g)
     return g->rules->num_positions ? g->rules->num_positions(g->params) : 0;
 }
 
+size_t grundy_game_canonical_spec(const grundy_game *g, char *buf,
+                                  size_t cap)
+{
+    size_t n;
+    if (g->rules->spec_format)
+        return g->rules->spec_format(g->params, buf, cap);
+    n = strlen(g->spec);
+    if (cap) {
+        size_t k = n < cap ? n : cap - 1;
+        memcpy(buf, g->spec, k);
+        buf[k] = 0;
+    }
+    return n;
+}
+
 grundy_status grundy_game_pos_parse(const grundy_game *g, const char *text,
                                     size_t len, grundy_pos *out,
                                     grundy_parse_error *where)
@@ -233,4 +248,15 @@ grundy_status grundy_game_moves(const grundy_game *g, grundy_pos p,
     *count = g->rules->moves(g->params, p, *buf, *cap);
     assert(*count <= *cap);
     return GRUNDY_OK;
+}
+
+void grundy_move_sort_parts(grundy_move *m)
+{
+    unsigned i, j;
+    for (i = 1; i < m->nparts; i++)
+        for (j = i; j > 0 && m->part[j - 1] > m->part[j]; j--) {
+            grundy_pos t = m->part[j];
+            m->part[j] = m->part[j - 1];
+            m->part[j - 1] = t;
+        }
 }

@@ -23,4 +23,23 @@ grundy_status grundy_parse_u64_list(uint64_t **out, size_t *n,
                                     const char *text, uint64_t lo,
                                     uint64_t hi, grundy_parse_error *where);
 
+/* Sort the parts of m in increasing order (moves compare equal when
+ * their sorted parts do). */
+void grundy_move_sort_parts(grundy_move *m);
+
+/* The built-in families' table kernels (src/table/). */
+extern const grundy_kernel grundy_kernel_subtract;
+extern const grundy_kernel grundy_kernel_digits;
+extern const grundy_kernel grundy_kernel_takebreak;
+
+/* Append-only text for spec_format hooks: writes what fits of each piece
+ * (always NUL-terminated when cap > 0) and counts the whole length. */
+typedef struct grundy_spec_buf {
+    char *buf;
+    size_t cap, len;
+} grundy_spec_buf;
+
+void grundy_spec_put(grundy_spec_buf *b, const char *s);
+void grundy_spec_put_u64(grundy_spec_buf *b, uint64_t v);
+
 #endif

@@ -226,17 +226,59 @@ static grundy_pos tb_max_take(const void *params)
     return ((const grundy_takebreak_params *)params)->take;
 }
 
+/* The code with trailing zero digits dropped, hexadecimal digits upper
+ * case: "0.770" and "octal:0.77" are both "0.77". */
+static size_t tb_spec(const void *params, char *buf, size_t cap)
+{
+    static const char hex[] = "0123456789ABCDEF";
+    const grundy_takebreak_params *tp = params;
+    grundy_spec_buf b = {buf, cap, 0};
+    char code[GRUNDY_TAKEBREAK_MAX_DIGITS + 4];
+    unsigned j, k = 0;
+    code[k++] = hex[tp->digit[0]];
+    code[k++] = '.';
+    for (j = 1; j <= tp->take; j++)
+        code[k++] = hex[tp->digit[j]];
+    if (tp->take == 0)
+        code[k++] = '0';
+    code[k] = 0;
+    if (cap)
+        buf[0] = 0;
+    grundy_spec_put(&b, code);
+    return b.len;
+}
+
+/* Guy-Smith (Winning Ways ch. 4, extended to three-heap moves): with
+ * moves leaving at most k heaps and taking at most t tokens, g(n + p) =
+ * g(n) for q <= n < k q + (k-1) p + t proves it for every n >= q.  For n
+ * beyond that bound, each move from n + p leaves a heap of at least q + p
+ * (and the same move from n the same heap less p), so both option sets
+ * match by induction.  End beyond t, so that no move empties a heap. */
+static grundy_pos tb_period_run(const void *params, grundy_pos q,
+                                grundy_pos p)
+{
+    const grundy_takebreak_params *tp = params;
+    grundy_pos k = tp->max_parts ? tp->max_parts : 1;
+    grundy_pos end = k * q + (k - 1) * p + tp->take;
+    if (end < (grundy_pos)tp->take + 1)
+        end = (grundy_pos)tp->take + 1;
+    return end > q ? end - q : 1;
+}
+
 const grundy_rules grundy_rules_octal = {
     .name = "octal",
     .synopsis = "0.137, 4.07, 0.F7  take-and-break code (octal or "
                 "hexadecimal); also octal:CODE",
-    .flags = GRUNDY_RULES_HEAP,
+    .flags = GRUNDY_RULES_HEAP | GRUNDY_RULES_SALTUS,
     .claims = octal_claims,
     .parse = octal_parse,
     .free_params = free,
     .max_moves = tb_max_moves,
     .moves = tb_moves,
     .max_take = tb_max_take,
+    .spec_format = tb_spec,
+    .kernel = &grundy_kernel_takebreak,
+    .period_run = tb_period_run,
 };
 
 /* Grundy's game ************************************************************/
@@ -260,14 +302,28 @@ static grundy_status grundy_game_parse(void **params, const char *args,
     return GRUNDY_OK;
 }
 
+static size_t gg_spec(const void *params, char *buf, size_t cap)
+{
+    grundy_spec_buf b = {buf, cap, 0};
+    (void)params;
+    if (cap)
+        buf[0] = 0;
+    grundy_spec_put(&b, "grundy-game");
+    return b.len;
+}
+
+/* No period criterion: whether two heaps differ is not preserved by
+ * adding a period to one of them. */
 const grundy_rules grundy_rules_grundy_game = {
     .name = "grundy-game",
     .synopsis = "grundy-game        split a heap into two unequal non-empty "
                 "heaps",
-    .flags = GRUNDY_RULES_HEAP,
+    .flags = GRUNDY_RULES_HEAP | GRUNDY_RULES_SALTUS,
     .parse = grundy_game_parse,
     .max_moves = tb_max_moves,
     .moves = tb_moves,
+    .spec_format = gg_spec,
+    .kernel = &grundy_kernel_takebreak,
 };
 
 const grundy_takebreak_params *grundy_takebreak_get(const grundy_game *g)

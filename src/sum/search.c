@@ -401,7 +401,7 @@ static grundy_status root_emit(search *S, void *vctx, size_t depth,
         desc[d].component = ci;
         desc[d].from = c->sum[ci].pos;
         desc[d].to = S->mv[S->mvoff[S->sel[d]] + S->pick[d]];
-        sum_move_sort_parts(&desc[d].to);
+        grundy_move_sort_parts(&desc[d].to);
     }
     if (r % 2 == 0 && depth == 1 && S->k == 1 &&
         !sum_move_list_has(&c->win, 0, &desc[0]))
@@ -464,16 +464,17 @@ static grundy_status search_run(search *S, grundy_sum_search_result *out,
         goto out;
     }
     for (i = 0; i < n; i++) {
-        grundy_pos np = grundy_game_num_positions(sum[i].game);
+        const grundy_game *gi = grundy_values_game(sum[i].values);
+        grundy_pos np = grundy_game_num_positions(gi);
         if (np && sum[i].pos >= np) {
             s = GRUNDY_ERR_RANGE;
             goto out;
         }
-        for (j = 0; j < S->ngames && S->games[j] != sum[i].game; j++)
+        for (j = 0; j < S->ngames && S->games[j] != gi; j++)
             ;
         if (j == S->ngames)
-            S->games[S->ngames++] = sum[i].game;
-        if (!is_terminal(sum[i].game, sum[i].pos)) {
+            S->games[S->ngames++] = gi;
+        if (!is_terminal(gi, sum[i].pos)) {
             orig[len].g = j;
             orig[len].p = sum[i].pos;
             map[len] = i;

@@ -6,11 +6,12 @@
  * v_i ^ X (X the nim-sum).  That target can exceed v_i when the family
  * has reversible moves, so every component's moves are listed and each
  * move's value (XOR of its parts' values) compared with the target.  The
- * values come from one table per heap game, built once up to the largest
- * position of that game in the sum: every part of a heap move is smaller
- * than the heap, so the table answers every lookup in O(1), and a sum of
- * 10^6 components costs one table plus its moves, not 10^6 searches.
- * Nim heaps are handled in closed form: their only candidate is v_i ^ X.
+ * values come from the components' grundy_values objects, each prepared
+ * once for the largest position of its game in the sum: for a heap game
+ * that is one table, and every part of a heap move is smaller than the
+ * heap, so a sum of 10^6 components costs one table plus its moves, not
+ * 10^6 searches.  Families whose positions are Nim heaps
+ * (GRUNDY_RULES_NIM) have one candidate, built by the family's hook.
  */
 #include <assert.h>
 #include <stdlib.h>
@@ -18,124 +19,32 @@
 
 #include "sum/sum_internal.h"
 
-#define BOARD_TABLE_MAX ((grundy_pos)1 << 22)
-#define HEAP_TABLE_MAX ((grundy_pos)1 << 32)
 
 /* Value sources ************************************************************/
 
-static grundy_status valuer_build(sum_valuer_entry *e, grundy_pos maxp,
-                                  const grundy_limits *opts)
-{
-    const grundy_rules *r = grundy_game_rules(e->game);
-    grundy_pos np = grundy_game_num_positions(e->game);
-    size_t bytes;
-    grundy_status s;
-
-    if (r->value && !np)
-        return GRUNDY_OK; /* closed form, with value_at as the fallback */
-    if (np) {
-        if (np > BOARD_TABLE_MAX)
-            return GRUNDY_OK;
-    } else if (!(r->flags & GRUNDY_RULES_HEAP) || maxp >= HEAP_TABLE_MAX) {
-        return GRUNDY_OK;
-    }
-    if (grundy_table_estimate(&bytes, e->game, maxp + 1) != GRUNDY_OK ||
-        grundy_limits_mem_check(opts, bytes) != GRUNDY_OK)
-        return GRUNDY_OK;
-    s = grundy_table_new(&e->table, e->game, maxp + 1, opts);
-    if (s == GRUNDY_ERR_LIMIT || s == GRUNDY_ERR_OVERFLOW ||
-        s == GRUNDY_ERR_ARG) {
-        e->table = NULL; /* fall back to single values */
-        return GRUNDY_OK;
-    }
-    if (s == GRUNDY_OK) {
-        e->data = grundy_table_data(e->table);
-        e->width = grundy_table_width(e->table);
-        e->size = grundy_table_size(e->table);
-    }
-    return s;
-}
-
-grundy_status sum_valuer_init(sum_valuer *v, const grundy_sum_component *sum,
-                              size_t n, const grundy_limits *opts)
+/* Make each distinct values object of the sum ready for its largest
+ * position: one table per heap game, built once, answers every lookup
+ * of the components and of their moves' parts (all smaller) in O(1). */
+grundy_status sum_prepare(const grundy_sum_component *sum, size_t n)
 {
     size_t i, j;
-    memset(v, 0, sizeof *v);
-    v->opts = opts;
-    if (!n)
-        return GRUNDY_OK;
-    v->e = calloc(n, sizeof *v->e);
-    GRUNDY_RETURN_IF(!v->e, GRUNDY_ERR_NOMEM);
     for (i = 0; i < n; i++) {
-        for (j = 0; j < v->n && v->e[j].game != sum[i].game; j++)
+        grundy_pos maxp = sum[i].pos, np;
+        for (j = 0; j < i && sum[j].values != sum[i].values; j++)
             ;
-        if (j == v->n)
-            v->e[v->n++].game = sum[i].game;
-    }
-    for (j = 0; j < v->n; j++) {
-        grundy_pos maxp = 0, np = grundy_game_num_positions(v->e[j].game);
-        grundy_status s;
-        for (i = 0; i < n; i++)
-            if (sum[i].game == v->e[j].game) {
-                if (np && sum[i].pos >= np) {
-                    sum_valuer_clear(v);
-                    return GRUNDY_ERR_RANGE;
-                }
-                if (sum[i].pos > maxp)
-                    maxp = sum[i].pos;
-            }
-        s = valuer_build(&v->e[j], maxp, opts);
-        if (s != GRUNDY_OK) {
-            sum_valuer_clear(v);
-            return s;
-        }
+        if (j < i)
+            continue; /* done with an earlier component */
+        np = grundy_game_num_positions(grundy_values_game(sum[i].values));
+        for (j = i + 1; j < n; j++)
+            if (sum[j].values == sum[i].values && sum[j].pos > maxp)
+                maxp = sum[j].pos;
+        GRUNDY_RETURN_IF(np && maxp >= np, GRUNDY_ERR_RANGE);
+        GRUNDY_TRY(grundy_values_prepare(sum[i].values, maxp));
     }
     return GRUNDY_OK;
 }
 
-void sum_valuer_clear(sum_valuer *v)
-{
-    size_t j;
-    for (j = 0; j < v->n; j++)
-        grundy_table_free(v->e[j].table);
-    free(v->e);
-    memset(v, 0, sizeof *v);
-}
-
-grundy_status sum_valuer_get(sum_valuer *v, const grundy_game *g,
-                             grundy_pos p, grundy_value *out)
-{
-    const grundy_rules *r;
-    size_t j = v->last;
-    if (j >= v->n || v->e[j].game != g) {
-        for (j = 0; j < v->n && v->e[j].game != g; j++)
-            ;
-        assert(j < v->n);
-        v->last = j;
-    }
-    if (j < v->n && p < v->e[j].size) {
-        const sum_valuer_entry *e = &v->e[j];
-        *out = grundy_table_get_raw(e->data, e->width, p);
-        return GRUNDY_OK;
-    }
-    r = grundy_game_rules(g);
-    if (r->value && r->value(grundy_game_params(g), p, out))
-        return GRUNDY_OK;
-    return grundy_value_at(out, g, p, v->opts);
-}
-
 /* Moves ********************************************************************/
-
-void sum_move_sort_parts(grundy_move *m)
-{
-    unsigned i, j;
-    for (i = 1; i < m->nparts; i++)
-        for (j = i; j > 0 && m->part[j - 1] > m->part[j]; j--) {
-            grundy_pos t = m->part[j];
-            m->part[j] = m->part[j - 1];
-            m->part[j - 1] = t;
-        }
-}
 
 int sum_move_equal(const grundy_move *a, const grundy_move *b)
 {
@@ -186,22 +95,17 @@ grundy_value grundy_sum_nim_sum(const grundy_value *values, size_t n)
 }
 
 grundy_status grundy_sum_values(grundy_value *values,
-                                const grundy_sum_component *sum, size_t n,
-                                const grundy_limits *opts)
+                                const grundy_sum_component *sum, size_t n)
 {
-    sum_valuer v;
-    grundy_status s = GRUNDY_OK;
     size_t i;
-    GRUNDY_TRY(sum_valuer_init(&v, sum, n, opts));
-    for (i = 0; i < n && s == GRUNDY_OK; i++)
-        s = sum_valuer_get(&v, sum[i].game, sum[i].pos, &values[i]);
-    sum_valuer_clear(&v);
-    return s;
+    GRUNDY_TRY(sum_prepare(sum, n));
+    for (i = 0; i < n; i++)
+        GRUNDY_TRY(grundy_values_get(&values[i], sum[i].values, sum[i].pos));
+    return GRUNDY_OK;
 }
 
 grundy_status grundy_sum_value(grundy_value *out,
-                               const grundy_sum_component *sum, size_t n,
-                               const grundy_limits *opts)
+                               const grundy_sum_component *sum, size_t n)
 {
     grundy_value *vals;
     grundy_status s;
@@ -210,7 +114,7 @@ grundy_status grundy_sum_value(grundy_value *out,
         return GRUNDY_OK;
     vals = malloc(n * sizeof *vals);
     GRUNDY_RETURN_IF(!vals, GRUNDY_ERR_NOMEM);
-    s = grundy_sum_values(vals, sum, n, opts);
+    s = grundy_sum_values(vals, sum, n);
     if (s == GRUNDY_OK)
         *out = grundy_sum_nim_sum(vals, n);
     free(vals);
@@ -221,7 +125,8 @@ int grundy_sum_is_nim(const grundy_sum_component *sum, size_t n)
 {
     size_t i;
     for (i = 0; i < n; i++)
-        if (grundy_game_rules(sum[i].game) != &grundy_rules_nim)
+        if (!(grundy_game_rules(grundy_values_game(sum[i].values))->flags &
+              GRUNDY_RULES_NIM))
             return 0;
     return 1;
 }
@@ -229,12 +134,13 @@ int grundy_sum_is_nim(const grundy_sum_component *sum, size_t n)
 /* Winning moves ************************************************************/
 
 /* The winning moves of component i (target value t) appended to l. */
-static grundy_status component_winning(sum_move_list *l, sum_valuer *v,
+static grundy_status component_winning(sum_move_list *l,
                                        const grundy_sum_component *c,
                                        size_t i, grundy_value t,
                                        grundy_move **buf, size_t *cap)
 {
-    const grundy_rules *r = grundy_game_rules(c->game);
+    const grundy_game *g = grundy_values_game(c->values);
+    const grundy_rules *r = grundy_game_rules(g);
     size_t nm, j, first = l->n;
     grundy_sum_move m;
 
@@ -242,29 +148,29 @@ static grundy_status component_winning(sum_move_list *l, sum_valuer *v,
     m.component = i;
     m.from = c->pos;
     m.value = t;
-    if (r == &grundy_rules_nim) {
-        if (t < c->pos) {
-            m.to.part[0] = t;
-            m.to.nparts = 1;
+    if (r->flags & GRUNDY_RULES_NIM) {
+        /* A Nim heap has exactly one move to each smaller value. */
+        int found;
+        GRUNDY_TRY(grundy_values_move_to(&m.to, &found, c->values, c->pos, t));
+        if (found)
             GRUNDY_TRY(sum_move_list_push(l, &m));
-        }
         return GRUNDY_OK;
     }
-    GRUNDY_RETURN_IF(r->max_moves(grundy_game_params(c->game), c->pos) >
+    GRUNDY_RETURN_IF(r->max_moves(grundy_game_params(g), c->pos) >
                          GRUNDY_SUM_MAX_MOVES,
                      GRUNDY_ERR_LIMIT);
-    GRUNDY_TRY(grundy_game_moves(c->game, c->pos, buf, cap, &nm));
+    GRUNDY_TRY(grundy_game_moves(g, c->pos, buf, cap, &nm));
     for (j = 0; j < nm; j++) {
         grundy_value x = 0, pv;
         unsigned k;
         for (k = 0; k < (*buf)[j].nparts; k++) {
-            GRUNDY_TRY(sum_valuer_get(v, c->game, (*buf)[j].part[k], &pv));
+            GRUNDY_TRY(grundy_values_get(&pv, c->values, (*buf)[j].part[k]));
             x ^= pv;
         }
         if (x != t)
             continue;
         m.to = (*buf)[j];
-        sum_move_sort_parts(&m.to);
+        grundy_move_sort_parts(&m.to);
         if (!sum_move_list_has(l, first, &m))
             GRUNDY_TRY(sum_move_list_push(l, &m));
     }
@@ -274,10 +180,8 @@ static grundy_status component_winning(sum_move_list *l, sum_valuer *v,
 grundy_status grundy_sum_winning_moves(grundy_sum_move **moves,
                                        size_t *count,
                                        const grundy_sum_component *sum,
-                                       size_t n, const grundy_value *values,
-                                       const grundy_limits *opts)
+                                       size_t n, const grundy_value *values)
 {
-    sum_valuer v;
     sum_move_list l = {NULL, 0, 0};
     grundy_value *own = NULL, x;
     grundy_move *buf = NULL;
@@ -288,23 +192,19 @@ grundy_status grundy_sum_winning_moves(grundy_sum_move **moves,
     *count = 0;
     if (!n)
         return GRUNDY_OK;
-    GRUNDY_TRY(sum_valuer_init(&v, sum, n, opts));
     if (!values) {
         own = malloc(n * sizeof *own);
-        if (!own) {
-            sum_valuer_clear(&v);
-            return GRUNDY_ERR_NOMEM;
-        }
-        for (i = 0; i < n && s == GRUNDY_OK; i++)
-            s = sum_valuer_get(&v, sum[i].game, sum[i].pos, &own[i]);
+        GRUNDY_RETURN_IF(!own, GRUNDY_ERR_NOMEM);
+        s = grundy_sum_values(own, sum, n);
         values = own;
+    } else {
+        s = sum_prepare(sum, n);
     }
     x = s == GRUNDY_OK ? grundy_sum_nim_sum(values, n) : 0;
     for (i = 0; i < n && x && s == GRUNDY_OK; i++)
-        s = component_winning(&l, &v, &sum[i], i, values[i] ^ x, &buf, &cap);
+        s = component_winning(&l, &sum[i], i, values[i] ^ x, &buf, &cap);
     free(buf);
     free(own);
-    sum_valuer_clear(&v);
     if (s != GRUNDY_OK) {
         free(l.a);
         return s;

@@ -26,14 +26,16 @@ static uint64_t digit_mask(uint64_t x, unsigned b)
     return m;
 }
 
-/* Exact g(x) from the table: the slow path of the window kernel. */
-static unsigned digits_mex_exact(const uint8_t *g, uint64_t x, unsigned b)
+/* Exact g(x) from the table (g(y) at g[y - off]): the slow path of the
+ * window kernel. */
+static unsigned digits_mex_exact(const uint8_t *g, uint64_t off, uint64_t x,
+                                 unsigned b)
 {
     uint64_t d = digit_mask(x, b) & ~1ull, reach = 0;
     while (d) {
         unsigned k = (unsigned)__builtin_ctzll(d);
         d &= d - 1;
-        reach |= 1ull << g[x - k];
+        reach |= 1ull << g[x - k - off];
     }
     return (unsigned)__builtin_ctzll(~reach);
 }
@@ -67,24 +69,25 @@ typedef struct digit_lo {
     uint64_t n1; /* 0 when 1 is a digit, else all ones */
 } digit_lo;
 
-static void fill_digits_window(uint8_t *g, uint64_t x, uint64_t n,
-                               unsigned b, uint64_t chunk,
-                               const digit_lo *lo_tab,
-                               const grundy_limits *opts)
+static grundy_status fill_digits_window(uint8_t *g, uint64_t off, uint64_t x,
+                                        uint64_t n, unsigned b,
+                                        uint64_t chunk,
+                                        const digit_lo *lo_tab,
+                                        grundy_fill *f)
 {
     uint64_t W = 0, prev = 0xFF; /* prev: g(x-1), 0xFF before the start */
     unsigned i;
     for (i = 0; i < 8; i++)
-        if (x >= 2 + (uint64_t)i && g[x - 2 - i] < 8)
-            W |= (1ull << g[x - 2 - i]) << (8 * i);
+        if (x >= 2 + (uint64_t)i && g[x - 2 - i - off] < 8)
+            W |= (1ull << g[x - 2 - i - off]) << (8 * i);
     if (x >= 1)
-        prev = g[x - 1];
+        prev = g[x - 1 - off];
     while (x < n) {
         uint64_t hi = x / chunk, lo = x % chunk;
         uint64_t dhi = digit_mask(hi, b), ehi = spread_digits(dhi);
         uint64_t n1hi = ((dhi >> 1) & 1) - 1;
         uint64_t end = n - x < chunk - lo ? n - x + lo : chunk;
-        uint8_t *gx = g + x - lo;
+        uint8_t *gx = g + (x - off); /* where g(hi * chunk + lo) goes */
         for (; lo < end; lo++) {
             uint64_t m = W & (lo_tab[lo].e | ehi);
             uint64_t n1 = lo_tab[lo].n1 & n1hi;
@@ -100,15 +103,15 @@ static void fill_digits_window(uint8_t *g, uint64_t x, uint64_t n,
             key = z1 | n1;
             v = z1 ^ ((z1 ^ z2) & (0 - (uint64_t)(prev == key)));
             if (v >= 8)
-                v = digits_mex_exact(g, hi * chunk + lo, b);
-            gx[lo] = (uint8_t)v;
+                v = digits_mex_exact(g, off, hi * chunk + lo, b);
+            *gx++ = (uint8_t)v;
             W = (W << 8) | (prev < 8 ? 1ull << prev : 0);
             prev = v;
         }
         x = hi * chunk + end;
-        if (opts->progress && (x / chunk) % 4096 == 0)
-            grundy_progress_report(opts, "table", x, n);
+        GRUNDY_TRY(grundy_fill_tick(f, x));
     }
+    return GRUNDY_OK;
 }
 
 /*
@@ -189,19 +192,20 @@ static void block_compute(uint64_t window, uint64_t K, block_entry *out)
 
 /* Fill whole blocks from x (a multiple of 10, >= 10) while x + 10 <= n.
  * @return the first position not filled. */
-static uint64_t fill_digits_blocks(uint8_t *g, uint64_t x, uint64_t n,
-                                   const uint64_t *lo_d,
-                                   const grundy_limits *opts)
+static grundy_status fill_digits_blocks(uint64_t *end, uint8_t *g,
+                                        uint64_t off, uint64_t x, uint64_t n,
+                                        const uint64_t *lo_d, grundy_fill *f)
 {
     block_cache c = {NULL, 0, 0};
     uint64_t window = 0, k;
     unsigned i;
     int caching = 1;
     assert(x % 10 == 0 && x >= 10);
+    *end = x;
     if (!block_cache_grow(&c))
-        return x;
+        return GRUNDY_OK;
     for (i = 0; i < 9; i++)
-        window |= (uint64_t)g[x - 9 + i] << (4 * i);
+        window |= (uint64_t)g[x - 9 + i - off] << (4 * i);
     k = x / 10;
     while (10 * k + 10 <= n) {
         uint64_t khi = k / 1000, dhi = digit_mask(khi, 10);
@@ -213,7 +217,7 @@ static uint64_t fill_digits_blocks(uint8_t *g, uint64_t x, uint64_t n,
             uint64_t key = ((K << 36) | window) + 1;
             size_t s = block_slot(&c, key);
             block_entry e;
-            uint8_t *p = g + 10 * k;
+            uint8_t *p = g + (10 * k - off);
             if (c.e[s].key == key) {
                 e = c.e[s];
             } else {
@@ -232,36 +236,39 @@ static uint64_t fill_digits_blocks(uint8_t *g, uint64_t x, uint64_t n,
             p[9] = (uint8_t)(e.next >> 48);
             window = e.next & 0xFFFFFFFFFull;
         }
-        if (opts->progress && k % (1u << 22) < 1000)
-            grundy_progress_report(opts, "table", 10 * k, n);
+        *end = 10 * k;
+        if (grundy_fill_tick(f, 10 * k) != GRUNDY_OK) {
+            free(c.e);
+            return GRUNDY_ERR_CANCELLED;
+        }
     }
     free(c.e);
-    return 10 * k;
+    return GRUNDY_OK;
 }
 
 /* Any base: the digit loop, with the masks of the low digits tabulated. */
-static void fill_digits_loop(uint8_t *g, uint64_t x, uint64_t n, unsigned b,
-                             uint64_t chunk, const uint64_t *lo_d,
-                             const grundy_limits *opts)
+static grundy_status fill_digits_loop(uint8_t *g, uint64_t off, uint64_t x,
+                                      uint64_t n, unsigned b, uint64_t chunk,
+                                      const uint64_t *lo_d, grundy_fill *f)
 {
     while (x < n) {
         uint64_t hi = x / chunk, lo = x % chunk;
         uint64_t dhi = digit_mask(hi, b) & ~1ull;
         uint64_t end = n - x < chunk - lo ? n - x + lo : chunk;
-        uint8_t *gx = g + x - lo;
-        for (; lo < end; lo++) {
+        uint8_t *gx = g + (x - off); /* g(hi * chunk + j) at gx[j - lo] */
+        for (; lo < end; lo++, gx++) {
             uint64_t d = (lo_d[lo] | dhi) & ~1ull, reach = 0;
             while (d) {
                 unsigned k = (unsigned)__builtin_ctzll(d);
                 d &= d - 1;
-                reach |= 1ull << gx[(int64_t)lo - (int64_t)k];
+                reach |= 1ull << gx[-(int64_t)k];
             }
-            gx[lo] = (uint8_t)__builtin_ctzll(~reach);
+            gx[0] = (uint8_t)__builtin_ctzll(~reach);
         }
         x = hi * chunk + end;
-        if (opts->progress && (x / chunk) % 4096 == 0)
-            grundy_progress_report(opts, "table", x, n);
+        GRUNDY_TRY(grundy_fill_tick(f, x));
     }
+    return GRUNDY_OK;
 }
 
 
@@ -293,12 +300,12 @@ static grundy_status digit_tabs_init(digit_tabs *dt, unsigned b)
     return GRUNDY_OK;
 }
 
-grundy_status grundy_digits_fill(uint8_t *g, uint64_t from, uint64_t n,
-                                 unsigned b, grundy_digits_kernel kernel,
-                                 const grundy_limits *opts)
+grundy_status grundy_digits_fill(uint8_t *g, uint64_t off, uint64_t from,
+                                 uint64_t n, unsigned b,
+                                 grundy_digits_kernel kernel, grundy_fill *f)
 {
     digit_tabs dt;
-    grundy_limits defaults;
+    grundy_status s = GRUNDY_OK;
     GRUNDY_RETURN_IF(b < 2 || b > 36, GRUNDY_ERR_ARG);
     if (kernel == GRUNDY_DIGITS_AUTO)
         kernel = b == 10   ? GRUNDY_DIGITS_BLOCKS
@@ -308,10 +315,6 @@ grundy_status grundy_digits_fill(uint8_t *g, uint64_t from, uint64_t n,
                      GRUNDY_ERR_ARG);
     GRUNDY_RETURN_IF(kernel == GRUNDY_DIGITS_WINDOW && b > 10,
                      GRUNDY_ERR_ARG);
-    if (!opts) {
-        grundy_limits_init(&defaults);
-        opts = &defaults;
-    }
     if (from >= n)
         return GRUNDY_OK;
     GRUNDY_TRY(digit_tabs_init(&dt, b));
@@ -321,17 +324,18 @@ grundy_status grundy_digits_fill(uint8_t *g, uint64_t from, uint64_t n,
         if (x0 > n)
             x0 = n;
         if (x0 > from)
-            fill_digits_window(g, from, x0, b, dt.chunk, dt.lo_tab, opts);
-        if (x0 < n)
-            x0 = fill_digits_blocks(g, x0, n, dt.lo_d, opts);
-        if (x0 < n)
-            fill_digits_window(g, x0, n, b, dt.chunk, dt.lo_tab, opts);
+            s = fill_digits_window(g, off, from, x0, b, dt.chunk, dt.lo_tab,
+                                   f);
+        if (s == GRUNDY_OK && x0 < n)
+            s = fill_digits_blocks(&x0, g, off, x0, n, dt.lo_d, f);
+        if (s == GRUNDY_OK && x0 < n)
+            s = fill_digits_window(g, off, x0, n, b, dt.chunk, dt.lo_tab, f);
     } else if (kernel == GRUNDY_DIGITS_WINDOW) {
-        fill_digits_window(g, from, n, b, dt.chunk, dt.lo_tab, opts);
+        s = fill_digits_window(g, off, from, n, b, dt.chunk, dt.lo_tab, f);
     } else {
-        fill_digits_loop(g, from, n, b, dt.chunk, dt.lo_d, opts);
+        s = fill_digits_loop(g, off, from, n, b, dt.chunk, dt.lo_d, f);
     }
     free(dt.lo_d);
     free(dt.lo_tab);
-    return GRUNDY_OK;
+    return s;
 }

@@ -1,99 +1,83 @@
 /*
- * kernels.c -- family-specific table kernels.
+ * kernels.c -- the table kernels of the built-in heap families, as data:
+ * each is a grundy_kernel that the family's rules table points to
+ * (src/rules/heap.c), so the engine calls them exactly as it calls the
+ * kernel of a family a program registers.
  *
- * digits: the kernels of digits.c.
+ * digits: the kernels of digits.c (block transitions for base 10, a
+ * branch-free window for bases up to 10, the digit loop otherwise).
  *
- * subtract:S: the same bitmask mex over the amounts, for |S| < 64.
+ * subtract:S: a bitmask mex over the amounts, for |S| < 64 (values are
+ * then at most |S| < 64, one byte each).
  *
- * nim, half: closed forms.
- *
- * Board families (GRUNDY_RULES_BOARD, rect:RxC among them): all positions
- * in popcount tiers on several threads, tiers.c.
+ * The take-and-break kernel lives in sparse.c.
  */
 #include <stdlib.h>
 #include <string.h>
 
-#include "table/sparse.h"
-#include "core/progress.h"
+#include "rules/rules_internal.h"
 #include "table/table_internal.h"
 
-int grundy_table_has_fast(const grundy_game *g)
+/* digits *******************************************************************/
+
+static grundy_status digits_fill(const void *params, void *values,
+                                 grundy_pos from, grundy_pos n,
+                                 grundy_fill *f)
 {
-    const grundy_rules *r = grundy_game_rules(g);
-    if (r == &grundy_rules_digits || r == &grundy_rules_nim ||
-        r == &grundy_rules_half)
-        return 1;
-    if (grundy_table_sparse_applies(g))
-        return 1;
-    if (r == &grundy_rules_subtract)
-        return ((const grundy_subtract_params *)grundy_game_params(g))->n <
-               64;
-    if (r->flags & GRUNDY_RULES_BOARD)
-        return grundy_game_num_positions(g) != 0 &&
-               grundy_game_num_positions(g) <= GRUNDY_TIERS_MAX_POSITIONS;
-    return 0;
+    unsigned b = ((const grundy_digits_params *)params)->base;
+    /* values < base <= 36: one byte */
+    return grundy_digits_fill(values, grundy_fill_offset(f), from, n, b,
+                              GRUNDY_DIGITS_AUTO, f);
 }
 
-static grundy_status fill_digits(grundy_table *t, grundy_pos n,
-                                 const grundy_limits *opts)
+static grundy_pos digits_lookback(const void *params)
 {
-    unsigned b = ((const grundy_digits_params *)grundy_game_params(t->game))
-                     ->base;
-    assert(t->width == 1); /* values < base <= 36 */
-    GRUNDY_TRY(grundy_digits_fill(t->data, t->size, n, b, GRUNDY_DIGITS_AUTO,
-                                  opts));
-    grundy_table_note_max_u8(t, n);
-    return GRUNDY_OK;
+    return ((const grundy_digits_params *)params)->base - 1;
 }
 
-static grundy_status fill_subtract(grundy_table *t, grundy_pos n,
-                                   const grundy_limits *opts)
+const grundy_kernel grundy_kernel_digits = {
+    .name = "digits",
+    .fill = digits_fill,
+    .lookback = digits_lookback,
+};
+
+/* subtract:S ***************************************************************/
+
+#define SUBTRACT_TICK 4096
+
+static int subtract_applies(const void *params)
 {
-    const grundy_subtract_params *sp = grundy_game_params(t->game);
-    grundy_pos x;
+    return ((const grundy_subtract_params *)params)->n < 64;
+}
+
+static grundy_status subtract_fill(const void *params, void *values,
+                                   grundy_pos from, grundy_pos n,
+                                   grundy_fill *f)
+{
+    const grundy_subtract_params *sp = params;
+    uint8_t *g = values;
+    grundy_pos x, off = grundy_fill_offset(f);
     size_t i;
-    /* values <= |S| < 64 */
-    for (x = t->size; x < n; x++) {
+    for (x = from; x < n; x++) {
         uint64_t reach = 0;
         for (i = 0; i < sp->n && sp->amounts[i] <= x; i++)
-            reach |= 1ull << grundy_table_get(t, x - sp->amounts[i]);
-        GRUNDY_TRY(grundy_table_push(
-            t, (grundy_value)__builtin_ctzll(~reach), opts));
-        if (opts->progress && (x % GRUNDY_PROGRESS_STEP) == 0)
-            grundy_progress_report(opts, "table", x, n);
+            reach |= 1ull << g[x - sp->amounts[i] - off];
+        g[x - off] = (uint8_t)__builtin_ctzll(~reach);
+        if (x % SUBTRACT_TICK == 0)
+            GRUNDY_TRY(grundy_fill_tick(f, x + 1));
     }
     return GRUNDY_OK;
 }
 
-static grundy_status fill_closed(grundy_table *t, grundy_pos n,
-                                 const grundy_limits *opts)
+static grundy_pos subtract_lookback(const void *params)
 {
-    const grundy_rules *r = grundy_game_rules(t->game);
-    const void *params = grundy_game_params(t->game);
-    grundy_pos x;
-    for (x = t->size; x < n; x++) {
-        grundy_value v = 0;
-        int ok = r->value(params, x, &v);
-        assert(ok);
-        (void)ok;
-        GRUNDY_TRY(grundy_table_push(t, v, opts));
-    }
-    return GRUNDY_OK;
+    const grundy_subtract_params *sp = params;
+    return sp->amounts[sp->n - 1];
 }
 
-grundy_status grundy_table_fill_fast(grundy_table *t, grundy_pos n,
-                                     const grundy_limits *opts)
-{
-    const grundy_rules *r = grundy_game_rules(t->game);
-    if (r == &grundy_rules_digits)
-        return fill_digits(t, n, opts);
-    if (r == &grundy_rules_subtract && grundy_table_has_fast(t->game))
-        return fill_subtract(t, n, opts);
-    if (r == &grundy_rules_nim || r == &grundy_rules_half)
-        return fill_closed(t, n, opts);
-    if (grundy_table_has_fast(t->game) && (r->flags & GRUNDY_RULES_BOARD))
-        return grundy_table_fill_tiers(t, n, opts);
-    if (grundy_table_sparse_applies(t->game))
-        return grundy_table_fill_sparse(t, n, opts);
-    return GRUNDY_ERR_ARG;
-}
+const grundy_kernel grundy_kernel_subtract = {
+    .name = "subtract-bitmask",
+    .applies = subtract_applies,
+    .fill = subtract_fill,
+    .lookback = subtract_lookback,
+};

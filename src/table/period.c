@@ -8,24 +8,18 @@
  * costs little more than one pass over the periodic part.  A period counts
  * as seen when the table shows it at least twice after the preperiod.
  *
- * Proof, subtraction games (finite S, largest amount m): g(n) depends only
- * on g(n-m .. n-1), so once m consecutive values repeat at distance p the
- * sequence repeats forever.
- *
- * Proof, octal and hexadecimal codes (the Guy-Smith periodicity theorem,
- * Winning Ways ch. 4, extended to three-heap moves): with t the most
- * tokens a move takes and k the most heaps it leaves, the period p from q
- * holds forever once g(n + p) = g(n) for q <= n < k q + (k-1) p + t.
- * Grundy's game has no such theorem (whether two heaps differ is not
- * preserved by adding p to one of them): its periods are only seen.
+ * Proof: the family's period criterion (grundy_rules.period_run) says how
+ * long a run of g(n) = g(n + p) from q settles the period for ever: max(S)
+ * for subtraction games (src/rules/heap.c), the Guy-Smith bound for octal
+ * and hexadecimal codes (src/rules/takebreak.c).  A family without one
+ * (Grundy's game) has its periods only seen.
  *
  * Arithmetic periodicity (g(n + p) = g(n) + s, s > 0) is looked for in
- * take-and-break games when no ordinary period shows, and reported as
- * seen, never proven.
+ * families with GRUNDY_RULES_SALTUS when no ordinary period shows, and
+ * reported as seen, never proven.
  */
 #include <string.h>
 
-#include "grundy/takebreak.h"
 #include "table/table_internal.h"
 
 /* Length of the run n in [q, size - p) with g(n) = g(n+p), as q. */
@@ -55,39 +49,24 @@ static grundy_pos saltus_start(const grundy_table *t, grundy_pos p,
     return n;
 }
 
-/* The run of g(n) = g(n + p), n >= q, that a theorem needs to prove the
- * period p with preperiod q, or 0 when no theorem applies. */
+/* The run of g(n) = g(n + p), n >= q, that the family's criterion needs
+ * to prove the period p with preperiod q, or 0 when it has none. */
 static grundy_pos proof_run(const grundy_game *g, grundy_pos q, grundy_pos p)
 {
     const grundy_rules *r = grundy_game_rules(g);
-    const grundy_takebreak_params *tp = grundy_takebreak_get(g);
-    if (r == &grundy_rules_subtract)
-        return r->max_take(grundy_game_params(g));
-    if (tp && !tp->unequal) {
-        /* Guy-Smith: with moves leaving at most k heaps and taking at
-         * most t tokens, g(n + p) = g(n) for q <= n < k q + (k-1) p + t
-         * proves it for every n >= q.  For n beyond that bound, each
-         * move from n + p leaves a heap of at least q + p (and the same
-         * move from n the same heap less p), so both option sets match
-         * by induction.  End beyond t, so that no move empties a heap. */
-        grundy_pos k = tp->max_parts ? tp->max_parts : 1;
-        grundy_pos end = k * q + (k - 1) * p + tp->take;
-        if (end < (grundy_pos)tp->take + 1)
-            end = (grundy_pos)tp->take + 1;
-        return end > q ? end - q : 1;
-    }
-    return 0;
+    return r->period_run ? r->period_run(grundy_game_params(g), q, p) : 0;
 }
 
 int grundy_period_provable(const grundy_game *g)
 {
-    return proof_run(g, 0, 1) > 0;
+    return grundy_game_rules(g)->period_run != NULL;
 }
 
 void grundy_period_find(grundy_period *out, const grundy_table *t)
 {
     grundy_pos p, size = t->size;
-    int theorem = proof_run(t->game, 0, 1) != 0;
+    int theorem = grundy_period_provable(t->game);
+    int saltus = (grundy_game_rules(t->game)->flags & GRUNDY_RULES_SALTUS) != 0;
     grundy_period seen;
 
     memset(out, 0, sizeof *out);
@@ -95,7 +74,8 @@ void grundy_period_find(grundy_period *out, const grundy_table *t)
     out->checked_upto = seen.checked_upto = size;
     for (p = 1; 2 * p <= size; p++) {
         grundy_pos q = match_start(t, p), run = size - p - q;
-        if (theorem && run >= proof_run(t->game, q, p) && run >= p) {
+        grundy_pos need = theorem ? proof_run(t->game, q, p) : 0;
+        if (need && run >= need && run >= p) {
             /* The first proven p is the least period: a shorter true
              * period divides p, repeats from q or earlier, and needs a
              * shorter run, so it would have been proven first. */
@@ -115,8 +95,7 @@ void grundy_period_find(grundy_period *out, const grundy_table *t)
         }
     }
     /* Arithmetic periodicity: g(n + p) = g(n) + s with s > 0. */
-    for (p = 1; !seen.found && grundy_takebreak_get(t->game) && 2 * p <= size;
-         p++) {
+    for (p = 1; !seen.found && saltus && 2 * p <= size; p++) {
         grundy_value a = grundy_table_get(t, size - 1),
                      b = grundy_table_get(t, size - 1 - p);
         grundy_pos q;

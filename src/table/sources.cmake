@@ -4,5 +4,4 @@ target_sources(grundy PRIVATE
   src/table/kernels.c
   src/table/period.c
   src/table/sparse.c
-  src/table/value_at.c)
-target_sources(grundy PRIVATE src/table/tiers.c)
+  src/table/tiers.c)

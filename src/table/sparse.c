@@ -49,7 +49,7 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "core/progress.h"
+#include "rules/rules_internal.h"
 #include "table/sparse.h"
 
 #define VBITS 16                    /* values are stored in 16 bits */
@@ -146,12 +146,6 @@ typedef struct sparse {
      * vector scans read the first 32 words. */
     uint64_t cand[VALUES / 64 + 32];
 } sparse;
-
-int grundy_table_sparse_applies(const grundy_game *g)
-{
-    const grundy_takebreak_params *tp = grundy_takebreak_get(g);
-    return tp != NULL;
-}
 
 static void moves_init(moves *mv, const grundy_takebreak_params *tp)
 {
@@ -490,10 +484,9 @@ int grundy_sparse_isa_supported(grundy_sparse_isa isa)
         return 1;
 #if GRUNDY_SPARSE_X86
     case GRUNDY_SPARSE_AVX2:
-        return __builtin_cpu_supports("avx2");
+        return (grundy_cpu_features() & GRUNDY_CPU_AVX2) != 0;
     case GRUNDY_SPARSE_AVX512:
-        return __builtin_cpu_supports("avx512f") &&
-               __builtin_cpu_supports("avx512bw");
+        return (grundy_cpu_features() & GRUNDY_CPU_AVX512) != 0;
 #else
     case GRUNDY_SPARSE_AVX2:
     case GRUNDY_SPARSE_AVX512:
@@ -1133,20 +1126,16 @@ static grundy_status record(sparse *s, grundy_table *t, grundy_pos x,
     return GRUNDY_OK;
 }
 
-grundy_status grundy_table_fill_sparse(grundy_table *t, grundy_pos n,
-                                       const grundy_limits *opts)
+/* The kernel on the fill f, with the vector loops of isa. */
+static grundy_status sparse_fill(grundy_fill *f, grundy_sparse_isa isa,
+                                 const grundy_takebreak_params *tp)
 {
-    return grundy_table_fill_sparse_isa(t, n, opts, GRUNDY_SPARSE_AUTO);
-}
-
-grundy_status grundy_table_fill_sparse_isa(grundy_table *t, grundy_pos n,
-                                           const grundy_limits *opts,
-                                           grundy_sparse_isa isa)
-{
-    const grundy_takebreak_params *tp = grundy_takebreak_get(t->game);
+    grundy_table *t = grundy_fill_table(f);
+    const grundy_limits *opts = grundy_fill_limits(f);
+    grundy_pos n = f->n;
     sparse *s;
     grundy_status st = GRUNDY_OK;
-    grundy_pos x, next_check, next_progress;
+    grundy_pos x, next_check;
     int periodic_family;
     plan cur;
     unsigned slot = 0;
@@ -1155,20 +1144,7 @@ grundy_status grundy_table_fill_sparse_isa(grundy_table *t, grundy_pos n,
     GRUNDY_RETURN_IF(!grundy_sparse_isa_supported(isa), GRUNDY_ERR_ARG);
     if (n <= t->size)
         return GRUNDY_OK;
-    if (t->width == 1) {
-        if (t->size == 0) {
-            /* Nothing to keep: store 16 bits wide from the start, so
-             * the table never holds two copies. */
-            free(t->data);
-            t->data = NULL;
-            t->cap = 0;
-            t->width = 2;
-        } else {
-            GRUNDY_TRY(grundy_table_widen(t, 0x100, opts));
-        }
-    }
-    GRUNDY_RETURN_IF(t->width != 2, GRUNDY_ERR_ARG);
-    GRUNDY_TRY(grundy_table_reserve(t, n, opts));
+    GRUNDY_RETURN_IF(t->width != 2 || t->cap < n, GRUNDY_ERR_ARG);
 
     s = calloc(1, sizeof *s);
     GRUNDY_RETURN_IF(!s, GRUNDY_ERR_NOMEM);
@@ -1196,29 +1172,23 @@ grundy_status grundy_table_fill_sparse_isa(grundy_table *t, grundy_pos n,
         for (x = 0; x < t->size && st == GRUNDY_OK; x++)
             pairs_note(s, x);
     }
-    periodic_family = !tp->unequal;
+    periodic_family = grundy_period_provable(t->game);
     next_check = FIRST_PERIOD_CHECK;
     while (next_check <= t->size)
         next_check *= 2;
-    next_progress = t->size + GRUNDY_PROGRESS_STEP;
     helper_start(s, opts, n - t->size);
 
     x = t->size;
     while (x < n && st == GRUNDY_OK) {
         grundy_pos end;
         int fresh = 0;
-        if (x == next_check || x == next_progress || s->plain || s->rethink) {
+        if (x == next_check || s->plain || s->rethink) {
             helper_wait(s);
             if (x == next_check) {
                 if (periodic_family && extend_by_period(t, n))
                     break;
                 s->rethink = 1;
                 next_check *= 2;
-            }
-            if (x == next_progress) {
-                if (opts->progress)
-                    grundy_progress_report(opts, "table", x, n);
-                next_progress += GRUNDY_PROGRESS_STEP;
             }
             if (s->rethink) {
                 s->rethink = 0;
@@ -1235,6 +1205,8 @@ grundy_status grundy_table_fill_sparse_isa(grundy_table *t, grundy_pos n,
                         pairs_note(s, x);
                 }
                 x++;
+                if (st == GRUNDY_OK)
+                    st = grundy_fill_tick(f, x);
                 continue;
             }
         }
@@ -1244,8 +1216,6 @@ grundy_status grundy_table_fill_sparse_isa(grundy_table *t, grundy_pos n,
             end = n;
         if (end > next_check)
             end = next_check;
-        if (end > next_progress)
-            end = next_progress;
         if (s->posted && s->job.n0 == x) {
             helper_wait(s);
             cur = s->job;
@@ -1261,7 +1231,7 @@ grundy_status grundy_table_fill_sparse_isa(grundy_table *t, grundy_pos n,
         }
         /* Let the second thread mark the next block meanwhile. */
         if (s->helper_started && end == x + BLOCK && end < n &&
-            end < next_check && end < next_progress) {
+            end < next_check) {
             /* the list must not move while the thread reads it */
             st = rare_room(s, s->nrare + BLOCK);
             if (st != GRUNDY_OK)
@@ -1278,9 +1248,59 @@ grundy_status grundy_table_fill_sparse_isa(grundy_table *t, grundy_pos n,
         }
         if (fresh)
             helper_wait(s); /* its rows are stale */
+        if (st == GRUNDY_OK)
+            st = grundy_fill_tick(f, x);
     }
     helper_stop(s);
     sparse_free(s);
+    f->done = t->size;
+    return st;
+}
+
+static grundy_status takebreak_fill(const void *params, void *values,
+                                    grundy_pos from, grundy_pos n,
+                                    grundy_fill *f)
+{
+    (void)values;
+    (void)from;
+    (void)n;
+    return sparse_fill(f, GRUNDY_SPARSE_AUTO, params);
+}
+
+static unsigned takebreak_width(const void *params)
+{
+    (void)params;
+    return 2;
+}
+
+/* The rare list and the rows, for n positions (the rest is small). */
+static size_t takebreak_work(const void *params, grundy_pos n)
+{
+    (void)params;
+    (void)n;
+    return ((size_t)1 << VBITS) * sizeof(uint64_t) + sizeof(sparse);
+}
+
+const grundy_kernel grundy_kernel_takebreak = {
+    .name = "sparse-space",
+    .width = takebreak_width,
+    .fill = takebreak_fill,
+    .work_bytes = takebreak_work,
+};
+
+grundy_status grundy_table_fill_sparse_isa(grundy_table *t, grundy_pos n,
+                                           const grundy_limits *opts,
+                                           grundy_sparse_isa isa)
+{
+    grundy_fill f;
+    grundy_status st;
+    if (n <= t->size)
+        return GRUNDY_OK;
+    GRUNDY_RETURN_IF(t->width != 2, GRUNDY_ERR_ARG);
+    GRUNDY_TRY(grundy_table_reserve(t, n, opts));
+    grundy_fill_init(&f, t, n, opts, NULL);
+    st = sparse_fill(&f, isa, grundy_takebreak_get(t->game));
+    grundy_table_note(t, f.done);
     return st;
 }
 

@@ -8,13 +8,9 @@
 #include "grundy/takebreak.h"
 #include "table/table_internal.h"
 
-/* Non-zero when g is a take-and-break game the kernel handles. */
-int grundy_table_sparse_applies(const grundy_game *g);
-
-/* Fill t from t->size to n.  Values are stored 16 bits wide (the table is
- * widened first); GRUNDY_ERR_OVERFLOW when a value reaches 2^16. */
-grundy_status grundy_table_fill_sparse(grundy_table *t, grundy_pos n,
-                                       const grundy_limits *opts);
+/* The kernel is grundy_kernel_takebreak (rules/rules_internal.h), the
+ * kernel hook of the octal codes and of Grundy's game.  Values are stored
+ * 16 bits wide; GRUNDY_ERR_OVERFLOW when a value reaches 2^16. */
 
 /* The vector kernels of the sparse method, chosen at run time (AUTO) or
  * forced (tests compare them). */
@@ -28,8 +24,8 @@ typedef enum grundy_sparse_isa {
 /* Non-zero when this CPU runs isa. */
 int grundy_sparse_isa_supported(grundy_sparse_isa isa);
 
-/* grundy_table_fill_sparse() with the kernels of isa; GRUNDY_ERR_ARG when
- * the CPU lacks it. */
+/* Fill the 16-bit table t to n with the kernels of isa; GRUNDY_ERR_ARG
+ * when the CPU lacks it. */
 grundy_status grundy_table_fill_sparse_isa(grundy_table *t, grundy_pos n,
                                            const grundy_limits *opts,
                                            grundy_sparse_isa isa);

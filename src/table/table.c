@@ -1,76 +1,164 @@
 /*
- * table.c -- dense tables g(0..n-1): storage, width, memory checks, and the
- * generic moves-and-mex method.
+ * table.c -- dense tables g(0..n-1): storage, width, memory checks, the
+ * choice of method, and the generic moves-and-mex method.
  *
- * Values start 8 bits wide and are re-stored 16 (then 32) bits wide the
- * first time one does not fit, so most games (digits, subtraction, octal
- * codes) use one byte per position.  Every allocation is checked against
- * the memory limit first, so a table that cannot fit is refused with an
- * estimate instead of being killed by the kernel.
+ * A family is asked, never recognised: its kernel hook, its board flag
+ * (tier tabulation through its children and orbit hooks), its closed
+ * form and its value bound decide the method and the width, and a family
+ * a program registers gets the same treatment as a built-in one.
+ *
+ * Values are stored at the width the method writes: a kernel's declared
+ * width, one byte for board tiers, the width of the family's value bound,
+ * or one byte re-stored 16 (then 32) bits wide the first time a value
+ * does not fit.  Every allocation is checked against the memory limit
+ * first, so a table that cannot fit is refused with an estimate instead of
+ * being killed by the operating system.
  */
 #include <stdlib.h>
 #include <string.h>
-#include <unistd.h>
 
-#include "core/progress.h"
 #include "table/table_internal.h"
 
-static unsigned worst_width(const grundy_game *g)
+/* Methods ******************************************************************/
+
+const grundy_kernel *grundy_table_kernel(const grundy_game *g)
+{
+    const grundy_kernel *k = grundy_game_rules(g)->kernel;
+    if (k && k->fill && (!k->applies || k->applies(grundy_game_params(g))))
+        return k;
+    return NULL;
+}
+
+static int tiers_apply(const grundy_game *g)
+{
+    grundy_pos np = grundy_game_num_positions(g);
+    return (grundy_game_rules(g)->flags & GRUNDY_RULES_BOARD) && np &&
+           np <= GRUNDY_TIERS_MAX_POSITIONS;
+}
+
+grundy_fill_method grundy_table_auto_method(const grundy_game *g)
+{
+    if (grundy_table_kernel(g))
+        return GRUNDY_FILL_KERNEL;
+    if (tiers_apply(g))
+        return GRUNDY_FILL_TIERS;
+    if (grundy_game_rules(g)->value)
+        return GRUNDY_FILL_CLOSED;
+    return GRUNDY_FILL_NAIVE;
+}
+
+static unsigned width_of(grundy_value v)
+{
+    return v <= 0xFF ? 1 : v <= 0xFFFF ? 2 : 4;
+}
+
+/* The width a fill by m starts at. */
+static unsigned start_width(const grundy_game *g, grundy_fill_method m,
+                            grundy_pos n)
 {
     const grundy_rules *r = grundy_game_rules(g);
-    if (r == &grundy_rules_digits)
+    const void *params = grundy_game_params(g);
+    if (m == GRUNDY_FILL_KERNEL) {
+        const grundy_kernel *k = grundy_table_kernel(g);
+        return k->width ? k->width(params) : 1;
+    }
+    if (m == GRUNDY_FILL_TIERS)
         return 1;
-    if (r->flags & GRUNDY_RULES_BOARD)
-        return 1; /* tier tabulation stores one byte per position */
-    if (r == &grundy_rules_subtract &&
-        ((const grundy_subtract_params *)grundy_game_params(g))->n < 256)
-        return 1;
-    if (r == &grundy_rules_nim || r == &grundy_rules_half ||
-        r == &grundy_rules_allbut)
-        return 4;
-    return 2;
+    if (r->value_bound)
+        return width_of(r->value_bound(params, n));
+    return 1;
+}
+
+/* Bytes a fill by m to n entries needs at most. */
+static grundy_status estimate(size_t *bytes, const grundy_game *g,
+                              grundy_fill_method m, grundy_pos n)
+{
+    const grundy_rules *r = grundy_game_rules(g);
+    unsigned w = start_width(g, m, n);
+    size_t work = 0;
+    /* the generic method widens: without a bound, count two bytes */
+    if (m != GRUNDY_FILL_KERNEL && m != GRUNDY_FILL_TIERS &&
+        !r->value_bound && w < 2)
+        w = 2;
+    if (m == GRUNDY_FILL_KERNEL) {
+        const grundy_kernel *k = grundy_table_kernel(g);
+        if (k->work_bytes)
+            work = k->work_bytes(grundy_game_params(g), n);
+    }
+    GRUNDY_RETURN_IF(n > (SIZE_MAX - 4096 - work) / w, GRUNDY_ERR_OVERFLOW);
+    *bytes = (size_t)n * w + work + 4096;
+    return GRUNDY_OK;
 }
 
 grundy_status grundy_table_estimate(size_t *bytes, const grundy_game *g,
                                     grundy_pos n)
 {
     grundy_pos np = grundy_game_num_positions(g);
-    unsigned w = worst_width(g);
-    if (np)
-        n = np;
-    GRUNDY_RETURN_IF(n > SIZE_MAX / w - 4096, GRUNDY_ERR_OVERFLOW);
-    *bytes = (size_t)n * w + 4096;
+    return estimate(bytes, g, grundy_table_auto_method(g), np ? np : n);
+}
+
+/* Storage ******************************************************************/
+
+grundy_status grundy_table_alloc(grundy_table **out, const grundy_game *g,
+                                 unsigned width)
+{
+    grundy_table *t = calloc(1, sizeof *t);
+    GRUNDY_RETURN_IF(!t, GRUNDY_ERR_NOMEM);
+    t->game = g;
+    t->width = width;
+    *out = t;
     return GRUNDY_OK;
 }
 
+static void release_data(grundy_table *t)
+{
+    if (t->release)
+        t->release(t->release_ctx);
+    else
+        free(t->data);
+    t->release = NULL;
+    t->release_ctx = NULL;
+    t->data = NULL;
+}
+
 grundy_status grundy_table_reserve(grundy_table *t, grundy_pos n,
-                                   const grundy_limits *opts)
+                                   const grundy_limits *lim)
 {
     void *nd;
-    grundy_pos cap;
-    if (n <= t->cap)
+    if (n <= t->cap && !t->release)
         return GRUNDY_OK;
-    cap = n;
-    GRUNDY_RETURN_IF(cap > SIZE_MAX / t->width, GRUNDY_ERR_LIMIT);
-    GRUNDY_TRY(grundy_limits_mem_check(opts, (size_t)cap * t->width));
-    nd = realloc(t->data, (size_t)cap * t->width);
-    GRUNDY_RETURN_IF(!nd, GRUNDY_ERR_NOMEM);
+    if (n < t->size)
+        n = t->size;
+    GRUNDY_RETURN_IF(n > SIZE_MAX / t->width, GRUNDY_ERR_LIMIT);
+    GRUNDY_TRY(grundy_limits_mem_check(lim, (size_t)n * t->width));
+    if (t->release) {
+        /* a mapped file: copy what it holds into memory of our own */
+        nd = malloc((size_t)(n ? n : 1) * t->width);
+        GRUNDY_RETURN_IF(!nd, GRUNDY_ERR_NOMEM);
+        if (t->size)
+            memcpy(nd, t->data, (size_t)t->size * t->width);
+        release_data(t);
+    } else {
+        nd = realloc(t->data, (size_t)(n ? n : 1) * t->width);
+        GRUNDY_RETURN_IF(!nd, GRUNDY_ERR_NOMEM);
+    }
     t->data = nd;
-    t->cap = cap;
+    t->cap = n;
     return GRUNDY_OK;
 }
 
 grundy_status grundy_table_widen(grundy_table *t, grundy_value v,
-                                 const grundy_limits *opts)
+                                 const grundy_limits *lim)
 {
-    unsigned w = v <= 0xFF ? 1 : v <= 0xFFFF ? 2 : 4;
+    unsigned w = width_of(v);
     void *nd;
     grundy_pos i;
     GRUNDY_RETURN_IF(v > 0xFFFFFFFFu, GRUNDY_ERR_OVERFLOW);
     if (w <= t->width)
         return GRUNDY_OK;
     GRUNDY_RETURN_IF(t->cap > SIZE_MAX / w, GRUNDY_ERR_LIMIT);
-    GRUNDY_TRY(grundy_limits_mem_check(opts, (size_t)t->cap * (w + t->width)));
+    GRUNDY_TRY(
+        grundy_limits_mem_check(lim, (size_t)t->cap * (w + t->width)));
     nd = malloc((size_t)(t->cap ? t->cap : 1) * w);
     GRUNDY_RETURN_IF(!nd, GRUNDY_ERR_NOMEM);
     for (i = 0; i < t->size; i++) {
@@ -80,58 +168,320 @@ grundy_status grundy_table_widen(grundy_table *t, grundy_value v,
         else
             ((uint32_t *)nd)[i] = (uint32_t)x;
     }
-    free(t->data);
+    release_data(t);
     t->data = nd;
     t->width = w;
     return GRUNDY_OK;
 }
 
-static grundy_status table_alloc(grundy_table **out, const grundy_game *g)
+void grundy_table_note(grundy_table *t, grundy_pos n)
 {
-    grundy_table *t = calloc(1, sizeof *t);
-    GRUNDY_RETURN_IF(!t, GRUNDY_ERR_NOMEM);
-    t->game = g;
-    t->width = 1;
-    *out = t;
+    grundy_pos x, at = 0;
+    grundy_value m = 0;
+    if (t->width == 1) {
+        const uint8_t *g = t->data;
+        uint8_t m8 = 0;
+        for (x = t->size; x < n; x++)
+            m8 = g[x] > m8 ? g[x] : m8;
+        if (n > t->size) {
+            const uint8_t *p = memchr(g + t->size, m8, (size_t)(n - t->size));
+            at = (grundy_pos)(p - g);
+        }
+        m = m8;
+    } else {
+        for (x = t->size; x < n; x++) {
+            grundy_value v = grundy_table_get_raw(t->data, t->width, x);
+            if (v > m || x == t->size) {
+                m = v;
+                at = x;
+            }
+        }
+    }
+    if (n > t->size && (m > t->max || t->size == 0)) {
+        t->max = m;
+        t->max_at = at;
+    }
+    if (n > t->size)
+        t->size = n;
+}
+
+/* Ticks ********************************************************************/
+
+static void fill_poll(void *ctx, uint64_t now_ms, uint64_t done)
+{
+    grundy_fill *f = ctx;
+    if (now_ms < f->next_checkpoint_ms)
+        return;
+    f->hook->checkpoint(f->hook->ctx, f->t, done);
+    f->next_checkpoint_ms = grundy_clock_ms() + f->hook->interval_ms;
+}
+
+grundy_status grundy_fill_tick(grundy_fill *f, grundy_pos done)
+{
+    grundy_pos units;
+    if (!f)
+        return GRUNDY_OK;
+    units = done > f->done ? done - f->done : 1;
+    f->done = done;
+    return grundy_ticker_add(&f->ticker, units, done);
+}
+
+void grundy_fill_init(grundy_fill *f, grundy_table *t, grundy_pos n,
+                      const grundy_limits *lim, const grundy_fill_hook *hook)
+{
+    memset(f, 0, sizeof *f);
+    f->t = t;
+    f->from = t->size;
+    f->n = n;
+    f->done = t->size;
+    f->limits = lim;
+    f->hook = hook;
+    grundy_ticker_init(&f->ticker, lim, "table", n);
+    if (hook && hook->checkpoint) {
+        f->next_checkpoint_ms = grundy_clock_ms() + hook->interval_ms;
+        grundy_ticker_set_poll(&f->ticker, fill_poll, f);
+    }
+}
+
+const grundy_limits *grundy_fill_limits(const grundy_fill *f)
+{
+    return f->limits;
+}
+
+grundy_pos grundy_fill_offset(const grundy_fill *f)
+{
+    return f ? f->offset : 0;
+}
+
+/* Methods ******************************************************************/
+
+/* The values of the moves from p, by table lookup; parts must be < p (the
+ * families' contract), which is checked rather than trusted. */
+grundy_status grundy_table_fill_naive(grundy_fill *f)
+{
+    grundy_table *t = f->t;
+    const grundy_game *g = t->game;
+    grundy_move *mv = NULL;
+    size_t mcap = 0, nm, i;
+    uint64_t *seen = NULL;
+    size_t seen_words = 0;
+    grundy_status s = GRUNDY_OK;
+    grundy_pos p;
+
+    for (p = t->size; p < f->n; p++) {
+        grundy_value mex;
+        size_t words;
+        s = grundy_game_moves(g, p, &mv, &mcap, &nm);
+        if (s != GRUNDY_OK)
+            break;
+        /* mex <= nm: only values <= nm matter. */
+        words = nm / 64 + 1;
+        if (words > seen_words) {
+            uint64_t *ns = realloc(seen, words * sizeof *seen);
+            if (!ns) {
+                s = GRUNDY_ERR_NOMEM;
+                break;
+            }
+            seen = ns;
+            seen_words = words;
+        }
+        memset(seen, 0, words * sizeof *seen);
+        for (i = 0; i < nm; i++) {
+            grundy_value v = 0;
+            unsigned k;
+            for (k = 0; k < mv[i].nparts; k++) {
+                if (mv[i].part[k] >= p) {
+                    s = GRUNDY_ERR_ARG; /* not well-founded in this order */
+                    goto done;
+                }
+                v ^= grundy_table_get(t, mv[i].part[k]);
+            }
+            if (v <= nm)
+                seen[v / 64] |= 1ull << (v % 64);
+        }
+        for (i = 0; ~seen[i] == 0; i++)
+            ;
+        mex = (grundy_value)(i * 64 + (size_t)__builtin_ctzll(~seen[i]));
+        s = grundy_table_push(t, mex, f->limits);
+        if (s == GRUNDY_OK)
+            s = grundy_fill_tick(f, p + 1);
+        if (s != GRUNDY_OK)
+            break;
+    }
+done:
+    free(mv);
+    free(seen);
+    return s;
+}
+
+/* The closed form, and the mex of the moves where it declines. */
+static grundy_status fill_closed(grundy_fill *f)
+{
+    grundy_table *t = f->t;
+    const grundy_rules *r = grundy_game_rules(t->game);
+    const void *params = grundy_game_params(t->game);
+    grundy_status s = GRUNDY_OK;
+    while (t->size < f->n && s == GRUNDY_OK) {
+        grundy_value v = 0;
+        if (r->value(params, t->size, &v)) {
+            s = grundy_table_push(t, v, f->limits);
+        } else {
+            grundy_pos n = f->n;
+            f->n = t->size + 1;
+            s = grundy_table_fill_naive(f);
+            f->n = n;
+        }
+        if (s == GRUNDY_OK)
+            s = grundy_fill_tick(f, t->size);
+    }
+    return s;
+}
+
+static grundy_status fill_kernel(grundy_fill *f)
+{
+    grundy_table *t = f->t;
+    const grundy_kernel *k = grundy_table_kernel(t->game);
+    grundy_status s;
+    assert(k);
+    s = k->fill(grundy_game_params(t->game), t->data, t->size, f->n, f);
+    /* What the kernel finished stays, also when it stopped early. */
+    grundy_table_note(t, s == GRUNDY_OK ? f->n : f->done);
+    return s;
+}
+
+grundy_status grundy_table_grow(grundy_table *t, grundy_pos n,
+                                grundy_fill_method m, const grundy_limits *lim,
+                                const grundy_fill_hook *hook)
+{
+    grundy_fill f;
+    grundy_status s;
+    size_t bytes;
+    if (n <= t->size)
+        return GRUNDY_OK;
+    GRUNDY_TRY(estimate(&bytes, t->game, m, n));
+    GRUNDY_TRY(grundy_limits_mem_check(lim, bytes));
+    if (t->size == 0 && t->width != start_width(t->game, m, n)) {
+        release_data(t);
+        t->cap = 0;
+        t->width = start_width(t->game, m, n);
+    } else if (m == GRUNDY_FILL_KERNEL &&
+               t->width < start_width(t->game, m, n)) {
+        GRUNDY_TRY(grundy_table_widen(
+            t, ((grundy_value)1 << (8 * (t->width))), lim));
+    }
+    GRUNDY_RETURN_IF(m == GRUNDY_FILL_KERNEL &&
+                         t->width != start_width(t->game, m, n),
+                     GRUNDY_ERR_ARG);
+    GRUNDY_TRY(grundy_table_reserve(t, n, lim));
+    grundy_fill_init(&f, t, n, lim, hook);
+    switch (m) {
+    case GRUNDY_FILL_KERNEL:
+        s = fill_kernel(&f);
+        break;
+    case GRUNDY_FILL_TIERS:
+        GRUNDY_RETURN_IF(t->size != 0, GRUNDY_ERR_ARG);
+        s = grundy_table_fill_tiers(&f);
+        break;
+    case GRUNDY_FILL_CLOSED:
+        s = fill_closed(&f);
+        break;
+    default:
+        s = grundy_table_fill_naive(&f);
+        break;
+    }
+    if (s == GRUNDY_OK)
+        s = grundy_ticker_done(&f.ticker);
+    if (s == GRUNDY_ERR_CANCELLED && hook && hook->checkpoint &&
+        t->size > f.from)
+        hook->checkpoint(hook->ctx, t, t->size);
+    return s;
+}
+
+/* Sliding windows **********************************************************/
+
+/* Entries a window computes between two slides. */
+#define WINDOW_CHUNK ((grundy_pos)1 << 22)
+
+grundy_status grundy_table_window_value(grundy_value *out,
+                                        const grundy_game *g, grundy_pos p,
+                                        const grundy_limits *lim)
+{
+    const grundy_kernel *k = grundy_table_kernel(g);
+    const void *params = grundy_game_params(g);
+    grundy_pos look, cap, n;
+    unsigned w;
+    uint8_t *buf;
+    grundy_fill f;
+    grundy_status s;
+
+    GRUNDY_RETURN_IF(!k || !k->lookback || p == UINT64_MAX, GRUNDY_ERR_ARG);
+    look = k->lookback(params);
+    GRUNDY_RETURN_IF(look == 0 || look > WINDOW_CHUNK, GRUNDY_ERR_ARG);
+    w = k->width ? k->width(params) : 1;
+    cap = look + WINDOW_CHUNK;
+    if (cap > p + 1)
+        cap = p + 1;
+    GRUNDY_TRY(grundy_limits_mem_check(lim, (size_t)cap * w));
+    buf = malloc((size_t)cap * w);
+    GRUNDY_RETURN_IF(!buf, GRUNDY_ERR_NOMEM);
+    memset(&f, 0, sizeof f);
+    f.limits = lim;
+    grundy_ticker_init(&f.ticker, lim, "window", p + 1);
+    n = cap;
+    s = k->fill(params, buf, 0, n, &f);
+    while (s == GRUNDY_OK && n <= p) {
+        /* keep the last `look` values, g(n - look .. n - 1) */
+        memmove(buf, buf + (size_t)(n - look - f.offset) * w,
+                (size_t)look * w);
+        f.offset = n - look;
+        f.from = n;
+        n = p + 1 - f.offset < cap ? p + 1 : f.offset + cap;
+        f.n = n;
+        s = k->fill(params, buf, f.from, n, &f);
+    }
+    if (s == GRUNDY_OK) {
+        *out = grundy_table_get_raw(buf, w, p - f.offset);
+        s = grundy_ticker_done(&f.ticker);
+    }
+    free(buf);
+    return s;
+}
+
+/* Public entry points ******************************************************/
+
+static grundy_status resolve(grundy_fill_method *m, const grundy_game *g,
+                             grundy_table_method method)
+{
+    *m = grundy_table_auto_method(g);
+    if (method == GRUNDY_TABLE_NAIVE)
+        *m = GRUNDY_FILL_NAIVE;
+    GRUNDY_RETURN_IF(method == GRUNDY_TABLE_FAST && *m == GRUNDY_FILL_NAIVE,
+                     GRUNDY_ERR_ARG);
     return GRUNDY_OK;
 }
 
-static grundy_status table_fill(grundy_table *t, grundy_pos n,
-                                const grundy_limits *opts)
-{
-    size_t bytes;
-    GRUNDY_TRY(grundy_table_estimate(&bytes, t->game, n));
-    GRUNDY_TRY(grundy_limits_mem_check(opts, bytes));
-    GRUNDY_TRY(grundy_table_reserve(t, n, opts));
-    if (t->method == GRUNDY_TABLE_FAST)
-        return grundy_table_fill_fast(t, n, opts);
-    return grundy_table_fill_naive(t, n, opts);
-}
-
 static grundy_status table_new(grundy_table **out, const grundy_game *g,
-                               grundy_pos n, const grundy_limits *opts,
+                               grundy_pos n, const grundy_limits *lim,
                                grundy_table_method method)
 {
     grundy_table *t;
     grundy_status s;
-    grundy_limits defaults;
+    grundy_fill_method m;
     grundy_pos np = grundy_game_num_positions(g);
 
     *out = NULL;
-    if (!opts) {
-        grundy_limits_init(&defaults);
-        opts = &defaults;
-    }
     if (np)
         n = np;
-    if (method == GRUNDY_TABLE_AUTO)
-        method = grundy_table_has_fast(g) ? GRUNDY_TABLE_FAST
-                                          : GRUNDY_TABLE_NAIVE;
-    GRUNDY_RETURN_IF(method == GRUNDY_TABLE_FAST && !grundy_table_has_fast(g),
-                     GRUNDY_ERR_ARG);
-    GRUNDY_TRY(table_alloc(&t, g));
-    t->method = method;
-    s = table_fill(t, n, opts);
+    GRUNDY_TRY(resolve(&m, g, method));
+    GRUNDY_TRY(grundy_table_alloc(&t, g, start_width(g, m, n)));
+    s = grundy_table_grow(t, n, m, lim, NULL);
+    if (s == GRUNDY_ERR_OVERFLOW && m == GRUNDY_FILL_TIERS &&
+        method == GRUNDY_TABLE_AUTO) {
+        /* a board whose values pass one byte: the generic method widens */
+        grundy_table_free(t);
+        GRUNDY_TRY(grundy_table_alloc(&t, g, 1));
+        s = grundy_table_grow(t, n, GRUNDY_FILL_NAIVE, lim, NULL);
+    }
     if (s != GRUNDY_OK) {
         grundy_table_free(t);
         return s;
@@ -141,45 +491,40 @@ static grundy_status table_new(grundy_table **out, const grundy_game *g,
 }
 
 grundy_status grundy_table_new(grundy_table **out, const grundy_game *g,
-                               grundy_pos n, const grundy_limits *opts)
+                               grundy_pos n, const grundy_limits *lim)
 {
-    return table_new(out, g, n, opts, GRUNDY_TABLE_AUTO);
+    return table_new(out, g, n, lim, GRUNDY_TABLE_AUTO);
 }
 
 grundy_status grundy_table_new_method(grundy_table **out,
                                       const grundy_game *g, grundy_pos n,
                                       grundy_table_method method,
-                                      const grundy_limits *opts)
+                                      const grundy_limits *lim)
 {
-    return table_new(out, g, n, opts, method);
+    return table_new(out, g, n, lim, method);
 }
 
 grundy_status grundy_table_new_naive(grundy_table **out, const grundy_game *g,
-                                     grundy_pos n,
-                                     const grundy_limits *opts)
+                                     grundy_pos n, const grundy_limits *lim)
 {
-    return table_new(out, g, n, opts, GRUNDY_TABLE_NAIVE);
+    return table_new(out, g, n, lim, GRUNDY_TABLE_NAIVE);
 }
 
 grundy_status grundy_table_extend(grundy_table *t, grundy_pos n,
-                                  const grundy_limits *opts)
+                                  const grundy_limits *lim)
 {
-    grundy_limits defaults;
     if (n <= t->size)
         return GRUNDY_OK;
     GRUNDY_RETURN_IF(grundy_game_num_positions(t->game), GRUNDY_ERR_RANGE);
-    if (!opts) {
-        grundy_limits_init(&defaults);
-        opts = &defaults;
-    }
-    return table_fill(t, n, opts);
+    return grundy_table_grow(t, n, grundy_table_auto_method(t->game), lim,
+                             NULL);
 }
 
 void grundy_table_free(grundy_table *t)
 {
     if (!t)
         return;
-    free(t->data);
+    release_data(t);
     free(t);
 }
 
@@ -216,22 +561,6 @@ grundy_value grundy_table_get(const grundy_table *t, grundy_pos p)
     return grundy_table_get_raw(t->data, t->width, p);
 }
 
-void grundy_table_note_max_u8(grundy_table *t, grundy_pos n)
-{
-    const uint8_t *g = t->data;
-    uint8_t m = 0;
-    grundy_pos x;
-    assert(t->width == 1);
-    for (x = t->size; x < n; x++)
-        m = g[x] > m ? g[x] : m;
-    if (m > t->max) {
-        const uint8_t *at = memchr(g + t->size, m, (size_t)(n - t->size));
-        t->max = m;
-        t->max_at = (grundy_pos)(at - g);
-    }
-    t->size = n;
-}
-
 void grundy_table_counts(const grundy_table *t, uint64_t *counts)
 {
     grundy_pos i;
@@ -244,65 +573,4 @@ void grundy_table_counts(const grundy_table *t, uint64_t *counts)
         for (i = 0; i < t->size; i++)
             counts[grundy_table_get(t, i)]++;
     }
-}
-
-/* The generic method ********************************************************/
-
-/* The values of the moves from p, by table lookup; parts must be < p (the
- * families' contract), which is checked rather than trusted. */
-grundy_status grundy_table_fill_naive(grundy_table *t, grundy_pos n,
-                                      const grundy_limits *opts)
-{
-    const grundy_game *g = t->game;
-    grundy_move *mv = NULL;
-    size_t mcap = 0, nm, i;
-    uint64_t *seen = NULL;
-    size_t seen_words = 0;
-    grundy_status s = GRUNDY_OK;
-    grundy_pos p;
-
-    for (p = t->size; p < n; p++) {
-        grundy_value mex;
-        size_t words;
-        s = grundy_game_moves(g, p, &mv, &mcap, &nm);
-        if (s != GRUNDY_OK)
-            break;
-        /* mex <= nm: only values <= nm matter. */
-        words = nm / 64 + 1;
-        if (words > seen_words) {
-            uint64_t *ns = realloc(seen, words * sizeof *seen);
-            if (!ns) {
-                s = GRUNDY_ERR_NOMEM;
-                break;
-            }
-            seen = ns;
-            seen_words = words;
-        }
-        memset(seen, 0, words * sizeof *seen);
-        for (i = 0; i < nm; i++) {
-            grundy_value v = 0;
-            unsigned k;
-            for (k = 0; k < mv[i].nparts; k++) {
-                if (mv[i].part[k] >= p) {
-                    s = GRUNDY_ERR_ARG; /* not well-founded in this order */
-                    goto done;
-                }
-                v ^= grundy_table_get(t, mv[i].part[k]);
-            }
-            if (v <= nm)
-                seen[v / 64] |= 1ull << (v % 64);
-        }
-        for (i = 0; ~seen[i] == 0; i++)
-            ;
-        mex = (grundy_value)(i * 64 + (size_t)__builtin_ctzll(~seen[i]));
-        s = grundy_table_push(t, mex, opts);
-        if (s != GRUNDY_OK)
-            break;
-        if (opts->progress && (p % GRUNDY_PROGRESS_STEP) == 0)
-            grundy_progress_report(opts, "table", p, n);
-    }
-done:
-    free(mv);
-    free(seen);
-    return s;
 }

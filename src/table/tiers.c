@@ -13,17 +13,15 @@
  * a pure function of the lower tiers and of its slice, which is what lets
  * tiers be split across processes later.
  *
- * For rect:RxC the board's symmetries (flips and the half turn; for a
- * square also transposes and quarter turns) preserve values, so only the
- * least position of each orbit is computed and its value copied to the
- * others: up to 8x less work on a square board, 4x on others (5x5: 4.9 s
- * of CPU down to 1.0-1.6 s).
+ * The family is asked, never recognised: its children hook lists the
+ * positions one move away (else its moves() are used), and its orbit hook
+ * the images of a position under the board's symmetries.  Only the least
+ * position of each orbit is computed and its value copied to the others:
+ * up to 8x less work on a square board, 4x on others.
  *
  * Per position, the values of the children are OR-ed into a 64-bit mask
  * (values >= 64 set a flag and fall back to a 256-bit mask) and the mex
- * is one count-trailing-zeros.  For rect:RxC the children come from the
- * inline generator of rules/rect_internal.h, with no call and no move
- * structure per child; any other board family goes through its moves().
+ * is one count-trailing-zeros.
  *
  * Values are stored in one byte; a mex above 255 stops the tabulation with
  * GRUNDY_ERR_OVERFLOW (the generic method, which widens, still applies).
@@ -49,15 +47,11 @@
 typedef struct tier_job {
     uint8_t *g;
     const grundy_game *game;
-    const grundy_limits *opts;
+    const grundy_rules *rules;
+    const void *params;
+    grundy_fill *fill;
     grundy_pos np; /* positions 0 .. np-1 */
     unsigned bits; /* 2^bits >= np */
-    unsigned rows; /* rect:RxC, or 0 for the generic path */
-    grundy_rect_geom geom;
-    /* rect: the board's symmetries other than the identity, as bit
-     * permutations applied a byte at a time. */
-    unsigned nsym;
-    uint32_t sym[7][4][256];
     uint64_t binom[TIER_MAX_BITS + 1][TIER_MAX_BITS + 1];
     /* The tier in progress. */
     unsigned k;
@@ -72,8 +66,10 @@ typedef struct tier_worker {
     int is_caller; /* reports progress */
     grundy_value max;
     grundy_pos max_at;
-    grundy_move *mv; /* generic path */
+    grundy_move *mv; /* without a children hook */
     size_t mcap;
+    grundy_pos *child; /* with one */
+    size_t ccap;
     grundy_status err;
     pthread_t tid;
 } tier_worker;
@@ -100,214 +96,159 @@ static inline uint64_t next_subset(uint64_t x)
     return (t + 1) | (((~t & (t + 1)) - 1) >> (__builtin_ctzll(x) + 1));
 }
 
-/* mex of the values of the children of x with all 256 values tracked:
- * the rare path, taken when some child's value is >= 64. */
-static grundy_value mex_wide(const tier_job *job, uint32_t x)
+/* Bits set in x, inline (a call to the compiler's helper costs more than
+ * the rest of a child's work on a CPU without POPCNT in the baseline). */
+static inline unsigned pop64(uint64_t x)
 {
-    uint64_t seen[4] = {0, 0, 0, 0};
-    uint32_t q = 0;
-    unsigned i;
-    const uint8_t *g = job->g;
-    GRUNDY_RECT_FOR_EACH_CHILD(&job->geom, x, q,
-                               seen[g[q] >> 6] |= 1ull << (g[q] & 63));
-    for (i = 0; i < 4 && ~seen[i] == 0; i++)
-        ;
-    return i == 4
-               ? 256
-               : (grundy_value)(64 * i + (unsigned)__builtin_ctzll(~seen[i]));
+    x = x - ((x >> 1) & 0x5555555555555555ull);
+    x = (x & 0x3333333333333333ull) + ((x >> 2) & 0x3333333333333333ull);
+    x = (x + (x >> 4)) & 0x0F0F0F0F0F0F0F0Full;
+    return (unsigned)((x * 0x0101010101010101ull) >> 56);
 }
 
-static inline grundy_value mex_rect(const tier_job *job, uint32_t x)
+/* The mex of the byte values at child[0 .. n); in debug builds *bad is
+ * set when a child lies past the table (np positions). */
+static grundy_value mex_bytes(const uint8_t *g, const grundy_pos *child,
+                              size_t n, grundy_pos np, int *bad)
 {
-    const uint8_t *g = job->g;
-    uint32_t child[GRUNDY_RECT_MAX_MOVES], q = 0;
-    uint64_t seen = 0;
-    unsigned big = 0;
-    size_t n = 0, i;
-    /* Children first, values second: the loads are independent of each
-     * other and the mask stays in a register. */
-    GRUNDY_RECT_FOR_EACH_CHILD(&job->geom, x, q, child[n++] = q);
-    for (i = 0; i < n; i++) {
-        unsigned v = g[child[i]];
+    uint64_t seen = 0, wide[4] = {0, 0, 0, 0};
+    unsigned big = 0, i;
+    size_t j;
+#ifndef NDEBUG
+    for (j = 0; j < n; j++)
+        if (child[j] >= np) {
+            *bad = 1;
+            return 0;
+        }
+#else
+    (void)np;
+    (void)bad;
+#endif
+    /* the loads are independent of each other; the mask stays in a
+     * register */
+    for (j = 0; j < n; j++) {
+        unsigned v = g[child[j]];
         seen |= 1ull << (v & 63);
         big |= v;
     }
-    if (big >= 64 || ~seen == 0)
-        return mex_wide(job, x);
-    return (grundy_value)__builtin_ctzll(~seen);
+    if (big < 64 && ~seen != 0)
+        return (grundy_value)__builtin_ctzll(~seen);
+    for (j = 0; j < n; j++) {
+        unsigned v = g[child[j]];
+        wide[v >> 6] |= 1ull << (v & 63);
+    }
+    for (i = 0; i < 4 && ~wide[i] == 0; i++)
+        ;
+    return i == 4
+               ? 256
+               : (grundy_value)(64 * i + (unsigned)__builtin_ctzll(~wide[i]));
 }
 
-/* Any board family: its moves(), whose parts must have fewer 1s. */
-static grundy_status mex_generic(tier_worker *w, grundy_pos x,
-                                 grundy_value *out)
+/* The positions one move from x into w->child[0 .. *nc), from the
+ * family's children hook, or from its moves (each must leave one
+ * position: GRUNDY_ERR_ARG otherwise). */
+static grundy_status list_children(tier_worker *w, const grundy_rules *r,
+                                   const void *params,
+                                   const grundy_game *game, grundy_pos x,
+                                   size_t *nc)
 {
-    tier_job *job = w->job;
-    uint64_t seen[4] = {0, 0, 0, 0};
-    size_t nm, i;
-    unsigned k;
-    GRUNDY_TRY(grundy_game_moves(job->game, x, &w->mv, &w->mcap, &nm));
-    for (i = 0; i < nm; i++) {
-        grundy_value v = 0;
-        for (k = 0; k < w->mv[i].nparts; k++) {
-            grundy_pos y = w->mv[i].part[k];
-            GRUNDY_RETURN_IF(y >= job->np ||
-                                 __builtin_popcountll(y) >= (int)job->k,
-                             GRUNDY_ERR_ARG);
-            v ^= job->g[y];
+    size_t i, nm;
+    if (r->children) {
+        /* the buffer grows when a position has more children than it
+         * holds, and the position is asked again */
+        *nc = r->children(params, x, w->child, w->ccap);
+        if (*nc > w->ccap) {
+            grundy_pos *nb;
+            GRUNDY_RETURN_IF(*nc > SIZE_MAX / 2 / sizeof *nb,
+                             GRUNDY_ERR_NOMEM);
+            nb = realloc(w->child, 2 * *nc * sizeof *nb);
+            GRUNDY_RETURN_IF(!nb, GRUNDY_ERR_NOMEM);
+            w->child = nb;
+            w->ccap = 2 * *nc;
+            *nc = r->children(params, x, w->child, w->ccap);
+            GRUNDY_RETURN_IF(*nc > w->ccap, GRUNDY_ERR_ARG);
         }
-        seen[v >> 6] |= 1ull << (v & 63);
+        return GRUNDY_OK;
     }
-    for (k = 0; k < 4 && ~seen[k] == 0; k++)
-        ;
-    *out = k == 4
-               ? 256
-               : (grundy_value)(64 * k + (unsigned)__builtin_ctzll(~seen[k]));
+    GRUNDY_TRY(grundy_game_moves(game, x, &w->mv, &w->mcap, &nm));
+    if (nm > w->ccap) {
+        grundy_pos *nb = realloc(w->child, nm * sizeof *nb);
+        GRUNDY_RETURN_IF(!nb, GRUNDY_ERR_NOMEM);
+        w->child = nb;
+        w->ccap = nm;
+    }
+    for (i = 0; i < nm; i++) {
+        GRUNDY_RETURN_IF(w->mv[i].nparts != 1, GRUNDY_ERR_ARG);
+        w->child[i] = w->mv[i].part[0];
+    }
+    *nc = nm;
     return GRUNDY_OK;
 }
 
-/* sigma(x) for symmetry s: four byte-table lookups. */
-static inline uint32_t sym_apply(const tier_job *job, unsigned s, uint32_t x)
-{
-    return job->sym[s][0][x & 0xFF] | job->sym[s][1][(x >> 8) & 0xFF] |
-           job->sym[s][2][(x >> 16) & 0xFF] | job->sym[s][3][x >> 24];
-}
-
-/* rect: only the least position of each orbit under the board's
- * symmetries is computed, and its value is written to the whole orbit.
- * Images have the same popcount, so they lie in this tier; no thread
- * reads this tier, and each image is written by the one thread that owns
- * its orbit's least position.  That least position is also where the
- * orbit first occurs, which is what max_at needs. */
-static void run_chunk_rect(tier_worker *w, uint64_t x0, uint64_t m,
-                           grundy_status *st)
+/* The mex of the children of x, which must all have fewer 1s. */
+static grundy_status mex_of(tier_worker *w, grundy_pos x, grundy_value *out)
 {
     tier_job *job = w->job;
-    uint8_t *g = job->g;
-    uint32_t img[7], x = (uint32_t)x0;
-    uint64_t j;
-    for (j = 0; j < m; j++, x = job->k ? (uint32_t)next_subset(x) : x) {
-        grundy_value v;
-        unsigned s;
-        for (s = 0; s < job->nsym; s++) {
-            img[s] = sym_apply(job, s, x);
-            if (img[s] < x)
-                break;
-        }
-        if (s < job->nsym)
-            continue; /* not the least of its orbit */
-        v = mex_rect(job, x);
-        if (v > 0xFF) {
-            *st = GRUNDY_ERR_OVERFLOW;
-            return;
-        }
-        g[x] = (uint8_t)v;
-        for (s = 0; s < job->nsym; s++)
-            g[img[s]] = (uint8_t)v;
-        if (v > w->max || (v == w->max && x < w->max_at)) {
-            w->max = v;
-            w->max_at = x;
-        }
-    }
+    size_t nc, i;
+    int bad = 0;
+    GRUNDY_TRY(list_children(w, job->rules, job->params, job->game, x, &nc));
+    /* Children past the table, or of as many 1s as x, break the family's
+     * contract: moves() is checked always, the children hook (a family's
+     * own code, on the hot path) in debug builds, where the checks cost
+     * nothing that matters. */
+#ifdef NDEBUG
+    if (!job->rules->children)
+#endif
+        for (i = 0; i < nc; i++)
+            GRUNDY_RETURN_IF(pop64(w->child[i]) >= job->k, GRUNDY_ERR_ARG);
+    *out = mex_bytes(job->g, w->child, nc, job->np, &bad);
+    return bad ? GRUNDY_ERR_ARG : GRUNDY_OK;
 }
 
+/* Only the least position of each orbit is computed, and its value is
+ * written to the whole orbit.  Images have the same popcount, so they lie
+ * in this tier; no thread reads this tier, and each image is written by
+ * the one thread that owns its orbit's least position.  That least
+ * position is also where the orbit first occurs, which is what max_at
+ * needs. */
 static grundy_status run_chunk(tier_worker *w, uint64_t chunk)
 {
     tier_job *job = w->job;
     uint64_t first = chunk * TIER_CHUNK, m, j;
     uint64_t x;
     uint8_t *g = job->g;
-    grundy_status st = GRUNDY_OK;
+    grundy_pos img[GRUNDY_MAX_ORBIT];
 
     m = job->tier_size - first < TIER_CHUNK ? job->tier_size - first
                                             : TIER_CHUNK;
     x = unrank(job, job->k, first);
-    if (job->rows) {
-        run_chunk_rect(w, x, m, &st);
-        GRUNDY_TRY(st);
-    } else {
-        for (j = 0; j < m; j++, x = job->k ? next_subset(x) : x) {
-            grundy_value v;
-            if (x >= job->np)
-                break; /* later subsets are larger still */
-            GRUNDY_TRY(mex_generic(w, x, &v));
-            GRUNDY_RETURN_IF(v > 0xFF, GRUNDY_ERR_OVERFLOW);
-            g[x] = (uint8_t)v;
-            if (v > w->max || (v == w->max && x < w->max_at)) {
-                w->max = v;
-                w->max_at = x;
-            }
+    for (j = 0; j < m; j++, x = job->k ? next_subset(x) : x) {
+        grundy_value v;
+        size_t ni = 0, i;
+        if (x >= job->np)
+            break; /* later subsets are larger still */
+        if (job->rules->orbit) {
+            ni = job->rules->orbit(job->params, x, img, GRUNDY_MAX_ORBIT);
+            GRUNDY_RETURN_IF(ni > GRUNDY_MAX_ORBIT, GRUNDY_ERR_ARG);
+            for (i = 0; i < ni && img[i] >= x; i++)
+                ;
+            if (i < ni)
+                continue; /* not the least of its orbit */
+        }
+        GRUNDY_TRY(mex_of(w, x, &v));
+        GRUNDY_RETURN_IF(v > 0xFF, GRUNDY_ERR_OVERFLOW);
+        g[x] = (uint8_t)v;
+        for (i = 0; i < ni; i++) {
+            GRUNDY_RETURN_IF(img[i] >= job->np, GRUNDY_ERR_ARG);
+            g[img[i]] = (uint8_t)v;
+        }
+        if (v > w->max || (v == w->max && x < w->max_at)) {
+            w->max = v;
+            w->max_at = x;
         }
     }
     atomic_fetch_add(&job->done, m);
     return GRUNDY_OK;
-}
-
-/* The symmetries of an R x C board other than the identity: the two
- * flips and the half turn, and for a square also the two transposes and
- * the quarter turns; duplicates (on 1 x C boards) are dropped. */
-static void sym_init(tier_job *job, unsigned R, unsigned C)
-{
-    unsigned t, s, i, b, v, r, c, k;
-    unsigned map[GRUNDY_RECT_MAX_CELLS];
-    uint32_t img[7][GRUNDY_RECT_MAX_CELLS];
-    job->nsym = 0;
-    for (t = 1; t < (R == C ? 8u : 4u); t++) {
-        int same = 1, dup = 0;
-        for (r = 0; r < R; r++)
-            for (c = 0; c < C; c++) {
-                unsigned rr = r, cc = c;
-                switch (t) {
-                case 1:
-                    cc = C - 1 - c;
-                    break;
-                case 2:
-                    rr = R - 1 - r;
-                    break;
-                case 3:
-                    rr = R - 1 - r;
-                    cc = C - 1 - c;
-                    break;
-                case 4:
-                    rr = c;
-                    cc = r;
-                    break;
-                case 5:
-                    rr = C - 1 - c;
-                    cc = R - 1 - r;
-                    break;
-                case 6:
-                    rr = c;
-                    cc = R - 1 - r;
-                    break;
-                default:
-                    rr = C - 1 - c;
-                    cc = r;
-                    break;
-                }
-                map[r * C + c] = rr * C + cc;
-                if (map[r * C + c] != r * C + c)
-                    same = 0;
-            }
-        for (s = 0; s < job->nsym && !dup; s++) {
-            dup = 1;
-            for (i = 0; i < R * C; i++)
-                if (img[s][i] != ((uint32_t)1 << map[i]))
-                    dup = 0;
-        }
-        if (same || dup)
-            continue;
-        for (i = 0; i < R * C; i++)
-            img[job->nsym][i] = (uint32_t)1 << map[i];
-        for (b = 0; b < 4; b++)
-            for (v = 0; v < 256; v++) {
-                uint32_t y = 0;
-                for (k = 0; k < 8; k++)
-                    if (((v >> k) & 1) && 8 * b + k < R * C)
-                        y |= img[job->nsym][8 * b + k];
-                job->sym[job->nsym][b][v] = y;
-            }
-        job->nsym++;
-    }
 }
 
 static void *worker_run(void *arg)
@@ -324,27 +265,32 @@ static void *worker_run(void *arg)
             atomic_store(&job->failed, 1);
             break;
         }
-        if (w->is_caller && job->opts->progress && ++since == 64) {
+        if (w->is_caller && ++since == 16) {
             since = 0;
-            grundy_progress_report(job->opts, "table", atomic_load(&job->done), job->np);
+            if (grundy_ticker_slow(&job->fill->ticker,
+                                   atomic_load(&job->done)) != GRUNDY_OK) {
+                w->err = GRUNDY_ERR_CANCELLED;
+                atomic_store(&job->failed, 1);
+                break;
+            }
         }
     }
     return NULL;
 }
 
-static unsigned thread_count(const grundy_limits *opts, grundy_pos np)
+static unsigned thread_count(const grundy_limits *lim, grundy_pos np)
 {
-    unsigned n = opts->threads;
+    unsigned n = grundy_limits_threads(lim);
     if (np < TIER_MIN_PARALLEL)
         return 1;
-    if (!n)
-        n = grundy_cpu_count();
     return n > TIER_MAX_THREADS ? TIER_MAX_THREADS : n;
 }
 
-grundy_status grundy_table_fill_tiers(grundy_table *t, grundy_pos n,
-                                      const grundy_limits *opts)
+grundy_status grundy_table_fill_tiers(grundy_fill *f)
 {
+    grundy_table *t = f->t;
+    grundy_pos n = f->n;
+    const grundy_limits *opts = f->limits;
     const grundy_rules *r = grundy_game_rules(t->game);
     tier_job *job;
     tier_worker *ws;
@@ -359,7 +305,9 @@ grundy_status grundy_table_fill_tiers(grundy_table *t, grundy_pos n,
     GRUNDY_RETURN_IF(!job, GRUNDY_ERR_NOMEM);
     job->g = t->data;
     job->game = t->game;
-    job->opts = opts;
+    job->rules = r;
+    job->params = grundy_game_params(t->game);
+    job->fill = f;
     job->np = n;
     while (job->bits < 64 && ((grundy_pos)1 << job->bits) < n)
         job->bits++;
@@ -372,12 +320,6 @@ grundy_status grundy_table_fill_tiers(grundy_table *t, grundy_pos n,
             job->binom[i][k] = k == 0 || k == i ? 1
                                                 : job->binom[i - 1][k - 1] +
                                                       job->binom[i - 1][k];
-    if (r == &grundy_rules_rect) {
-        const grundy_rect_params *rp = grundy_game_params(t->game);
-        job->rows = rp->rows;
-        grundy_rect_geom_init(&job->geom, rp->rows, rp->cols);
-        sym_init(job, rp->rows, rp->cols);
-    }
     atomic_init(&job->next_chunk, 0);
     atomic_init(&job->done, 0);
     atomic_init(&job->failed, 0);
@@ -411,8 +353,8 @@ grundy_status grundy_table_fill_tiers(grundy_table *t, grundy_pos n,
         for (i = 0; i < nt; i++)
             if (ws[i].err != GRUNDY_OK && s == GRUNDY_OK)
                 s = ws[i].err;
-        if (opts->progress)
-            grundy_progress_report(opts, "table", atomic_load(&job->done), n);
+        if (s == GRUNDY_OK)
+            s = grundy_ticker_slow(&f->ticker, atomic_load(&job->done));
     }
 
     if (s == GRUNDY_OK) {
@@ -426,34 +368,35 @@ grundy_status grundy_table_fill_tiers(grundy_table *t, grundy_pos n,
             }
         t->size = n;
     }
-    for (i = 0; i < nt; i++)
+    for (i = 0; i < nt; i++) {
         free(ws[i].mv);
+        free(ws[i].child);
+    }
     free(ws);
     free(job);
     return s;
 }
 
-/* One rect position: only the subsets of p
- * ************************************/
+/* One position: only the subsets of p ************************************/
 
 /* Compressed index of a subset q of p: the bits of q packed by their rank
- * among the bits of p (a software PEXT), as four byte-table lookups. */
+ * among the bits of p (a software PEXT), as eight byte-table lookups. */
 typedef struct sub_index {
-    uint32_t t[4][256];
+    uint64_t t[8][256];
 } sub_index;
 
-static void sub_index_init(sub_index *s, uint32_t p)
+static void sub_index_init(sub_index *s, uint64_t p)
 {
     unsigned b, v, j, rank = 0;
-    uint32_t rank_at[32];
-    for (j = 0; j < 32; j++) {
-        rank_at[j] = (uint32_t)1 << rank;
+    uint64_t rank_at[64];
+    for (j = 0; j < 64; j++) {
+        rank_at[j] = (uint64_t)1 << (rank & 63);
         if ((p >> j) & 1)
             rank++;
     }
-    for (b = 0; b < 4; b++)
+    for (b = 0; b < 8; b++)
         for (v = 0; v < 256; v++) {
-            uint32_t x = 0;
+            uint64_t x = 0;
             for (j = 0; j < 8; j++)
                 if (((v >> j) & 1) && ((p >> (8 * b + j)) & 1))
                     x |= rank_at[8 * b + j];
@@ -461,30 +404,35 @@ static void sub_index_init(sub_index *s, uint32_t p)
         }
 }
 
-static inline uint32_t sub_index_of(const sub_index *s, uint32_t q)
+static inline uint64_t sub_index_of(const sub_index *s, uint64_t q)
 {
-    return s->t[0][q & 0xFF] | s->t[1][(q >> 8) & 0xFF] |
-           s->t[2][(q >> 16) & 0xFF] | s->t[3][q >> 24];
+    uint64_t x = 0;
+    unsigned b;
+    for (b = 0; b < 8; b++, q >>= 8)
+        x |= s->t[b][q & 0xFF];
+    return x;
 }
 
-grundy_status grundy_table_value_rect(grundy_value *out, const grundy_game *g,
-                                      grundy_pos p,
-                                      const grundy_limits *opts)
+grundy_status grundy_table_value_subsets(grundy_value *out,
+                                         const grundy_game *g, grundy_pos p,
+                                         const grundy_limits *lim)
 {
-    const grundy_rect_params *rp = grundy_game_params(g);
-    grundy_rect_geom geom;
-    sub_index *si;
-    uint8_t *v;
+    const grundy_rules *r = grundy_game_rules(g);
+    const void *params = grundy_game_params(g);
+    tier_worker w; /* for its buffers */
+    sub_index *si = NULL;
+    uint8_t *v = NULL;
     unsigned k = (unsigned)__builtin_popcountll(p);
-    uint64_t n = (uint64_t)1 << k, i;
-    uint32_t s = 0, q = 0, mask = (uint32_t)p;
+    uint64_t n, i, s = 0;
+    grundy_ticker tk;
     grundy_status st = GRUNDY_OK;
 
-    GRUNDY_RETURN_IF(grundy_game_rules(g) != &grundy_rules_rect ||
+    GRUNDY_RETURN_IF(!(r->flags & GRUNDY_RULES_SUBSETS) ||
                          p >= grundy_game_num_positions(g),
                      GRUNDY_ERR_ARG);
-    GRUNDY_TRY(grundy_limits_mem_check(opts, (size_t)n + sizeof *si));
-    grundy_rect_geom_init(&geom, rp->rows, rp->cols);
+    GRUNDY_RETURN_IF(k > TIER_MAX_BITS, GRUNDY_ERR_LIMIT);
+    n = (uint64_t)1 << k;
+    GRUNDY_TRY(grundy_limits_mem_check(lim, (size_t)n + sizeof *si));
     si = malloc(sizeof *si);
     v = malloc((size_t)n);
     if (!si || !v) {
@@ -492,27 +440,46 @@ grundy_status grundy_table_value_rect(grundy_value *out, const grundy_game *g,
         free(v);
         return GRUNDY_ERR_NOMEM;
     }
-    sub_index_init(si, mask);
+    sub_index_init(si, p);
+    memset(&w, 0, sizeof w);
+    grundy_ticker_init(&tk, lim, "subsets", n);
     /* s runs over the subsets of p in increasing order, which is also the
-     * order of their compressed indices i, and children come first. */
-    for (i = 0; i < n; i++, s = (s - mask) & mask) {
+     * order of their compressed indices i, and children come first; their
+     * values are read through their compressed indices. */
+    for (i = 0; i < n && st == GRUNDY_OK; i++, s = (s - p) & p) {
+        size_t nc, c;
         uint64_t seen[4] = {0, 0, 0, 0};
-        unsigned w;
-        GRUNDY_RECT_FOR_EACH_CHILD(
-            &geom, s, q,
-            (w = v[sub_index_of(si, q)], seen[w >> 6] |= 1ull << (w & 63)));
-        for (w = 0; w < 4 && ~seen[w] == 0; w++)
+        unsigned b;
+        st = list_children(&w, r, params, g, s, &nc);
+        if (st != GRUNDY_OK)
+            break;
+        for (c = 0; c < nc; c++) {
+            unsigned x;
+            /* a child outside the subsets of s breaks the contract */
+            if ((w.child[c] & ~s) || w.child[c] == s) {
+                st = GRUNDY_ERR_ARG;
+                break;
+            }
+            x = v[sub_index_of(si, w.child[c])];
+            seen[x >> 6] |= 1ull << (x & 63);
+        }
+        if (st != GRUNDY_OK)
+            break;
+        for (b = 0; b < 4 && ~seen[b] == 0; b++)
             ;
-        if (w == 4) {
+        if (b == 4) {
             st = GRUNDY_ERR_OVERFLOW;
             break;
         }
-        v[i] = (uint8_t)(64 * w + (unsigned)__builtin_ctzll(~seen[w]));
-        if (opts && opts->progress && (i % GRUNDY_PROGRESS_STEP) == 0 && i)
-            grundy_progress_report(opts, "table", i, n);
+        v[i] = (uint8_t)(64 * b + (unsigned)__builtin_ctzll(~seen[b]));
+        st = grundy_ticker_tick(&tk, i + 1);
     }
-    if (st == GRUNDY_OK)
+    if (st == GRUNDY_OK) {
         *out = v[n - 1];
+        st = grundy_ticker_done(&tk);
+    }
+    free(w.child);
+    free(w.mv);
     free(si);
     free(v);
     return st;

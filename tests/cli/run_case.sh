@@ -1,14 +1,19 @@
 #!/bin/sh
 # run_case.sh GRUNDY CASE.sh -- run one CLI test case.
-# The case runs with $GRUNDY and $CASES (its folder) set; its stdout must
-# equal CASE.stdout byte for byte, and its exit code CASE.exit (default 0).
+# The case runs with $GRUNDY and $CASES (its folder) set, and a fresh
+# $XDG_CACHE_HOME; its stdout must equal CASE.stdout byte for byte, and
+# its exit code CASE.exit (default 0).
 GRUNDY=$1
 case_sh=$2
 base=${case_sh%.sh}
 CASES=$(dirname "$case_sh")
 export GRUNDY CASES
 out=$(mktemp)
-trap 'rm -f "$out"' EXIT
+# Each case has a store of its own (the default folder), so that no case
+# sees another's tables nor the user's.
+XDG_CACHE_HOME=$(mktemp -d)
+export XDG_CACHE_HOME
+trap 'rm -rf "$out" "$XDG_CACHE_HOME"' EXIT
 sh "$case_sh" >"$out"
 rc=$?
 want_rc=0

@@ -706,7 +706,7 @@ static void test_divisors_family(void **state)
         size_t cap = 0, cnt, i, larger;
         snprintf(spec, sizeof spec, "divisors:%llu", (unsigned long long)h);
         g = test_game(spec);
-        assert_int_equal(grundy_value_at(&v, g, 1, NULL), GRUNDY_OK);
+        assert_int_equal(test_value_at(&v, g, 1, NULL), GRUNDY_OK);
         assert_int_equal(v + 1, grundy_nt_divisor_count(h));
         if (h <= 200) {
             for (x = 1; x <= h; x++) {
@@ -731,7 +731,7 @@ static void test_divisors_family(void **state)
                     assert_true(buf[i].part[0] > x && h % buf[i].part[0] == 0);
                 }
                 /* the value is the mex over the moves: a Nim heap of cnt */
-                assert_int_equal(grundy_value_at(&v, g, x, NULL), GRUNDY_OK);
+                assert_int_equal(test_value_at(&v, g, x, NULL), GRUNDY_OK);
                 assert_int_equal(v, cnt);
             }
         }
@@ -805,14 +805,14 @@ static void test_count_heaps_matches_search(void **state)
         }
         free(memo);
         assert_int_equal(
-            grundy_count_heaps(&r, g, n, M, 1, GRUNDY_NT_PRIME_62, NULL),
+            grundy_count_heaps(&r, test_values(g), n, M, 1, GRUNDY_NT_PRIME_62),
             GRUNDY_OK);
         if (r.losing != lose || r.total != states)
             fail_msg("seed=%llu it=%ld %s heaps=%u max=%llu: %llu, search %llu",
                      (unsigned long long)test_seed(), it, f->spec, n,
                      (unsigned long long)M, (unsigned long long)r.losing,
                      (unsigned long long)lose);
-        grundy_game_free(g);
+        test_game_free(g);
     }
 }
 
@@ -833,11 +833,11 @@ static void test_count_heaps_half_two_heaps_50(void **state)
         }
     free(memo);
     assert_int_equal(
-        grundy_count_heaps(&r, g, 2, 50, 1, GRUNDY_NT_PRIME_62, NULL),
+        grundy_count_heaps(&r, test_values(g), 2, 50, 1, GRUNDY_NT_PRIME_62),
         GRUNDY_OK);
     assert_int_equal(r.losing, lose);
     assert_int_equal(r.losing, 145);
-    grundy_game_free(g);
+    test_game_free(g);
 }
 
 static void test_count_heaps_moore_nim(void **state)
@@ -855,25 +855,25 @@ static void test_count_heaps_moore_nim(void **state)
             w[v] = 1;
         lose = enum_losing(w, (unsigned)M + 1, n, k, GRUNDY_NT_PRIME_62);
         assert_int_equal(
-            grundy_count_heaps(&r, g, n, M, k, GRUNDY_NT_PRIME_62, NULL),
+            grundy_count_heaps(&r, test_values(g), n, M, k, GRUNDY_NT_PRIME_62),
             GRUNDY_OK);
         if (r.losing != lose)
             fail_msg("seed=%llu it=%ld k=%u n=%u M=%llu",
                      (unsigned long long)test_seed(), it, k, n,
                      (unsigned long long)M);
-        grundy_game_free(g);
+        test_game_free(g);
     }
     {
         grundy_game *g = test_game("half"), *d = test_game("divisors:12");
         grundy_count_result r;
-        assert_int_equal(grundy_count_heaps(&r, g, 2, 5, 2, MOD, NULL),
+        assert_int_equal(grundy_count_heaps(&r, test_values(g), 2, 5, 2, MOD),
                          GRUNDY_ERR_ARG);
-        assert_int_equal(grundy_count_heaps(&r, d, 2, 5, 1, MOD, NULL),
+        assert_int_equal(grundy_count_heaps(&r, test_values(d), 2, 5, 1, MOD),
                          GRUNDY_ERR_ARG);
-        assert_int_equal(grundy_count_heaps(&r, g, 2, UINT64_MAX, 1, MOD, NULL),
+        assert_int_equal(grundy_count_heaps(&r, test_values(g), 2, UINT64_MAX, 1, MOD),
                          GRUNDY_ERR_RANGE);
-        grundy_game_free(g);
-        grundy_game_free(d);
+        test_game_free(g);
+        test_game_free(d);
     }
 }
 

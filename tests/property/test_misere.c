@@ -159,7 +159,9 @@ static void test_misere_winning_moves_match_search(void **state)
         grundy_misere *q = grown(g, n, 0);
         grundy_move *buf = NULL;
         size_t cap = 0;
+        grundy_values *vals;
         assert_non_null(q);
+        assert_int_equal(grundy_values_new(&vals, g, NULL), GRUNDY_OK);
         for (it = 0; it < (SLOW ? 10 : 40) * test_multiplier(); it++) {
             unsigned h[64], sub[64];
             grundy_sum_component c[64];
@@ -167,7 +169,7 @@ static void test_misere_winning_moves_match_search(void **state)
             size_t k = random_sum(rng, h, 6, n, 26), nm, j, mv, found = 0;
             int first;
             for (j = 0; j < k; j++) {
-                c[j].game = g;
+                c[j].values = vals;
                 c[j].pos = h[j];
             }
             assert_int_equal(
@@ -206,6 +208,7 @@ static void test_misere_winning_moves_match_search(void **state)
             free(m);
         }
         free(buf);
+        grundy_values_free(vals);
         grundy_misere_free(q);
         misere_oracle_free(o);
         grundy_game_free(g);

@@ -142,7 +142,7 @@ static void random_sum(sum_case *s, test_rng *rng, size_t maxn)
     for (i = 0; i < s->n; i++) {
         unsigned f = (unsigned)test_rng_below(rng, s->nfam);
         uint64_t p = test_rng_range(rng, 0, s->fam[f].maxpos);
-        s->comp[i].game = s->fam[f].g;
+        s->comp[i].values = test_values(s->fam[f].g);
         s->comp[i].pos = p;
         s->item[i].fam = f;
         s->item[i].pos = p;
@@ -153,7 +153,7 @@ static void sum_case_clear(sum_case *s)
 {
     size_t i;
     for (i = 0; i < s->nfam; i++)
-        grundy_game_free(s->fam[i].g);
+        test_game_free(s->fam[i].g);
 }
 
 static void describe(const sum_case *s, char *buf, size_t cap)
@@ -278,7 +278,7 @@ static void test_winning_moves_match_search(void **state)
 
         random_sum(&s, rng, 4);
         describe(&s, d, sizeof d);
-        assert_int_equal(grundy_sum_values(v, s.comp, s.n, NULL), GRUNDY_OK);
+        assert_int_equal(grundy_sum_values(v, s.comp, s.n), GRUNDY_OK);
         x = grundy_sum_nim_sum(v, s.n);
         o = oracle_sum_new(s.of, s.nfam, 1, 0);
         win = oracle_sum_wins(o, s.item, s.n);
@@ -288,8 +288,8 @@ static void test_winning_moves_match_search(void **state)
                      (unsigned long long)test_seed(), it, d);
         wins += win;
         assert_int_equal(
-            grundy_sum_winning_moves(&lm, &ln, s.comp, s.n, it % 2 ? v : NULL,
-                                     NULL),
+            grundy_sum_winning_moves(&lm, &ln, s.comp, s.n,
+                                     it % 2 ? v : NULL),
             GRUNDY_OK);
         on = oracle_winning(o, &s, om, 512);
         check_same_moves(&s, lm, ln, om, on, "winning_moves", it);
@@ -302,7 +302,7 @@ static void test_winning_moves_match_search(void **state)
         }
         {
             grundy_value tot;
-            assert_int_equal(grundy_sum_value(&tot, s.comp, s.n, NULL),
+            assert_int_equal(grundy_sum_value(&tot, s.comp, s.n),
                              GRUNDY_OK);
             assert_int_equal(tot, x);
         }
@@ -404,7 +404,7 @@ static void nim_case(sum_case *s, test_rng *rng, size_t maxn, uint64_t maxh)
     s->of[0] = s->fam[0].of;
     s->n = (size_t)test_rng_range(rng, 0, maxn);
     for (i = 0; i < s->n; i++) {
-        s->comp[i].game = s->fam[0].g;
+        s->comp[i].values = test_values(s->fam[0].g);
         s->comp[i].pos = s->item[i].pos = test_rng_range(rng, 0, maxh);
     }
 }
@@ -546,7 +546,8 @@ static void test_moore_large_heaps(void **state)
 static void test_known_values(void **state)
 {
     grundy_game *nim = test_game("nim"), *sub = test_game("subtract:1,2,3");
-    grundy_sum_component c[3] = {{nim, 3}, {nim, 4}, {nim, 5}};
+    grundy_sum_component c[3] = {
+        {test_values(nim), 3}, {test_values(nim), 4}, {test_values(nim), 5}};
     grundy_sum_move *m;
     size_t n, set[3], ns;
     grundy_value v;
@@ -555,9 +556,9 @@ static void test_known_values(void **state)
     (void)state;
 
     /* 3 ^ 4 ^ 5 = 2: the only winning move is 3 -> 1. */
-    assert_int_equal(grundy_sum_value(&v, c, 3, NULL), GRUNDY_OK);
+    assert_int_equal(grundy_sum_value(&v, c, 3), GRUNDY_OK);
     assert_int_equal(v, 2);
-    assert_int_equal(grundy_sum_winning_moves(&m, &n, c, 3, NULL, NULL),
+    assert_int_equal(grundy_sum_winning_moves(&m, &n, c, 3, NULL),
                      GRUNDY_OK);
     assert_int_equal(n, 1);
     assert_int_equal(m[0].component, 0);
@@ -566,13 +567,13 @@ static void test_known_values(void **state)
     free(m);
 
     /* subtract:1,2,3 has g(n) = n mod 4: 5 + 6 + 7 -> 1 ^ 2 ^ 3 = 0. */
-    c[0].game = c[1].game = c[2].game = sub;
+    c[0].values = c[1].values = c[2].values = test_values(sub);
     c[0].pos = 5;
     c[1].pos = 6;
     c[2].pos = 7;
-    assert_int_equal(grundy_sum_value(&v, c, 3, NULL), GRUNDY_OK);
+    assert_int_equal(grundy_sum_value(&v, c, 3), GRUNDY_OK);
     assert_int_equal(v, 0);
-    assert_int_equal(grundy_sum_winning_moves(&m, &n, c, 3, NULL, NULL),
+    assert_int_equal(grundy_sum_winning_moves(&m, &n, c, 3, NULL),
                      GRUNDY_OK);
     assert_int_equal(n, 0);
     assert_null(m);
@@ -615,8 +616,8 @@ static void test_known_values(void **state)
         assert_int_equal(fw, 1);
         assert_int_equal(n, 0);
     }
-    grundy_game_free(nim);
-    grundy_game_free(sub);
+    test_game_free(nim);
+    test_game_free(sub);
 }
 
 static void test_edges_and_limits(void **state)
@@ -631,9 +632,9 @@ static void test_edges_and_limits(void **state)
     (void)state;
 
     /* The empty sum: value 0, a normal-play loss and a misere win. */
-    assert_int_equal(grundy_sum_value(&v, NULL, 0, NULL), GRUNDY_OK);
+    assert_int_equal(grundy_sum_value(&v, NULL, 0), GRUNDY_OK);
     assert_int_equal(v, 0);
-    assert_int_equal(grundy_sum_winning_moves(&m, &n, NULL, 0, NULL, NULL),
+    assert_int_equal(grundy_sum_winning_moves(&m, &n, NULL, 0, NULL),
                      GRUNDY_OK);
     assert_null(m);
     assert_int_equal(n, 0);
@@ -649,10 +650,10 @@ static void test_edges_and_limits(void **state)
     grundy_sum_search_result_clear(&r);
 
     /* Huge Nim heaps: the winning move is computed, not searched. */
-    c[0].game = c[1].game = nim;
+    c[0].values = c[1].values = test_values(nim);
     c[0].pos = (grundy_pos)1 << 60;
     c[1].pos = 12345;
-    assert_int_equal(grundy_sum_winning_moves(&m, &n, c, 2, NULL, NULL),
+    assert_int_equal(grundy_sum_winning_moves(&m, &n, c, 2, NULL),
                      GRUNDY_OK);
     assert_int_equal(n, 1);
     assert_int_equal(m[0].component, 0);
@@ -660,20 +661,20 @@ static void test_edges_and_limits(void **state)
     free(m);
 
     /* Closed forms (half) need no table: g(2^40) = 2^39. */
-    c[0].game = half;
+    c[0].values = test_values(half);
     c[0].pos = (grundy_pos)1 << 40;
-    assert_int_equal(grundy_sum_values(&v, c, 1, NULL), GRUNDY_OK);
+    assert_int_equal(grundy_sum_values(&v, c, 1), GRUNDY_OK);
     assert_int_equal(v, (grundy_value)1 << 39);
     /* ... but its 2^39 moves are refused, not listed. */
-    c[1].game = nim;
+    c[1].values = test_values(nim);
     c[1].pos = 1;
-    assert_int_equal(grundy_sum_winning_moves(&m, &n, c, 2, NULL, NULL),
+    assert_int_equal(grundy_sum_winning_moves(&m, &n, c, 2, NULL),
                      GRUNDY_ERR_LIMIT);
     assert_null(m);
 
     /* The search refuses above its limit, and for huge components. */
     for (i = 0; i < 4; i++) {
-        c[i].game = nim;
+        c[i].values = test_values(nim);
         c[i].pos = 40 + i;
     }
     grundy_sum_search_opts_init(&so);
@@ -705,18 +706,18 @@ static void test_edges_and_limits(void **state)
     /* A position outside a finite family. */
     {
         grundy_game *rect = test_game("rect:2x2");
-        c[0].game = rect;
+        c[0].values = test_values(rect);
         c[0].pos = 16;
-        assert_int_equal(grundy_sum_values(&v, c, 1, NULL),
+        assert_int_equal(grundy_sum_values(&v, c, 1),
                          GRUNDY_ERR_RANGE);
         assert_int_equal(grundy_sum_search(&r, c, 1, NULL),
                          GRUNDY_ERR_RANGE);
         c[0].pos = 15;
-        assert_int_equal(grundy_sum_values(&v, c, 1, NULL), GRUNDY_OK);
-        grundy_game_free(rect);
+        assert_int_equal(grundy_sum_values(&v, c, 1), GRUNDY_OK);
+        test_game_free(rect);
     }
-    grundy_game_free(nim);
-    grundy_game_free(half);
+    test_game_free(nim);
+    test_game_free(half);
 }
 
 int main(void)

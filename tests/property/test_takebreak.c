@@ -236,7 +236,7 @@ static void test_takebreak_values_match_definition(void **state)
             grundy_table *t;
             grundy_limits o;
             grundy_limits_init(&o);
-            assert_int_equal(grundy_table_new_method(&t, g, n, 
+            assert_int_equal(grundy_table_new_method(&t, g, n,
                     m ? GRUNDY_TABLE_AUTO : GRUNDY_TABLE_NAIVE, &o), GRUNDY_OK);
             for (i = 0; i < n; i++)
                 if (grundy_table_get(t, i) != gv[i])
@@ -272,7 +272,7 @@ static void check_variants(const code *c, const unsigned *gv, unsigned n)
             grundy_limits o;
             grundy_limits_init(&o);
             o.threads = threads;
-            assert_int_equal(grundy_table_new_method(&t, g, 1, 
+            assert_int_equal(grundy_table_new_method(&t, g, 1,
                     GRUNDY_TABLE_FAST, &o), GRUNDY_OK);
             assert_int_equal(grundy_table_fill_sparse_isa(t, n, &o, isas[i]),
                              GRUNDY_OK);
@@ -434,7 +434,7 @@ static void test_takebreak_three_heaps(void **state)
             unsigned x;
             grundy_sparse_triple_bits(bits);
             grundy_limits_init(&o);
-            assert_int_equal(grundy_table_new_method(&t, g, n, 
+            assert_int_equal(grundy_table_new_method(&t, g, n,
                     GRUNDY_TABLE_FAST, &o), GRUNDY_OK);
             for (x = 0; x < n; x++)
                 if (grundy_table_get(t, x) != gv[x])
@@ -503,7 +503,7 @@ static void test_takebreak_proven_periods_hold(void **state)
         g = test_game(c.spec);
         n = grundy_takebreak_get(g)->max_parts == 3 ? 260 : 1500;
         grundy_limits_init(&o);
-        assert_int_equal(grundy_table_new_method(&truth, g, n, 
+        assert_int_equal(grundy_table_new_method(&truth, g, n,
                 GRUNDY_TABLE_NAIVE, &o), GRUNDY_OK);
         for (size = 8; size <= n / 3; size += size / 2 + 1) {
             grundy_table *t;
@@ -552,7 +552,7 @@ static void expect_period(const char *spec, grundy_pos n,
     grundy_limits o;
     grundy_period per;
     grundy_limits_init(&o);
-    assert_int_equal(grundy_table_new_method(&t, g, n, 
+    assert_int_equal(grundy_table_new_method(&t, g, n,
             method, &o), GRUNDY_OK);
     grundy_period_find(&per, t);
     if (!per.proven || per.period != period || per.preperiod != preperiod)
@@ -612,7 +612,7 @@ static void test_takebreak_grundy_game_rare(void **state)
     grundy_pos x;
     (void)state;
     grundy_limits_init(&o);
-    assert_int_equal(grundy_table_new_method(&t, g, 232, 
+    assert_int_equal(grundy_table_new_method(&t, g, 232,
             GRUNDY_TABLE_NAIVE, &o), GRUNDY_OK);
     for (x = 0; x < 232; x++) {
         int rare = !__builtin_parityll(grundy_table_get(t, x) & 254);

@@ -25,9 +25,9 @@ static void check_code(const char *spec)
     grundy_limits o;
     grundy_pos i;
     grundy_limits_init(&o);
-    assert_int_equal(grundy_table_new_method(&naive, g, AGREE_N, 
+    assert_int_equal(grundy_table_new_method(&naive, g, AGREE_N,
             GRUNDY_TABLE_NAIVE, &o), GRUNDY_OK);
-    assert_int_equal(grundy_table_new_method(&fast, g, AGREE_N, 
+    assert_int_equal(grundy_table_new_method(&fast, g, AGREE_N,
             GRUNDY_TABLE_FAST, &o), GRUNDY_OK);
     assert_int_equal(grundy_table_size(fast), AGREE_N);
     for (i = 0; i < AGREE_N; i++)

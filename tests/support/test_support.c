@@ -97,3 +97,55 @@ grundy_game *test_game(const char *spec)
         fail_msg("spec '%s': %s (%s)", spec, grundy_strerror(s), where.msg);
     return g;
 }
+
+/* Values objects, one per game, freed with the game by test_game_free(). */
+#define TEST_MAX_VALUES 64
+static struct {
+    const grundy_game *g;
+    grundy_values *v;
+} values_cache[TEST_MAX_VALUES];
+
+grundy_values *test_values(const grundy_game *g)
+{
+    size_t i, free_slot = TEST_MAX_VALUES;
+    for (i = 0; i < TEST_MAX_VALUES; i++) {
+        if (values_cache[i].g == g)
+            return values_cache[i].v;
+        if (!values_cache[i].g && free_slot == TEST_MAX_VALUES)
+            free_slot = i;
+    }
+    if (free_slot == TEST_MAX_VALUES)
+        fail_msg("more than %d values objects at once", TEST_MAX_VALUES);
+    if (grundy_values_new(&values_cache[free_slot].v, g, NULL) != GRUNDY_OK)
+        fail_msg("grundy_values_new failed");
+    values_cache[free_slot].g = g;
+    return values_cache[free_slot].v;
+}
+
+void test_game_free(grundy_game *g)
+{
+    size_t i;
+    for (i = 0; i < TEST_MAX_VALUES; i++)
+        if (values_cache[i].g == g) {
+            grundy_values_free(values_cache[i].v);
+            values_cache[i].g = NULL;
+            values_cache[i].v = NULL;
+        }
+    grundy_game_free(g);
+}
+
+grundy_status test_value_at(grundy_value *out, const grundy_game *g,
+                            grundy_pos p, const grundy_limits *lim)
+{
+    grundy_values_opts o;
+    grundy_values *v;
+    grundy_status s;
+    grundy_values_opts_init(&o);
+    o.limits = lim;
+    s = grundy_values_new(&v, g, &o);
+    if (s != GRUNDY_OK)
+        return s;
+    s = grundy_values_get(out, v, p);
+    grundy_values_free(v);
+    return s;
+}

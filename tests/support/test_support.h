@@ -39,4 +39,13 @@ int test_rng_teardown(void **state);
 /* A game from a spec, failing the test on error. */
 grundy_game *test_game(const char *spec);
 
+/* The values object of g (default options), made on first use and freed
+ * by test_game_free(g). */
+grundy_values *test_values(const grundy_game *g);
+void test_game_free(grundy_game *g);
+
+/* g(p) through a fresh values object (default options but lim). */
+grundy_status test_value_at(grundy_value *out, const grundy_game *g,
+                            grundy_pos p, const grundy_limits *lim);
+
 #endif

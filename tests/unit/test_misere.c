@@ -353,6 +353,7 @@ static void test_misere_grow_cancel(void **state)
 static void test_misere_winning_moves_errors(void **state)
 {
     grundy_game *g = test_game("0.77"), *h = test_game("0.75");
+    grundy_values *vg, *vh;
     grundy_misere *q;
     grundy_sum_component c[2];
     grundy_sum_move *m;
@@ -361,13 +362,15 @@ static void test_misere_winning_moves_errors(void **state)
     (void)state;
     assert_int_equal(grundy_misere_new(&q, g, NULL), GRUNDY_OK);
     assert_int_equal(grundy_misere_grow(q, 5, 0, NULL), GRUNDY_OK);
-    c[0].game = g;
+    assert_int_equal(grundy_values_new(&vg, g, NULL), GRUNDY_OK);
+    assert_int_equal(grundy_values_new(&vh, h, NULL), GRUNDY_OK);
+    c[0].values = vg;
     c[0].pos = 3;
-    c[1].game = h;
+    c[1].values = vh;
     c[1].pos = 3;
     assert_int_equal(grundy_misere_winning_moves(&first, &m, &n, q, c, 2),
                      GRUNDY_ERR_ARG);
-    c[1].game = g;
+    c[1].values = vg;
     c[1].pos = 6;
     assert_int_equal(grundy_misere_winning_moves(&first, &m, &n, q, c, 2),
                      GRUNDY_ERR_RANGE);
@@ -377,6 +380,8 @@ static void test_misere_winning_moves_errors(void **state)
     assert_int_equal(first, 1);
     assert_int_equal(n, 0);
     assert_null(m);
+    grundy_values_free(vg);
+    grundy_values_free(vh);
     grundy_misere_free(q);
     grundy_game_free(g);
     grundy_game_free(h);

@@ -302,7 +302,7 @@ static void test_takebreak_known_values(void **state)
             grundy_table *t;
             grundy_limits o;
             grundy_limits_init(&o);
-            assert_int_equal(grundy_table_new_method(&t, g, cases[c].n + 1, 
+            assert_int_equal(grundy_table_new_method(&t, g, cases[c].n + 1,
                     m ? GRUNDY_TABLE_FAST : GRUNDY_TABLE_NAIVE, &o),
                              GRUNDY_OK);
             for (i = 0; i < cases[c].n; i++)

@@ -1,0 +1,271 @@
+/*
+ * cmd_loopy.c -- grundy loopy FILE|-: the generalized Sprague-Grundy value
+ * of every vertex of a directed graph read from an edge list or DOT, as
+ * "vertex value" lines, one vertex's value, statistics, or JSON.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "loopy_cli.h"
+
+typedef struct loopy_args {
+    const char *file, *at;
+    int stats, list, json;
+    grundy_loopy_format format;
+    grundy_loopy_method method;
+    grundy_limits lim;
+} loopy_args;
+
+static int parse_args(int argc, char **argv, loopy_args *a)
+{
+    int i;
+    const char *v;
+    memset(a, 0, sizeof *a);
+    grundy_limits_init(&a->lim);
+    for (i = 1; i < argc; i++) {
+        const char *s = argv[i];
+        if (cli_opt_value(argc, argv, &i, "--format", &v)) {
+            /* in the order of grundy_loopy_format */
+            static const char *const names[] = {"auto", "edges", "header",
+                                                "dot", NULL};
+            int f;
+            if (cli_parse_choice("loopy", "--format", v, names, &f))
+                return CLI_EXIT_USAGE;
+            a->format = (grundy_loopy_format)f;
+        } else if (cli_opt_value(argc, argv, &i, "--at", &v)) {
+            if (!v)
+                return cli_usage_error("loopy", "'--at' needs a vertex");
+            a->at = v;
+        } else if (cli_opt_value(argc, argv, &i, "--method", &v)) {
+            if (loopy_cli_parse_method("loopy", v, &a->method))
+                return CLI_EXIT_USAGE;
+        } else if (cli_opt_value(argc, argv, &i, "--mem-limit", &v)) {
+            if (cli_parse_bytes("loopy", "--mem-limit", v, &a->lim.mem_limit))
+                return CLI_EXIT_USAGE;
+        } else if (strcmp(s, "--stats") == 0) {
+            a->stats = 1;
+        } else if (strcmp(s, "--list") == 0) {
+            a->list = 1;
+        } else if (strcmp(s, "--json") == 0) {
+            a->json = 1;
+        } else if (s[0] == '-' && s[1] == '-') {
+            return cli_usage_error("loopy", "unknown option '%s'", s);
+        } else if (!a->file) {
+            a->file = s;
+        } else {
+            return cli_usage_error("loopy", "unexpected argument '%s'", s);
+        }
+    }
+    if (!a->file)
+        return cli_usage_error("loopy", "missing FILE (or - for standard "
+                                        "input)");
+    if (a->at && (a->stats || a->list))
+        return cli_usage_error("loopy",
+                               "--at prints one value: no --stats or --list");
+    if (!a->stats)
+        a->list = 1;
+    return 0;
+}
+
+static double now_s(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
+}
+
+static int read_graph(const loopy_args *a, grundy_loopy_graph **g)
+{
+    grundy_parse_error where;
+    grundy_status st;
+    const char *label = strcmp(a->file, "-") == 0 ? "input" : a->file;
+    memset(&where, 0, sizeof where);
+    if (strcmp(a->file, "-") == 0)
+        st = grundy_loopy_graph_read_fd(g, 0, "standard input", a->format,
+                                        &where, &a->lim);
+    else
+        st = grundy_loopy_graph_load(g, a->file, a->format, &where, &a->lim);
+    if (st == GRUNDY_OK)
+        return CLI_EXIT_OK;
+    if (st == GRUNDY_ERR_LIMIT)
+        fprintf(stderr, "grundy: loopy: %s: %s (--mem-limit)\n", label,
+                where.msg[0] ? where.msg : grundy_strerror(st));
+    else if (st == GRUNDY_ERR_IO || !where.line)
+        fprintf(stderr, "grundy: loopy: %s\n",
+                where.msg[0] ? where.msg : grundy_strerror(st));
+    else
+        fprintf(stderr, "grundy: loopy: %s:%lu:%lu: %s\n", label, where.line,
+                where.col, where.msg[0] ? where.msg : grundy_strerror(st));
+    return CLI_EXIT_DATA;
+}
+
+static grundy_status write_all(const loopy_args *a,
+                               const grundy_loopy_solution *s, grundy_writer *w)
+{
+    const grundy_loopy_graph *g = grundy_loopy_solution_graph(s);
+    uint64_t n = grundy_loopy_graph_num_vertices(g), v;
+    grundy_loopy_value val;
+    grundy_status st = GRUNDY_OK;
+    char buf[256];
+    grundy_loopy_value_init(&val);
+    if (a->json)
+        grundy_writer_str(w, "\"values\": [");
+    for (v = 0; v < n && st == GRUNDY_OK; v++) {
+        st = grundy_loopy_solution_value(&val, s, (grundy_loopy_vertex)v);
+        if (a->json) {
+            grundy_writer_str(w, v ? ", {\"vertex\": " : "{\"vertex\": ");
+            loopy_cli_vertex_json(w, g, (grundy_loopy_vertex)v);
+            grundy_writer_str(w, ", \"value\": ");
+            loopy_cli_value_json(w, &val);
+            grundy_writer_str(w, ", \"outcome\": \"");
+            grundy_writer_str(
+                w, grundy_loopy_outcome_name(grundy_loopy_value_outcome(&val)));
+            grundy_writer_str(w, "\"}");
+        } else {
+            grundy_loopy_graph_vertex_format(g, (grundy_loopy_vertex)v, buf,
+                                             sizeof buf);
+            grundy_writer_str(w, buf);
+            grundy_writer_char(w, ' ');
+            loopy_cli_value_text(w, &val);
+            grundy_writer_char(w, '\n');
+        }
+    }
+    if (a->json)
+        grundy_writer_char(w, ']');
+    grundy_loopy_value_clear(&val);
+    return st;
+}
+
+static int run(const loopy_args *a, const grundy_loopy_solution *s,
+               double t_read, double t_solve, grundy_writer *w)
+{
+    const grundy_loopy_graph *g = grundy_loopy_solution_graph(s);
+    grundy_loopy_stats st;
+    grundy_status rc = GRUNDY_OK;
+    char buf[64];
+
+    if (a->at) {
+        grundy_loopy_vertex v;
+        grundy_loopy_value val;
+        grundy_parse_error where;
+        memset(&where, 0, sizeof where);
+        rc = grundy_loopy_graph_vertex_parse(g, a->at, strlen(a->at), &v,
+                                             &where);
+        if (rc != GRUNDY_OK) {
+            fprintf(stderr, "grundy: loopy: --at '%s': %s\n", a->at,
+                    where.msg[0] ? where.msg : grundy_strerror(rc));
+            return CLI_EXIT_DATA;
+        }
+        grundy_loopy_value_init(&val);
+        rc = grundy_loopy_solution_value(&val, s, v);
+        if (rc == GRUNDY_OK && a->json) {
+            grundy_writer_str(w, "{\"vertex\": ");
+            loopy_cli_vertex_json(w, g, v);
+            grundy_writer_str(w, ", \"value\": ");
+            loopy_cli_value_json(w, &val);
+            grundy_writer_str(w, ", \"outcome\": \"");
+            grundy_writer_str(
+                w, grundy_loopy_outcome_name(grundy_loopy_value_outcome(&val)));
+            grundy_writer_str(w, "\"}\n");
+        } else if (rc == GRUNDY_OK) {
+            loopy_cli_value_text(w, &val);
+            grundy_writer_char(w, '\n');
+        }
+        grundy_loopy_value_clear(&val);
+        return rc == GRUNDY_OK ? CLI_EXIT_OK : cli_error("loopy", rc, NULL);
+    }
+    memset(&st, 0, sizeof st);
+    if (a->stats || a->json) {
+        rc = grundy_loopy_solution_stats(&st, s);
+        if (rc != GRUNDY_OK)
+            return cli_error("loopy", rc, NULL);
+    }
+    if (a->json) {
+        grundy_writer_str(w, "{\"vertices\": ");
+        grundy_writer_u64(w, grundy_loopy_graph_num_vertices(g));
+        grundy_writer_str(w, ", \"edges\": ");
+        grundy_writer_u64(w, grundy_loopy_graph_num_edges(g));
+        grundy_writer_str(w, ", ");
+        if (a->list)
+            rc = write_all(a, s, w);
+        else
+            grundy_writer_str(w, "\"values\": null");
+        grundy_writer_str(w, ", \"stats\": ");
+        loopy_cli_write_stats(w, &st, 1);
+        grundy_writer_str(w, "}\n");
+    } else {
+        if (a->list)
+            rc = write_all(a, s, w);
+        if (a->stats && rc == GRUNDY_OK) {
+            size_t gb = grundy_loopy_graph_bytes(g);
+            size_t sb = grundy_loopy_solution_bytes(s);
+            uint64_t m = grundy_loopy_graph_num_edges(g);
+            loopy_cli_write_stats(w, &st, 0);
+            grundy_writer_str(w, "memory graph ");
+            grundy_writer_u64(w, gb);
+            grundy_writer_str(w, " bytes, values ");
+            grundy_writer_u64(w, sb);
+            grundy_writer_str(w, " bytes");
+            if (m) {
+                snprintf(buf, sizeof buf, " (%.2f bytes per edge)",
+                         (double)(gb + sb) / (double)m);
+                grundy_writer_str(w, buf);
+            }
+            snprintf(buf, sizeof buf, "\ntime read %.3f s, values %.3f s\n",
+                     t_read, t_solve);
+            grundy_writer_str(w, buf);
+        }
+    }
+    grundy_loopy_stats_clear(&st);
+    return rc == GRUNDY_OK ? CLI_EXIT_OK : cli_error("loopy", rc, NULL);
+}
+
+int cmd_loopy(int argc, char **argv)
+{
+    loopy_args a;
+    grundy_loopy_graph *g = NULL;
+    grundy_loopy_solution *s = NULL;
+    grundy_writer w;
+    grundy_status st;
+    double t0, t1, t2;
+    int rc = parse_args(argc, argv, &a);
+    if (rc)
+        return rc;
+    cli_progress_attach(&a.lim, "loopy");
+    t0 = now_s();
+    rc = read_graph(&a, &g);
+    if (rc)
+        return rc;
+    t1 = now_s();
+    st = grundy_loopy_solve_method(&s, g, a.method, &a.lim);
+    t2 = now_s();
+    cli_progress_done();
+    if (st == GRUNDY_ERR_LIMIT) {
+        size_t est = 0;
+        if (grundy_loopy_estimate(&est, grundy_loopy_graph_num_vertices(g),
+                                  grundy_loopy_graph_num_edges(g)) != GRUNDY_OK)
+            est = SIZE_MAX;
+        fprintf(stderr,
+                "grundy: loopy: %s: the values need about %.1f MiB, over "
+                "the memory limit (--mem-limit)\n",
+                a.file, (double)est / 1048576.0);
+        grundy_loopy_graph_free(g);
+        return CLI_EXIT_DATA;
+    }
+    if (st != GRUNDY_OK) {
+        grundy_loopy_graph_free(g);
+        return cli_error("loopy", st, NULL);
+    }
+    if (grundy_writer_init(&w, 1) != GRUNDY_OK) {
+        rc = cli_error("loopy", GRUNDY_ERR_NOMEM, NULL);
+    } else {
+        rc = run(&a, s, t1 - t0, t2 - t1, &w);
+        if (grundy_writer_clear(&w) != GRUNDY_OK && rc == 0)
+            rc = cli_error("loopy", GRUNDY_ERR_IO, NULL);
+    }
+    grundy_loopy_solution_free(s);
+    grundy_loopy_graph_free(g);
+    return rc;
+}

@@ -1,0 +1,384 @@
+/*
+ * cmd_store.c -- grundy store list|verify|remove|path: the tables kept on
+ * disk (grundy/store.h).
+ *
+ * A SPEC on the command line is a rule spec as the user writes it
+ * ("kayles"); the store keys tables by the canonical spec ("0.77"), which
+ * grundy_game_canonical_spec() gives.  The store's warnings go to stderr
+ * as "grundy: store: PATH: WHAT".
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cli.h"
+
+enum { ACT_LIST, ACT_VERIFY, ACT_REMOVE, ACT_PATH };
+
+typedef struct store_args {
+    int action;
+    const char *spec, *dir;
+    int json;
+} store_args;
+
+static int parse_args(int argc, char **argv, store_args *a)
+{
+    static const char *const actions[] = {"list", "verify", "remove", "path",
+                                          NULL};
+    int i, have_action = 0;
+    const char *v;
+    memset(a, 0, sizeof *a);
+    for (i = 1; i < argc; i++) {
+        const char *s = argv[i];
+        if (cli_opt_value(argc, argv, &i, "--store", &v)) {
+            if (!v || !*v)
+                return cli_usage_error("store", "--store needs a folder");
+            a->dir = v;
+        } else if (strcmp(s, "--json") == 0) {
+            a->json = 1;
+        } else if (s[0] == '-' && s[1] == '-') {
+            return cli_usage_error("store", "unknown option '%s'", s);
+        } else if (!have_action) {
+            for (a->action = 0; actions[a->action]; a->action++)
+                if (strcmp(s, actions[a->action]) == 0)
+                    break;
+            if (!actions[a->action])
+                return cli_usage_error("store", "unknown action '%s': list, "
+                                       "verify, remove or path", s);
+            have_action = 1;
+        } else if (!a->spec) {
+            a->spec = s;
+        } else {
+            return cli_usage_error("store", "unexpected argument '%s'", s);
+        }
+    }
+    if (!have_action)
+        return cli_usage_error("store", "say what to do: list, verify, "
+                               "remove or path");
+    if (a->action == ACT_LIST && a->spec)
+        return cli_usage_error("store", "list takes no RULES");
+    if (a->action == ACT_REMOVE && !a->spec)
+        return cli_usage_error("store", "remove needs RULES");
+    if (a->json && a->action != ACT_LIST)
+        return cli_usage_error("store", "--json goes with list");
+    return 0;
+}
+
+static void warn_stderr(void *ctx, const char *path, const char *what)
+{
+    (void)ctx;
+    fprintf(stderr, "grundy: store: %s: %s\n", path, what);
+}
+
+/* The canonical spec of the user's RULES; non-zero (an exit code) after
+ * an error message. */
+static int canonical(char *out, size_t cap, const char *spec)
+{
+    grundy_game *g = NULL;
+    grundy_parse_error where;
+    grundy_status s;
+    size_t n;
+    memset(&where, 0, sizeof where);
+    s = grundy_game_new(&g, spec, &where);
+    if (s != GRUNDY_OK) {
+        fprintf(stderr, "grundy: store: rules '%s' at column %lu: %s\n", spec,
+                where.col ? where.col : 1,
+                where.msg[0] ? where.msg : grundy_strerror(s));
+        return CLI_EXIT_DATA;
+    }
+    n = grundy_game_canonical_spec(g, out, cap);
+    grundy_game_free(g);
+    if (n >= cap || n > GRUNDY_STORE_SPEC_MAX) {
+        fprintf(stderr, "grundy: store: rules '%s': a spec of %zu bytes is "
+                "not kept (at most %d)\n",
+                spec, n, GRUNDY_STORE_SPEC_MAX);
+        return CLI_EXIT_DATA;
+    }
+    return 0;
+}
+
+static void write_period_text(grundy_writer *w, const grundy_period *p)
+{
+    grundy_writer_str(w, ", period ");
+    grundy_writer_u64(w, p->period);
+    grundy_writer_str(w, " preperiod ");
+    grundy_writer_u64(w, p->preperiod);
+    if (p->saltus) {
+        grundy_writer_str(w, " saltus ");
+        grundy_writer_u64(w, p->saltus);
+    }
+    grundy_writer_str(w, p->proven ? " (proven)" : " (seen, not proven)");
+}
+
+/* As in 'grundy values --json': checked_upto is the last position. */
+static void write_period_json(grundy_writer *w, const grundy_period *p)
+{
+    if (!p->found) {
+        grundy_writer_str(w, "null");
+        return;
+    }
+    grundy_writer_str(w, "{\"period\": ");
+    grundy_writer_u64(w, p->period);
+    grundy_writer_str(w, ", \"preperiod\": ");
+    grundy_writer_u64(w, p->preperiod);
+    if (p->saltus) {
+        grundy_writer_str(w, ", \"saltus\": ");
+        grundy_writer_u64(w, p->saltus);
+    }
+    grundy_writer_str(w, ", \"proven\": ");
+    grundy_writer_str(w, p->proven ? "true" : "false");
+    grundy_writer_str(w, ", \"checked_upto\": ");
+    grundy_writer_u64(w, p->checked_upto ? p->checked_upto - 1 : 0);
+    grundy_writer_char(w, '}');
+}
+
+static void list_text(grundy_writer *w, const grundy_store *s,
+                      const grundy_store_info *info, size_t n)
+{
+    size_t i;
+    grundy_writer_str(w, "folder ");
+    grundy_writer_str(w, grundy_store_dir(s));
+    grundy_writer_char(w, '\n');
+    if (n == 0)
+        grundy_writer_str(w, "no tables\n");
+    for (i = 0; i < n; i++) {
+        const grundy_store_info *e = &info[i];
+        if (!e->readable) {
+            grundy_writer_str(w, e->path);
+            grundy_writer_str(w, ": damaged or foreign (see 'grundy store "
+                                 "verify')\n");
+            continue;
+        }
+        grundy_writer_str(w, e->spec);
+        grundy_writer_str(w, ": ");
+        grundy_writer_u64(w, e->size);
+        grundy_writer_str(w, e->size == 1 ? " entry, " : " entries, ");
+        grundy_writer_u64(w, e->width);
+        grundy_writer_str(w, e->width == 1 ? " byte each, largest "
+                                           : " bytes each, largest ");
+        grundy_writer_u64(w, e->max);
+        grundy_writer_str(w, e->complete ? ", complete" : ", checkpoint");
+        if (e->period.found)
+            write_period_text(w, &e->period);
+        grundy_writer_str(w, ", ");
+        grundy_writer_u64(w, e->file_bytes);
+        grundy_writer_str(w, " bytes, written by grundy ");
+        grundy_writer_str(w, e->version);
+        grundy_writer_char(w, '\n');
+    }
+}
+
+static void list_json(grundy_writer *w, const grundy_store *s,
+                      const grundy_store_info *info, size_t n)
+{
+    size_t i;
+    int first = 1;
+    grundy_writer_str(w, "{\"dir\": ");
+    cli_json_str(w, grundy_store_dir(s));
+    grundy_writer_str(w, ", \"tables\": [");
+    for (i = 0; i < n; i++) {
+        const grundy_store_info *e = &info[i];
+        if (!e->readable)
+            continue;
+        grundy_writer_str(w, first ? "{\"rules\": " : ", {\"rules\": ");
+        first = 0;
+        cli_json_str(w, e->spec);
+        grundy_writer_str(w, ", \"file\": ");
+        cli_json_str(w, e->path);
+        grundy_writer_str(w, ", \"entries\": ");
+        grundy_writer_u64(w, e->size);
+        grundy_writer_str(w, ", \"width\": ");
+        grundy_writer_u64(w, e->width);
+        grundy_writer_str(w, ", \"max\": ");
+        grundy_writer_u64(w, e->max);
+        grundy_writer_str(w, ", \"complete\": ");
+        grundy_writer_str(w, e->complete ? "true" : "false");
+        grundy_writer_str(w, ", \"period\": ");
+        write_period_json(w, &e->period);
+        grundy_writer_str(w, ", \"bytes\": ");
+        grundy_writer_u64(w, e->file_bytes);
+        grundy_writer_str(w, ", \"version\": ");
+        cli_json_str(w, e->version);
+        grundy_writer_char(w, '}');
+    }
+    grundy_writer_str(w, "], \"damaged\": [");
+    first = 1;
+    for (i = 0; i < n; i++)
+        if (!info[i].readable) {
+            if (!first)
+                grundy_writer_str(w, ", ");
+            first = 0;
+            cli_json_str(w, info[i].path);
+        }
+    grundy_writer_str(w, "]}\n");
+}
+
+static int do_list(const store_args *a, grundy_store *s, grundy_writer *w)
+{
+    grundy_store_info *info;
+    size_t n;
+    grundy_status st = grundy_store_list(&info, &n, s);
+    if (st != GRUNDY_OK) {
+        fprintf(stderr, "grundy: store: %s: %s\n", grundy_store_dir(s),
+                grundy_strerror(st));
+        return CLI_EXIT_DATA;
+    }
+    if (a->json)
+        list_json(w, s, info, n);
+    else
+        list_text(w, s, info, n);
+    free(info);
+    return CLI_EXIT_OK;
+}
+
+/* Verify one file; 0 when sound (and "SPEC: ok" is printed). */
+static int verify_one(grundy_store *s, grundy_writer *w, const char *path,
+                      const char *spec)
+{
+    char why[512];
+    int ok = 0;
+    grundy_status st = spec ? grundy_store_verify_entry(&ok, why, sizeof why,
+                                                        s, spec)
+                            : grundy_store_verify_file(&ok, why, sizeof why,
+                                                       s, path);
+    if (st == GRUNDY_ERR_RANGE && spec) {
+        fprintf(stderr, "grundy: store: no table of '%s' in %s\n", spec,
+                grundy_store_dir(s));
+        return CLI_EXIT_DATA;
+    }
+    if (st != GRUNDY_OK) {
+        fprintf(stderr, "grundy: store: %s: %s\n", path, grundy_strerror(st));
+        return CLI_EXIT_DATA;
+    }
+    if (!ok) {
+        (void)grundy_writer_flush(w); /* stdout, then stderr */
+        fprintf(stderr, "grundy: store: %s: %s\n", path, why);
+        return CLI_EXIT_DATA;
+    }
+    return 0;
+}
+
+static int do_verify(const store_args *a, grundy_store *s, grundy_writer *w)
+{
+    grundy_store_info *info;
+    size_t n, i;
+    grundy_status st;
+    int rc = CLI_EXIT_OK;
+    if (a->spec) {
+        char spec[GRUNDY_STORE_SPEC_MAX + 1], path[4096];
+        if ((rc = canonical(spec, sizeof spec, a->spec)) != 0)
+            return rc;
+        grundy_store_entry_path(s, spec, path, sizeof path);
+        rc = verify_one(s, w, path, spec);
+        if (rc == 0) {
+            grundy_writer_str(w, spec);
+            grundy_writer_str(w, ": ok\n");
+        }
+        return rc;
+    }
+    st = grundy_store_list(&info, &n, s);
+    if (st != GRUNDY_OK) {
+        fprintf(stderr, "grundy: store: %s: %s\n", grundy_store_dir(s),
+                grundy_strerror(st));
+        return CLI_EXIT_DATA;
+    }
+    for (i = 0; i < n; i++) {
+        if (verify_one(s, w, info[i].path, NULL) != 0) {
+            rc = CLI_EXIT_DATA;
+            continue;
+        }
+        grundy_writer_str(w, info[i].spec);
+        grundy_writer_str(w, ": ok\n");
+    }
+    free(info);
+    return rc;
+}
+
+static int do_remove(const store_args *a, grundy_store *s)
+{
+    char spec[GRUNDY_STORE_SPEC_MAX + 1];
+    grundy_status st;
+    int rc = canonical(spec, sizeof spec, a->spec);
+    if (rc)
+        return rc;
+    st = grundy_store_remove(s, spec);
+    if (st == GRUNDY_ERR_RANGE) {
+        fprintf(stderr, "grundy: store: no table of '%s' in %s\n", spec,
+                grundy_store_dir(s));
+        return CLI_EXIT_DATA;
+    }
+    if (st != GRUNDY_OK) /* the warning named the file */
+        return CLI_EXIT_DATA;
+    return CLI_EXIT_OK;
+}
+
+static int do_path(const store_args *a, grundy_store *s, grundy_writer *w)
+{
+    char spec[GRUNDY_STORE_SPEC_MAX + 1], path[4096];
+    int rc;
+    if (!a->spec) {
+        grundy_writer_str(w, grundy_store_dir(s));
+        grundy_writer_char(w, '\n');
+        return CLI_EXIT_OK;
+    }
+    if ((rc = canonical(spec, sizeof spec, a->spec)) != 0)
+        return rc;
+    grundy_store_entry_path(s, spec, path, sizeof path);
+    grundy_writer_str(w, path);
+    grundy_writer_char(w, '\n');
+    return CLI_EXIT_OK;
+}
+
+int cmd_store(int argc, char **argv)
+{
+    store_args a;
+    grundy_store_opts o;
+    grundy_limits lim;
+    grundy_store *s;
+    grundy_writer w;
+    grundy_status st;
+    int rc = parse_args(argc, argv, &a);
+    if (rc)
+        return rc;
+    grundy_limits_init(&lim);
+    cli_progress_attach(&lim, "store");
+    grundy_store_opts_init(&o);
+    o.dir = a.dir;
+    o.warn = warn_stderr;
+    o.limits = &lim;
+    st = grundy_store_open(&s, &o);
+    if (st != GRUNDY_OK) {
+        if (st == GRUNDY_ERR_ARG && a.dir)
+            fprintf(stderr, "grundy: store: --store '%s': the folder's "
+                    "name is too long\n", a.dir);
+        else if (st == GRUNDY_ERR_ARG)
+            fprintf(stderr, "grundy: store: no folder: set HOME or "
+                    "XDG_CACHE_HOME, or give --store DIR\n");
+        else
+            fprintf(stderr, "grundy: store: %s\n", grundy_strerror(st));
+        return CLI_EXIT_DATA;
+    }
+    if (grundy_writer_init(&w, 1) != GRUNDY_OK) {
+        grundy_store_close(s);
+        return cli_error("store", GRUNDY_ERR_NOMEM, NULL);
+    }
+    switch (a.action) {
+    case ACT_LIST:
+        rc = do_list(&a, s, &w);
+        break;
+    case ACT_VERIFY:
+        rc = do_verify(&a, s, &w);
+        break;
+    case ACT_REMOVE:
+        rc = do_remove(&a, s);
+        break;
+    default:
+        rc = do_path(&a, s, &w);
+        break;
+    }
+    cli_progress_done();
+    if (grundy_writer_clear(&w) != GRUNDY_OK && rc == 0)
+        rc = cli_error("store", GRUNDY_ERR_IO, NULL);
+    grundy_store_close(s);
+    return rc;
+}

@@ -1,0 +1,4 @@
+target_sources(grundy_cli PRIVATE
+  app/cmd_loopy.c
+  app/loopy_cli.c
+  app/loopy_play.c)

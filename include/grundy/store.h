@@ -1,0 +1,266 @@
+/*
+ * grundy/store.h -- tables that outlive the process: a folder of table
+ * files, one per game, named by the game's canonical spec.
+ *
+ * The default folder is $XDG_CACHE_HOME/grundy, else ~/.cache/grundy.  It
+ * is an embedded store: plain files, no server.  A table file holds a
+ * header (format version, canonical spec, number of entries, value width,
+ * largest value, period if one was found, the version of grundy that
+ * wrote it),
+ * the values, and an xxHash (XXH3-64) checksum per block of values and of
+ * the header.  Files are written to a temporary name in the folder,
+ * fsync'd and renamed, so a reader never sees a partial file.  On read a
+ * file is memory-mapped and every checksum verified; a file that fails is
+ * reported through the warning callback, moved aside (NAME.bad) and not
+ * used.
+ *
+ * A file is either complete (the table its writer was asked for) or a
+ * checkpoint (the prefix finished so far of a longer computation); both
+ * are valid tables and either can be extended.  A shorter table never
+ * replaces a longer one.
+ *
+ * Two processes computing the same table take the entry's lock in turn
+ * (flock on NAME.lock): the second waits and then finds the first one's
+ * table in the store.
+ *
+ * The library never prints: warnings (a corrupt file moved aside, a
+ * folder that is not writable, a write that failed) go to the callback.
+ *
+ * The file format (version GRUNDY_STORE_FORMAT) is described in
+ * doc/STORE.md and at the top of src/store/format.c.  It is deterministic:
+ * the same table always gives the same bytes.
+ *
+ * Entry names.  The entry of a spec is the file SLUG-HASH.gtab in the
+ * folder: SLUG is the spec with every byte other than a letter, a digit,
+ * '.', '-' and '_' turned into '_' (at most 64 bytes, never starting with
+ * '.'), HASH the 16 hex digits of the XXH3-64 of the spec.  Beside it live
+ * NAME.lock (the entry's lock), NAME.bad (a file that failed its checks)
+ * and NAME.tmp-XXXXXX (a file being written).
+ *
+ * Threads.  After grundy_store_open() a store is never modified, so one
+ * store may be used from several threads at once; each function call
+ * opens its own file descriptors.  The warning and progress callbacks are
+ * then called from those threads.
+ */
+#ifndef GRUNDY_STORE_H
+#define GRUNDY_STORE_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "grundy/core.h"
+#include "grundy/rules.h"
+#include "grundy/status.h"
+#include "grundy/table.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+typedef struct grundy_store grundy_store; /* opaque */
+
+/* The version of the file format this library reads and writes. */
+#define GRUNDY_STORE_FORMAT 1
+/* The longest spec a store keeps, in bytes (without the NUL). */
+#define GRUNDY_STORE_SPEC_MAX 255
+
+/* path: the file (or folder) concerned; what: one sentence. */
+typedef void (*grundy_store_warn_fn)(void *ctx, const char *path,
+                                     const char *what);
+
+typedef struct grundy_store_opts {
+    /* The folder; NULL: $XDG_CACHE_HOME/grundy, else ~/.cache/grundy. */
+    const char *dir;
+    grundy_store_warn_fn warn; /* NULL: warnings are dropped */
+    void *warn_ctx;
+    /* Progress (waiting for a lock, verifying; saving, which reports but
+     * cannot be cancelled) and cancellation; NULL: defaults.  Copied by
+     * grundy_store_open(). */
+    const grundy_limits *limits;
+} grundy_store_opts;
+
+GRUNDY_API void grundy_store_opts_init(grundy_store_opts *o);
+
+/* grundy_store_open() :
+ * Open the store in o->dir (o may be NULL), creating the folder when it
+ * is missing.  A folder that cannot be created or written is not an
+ * error: the store is then read-only (grundy_store_writable() is 0) and
+ * says so once through the warning callback.  GRUNDY_ERR_ARG when no
+ * folder can be named (no HOME and no XDG_CACHE_HOME; an XDG_CACHE_HOME
+ * that is not an absolute path is ignored, as the XDG specification asks),
+ * or when o->dir is empty or longer than 3800 bytes.  A relative o->dir
+ * is made absolute against the current folder.  Folders created for the
+ * default location get mode 0700 (XDG); a folder named by o->dir gets
+ * 0777 less the umask.  Table files are created with mode 0644. */
+GRUNDY_NODISCARD GRUNDY_API grundy_status
+grundy_store_open(grundy_store **out, const grundy_store_opts *o);
+
+/* grundy_store_close() : accepts NULL. */
+GRUNDY_API void grundy_store_close(grundy_store *s);
+
+/* The folder, as an absolute path without a trailing '/'. */
+GRUNDY_API const char *grundy_store_dir(const grundy_store *s);
+/* 1 when tables can be saved (the folder exists and is writable). */
+GRUNDY_API int grundy_store_writable(const grundy_store *s);
+
+/* Tables *******************************************************************/
+
+/* A table as stored: what the header says, and the values. */
+typedef struct grundy_store_table {
+    char spec[256];        /* canonical spec */
+    grundy_pos size;       /* entries g(0 .. size-1) */
+    unsigned width;        /* 1, 2 or 4 bytes per value, little-endian */
+    grundy_value max;      /* the largest value ... */
+    grundy_pos max_at;     /* ... and where it first occurs */
+    int complete;          /* 0: a checkpoint of a longer computation */
+    grundy_period period;  /* period.proven: proven from this table */
+    char version[32];      /* the grundy that wrote it */
+    const void *data;      /* size * width bytes (mapped, read-only) */
+} grundy_store_table;
+
+/* A mapped file: grundy_store_mapping_table() while it lives. */
+typedef struct grundy_store_mapping grundy_store_mapping;
+
+/* grundy_store_load() :
+ * The stored table of spec, mapped and verified; *out is NULL when there
+ * is none (or it failed its checks: then it was moved aside and the
+ * warning callback told why).  Free with grundy_store_mapping_free().
+ *
+ * Every header field is checked before it is used: the header's own
+ * checksum, the magic, the format version, the spec (it must be spec:
+ * another one is a foreign file), sizes that do not overflow and agree
+ * with the file's length (a truncated file is found before anything is
+ * mapped); then the checksum of the block table and of every block of
+ * values, with progress reports (phase "verifying", in bytes) through the
+ * store's limits.  The warning names the file and what failed ("checksum
+ * mismatch in block 12 of 40", "truncated: 1000 of 4096 bytes", "not a
+ * grundy table", "written by format version 2").  In a read-only store a
+ * file that fails is left in place (and the warning says so).  A file
+ * that cannot be opened (other than a missing one) gives a warning and
+ * *out = NULL.  Errors: GRUNDY_ERR_ARG for a spec that is empty or longer
+ * than GRUNDY_STORE_SPEC_MAX; GRUNDY_ERR_CANCELLED when the progress
+ * callback asked to stop; GRUNDY_ERR_NOMEM when the file cannot be
+ * mapped.  O(file size). */
+GRUNDY_NODISCARD GRUNDY_API grundy_status grundy_store_load(
+    grundy_store_mapping **out, grundy_store *s, const char *spec);
+
+GRUNDY_API const grundy_store_table *
+grundy_store_mapping_table(const grundy_store_mapping *m);
+
+/* grundy_store_mapping_free() : unmaps; accepts NULL. */
+GRUNDY_API void grundy_store_mapping_free(grundy_store_mapping *m);
+
+/* grundy_store_save() :
+ * Write t (its spec, size, width, max, period, complete and data; version
+ * is filled in) as the entry of t->spec: temporary file, fsync, rename,
+ * fsync of the folder.  Skipped (GRUNDY_OK) when the store already holds
+ * a longer table of that spec, or when the store is read-only.
+ * GRUNDY_ERR_IO when writing fails (a full disk): the temporary file is
+ * removed, the previous entry stays as it was, and the warning callback
+ * is told.
+ *
+ * Which table wins: the longer one; at equal sizes a complete table
+ * replaces a checkpoint, and then one with a proven period replaces one
+ * without.  The comparison with the entry on disk and the rename are one
+ * step under a lock of the folder, so concurrent writers (threads or
+ * processes) always leave the best table.  The entry's lock is not taken
+ * (the caller may hold it).  t->period is written only when found (the
+ * fields are zero otherwise); t->version is ignored.
+ * GRUNDY_ERR_ARG when t is inconsistent: a spec that is empty or too long,
+ * a width other than 1, 2 or 4, no data for a non-empty table, max not
+ * fitting the width, max_at >= size, data[max_at] != max, a proven period
+ * that is not found.  Progress is reported (phase "saving"), but a save
+ * cannot be cancelled: it may be the checkpoint of a cancelled
+ * computation. */
+GRUNDY_NODISCARD GRUNDY_API grundy_status
+grundy_store_save(grundy_store *s, const grundy_store_table *t);
+
+/* Locks ********************************************************************/
+
+typedef struct grundy_store_lock grundy_store_lock;
+
+/* grundy_store_lock_entry() :
+ * The entry's lock, waited for (progress phase "waiting for another
+ * process", cancellable: GRUNDY_ERR_CANCELLED).  A read-only store gives
+ * a lock that locks nothing.  Release with grundy_store_unlock().
+ *
+ * The lock is an exclusive flock() on NAME.lock (created when missing),
+ * polled every 50 ms.  It belongs to the lock object, not to the process
+ * or thread: a second lock of the same entry waits, even in the same
+ * thread (so never take it twice).  GRUNDY_ERR_IO when the lock file
+ * cannot be opened (and the warning callback is told); GRUNDY_ERR_ARG for
+ * a bad spec. */
+GRUNDY_NODISCARD GRUNDY_API grundy_status grundy_store_lock_entry(
+    grundy_store_lock **out, grundy_store *s, const char *spec);
+
+/* grundy_store_unlock() : releases and frees the lock (the NAME.lock
+ * file stays); accepts NULL. */
+GRUNDY_API void grundy_store_unlock(grundy_store_lock *l);
+
+/* Management ***************************************************************/
+
+/* One entry as listed: the header only (not verified). */
+typedef struct grundy_store_info {
+    char spec[256];
+    char path[4096];
+    grundy_pos size;
+    unsigned width;
+    grundy_value max;
+    int complete;
+    grundy_period period;
+    char version[32];
+    uint64_t file_bytes;
+    int readable; /* 0: the header is damaged or foreign */
+} grundy_store_info;
+
+/* grundy_store_list() :
+ * Every table file (NAME.gtab) in the store, as a new array (free with
+ * free(); NULL when count is 0): the readable ones sorted by spec, then
+ * the others (readable = 0: a damaged header, a file too short for its
+ * header, or a table filed under another spec's name) sorted by path.
+ * Lock, temporary and .bad files are not listed.  A missing folder is an
+ * empty store; GRUNDY_ERR_IO when the folder cannot be read. */
+GRUNDY_NODISCARD GRUNDY_API grundy_status
+grundy_store_list(grundy_store_info **out, size_t *count, grundy_store *s);
+
+/* grundy_store_verify_entry() :
+ * Verify every checksum of one entry's file: *ok = 1 when it is sound.
+ * A file that fails is left where it is (and *why says what failed, as
+ * grundy_store_load() would warn; "" when sound; why may be NULL).
+ * GRUNDY_ERR_RANGE when the store has no entry of spec;
+ * GRUNDY_ERR_CANCELLED through the progress callback. */
+GRUNDY_NODISCARD GRUNDY_API grundy_status grundy_store_verify_entry(
+    int *ok, char *why, size_t why_cap, grundy_store *s, const char *spec);
+
+/* grundy_store_verify_file() :
+ * grundy_store_verify_entry() for a file named by its path (a path from
+ * grundy_store_list()): sound when every check passes and the file is the
+ * entry of the spec its header names.  GRUNDY_ERR_RANGE when it does not
+ * exist. */
+GRUNDY_NODISCARD GRUNDY_API grundy_status
+grundy_store_verify_file(int *ok, char *why, size_t why_cap,
+                         grundy_store *s, const char *path);
+
+/* grundy_store_remove() :
+ * Remove the entry of spec (under its lock), with its NAME.bad, its
+ * temporary files and its NAME.lock.  GRUNDY_ERR_RANGE when there is
+ * neither an entry nor a NAME.bad; GRUNDY_ERR_IO when a file cannot be
+ * removed (the warning callback says which).  It takes the entry's lock,
+ * so a caller holding that lock waits for itself (until the progress
+ * callback cancels): release it first. */
+GRUNDY_NODISCARD GRUNDY_API grundy_status
+grundy_store_remove(grundy_store *s, const char *spec);
+
+/* grundy_store_entry_path() :
+ * The file name of spec's entry in the store (it may not exist), snprintf
+ * semantics: the path's length is returned, at most cap - 1 bytes and a
+ * NUL are written. */
+GRUNDY_API size_t grundy_store_entry_path(const grundy_store *s,
+                                          const char *spec, char *buf,
+                                          size_t cap);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* GRUNDY_STORE_H */

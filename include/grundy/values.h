@@ -1,0 +1,175 @@
+/*
+ * grundy/values.h -- the one source of Grundy values of a game.
+ *
+ * A grundy_values object owns the decision, for one game, of where each
+ * value comes from, and keeps what it computed for the next question:
+ *
+ *   1. the family's closed form (grundy_rules.value);
+ *   2. a table already in memory or in the store (grundy/store.h) that
+ *      covers the position;
+ *   3. a proven period (found once by growing a table, for families with
+ *      a period criterion), which answers any position in O(1);
+ *   4. a table grown on demand with the family's kernel, while it fits
+ *      the memory limit (board families: the table of every position,
+ *      or, for a single position, the table of its subsets alone);
+ *   5. a sliding window of the last max_take values for heap families
+ *      whose moves take a bounded number of tokens (memory: the window);
+ *   6. a memoised search of the positions reachable from p for finite
+ *      families too large to tabulate;
+ *   7. a table by the generic method.
+ *
+ * Sums (grundy/sum.h), range sessions, counts (grundy/count.h) and the
+ * command-line program obtain every value through this object.  Tables
+ * it computes go to the store when one is given (kept for the next run,
+ * extended instead of recomputed, checkpointed while they are computed:
+ * see grundy/store.h).
+ *
+ * Not thread-safe: one object per thread.  The game, the limits and the
+ * store given at creation must outlive the object.
+ */
+#ifndef GRUNDY_VALUES_H
+#define GRUNDY_VALUES_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "grundy/core.h"
+#include "grundy/rules.h"
+#include "grundy/status.h"
+#include "grundy/table.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+typedef struct grundy_values grundy_values; /* opaque */
+typedef struct grundy_store grundy_store;   /* grundy/store.h */
+
+typedef struct grundy_values_opts {
+    const grundy_limits *limits; /* NULL: defaults */
+    grundy_store *store;         /* NULL: nothing is kept on disk */
+    /* Tables by this method (GRUNDY_TABLE_AUTO: the fastest).  With any
+     * other method the store is not used. */
+    grundy_table_method method;
+    /* A table is saved to the store when computing it took at least this
+     * many milliseconds (or it extends a stored one); < 0: 1000. */
+    long store_min_ms;
+    /* Milliseconds between two checkpoints of a table being computed;
+     * <= 0: five minutes. */
+    long checkpoint_ms;
+} grundy_values_opts;
+
+/* Defaults: default limits, no store, AUTO, the default store timings. */
+GRUNDY_API void grundy_values_opts_init(grundy_values_opts *o);
+
+/* Lifetime *****************************************************************/
+
+/* grundy_values_new() :
+ * A value source for g.  o may be NULL (defaults); its pointers must
+ * outlive the object.  Computes nothing yet.  Free with
+ * grundy_values_free(). */
+GRUNDY_NODISCARD GRUNDY_API grundy_status grundy_values_new(
+    grundy_values **out, const grundy_game *g, const grundy_values_opts *o);
+
+/* grundy_values_free() : accepts NULL. */
+GRUNDY_API void grundy_values_free(grundy_values *v);
+
+GRUNDY_API const grundy_game *grundy_values_game(const grundy_values *v);
+GRUNDY_API const grundy_limits *grundy_values_limits(const grundy_values *v);
+
+/* Values *******************************************************************/
+
+/* grundy_values_get() :
+ * g(p), computing only what it needs (see the top of this header).
+ * Errors: GRUNDY_ERR_RANGE for a position outside a finite family;
+ * GRUNDY_ERR_LIMIT when every method that applies needs more memory than
+ * the limit; GRUNDY_ERR_OVERFLOW when a value passes 32 bits;
+ * GRUNDY_ERR_CANCELLED; GRUNDY_ERR_NOMEM. */
+GRUNDY_NODISCARD GRUNDY_API grundy_status
+grundy_values_get(grundy_value *out, grundy_values *v, grundy_pos p);
+
+/* grundy_values_prepare() :
+ * Many values of positions up to maxp will be asked: build the table now
+ * when a table is the right source (no closed form, and it fits the
+ * memory limit; for boards, the table of every position when it fits),
+ * and nothing otherwise.  Later calls grow the table by half at least, so
+ * a stream of growing positions costs amortised linear time.  Errors only
+ * for GRUNDY_ERR_NOMEM, GRUNDY_ERR_CANCELLED and GRUNDY_ERR_IO; a table
+ * that does not fit is not an error (values then come one by one). */
+GRUNDY_NODISCARD GRUNDY_API grundy_status
+grundy_values_prepare(grundy_values *v, grundy_pos maxp);
+
+/* grundy_values_table() :
+ * A table of exactly n entries (finite families: every position), from
+ * the store, grown from what the object has, or computed; owned by v and
+ * valid until the next call on v or its end.  Errors as for
+ * grundy_table_new(). */
+GRUNDY_NODISCARD GRUNDY_API grundy_status grundy_values_table(
+    const grundy_table **out, grundy_values *v, grundy_pos n);
+
+/* grundy_values_cached() :
+ * The table the object holds now (it may be longer than asked for), or
+ * NULL; computes nothing.  For loops that read it directly. */
+GRUNDY_API const grundy_table *grundy_values_cached(const grundy_values *v);
+
+/* grundy_values_period() :
+ * Grow the table, doubling from 1024 entries, until the family's period
+ * criterion proves a period or the table reaches max entries (0: a bound
+ * of 2^26 entries, 2^20 for families whose moves grow with the heap; a
+ * family without a criterion looks at 4096 entries).  *out says what was
+ * seen (grundy_period_find()).  A proven period is kept: later values of
+ * any position come from it.  Errors as for grundy_values_table(). */
+GRUNDY_NODISCARD GRUNDY_API grundy_status
+grundy_values_period(grundy_period *out, grundy_values *v, grundy_pos max);
+
+/* grundy_values_histogram() :
+ * counts[x] = the number of positions p <= max with g(p) = x, as a new
+ * array of *nvalues = (largest value + 1) entries (free with free()).
+ * Heap families only (GRUNDY_ERR_ARG otherwise).  Memory: the table, or
+ * only the histogram for a closed form (mem-checked before allocating). */
+GRUNDY_NODISCARD GRUNDY_API grundy_status
+grundy_values_histogram(uint64_t **counts, size_t *nvalues, grundy_values *v,
+                        grundy_pos max);
+
+/* grundy_values_move_to() :
+ * A move from p to a position of value target (the move a winning player
+ * makes in one component), into *out with its parts sorted; GRUNDY_OK with
+ * *found = 0 when p has none.  Uses the family's move_to_value hook when
+ * it has one (Nim: one step), otherwise lists p's moves (refused with
+ * GRUNDY_ERR_LIMIT beyond the memory limit). */
+GRUNDY_NODISCARD GRUNDY_API grundy_status
+grundy_values_move_to(grundy_move *out, int *found, grundy_values *v,
+                      grundy_pos p, grundy_value target);
+
+/* grundy_values_is_move() :
+ * *legal = 1 when m (its parts in any order) is a move from p.  Families
+ * whose positions are Nim heaps (GRUNDY_RULES_NIM) are answered through
+ * their values and move_to_value hook, so a heap of 10^18 is no harder
+ * than a small one; other families have p's moves listed (refused with
+ * GRUNDY_ERR_LIMIT beyond the memory limit). */
+GRUNDY_NODISCARD GRUNDY_API grundy_status
+grundy_values_is_move(int *legal, grundy_values *v, grundy_pos p,
+                      const grundy_move *m);
+
+/* grundy_values_source() :
+ * Where the last value or table came from: "closed form", "table",
+ * "stored table", "period", "window", "subsets", "search" (or "none"
+ * before the first question).  Static strings. */
+GRUNDY_API const char *grundy_values_source(const grundy_values *v);
+
+/* grundy_values_method() :
+ * How the object's table was filled: the name of the family's kernel
+ * (grundy_kernel.name), "tiers", "closed form" or "generic"; "none"
+ * before the first table.  Static strings. */
+GRUNDY_API const char *grundy_values_method(const grundy_values *v);
+
+/* grundy_values_known_period() :
+ * The period proven so far (found and proven set), or zeros. */
+GRUNDY_API void grundy_values_known_period(grundy_period *out,
+                                           const grundy_values *v);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* GRUNDY_VALUES_H */

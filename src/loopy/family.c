@@ -1,0 +1,449 @@
+/*
+ * family.c -- loopy games given as rules (addsub:S:A, user families) or as
+ * a graph file (graph:PATH), each with the values of all its positions.
+ *
+ * A family's moves are not well-founded, so a position's value cannot be
+ * computed from smaller ones as grundy_rules families are: the family's
+ * whole bounded position space becomes a graph (grundy_loopy_graph_from_fn)
+ * and is solved at once.  This is why these specs are parsed here and
+ * not by grundy_game_new().
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "loopy/loopy_internal.h"
+
+/* addsub:S:A ***************************************************************/
+
+typedef struct addsub {
+    uint64_t max;
+    size_t ns, na;
+    uint64_t *s, *a; /* increasing, no repeats, >= 1 */
+} addsub;
+
+static void addsub_free(void *params)
+{
+    addsub *p = params;
+    if (!p)
+        return;
+    free(p->s);
+    free(p->a);
+    free(p);
+}
+
+static int cmp_u64(const void *a, const void *b)
+{
+    uint64_t x = *(const uint64_t *)a, y = *(const uint64_t *)b;
+    return (x > y) - (x < y);
+}
+
+/* A comma-separated list of positive numbers in text[from, to), possibly
+ * empty; columns are reported from 1 at text[0]. */
+static grundy_status amounts(uint64_t **out, size_t *n, const char *text,
+                             size_t from, size_t to, grundy_parse_error *where)
+{
+    size_t i = from, k = 0, j;
+    uint64_t *v = malloc((to - from + 1) * sizeof *v);
+    GRUNDY_RETURN_IF(!v, GRUNDY_ERR_NOMEM);
+    while (i < to) {
+        uint64_t x = 0;
+        size_t s = i;
+        int over = 0;
+        if (text[i] < '0' || text[i] > '9') {
+            grundy_parse_error_set(where, 1, i + 1, "expected a number");
+            free(v);
+            return GRUNDY_ERR_PARSE;
+        }
+        while (i < to && text[i] >= '0' && text[i] <= '9') {
+            unsigned d = (unsigned)(text[i] - '0');
+            if (x > (UINT64_MAX - d) / 10)
+                over = 1;
+            else
+                x = x * 10 + d;
+            i++;
+        }
+        if (over || x == 0) {
+            grundy_parse_error_set(where, 1, s + 1,
+                                   over ? "amount too large"
+                                        : "amounts must be at least 1");
+            free(v);
+            return GRUNDY_ERR_RANGE;
+        }
+        v[k++] = x;
+        if (i < to) {
+            if (text[i] != ',' || i + 1 == to) {
+                grundy_parse_error_set(where, 1, i + 1 + (text[i] == ','),
+                                       "expected a number");
+                free(v);
+                return GRUNDY_ERR_PARSE;
+            }
+            i++;
+        }
+    }
+    qsort(v, k, sizeof *v, cmp_u64);
+    for (i = 0, j = 0; i < k; i++)
+        if (j == 0 || v[j - 1] != v[i])
+            v[j++] = v[i];
+    *out = v;
+    *n = j;
+    return GRUNDY_OK;
+}
+
+static grundy_status addsub_parse(void **params, const char *args, uint64_t max,
+                                  grundy_parse_error *where)
+{
+    const char *colon;
+    addsub *p;
+    size_t len;
+    grundy_status st;
+    *params = NULL;
+    if (!args || !(colon = strchr(args, ':'))) {
+        grundy_parse_error_set(where, 1, args ? strlen(args) + 1 : 1,
+                               "expected S:A, the amounts to remove and to "
+                               "add (as in addsub:1,2:1)");
+        return GRUNDY_ERR_PARSE;
+    }
+    len = strlen(args);
+    if (strchr(colon + 1, ':')) {
+        grundy_parse_error_set(where, 1,
+                               (size_t)(strchr(colon + 1, ':') - args) + 1,
+                               "expected S:A with one ':'");
+        return GRUNDY_ERR_PARSE;
+    }
+    if (max == 0) {
+        grundy_parse_error_set(where, 1, 1,
+                               "addsub needs a bound on the heaps (--max "
+                               "H)");
+        return GRUNDY_ERR_ARG;
+    }
+    if (max >= GRUNDY_LOOPY_MAX_VERTICES) {
+        grundy_parse_error_set(
+            where, 1, 1,
+            "heaps up to %llu are too many positions "
+            "(the bound is at most %llu)",
+            (unsigned long long)max,
+            (unsigned long long)(GRUNDY_LOOPY_MAX_VERTICES - 1));
+        return GRUNDY_ERR_LIMIT;
+    }
+    p = calloc(1, sizeof *p);
+    GRUNDY_RETURN_IF(!p, GRUNDY_ERR_NOMEM);
+    p->max = max;
+    st = amounts(&p->s, &p->ns, args, 0, (size_t)(colon - args), where);
+    if (st == GRUNDY_OK)
+        st = amounts(&p->a, &p->na, args, (size_t)(colon - args) + 1, len,
+                     where);
+    if (st != GRUNDY_OK) {
+        addsub_free(p);
+        return st;
+    }
+    *params = p;
+    return GRUNDY_OK;
+}
+
+static uint64_t addsub_num_positions(const void *params)
+{
+    const addsub *p = params;
+    return p->max + 1;
+}
+
+/* An empty heap is finished: no stone to take, none to add to (the
+ * player who takes the last stone wins).  Were stones added to an empty
+ * heap, no position would be final and every value would be inf(). */
+static size_t addsub_moves(const void *params, uint64_t h, uint64_t *out,
+                           size_t cap)
+{
+    const addsub *p = params;
+    size_t i, n = 0;
+    if (h == 0)
+        return 0;
+    for (i = 0; i < p->ns && p->s[i] <= h; i++, n++)
+        if (n < cap)
+            out[n] = h - p->s[i];
+    for (i = 0; i < p->na && p->a[i] <= p->max - h; i++, n++)
+        if (n < cap)
+            out[n] = h + p->a[i];
+    return n;
+}
+
+const grundy_loopy_rules grundy_loopy_rules_addsub = {
+    .name = "addsub",
+    .synopsis = "addsub:S:A         remove s in S or add a in A stones; "
+                "an empty heap is final; heaps 0..H (--max H)",
+    .parse = addsub_parse,
+    .free_params = addsub_free,
+    .num_positions = addsub_num_positions,
+    .moves = addsub_moves,
+};
+
+/* Registry *****************************************************************/
+
+#define MAX_REGISTERED 64
+
+static const grundy_loopy_rules *const builtin[] = {
+    &grundy_loopy_rules_addsub,
+    NULL,
+};
+static const grundy_loopy_rules *registered[MAX_REGISTERED];
+static size_t nregistered;
+
+static int name_matches(const char *name, const char *spec)
+{
+    size_t n = strlen(name);
+    return strncmp(spec, name, n) == 0 && (spec[n] == ':' || spec[n] == 0);
+}
+
+const grundy_loopy_rules *grundy_loopy_rules_find(const char *spec)
+{
+    size_t i;
+    if (!spec)
+        return NULL;
+    for (i = 0; builtin[i]; i++)
+        if (name_matches(builtin[i]->name, spec))
+            return builtin[i];
+    for (i = 0; i < nregistered; i++)
+        if (name_matches(registered[i]->name, spec))
+            return registered[i];
+    return NULL;
+}
+
+grundy_status grundy_loopy_rules_register(const grundy_loopy_rules *r)
+{
+    GRUNDY_RETURN_IF(!r || !r->name || !r->name[0] || strchr(r->name, ':') ||
+                         !r->parse || !r->num_positions || !r->moves,
+                     GRUNDY_ERR_ARG);
+    GRUNDY_RETURN_IF(strcmp(r->name, "graph") == 0 ||
+                         grundy_loopy_rules_find(r->name),
+                     GRUNDY_ERR_ARG);
+    GRUNDY_RETURN_IF(nregistered == MAX_REGISTERED, GRUNDY_ERR_LIMIT);
+    registered[nregistered++] = r;
+    return GRUNDY_OK;
+}
+
+int grundy_loopy_spec_claims(const char *spec)
+{
+    return spec && (strncmp(spec, "graph:", 6) == 0 ||
+                    grundy_loopy_rules_find(spec) != NULL);
+}
+
+/* Games ********************************************************************/
+
+struct grundy_loopy_game {
+    char *spec;
+    const grundy_loopy_rules *rules; /* NULL for a graph */
+    void *params;
+    grundy_loopy_graph *graph;
+    grundy_loopy_solution *sol;
+};
+
+void grundy_loopy_game_free(grundy_loopy_game *g)
+{
+    if (!g)
+        return;
+    grundy_loopy_solution_free(g->sol);
+    grundy_loopy_graph_free(g->graph);
+    if (g->rules && g->rules->free_params)
+        g->rules->free_params(g->params);
+    free(g->spec);
+    free(g);
+}
+
+static grundy_status game_alloc(grundy_loopy_game **out, const char *spec)
+{
+    grundy_loopy_game *g = calloc(1, sizeof *g);
+    GRUNDY_RETURN_IF(!g, GRUNDY_ERR_NOMEM);
+    g->spec = malloc(strlen(spec) + 1);
+    if (!g->spec) {
+        free(g);
+        return GRUNDY_ERR_NOMEM;
+    }
+    strcpy(g->spec, spec);
+    *out = g;
+    return GRUNDY_OK;
+}
+
+/* Solve g->graph; on GRUNDY_ERR_LIMIT say how much it needs. */
+static grundy_status game_solve(grundy_loopy_game *g,
+                                grundy_loopy_method method,
+                                grundy_parse_error *where,
+                                const grundy_limits *lim)
+{
+    grundy_status st =
+        grundy_loopy_solve_method(&g->sol, g->graph, method, lim);
+    if (st == GRUNDY_ERR_LIMIT && where) {
+        memset(where, 0, sizeof *where);
+        loopy_limit_message(where, g->graph->n, g->graph->m);
+    }
+    return st;
+}
+
+static grundy_status
+rules_game(grundy_loopy_game *g, const grundy_loopy_rules *rules,
+           const char *args, uint64_t max, grundy_loopy_method method,
+           grundy_parse_error *where, const grundy_limits *lim)
+{
+    uint64_t n;
+    grundy_status st;
+    g->rules = rules;
+    GRUNDY_TRY(rules->parse(&g->params, args, max, where));
+    n = rules->num_positions(g->params);
+    if (n > GRUNDY_LOOPY_MAX_VERTICES) {
+        grundy_parse_error_set(where, 1, 1, "%llu positions, more than %llu",
+                               (unsigned long long)n,
+                               (unsigned long long)GRUNDY_LOOPY_MAX_VERTICES);
+        return GRUNDY_ERR_LIMIT;
+    }
+    st = grundy_loopy_graph_from_fn(&g->graph, n, rules->moves, g->params, lim);
+    if (st == GRUNDY_ERR_LIMIT)
+        grundy_parse_error_set(where, 0, 0,
+                               "the graph of its %llu positions needs more "
+                               "memory than the limit",
+                               (unsigned long long)n);
+    else if (st == GRUNDY_ERR_RANGE)
+        grundy_parse_error_set(where, 0, 0,
+                               "a move leads outside the positions 0..%llu",
+                               (unsigned long long)(n ? n - 1 : 0));
+    GRUNDY_TRY(st);
+    return game_solve(g, method, where, lim);
+}
+
+grundy_status grundy_loopy_game_new_method(grundy_loopy_game **out,
+                                           const char *spec, uint64_t max,
+                                           grundy_loopy_method method,
+                                           grundy_parse_error *where,
+                                           const grundy_limits *lim)
+{
+    grundy_loopy_game *g;
+    grundy_status st;
+    *out = NULL;
+    if (where)
+        memset(where, 0, sizeof *where);
+    GRUNDY_RETURN_IF(!spec, GRUNDY_ERR_ARG);
+    GRUNDY_TRY(game_alloc(&g, spec));
+    if (strncmp(spec, "graph:", 6) == 0) {
+        if (!spec[6]) {
+            grundy_parse_error_set(where, 1, 7,
+                                   "expected a file name after 'graph:'");
+            st = GRUNDY_ERR_PARSE;
+        } else {
+            st = grundy_loopy_graph_load(&g->graph, spec + 6,
+                                         GRUNDY_LOOPY_FORMAT_AUTO, where, lim);
+            if (st == GRUNDY_OK)
+                st = game_solve(g, method, where, lim);
+        }
+    } else {
+        const grundy_loopy_rules *r = grundy_loopy_rules_find(spec);
+        const char *colon = strchr(spec, ':');
+        if (!r) {
+            grundy_parse_error_set(
+                where, 1, 1, "unknown loopy game '%.*s'",
+                (int)(colon ? colon - spec : (long)strlen(spec)), spec);
+            st = GRUNDY_ERR_ARG;
+        } else {
+            st = rules_game(g, r, colon ? colon + 1 : NULL, max, method, where,
+                            lim);
+            /* Columns in args become columns in spec. */
+            if (st != GRUNDY_OK && where && where->line == 1 && colon)
+                where->col += (unsigned long)(colon + 1 - spec);
+        }
+    }
+    if (st != GRUNDY_OK) {
+        grundy_loopy_game_free(g);
+        return st;
+    }
+    *out = g;
+    return GRUNDY_OK;
+}
+
+grundy_status grundy_loopy_game_new(grundy_loopy_game **out, const char *spec,
+                                    uint64_t max, grundy_parse_error *where,
+                                    const grundy_limits *lim)
+{
+    return grundy_loopy_game_new_method(out, spec, max,
+                                        GRUNDY_LOOPY_METHOD_AUTO, where, lim);
+}
+
+grundy_status grundy_loopy_game_new_rules(grundy_loopy_game **out,
+                                          const grundy_loopy_rules *rules,
+                                          const char *args, uint64_t max,
+                                          grundy_parse_error *where,
+                                          const grundy_limits *lim)
+{
+    grundy_loopy_game *g;
+    grundy_status st;
+    char spec[256];
+    *out = NULL;
+    if (where)
+        memset(where, 0, sizeof *where);
+    GRUNDY_RETURN_IF(!rules || !rules->name || !rules->parse ||
+                         !rules->num_positions || !rules->moves,
+                     GRUNDY_ERR_ARG);
+    snprintf(spec, sizeof spec, "%s%s%s", rules->name, args ? ":" : "",
+             args ? args : "");
+    GRUNDY_TRY(game_alloc(&g, spec));
+    st = rules_game(g, rules, args, max, GRUNDY_LOOPY_METHOD_AUTO, where, lim);
+    if (st != GRUNDY_OK) {
+        grundy_loopy_game_free(g);
+        return st;
+    }
+    *out = g;
+    return GRUNDY_OK;
+}
+
+grundy_status grundy_loopy_game_new_graph(grundy_loopy_game **out,
+                                          grundy_loopy_graph **graph,
+                                          const char *spec,
+                                          const grundy_limits *lim)
+{
+    grundy_loopy_game *g;
+    grundy_status st;
+    *out = NULL;
+    if (!graph || !*graph)
+        return GRUNDY_ERR_ARG;
+    st = game_alloc(&g, spec ? spec : "graph");
+    if (st != GRUNDY_OK) {
+        grundy_loopy_graph_free(*graph);
+        *graph = NULL;
+        return st;
+    }
+    g->graph = *graph;
+    *graph = NULL;
+    st = game_solve(g, GRUNDY_LOOPY_METHOD_AUTO, NULL, lim);
+    if (st != GRUNDY_OK) {
+        grundy_loopy_game_free(g);
+        return st;
+    }
+    *out = g;
+    return GRUNDY_OK;
+}
+
+const char *grundy_loopy_game_spec(const grundy_loopy_game *g)
+{
+    return g->spec;
+}
+
+const grundy_loopy_graph *grundy_loopy_game_graph(const grundy_loopy_game *g)
+{
+    return g->graph;
+}
+
+const grundy_loopy_solution *
+grundy_loopy_game_solution(const grundy_loopy_game *g)
+{
+    return g->sol;
+}
+
+grundy_status grundy_loopy_game_pos_parse(const grundy_loopy_game *g,
+                                          const char *text, size_t len,
+                                          grundy_loopy_vertex *out,
+                                          grundy_parse_error *where)
+{
+    return grundy_loopy_graph_vertex_parse(g->graph, text, len, out, where);
+}
+
+size_t grundy_loopy_game_pos_format(const grundy_loopy_game *g,
+                                    grundy_loopy_vertex v, char *buf,
+                                    size_t cap)
+{
+    return grundy_loopy_graph_vertex_format(g->graph, v, buf, cap);
+}

@@ -1,0 +1,17 @@
+# SIGINT (Ctrl-C) and SIGTERM stop long work at once: the message says
+# so, the exit status is 128 + the signal, the finished prefix is kept in
+# the store as a checkpoint, and the same command then resumes from it.
+d=$(mktemp -d) || exit 1
+trap 'rm -rf "$d"' EXIT
+for sig in INT TERM; do
+    "$GRUNDY" values grundy-game --upto 16777215 --stats --store "$d/$sig" \
+        >/dev/null 2>"$d/err" &
+    pid=$!
+    sleep 1
+    kill -$sig $pid
+    wait $pid
+    echo "SIG$sig: exit $?"
+    cat "$d/err"
+    "$GRUNDY" store list --store "$d/$sig" |
+        sed -e 1d -e 's/: [0-9]* entries.*,\( [a-z]*\), [0-9]* bytes.*/:\1/'
+done

@@ -1,8 +1,8 @@
 /*
  * genus.c -- Conway's genus of the heaps of a take-and-break game.
  *
- * The genus of G is g^{g0 g1 ...}: g the normal-play value (the mex rule
- * on the XOR of the parts' values), gk the misere Grundy value of G plus
+ * The genus of G is g^{g0 g1 ...}: g the normal-play value (asked of a
+ * values object, like every Grundy value in grundy), gk the misere Grundy value of G plus
  * k nim-heaps *2 (1 for a position without moves, else the mex of its
  * options' values).  Misere values of sums are not determined by the
  * values of the parts, so the positions themselves are searched: a
@@ -20,6 +20,7 @@
 #include <string.h>
 
 #include "grundy/takebreak.h"
+#include "grundy/values.h"
 #include "misere/misere_internal.h"
 
 #define MAX_K (GRUNDY_MISERE_GENUS_MAX + 2)
@@ -269,6 +270,8 @@ grundy_status grundy_misere_genus_table(grundy_misere_genus *out,
     gsearch gs;
     grundy_ticker tick;
     grundy_value *normal = NULL;
+    grundy_values *vals = NULL;
+    grundy_values_opts vo;
     grundy_status s;
     grundy_pos h;
 
@@ -282,7 +285,11 @@ grundy_status grundy_misere_genus_table(grundy_misere_genus *out,
     gs.max_states = max_states ? max_states : GRUNDY_MISERE_GENUS_DEFAULT_STATES;
     gs.tick = &tick;
     grundy_ticker_init(&tick, lim, "genus", upto + 1);
-    s = options_init(&gs, upto);
+    grundy_values_opts_init(&vo);
+    vo.limits = lim;
+    s = grundy_values_new(&vals, g, &vo);
+    if (s == GRUNDY_OK)
+        s = options_init(&gs, upto);
     if (s == GRUNDY_OK) {
         gs.cap = 1 << 12;
         gs.slot = calloc(gs.cap, sizeof *gs.slot);
@@ -294,20 +301,12 @@ grundy_status grundy_misere_genus_table(grundy_misere_genus *out,
     }
     for (h = 0; s == GRUNDY_OK && h <= upto; h++) {
         grundy_value e[MAX_K], x;
-        uint64_t seen[64];
         uint32_t key[4];
-        size_t j, k, n, m;
+        size_t k, n, m;
         /* normal play */
-        memset(seen, 0, sizeof seen);
-        for (j = gs.ostart[h]; j < gs.ostart[h + 1]; j++) {
-            unsigned p;
-            x = 0;
-            for (p = 1; p <= gs.opt[j][0]; p++)
-                x ^= normal[gs.opt[j][p]];
-            mark(seen, (uint32_t)x);
-        }
-        for (x = 0; x < 64 * 64 && ((seen[x >> 6] >> (x & 63)) & 1); x++)
-            ;
+        s = grundy_values_get(&x, vals, h);
+        if (s != GRUNDY_OK)
+            break;
         normal[h] = x;
         /* misere values with k copies of *2 */
         for (k = 0; k < MAX_K; k++) {
@@ -354,6 +353,7 @@ grundy_status grundy_misere_genus_table(grundy_misere_genus *out,
     free(gs.slot);
     free(gs.val);
     free(normal);
+    grundy_values_free(vals);
     return s;
 }
 

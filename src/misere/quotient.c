@@ -25,12 +25,17 @@
  *    cyclic monoid C(a, p) with a above its count in w and above the
  *    index of its element and p a multiple of that element's period, the
  *    others keep their element of the candidate.  Such a trial maps onto
- *    the candidate, so it still predicts every sum below w; we take the
- *    first set of freed heaps (smallest first) under which w comes out
- *    right, and freeing all of w's heaps always works (no smaller sum
- *    then shares w's element).  The least wrong sum therefore grows
- *    strictly from one candidate to the next; a candidate without one is
- *    the quotient, since it is reduced and every element is a sum.
+ *    the candidate, so it still predicts every sum below w; among the
+ *    smallest sets of freed heaps (the largest heaps of w tried first)
+ *    under which w comes out right we keep the one whose reduced trial is
+ *    smallest (smaller candidates make fewer wrong guesses further on),
+ *    and freeing all of w's heaps always works (no smaller sum then
+ *    shares w's element).  The least wrong sum therefore grows strictly
+ *    from one candidate to the next; a candidate without one is the
+ *    quotient, since it is reduced and every element is a sum.  Trials
+ *    above 16 max_order elements, and reductions past max_order classes,
+ *    are abandoned: growth stops there (Dawson's Kayles at heap 34, where
+ *    the failing sums need ever more copies of heaps 30 and 34).
  *
  * The cost is in the searches of (N): conservative heaps need none as
  * long as the antichain covers them, and expansions need one per

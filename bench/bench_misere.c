@@ -9,7 +9,9 @@
  *              found through a hash table.
  * norm is ms per heap.
  *
- * Usage: bench_misere [REPEATS [BUDGET_S [MAX_ORDER [MEM_GIB]]]]
+ * Usage: bench_misere run library|baseline CODE N
+ *   one growth of CODE to heap N, for timing from outside;
+ *        bench_misere [REPEATS [BUDGET_S [MAX_ORDER [MEM_GIB]]]]
  *   Kayles to heap 100 and Dawson's Kayles to heap 33 (both variants),
  *   then Dawson's Kayles heap by heap past 33 until BUDGET_S seconds
  *   (default 30) have passed, with the order at each heap; MAX_ORDER
@@ -18,6 +20,7 @@
  */
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include "benchfn.h"
 #include "grundy/grundy.h"
@@ -125,12 +128,30 @@ static void far(double seconds, size_t max_order, double gib)
     grundy_game_free(g);
 }
 
+static int run_once(const char *variant, const char *spec, const char *n)
+{
+    grundy_game *g;
+    grundy_parse_error e;
+    payload p;
+    if (grundy_game_new(&g, spec, &e) != GRUNDY_OK)
+        return 2;
+    p.g = g;
+    p.upto = (grundy_pos)strtoull(n, NULL, 10);
+    p.baseline = strcmp(variant, "baseline") == 0;
+    printf("%s %s to heap %llu: order %llu\n", variant, spec,
+           (unsigned long long)p.upto, (unsigned long long)run(&p));
+    grundy_game_free(g);
+    return 0;
+}
+
 int main(int argc, char **argv)
 {
     int repeats = argc > 1 ? atoi(argv[1]) : 3;
     double seconds = argc > 2 ? atof(argv[2]) : 30;
     size_t max_order = argc > 3 ? (size_t)atol(argv[3]) : 1000000;
     double gib = argc > 4 ? atof(argv[4]) : 4;
+    if (argc == 5 && strcmp(argv[1], "run") == 0)
+        return run_once(argv[2], argv[3], argv[4]);
     if (repeats < 1)
         repeats = 1;
     bench_header();

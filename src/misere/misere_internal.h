@@ -82,6 +82,10 @@ grundy_status mq_mon_alloc(mq_mon *m, uint32_t q, uint32_t nlet,
                            uint32_t nlive, const grundy_limits *lim);
 /* The column of y (built on first use). NULL on allocation failure. */
 const uint32_t *mq_col(mq_mon *m, uint32_t y);
+/* The same, refused (GRUNDY_ERR_LIMIT) when a new column would take the
+ * monoid's memory over the limit. */
+grundy_status mq_col_checked(const uint32_t **out, mq_mon *m, uint32_t y,
+                             const grundy_limits *lim);
 /* x * y through y's word (no column). */
 uint32_t mq_mul_word(const mq_mon *m, uint32_t x, uint32_t y);
 /* The element of a word of up to 3 live heaps (an option). */

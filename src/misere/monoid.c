@@ -90,6 +90,15 @@ const uint32_t *mq_col(mq_mon *m, uint32_t y)
     return c;
 }
 
+grundy_status mq_col_checked(const uint32_t **out, mq_mon *m, uint32_t y,
+                            const grundy_limits *lim)
+{
+    if (!m->col[y])
+        GRUNDY_TRY(grundy_limits_mem_check(lim, m->bytes + m->q * 4));
+    *out = mq_col(m, y);
+    return *out ? GRUNDY_OK : GRUNDY_ERR_NOMEM;
+}
+
 uint32_t mq_opt_elem(const mq_mon *m, const uint32_t *o)
 {
     uint32_t x = 0, k;

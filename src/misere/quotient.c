@@ -254,9 +254,9 @@ static grundy_status map_heap(mq_mon *m, uint32_t l, uint32_t x,
     if (a < l) {
         k = m->let[a];
     } else {
-        const uint32_t *c = mq_col(m, x);
+        const uint32_t *c;
         uint32_t *na;
-        GRUNDY_RETURN_IF(!c, GRUNDY_ERR_NOMEM);
+        GRUNDY_TRY(mq_col_checked(&c, m, x, lim));
         GRUNDY_TRY(grundy_limits_mem_check(lim, m->bytes + m->q * 4));
         na = realloc(m->act, ((size_t)m->nlet + 1) * m->q * sizeof *na);
         GRUNDY_RETURN_IF(!na, GRUNDY_ERR_NOMEM);
@@ -326,11 +326,10 @@ static grundy_status conservative(grundy_misere *q, uint32_t l, grundy_pos h,
     }
     /* bad = {y : y t in P for some option image t} */
     for (k = 0; k < nimg; k++) {
-        const uint32_t *c = mq_col(m, img[k]);
-        if (!c) {
-            s = GRUNDY_ERR_NOMEM;
+        const uint32_t *c;
+        s = mq_col_checked(&c, m, img[k], lim);
+        if (s != GRUNDY_OK)
             goto done;
-        }
         for (y = 0; y < m->q; y++)
             if (mq_bit(m->p, c[y]))
                 mq_setbit(bad, y);

@@ -281,11 +281,13 @@ grundy_status mq_trial_mark(mq_trial *t, mq_mon *base, const mq_opts *o,
         }
         t->ostart[nlive] = (uint32_t)n;
         /* Columns of the base parts (built on first use, kept by base). */
-        for (k = 0; k < n; k++)
-            if (!mq_col(base, (uint32_t)(t->ocode[k] % base->q))) {
-                s = GRUNDY_ERR_NOMEM;
+        for (k = 0; k < n; k++) {
+            const uint32_t *c;
+            s = mq_col_checked(&c, base, (uint32_t)(t->ocode[k] % base->q),
+                               lim);
+            if (s != GRUNDY_OK)
                 goto done;
-            }
+        }
         t->extra_bytes = base->bytes;
     }
     s = grow_states(t, lim);

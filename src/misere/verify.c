@@ -162,8 +162,9 @@ static void images_clear(heap_images *h)
 }
 
 static grundy_status images_init(heap_images *h, mq_mon *m,
-                                 const mq_opts *o)
+                                 const mq_opts *o, const grundy_limits *lim)
 {
+    grundy_status s;
     uint32_t l, k, n = 0;
     uint64_t *seen = calloc(mq_words(m->q) + 1, 8);
     h->start = malloc((m->nlive + 1) * sizeof *h->start);
@@ -181,10 +182,10 @@ static grundy_status images_init(heap_images *h, mq_mon *m,
             if (!mq_bit(seen, t)) {
                 mq_setbit(seen, t);
                 h->img[n] = t;
-                h->col[n] = mq_col(m, t);
-                if (!h->col[n]) {
+                s = mq_col_checked(&h->col[n], m, t, lim);
+                if (s != GRUNDY_OK) {
                     free(seen);
-                    return GRUNDY_ERR_NOMEM;
+                    return s;
                 }
                 n++;
             }
@@ -329,7 +330,7 @@ grundy_status mq_verify_n(mq_verify_out *out, mq_mon *m, const mq_opts *o,
     out->failure = NULL;
     s = chain_init(&local, m->q, lim);
     if (s == GRUNDY_OK)
-        s = images_init(&hi, m, o);
+        s = images_init(&hi, m, o, lim);
     if (s == GRUNDY_OK)
         s = search_n(out, m, &hi, bound, &local, tick, lim);
     images_clear(&hi);
@@ -355,7 +356,7 @@ grundy_status mq_verify(mq_verify_out *out, mq_mon *m, const mq_opts *o,
     memset(&hi, 0, sizeof hi);
     out->ok = 1;
     out->failure = NULL;
-    s = images_init(&hi, m, o);
+    s = images_init(&hi, m, o, lim);
     if (s != GRUNDY_OK)
         goto done;
     cand = malloc((L + 1) * sizeof *cand);

@@ -47,7 +47,8 @@ static inline size_t mq_words(size_t q)
 /* Options of live heaps ******************************************************/
 
 /* The options of live heaps as words of at most 3 live heaps (a
- * multiset, sorted, without duplicates among the options of one heap).
+ * multiset, sorted; two options may give the same word once heaps
+ * without a move are dropped, which costs nothing but time).
  * Options of splitting codes number about n/2 per heap, so they are
  * listed for all heaps only while a quotient changes (a search over all
  * sums needs them) and dropped again after. */

@@ -58,11 +58,6 @@ static void opts_clear(mq_opts *o)
     memset(o, 0, sizeof *o);
 }
 
-static int cmp_opt(const void *a, const void *b)
-{
-    return memcmp(a, b, 4 * sizeof(uint32_t));
-}
-
 /* Append the options of heap h as live heap o->nlive (not yet counted in
  * nlive: the caller commits with o->nlive++).  *count = 0 when h has no
  * move at all. */
@@ -120,11 +115,7 @@ static grundy_status opts_add(grundy_misere *q, grundy_pos h,
                     w[b] = t;
                 }
     }
-    qsort(o->opt + first, n, sizeof *o->opt, cmp_opt);
-    for (i = k = 1; i < n; i++)
-        if (cmp_opt(o->opt[first + i], o->opt[first + k - 1]) != 0)
-            memcpy(o->opt[first + k++], o->opt[first + i],
-                   sizeof *o->opt);
+    k = n;
     o->heap[l] = h;
     o->start[l + 1] = (uint32_t)(first + k);
     *count = (uint32_t)k;

@@ -241,11 +241,13 @@ typedef struct grundy_misere_genus {
 /* The default limit on the positions the genus search may store. */
 #define GRUNDY_MISERE_GENUS_DEFAULT_STATES ((size_t)1 << 21)
 
-/* grundy_misere_genus() :
+/* grundy_misere_genus_table() :
  * out[h] = the genus of heap h of g, for 0 <= h <= upto.  The misere
  * values of the heap plus k copies of *2 are found by a memoised search
  * of sums of heaps and nim-heaps *1, *2, for k = 0, 1, ... until they
- * have alternated for three steps.
+ * have alternated over four values (a, b, a, b).  The values end by
+ * alternating (Conway); that they do from that point on is assumed, not
+ * proven (the tests check three more against a search).
  * Errors: GRUNDY_ERR_ARG when g is not a take-and-break game;
  * GRUNDY_ERR_RANGE for upto > GRUNDY_MISERE_MAX_HEAP; GRUNDY_ERR_LIMIT
  * when the search needs more than max_states positions (0: the default

@@ -7,7 +7,41 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "misere_oracle.h"
 #include "test_support.h"
+
+/* Random sums of heaps up to n, tokens in all at most, against the
+ * exhaustive search (tests/support/misere_oracle.c), seeded. */
+static void check_against_search(const char *spec, const grundy_misere *q,
+                                 unsigned n, unsigned tokens, long iters)
+{
+    misere_oracle *o = misere_oracle_new(spec);
+    test_rng rng;
+    long it;
+    assert_non_null(o);
+    test_rng_init(&rng, test_seed());
+    for (it = 0; it < iters * test_multiplier(); it++) {
+        unsigned h[64], left = tokens;
+        grundy_pos hp[64];
+        grundy_misere_elem x;
+        size_t k = 0;
+        while (k < 64 && left > 0) {
+            unsigned top = left < n ? left : n;
+            unsigned v = 1 + (unsigned)test_rng_below(&rng, top);
+            if (k && test_rng_below(&rng, 4) == 0)
+                break;
+            h[k] = v;
+            hp[k++] = v;
+            left -= v;
+        }
+        assert_int_equal(grundy_misere_sum(&x, q, hp, k), GRUNDY_OK);
+        if ((!grundy_misere_is_p(q, x)) != misere_oracle_first_wins(o, h, k))
+            fail_msg("%s: a sum of %zu heaps: quotient and search differ "
+                     "(seed=%llu it=%ld)",
+                     spec, k, (unsigned long long)test_seed(), it);
+    }
+    misere_oracle_free(o);
+}
 
 static grundy_misere *quotient(const char *spec, grundy_pos n,
                                grundy_game **g)
@@ -29,6 +63,7 @@ static void test_misere_nim_1_2_is_tame_of_order_6(void **state)
     grundy_misere_info in;
     (void)state;
     grundy_misere_get_info(&in, q);
+    check_against_search("0.33", q, 2, 40, 100);
     assert_int_equal(in.order, 6);
     assert_int_equal(in.p_count, 2);
     assert_int_equal(in.last_change, 2);
@@ -48,6 +83,7 @@ static void test_misere_075_stabilises_at_order_8(void **state)
     assert_int_equal(in.p_count, 2);
     assert_true(in.last_change > 0 && in.last_change < 20);
     assert_true(in.period > 0 && in.preperiod < 20);
+    check_against_search("0.75", q, 60, 40, 200);
     grundy_misere_free(q);
     grundy_game_free(g);
 }
@@ -81,6 +117,7 @@ static void test_misere_orders_are_even(void **state)
             grundy_misere_free(r);
         }
         assert_int_equal(grundy_misere_order(q) % 2, 0);
+        check_against_search(codes[i].spec, q, (unsigned)codes[i].n, 30, 60);
         grundy_misere_free(q);
         grundy_game_free(g);
     }
@@ -96,6 +133,7 @@ static void test_misere_dawsons_kayles_orders(void **state)
     assert_int_equal(grundy_misere_order(q), 360);
     assert_int_equal(grundy_misere_grow(q, 33, 0, NULL), GRUNDY_OK);
     assert_int_equal(grundy_misere_order(q), 638);
+    check_against_search("0.07", q, 33, 44, 300);
     q2 = quotient("0.137", 32, &g2);
     assert_int_equal(grundy_misere_order(q2), 638);
     grundy_misere_free(q);

@@ -47,7 +47,7 @@ int main(int argc, char **argv)
         return CLI_EXIT_OK;
     }
     if (strcmp(argv[1], "--version") == 0 || strcmp(argv[1], "-V") == 0) {
-        printf("grundy %s\n", GRUNDY_VERSION);
+        printf("grundy %s\n", grundy_version());
         return CLI_EXIT_OK;
     }
     if (strcmp(argv[1], "help") == 0) {

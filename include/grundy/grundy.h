@@ -5,6 +5,7 @@
 #define GRUNDY_GRUNDY_H
 
 #include "grundy/status.h"
+#include "grundy/version.h"
 #include "grundy/core.h"
 #include "grundy/io.h"
 #include "grundy/rules.h"

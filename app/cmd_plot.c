@@ -533,16 +533,18 @@ static int draw_sequence(plot_scene *s, const plot_args *a, plot_info *in)
     period_text(per, sizeof per, in);
     snprintf(title, sizeof title, "%s: g(n) for n = 0 .. %llu", a->spec,
              (unsigned long long)(m.count - 1));
-    if (m.dots)
+    if (m.dots) {
         snprintf(sub, sizeof sub, "one dot per position; largest value "
                                   "%llu; %s",
                  (unsigned long long)vmax, per);
-    else
+    } else {
+        double per_col = (double)m.count / (double)(uint64_t)(f.x1 - f.x0);
         snprintf(sub, sizeof sub,
-                 "each pixel column: the values of %.4g positions; largest "
+                 "each pixel column: the values of %.*f positions; largest "
                  "value %llu; %s",
-                 (double)m.count / (double)(uint64_t)(f.x1 - f.x0),
-                 (unsigned long long)vmax, per);
+                 per_col >= 100 ? 0 : 1, per_col, (unsigned long long)vmax,
+                 per);
+    }
     titles(s, title, sub);
     y_grid(s, &f, m.ytop, ystep, seq_y, &m);
     if (m.dots)

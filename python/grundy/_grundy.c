@@ -207,8 +207,8 @@ static Engine *engine_new(PyObject *store, Py_ssize_t mem_limit,
 {
     Engine *e;
     if (mem_limit < 0 || threads < 0 || threads > 4096) {
-        PyErr_SetString(PyExc_ValueError,
-                        "mem_limit and threads must not be negative");
+        PyErr_SetString(PyExc_ValueError, "mem_limit must not be negative, "
+                                          "threads must be in 0 .. 4096");
         return NULL;
     }
     e = PyObject_New(Engine, &EngineType);
@@ -822,8 +822,8 @@ static PyObject *py_count_tuples(PyObject *self, PyObject *args)
                           &threads))
         return NULL;
     if (mem < 0 || threads < 0 || threads > 4096) {
-        PyErr_SetString(PyExc_ValueError,
-                        "mem_limit and threads must not be negative");
+        PyErr_SetString(PyExc_ValueError, "mem_limit must not be negative, "
+                                          "threads must be in 0 .. 4096");
         return NULL;
     }
     seq = PySequence_Fast(weights, "weights must be a sequence");

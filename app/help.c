@@ -30,6 +30,8 @@ static const char help_main[] =
     "                   inf(K)) of every vertex of a directed graph\n"
     "  plot RULES       a picture of the values (SVG, or PNG): g(n)\n"
     "                   against n, a histogram, a board's value map\n"
+    "  misere CODE --upto N  misere quotient of a take-and-break game on\n"
+    "                   heaps 1..N (--genus: Conway's genus of each heap)\n"
     "  help [SUBCOMMAND]  show help\n"
     "\n"
     "Options:\n"
@@ -261,10 +263,14 @@ static const char help_analyze[] =
     "                   winning_move_set).  Nim heaps use Moore's rule;\n"
     "                   other families an exact search.\n"
     "  --misere         misere play: the player who cannot move wins.  Nim\n"
-    "                   heaps use the misere Nim rule; other families an\n"
+    "                   heaps use the misere Nim rule; heaps of one\n"
+    "                   take-and-break game its misere quotient (method:\n"
+    "                   misere quotient (order N); when the quotient of\n"
+    "                   heaps up to the largest has at most 1024 elements\n"
+    "                   and the heaps are at most 20000); other families an\n"
     "                   exact search of the sum.  Prints the winner and\n"
     "                   every winning move (JSON: play, method, winner,\n"
-    "                   winning_moves).\n"
+    "                   winning_moves; quotient_order with the quotient).\n"
     "  --search-limit N the exact search refuses sums with more than N\n"
     "                   positions (default 1048576); exit status 1\n"
     "\n"
@@ -277,6 +283,7 @@ static const char help_analyze[] =
     "  grundy analyze --mix digits:12 half:9 nim:3\n"
     "  grundy analyze nim 1 2 3 --moore 2\n"
     "  grundy analyze subtract:1,2 3 4 --misere\n"
+    "  grundy analyze --misere 0.07 3 5 9 11\n"
     "\n"
     "Games with cycles (addsub:S:A with --max H, graph:PATH, also with\n"
     "--mix): prints each component's generalized value, the sum's value\n"
@@ -307,6 +314,9 @@ static const char help_play[] =
     "Options:\n"
     "  --first WHO      who moves first: user (default) or computer\n"
     "  --mix            components of different families, as SPEC:POS\n"
+    "  --misere         misere play: the player who cannot move wins;\n"
+    "                   take-and-break games are played from their misere\n"
+    "                   quotient (see 'grundy misere')\n"
     "  --search-limit N positions the opponent may search exactly (default\n"
     "                   1048576); above it, it plays from the values\n"
     "\n"
@@ -419,6 +429,50 @@ static const char help_loopy[] =
     "  grundy loopy graph.txt --stats\n"
     "  grundy values addsub:4,5:2 --max 20\n"
     "  grundy analyze addsub:4,5:2 5 12 --max 20\n";
+static const char help_misere[] =
+    "Usage: grundy misere CODE --upto N [OPTIONS]\n"
+    "       grundy misere CODE --genus --upto N [OPTIONS]\n"
+    "\n"
+    "Misere play (the player who makes the last move loses) of the\n"
+    "take-and-break game CODE (an octal or hexadecimal code such as 0.77,\n"
+    "4.07 or 0.F7, an alias such as kayles, or grundy-game) restricted to\n"
+    "heaps 1..N.  Prints its misere quotient, grown heap by heap and\n"
+    "verified: a sum of heaps is lost for the player to move exactly when\n"
+    "the product of its heaps' elements lies in the P-portion.\n"
+    "\n"
+    "Output: order (|Q|), p_count (|P|), the generators (the heaps that\n"
+    "need new ones), the relations (lhs = rhs, each lhs a minimal word that\n"
+    "is not a normal form), the P-portion, last_change (the last heap at\n"
+    "which the quotient grew), whether the heap -> element map is seen to\n"
+    "be periodic, and heap_elements (each heap's element as its normal\n"
+    "form: the colex-least word over the generators; 1 is the identity).\n"
+    "\n"
+    "Options:\n"
+    "  --upto N         heaps 1..N (1 <= N <= 1000000)\n"
+    "  --json           one JSON object: rules, heaps, order, p_count,\n"
+    "                   generators (name, heap), relations (lhs, rhs),\n"
+    "                   p_portion, last_change, period, stopped,\n"
+    "                   heap_elements\n"
+    "  --max-order M    stop when the quotient, or a candidate for it, has\n"
+    "                   more than M elements (default 4096); the quotient of\n"
+    "                   the heaps before is printed, with a line 'stopped:'\n"
+    "  --genus          Conway's genus g^(g0 g1 ...) of heaps 0..N instead:\n"
+    "                   the normal-play value, then the misere values of the\n"
+    "                   heap plus 0, 1, 2, ... heaps *2 until they alternate\n"
+    "                   (JSON: genus, with heap, genus, normal, misere)\n"
+    "  --search-limit N the genus search stores at most N positions\n"
+    "                   (default 2097152)\n"
+    "  --mem-limit B    refuse work above B bytes (K, M, G, T)\n"
+    "\n"
+    "A spec that is not a take-and-break code, a code with no move, N out\n"
+    "of range and a quotient over the memory limit are errors (exit\n"
+    "status 1).\n"
+    "\n"
+    "Examples:\n"
+    "  grundy misere 0.75 --upto 20\n"
+    "  grundy misere kayles --upto 100 --json\n"
+    "  grundy misere dawsons-kayles --upto 33\n"
+    "  grundy misere kayles --genus --upto 20\n";
 
 /* The workloads' one-line summaries come from cmd_solve.c. */
 const char *cli_solve_list(void);
@@ -492,6 +546,8 @@ const char *cli_help(const char *cmd)
         return help_loopy;
     if (strcmp(cmd, "plot") == 0)
         return help_plot;
+    if (strcmp(cmd, "misere") == 0)
+        return help_misere;
     return NULL;
 }
 

@@ -30,6 +30,7 @@ static const struct {
     {"store", cmd_store},
     {"loopy", cmd_loopy},
     {"plot", cmd_plot},
+    {"misere", cmd_misere},
 };
 
 int main(int argc, char **argv)

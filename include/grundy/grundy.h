@@ -19,5 +19,6 @@
 #include "grundy/values.h"
 #include "grundy/store.h"
 #include "grundy/loopy.h"
+#include "grundy/misere.h"
 
 #endif

@@ -9,11 +9,15 @@
  *      covers the position;
  *   3. a proven period (found once by growing a table, for families with
  *      a period criterion), which answers any position in O(1);
- *   4. a table grown on demand with the family's kernel, while it fits
+ *   4. for a single far position (2^22 and beyond) of a family whose
+ *      kernel has a lookback (grundy_kernel.lookback: digits, subtract),
+ *      the kernel in a sliding window: as fast per entry as a table, in
+ *      the memory of the window;
+ *   5. a table grown on demand with the family's kernel, while it fits
  *      the memory limit (board families: the table of every position,
- *      or, for a single position, the table of its subsets alone);
- *   5. a sliding window of the last max_take values for heap families
- *      whose moves take a bounded number of tokens (memory: the window);
+ *      or, for a single position, the table of its subsets alone); else
+ *      a sliding window of the last max_take values for heap families
+ *      whose moves take a bounded number of tokens;
  *   6. a memoised search of the positions reachable from p for finite
  *      families too large to tabulate;
  *   7. a table by the generic method.

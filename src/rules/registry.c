@@ -249,3 +249,14 @@ grundy_status grundy_game_moves(const grundy_game *g, grundy_pos p,
     assert(*count <= *cap);
     return GRUNDY_OK;
 }
+
+void grundy_move_sort_parts(grundy_move *m)
+{
+    unsigned i, j;
+    for (i = 1; i < m->nparts; i++)
+        for (j = i; j > 0 && m->part[j - 1] > m->part[j]; j--) {
+            grundy_pos t = m->part[j];
+            m->part[j] = m->part[j - 1];
+            m->part[j - 1] = t;
+        }
+}

@@ -23,6 +23,10 @@ grundy_status grundy_parse_u64_list(uint64_t **out, size_t *n,
                                     const char *text, uint64_t lo,
                                     uint64_t hi, grundy_parse_error *where);
 
+/* Sort the parts of m in increasing order (moves compare equal when
+ * their sorted parts do). */
+void grundy_move_sort_parts(grundy_move *m);
+
 /* The built-in families' table kernels (src/table/). */
 extern const grundy_kernel grundy_kernel_subtract;
 extern const grundy_kernel grundy_kernel_digits;

@@ -401,7 +401,7 @@ static grundy_status root_emit(search *S, void *vctx, size_t depth,
         desc[d].component = ci;
         desc[d].from = c->sum[ci].pos;
         desc[d].to = S->mv[S->mvoff[S->sel[d]] + S->pick[d]];
-        sum_move_sort_parts(&desc[d].to);
+        grundy_move_sort_parts(&desc[d].to);
     }
     if (r % 2 == 0 && depth == 1 && S->k == 1 &&
         !sum_move_list_has(&c->win, 0, &desc[0]))

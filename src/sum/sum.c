@@ -46,17 +46,6 @@ grundy_status sum_prepare(const grundy_sum_component *sum, size_t n)
 
 /* Moves ********************************************************************/
 
-void sum_move_sort_parts(grundy_move *m)
-{
-    unsigned i, j;
-    for (i = 1; i < m->nparts; i++)
-        for (j = i; j > 0 && m->part[j - 1] > m->part[j]; j--) {
-            grundy_pos t = m->part[j];
-            m->part[j] = m->part[j - 1];
-            m->part[j - 1] = t;
-        }
-}
-
 int sum_move_equal(const grundy_move *a, const grundy_move *b)
 {
     unsigned i;
@@ -181,7 +170,7 @@ static grundy_status component_winning(sum_move_list *l,
         if (x != t)
             continue;
         m.to = (*buf)[j];
-        sum_move_sort_parts(&m.to);
+        grundy_move_sort_parts(&m.to);
         if (!sum_move_list_has(l, first, &m))
             GRUNDY_TRY(sum_move_list_push(l, &m));
     }

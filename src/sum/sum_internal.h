@@ -6,13 +6,13 @@
 #define GRUNDY_SUM_INTERNAL_H
 
 #include "grundy/sum.h"
+#include "rules/rules_internal.h"
 
 /* Prepare the values objects of sum[0..n) for their largest positions;
  * GRUNDY_ERR_RANGE for a position outside a finite family. */
 grundy_status sum_prepare(const grundy_sum_component *sum, size_t n);
 
-/* Sort the parts of m in increasing order. */
-void sum_move_sort_parts(grundy_move *m);
+/* Moves with the same sorted parts (grundy_move_sort_parts()). */
 int sum_move_equal(const grundy_move *a, const grundy_move *b);
 
 /* A growing array of grundy_sum_move. */

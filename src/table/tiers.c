@@ -144,53 +144,63 @@ static grundy_value mex_bytes(const uint8_t *g, const grundy_pos *child,
                : (grundy_value)(64 * i + (unsigned)__builtin_ctzll(~wide[i]));
 }
 
+/* The positions one move from x into w->child[0 .. *nc), from the
+ * family's children hook, or from its moves (each must leave one
+ * position: GRUNDY_ERR_ARG otherwise). */
+static grundy_status list_children(tier_worker *w, const grundy_rules *r,
+                                   const void *params,
+                                   const grundy_game *game, grundy_pos x,
+                                   size_t *nc)
+{
+    size_t i, nm;
+    if (r->children) {
+        /* the buffer grows when a position has more children than it
+         * holds, and the position is asked again */
+        *nc = r->children(params, x, w->child, w->ccap);
+        if (*nc > w->ccap) {
+            grundy_pos *nb;
+            GRUNDY_RETURN_IF(*nc > SIZE_MAX / 2 / sizeof *nb,
+                             GRUNDY_ERR_NOMEM);
+            nb = realloc(w->child, 2 * *nc * sizeof *nb);
+            GRUNDY_RETURN_IF(!nb, GRUNDY_ERR_NOMEM);
+            w->child = nb;
+            w->ccap = 2 * *nc;
+            *nc = r->children(params, x, w->child, w->ccap);
+            GRUNDY_RETURN_IF(*nc > w->ccap, GRUNDY_ERR_ARG);
+        }
+        return GRUNDY_OK;
+    }
+    GRUNDY_TRY(grundy_game_moves(game, x, &w->mv, &w->mcap, &nm));
+    if (nm > w->ccap) {
+        grundy_pos *nb = realloc(w->child, nm * sizeof *nb);
+        GRUNDY_RETURN_IF(!nb, GRUNDY_ERR_NOMEM);
+        w->child = nb;
+        w->ccap = nm;
+    }
+    for (i = 0; i < nm; i++) {
+        GRUNDY_RETURN_IF(w->mv[i].nparts != 1, GRUNDY_ERR_ARG);
+        w->child[i] = w->mv[i].part[0];
+    }
+    *nc = nm;
+    return GRUNDY_OK;
+}
+
 /* The mex of the children of x, which must all have fewer 1s. */
 static grundy_status mex_of(tier_worker *w, grundy_pos x, grundy_value *out)
 {
     tier_job *job = w->job;
     size_t nc, i;
     int bad = 0;
-    if (job->rules->children) {
-        /* the buffer grows when a position has more children than it
-         * holds, and the position is asked again */
-        nc = job->rules->children(job->params, x, w->child, w->ccap);
-        if (nc > w->ccap) {
-            grundy_pos *nb;
-            GRUNDY_RETURN_IF(nc > SIZE_MAX / 2 / sizeof *nb,
-                             GRUNDY_ERR_NOMEM);
-            nb = realloc(w->child, 2 * nc * sizeof *nb);
-            GRUNDY_RETURN_IF(!nb, GRUNDY_ERR_NOMEM);
-            w->child = nb;
-            w->ccap = 2 * nc;
-            nc = job->rules->children(job->params, x, w->child, w->ccap);
-            GRUNDY_RETURN_IF(nc > w->ccap, GRUNDY_ERR_ARG);
-        }
-    } else {
-        size_t nm;
-        GRUNDY_TRY(grundy_game_moves(job->game, x, &w->mv, &w->mcap, &nm));
-        if (nm > w->ccap) {
-            grundy_pos *nb = realloc(w->child, nm * sizeof *nb);
-            GRUNDY_RETURN_IF(!nb, GRUNDY_ERR_NOMEM);
-            w->child = nb;
-            w->ccap = nm;
-        }
-        for (i = 0; i < nm; i++) {
-            /* a board move leaves one position, of fewer 1s */
-            GRUNDY_RETURN_IF(w->mv[i].nparts != 1 ||
-                                 pop64(w->mv[i].part[0]) >= job->k,
-                             GRUNDY_ERR_ARG);
-            w->child[i] = w->mv[i].part[0];
-        }
-        nc = nm;
-    }
+    GRUNDY_TRY(list_children(w, job->rules, job->params, job->game, x, &nc));
     /* Children past the table, or of as many 1s as x, break the family's
      * contract: moves() is checked always, the children hook (a family's
      * own code, on the hot path) in debug builds, where the checks cost
      * nothing that matters. */
-#ifndef NDEBUG
-    for (i = 0; i < nc; i++)
-        GRUNDY_RETURN_IF(pop64(w->child[i]) >= job->k, GRUNDY_ERR_ARG);
+#ifdef NDEBUG
+    if (!job->rules->children)
 #endif
+        for (i = 0; i < nc; i++)
+            GRUNDY_RETURN_IF(pop64(w->child[i]) >= job->k, GRUNDY_ERR_ARG);
     *out = mex_bytes(job->g, w->child, nc, job->np, &bad);
     return bad ? GRUNDY_ERR_ARG : GRUNDY_OK;
 }
@@ -408,8 +418,8 @@ grundy_status grundy_table_value_subsets(grundy_value *out,
                                          const grundy_limits *lim)
 {
     const grundy_rules *r = grundy_game_rules(g);
-    tier_job job;
-    tier_worker w;
+    const void *params = grundy_game_params(g);
+    tier_worker w; /* for its buffers */
     sub_index *si = NULL;
     uint8_t *v = NULL;
     unsigned k = (unsigned)__builtin_popcountll(p);
@@ -431,53 +441,18 @@ grundy_status grundy_table_value_subsets(grundy_value *out,
         return GRUNDY_ERR_NOMEM;
     }
     sub_index_init(si, p);
-    memset(&job, 0, sizeof job);
     memset(&w, 0, sizeof w);
-    job.game = g;
-    job.rules = r;
-    job.params = grundy_game_params(g);
-    job.np = grundy_game_num_positions(g);
-    w.job = &job;
     grundy_ticker_init(&tk, lim, "subsets", n);
     /* s runs over the subsets of p in increasing order, which is also the
-     * order of their compressed indices i, and children come first.  The
-     * children are read through their compressed indices: job.g is unused
-     * and the mex is taken here. */
+     * order of their compressed indices i, and children come first; their
+     * values are read through their compressed indices. */
     for (i = 0; i < n && st == GRUNDY_OK; i++, s = (s - p) & p) {
         size_t nc, c;
         uint64_t seen[4] = {0, 0, 0, 0};
         unsigned b;
-        job.g = NULL;
-        if (r->children) {
-            size_t need = r->max_moves(job.params, s);
-            if (need > w.ccap) {
-                grundy_pos *nb = realloc(w.child, need * sizeof *nb);
-                if (!nb) {
-                    st = GRUNDY_ERR_NOMEM;
-                    break;
-                }
-                w.child = nb;
-                w.ccap = need;
-            }
-            nc = r->children(job.params, s, w.child, w.ccap);
-        } else {
-            size_t nm;
-            st = grundy_game_moves(g, s, &w.mv, &w.mcap, &nm);
-            if (st != GRUNDY_OK)
-                break;
-            if (nm > w.ccap) {
-                grundy_pos *nb = realloc(w.child, nm * sizeof *nb);
-                if (!nb) {
-                    st = GRUNDY_ERR_NOMEM;
-                    break;
-                }
-                w.child = nb;
-                w.ccap = nm;
-            }
-            for (c = 0; c < nm; c++)
-                w.child[c] = w.mv[c].nparts == 1 ? w.mv[c].part[0] : s;
-            nc = nm;
-        }
+        st = list_children(&w, r, params, g, s, &nc);
+        if (st != GRUNDY_OK)
+            break;
         for (c = 0; c < nc; c++) {
             unsigned x;
             /* a child outside the subsets of s breaks the contract */

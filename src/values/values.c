@@ -23,6 +23,7 @@
 
 #include "grundy/store.h"
 #include "grundy/values.h"
+#include "rules/rules_internal.h"
 #include "table/table_internal.h"
 
 /* Positions from which a period is worth looking for before tabulating. */
@@ -913,17 +914,6 @@ grundy_status grundy_values_histogram(uint64_t **counts, size_t *nvalues,
 
 /* Moves ********************************************************************/
 
-static void sort_parts(grundy_move *m)
-{
-    unsigned i, j;
-    for (i = 1; i < m->nparts; i++)
-        for (j = i; j > 0 && m->part[j - 1] > m->part[j]; j--) {
-            grundy_pos t = m->part[j];
-            m->part[j] = m->part[j - 1];
-            m->part[j - 1] = t;
-        }
-}
-
 grundy_status grundy_values_move_to(grundy_move *out, int *found,
                                     grundy_values *v, grundy_pos p,
                                     grundy_value target)
@@ -937,7 +927,7 @@ grundy_status grundy_values_move_to(grundy_move *out, int *found,
         if (r >= 0) {
             *found = r;
             if (r)
-                sort_parts(out);
+                grundy_move_sort_parts(out);
             return GRUNDY_OK;
         }
     }
@@ -954,7 +944,7 @@ grundy_status grundy_values_move_to(grundy_move *out, int *found,
         }
         if (s == GRUNDY_OK && x == target) {
             *out = mv[k];
-            sort_parts(out);
+            grundy_move_sort_parts(out);
             *found = 1;
         }
     }
@@ -968,8 +958,8 @@ static int same_move(const grundy_move *a, const grundy_move *b)
     unsigned i;
     if (x.nparts != y.nparts)
         return 0;
-    sort_parts(&x);
-    sort_parts(&y);
+    grundy_move_sort_parts(&x);
+    grundy_move_sort_parts(&y);
     for (i = 0; i < x.nparts; i++)
         if (x.part[i] != y.part[i])
             return 0;

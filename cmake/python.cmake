@@ -23,7 +23,7 @@ if(NOT Python3_EXECUTABLE AND EXISTS /usr/bin/python3)
   set(Python3_EXECUTABLE /usr/bin/python3)
 endif()
 if(GRUNDY_BUILD_PYTHON STREQUAL "AUTO")
-  find_package(Python3 3.8 COMPONENTS Interpreter Development.Module NumPy)
+  find_package(Python3 3.9 COMPONENTS Interpreter Development.Module NumPy)
   if(NOT Python3_FOUND)
     message(STATUS "grundy: no Python headers or numpy: the Python module "
                    "is not built (apt-get install python3-dev python3-numpy)")
@@ -31,7 +31,7 @@ if(GRUNDY_BUILD_PYTHON STREQUAL "AUTO")
     return()
   endif()
 else()
-  find_package(Python3 3.8 REQUIRED
+  find_package(Python3 3.9 REQUIRED
     COMPONENTS Interpreter Development.Module NumPy)
 endif()
 set(GRUNDY_HAVE_PYTHON ON)

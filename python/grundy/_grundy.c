@@ -727,15 +727,14 @@ static PyObject *py_analyze(PyObject *self, PyObject *args)
         const grundy_game *g = e->games[game_of[wm[k].component]];
         PyObject *from = from_pos(g, wm[k].from);
         PyObject *to = from ? from_move(g, &wm[k].to) : NULL;
-        PyObject *m = to ? Py_BuildValue("(nNNK)", (Py_ssize_t)wm[k].component,
+        PyObject *m = to ? Py_BuildValue("(nOOK)", (Py_ssize_t)wm[k].component,
                                          from, to,
                                          (unsigned long long)wm[k].value)
                          : NULL;
-        if (!m) {
-            Py_XDECREF(from);
-            Py_XDECREF(to);
+        Py_XDECREF(from);
+        Py_XDECREF(to);
+        if (!m)
             goto out;
-        }
         PyList_SET_ITEM(moves, (Py_ssize_t)k, m);
     }
     r = Py_BuildValue("(OKO)", vals, (unsigned long long)nim, moves);

@@ -3,17 +3,22 @@
 #               bundled examples
 #   make test   the same set-up, then the whole suite twice through CTest:
 #               Release, and Debug with ASan + UBSan
+#   make install PREFIX=P
+#               build, then install the library, headers, pkg-config and
+#               CMake files, the program and its man page under P
+#               (default /usr/local)
 # Other targets: build, bench, clean.
 
 JOBS    ?= $(shell nproc 2>/dev/null || echo 2)
 BUILD   ?= build
 ASAN    ?= build-asan
+PREFIX  ?= /usr/local
 CMAKE_FLAGS ?=
 ifeq ($(CI),true)
 CMAKE_FLAGS += -DGRUNDY_WERROR=ON
 endif
 
-.PHONY: all deps build run test test-release test-asan bench clean
+.PHONY: all deps build run test test-release test-asan install bench clean
 
 all: build
 
@@ -21,11 +26,15 @@ deps:
 	@sh scripts/deps.sh
 
 build: deps
-	cmake -S . -B $(BUILD) -DCMAKE_BUILD_TYPE=Release $(CMAKE_FLAGS)
+	cmake -S . -B $(BUILD) -DCMAKE_BUILD_TYPE=Release \
+	    -DGRUNDY_BUILD_PYTHON=ON $(CMAKE_FLAGS)
 	cmake --build $(BUILD) -j $(JOBS)
 
 run: build
 	@sh scripts/run-examples.sh $(BUILD)/grundy
+
+install: build
+	cmake --install $(BUILD) --prefix $(PREFIX)
 
 test: test-release test-asan
 

@@ -28,6 +28,8 @@ static const char help_main[] =
     "  store list|verify|remove|path  the tables kept on disk\n"
     "  loopy FILE       games with cycles: the generalized value (n or\n"
     "                   inf(K)) of every vertex of a directed graph\n"
+    "  plot RULES       a picture of the values (SVG, or PNG): g(n)\n"
+    "                   against n, a histogram, a board's value map\n"
     "  misere CODE --upto N  misere quotient of a take-and-break game on\n"
     "                   heaps 1..N (--genus: Conway's genus of each heap)\n"
     "  help [SUBCOMMAND]  show help\n"
@@ -488,6 +490,40 @@ static void rules_list(char *buf, size_t cap)
     }
 }
 
+static const char help_plot[] =
+    "Usage: grundy plot RULES --upto N -o FILE.svg [OPTIONS]\n"
+    "       grundy plot RULES --all -o FILE.svg [OPTIONS]   (boards)\n"
+    "\n"
+    "Draw the values of RULES as an SVG picture (a PNG when FILE ends in\n"
+    ".png or with --png, in a program built with cairo).\n"
+    "\n"
+    "Pictures:\n"
+    "  (default)        g(n) against n for n = 0..N: one dot per position\n"
+    "                   while there are no more positions than pixel\n"
+    "                   columns, otherwise each pixel column shows the\n"
+    "                   values of its run of positions; rare values of a\n"
+    "                   take-and-break game in a second colour (when the\n"
+    "                   rare mask leaves at most a quarter of the positions\n"
+    "                   rare); a proven period marked (a dashed line at the\n"
+    "                   preperiod, a bracket over one period)\n"
+    "  --histogram      the number of positions with each value\n"
+    "  --log            with --histogram: counts on a logarithmic scale\n"
+    "  --all            boards (rect:RxC): the value of every position,\n"
+    "                   position p at column p mod 2^k, row p div 2^k\n"
+    "\n"
+    "Options:\n"
+    "  -o, --output FILE  where the picture goes (- : standard output, SVG)\n"
+    "  --png            write a PNG whatever FILE's name\n"
+    "  --width W, --height H  picture size in pixels (default 960 x 540)\n"
+    "  --no-rare        one colour for every value\n"
+    "\n"
+    "A line on what was drawn goes to standard output (unless the picture\n"
+    "does).  Examples:\n"
+    "  grundy plot 0.137 --upto 300 -o dawsons-chess.svg\n"
+    "  grundy plot grundy-game --upto 1000000 -o grundy-game.svg\n"
+    "  grundy plot kayles --upto 100000 --histogram --log -o kayles.svg\n"
+    "  grundy plot rect:4x4 --all -o rect44.png\n";
+
 const char *cli_help(const char *cmd)
 {
     if (!cmd)
@@ -508,6 +544,8 @@ const char *cli_help(const char *cmd)
         return help_store;
     if (strcmp(cmd, "loopy") == 0)
         return help_loopy;
+    if (strcmp(cmd, "plot") == 0)
+        return help_plot;
     if (strcmp(cmd, "misere") == 0)
         return help_misere;
     return NULL;
@@ -529,7 +567,7 @@ void cli_print_help(const char *cmd)
         fputs(h, stdout);
         if (strcmp(cmd, "values") == 0 || strcmp(cmd, "analyze") == 0 ||
             strcmp(cmd, "play") == 0 || strcmp(cmd, "range") == 0 ||
-            strcmp(cmd, "count") == 0)
+            strcmp(cmd, "count") == 0 || strcmp(cmd, "plot") == 0)
             fputs(help_engine, stdout);
     }
 }

@@ -29,6 +29,7 @@ static const struct {
     {"count", cmd_count},
     {"store", cmd_store},
     {"loopy", cmd_loopy},
+    {"plot", cmd_plot},
     {"misere", cmd_misere},
 };
 

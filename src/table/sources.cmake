@@ -4,4 +4,5 @@ target_sources(grundy PRIVATE
   src/table/kernels.c
   src/table/period.c
   src/table/sparse.c
-  src/table/tiers.c)
+  src/table/tiers.c
+  src/table/tiers_split.c)

@@ -11,7 +11,10 @@
  * with Gosper's next-subset step, so no tier list is ever stored: the only
  * memory is the table, one byte per position.  Each tier's computation is
  * a pure function of the lower tiers and of its slice, which is what lets
- * tiers be split across processes later.
+ * tiers be split across processes: the steps at one position (orbit,
+ * children, mex) and the shape of the tiers are shared with grundy-mpi
+ * (mpi/), which runs them on its slice of each tier and fetches the
+ * children's values from the other processes (table_internal.h).
  *
  * The family is asked, never recognised: its children hook lists the
  * positions one move away (else its moves() are used), and its orbit hook
@@ -31,12 +34,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "grundy/rect.h"
-#include "rules/rect_internal.h"
 #include "core/progress.h"
 #include "table/table_internal.h"
 
-#define TIER_MAX_BITS 40
 #define TIER_CHUNK ((uint64_t)1 << 13)
 #define TIER_MAX_THREADS 256
 /* Below this many positions threads cost more than they save. */
@@ -44,15 +44,174 @@
 /* Nor for a tier of fewer positions than this (a few chunks each). */
 #define TIER_MIN_PARALLEL_TIER (4 * TIER_CHUNK)
 
+/* The shape of the tiers *************************************************/
+
+grundy_status grundy_tiers_init(grundy_tiers *t, grundy_pos np)
+{
+    unsigned i, k, ones;
+    memset(t, 0, sizeof *t);
+    t->np = np;
+    while (t->bits < 64 && ((grundy_pos)1 << t->bits) < np)
+        t->bits++;
+    GRUNDY_RETURN_IF(np == 0, GRUNDY_ERR_ARG);
+    GRUNDY_RETURN_IF(t->bits > GRUNDY_TIERS_MAX_BITS, GRUNDY_ERR_LIMIT);
+    for (i = 0; i <= GRUNDY_TIERS_MAX_BITS; i++)
+        for (k = 0; k <= i; k++)
+            t->binom[i][k] = k == 0 || k == i ? 1
+                                              : t->binom[i - 1][k - 1] +
+                                                    t->binom[i - 1][k];
+    /* Tier k below np: the k-subsets that agree with np above a 1 bit i
+     * of np and have a 0 there. */
+    for (k = 0; k <= t->bits; k++) {
+        if (np == (grundy_pos)1 << t->bits) {
+            t->size[k] = t->binom[t->bits][k];
+            continue;
+        }
+        for (i = t->bits, ones = 0; i-- > 0;)
+            if ((np >> i) & 1) {
+                if (k >= ones && k - ones <= i)
+                    t->size[k] += t->binom[i][k - ones];
+                ones++;
+            }
+    }
+    return GRUNDY_OK;
+}
+
+uint64_t grundy_tiers_unrank(const grundy_tiers *t, unsigned k, uint64_t idx)
+{
+    uint64_t x = 0;
+    unsigned i;
+    for (i = k; i >= 1; i--) {
+        unsigned c = i - 1;
+        while (c + 1 < t->bits && t->binom[c + 1][i] <= idx)
+            c++;
+        x |= (uint64_t)1 << c;
+        idx -= t->binom[c][i];
+    }
+    return x;
+}
+
+void grundy_tiers_ranker_init(grundy_tiers_ranker *r, const grundy_tiers *t)
+{
+    unsigned b, j, v, i;
+    memset(r, 0, sizeof *r);
+    for (v = 0; v < 256; v++)
+        r->pop[v] = (unsigned char)grundy_pop64(v);
+    for (b = 0; b < GRUNDY_TIERS_MAX_BITS / 8; b++)
+        for (j = 0; j <= 8 * b && j < GRUNDY_TIERS_MAX_BITS - 7; j++)
+            for (v = 0; v < 256; v++) {
+                uint64_t sum = 0;
+                unsigned m = j;
+                for (i = 0; i < 8; i++)
+                    if ((v >> i) & 1)
+                        sum += t->binom[8 * b + i][++m];
+                r->t[b][j][v] = sum;
+            }
+}
+
+/* The steps at one position ***********************************************/
+
+void grundy_tier_step_init(grundy_tier_step *s, const grundy_game *g)
+{
+    memset(s, 0, sizeof *s);
+    s->game = g;
+    s->rules = grundy_game_rules(g);
+    s->params = grundy_game_params(g);
+    s->np = grundy_game_num_positions(g);
+}
+
+void grundy_tier_step_clear(grundy_tier_step *s)
+{
+    free(s->mv);
+    free(s->child);
+    s->mv = NULL;
+    s->child = NULL;
+    s->mcap = s->ccap = 0;
+}
+
+grundy_status grundy_tier_canon(grundy_pos *out, grundy_tier_step *s,
+                                grundy_pos x)
+{
+    /* The hook may stop at the first image below x: follow images down
+     * until x is the least of its listing, which ends because each step
+     * goes lower. */
+    grundy_pos img[GRUNDY_MAX_ORBIT];
+    for (;;) {
+        size_t ni, i;
+        grundy_pos low = x;
+        if (!s->rules->orbit)
+            break;
+        ni = s->rules->orbit(s->params, x, img, GRUNDY_MAX_ORBIT);
+        GRUNDY_RETURN_IF(ni > GRUNDY_MAX_ORBIT, GRUNDY_ERR_ARG);
+        for (i = 0; i < ni; i++)
+            if (img[i] < low)
+                low = img[i];
+        if (low == x)
+            break;
+        GRUNDY_RETURN_IF(grundy_pop64(low) != grundy_pop64(x),
+                         GRUNDY_ERR_ARG);
+        x = low;
+    }
+    *out = x;
+    return GRUNDY_OK;
+}
+
+grundy_status grundy_tier_children(size_t *nc, grundy_tier_step *s,
+                                   grundy_pos x, unsigned k, int check)
+{
+    const grundy_rules *r = s->rules;
+    size_t i, nm;
+    if (r->children) {
+        /* the buffer grows when a position has more children than it
+         * holds, and the position is asked again */
+        *nc = r->children(s->params, x, s->child, s->ccap);
+        if (*nc > s->ccap) {
+            grundy_pos *nb;
+            GRUNDY_RETURN_IF(*nc > SIZE_MAX / 2 / sizeof *nb,
+                             GRUNDY_ERR_NOMEM);
+            nb = realloc(s->child, 2 * *nc * sizeof *nb);
+            GRUNDY_RETURN_IF(!nb, GRUNDY_ERR_NOMEM);
+            s->child = nb;
+            s->ccap = 2 * *nc;
+            *nc = r->children(s->params, x, s->child, s->ccap);
+            GRUNDY_RETURN_IF(*nc > s->ccap, GRUNDY_ERR_ARG);
+        }
+    } else {
+        GRUNDY_TRY(grundy_game_moves(s->game, x, &s->mv, &s->mcap, &nm));
+        if (nm > s->ccap) {
+            grundy_pos *nb = realloc(s->child, nm * sizeof *nb);
+            GRUNDY_RETURN_IF(!nb, GRUNDY_ERR_NOMEM);
+            s->child = nb;
+            s->ccap = nm;
+        }
+        for (i = 0; i < nm; i++) {
+            GRUNDY_RETURN_IF(s->mv[i].nparts != 1, GRUNDY_ERR_ARG);
+            s->child[i] = s->mv[i].part[0];
+        }
+        *nc = nm;
+        check = 1;
+    }
+    /* Children past the table, or of as many 1s as x, break the family's
+     * contract: moves() is checked always, the children hook (a family's
+     * own code, on the hot path) when asked and in debug builds, where
+     * the checks cost nothing that matters. */
+#ifndef NDEBUG
+    check = 1;
+#endif
+    if (check)
+        for (i = 0; i < *nc; i++)
+            GRUNDY_RETURN_IF(s->child[i] >= s->np ||
+                                 grundy_pop64(s->child[i]) >= k,
+                             GRUNDY_ERR_ARG);
+    return GRUNDY_OK;
+}
+
+/* One process ************************************************************/
+
 typedef struct tier_job {
     uint8_t *g;
-    const grundy_game *game;
-    const grundy_rules *rules;
-    const void *params;
     grundy_fill *fill;
-    grundy_pos np; /* positions 0 .. np-1 */
-    unsigned bits; /* 2^bits >= np */
-    uint64_t binom[TIER_MAX_BITS + 1][TIER_MAX_BITS + 1];
+    grundy_tiers tiers;
     /* The tier in progress. */
     unsigned k;
     uint64_t tier_size, nchunks;
@@ -66,66 +225,20 @@ typedef struct tier_worker {
     int is_caller; /* reports progress */
     grundy_value max;
     grundy_pos max_at;
-    grundy_move *mv; /* without a children hook */
-    size_t mcap;
-    grundy_pos *child; /* with one */
-    size_t ccap;
+    grundy_tier_step step;
     grundy_status err;
     pthread_t tid;
 } tier_worker;
 
-/* The idx-th k-subset of {0..bits-1} in increasing numeric order. */
-static uint64_t unrank(const tier_job *job, unsigned k, uint64_t idx)
-{
-    uint64_t x = 0;
-    unsigned i;
-    for (i = k; i >= 1; i--) {
-        unsigned c = i - 1;
-        while (c + 1 < job->bits && job->binom[c + 1][i] <= idx)
-            c++;
-        x |= (uint64_t)1 << c;
-        idx -= job->binom[c][i];
-    }
-    return x;
-}
-
-/* The next integer with the same popcount (Gosper); x != 0. */
-static inline uint64_t next_subset(uint64_t x)
-{
-    uint64_t t = x | (x - 1);
-    return (t + 1) | (((~t & (t + 1)) - 1) >> (__builtin_ctzll(x) + 1));
-}
-
-/* Bits set in x, inline (a call to the compiler's helper costs more than
- * the rest of a child's work on a CPU without POPCNT in the baseline). */
-static inline unsigned pop64(uint64_t x)
-{
-    x = x - ((x >> 1) & 0x5555555555555555ull);
-    x = (x & 0x3333333333333333ull) + ((x >> 2) & 0x3333333333333333ull);
-    x = (x + (x >> 4)) & 0x0F0F0F0F0F0F0F0Full;
-    return (unsigned)((x * 0x0101010101010101ull) >> 56);
-}
-
-/* The mex of the byte values at child[0 .. n); in debug builds *bad is
- * set when a child lies past the table (np positions). */
+/* The mex of the byte values at child[0 .. n): the loads are independent
+ * of each other and the mask stays in a register. */
 static grundy_value mex_bytes(const uint8_t *g, const grundy_pos *child,
-                              size_t n, grundy_pos np, int *bad)
+                              size_t n)
 {
-    uint64_t seen = 0, wide[4] = {0, 0, 0, 0};
-    unsigned big = 0, i;
+    uint64_t seen = 0;
+    unsigned big = 0;
+    grundy_mex_set wide = {{0, 0, 0, 0}};
     size_t j;
-#ifndef NDEBUG
-    for (j = 0; j < n; j++)
-        if (child[j] >= np) {
-            *bad = 1;
-            return 0;
-        }
-#else
-    (void)np;
-    (void)bad;
-#endif
-    /* the loads are independent of each other; the mask stays in a
-     * register */
     for (j = 0; j < n; j++) {
         unsigned v = g[child[j]];
         seen |= 1ull << (v & 63);
@@ -133,76 +246,9 @@ static grundy_value mex_bytes(const uint8_t *g, const grundy_pos *child,
     }
     if (big < 64 && ~seen != 0)
         return (grundy_value)__builtin_ctzll(~seen);
-    for (j = 0; j < n; j++) {
-        unsigned v = g[child[j]];
-        wide[v >> 6] |= 1ull << (v & 63);
-    }
-    for (i = 0; i < 4 && ~wide[i] == 0; i++)
-        ;
-    return i == 4
-               ? 256
-               : (grundy_value)(64 * i + (unsigned)__builtin_ctzll(~wide[i]));
-}
-
-/* The positions one move from x into w->child[0 .. *nc), from the
- * family's children hook, or from its moves (each must leave one
- * position: GRUNDY_ERR_ARG otherwise). */
-static grundy_status list_children(tier_worker *w, const grundy_rules *r,
-                                   const void *params,
-                                   const grundy_game *game, grundy_pos x,
-                                   size_t *nc)
-{
-    size_t i, nm;
-    if (r->children) {
-        /* the buffer grows when a position has more children than it
-         * holds, and the position is asked again */
-        *nc = r->children(params, x, w->child, w->ccap);
-        if (*nc > w->ccap) {
-            grundy_pos *nb;
-            GRUNDY_RETURN_IF(*nc > SIZE_MAX / 2 / sizeof *nb,
-                             GRUNDY_ERR_NOMEM);
-            nb = realloc(w->child, 2 * *nc * sizeof *nb);
-            GRUNDY_RETURN_IF(!nb, GRUNDY_ERR_NOMEM);
-            w->child = nb;
-            w->ccap = 2 * *nc;
-            *nc = r->children(params, x, w->child, w->ccap);
-            GRUNDY_RETURN_IF(*nc > w->ccap, GRUNDY_ERR_ARG);
-        }
-        return GRUNDY_OK;
-    }
-    GRUNDY_TRY(grundy_game_moves(game, x, &w->mv, &w->mcap, &nm));
-    if (nm > w->ccap) {
-        grundy_pos *nb = realloc(w->child, nm * sizeof *nb);
-        GRUNDY_RETURN_IF(!nb, GRUNDY_ERR_NOMEM);
-        w->child = nb;
-        w->ccap = nm;
-    }
-    for (i = 0; i < nm; i++) {
-        GRUNDY_RETURN_IF(w->mv[i].nparts != 1, GRUNDY_ERR_ARG);
-        w->child[i] = w->mv[i].part[0];
-    }
-    *nc = nm;
-    return GRUNDY_OK;
-}
-
-/* The mex of the children of x, which must all have fewer 1s. */
-static grundy_status mex_of(tier_worker *w, grundy_pos x, grundy_value *out)
-{
-    tier_job *job = w->job;
-    size_t nc, i;
-    int bad = 0;
-    GRUNDY_TRY(list_children(w, job->rules, job->params, job->game, x, &nc));
-    /* Children past the table, or of as many 1s as x, break the family's
-     * contract: moves() is checked always, the children hook (a family's
-     * own code, on the hot path) in debug builds, where the checks cost
-     * nothing that matters. */
-#ifdef NDEBUG
-    if (!job->rules->children)
-#endif
-        for (i = 0; i < nc; i++)
-            GRUNDY_RETURN_IF(pop64(w->child[i]) >= job->k, GRUNDY_ERR_ARG);
-    *out = mex_bytes(job->g, w->child, nc, job->np, &bad);
-    return bad ? GRUNDY_ERR_ARG : GRUNDY_OK;
+    for (j = 0; j < n; j++)
+        grundy_mex_set_add(&wide, g[child[j]]);
+    return grundy_mex_set_mex(&wide);
 }
 
 /* Only the least position of each orbit is computed, and its value is
@@ -214,34 +260,27 @@ static grundy_status mex_of(tier_worker *w, grundy_pos x, grundy_value *out)
 static grundy_status run_chunk(tier_worker *w, uint64_t chunk)
 {
     tier_job *job = w->job;
+    grundy_tier_step *st = &w->step;
     uint64_t first = chunk * TIER_CHUNK, m, j;
     uint64_t x;
     uint8_t *g = job->g;
-    grundy_pos img[GRUNDY_MAX_ORBIT];
 
     m = job->tier_size - first < TIER_CHUNK ? job->tier_size - first
                                             : TIER_CHUNK;
-    x = unrank(job, job->k, first);
-    for (j = 0; j < m; j++, x = job->k ? next_subset(x) : x) {
+    x = grundy_tiers_unrank(&job->tiers, job->k, first);
+    for (j = 0; j < m; j++, x = job->k ? grundy_tiers_next(x) : x) {
         grundy_value v;
-        size_t ni = 0, i;
-        if (x >= job->np)
-            break; /* later subsets are larger still */
-        if (job->rules->orbit) {
-            ni = job->rules->orbit(job->params, x, img, GRUNDY_MAX_ORBIT);
-            GRUNDY_RETURN_IF(ni > GRUNDY_MAX_ORBIT, GRUNDY_ERR_ARG);
-            for (i = 0; i < ni && img[i] >= x; i++)
-                ;
-            if (i < ni)
-                continue; /* not the least of its orbit */
-        }
-        GRUNDY_TRY(mex_of(w, x, &v));
+        size_t i, nc;
+        int least;
+        GRUNDY_TRY(grundy_tier_orbit(&least, st, x, 0));
+        if (!least)
+            continue;
+        GRUNDY_TRY(grundy_tier_children(&nc, st, x, job->k, 0));
+        v = mex_bytes(g, st->child, nc);
         GRUNDY_RETURN_IF(v > 0xFF, GRUNDY_ERR_OVERFLOW);
         g[x] = (uint8_t)v;
-        for (i = 0; i < ni; i++) {
-            GRUNDY_RETURN_IF(img[i] >= job->np, GRUNDY_ERR_ARG);
-            g[img[i]] = (uint8_t)v;
-        }
+        for (i = 0; i < st->nimg; i++)
+            g[st->img[i]] = (uint8_t)v;
         if (v > w->max || (v == w->max && x < w->max_at)) {
             w->max = v;
             w->max_at = x;
@@ -304,22 +343,12 @@ grundy_status grundy_table_fill_tiers(grundy_fill *f)
     job = calloc(1, sizeof *job);
     GRUNDY_RETURN_IF(!job, GRUNDY_ERR_NOMEM);
     job->g = t->data;
-    job->game = t->game;
-    job->rules = r;
-    job->params = grundy_game_params(t->game);
     job->fill = f;
-    job->np = n;
-    while (job->bits < 64 && ((grundy_pos)1 << job->bits) < n)
-        job->bits++;
-    if (job->bits > TIER_MAX_BITS) {
+    s = grundy_tiers_init(&job->tiers, n);
+    if (s != GRUNDY_OK) {
         free(job);
-        return GRUNDY_ERR_LIMIT;
+        return s;
     }
-    for (i = 0; i <= TIER_MAX_BITS; i++)
-        for (k = 0; k <= i; k++)
-            job->binom[i][k] = k == 0 || k == i ? 1
-                                                : job->binom[i - 1][k - 1] +
-                                                      job->binom[i - 1][k];
     atomic_init(&job->next_chunk, 0);
     atomic_init(&job->done, 0);
     atomic_init(&job->failed, 0);
@@ -333,11 +362,12 @@ grundy_status grundy_table_fill_tiers(grundy_fill *f)
     for (i = 0; i < nt; i++) {
         ws[i].job = job;
         ws[i].is_caller = i == 0;
+        grundy_tier_step_init(&ws[i].step, t->game);
     }
 
-    for (k = 0; k <= job->bits && s == GRUNDY_OK; k++) {
+    for (k = 0; k <= job->tiers.bits && s == GRUNDY_OK; k++) {
         job->k = k;
-        job->tier_size = job->binom[job->bits][k];
+        job->tier_size = job->tiers.size[k];
         job->nchunks = (job->tier_size + TIER_CHUNK - 1) / TIER_CHUNK;
         atomic_store(&job->next_chunk, 0);
         /* Threads that fail to start leave their share to the others. */
@@ -368,10 +398,8 @@ grundy_status grundy_table_fill_tiers(grundy_fill *f)
             }
         t->size = n;
     }
-    for (i = 0; i < nt; i++) {
-        free(ws[i].mv);
-        free(ws[i].child);
-    }
+    for (i = 0; i < nt; i++)
+        grundy_tier_step_clear(&ws[i].step);
     free(ws);
     free(job);
     return s;
@@ -418,8 +446,7 @@ grundy_status grundy_table_value_subsets(grundy_value *out,
                                          const grundy_limits *lim)
 {
     const grundy_rules *r = grundy_game_rules(g);
-    const void *params = grundy_game_params(g);
-    tier_worker w; /* for its buffers */
+    grundy_tier_step w; /* for its buffers */
     sub_index *si = NULL;
     uint8_t *v = NULL;
     unsigned k = (unsigned)__builtin_popcountll(p);
@@ -430,7 +457,7 @@ grundy_status grundy_table_value_subsets(grundy_value *out,
     GRUNDY_RETURN_IF(!(r->flags & GRUNDY_RULES_SUBSETS) ||
                          p >= grundy_game_num_positions(g),
                      GRUNDY_ERR_ARG);
-    GRUNDY_RETURN_IF(k > TIER_MAX_BITS, GRUNDY_ERR_LIMIT);
+    GRUNDY_RETURN_IF(k > GRUNDY_TIERS_MAX_BITS, GRUNDY_ERR_LIMIT);
     n = (uint64_t)1 << k;
     GRUNDY_TRY(grundy_limits_mem_check(lim, (size_t)n + sizeof *si));
     si = malloc(sizeof *si);
@@ -441,7 +468,7 @@ grundy_status grundy_table_value_subsets(grundy_value *out,
         return GRUNDY_ERR_NOMEM;
     }
     sub_index_init(si, p);
-    memset(&w, 0, sizeof w);
+    grundy_tier_step_init(&w, g);
     grundy_ticker_init(&tk, lim, "subsets", n);
     /* s runs over the subsets of p in increasing order, which is also the
      * order of their compressed indices i, and children come first; their
@@ -450,7 +477,7 @@ grundy_status grundy_table_value_subsets(grundy_value *out,
         size_t nc, c;
         uint64_t seen[4] = {0, 0, 0, 0};
         unsigned b;
-        st = list_children(&w, r, params, g, s, &nc);
+        st = grundy_tier_children(&nc, &w, s, k + 1, 0);
         if (st != GRUNDY_OK)
             break;
         for (c = 0; c < nc; c++) {
@@ -478,8 +505,7 @@ grundy_status grundy_table_value_subsets(grundy_value *out,
         *out = v[n - 1];
         st = grundy_ticker_done(&tk);
     }
-    free(w.child);
-    free(w.mv);
+    grundy_tier_step_clear(&w);
     free(si);
     free(v);
     return st;

@@ -13,7 +13,8 @@
  *       12      4  header size (512)
  *       16      8  entries (n): g(0 .. n-1)
  *       24      4  width: bytes per entry, 1, 2 or 4
- *       28      4  flags: 1 complete, 2 period found, 4 period proven
+ *       28      4  flags: 1 complete, 2 period found, 4 period proven,
+ *                  8 a slice of a split table
  *       32      8  the largest value
  *       40      8  the first position holding it (0 when n = 0)
  *       48      8  period: preperiod
@@ -30,7 +31,12 @@
  *      116      4  0
  *      120     32  version of grundy that wrote the file, NUL-padded
  *      152    256  canonical spec, NUL-padded
- *      408     96  0
+ *      408     32  a slice of a split table (flag 8), else 0:
+ *                  408 slice index, 412 slice count, 416 first tier,
+ *                  420 tier past the last (4 bytes each), 424
+ *                  positions of the whole table, 432 positions per
+ *                  block of the split (8 bytes each)
+ *      440     64  0
  *      504      8  XXH3-64 of bytes [0, 504)
  *      512  8 * blocks  XXH3-64 of each block of values (the last one may
  *                  be short)
@@ -59,6 +65,7 @@
 #define F_COMPLETE 1u
 #define F_FOUND 2u
 #define F_PROVEN 4u
+#define F_SLICE 8u
 
 /* offsets of the header fields */
 enum {
@@ -66,7 +73,9 @@ enum {
     O_FLAGS = 28, O_MAX = 32, O_MAX_AT = 40, O_PREPERIOD = 48, O_PERIOD = 56,
     O_SALTUS = 64, O_CHECKED = 72, O_BLOCK = 80, O_NBLOCKS = 88,
     O_DATA = 96, O_TABLE_HASH = 104, O_SPEC_LEN = 112, O_RESERVED = 116,
-    O_WRITER = 120, O_SPEC = 152, O_ZERO = 408
+    O_WRITER = 120, O_SPEC = 152, O_SLICE_INDEX = 408, O_SLICE_COUNT = 412,
+    O_TIER_LO = 416, O_TIER_HI = 420, O_POSITIONS = 424,
+    O_SPLIT_BLOCK = 432, O_ZERO = 440
 };
 
 static const unsigned char magic[8] = {0x89, 'G', 'T', 'A', 'B', '\r', '\n',
@@ -128,7 +137,8 @@ void store_header_encode(unsigned char *out, const store_header *h)
     size_t spec_len = strlen(h->spec), ver_len = strlen(h->version);
     uint32_t flags = (h->complete ? F_COMPLETE : 0) |
                      (h->period.found ? F_FOUND : 0) |
-                     (h->period.proven ? F_PROVEN : 0);
+                     (h->period.proven ? F_PROVEN : 0) |
+                     (h->slice ? F_SLICE : 0);
     memset(out, 0, STORE_HEADER_BYTES);
     memcpy(out + O_MAGIC, magic, sizeof magic);
     put32(out + O_VERSION, GRUNDY_STORE_FORMAT);
@@ -151,6 +161,14 @@ void store_header_encode(unsigned char *out, const store_header *h)
     put32(out + O_SPEC_LEN, (uint32_t)spec_len);
     memcpy(out + O_WRITER, h->version, ver_len < 31 ? ver_len : 31);
     memcpy(out + O_SPEC, h->spec, spec_len);
+    if (h->slice) {
+        put32(out + O_SLICE_INDEX, h->slice_index);
+        put32(out + O_SLICE_COUNT, h->slice_count);
+        put32(out + O_TIER_LO, h->tier_lo);
+        put32(out + O_TIER_HI, h->tier_hi);
+        store_put64(out + O_POSITIONS, h->positions);
+        store_put64(out + O_SPLIT_BLOCK, h->split_block);
+    }
     store_put64(out + HEADER_HASH_AT, store_hash(out, HEADER_HASH_AT));
 }
 
@@ -185,6 +203,26 @@ int store_header_check(const store_header *h, char *why, size_t why_cap)
         FAIL("a period proven but not found");
     if (!store_spec_ok(h->spec))
         FAIL("spec");
+    if (h->slice) {
+        if (h->width != 1)
+            FAIL("a slice of width %u", h->width);
+        if (h->slice_count == 0 || h->slice_index >= h->slice_count)
+            FAIL("slice %u of %u", h->slice_index, h->slice_count);
+        if (h->tier_lo >= h->tier_hi || h->tier_hi > 64)
+            FAIL("tiers %u to %u", h->tier_lo, h->tier_hi);
+        if (h->size > h->positions)
+            FAIL("a slice of %llu of %llu positions",
+                 (unsigned long long)h->size,
+                 (unsigned long long)h->positions);
+        if (h->split_block == 0 ||
+            (h->split_block & (h->split_block - 1)) != 0)
+            FAIL("split block %llu", (unsigned long long)h->split_block);
+        if (h->complete != 1 || h->period.found)
+            FAIL("a slice that is a checkpoint or has a period");
+    } else if (h->slice_index | h->slice_count | h->tier_lo | h->tier_hi |
+               h->positions | h->split_block) {
+        FAIL("slice fields in a whole table");
+    }
     return 1;
 }
 
@@ -233,8 +271,19 @@ int store_header_decode(store_header *h, const unsigned char *buf,
     h->table_hash = store_get64(buf + O_TABLE_HASH);
     spec_len = get32(buf + O_SPEC_LEN);
 
-    if (flags & ~(F_COMPLETE | F_FOUND | F_PROVEN))
+    if (flags & ~(F_COMPLETE | F_FOUND | F_PROVEN | F_SLICE))
         FAIL("damaged header (flags %lu)", (unsigned long)flags);
+    h->slice = (flags & F_SLICE) != 0;
+    if (h->slice) {
+        h->slice_index = get32(buf + O_SLICE_INDEX);
+        h->slice_count = get32(buf + O_SLICE_COUNT);
+        h->tier_lo = get32(buf + O_TIER_LO);
+        h->tier_hi = get32(buf + O_TIER_HI);
+        h->positions = store_get64(buf + O_POSITIONS);
+        h->split_block = store_get64(buf + O_SPLIT_BLOCK);
+    } else if (!all_zero(buf + O_SLICE_INDEX, O_ZERO - O_SLICE_INDEX)) {
+        FAIL("damaged header (reserved bytes)");
+    }
     h->complete = (flags & F_COMPLETE) != 0;
     h->period.found = (flags & F_FOUND) != 0;
     h->period.proven = (flags & F_PROVEN) != 0;
@@ -284,6 +333,15 @@ int store_spec_ok(const char *spec)
 
 size_t store_entry_name(char *buf, size_t cap, const char *spec)
 {
+    char stem[STORE_NAME_MAX];
+    int len;
+    store_entry_stem(stem, sizeof stem, spec);
+    len = snprintf(buf, cap, "%s.gtab", stem);
+    return len < 0 ? 0 : (size_t)len;
+}
+
+size_t store_entry_stem(char *buf, size_t cap, const char *spec)
+{
     char slug[STORE_SLUG_MAX + 1];
     size_t i, n = strlen(spec);
     int len;
@@ -295,7 +353,7 @@ size_t store_entry_name(char *buf, size_t cap, const char *spec)
         slug[i] = keep ? (char)c : '_';
     }
     slug[i] = 0;
-    len = snprintf(buf, cap, "%s-%016llx.gtab", slug,
+    len = snprintf(buf, cap, "%s-%016llx", slug,
                    (unsigned long long)store_hash(spec, n));
     return len < 0 ? 0 : (size_t)len;
 }

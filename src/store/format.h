@@ -31,6 +31,12 @@ typedef struct store_header {
     uint64_t table_hash;  /* XXH3-64 of bytes [512, data_offset) */
     char spec[GRUNDY_STORE_SPEC_MAX + 1];
     char version[32];
+    /* A slice of a split table (flag 8): which one, and the layout it
+     * belongs to; all zero for a whole table. */
+    int slice;
+    unsigned slice_index, slice_count, tier_lo, tier_hi;
+    uint64_t positions;   /* of the whole table */
+    uint64_t split_block; /* positions per block of the split */
 } store_header;
 
 /* Fill block_bytes (when 0), nblocks and data_offset from size, width and
@@ -69,6 +75,8 @@ void store_put64(unsigned char *p, uint64_t v);
 /* The entry's file name, SLUG-HASH.gtab (see grundy/store.h), snprintf
  * semantics; at most STORE_NAME_MAX - 12 bytes. */
 size_t store_entry_name(char *buf, size_t cap, const char *spec);
+/* SLUG-HASH, the stem every file of spec's entry starts with. */
+size_t store_entry_stem(char *buf, size_t cap, const char *spec);
 
 /* 1 when spec can be kept: 1 .. GRUNDY_STORE_SPEC_MAX bytes. */
 int store_spec_ok(const char *spec);

@@ -43,50 +43,31 @@
 #include <time.h>
 #include <unistd.h>
 
+#include <xxhash.h>
+
 #include "core/progress.h"
 #include "grundy/store.h"
 #include "grundy/version.h"
 #include "store/format.h"
-
-
+#include "store/store_internal.h"
 
 #define DIR_MAX 3800 /* so that every path fits grundy_store_info.path */
-#define PATH_CAP 4096
+#define PATH_CAP STORE_PATH_CAP
 #define LOCK_POLL_MS 50
 
-struct grundy_store {
-    char *dir;
-    int writable;
-    grundy_store_warn_fn warn;
-    void *warn_ctx;
-    grundy_limits limits;
-    int have_limits;
-};
-
-struct grundy_store_mapping {
-    grundy_store_table table;
-    void *base;
-    size_t len;
-};
+#define warnf store_warnf
 
 struct grundy_store_lock {
     int fd; /* -1: a read-only store's lock */
 };
 
-static const grundy_limits *store_limits(const grundy_store *s)
+const grundy_limits *store_limits(const grundy_store *s)
 {
     return s->have_limits ? &s->limits : NULL;
 }
 
-static void warnf(const grundy_store *s, const char *path, const char *fmt,
-                  ...)
-#if defined(__GNUC__)
-    __attribute__((format(printf, 3, 4)))
-#endif
-    ;
-
-static void warnf(const grundy_store *s, const char *path, const char *fmt,
-                  ...)
+void store_warnf(const grundy_store *s, const char *path, const char *fmt,
+                 ...)
 {
     char what[640];
     va_list ap;
@@ -107,6 +88,11 @@ static void entry_file(char *buf, const grundy_store *s, const char *spec,
     char name[STORE_NAME_MAX];
     store_entry_name(name, sizeof name, spec);
     snprintf(buf, PATH_CAP, "%s/%s%s", s->dir, name, suffix);
+}
+
+void store_file(char *buf, const grundy_store *s, const char *name)
+{
+    snprintf(buf, PATH_CAP, "%s/%s", s->dir, name);
 }
 
 size_t grundy_store_entry_path(const grundy_store *s, const char *spec,
@@ -263,8 +249,7 @@ int grundy_store_writable(const grundy_store *s)
 
 /* The folder's lock ********************************************************/
 
-/* A descriptor of the folder holding its exclusive flock, or -1. */
-static int folder_lock(const grundy_store *s)
+int store_folder_lock(const grundy_store *s)
 {
     int fd = open(s->dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
     if (fd < 0)
@@ -277,20 +262,13 @@ static int folder_lock(const grundy_store *s)
     return fd;
 }
 
-static void folder_unlock(int fd)
+void store_folder_unlock(int fd)
 {
     if (fd >= 0)
         close(fd); /* drops the flock */
 }
 
 /* Reading ******************************************************************/
-
-typedef enum file_state {
-    FILE_SOUND,
-    FILE_MISSING,
-    FILE_BAD,       /* failed a check: why[] says which */
-    FILE_UNREADABLE /* could not be opened or read: why[] says why */
-} file_state;
 
 static int read_full(int fd, void *buf, size_t n, off_t off, size_t *got)
 {
@@ -311,10 +289,7 @@ static int read_full(int fd, void *buf, size_t n, off_t off, size_t *got)
     return 0;
 }
 
-/* Open path and check its header against the file's length.  expect: the
- * spec it must hold, or NULL for "the spec its name says".  On
- * FILE_SOUND, *fd_out is the open file. */
-static file_state open_checked(int *fd_out, store_header *h,
+file_state store_open_checked(int *fd_out, store_header *h,
                                struct stat *ident, const char *path,
                                const char *expect, char *why, size_t cap)
 {
@@ -357,8 +332,19 @@ static file_state open_checked(int *fd_out, store_header *h,
         return FILE_BAD;
     }
     if (!expect) {
-        char name[STORE_NAME_MAX];
-        store_entry_name(name, sizeof name, h->spec);
+        char name[PATH_CAP];
+        if (h->slice) {
+            grundy_store_slice sl;
+            memset(&sl, 0, sizeof sl);
+            memcpy(sl.spec, h->spec, sizeof h->spec);
+            sl.index = h->slice_index;
+            sl.count = h->slice_count;
+            sl.tier_lo = h->tier_lo;
+            sl.tier_hi = h->tier_hi;
+            store_slice_name(name, sizeof name, &sl);
+        } else {
+            store_entry_name(name, sizeof name, h->spec);
+        }
         if (strcmp(name, base_name(path)) != 0) {
             snprintf(why, cap,
                      "a foreign file: it holds the table of '%s', whose "
@@ -372,18 +358,19 @@ static file_state open_checked(int *fd_out, store_header *h,
     return FILE_SOUND;
 }
 
-static void mapping_unmap(grundy_store_mapping *m)
+void store_mapping_unmap(grundy_store_mapping *m)
 {
     if (m->base)
         munmap(m->base, m->len);
     m->base = NULL;
+    free(m->verified);
+    m->verified = NULL;
 }
 
-/* Map the file whose header h was checked and verify every checksum. */
-static grundy_status map_verified(grundy_store_mapping *m, file_state *fs,
-                                  int fd, const store_header *h,
-                                  const grundy_store *s, char *why,
-                                  size_t cap)
+grundy_status store_map_checked(grundy_store_mapping *m, file_state *fs,
+                                int fd, const store_header *h,
+                                const grundy_store *s, int verify_all,
+                                char *why, size_t cap)
 {
     const unsigned char *base;
     const unsigned char *data;
@@ -398,15 +385,25 @@ static grundy_status map_verified(grundy_store_mapping *m, file_state *fs,
         m->base = NULL;
         return GRUNDY_ERR_NOMEM;
     }
+    m->h = *h;
+    m->store = s;
     base = m->base;
     data = base + h->data_offset;
-    /* Start reading ahead; every page is about to be touched. */
-    (void)posix_madvise(m->base, m->len, POSIX_MADV_WILLNEED);
+    /* Start reading ahead when every page is about to be touched. */
+    if (verify_all)
+        (void)posix_madvise(m->base, m->len, POSIX_MADV_WILLNEED);
     *fs = FILE_BAD;
     if (store_hash(base + STORE_HEADER_BYTES,
                    (size_t)h->data_offset - STORE_HEADER_BYTES) !=
         h->table_hash) {
         snprintf(why, cap, "checksum mismatch in the block table");
+        return GRUNDY_OK;
+    }
+    if (!verify_all) {
+        m->verified = calloc(h->nblocks ? (size_t)h->nblocks : 1, 1);
+        if (!m->verified)
+            return GRUNDY_ERR_NOMEM;
+        *fs = FILE_SOUND;
         return GRUNDY_OK;
     }
     grundy_ticker_init(&tick, store_limits(s), "verifying", data_bytes);
@@ -449,18 +446,25 @@ static grundy_status check_file(file_state *fs, grundy_store_mapping **out,
     int fd;
     if (out)
         *out = NULL;
-    *fs = open_checked(&fd, &h, ident, path, expect, why, cap);
+    *fs = store_open_checked(&fd, &h, ident, path, expect, why, cap);
     if (*fs != FILE_SOUND)
         return GRUNDY_OK;
+    if (expect && h.slice) {
+        snprintf(why, cap, "a slice of a split table where a whole table "
+                 "was expected");
+        close(fd);
+        *fs = FILE_BAD;
+        return GRUNDY_OK;
+    }
     m = malloc(sizeof *m);
     if (!m) {
         close(fd);
         return GRUNDY_ERR_NOMEM;
     }
-    st = map_verified(m, fs, fd, &h, s, why, cap);
+    st = store_map_checked(m, fs, fd, &h, s, 1, why, cap);
     close(fd);
     if (st != GRUNDY_OK || *fs != FILE_SOUND || !out) {
-        mapping_unmap(m);
+        store_mapping_unmap(m);
         free(m);
         return st;
     }
@@ -477,9 +481,7 @@ static grundy_status check_file(file_state *fs, grundy_store_mapping **out,
     return GRUNDY_OK;
 }
 
-/* Move the bad file at path aside, unless it was replaced since it was
- * opened (ident).  1: moved (or gone), 0: replaced by another file. */
-static int set_aside(const grundy_store *s, const char *path,
+int store_set_aside(const grundy_store *s, const char *path,
                      const struct stat *ident, const char *why)
 {
     char bad[PATH_CAP + 8];
@@ -490,7 +492,7 @@ static int set_aside(const grundy_store *s, const char *path,
         return 1;
     }
     snprintf(bad, sizeof bad, "%s.bad", path);
-    fd = folder_lock(s);
+    fd = store_folder_lock(s);
     if (stat(path, &now) == 0 && (now.st_dev != ident->st_dev ||
                                   now.st_ino != ident->st_ino))
         replaced = 1;
@@ -499,7 +501,7 @@ static int set_aside(const grundy_store *s, const char *path,
     else if (errno != ENOENT)
         warnf(s, path, "%s; cannot move it aside (%s)", why,
               strerror(errno));
-    folder_unlock(fd);
+    store_folder_unlock(fd);
     return !replaced;
 }
 
@@ -519,7 +521,7 @@ grundy_status grundy_store_load(grundy_store_mapping **out, grundy_store *s,
                               sizeof why));
         if (fs == FILE_UNREADABLE)
             warnf(s, path, "%s", why);
-        if (fs != FILE_BAD || set_aside(s, path, &ident, why))
+        if (fs != FILE_BAD || store_set_aside(s, path, &ident, why))
             break;
     }
     return GRUNDY_OK;
@@ -535,13 +537,13 @@ void grundy_store_mapping_free(grundy_store_mapping *m)
 {
     if (!m)
         return;
-    mapping_unmap(m);
+    store_mapping_unmap(m);
     free(m);
 }
 
 /* Writing ******************************************************************/
 
-static int write_full(int fd, const void *buf, size_t n, off_t off)
+int store_write_full(int fd, const void *buf, size_t n, off_t off)
 {
     size_t done = 0;
     while (done < n) {
@@ -574,9 +576,9 @@ static int entry_at_least(const char *path, const store_header *h)
 {
     store_header old;
     struct stat ident;
-    char why[256];
+    char why[512];
     int fd;
-    if (open_checked(&fd, &old, &ident, path, h->spec, why, sizeof why) !=
+    if (store_open_checked(&fd, &old, &ident, path, h->spec, why, sizeof why) !=
         FILE_SOUND)
         return 0;
     close(fd);
@@ -584,27 +586,53 @@ static int entry_at_least(const char *path, const store_header *h)
 }
 
 /* Write the whole file to fd: values first (hashed block by block as they
- * go out), then the block table and the header in front.  0 or errno. */
-static int write_file(int fd, store_header *h, const grundy_store_table *t,
+ * go out, a block possibly spanning chunks), then the block table and the
+ * header in front.  0 or errno. */
+static int write_file(int fd, store_header *h,
+                      const grundy_store_chunk *chunks, size_t nchunks,
                       const grundy_store *s)
 {
-    const unsigned char *data = t->data;
-    uint64_t data_bytes = h->size * h->width, done = 0, i;
+    uint64_t data_bytes = h->size * h->width, done = 0, i, at = 0;
+    size_t c = 0;
     unsigned char *front;
     grundy_ticker tick;
+    XXH3_state_t *st;
     int e = 0;
     front = calloc(1, (size_t)h->data_offset);
-    if (!front)
+    st = XXH3_createState();
+    if (!front || !st) {
+        free(front);
+        XXH3_freeState(st);
         return ENOMEM;
+    }
     /* A save cannot be cancelled: reports only. */
     grundy_ticker_init(&tick, store_limits(s), "saving", data_bytes);
     for (i = 0; i < h->nblocks && !e; i++) {
         uint64_t len = data_bytes - done < h->block_bytes ? data_bytes - done
                                                           : h->block_bytes;
+        uint64_t left = len;
+        (void)XXH3_64bits_reset(st);
+        while (left && !e) {
+            const unsigned char *p;
+            uint64_t n;
+            while (c < nchunks && at == chunks[c].bytes) {
+                c++;
+                at = 0;
+            }
+            if (c == nchunks) {
+                e = EINVAL; /* checked by the callers: cannot happen */
+                break;
+            }
+            p = (const unsigned char *)chunks[c].data + at;
+            n = chunks[c].bytes - at < left ? chunks[c].bytes - at : left;
+            (void)XXH3_64bits_update(st, p, (size_t)n);
+            e = store_write_full(fd, p, (size_t)n,
+                                 (off_t)(h->data_offset + done + (len - left)));
+            at += n;
+            left -= n;
+        }
         store_put64(front + STORE_HEADER_BYTES + 8 * i,
-                    store_hash(data + done, (size_t)len));
-        e = write_full(fd, data + done, (size_t)len,
-                       (off_t)(h->data_offset + done));
+                    (uint64_t)XXH3_64bits_digest(st));
         done += len;
         (void)grundy_ticker_add(&tick, len, done);
     }
@@ -613,19 +641,69 @@ static int write_file(int fd, store_header *h, const grundy_store_table *t,
                                    (size_t)h->data_offset -
                                        STORE_HEADER_BYTES);
         store_header_encode(front, h);
-        e = write_full(fd, front, (size_t)h->data_offset, 0);
+        e = store_write_full(fd, front, (size_t)h->data_offset, 0);
     }
     (void)grundy_ticker_done(&tick);
+    XXH3_freeState(st);
     free(front);
     return e;
 }
 
+grundy_status store_write_atomic(const grundy_store *s, const char *path,
+                                 const char *what, store_header *h,
+                                 const grundy_store_chunk *chunks,
+                                 size_t nchunks,
+                                 int (*keep_if)(const char *path,
+                                                const store_header *h))
+{
+    char tmp[PATH_CAP + 16];
+    int fd, e, lockfd, keep;
+
+    snprintf(tmp, sizeof tmp, "%s.tmp-XXXXXX", path);
+    fd = mkstemp(tmp);
+    if (fd < 0) {
+        warnf(s, path, "cannot create a temporary file (%s): the %s is "
+              "not kept", strerror(errno), what);
+        return GRUNDY_ERR_IO;
+    }
+    (void)fcntl(fd, F_SETFD, FD_CLOEXEC);
+    e = fchmod(fd, 0644) != 0 ? errno : 0;
+    if (!e)
+        e = write_file(fd, h, chunks, nchunks, s);
+    if (!e && fsync(fd) != 0)
+        e = errno;
+    if (close(fd) != 0 && !e)
+        e = errno;
+    if (e) {
+        unlink(tmp);
+        warnf(s, path, "cannot write the %s (%s): the stored %s is "
+              "unchanged", what, strerror(e), what);
+        return GRUNDY_ERR_IO;
+    }
+
+    /* Compare and rename as one step among writers. */
+    lockfd = store_folder_lock(s);
+    keep = !keep_if || !keep_if(path, h);
+    e = keep && rename(tmp, path) != 0 ? errno : 0;
+    if (!keep || e)
+        unlink(tmp);
+    if (keep && !e && lockfd >= 0 && fsync(lockfd) != 0 && errno != EINVAL)
+        e = errno;
+    store_folder_unlock(lockfd);
+    if (e) {
+        warnf(s, path, "cannot replace the %s (%s)",
+              strcmp(what, "table") == 0 ? "entry" : what, strerror(e));
+        return GRUNDY_ERR_IO;
+    }
+    return GRUNDY_OK;
+}
+
 grundy_status grundy_store_save(grundy_store *s, const grundy_store_table *t)
 {
-    char path[PATH_CAP], tmp[PATH_CAP], why[128];
+    char path[PATH_CAP], why[128];
     store_header h;
     uint64_t file_bytes;
-    int fd, e, lockfd, keep;
+    grundy_store_chunk all;
 
     GRUNDY_RETURN_IF(!t || !store_spec_ok(t->spec), GRUNDY_ERR_ARG);
     memset(&h, 0, sizeof h);
@@ -654,43 +732,10 @@ grundy_status grundy_store_save(grundy_store *s, const grundy_store_table *t)
     entry_file(path, s, t->spec, "");
     if (entry_at_least(path, &h))
         return GRUNDY_OK;
-
-    entry_file(tmp, s, t->spec, ".tmp-XXXXXX");
-    fd = mkstemp(tmp);
-    if (fd < 0) {
-        warnf(s, path, "cannot create a temporary file (%s): the table is "
-              "not kept", strerror(errno));
-        return GRUNDY_ERR_IO;
-    }
-    (void)fcntl(fd, F_SETFD, FD_CLOEXEC);
-    e = fchmod(fd, 0644) != 0 ? errno : 0;
-    if (!e)
-        e = write_file(fd, &h, t, s);
-    if (!e && fsync(fd) != 0)
-        e = errno;
-    if (close(fd) != 0 && !e)
-        e = errno;
-    if (e) {
-        unlink(tmp);
-        warnf(s, path, "cannot write the table (%s): the stored table is "
-              "unchanged", strerror(e));
-        return GRUNDY_ERR_IO;
-    }
-
-    /* Compare and rename as one step among writers. */
-    lockfd = folder_lock(s);
-    keep = !entry_at_least(path, &h);
-    e = keep && rename(tmp, path) != 0 ? errno : 0;
-    if (!keep || e)
-        unlink(tmp);
-    if (keep && !e && lockfd >= 0 && fsync(lockfd) != 0 && errno != EINVAL)
-        e = errno;
-    folder_unlock(lockfd);
-    if (e) {
-        warnf(s, path, "cannot replace the entry (%s)", strerror(e));
-        return GRUNDY_ERR_IO;
-    }
-    return GRUNDY_OK;
+    all.data = t->data;
+    all.bytes = h.size * h.width;
+    return store_write_atomic(s, path, "table", &h, &all, 1,
+                              entry_at_least);
 }
 
 /* Locks ********************************************************************/
@@ -796,11 +841,11 @@ static void info_fill(grundy_store_info *info, const char *dir,
 {
     store_header h;
     struct stat ident;
-    char why[256];
+    char why[512];
     int fd;
     memset(info, 0, sizeof *info);
     snprintf(info->path, sizeof info->path, "%s/%s", dir, name);
-    if (open_checked(&fd, &h, &ident, info->path, NULL, why, sizeof why) !=
+    if (store_open_checked(&fd, &h, &ident, info->path, NULL, why, sizeof why) !=
         FILE_SOUND) {
         if (stat(info->path, &ident) == 0)
             info->file_bytes = (uint64_t)ident.st_size;
@@ -896,8 +941,7 @@ grundy_status grundy_store_verify_file(int *ok, char *why, size_t why_cap,
     return verify_path(ok, why, why_cap, s, path, NULL);
 }
 
-/* Remove path; 1 removed, 0 missing, -1 failed (warned). */
-static int remove_file(const grundy_store *s, const char *path)
+int store_remove_file(const grundy_store *s, const char *path)
 {
     if (unlink(path) == 0)
         return 1;
@@ -907,47 +951,58 @@ static int remove_file(const grundy_store *s, const char *path)
     return -1;
 }
 
-/* Remove the entry's temporary files (left by writers that died). */
-static int remove_temps(const grundy_store *s, const char *spec)
+int store_remove_matching(const grundy_store *s, const char *prefix,
+                          const char *suffix, int *removed)
 {
-    char name[STORE_NAME_MAX], path[PATH_CAP];
+    char path[PATH_CAP];
     struct dirent *d;
-    size_t len;
+    size_t len = strlen(prefix), slen = suffix ? strlen(suffix) : 0;
     int failed = 0;
     DIR *dir = opendir(s->dir);
     if (!dir)
         return 0;
-    store_entry_name(name, sizeof name, spec);
-    strcat(name, ".tmp-");
-    len = strlen(name);
-    while ((d = readdir(dir)) != NULL)
-        if (strncmp(d->d_name, name, len) == 0) {
-            snprintf(path, sizeof path, "%s/%s", s->dir, d->d_name);
-            failed |= remove_file(s, path) < 0;
-        }
+    while ((d = readdir(dir)) != NULL) {
+        size_t n = strlen(d->d_name);
+        int r;
+        if (strncmp(d->d_name, prefix, len) != 0 ||
+            (suffix && (n < len + slen ||
+                        strcmp(d->d_name + n - slen, suffix) != 0)))
+            continue;
+        snprintf(path, sizeof path, "%s/%s", s->dir, d->d_name);
+        r = store_remove_file(s, path);
+        failed |= r < 0;
+        if (removed && r > 0)
+            ++*removed;
+    }
     closedir(dir);
     return failed;
 }
 
 grundy_status grundy_store_remove(grundy_store *s, const char *spec)
 {
-    char path[PATH_CAP];
+    char path[PATH_CAP], name[STORE_NAME_MAX];
     grundy_store_lock *l;
-    int entry, bad, failed;
+    int entry, bad, failed, split;
     GRUNDY_RETURN_IF(!store_spec_ok(spec), GRUNDY_ERR_ARG);
     GRUNDY_TRY(grundy_store_lock_entry(&l, s, spec));
     entry_file(path, s, spec, "");
-    entry = remove_file(s, path);
+    entry = store_remove_file(s, path);
     entry_file(path, s, spec, ".bad");
-    bad = remove_file(s, path);
-    failed = entry < 0 || bad < 0 || remove_temps(s, spec);
+    bad = store_remove_file(s, path);
+    /* the entry's temporary files (left by writers that died) */
+    store_entry_name(name, sizeof name, spec);
+    strcat(name, ".tmp-");
+    failed = entry < 0 || bad < 0 ||
+             store_remove_matching(s, name, NULL, NULL);
+    split = store_split_remove(s, spec);
+    failed |= split < 0;
     if (s->writable) {
         /* Waiters see that the file is gone and open a new one. */
         entry_file(path, s, spec, ".lock");
-        failed |= remove_file(s, path) < 0;
+        failed |= store_remove_file(s, path) < 0;
     }
     grundy_store_unlock(l);
     if (failed)
         return GRUNDY_ERR_IO;
-    return entry > 0 || bad > 0 ? GRUNDY_OK : GRUNDY_ERR_RANGE;
+    return entry > 0 || bad > 0 || split > 0 ? GRUNDY_OK : GRUNDY_ERR_RANGE;
 }

@@ -6,7 +6,9 @@
  *
  *   1. the family's closed form (grundy_rules.value);
  *   2. a table already in memory or in the store (grundy/store.h) that
- *      covers the position;
+ *      covers the position; for a board, also a split table (the slices
+ *      and manifest grundy-mpi writes): assembled when the whole table
+ *      fits the memory limit, else single values read from their slice;
  *   3. a proven period (found once by growing a table, for families with
  *      a period criterion), which answers any position in O(1);
  *   4. for a single far position (2^22 and beyond) of a family whose
@@ -157,8 +159,8 @@ grundy_values_is_move(int *legal, grundy_values *v, grundy_pos p,
 
 /* grundy_values_source() :
  * Where the last value or table came from: "closed form", "table",
- * "stored table", "period", "window", "subsets", "search" (or "none"
- * before the first question).  Static strings. */
+ * "stored table", "stored slices", "period", "window", "subsets",
+ * "search" (or "none" before the first question).  Static strings. */
 GRUNDY_API const char *grundy_values_source(const grundy_values *v);
 
 /* grundy_values_method() :

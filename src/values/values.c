@@ -17,6 +17,11 @@
  * first one's table), checkpointed while it is computed (every few
  * minutes, and when the computation is cancelled), and saved when it took
  * long enough to be worth keeping or extends a stored table.
+ *
+ * A board table computed by many processes (grundy-mpi) is kept as a
+ * split table: slices and a manifest.  It is assembled into one table
+ * when that fits the memory limit, and otherwise single values are read
+ * from the slice that holds them, verifying only the block they lie in.
  */
 #include <stdlib.h>
 #include <string.h>
@@ -60,6 +65,12 @@ struct grundy_values {
     const char *method_name; /* how the table was filled */
     char spec[256];          /* canonical spec: the store's key */
     grundy_table view;       /* the first n entries of a longer table */
+    /* A split table in the store (boards): its manifest, layout and the
+     * slices opened so far for single values. */
+    grundy_store_split *split;
+    grundy_tiers *split_tiers;
+    grundy_split split_layout;
+    grundy_store_mapping **slices;
 };
 
 void grundy_values_opts_init(grundy_values_opts *o)
@@ -99,11 +110,26 @@ grundy_status grundy_values_new(grundy_values **out, const grundy_game *g,
     return GRUNDY_OK;
 }
 
+static void split_drop(grundy_values *v)
+{
+    unsigned i;
+    if (v->split && v->slices)
+        for (i = 0; i < v->split->count; i++)
+            grundy_store_mapping_free(v->slices[i]);
+    free(v->slices);
+    free(v->split_tiers);
+    grundy_store_split_free(v->split);
+    v->slices = NULL;
+    v->split_tiers = NULL;
+    v->split = NULL;
+}
+
 void grundy_values_free(grundy_values *v)
 {
     if (!v)
         return;
     grundy_table_free(v->table);
+    split_drop(v);
     free(v);
 }
 
@@ -167,7 +193,123 @@ static void release_mapping(void *ctx)
     grundy_store_mapping_free(ctx);
 }
 
-/* Take the stored table when it is longer than the one in memory. */
+/* A board's split table: its manifest, when it fits this game. */
+static grundy_status split_look(grundy_values *v)
+{
+    grundy_store_split *m = NULL;
+    grundy_tiers *t;
+    unsigned bb = 0;
+    grundy_pos np = grundy_game_num_positions(v->game);
+    if (v->split || !np || !(v->rules->flags & GRUNDY_RULES_BOARD))
+        return GRUNDY_OK;
+    GRUNDY_TRY(grundy_store_split_load(&m, v->store, v->spec));
+    if (!m)
+        return GRUNDY_OK;
+    while (bb < 63 && ((uint64_t)1 << bb) < m->block)
+        bb++;
+    t = malloc(sizeof *t);
+    v->slices = calloc(m->count, sizeof *v->slices);
+    if (!t || !v->slices) {
+        free(t);
+        grundy_store_split_free(m);
+        return GRUNDY_ERR_NOMEM;
+    }
+    if (grundy_tiers_init(t, np) != GRUNDY_OK || m->positions != np ||
+        m->tiers != t->bits + 1 || bb > GRUNDY_TIERS_MAX_BITS) {
+        free(t);
+        grundy_store_split_free(m); /* another layout: not ours to read */
+        free(v->slices);
+        v->slices = NULL;
+        return GRUNDY_OK;
+    }
+    v->split = m;
+    v->split_tiers = t;
+    v->split_layout.tiers = t;
+    v->split_layout.count = m->count;
+    v->split_layout.block_bits = bb;
+    return GRUNDY_OK;
+}
+
+/* The whole split table in memory, when it fits the limit; *done = 0 when
+ * it does not, or a slice is missing or damaged (then the split table is
+ * dropped and the table is computed). */
+static grundy_status split_assemble(grundy_values *v, int *done)
+{
+    grundy_pos np = grundy_game_num_positions(v->game);
+    const grundy_split *sp = &v->split_layout;
+    grundy_table *t = NULL;
+    grundy_status s = GRUNDY_OK;
+    unsigned i, k;
+    size_t bytes;
+    *done = 0;
+    if (grundy_table_estimate(&bytes, v->game, np) != GRUNDY_OK ||
+        grundy_limits_mem_check(v->lim, bytes) != GRUNDY_OK)
+        return GRUNDY_OK;
+    GRUNDY_TRY(grundy_table_alloc(&t, v->game, 1));
+    s = grundy_table_reserve(t, np, v->lim);
+    for (i = 0; i < v->split->count && s == GRUNDY_OK; i++) {
+        grundy_store_mapping *m = NULL;
+        const uint8_t *data;
+        uint64_t at = 0;
+        s = grundy_store_split_open_slice(&m, v->store, v->split, i, 1);
+        if (s != GRUNDY_OK)
+            break;
+        if (!m) {
+            grundy_table_free(t);
+            split_drop(v);
+            return GRUNDY_OK;
+        }
+        data = grundy_store_mapping_table(m)->data;
+        for (k = 0; k <= v->split_tiers->bits; k++) {
+            grundy_split_scatter(t->data, sp, k, i, data + at);
+            at += grundy_split_len(sp, k, i);
+        }
+        grundy_store_mapping_free(m);
+    }
+    if (s != GRUNDY_OK) {
+        grundy_table_free(t);
+        return s;
+    }
+    grundy_table_note(t, np);
+    grundy_table_free(v->table);
+    v->table = t;
+    v->stored_size = np;
+    *done = 1;
+    return GRUNDY_OK;
+}
+
+/* g(p) from the slice that holds it; *done = 0 when that slice is
+ * missing or damaged (the split table is then dropped). */
+static grundy_status split_value(grundy_value *out, grundy_values *v,
+                                 grundy_pos p, int *done)
+{
+    unsigned i;
+    uint64_t off;
+    uint8_t b;
+    grundy_status s;
+    *done = 0;
+    grundy_split_find(&v->split_layout, p, &i, &off);
+    if (!v->slices[i]) {
+        GRUNDY_TRY(grundy_store_split_open_slice(&v->slices[i], v->store,
+                                                 v->split, i, 0));
+        if (!v->slices[i]) {
+            split_drop(v);
+            return GRUNDY_OK;
+        }
+    }
+    s = grundy_store_mapping_read(&b, v->slices[i], off, 1);
+    if (s == GRUNDY_ERR_IO || s == GRUNDY_ERR_RANGE) {
+        split_drop(v); /* a damaged block: the warning said so */
+        return GRUNDY_OK;
+    }
+    GRUNDY_TRY(s);
+    *out = b;
+    *done = 1;
+    return GRUNDY_OK;
+}
+
+/* Take the stored table when it is longer than the one in memory; a
+ * board with no stored table may have a split one. */
 static grundy_status store_look(grundy_values *v)
 {
     grundy_store_mapping *m = NULL;
@@ -178,7 +320,7 @@ static grundy_status store_look(grundy_values *v)
     v->store_looked = 1;
     GRUNDY_TRY(grundy_store_load(&m, v->store, v->spec));
     if (!m)
-        return GRUNDY_OK;
+        return split_look(v);
     st = grundy_store_mapping_table(m);
     if (v->table && st->size <= grundy_table_size(v->table)) {
         grundy_store_mapping_free(m);
@@ -266,9 +408,13 @@ static grundy_status ensure_table(grundy_values *v, grundy_pos n)
         }
     }
     if (v->store) {
+        int done = 0;
         /* Another process may be computing it: wait, then look again. */
         GRUNDY_TRY(grundy_store_lock_entry(&lock, v->store, v->spec));
         s = store_look(v);
+        if (s == GRUNDY_OK && v->split &&
+            !(v->table && grundy_table_size(v->table) >= n))
+            s = split_assemble(v, &done);
         if (s != GRUNDY_OK || (v->table && grundy_table_size(v->table) >= n)) {
             grundy_store_unlock(lock);
             if (s == GRUNDY_OK)
@@ -691,6 +837,15 @@ static grundy_status get_finite(grundy_value *out, grundy_values *v,
         *out = table_at(v, p);
         v->source = v->stored_size ? "stored table" : "table";
         return GRUNDY_OK;
+    }
+    /* A split table: the one value from its slice. */
+    if (v->split) {
+        int done;
+        GRUNDY_TRY(split_value(out, v, p, &done));
+        if (done) {
+            v->source = "stored slices";
+            return GRUNDY_OK;
+        }
     }
     /* The subsets of p alone, unless p is the full board (or close):
      * then the table of every position, on the threads. */

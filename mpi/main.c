@@ -1,0 +1,269 @@
+/*
+ * main.c -- grundy-mpi: the command line around mpi_tabulate().
+ *
+ *   mpirun -np P grundy-mpi RULES [--store DIR] [--mem-limit N] [--stats]
+ *
+ * Every process parses the same command line; process 0 alone prints the
+ * result, the figures of --stats and the usage errors.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "grundy_mpi.h"
+
+static const char help[] =
+    "Usage: mpirun -np P grundy-mpi RULES [OPTIONS]\n"
+    "\n"
+    "Tabulate every position of the board family RULES (rect:RxC, or any\n"
+    "family with board tiers) on the P processes of an MPI job, tier by\n"
+    "tier.  Each process holds its part of the tier it computes and reads\n"
+    "its parts of the lower tiers from the store; the values it needs from\n"
+    "the others are requested and answered in batches (MPI_Alltoallv).\n"
+    "The table is kept in the store as a split table: one slice file per\n"
+    "process and a manifest written last.  'grundy values RULES --all'\n"
+    "reads it (whole when it fits the memory limit), and 'grundy values\n"
+    "RULES --position POS' reads one value from the slices.\n"
+    "\n"
+    "Each finished tier is a checkpoint: after a process dies (the job\n"
+    "ends with a message) the same command resumes from the last tier\n"
+    "that every process finished.\n"
+    "\n"
+    "Options:\n"
+    "  --store DIR      the store (default $XDG_CACHE_HOME/grundy or\n"
+    "                   ~/.cache/grundy): on a cluster, a folder every\n"
+    "                   machine sees\n"
+    "  --mem-limit N    memory per process for its part of a tier and its\n"
+    "                   buffers (K, M, G, T suffixes; default: 7/8 of the\n"
+    "                   machine's memory shared by its processes)\n"
+    "  --canon          request the least position of each child's orbit\n"
+    "                   (fewer distinct requests, an orbit listing per\n"
+    "                   child)\n"
+    "  --stats          per tier: positions, rounds, time, requests, bytes\n"
+    "                   exchanged, memory; per process: time, bytes, peak\n"
+    "                   memory\n"
+    "  --progress       show progress on stderr even when it is not a\n"
+    "                   terminal; --quiet: never\n"
+    "  -h, --help       show this help\n"
+    "  -V, --version    show the version\n"
+    "\n"
+    "Exit status: 0 on success, 1 on a runtime failure, 2 on a usage\n"
+    "error.  See grundy-mpi(1).\n";
+
+/* Usage errors: every process finds the same one, process 0 says it. */
+static int usage(int me, const char *fmt, const char *arg)
+{
+    if (me == 0) {
+        fprintf(stderr, "grundy-mpi: ");
+        fprintf(stderr, fmt, arg);
+        fprintf(stderr, "\nTry 'grundy-mpi --help'.\n");
+    }
+    return 2;
+}
+
+static int parse_bytes(const char *text, size_t *out)
+{
+    char num[32];
+    size_t len = strlen(text);
+    unsigned shift = 0;
+    uint64_t v;
+    grundy_parse_error where;
+    if (len && strchr("KkMmGgTt", text[len - 1])) {
+        static const char sfx[] = "KMGT";
+        char c = text[len - 1];
+        shift = 10u * (unsigned)(strchr(sfx, c >= 'a' ? c - 32 : c) - sfx + 1);
+        len--;
+    }
+    if (len == 0 || len >= sizeof num)
+        return 0;
+    memcpy(num, text, len);
+    num[len] = 0;
+    if (grundy_u64_parse(&v, num, len, 1, UINT64_MAX >> shift, &where) !=
+        GRUNDY_OK)
+        return 0;
+    *out = (size_t)(v << shift);
+    return 1;
+}
+
+/* "--name VALUE" or "--name=VALUE". */
+static int opt_value(int argc, char **argv, int *i, const char *name,
+                     const char **val)
+{
+    size_t n = strlen(name);
+    const char *a = argv[*i];
+    if (strncmp(a, name, n) != 0)
+        return 0;
+    if (a[n] == '=') {
+        *val = a + n + 1;
+        return 1;
+    }
+    if (a[n] != 0)
+        return 0;
+    *val = *i + 1 < argc ? argv[++*i] : NULL;
+    return 1;
+}
+
+static unsigned long env_ulong(const char *name)
+{
+    const char *s = getenv(name);
+    return s && *s ? strtoul(s, NULL, 10) : 0;
+}
+
+/* 0, or the exit code of a usage error (or of --help: -1). */
+static int parse(mpi_opts *o, int me, int argc, char **argv)
+{
+    int i;
+    const char *v;
+    memset(o, 0, sizeof *o);
+    for (i = 1; i < argc; i++) {
+        const char *s = argv[i];
+        if (strcmp(s, "--help") == 0 || strcmp(s, "-h") == 0) {
+            if (me == 0)
+                fputs(help, stdout);
+            return -1;
+        } else if (strcmp(s, "--version") == 0 || strcmp(s, "-V") == 0) {
+            if (me == 0)
+                printf("grundy-mpi %s\n", grundy_version());
+            return -1;
+        } else if (opt_value(argc, argv, &i, "--store", &v)) {
+            if (!v || !*v)
+                return usage(me, "'--store' needs a folder%s", "");
+            o->store_dir = v;
+        } else if (opt_value(argc, argv, &i, "--mem-limit", &v)) {
+            if (!v)
+                return usage(me, "option '--mem-limit' needs a value%s", "");
+            if (!parse_bytes(v, &o->mem_limit))
+                return usage(me, "--mem-limit: '%s' is not a size", v);
+        } else if (strcmp(s, "--canon") == 0) {
+            o->canon = 1;
+        } else if (strcmp(s, "--stats") == 0) {
+            o->stats = 1;
+        } else if (strcmp(s, "--progress") == 0) {
+            o->progress = 1;
+        } else if (strcmp(s, "--quiet") == 0) {
+            o->progress = -1;
+        } else if (s[0] == '-' && s[1] == '-') {
+            return usage(me, "unknown option '%s'", s);
+        } else if (!o->spec) {
+            o->spec = s;
+        } else {
+            return usage(me, "unexpected argument '%s'", s);
+        }
+    }
+    if (!o->spec)
+        return usage(me, "missing RULES%s", "");
+    /* for tests and measurements: a round's working memory, a pause
+     * after each tier (so that a test can stop the job in the middle) */
+    o->round_bytes = (size_t)env_ulong("GRUNDY_MPI_ROUND_BYTES");
+    o->pause_ms = (unsigned)env_ulong("GRUNDY_MPI_TIER_PAUSE_MS");
+    return 0;
+}
+
+static double mib(uint64_t bytes)
+{
+    return (double)bytes / 1048576.0;
+}
+
+static void print_stats(const mpi_result *r)
+{
+    unsigned k, p, n = r->slices;
+    uint64_t tot_bytes = 0;
+    double tot_s = 0;
+    printf("tier\tpositions\tleast\trounds\tseconds\tchildren\tremote"
+           "\trequests\timages\tbytes_sent\tmem_MiB\trss_MiB\tanon_MiB\n");
+    for (k = r->first_tier; k < r->tiers; k++) {
+        mpi_tier_stats t;
+        double secs = 0;
+        memset(&t, 0, sizeof t);
+        for (p = 0; p < n; p++) {
+            const mpi_tier_stats *s = &r->stats[(size_t)k * n + p];
+            t.positions += s->positions;
+            t.least += s->least;
+            t.rounds = s->rounds > t.rounds ? s->rounds : t.rounds;
+            secs = s->seconds > secs ? s->seconds : secs;
+            t.children += s->children;
+            t.remote += s->remote;
+            t.keys_sent += s->keys_sent;
+            t.pushes += s->pushes;
+            t.bytes_sent += s->bytes_sent;
+            t.mem_bytes = s->mem_bytes > t.mem_bytes ? s->mem_bytes
+                                                     : t.mem_bytes;
+            t.rss_kb = s->rss_kb > t.rss_kb ? s->rss_kb : t.rss_kb;
+            t.anon_kb = s->anon_kb > t.anon_kb ? s->anon_kb : t.anon_kb;
+        }
+        tot_bytes += t.bytes_sent;
+        tot_s += secs;
+        printf("%u\t%llu\t%llu\t%llu\t%.3f\t%llu\t%llu\t%llu\t%llu\t%llu"
+               "\t%.1f\t%.1f\t%.1f\n",
+               k, (unsigned long long)t.positions,
+               (unsigned long long)t.least, (unsigned long long)t.rounds,
+               secs, (unsigned long long)t.children,
+               (unsigned long long)t.remote, (unsigned long long)t.keys_sent,
+               (unsigned long long)t.pushes,
+               (unsigned long long)t.bytes_sent, mib(t.mem_bytes),
+               (double)t.rss_kb / 1024.0, (double)t.anon_kb / 1024.0);
+    }
+    printf("all\t\t\t\t%.3f\t\t\t\t\t%llu\n", tot_s,
+           (unsigned long long)tot_bytes);
+    printf("process\tseconds\tmpi_seconds\tsave_seconds\tbytes_sent"
+           "\tbytes_received\tmem_MiB\trss_MiB\tanon_MiB\tpeak_rss_MiB\n");
+    for (p = 0; p < n; p++) {
+        mpi_tier_stats t;
+        double secs = 0, comm = 0, save = 0;
+        memset(&t, 0, sizeof t);
+        for (k = r->first_tier; k < r->tiers; k++) {
+            const mpi_tier_stats *s = &r->stats[(size_t)k * n + p];
+            secs += s->seconds;
+            comm += s->comm_seconds;
+            save += s->save_seconds;
+            t.bytes_sent += s->bytes_sent;
+            t.bytes_recv += s->bytes_recv;
+            t.mem_bytes = s->mem_bytes > t.mem_bytes ? s->mem_bytes
+                                                     : t.mem_bytes;
+            t.rss_kb = s->rss_kb > t.rss_kb ? s->rss_kb : t.rss_kb;
+            t.anon_kb = s->anon_kb > t.anon_kb ? s->anon_kb : t.anon_kb;
+        }
+        printf("%u\t%.3f\t%.3f\t%.3f\t%llu\t%llu\t%.1f\t%.1f\t%.1f\t%.1f\n",
+               p, secs, comm, save,
+               (unsigned long long)t.bytes_sent,
+               (unsigned long long)t.bytes_recv, mib(t.mem_bytes),
+               (double)t.rss_kb / 1024.0, (double)t.anon_kb / 1024.0,
+               (double)r->hwm_kb[p] / 1024.0);
+    }
+}
+
+int main(int argc, char **argv)
+{
+    mpi_opts o;
+    mpi_result res;
+    int me = 0, rc, provided;
+    MPI_Init_thread(&argc, &argv, MPI_THREAD_SINGLE, &provided);
+    MPI_Comm_rank(MPI_COMM_WORLD, &me);
+    rc = parse(&o, me, argc, argv);
+    if (rc) {
+        MPI_Finalize();
+        return rc < 0 ? 0 : rc;
+    }
+    rc = mpi_tabulate(&res, &o, MPI_COMM_WORLD);
+    if (rc == 0 && me == 0) {
+        grundy_game *g = NULL;
+        char pos[256] = "";
+        if (grundy_game_new(&g, o.spec, NULL) == GRUNDY_OK)
+            grundy_game_pos_format(g, res.max_at, pos, sizeof pos);
+        grundy_game_free(g);
+        if (res.already)
+            fprintf(stderr, "grundy-mpi: %s: already in the store (%s)\n",
+                    o.spec, res.store_dir);
+        printf("%s: %llu positions in %u tiers, %u slices: largest value "
+               "%llu, first at %s\n",
+               o.spec, (unsigned long long)res.positions, res.tiers,
+               res.slices, (unsigned long long)res.max, pos);
+        if (o.stats && !res.already)
+            print_stats(&res);
+        fflush(stdout);
+    }
+    free(res.stats);
+    free(res.hwm_kb);
+    MPI_Finalize();
+    return rc;
+}

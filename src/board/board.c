@@ -464,18 +464,9 @@ static uint32_t search(grundy_board *b, grundy_pos h, const uint64_t key[2],
 static const nset ALL = {{~0ull, ~0ull, ~0ull, ~0ull}};
 
 /* Exact value of a part. */
-static uint32_t aspire(grundy_board *b, grundy_pos h, const uint64_t key[2],
-                       unsigned d);
-static int exp_asp = -1;
 static uint32_t exact(grundy_board *b, const bpart *q, unsigned d)
 {
     uint64_t key[2] = {q->k0, q->k1};
-    uint32_t v;
-    if (board_tt_get(&b->tt, key[0], key[1], &v))
-        return v;
-    if (exp_asp < 0) exp_asp = getenv("ASP") ? atoi(getenv("ASP")) : 0;
-    if (exp_asp)
-        return aspire(b, q->p, key, d);
     return search(b, q->p, key, &ALL, d);
 }
 

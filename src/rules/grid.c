@@ -342,8 +342,8 @@ grundy_status grundy_grid_parse_dims(unsigned *rows, unsigned *cols,
     }
     if (r * c > max_cells) {
         grundy_parse_error_set(where, 1, 1,
-                               "a %llux%llu board has %llu cells; at most "
-                               "%u are supported",
+                               "%llux%llu is %llu cells; boards have at "
+                               "most %u (one bit each)",
                                (unsigned long long)r, (unsigned long long)c,
                                (unsigned long long)(r * c), max_cells);
         return GRUNDY_ERR_RANGE;

@@ -27,9 +27,9 @@
  * cells it takes, h XOR child) cut a search short most often before (a
  * history table, as in chess programs: 25 to 45% fewer positions on
  * Cram boards).  A child whose unknown parts have the same keys and
- * whose known parts the same XOR as the child before it has its value:
- * it strikes the largest element without a search (what the search
- * would have found).
+ * whose known parts the same XOR as an earlier child has its value: it
+ * strikes the largest element without a search (what the search would
+ * have found).
  *
  * A part with more than 255 moves (nimber sets hold 0..255) and the plain
  * method (prune = 0) take the mex of every child's exact value.
@@ -163,6 +163,8 @@ typedef struct level {
     size_t tcap;
     uint32_t *vals;
     size_t vcap;
+    uint32_t *slots;
+    size_t scap;
 } level;
 
 struct grundy_board {
@@ -232,6 +234,7 @@ static void level_free(level *L)
     free(L->pend);
     free(L->tmp);
     free(L->vals);
+    free(L->slots);
     free(L);
 }
 
@@ -464,6 +467,34 @@ static int same_child(const level *L, const pend *x, const pend *y)
     return 1;
 }
 
+/* Mark every pending child equal to an earlier one in the list (same
+ * known XOR, same keys of unknown parts), wherever it stands: a small
+ * open-addressing set of fingerprints, in L->slots. */
+static int mark_dups(grundy_board *b, level *L, size_t ne)
+{
+    size_t cap = 16, i;
+    while (cap < 2 * ne)
+        cap *= 2;
+    if (!RESERVE(b, L->slots, L->scap, cap))
+        return 0;
+    memset(L->slots, 0xFF, cap * sizeof *L->slots);
+    for (i = 0; i < ne; i++) {
+        pend *m = &L->pend[i];
+        size_t j = (size_t)(m->print * 0x9E3779B97F4A7C15ull >> 32) & (cap - 1);
+        m->dup = 0;
+        if (!m->count)
+            continue;
+        for (; L->slots[j] != UINT32_MAX; j = (j + 1) & (cap - 1))
+            if (same_child(L, &L->pend[L->slots[j]], m)) {
+                m->dup = 1;
+                break;
+            }
+        if (!m->dup)
+            L->slots[j] = (uint32_t)i;
+    }
+    return 1;
+}
+
 /* The search ****************************************************************/
 
 static uint32_t search(grundy_board *b, grundy_pos h, const uint64_t key[2],
@@ -639,6 +670,8 @@ static uint32_t search(grundy_board *b, grundy_pos h, const uint64_t key[2],
         return v;
     }
     sort_pend(L->pend, ne);
+    if (!mark_dups(b, L, ne))
+        return NOT_IN_SET;
     ns_upto(&upto, ns_max(want));
     for (i = 0; i < ne; i++) {
         const pend *m = &L->pend[i];
@@ -652,7 +685,7 @@ static uint32_t search(grundy_board *b, grundy_pos h, const uint64_t key[2],
                 b->hist[L->pend[i - 1].hidx] += grundy_pop64(h);
             return not_in(b, key, want, nodes0);
         }
-        if (i > 0 && same_child(L, &L->pend[i - 1], m)) {
+        if (m->dup) {
             /* the value of the child before: struck, or not wanted */
             ns_del(&P, ns_max(&P));
             continue;
@@ -734,9 +767,10 @@ static uint32_t aspire(grundy_board *b, grundy_pos h, const uint64_t key[2],
         return t;
     }
     sort_pend(L->pend, ne);
+    if (!mark_dups(b, L, ne))
+        return NOT_IN_SET;
     for (i = 0; i < ne; i++) {
         pend *m = &L->pend[i];
-        m->dup = i > 0 && L->pend[i].count && same_child(L, &L->pend[i - 1], m);
         if (!m->count && m->known < 256)
             skip.w[m->known >> 6] |= 1ull << (m->known & 63);
     }

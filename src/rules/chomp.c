@@ -359,10 +359,9 @@ static size_t chomp_spec(const void *params, char *buf, size_t cap)
 
 const grundy_rules grundy_rules_chomp = {
     .name = "chomp",
-    .synopsis = "chomp:RxC[:ROWS]   eat a square and all above and right of "
-                "it; the bottom-left one\n"
-                "                     is poisoned (R*C <= 64; positions as "
-                "row lengths 7,4,2)",
+    .synopsis = "chomp:RxC[:ROWS]   eat a square and all above and right "
+                "of it; the bottom-left\n"
+                "                     one is poisoned (R*C <= 64)",
     .flags = 0,
     .parse = chomp_parse,
     .free_params = chomp_free,

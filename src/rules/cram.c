@@ -185,7 +185,7 @@ static size_t cram_spec(const void *params, char *buf, size_t cap)
 const grundy_rules grundy_rules_cram = {
     .name = "cram",
     .synopsis = "cram:RxC[:ROWS]    place a domino on two adjacent empty "
-                "cells of an R x C board (R*C <= 64)",
+                "cells (R*C <= 64)",
     .flags = GRUNDY_RULES_BOARD | GRUNDY_RULES_SUBSETS,
     .parse = cram_parse,
     .free_params = cram_free,

@@ -642,10 +642,10 @@ static size_t nk_spec(const void *params, char *buf, size_t cap)
 
 const grundy_rules grundy_rules_node_kayles = {
     .name = "node-kayles",
-    .synopsis = "node-kayles:GRAPH  remove a vertex and its neighbours; "
-                "GRAPH is path:N, cycle:N,\n"
-                "                     grid:RxC, complete:N, petersen or "
-                "file:PATH (an edge list; <= 64 vertices)",
+    .synopsis = "node-kayles:GRAPH  remove a vertex and its neighbours "
+                "(<= 64 vertices); GRAPH:\n"
+                "                     path:N cycle:N grid:RxC complete:N "
+                "petersen file:PATH",
     .flags = GRUNDY_RULES_BOARD | GRUNDY_RULES_SUBSETS,
     .parse = nk_parse,
     .free_params = nk_free,

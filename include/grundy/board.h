@@ -107,6 +107,11 @@ typedef struct grundy_board_opts {
                   plain mex of every child's exact value */
     /* The table's largest size in bytes; 0: half the memory limit. */
     size_t table_bytes;
+    /* A table at its largest that has evicted more than evict_limit times
+     * the values it holds is recomputing the same positions over and
+     * over; the search then stops with GRUNDY_ERR_LIMIT (more memory is
+     * needed).  0: never stop.  8 after grundy_board_opts_init(). */
+    unsigned evict_limit;
 } grundy_board_opts;
 
 /* Statistics of every search since grundy_board_new(). */

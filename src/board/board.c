@@ -165,6 +165,14 @@ typedef struct level {
     size_t vcap;
     uint32_t *slots;
     size_t scap;
+    uint32_t *ord;
+    size_t ocap;
+    /* per child, in listing order: its history slot and score, and where
+     * its raw parts start in kids */
+    struct child_info {
+        uint32_t hidx, hist, raw;
+    } *ci;
+    size_t cicap;
 } level;
 
 struct grundy_board {
@@ -188,6 +196,7 @@ void grundy_board_opts_init(grundy_board_opts *o)
     o->split = 1;
     o->keys = 1;
     o->prune = 1;
+    o->evict_limit = 8;
 }
 
 int grundy_board_applies(const grundy_game *g)
@@ -216,6 +225,7 @@ grundy_status grundy_board_new(grundy_board **out, const grundy_game *g,
     b->o = *o;
     max = o->table_bytes ? o->table_bytes : grundy_limits_mem(o->limits) / 2;
     s = board_tt_init(&b->tt, max, o->limits);
+    b->tt.evict_limit = o->evict_limit;
     if (s != GRUNDY_OK) {
         free(b);
         return s;
@@ -235,6 +245,8 @@ static void level_free(level *L)
     free(L->tmp);
     free(L->vals);
     free(L->slots);
+    free(L->ord);
+    free(L->ci);
     free(L);
 }
 
@@ -509,80 +521,117 @@ static uint32_t exact(grundy_board *b, const bpart *q, unsigned d)
     return search(b, q->p, key, &ALL, d);
 }
 
+/* Children are read from the table a few at a time, their keys computed
+ * and their buckets fetched together. */
+#define ETC_CHUNK 8
+
 /* The children of h as pending entries of L (parts read from the table
  * first); returns the number of children, 0 on an error or when h has
- * none.  *npend: pending entries; known values are struck from P. */
+ * none.  *npend: pending entries; known values are struck from P.  The
+ * children are read in the order of the history table, a few at a time
+ * (their keys computed and their buckets fetched together), and when want
+ * is given the reading stops as soon as P and want are disjoint (*cut
+ * set): most searches end there, on a value from the table, and the
+ * children after the one that ended it are never split or keyed. */
 static size_t expand(grundy_board *b, level *L, grundy_pos h, nset *P,
-                     int prune, size_t *npend)
+                     int prune, const nset *want, size_t *npend, int *cut)
 {
-    size_t nraw = 0, n, i, np = 0, ne = 0, r = 0, j, w;
+    size_t nraw = 0, n, k, np = 0, ne = 0, j, w, c0;
     n = list_moves(b, L, h, &nraw);
+    *cut = 0;
+    *npend = 0;
     if (!n)
         return 0;
     if (prune)
         ns_upto(P, (unsigned)n);
-    if (!RESERVE(b, L->pend, L->ecap, n))
+    if (!RESERVE(b, L->pend, L->ecap, n) || !RESERVE(b, L->ord, L->ocap, n) ||
+        !RESERVE(b, L->ci, L->cicap, n))
         return 0;
-    /* The parts of every child, their keys, and their buckets fetched
-     * while the next keys are computed. */
-    for (i = 0; i < n; i++) {
-        /* the raw parts of child i: one per child with a children hook */
-        size_t rend = b->r->children ? r + 1 : r + L->mv[i].nparts;
-        L->pend[i].first = (uint32_t)np;
-        for (; r < rend; r++)
-            if (!split(b, L, L->kids[r], &np))
-                return 0;
+    /* the history order, the most successful move first; without a
+     * children hook a move's raw parts follow the earlier moves' */
+    for (k = 0, j = 0; k < n; k++) {
+        uint64_t mv = h ^ (b->r->children ? L->kids[k] : (uint64_t)k);
+        uint32_t hi = (uint32_t)((mv * 0x9E3779B97F4A7C15ull) >> 48), hs;
+        size_t at;
+        L->ci[k].hidx = hi;
+        L->ci[k].hist = hs = b->hist[hi];
+        L->ci[k].raw = (uint32_t)j;
+        j += b->r->children ? 1 : L->mv[k].nparts;
+        for (at = k; at > 0 && L->ci[L->ord[at - 1]].hist < hs; at--)
+            L->ord[at] = L->ord[at - 1];
+        L->ord[at] = (uint32_t)k;
     }
-    for (j = 0; j < np; j++) {
-        bpart *q = &L->parts[j];
-        uint64_t key[2];
-        part_key(b, q->p, key);
-        q->k0 = key[0];
-        q->k1 = key[1];
-        board_tt_prefetch(&b->tt, key[0], key[1]);
-    }
-    if (b->err)
-        return 0;
-    /* Known parts leave the list; children made only of them strike their
-     * value. */
-    for (i = 0, w = 0; i < n; i++) {
-        size_t first = w, end = i + 1 < n ? L->pend[i + 1].first : np;
-        uint32_t known = 0;
-        uint64_t diff = 0, print = 0;
-        for (j = L->pend[i].first; j < end; j++) {
+    for (c0 = 0; c0 < n; c0 += ETC_CHUNK) {
+        size_t c1 = c0 + ETC_CHUNK < n ? c0 + ETC_CHUNK : n, pfirst = np;
+        uint32_t starts[ETC_CHUNK + 1];
+        /* parts and keys of the chunk's children, buckets fetched */
+        for (k = c0; k < c1; k++) {
+            uint32_t ci = L->ord[k];
+            size_t r = L->ci[ci].raw;
+            size_t rend = b->r->children ? r + 1 : r + L->mv[ci].nparts;
+            starts[k - c0] = (uint32_t)np;
+            for (; r < rend; r++)
+                if (!split(b, L, L->kids[r], &np))
+                    return 0;
+        }
+        starts[c1 - c0] = (uint32_t)np;
+        for (j = pfirst; j < np; j++) {
             bpart *q = &L->parts[j];
-            uint32_t v;
-            if (board_tt_get(&b->tt, q->k0, q->k1, &v)) {
-                known ^= v;
+            uint64_t key[2];
+            part_key(b, q->p, key);
+            q->k0 = key[0];
+            q->k1 = key[1];
+            board_tt_prefetch(&b->tt, key[0], key[1]);
+        }
+        if (b->err)
+            return 0;
+        /* known parts leave the list; children made only of them strike
+         * their value */
+        for (k = c0, w = pfirst; k < c1; k++) {
+            uint32_t ci = L->ord[k];
+            size_t first = w;
+            uint32_t known = 0;
+            uint64_t diff = 0, print = 0;
+            pend *m;
+            for (j = starts[k - c0]; j < starts[k - c0 + 1]; j++) {
+                bpart *q = &L->parts[j];
+                uint32_t v;
+                if (board_tt_get(&b->tt, q->k0, q->k1, &v)) {
+                    known ^= v;
+                    continue;
+                }
+                q->cells = grundy_pop64(q->p);
+                diff += (uint64_t)q->cells * q->cells;
+                L->parts[w++] = *q;
+            }
+            if (w == first && prune) {
+                ns_strike(P, known);
+                if (want && !ns_meets(P, want)) {
+                    /* this child's value ended the search */
+                    b->hist[L->ci[ci].hidx] += grundy_pop64(h);
+                    *cut = 1;
+                    *npend = ne;
+                    return n;
+                }
                 continue;
             }
-            q->cells = grundy_pop64(q->p);
-            diff += (uint64_t)q->cells * q->cells;
-            L->parts[w++] = *q;
+            if (w - first > 1)
+                sort_parts(L->parts + first, w - first);
+            for (j = first; j < w; j++)
+                print = (print ^ L->parts[j].k0 ^ (L->parts[j].k1 << 40)) *
+                            0x9E3779B97F4A7C15ull +
+                        j - first;
+            m = &L->pend[ne++];
+            m->first = (uint32_t)first;
+            m->count = (uint32_t)(w - first);
+            m->known = known;
+            m->diff = diff;
+            m->dup = 0;
+            m->hidx = L->ci[ci].hidx;
+            m->hist = L->ci[ci].hist;
+            m->print = w == first ? 0 : print ^ known;
         }
-        if (w == first && prune) {
-            ns_strike(P, known);
-            continue;
-        }
-        if (w - first > 1)
-            sort_parts(L->parts + first, w - first);
-        for (j = first; j < w; j++)
-            print = (print ^ L->parts[j].k0 ^ (L->parts[j].k1 << 40)) *
-                        0x9E3779B97F4A7C15ull +
-                    j - first;
-        /* pend[ne] never overtakes pend[i + 1], which is read above */
-        L->pend[ne].first = (uint32_t)first;
-        L->pend[ne].count = (uint32_t)(w - first);
-        L->pend[ne].known = known;
-        L->pend[ne].diff = diff;
-        L->pend[ne].dup = 0;
-        {
-            uint64_t mv = h ^ (b->r->children ? L->kids[i] : (uint64_t)i);
-            uint32_t hi = (uint32_t)((mv * 0x9E3779B97F4A7C15ull) >> 48);
-            L->pend[ne].hidx = hi;
-            L->pend[ne].hist = b->hist[hi];
-        }
-        L->pend[ne++].print = w == first ? 0 : print ^ known;
+        np = w;
     }
     *npend = ne;
     return n;
@@ -631,7 +680,7 @@ static uint32_t search(grundy_board *b, grundy_pos h, const uint64_t key[2],
     size_t n, ne = 0, i;
     uint64_t nodes0 = b->st.nodes;
     uint32_t v, excl;
-    int exact_all = 1, prune;
+    int exact_all = 1, prune, cut;
 
     if (b->err)
         return NOT_IN_SET;
@@ -650,13 +699,19 @@ static uint32_t search(grundy_board *b, grundy_pos h, const uint64_t key[2],
         b->err = GRUNDY_ERR_CANCELLED;
         return NOT_IN_SET;
     }
+    if (board_tt_thrashing(&b->tt)) {
+        b->err = GRUNDY_ERR_LIMIT;
+        return NOT_IN_SET;
+    }
     L = get_level(b, d);
     if (!L)
         return NOT_IN_SET;
     prune = b->o.prune && b->r->max_moves(b->params, h) < 256;
-    n = expand(b, L, h, &P, prune, &ne);
+    n = expand(b, L, h, &P, prune, prune ? want : NULL, &ne, &cut);
     if (b->err)
         return NOT_IN_SET;
+    if (cut)
+        return not_in(b, key, want, nodes0);
     if (n == 0) {
         board_tt_put(&b->tt, key[0], key[1], 0, 1);
         return 0;
@@ -741,6 +796,7 @@ static uint32_t aspire(grundy_board *b, grundy_pos h, const uint64_t key[2],
     size_t n, ne = 0, i;
     uint64_t nodes0 = b->st.nodes;
     uint32_t t;
+    int cut;
 
     if (b->err)
         return NOT_IN_SET;
@@ -748,10 +804,14 @@ static uint32_t aspire(grundy_board *b, grundy_pos h, const uint64_t key[2],
         b->err = GRUNDY_ERR_CANCELLED;
         return NOT_IN_SET;
     }
+    if (board_tt_thrashing(&b->tt)) {
+        b->err = GRUNDY_ERR_LIMIT;
+        return NOT_IN_SET;
+    }
     L = get_level(b, d);
     if (!L)
         return NOT_IN_SET;
-    n = expand(b, L, h, &P, 0, &ne);
+    n = expand(b, L, h, &P, 0, NULL, &ne, &cut);
     if (b->err)
         return NOT_IN_SET;
     if (n == 0) {

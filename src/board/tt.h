@@ -40,6 +40,7 @@ typedef struct board_tt {
     const grundy_limits *lim;
     uint64_t probes, hits, stores, evictions;
     size_t peak_bytes;
+    unsigned evict_limit; /* see grundy_board_opts */
 } board_tt;
 
 /* A table of the least size, within max_bytes; GRUNDY_ERR_LIMIT when not
@@ -47,6 +48,15 @@ typedef struct board_tt {
 grundy_status board_tt_init(board_tt *t, size_t max_bytes,
                             const grundy_limits *lim);
 void board_tt_clear(board_tt *t);
+
+/* A table held at its budget that has evicted many times what it holds
+ * is recomputing the same positions over and over: the search would not
+ * end in any useful time, and stops as over the memory limit. */
+static inline int board_tt_thrashing(const board_tt *t)
+{
+    return t->evict_limit && t->full &&
+           t->evictions > (uint64_t)t->evict_limit * t->nbuckets * TT_WAYS;
+}
 
 static inline size_t board_tt_bucket(const board_tt *t, uint64_t lo,
                                      uint64_t hi)

@@ -42,6 +42,7 @@ static grundy_board *new_search(const grundy_game *g, size_t combo,
     o.keys = combos[combo][1];
     o.prune = combos[combo][2];
     o.table_bytes = table_bytes;
+    o.evict_limit = 0; /* tiny tables evict all the time */
     assert_int_equal(grundy_board_new(&b, g, &o), GRUNDY_OK);
     return b;
 }

@@ -424,6 +424,7 @@ static void test_board_limits_and_cancel(void **state)
     grundy_board_free(b);
     grundy_board_opts_init(&o);
     o.table_bytes = 65536;
+    o.evict_limit = 0;
     assert_int_equal(grundy_board_new(&b, g, &o), GRUNDY_OK);
     assert_int_equal(grundy_board_value(&v, b, p), GRUNDY_OK);
     assert_int_equal(v, want);
@@ -431,6 +432,17 @@ static void test_board_limits_and_cancel(void **state)
     grundy_board_get_stats(&st, b);
     assert_true(st.evictions > 0);
     assert_int_equal(st.table_bytes, 65536);
+    grundy_board_free(b);
+    /* the same table with the default evict limit: a search that keeps
+     * evicting stops as over the limit, having evicted past it */
+    grundy_board_opts_init(&o);
+    o.table_bytes = 65536;
+    assert_int_equal(o.evict_limit, 8);
+    o.evict_limit = 1;
+    assert_int_equal(grundy_board_new(&b, g, &o), GRUNDY_OK);
+    assert_int_equal(grundy_board_value(&v, b, p), GRUNDY_ERR_LIMIT);
+    grundy_board_get_stats(&st, b);
+    assert_true(st.evictions > 65536 / 16);
     grundy_board_free(b);
     /* cancelled at the second progress report */
     grundy_limits_init(&lim);

@@ -18,6 +18,7 @@
 #include "grundy/count.h"
 #include "grundy/takebreak.h"
 #include "grundy/values.h"
+#include "grundy/board.h"
 #include "grundy/store.h"
 #include "grundy/loopy.h"
 #include "grundy/misere.h"

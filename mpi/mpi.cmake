@@ -5,7 +5,8 @@
 # (scripts/deps.sh installs Open MPI), except in a sanitizer build: Open
 # MPI's own allocations are reported as leaks there, and what grundy-mpi
 # shares with the library (the store's slices, the tier steps, the split
-# layout) is tested under the sanitizers by the unit tests.
+# layout, split tables read by grundy values) is tested under the
+# sanitizers by tests/unit/test_split.c.
 find_package(MPI COMPONENTS C QUIET)
 set(GRUNDY_MPI_DEFAULT OFF)
 if(MPI_C_FOUND AND NOT GRUNDY_SANITIZE)

@@ -23,10 +23,10 @@
  *   tiers 17
  *   block 4096
  *   slices 2
- *   max 15 65534
- *   slice 0 32768 15 1234 0123456789abcdef
- *   slice 1 32768 14 99 fedcba9876543210
- *   xxh3 0123456789abcdef
+ *   max 15 32767
+ *   slice 0 44298 15 44281 3bab6806da1d7c68
+ *   slice 1 21238 11 20971 e8091683a5fcf8ed
+ *   xxh3 673e0e00e7ba0c79
  *
  * A slice line holds its index, size, largest value and its first offset,
  * and the header checksum of its file (bytes 504..511 of the file, the

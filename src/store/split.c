@@ -229,14 +229,7 @@ grundy_status grundy_store_slice_open(grundy_store_mapping **out,
             (void)store_set_aside(s, path, &ident, why);
         return st;
     }
-    memcpy(m->table.spec, h.spec, sizeof m->table.spec);
-    m->table.size = h.size;
-    m->table.width = h.width;
-    m->table.max = h.max;
-    m->table.max_at = h.max_at;
-    m->table.complete = h.complete;
-    memcpy(m->table.version, h.version, sizeof m->table.version);
-    m->table.data = (const unsigned char *)m->base + h.data_offset;
+    store_mapping_describe(m, &h);
     m->is_slice = 1;
     m->slice = *want;
     m->slice.positions = h.positions;

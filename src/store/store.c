@@ -358,6 +358,19 @@ file_state store_open_checked(int *fd_out, store_header *h,
     return FILE_SOUND;
 }
 
+void store_mapping_describe(grundy_store_mapping *m, const store_header *h)
+{
+    memcpy(m->table.spec, h->spec, sizeof m->table.spec);
+    m->table.size = h->size;
+    m->table.width = h->width;
+    m->table.max = h->max;
+    m->table.max_at = h->max_at;
+    m->table.complete = h->complete;
+    m->table.period = h->period;
+    memcpy(m->table.version, h->version, sizeof m->table.version);
+    m->table.data = (const unsigned char *)m->base + h->data_offset;
+}
+
 void store_mapping_unmap(grundy_store_mapping *m)
 {
     if (m->base)
@@ -468,15 +481,7 @@ static grundy_status check_file(file_state *fs, grundy_store_mapping **out,
         free(m);
         return st;
     }
-    memcpy(m->table.spec, h.spec, sizeof m->table.spec);
-    m->table.size = h.size;
-    m->table.width = h.width;
-    m->table.max = h.max;
-    m->table.max_at = h.max_at;
-    m->table.complete = h.complete;
-    m->table.period = h.period;
-    memcpy(m->table.version, h.version, sizeof m->table.version);
-    m->table.data = (const unsigned char *)m->base + h.data_offset;
+    store_mapping_describe(m, &h);
     *out = m;
     return GRUNDY_OK;
 }

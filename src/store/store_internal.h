@@ -82,6 +82,9 @@ grundy_status store_map_checked(grundy_store_mapping *m, file_state *fs,
                                 char *why, size_t cap);
 void store_mapping_unmap(grundy_store_mapping *m);
 
+/* m->table's fields from the header h of its mapped file. */
+void store_mapping_describe(grundy_store_mapping *m, const store_header *h);
+
 /* Move the bad file at path aside to path.bad, unless it was replaced
  * since it was opened (ident).  1: moved (or gone), 0: replaced. */
 int store_set_aside(const grundy_store *s, const char *path,

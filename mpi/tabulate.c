@@ -495,8 +495,9 @@ static int exchange(job *j, int more)
         j->ts.keys_sent += ks;
         j->ts.keys_recv += kr;
         j->ts.pushes += ps;
-        j->ts.bytes_sent += 9 * ks + 8 * ps + kr + cb;
-        j->ts.bytes_recv += 9 * kr + 8 * pr + ks + cb;
+        /* requests 8 bytes, answers 1, images 8, counts 12 per peer */
+        j->ts.bytes_sent += 8 * ks + kr + 8 * ps + cb;
+        j->ts.bytes_recv += 8 * kr + ks + 8 * pr + cb;
     }
     j->npush = 0;
     return any;

@@ -19,7 +19,7 @@ static const char help_main[] =
     "                   values, statistics, periods\n"
     "  count ...        exact counts of winning and losing configurations:\n"
     "                   k-heap positions, K-tuples of components\n"
-    "  solve NAME       run a bundled workload on standard input\n"
+    "  solve NAME       run a bundled workload on a file or standard input\n"
     "  range RULES      range queries over a changing sequence of positions:\n"
     "                   winners, winning moves, winning-subset counts\n"
     "  analyze RULES POS...  a sum of games: values, nim-sum, winner and\n"
@@ -66,13 +66,18 @@ static const char help_values[] =
     "\n"
     "Summaries (instead of the listing, unless --list is given):\n"
     "  --stats          the count of each value, the largest value and where\n"
-    "                   it first occurs; with --position: where the value\n"
+    "                   it first occurs (more than 64 distinct values: the\n"
+    "                   least, the mean, the 8 largest with where each first\n"
+    "                   occurs, and a histogram in 16 bins); with --position:\n"
+    "                   where the value\n"
     "                   came from and, for a board search, the positions\n"
     "                   searched, the table's hits and size, and the time\n"
     "  --period         the period and preperiod, and whether it is proven;\n"
     "                   without --upto the table grows until a period is\n"
     "                   proven (or 2^26 entries; 2^20 for take-and-break\n"
-    "                   games)\n"
+    "                   games; less for splits into three heaps or more)\n"
+    "  --max N          with --period alone: grow the table to N entries at\n"
+    "                   most, instead of the built-in bound\n"
     "  --list           list the values as well\n"
     "\n"
     "Output and method:\n"
@@ -151,24 +156,26 @@ static const char help_engine[] =
     "the store, and the same command resumes from it (exit status 130).\n";
 
 static const char help_solve[] =
-    "Usage: grundy solve NAME < input > output\n"
+    "Usage: grundy solve NAME [FILE] [OPTIONS]\n"
     "\n"
-    "Run a bundled workload: read its input format on standard input and\n"
-    "write its answers on standard output.  Answers are written as queries\n"
+    "Run a bundled workload: read its input format from FILE (standard\n"
+    "input when FILE is absent or '-') and write its answers on standard\n"
+    "output.  Answers are written as queries\n"
     "are read, so a terminal or a pipe sees each answer before the next\n"
     "query is awaited.  On bad input, the answers to earlier queries stay\n"
-    "printed and the error names input:LINE:COL.\n"
+    "printed and the error names input:LINE:COL (FILE:LINE:COL).\n"
     "\n"
-    "Workloads:\n"
+    "Workloads ('grundy solve NAME --help' gives each one's formats):\n"
     "%s";
 
 static const char help_range[] =
-    "Usage: grundy range RULES [--mod P] [OPTIONS] < input > output\n"
+    "Usage: grundy range RULES [FILE] [--mod P] [OPTIONS]\n"
     "\n"
     "Keep a sequence of positions of the rule family RULES (see 'grundy\n"
     "--help') under updates and answer questions about its ranges: who\n"
     "wins the sum of positions L..R, a winning move there, and how many of\n"
-    "its subsets the first player wins.\n"
+    "its subsets the first player wins.  The input is read from FILE\n"
+    "(standard input when FILE is absent or '-').\n"
     "\n"
     "Input (whitespace-separated tokens): n, then n positions in the\n"
     "family's position syntax, then q, then q queries (1 <= L <= R <= n,\n"
@@ -192,8 +199,8 @@ static const char help_range[] =
     "                   default 1000000007\n"
     "\n"
     "Errors: malformed or out-of-range tokens, L > R, an unknown query\n"
-    "type and a truncated input are reported as input:LINE:COL with exit\n"
-    "status 1; the answers to earlier queries are already written.\n"
+    "type and a truncated input are reported as input:LINE:COL (FILE:LINE:COL\n"
+    "for a file) with exit status 1; the answers to earlier queries are already written.\n"
     "\n"
     "Example:\n"
     "  printf '3  1 2 3  3  3 1 3  4 1 2  1 1 3' | grundy range nim\n"
@@ -240,18 +247,6 @@ static const char help_store[] =
     "  grundy store list\n"
     "  grundy store verify kayles\n"
     "  grundy store remove grundy-game --store /srv/grundy\n";
-
-static const char help_solve_unbalanced_nim[] =
-    "\n"
-    "grundy solve unbalanced-nim [--mod M | --exact] [--count]\n"
-    "  Three heaps of different sizes; a move takes stones from one heap\n"
-    "  but may not leave two heaps equal (0 counts).  Reads one N per line\n"
-    "  (a positive decimal integer of up to a million digits, spaces\n"
-    "  around it allowed) and prints F(N), the sum of a+b+c over the\n"
-    "  losing positions 0 < a < b < c < N, modulo 10^9.  F(8) = 42.\n"
-    "  --mod M          the modulus instead of 10^9 (any integer >= 1)\n"
-    "  --exact          the full integer (N below 2^65536)\n"
-    "  --count          the number of losing positions instead of F(N)\n";
 
 static const char help_analyze[] =
     "Usage: grundy analyze RULES POS... [OPTIONS]\n"
@@ -336,6 +331,8 @@ static const char help_play[] =
     "  --search-limit N positions the opponent may search exactly (default\n"
     "                   1048576); above it, it plays from the values\n"
     "\n"
+    "  --input FILE     read the moves from FILE instead of standard input\n"
+    "\n"
     "Standard input may be a pipe: the lines read are echoed after the\n"
     "prompt, so a scripted game reads as a transcript.\n"
     "\n"
@@ -354,7 +351,7 @@ static const char help_play[] =
 static const char help_count[] =
     "Usage: grundy count RULES --heaps K --max M [OPTIONS]\n"
     "       grundy count RULES --positions LIST --tuples K [OPTIONS]\n"
-    "       grundy count --tuples K [--weighted] [OPTIONS] < values\n"
+    "       grundy count --tuples K [--weighted] [--input FILE] [OPTIONS]\n"
     "\n"
     "Exact counts of configurations by transforms (Walsh-Hadamard for\n"
     "ordinary sums; base-(k+1) digit-wise transforms for Moore's Nim_k,\n"
@@ -369,7 +366,7 @@ static const char help_count[] =
     "  --tuples K       count the ordered K-tuples of components (repeats\n"
     "                   allowed) whose sum the first player wins; without\n"
     "                   RULES the components are Grundy values read from\n"
-    "                   standard input, one per token\n"
+    "                   standard input (or --input FILE), one per token\n"
     "  --weighted       standard input holds pairs VALUE WEIGHT: VALUE\n"
     "                   stands for WEIGHT components\n"
     "\n"
@@ -384,7 +381,8 @@ static const char help_count[] =
     "                   'winning N', 'losing N', 'total N'\n"
     "  --method M       auto (default), root, ring, ring3: the transform\n"
     "\n"
-    "Errors in standard input are reported as input:LINE:COL (exit 1).\n"
+    "Errors in standard input are reported as input:LINE:COL, in a file as\n"
+    "FILE:LINE:COL (exit 1).\n"
     "\n"
     "Examples:\n"
     "  grundy count half --heaps 2 --max 50\n"
@@ -578,7 +576,6 @@ void cli_print_help(const char *cmd)
         printf(help_main, buf);
     } else if (strcmp(cmd, "solve") == 0) {
         printf(help_solve, cli_solve_list());
-        fputs(help_solve_unbalanced_nim, stdout);
     } else {
         fputs(h, stdout);
         if (strcmp(cmd, "values") == 0 || strcmp(cmd, "analyze") == 0 ||

@@ -52,7 +52,8 @@ static int parse_args(int argc, char **argv, analyze_args *a,
         } else if (strcmp(s, "--misere") == 0) {
             a->misere = 1;
         } else if (cli_opt_value(argc, argv, &i, "--moore", &v)) {
-            if (cli_parse_u64("analyze", "--moore", v, 1, 64, &a->moore))
+            if (cli_parse_u64("analyze", "--moore", v, 1, GRUNDY_MOORE_KMAX,
+                              &a->moore))
                 return CLI_EXIT_USAGE;
         } else if (cli_opt_value(argc, argv, &i, "--search-limit", &v)) {
             if (cli_parse_u64("analyze", "--search-limit", v, 1,

@@ -519,7 +519,7 @@ grundy_status grundy_sum_search(grundy_sum_search_result *out,
         grundy_sum_search_opts_init(&def);
         o = &def;
     }
-    GRUNDY_RETURN_IF(o->moore_k > 64, GRUNDY_ERR_ARG);
+    GRUNDY_RETURN_IF(o->moore_k > GRUNDY_MOORE_KMAX, GRUNDY_ERR_ARG);
     memset(&S, 0, sizeof S);
     memset(&rc, 0, sizeof rc);
     S.conv = o->convention;

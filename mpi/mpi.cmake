@@ -68,8 +68,8 @@ endif()
 # skipped (ctest lists it as skipped, with this message in its output).
 if(GRUNDY_BUILD_TESTS AND GRUNDY_MPI_SKIP)
   add_test(NAME mpi.skipped
-    COMMAND sh -c "echo 'grundy-mpi tests skipped: $0'; exit 77"
-            "${GRUNDY_MPI_SKIP}")
+    COMMAND sh -c "echo \"$1\"; exit 77" sh
+            "grundy-mpi tests skipped: ${GRUNDY_MPI_SKIP}")
   set_tests_properties(mpi.skipped PROPERTIES LABELS mpi
     SKIP_RETURN_CODE 77)
 endif()

@@ -67,7 +67,7 @@ static const char help_values[] =
     "                   it first occurs\n"
     "  --period         the period and preperiod, and whether it is proven;\n"
     "                   without --upto the table grows until a period is\n"
-    "                   proven (or 2^26 entries; 2^20 for take-and-break\n"
+    "                   proven (or 2^26 entries; 2^25 for take-and-break\n"
     "                   games)\n"
     "  --list           list the values as well\n"
     "\n"

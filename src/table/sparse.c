@@ -35,9 +35,11 @@
  * makes rare positions scarce (more than one in RARE_SHARE), the kernel
  * lists every split instead: the choice between the two is automatic.
  *
- * Octal codes are also checked for periodicity each time the table
- * doubles; once the Guy-Smith criterion proves a period, the rest of the
- * table is copied from one period earlier instead of computed.
+ * Octal codes are also tracked for periodicity as they are computed
+ * (period_track.h: one comparison per entry, and a linear look for a
+ * candidate now and then); once the Guy-Smith criterion proves a period,
+ * the rest of the table is copied from one period earlier instead of
+ * computed.
  */
 #define _GNU_SOURCE /* sched_getaffinity */
 #include <pthread.h>
@@ -50,13 +52,14 @@
 #include <unistd.h>
 
 #include "rules/rules_internal.h"
+#include "table/period_track.h"
 #include "table/sparse.h"
 
 #define VBITS 16                    /* values are stored in 16 bits */
 #define VALUES ((1u << VBITS) + 64) /* flags over 0 .. 2^16 */
 #define PLAIN_BELOW 256             /* tables this small: list splits */
 #define RARE_SHARE 8                /* sparse while rare <= 1/8 */
-#define FIRST_PERIOD_CHECK 1024
+#define FIRST_RETHINK 1024 /* choose the mask again at each doubling */
 #define TRIPLE_MAX_BITS 12        /* values of three-heap codes below 2^12 */
 #define BLOCK GRUNDY_SPARSE_BLOCK /* positions marked together */
 #define PIPELINE_MIN 4096         /* fewer positions: no second thread */
@@ -119,6 +122,7 @@ typedef struct sparse {
     unsigned rows_k;
     uint32_t stamp[2];
     int rethink; /* choose the mask again before the next block */
+    grundy_period_track track; /* the period, for families with a proof */
     /* With the second thread, the block marks also take the splits
      * (a, m - a) for BIG_P <= a <= nahead: seq[a] = a. */
     grundy_pos *seq, nahead;
@@ -868,20 +872,15 @@ static unsigned bit_length(unsigned v)
     return v ? 32u - (unsigned)__builtin_clz(v) : 0;
 }
 
-/* Copy the rest of the table from one period earlier once a period is
- * proven.  @return non-zero when it did. */
-static int extend_by_period(grundy_table *t, grundy_pos n)
+/* Copy the rest of the table from one period earlier: the period p is
+ * proven. */
+static void extend_by_period(grundy_table *t, grundy_pos p, grundy_pos n)
 {
-    grundy_period per;
     uint16_t *g = t->data;
     grundy_pos x;
-    grundy_period_find(&per, t);
-    if (!per.proven || per.saltus)
-        return 0;
     for (x = t->size; x < n; x++)
-        g[x] = g[x - per.period];
+        g[x] = g[x - p];
     t->size = n;
-    return 1;
 }
 
 /* Three heaps **************************************************************
@@ -1107,6 +1106,7 @@ static grundy_status record(sparse *s, grundy_table *t, grundy_pos x,
     GRUNDY_RETURN_IF(v > 0xFFFF, GRUNDY_ERR_OVERFLOW);
     s->g[x] = (uint16_t)v;
     t->size = x + 1;
+    grundy_period_track_note16(&s->track, s->g, x);
     s->counts[v]++;
     if (v > t->max) {
         t->max = v;
@@ -1135,8 +1135,7 @@ static grundy_status sparse_fill(grundy_fill *f, grundy_sparse_isa isa,
     grundy_pos n = f->n;
     sparse *s;
     grundy_status st = GRUNDY_OK;
-    grundy_pos x, next_check;
-    int periodic_family;
+    grundy_pos x, next_check, per, pre;
     plan cur;
     unsigned slot = 0;
 
@@ -1172,8 +1171,8 @@ static grundy_status sparse_fill(grundy_fill *f, grundy_sparse_isa isa,
         for (x = 0; x < t->size && st == GRUNDY_OK; x++)
             pairs_note(s, x);
     }
-    periodic_family = grundy_period_provable(t->game);
-    next_check = FIRST_PERIOD_CHECK;
+    grundy_period_track_init(&s->track, t->game, t->size);
+    next_check = FIRST_RETHINK;
     while (next_check <= t->size)
         next_check *= 2;
     helper_start(s, opts, n - t->size);
@@ -1182,11 +1181,17 @@ static grundy_status sparse_fill(grundy_fill *f, grundy_sparse_isa isa,
     while (x < n && st == GRUNDY_OK) {
         grundy_pos end;
         int fresh = 0;
+        if (grundy_period_track_due(&s->track, x)) {
+            helper_wait(s);
+            per = grundy_period_track_step16(&s->track, s->g, x, &pre);
+            if (per) {
+                extend_by_period(t, per, n);
+                break;
+            }
+        }
         if (x == next_check || s->plain || s->rethink) {
             helper_wait(s);
             if (x == next_check) {
-                if (periodic_family && extend_by_period(t, n))
-                    break;
                 s->rethink = 1;
                 next_check *= 2;
             }

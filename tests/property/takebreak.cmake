@@ -6,3 +6,5 @@ foreach(group 0 1 2 3)
   target_compile_definitions(test_property_takebreak_agree_${group}
     PRIVATE AGREE_GROUP=${group})
 endforeach()
+grundy_add_test(period_track property
+  ${CMAKE_CURRENT_LIST_DIR}/test_period_track.c)

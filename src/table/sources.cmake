@@ -3,5 +3,6 @@ target_sources(grundy PRIVATE
   src/table/digits.c
   src/table/kernels.c
   src/table/period.c
+  src/table/share.c
   src/table/sparse.c
   src/table/tiers.c)

@@ -53,6 +53,7 @@
 
 #include "rules/rules_internal.h"
 #include "table/period_track.h"
+#include "table/share.h"
 #include "table/sparse.h"
 
 #define VBITS 16                    /* values are stored in 16 bits */
@@ -65,7 +66,6 @@
 #define PIPELINE_MIN 4096         /* fewer positions: no second thread */
 #define SPLITS_AHEAD 256  /* splits the second thread marks per position */
 #define PLAIN_SHARED 8192 /* from here on, listing splits takes two threads */
-enum { JOB_BLOCK, JOB_PLAIN }; /* what the second thread is asked to do */
 
 #if defined(__x86_64__) && defined(__GNUC__)
 #define GRUNDY_SPARSE_X86 1
@@ -123,14 +123,13 @@ typedef struct sparse {
     uint32_t stamp[2];
     int rethink; /* choose the mask again before the next block */
     grundy_period_track track; /* the period, for families with a proof */
-    /* With the second thread, the block marks also take the splits
-     * (a, m - a) for BIG_P <= a <= nahead: seq[a] = a. */
-    grundy_pos *seq, nahead;
-    /* The second thread, which marks the next block. */
-    pthread_t helper;
-    int helper_started, posted;
-    atomic_int helper_state;
-    int job_kind; /* JOB_BLOCK: job, job_slot; JOB_PLAIN: plain_n */
+    /* Blocks given to the second thread also mark the splits (a, m - a)
+     * for BIG_P <= a <= SPLITS_AHEAD: seq[a] = a. */
+    grundy_pos *seq;
+    grundy_sparse_stats stats;
+    /* The second thread, which marks the next block when that pays. */
+    grundy_share share;
+    int helper_started;
     plan job;
     unsigned job_slot;
     grundy_pos plain_n;
@@ -582,7 +581,8 @@ static size_t rare_lower(const sparse *s, grundy_pos p)
 
 /* The rare entries of the block at n0, per split move i: the block marks
  * [first_big, half_lo) and [half_hi, tail); the rows take the rest. */
-static void block_plan(const sparse *s, plan *pl, grundy_pos n0)
+static void block_plan(const sparse *s, plan *pl, grundy_pos n0,
+                       grundy_pos nahead)
 {
     const moves *mv = &s->mv;
     unsigned i;
@@ -597,7 +597,7 @@ static void block_plan(const sparse *s, plan *pl, grundy_pos n0)
             continue;
         base = n0 - mv->split[i];
         pl->ahead[i] =
-            last_a(mv, base) < s->nahead ? last_a(mv, base) : s->nahead;
+            last_a(mv, base) < nahead ? last_a(mv, base) : nahead;
         if (pl->ahead[i] < BIG_P - 1)
             pl->ahead[i] = BIG_P - 1;
         hi = rare_lower(s, base);
@@ -755,103 +755,53 @@ static unsigned block_value(sparse *s, const plan *pl, unsigned slot,
 
 /* The second thread ********************************************************/
 
-enum { HELPER_IDLE, HELPER_POSTED, HELPER_DONE, HELPER_QUIT };
-
 static void plain_splits(const sparse *s, uint8_t *reached, grundy_pos n,
                          unsigned part, unsigned parts);
 
-static void spin_pause(unsigned *spins)
-{
-    if (++*spins < 256) {
-#if GRUNDY_SPARSE_X86
-        _mm_pause();
-#endif
-    } else if (*spins < 2048) {
-        sched_yield();
-    } else {
-        /* idle for a long while (the other thread lists triples): sleep */
-        struct timespec ts = {0, 50000};
-        nanosleep(&ts, NULL);
-    }
-}
-
-static void *helper_run(void *arg)
+/* The jobs the second thread may take (see share.h). */
+static void job_block(void *arg)
 {
     sparse *s = arg;
-    for (;;) {
-        unsigned spins = 0;
-        int st;
-        while ((st = atomic_load_explicit(
-                    &s->helper_state, memory_order_acquire)) == HELPER_IDLE ||
-               st == HELPER_DONE)
-            spin_pause(&spins);
-        if (st == HELPER_QUIT)
-            return NULL;
-        if (s->job_kind == JOB_PLAIN) {
-            memset(s->reached2, 0, (1u << s->k) + 1);
-            plain_splits(s, s->reached2, s->plain_n, 1, 2);
-        } else {
-            block_marks(s, &s->job, s->job_slot);
-        }
-        atomic_store_explicit(&s->helper_state, HELPER_DONE,
-                              memory_order_release);
-    }
+    block_marks(s, &s->job, s->job_slot);
 }
 
-/* Wait for the posted block, if any. */
-static void helper_wait(sparse *s)
+static void job_plain(void *arg)
 {
-    unsigned spins = 0;
-    if (!s->posted)
-        return;
-    while (atomic_load_explicit(&s->helper_state, memory_order_acquire) !=
-           HELPER_DONE)
-        spin_pause(&spins);
-    atomic_store_explicit(&s->helper_state, HELPER_IDLE, memory_order_relaxed);
-    s->posted = 0;
-}
-
-/* Hand the job described in s (job_kind and its fields) over. */
-static void helper_signal(sparse *s, int kind)
-{
-    s->job_kind = kind;
-    s->posted = 1;
-    atomic_store_explicit(&s->helper_state, HELPER_POSTED,
-                          memory_order_release);
-}
-
-static void helper_post(sparse *s, grundy_pos n0, unsigned slot)
-{
-    block_plan(s, &s->job, n0);
-    s->job_slot = slot;
-    helper_signal(s, JOB_BLOCK);
-}
-
-static void helper_stop(sparse *s)
-{
-    if (!s->helper_started)
-        return;
-    helper_wait(s);
-    atomic_store_explicit(&s->helper_state, HELPER_QUIT, memory_order_release);
-    pthread_join(s->helper, NULL);
-    s->helper_started = 0;
+    sparse *s = arg;
+    memset(s->reached2, 0, (1u << s->k) + 1);
+    plain_splits(s, s->reached2, s->plain_n, 1, 2);
 }
 
 static void helper_start(sparse *s, const grundy_limits *opts,
                          grundy_pos remaining)
 {
-    unsigned nt = grundy_limits_threads(opts), i;
-    if (nt < 2 || remaining < PIPELINE_MIN)
+    unsigned i;
+    if (grundy_limits_threads(opts) < 2 || remaining < PIPELINE_MIN)
         return;
     s->seq = malloc((SPLITS_AHEAD + 1) * sizeof *s->seq);
     if (!s->seq)
         return;
     for (i = 0; i <= SPLITS_AHEAD; i++)
         s->seq[i] = i;
-    atomic_store_explicit(&s->helper_state, HELPER_IDLE, memory_order_relaxed);
-    s->helper_started = pthread_create(&s->helper, NULL, helper_run, s) == 0;
+    s->helper_started = grundy_share_start(&s->share, opts);
+    s->stats.helper_started = s->helper_started;
+}
+
+static void helper_stop(sparse *s)
+{
+    if (s->helper_started) {
+        grundy_share_stop(&s->share);
+        s->stats.helper_jobs = atomic_load(&s->share.helper_jobs);
+        s->stats.epochs_shared = s->share.epochs_shared;
+        s->stats.epochs_alone = s->share.epochs_alone;
+    }
+    s->helper_started = 0;
+}
+
+static void helper_wait(sparse *s)
+{
     if (s->helper_started)
-        s->nahead = SPLITS_AHEAD;
+        grundy_share_finish(&s->share);
 }
 
 static void sparse_free(sparse *s)
@@ -1080,11 +1030,12 @@ static unsigned value_plain(sparse *s, grundy_pos n)
     for (i = 0; i < mv->nsingle; i++)
         if (n > mv->single[i])
             reached[g[n - mv->single[i]]] = 1;
-    if (s->helper_started && n >= PLAIN_SHARED) {
+    if (s->helper_started && n >= PLAIN_SHARED &&
+        grundy_share_advise(&s->share, n)) {
         s->plain_n = n;
-        helper_signal(s, JOB_PLAIN);
+        grundy_share_post(&s->share, job_plain, s);
         plain_splits(s, reached, n, 0, 2);
-        helper_wait(s);
+        grundy_share_finish(&s->share);
         for (v = 0; v <= lim; v++)
             reached[v] |= s->reached2[v];
     } else {
@@ -1128,7 +1079,8 @@ static grundy_status record(sparse *s, grundy_table *t, grundy_pos x,
 
 /* The kernel on the fill f, with the vector loops of isa. */
 static grundy_status sparse_fill(grundy_fill *f, grundy_sparse_isa isa,
-                                 const grundy_takebreak_params *tp)
+                                 const grundy_takebreak_params *tp,
+                                 grundy_sparse_stats *stats)
 {
     grundy_table *t = grundy_fill_table(f);
     const grundy_limits *opts = grundy_fill_limits(f);
@@ -1221,8 +1173,8 @@ static grundy_status sparse_fill(grundy_fill *f, grundy_sparse_isa isa,
             end = n;
         if (end > next_check)
             end = next_check;
-        if (s->posted && s->job.n0 == x) {
-            helper_wait(s);
+        if (s->helper_started && s->share.posted && s->job.n0 == x) {
+            grundy_share_finish(&s->share);
             cur = s->job;
             slot = s->job_slot;
         } else {
@@ -1230,18 +1182,21 @@ static grundy_status sparse_fill(grundy_fill *f, grundy_sparse_isa isa,
             st = rows_fit(s);
             if (st != GRUNDY_OK)
                 break;
-            block_plan(s, &cur, x);
+            block_plan(s, &cur, x, 0);
             slot ^= 1;
             block_marks(s, &cur, slot);
         }
-        /* Let the second thread mark the next block meanwhile. */
+        /* Let the second thread mark the next block meanwhile (with the
+         * splits of a part up to SPLITS_AHEAD), when sharing pays. */
         if (s->helper_started && end == x + BLOCK && end < n &&
-            end < next_check) {
+            end < next_check && grundy_share_advise(&s->share, x)) {
             /* the list must not move while the thread reads it */
             st = rare_room(s, s->nrare + BLOCK);
             if (st != GRUNDY_OK)
                 break;
-            helper_post(s, end, slot ^ 1);
+            block_plan(s, &s->job, end, SPLITS_AHEAD);
+            s->job_slot = slot ^ 1;
+            grundy_share_post(&s->share, job_block, s);
         }
         {
             scan_fn *scan = pick_scan(s);
@@ -1257,6 +1212,8 @@ static grundy_status sparse_fill(grundy_fill *f, grundy_sparse_isa isa,
             st = grundy_fill_tick(f, x);
     }
     helper_stop(s);
+    if (stats)
+        *stats = s->stats;
     sparse_free(s);
     f->done = t->size;
     return st;
@@ -1269,7 +1226,7 @@ static grundy_status takebreak_fill(const void *params, void *values,
     (void)values;
     (void)from;
     (void)n;
-    return sparse_fill(f, GRUNDY_SPARSE_AUTO, params);
+    return sparse_fill(f, GRUNDY_SPARSE_AUTO, params, NULL);
 }
 
 static unsigned takebreak_width(const void *params)
@@ -1297,6 +1254,14 @@ grundy_status grundy_table_fill_sparse_isa(grundy_table *t, grundy_pos n,
                                            const grundy_limits *opts,
                                            grundy_sparse_isa isa)
 {
+    return grundy_table_fill_sparse_stats(t, n, opts, isa, NULL);
+}
+
+grundy_status grundy_table_fill_sparse_stats(grundy_table *t, grundy_pos n,
+                                             const grundy_limits *opts,
+                                             grundy_sparse_isa isa,
+                                             grundy_sparse_stats *stats)
+{
     grundy_fill f;
     grundy_status st;
     if (n <= t->size)
@@ -1304,7 +1269,7 @@ grundy_status grundy_table_fill_sparse_isa(grundy_table *t, grundy_pos n,
     GRUNDY_RETURN_IF(t->width != 2, GRUNDY_ERR_ARG);
     GRUNDY_TRY(grundy_table_reserve(t, n, opts));
     grundy_fill_init(&f, t, n, opts, NULL);
-    st = sparse_fill(&f, isa, grundy_takebreak_get(t->game));
+    st = sparse_fill(&f, isa, grundy_takebreak_get(t->game), stats);
     grundy_table_note(t, f.done);
     return st;
 }

@@ -30,6 +30,21 @@ grundy_status grundy_table_fill_sparse_isa(grundy_table *t, grundy_pos n,
                                            const grundy_limits *opts,
                                            grundy_sparse_isa isa);
 
+/* What a fill did (tests, benchmarks). */
+typedef struct grundy_sparse_stats {
+    int helper_started;          /* the second thread ran */
+    unsigned long helper_jobs;   /* jobs it took */
+    unsigned long epochs_shared; /* measured epochs shared and alone */
+    unsigned long epochs_alone;
+} grundy_sparse_stats;
+
+/* grundy_table_fill_sparse_isa() with what the fill did in *stats (may
+ * be NULL). */
+grundy_status grundy_table_fill_sparse_stats(grundy_table *t, grundy_pos n,
+                                             const grundy_limits *opts,
+                                             grundy_sparse_isa isa,
+                                             grundy_sparse_stats *stats);
+
 /* The two loops of the kernel on their own, for tests.
  * grundy_sparse_scan(): clear from cand (a bitmap over values < 2^k, k <=
  * 16, with at least 32 words) each g(a') ^ g(m - a') for a <= a' <= last,

@@ -17,6 +17,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "table/share.h"
 #include "table/sparse.h"
 #include "test_support.h"
 
@@ -270,12 +271,19 @@ static void check_variants(const code *c, const unsigned *gv, unsigned n)
         for (threads = 1; threads <= 2; threads++) {
             grundy_table *t;
             grundy_limits o;
+            grundy_sparse_stats st;
+            /* two threads: share every block, whatever it measures */
+            int policy = grundy_share_set_policy(
+                threads == 2 ? GRUNDY_SHARE_ALWAYS : GRUNDY_SHARE_MEASURE);
             grundy_limits_init(&o);
             o.threads = threads;
             assert_int_equal(grundy_table_new_method(&t, g, 1,
                     GRUNDY_TABLE_FAST, &o), GRUNDY_OK);
-            assert_int_equal(grundy_table_fill_sparse_isa(t, n, &o, isas[i]),
+            assert_int_equal(grundy_table_fill_sparse_stats(t, n, &o, isas[i],
+                                                            &st),
                              GRUNDY_OK);
+            grundy_share_set_policy(policy);
+            assert_int_equal(st.helper_started, threads == 2);
             assert_int_equal(grundy_table_size(t), n);
             for (x = 0; x < n; x++)
                 if (grundy_table_get(t, x) != gv[x])
@@ -394,6 +402,47 @@ static void test_takebreak_kernel_variants(void **state)
         check_variants(&c, gv, 6000);
     }
     free(gv);
+}
+
+/* Two threads really run: the second one takes jobs when told to share
+ * (blocks of Grundy's game, halves of the splits of 0.106, which lists
+ * them), and under the measuring policy it starts and the epochs are
+ * counted; the tables are the one-thread ones. */
+static void test_takebreak_threads_start(void **state)
+{
+    static const char *specs[] = {"grundy-game", "0.106"};
+    size_t i;
+    (void)state;
+    for (i = 0; i < sizeof specs / sizeof *specs; i++) {
+        grundy_game *g = test_game(specs[i]);
+        grundy_pos n = i ? 12000 : 20000, x;
+        grundy_table *one, *two;
+        grundy_limits o;
+        grundy_sparse_stats st;
+        int p, policy;
+        grundy_limits_init(&o);
+        o.threads = 1;
+        assert_int_equal(grundy_table_new(&one, g, n, &o), GRUNDY_OK);
+        for (p = 0; p < 2; p++) {
+            policy = grundy_share_set_policy(p ? GRUNDY_SHARE_MEASURE
+                                               : GRUNDY_SHARE_ALWAYS);
+            o.threads = 2;
+            assert_int_equal(grundy_table_new_method(&two, g, 1,
+                    GRUNDY_TABLE_FAST, &o), GRUNDY_OK);
+            assert_int_equal(grundy_table_fill_sparse_stats(two, n, &o,
+                    GRUNDY_SPARSE_AUTO, &st), GRUNDY_OK);
+            grundy_share_set_policy(policy);
+            assert_true(st.helper_started);
+            if (p == 0 && st.helper_jobs == 0)
+                fail_msg("%s: the second thread took no job", specs[i]);
+            for (x = 0; x < n; x++)
+                assert_int_equal(grundy_table_get(two, x),
+                                 grundy_table_get(one, x));
+            grundy_table_free(two);
+        }
+        grundy_table_free(one);
+        grundy_game_free(g);
+    }
 }
 
 /* Codes whose moves may leave three heaps: the sets of pair values, and
@@ -705,6 +754,7 @@ int main(void)
                                         test_rng_setup, test_rng_teardown),
         cmocka_unit_test_setup_teardown(test_takebreak_kernel_variants,
                                         test_rng_setup, test_rng_teardown),
+        cmocka_unit_test(test_takebreak_threads_start),
         cmocka_unit_test_setup_teardown(test_takebreak_kernel_loops,
                                         test_rng_setup, test_rng_teardown),
         cmocka_unit_test_setup_teardown(test_takebreak_three_heaps,

@@ -3,6 +3,7 @@ target_sources(grundy PRIVATE
   src/table/digits.c
   src/table/kernels.c
   src/table/period.c
+  src/table/rare.c
   src/table/share.c
   src/table/sparse.c
   src/table/tiers.c)

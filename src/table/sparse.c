@@ -53,6 +53,7 @@
 
 #include "rules/rules_internal.h"
 #include "table/period_track.h"
+#include "table/rare.h"
 #include "table/share.h"
 #include "table/sparse.h"
 
@@ -104,7 +105,7 @@ typedef struct sparse {
     uint16_t *g;
     moves mv;
     unsigned k; /* every value so far is < 2^k */
-    uint64_t *counts;
+    uint64_t *counts; /* counts[(x & 1) << VBITS | g(x)] */
     unsigned mask;
     int plain;
     grundy_sparse_isa isa;
@@ -114,7 +115,10 @@ typedef struct sparse {
     size_t nrare, rcap, rare_limit;
     marks_fn *marks;
     row_word_fn *row_word;
-    uint64_t rare_bits[VALUES / 64 + 1]; /* bit v: v is rare under mask */
+    /* bit v of rare_bits[x & 1]: v is rare at position x under (mask,
+     * rule); see rare.h */
+    uint64_t rare_bits[2][VALUES / 64 + 1];
+    unsigned rule, rules; /* the rule in use, the rules the code allows */
     /* Two sets of rows, one per block in flight.  Row j of a set (2^k
      * entries) holds the values position n0 + j reaches, as entries
      * equal to the set's stamp; a new stamp empties every row at once. */
@@ -146,8 +150,11 @@ typedef struct sparse {
     uint16_t used_list[1u << TRIPLE_MAX_BITS]; /* those t */
     uint8_t reached[VALUES]; /* listing every split: v is reached */
     /* Rare values still to be seen; all zero between positions.  The
-     * vector scans read the first 32 words. */
-    uint64_t cand[VALUES / 64 + 32];
+     * vector scans read the first 64 words. */
+    uint64_t cand[VALUES / 64 + 64];
+    /* The second thread's candidates in a bitset listing of plain_n. */
+    uint64_t cand2[VALUES / 64 + 64];
+    unsigned ncand2;
 } sparse;
 
 static void moves_init(moves *mv, const grundy_takebreak_params *tp)
@@ -167,53 +174,22 @@ static void moves_init(moves *mv, const grundy_takebreak_params *tp)
     }
 }
 
-/* Rare positions under every mask below 2^k at once:
- * rare(M) = (total + sum_v counts[v] (-1)^popcount(v & M)) / 2. */
-static grundy_status best_mask(unsigned *mask, uint64_t *rare,
-                               const uint64_t *counts, unsigned k)
+static inline int is_rare(const sparse *s, unsigned v, grundy_pos x)
 {
-    size_t size = (size_t)1 << k, h, i, j;
-    int64_t *f = malloc(size * sizeof *f);
-    uint64_t total = 0;
-    GRUNDY_RETURN_IF(!f, GRUNDY_ERR_NOMEM);
-    for (i = 0; i < size; i++) {
-        f[i] = (int64_t)counts[i];
-        total += counts[i];
-    }
-    for (h = 1; h < size; h *= 2)
-        for (i = 0; i < size; i += 2 * h)
-            for (j = i; j < i + h; j++) {
-                int64_t x = f[j], y = f[j + h];
-                f[j] = x + y;
-                f[j + h] = x - y;
-            }
-    *mask = 0;
-    *rare = total;
-    for (i = 1; i < size; i++) {
-        uint64_t r = (uint64_t)(((int64_t)total + f[i]) / 2);
-        if (r < *rare) {
-            *rare = r;
-            *mask = (unsigned)i;
-        }
-    }
-    free(f);
-    return GRUNDY_OK;
+    return (int)(s->rare_bits[x & 1][v >> 6] >> (v & 63) & 1);
 }
 
-static inline int is_rare(const sparse *s, unsigned v)
+/* rare_bits[par]: the values rare at positions of parity par. */
+static void set_mask(sparse *s, unsigned mask, unsigned rule)
 {
-    return (int)(s->rare_bits[v >> 6] >> (v & 63) & 1);
-}
-
-static void set_mask(sparse *s, unsigned mask)
-{
-    unsigned v;
+    unsigned v, par;
     s->mask = mask;
+    s->rule = rule;
     memset(s->rare_bits, 0, sizeof s->rare_bits);
-    for (v = 0; v <= (1u << VBITS); v++) {
-        s->rare_bits[v >> 6] |= (uint64_t)!__builtin_parity(v & mask)
-                                << (v & 63);
-    }
+    for (par = 0; par < 2; par++)
+        for (v = 0; v <= (1u << VBITS); v++)
+            s->rare_bits[par][v >> 6] |=
+                (uint64_t)grundy_rare_is(mask, rule, v, par) << (v & 63);
 }
 
 /* Room for want rare entries. */
@@ -248,23 +224,25 @@ static grundy_status rare_push(sparse *s, grundy_pos p, uint16_t v)
  * rare list when the mask changes. */
 static grundy_status reconsider(sparse *s, grundy_pos size)
 {
-    unsigned mask;
+    unsigned mask, rule;
     uint64_t rare;
     grundy_pos x;
-    GRUNDY_TRY(best_mask(&mask, &rare, s->counts, s->k));
+    GRUNDY_TRY(grundy_rare_best(&mask, &rule, &rare, s->counts,
+                                s->counts + ((size_t)1 << VBITS), s->k,
+                                s->rules));
     /* Three heaps: common ^ common ^ common is common, so a split of the
      * values saves nothing; such codes always list their moves. */
-    if (size < PLAIN_BELOW || mask == 0 || rare * RARE_SHARE > size ||
-        s->mv.ntriple) {
+    if (size < PLAIN_BELOW || (mask == 0 && rule == GRUNDY_RARE_BY_VALUE) ||
+        rare * RARE_SHARE > size || s->mv.ntriple) {
         s->plain = 1;
         s->nrare = 0;
         return GRUNDY_OK;
     }
-    if (s->plain || mask != s->mask) {
-        set_mask(s, mask);
+    if (s->plain || mask != s->mask || rule != s->rule) {
+        set_mask(s, mask, rule);
         s->nrare = 0;
         for (x = 1; x < size; x++)
-            if (is_rare(s, s->g[x]))
+            if (is_rare(s, s->g[x], x))
                 GRUNDY_TRY(rare_push(s, x, s->g[x]));
     }
     s->plain = 0;
@@ -396,33 +374,45 @@ scan_avx2(uint64_t *cand, unsigned ncand, const uint16_t *g, grundy_pos m,
     return scan_portable(cand, ncand, g, m, a, last);
 }
 
-/* Values below 2^11: the bitmap is 128 words of 16 bits in four
- * registers, looked up with two two-table permutes and a blend, 32 splits
- * per step. */
-__attribute__((target("avx512f,avx512bw"))) static unsigned
-scan_avx512(uint64_t *cand, unsigned ncand, const uint16_t *g, grundy_pos m,
-            grundy_pos a, grundy_pos last)
+/* Values below 2^12: the bitmap is 256 words of 16 bits in eight
+ * registers, looked up with two-table permutes (64 words each) and
+ * blends on bits 6 and 7 of the word index, 32 splits per step.  Values
+ * below 2^11 need only the first four registers. */
+__attribute__((target("avx512f,avx512bw"))) static inline unsigned
+scan_avx512_tables(uint64_t *cand, unsigned ncand, const uint16_t *g,
+                   grundy_pos m, grundy_pos a, grundy_pos last, int wide)
 {
     const __m512i rev = _mm512_set_epi16(
         0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19,
         20, 21, 22, 23, 24, 25, 26, 27, 28, 29, 30, 31);
     const __m512i one = _mm512_set1_epi16(1), low4 = _mm512_set1_epi16(15);
-    const __m512i bit6 = _mm512_set1_epi16(64);
-    __m512i t[4];
+    const __m512i bit6 = _mm512_set1_epi16(64), bit7 = _mm512_set1_epi16(128);
+    __m512i t[8];
     unsigned q;
-    for (q = 0; q < 4; q++)
+    for (q = 0; q < (wide ? 8u : 4u); q++)
         t[q] = _mm512_loadu_si512(cand + 8 * q);
+    if (!wide)
+        for (q = 4; q < 8; q++)
+            t[q] = _mm512_setzero_si512();
     while (ncand && a + 31 <= last) {
         __m512i lo = _mm512_loadu_si512(g + a);
         __m512i hi =
             _mm512_permutexvar_epi16(rev, _mm512_loadu_si512(g + (m - a - 31)));
         __m512i x = _mm512_xor_si512(lo, hi);
         __m512i idx = _mm512_srli_epi16(x, 4);
-        __m512i w =
-            _mm512_mask_blend_epi16(_mm512_test_epi16_mask(idx, bit6),
-                                    _mm512_permutex2var_epi16(t[0], idx, t[1]),
-                                    _mm512_permutex2var_epi16(t[2], idx, t[3]));
-        __mmask32 hit = _mm512_test_epi16_mask(
+        __mmask32 b6 = _mm512_test_epi16_mask(idx, bit6);
+        __m512i w = _mm512_mask_blend_epi16(
+            b6, _mm512_permutex2var_epi16(t[0], idx, t[1]),
+            _mm512_permutex2var_epi16(t[2], idx, t[3]));
+        __mmask32 hit;
+        if (wide) {
+            __m512i w2 = _mm512_mask_blend_epi16(
+                b6, _mm512_permutex2var_epi16(t[4], idx, t[5]),
+                _mm512_permutex2var_epi16(t[6], idx, t[7]));
+            w = _mm512_mask_blend_epi16(_mm512_test_epi16_mask(idx, bit7), w,
+                                        w2);
+        }
+        hit = _mm512_test_epi16_mask(
             _mm512_srlv_epi16(w, _mm512_and_si512(x, low4)), one);
         if (hit) {
             /* Clear each hit value in memory and in t (reloading the
@@ -444,6 +434,20 @@ scan_avx512(uint64_t *cand, unsigned ncand, const uint16_t *g, grundy_pos m,
         a += 32;
     }
     return scan_portable(cand, ncand, g, m, a, last);
+}
+
+__attribute__((target("avx512f,avx512bw"))) static unsigned
+scan_avx512(uint64_t *cand, unsigned ncand, const uint16_t *g, grundy_pos m,
+            grundy_pos a, grundy_pos last)
+{
+    return scan_avx512_tables(cand, ncand, g, m, a, last, 0);
+}
+
+__attribute__((target("avx512f,avx512bw"))) static unsigned
+scan_avx512_wide(uint64_t *cand, unsigned ncand, const uint16_t *g,
+                 grundy_pos m, grundy_pos a, grundy_pos last)
+{
+    return scan_avx512_tables(cand, ncand, g, m, a, last, 1);
 }
 
 __attribute__((target("avx512f"))) static uint64_t
@@ -525,6 +529,8 @@ static scan_fn *scan_for(grundy_sparse_isa isa, unsigned k)
 #if GRUNDY_SPARSE_X86
     if (isa == GRUNDY_SPARSE_AVX512 && k <= 11)
         return scan_avx512;
+    if (isa == GRUNDY_SPARSE_AVX512 && k <= 12)
+        return scan_avx512_wide;
     if (isa != GRUNDY_SPARSE_PORTABLE && k <= 9)
         return scan_avx2;
 #endif
@@ -714,7 +720,8 @@ static unsigned block_value(sparse *s, const plan *pl, unsigned slot,
      * The rare values below c that no marked split reached are the
      * candidates. */
     for (i = 0;; i++) {
-        uint64_t r = 0, rw = s->rare_bits[i], stop = ~(uint64_t)0, open;
+        uint64_t r = 0, rw = s->rare_bits[n & 1][i], stop = ~(uint64_t)0,
+                 open;
         if (64 * i < lim) {
             /* the row has lim entries; later bits belong to the next */
             r = s->row_word(row + 64 * i, stamp);
@@ -1017,12 +1024,89 @@ static void plain_splits(const sparse *s, uint8_t *reached, grundy_pos n,
 
 /* g(n) by listing every split, half of them on the second thread when
  * there are enough. */
+/* The splits of n with a in part `part` of `parts` (1 or 2) of each range
+ * 1 .. last, cleared from the candidates: the vector scans without their
+ * early end, as a bitset listing. */
+static unsigned plain_scan(const sparse *s, uint64_t *cand, unsigned ncand,
+                           grundy_pos n, unsigned part, unsigned parts)
+{
+    const moves *mv = &s->mv;
+    scan_fn *scan = scan_for(s->isa, s->k);
+    unsigned i;
+    for (i = 0; i < mv->nsplit; i++) {
+        grundy_pos m, lo = 1, hi;
+        if (n < mv->split[i] + 2)
+            continue;
+        m = n - mv->split[i];
+        hi = last_a(mv, m);
+        if (parts == 2) {
+            grundy_pos mid = hi / 2;
+            if (part == 0)
+                hi = mid;
+            else
+                lo = mid + 1;
+        }
+        if (lo <= hi)
+            ncand = scan(cand, ncand, s->g, m, lo, hi);
+    }
+    return ncand;
+}
+
+static void job_plain_bits(void *arg)
+{
+    sparse *s = arg;
+    s->ncand2 = plain_scan(s, s->cand2, s->ncand2, s->plain_n, 1, 2);
+}
+
+/* Listing with the vector scans (values below 2^12 with AVX-512, 2^9
+ * with AVX2): the candidates are every value up to 2^k, and a split
+ * whose value is still a candidate clears it; after the first few
+ * hundred splits nearly every split misses, and a miss costs a permute
+ * lookup for 32 (16) splits at a time instead of a byte store each. */
+static unsigned value_plain_bits(sparse *s, grundy_pos n)
+{
+    const moves *mv = &s->mv;
+    const uint16_t *g = s->g;
+    uint64_t *cand = s->cand;
+    unsigned i, v, lim = 1u << s->k, ncand = lim + 1;
+    size_t words = (lim >> 6) + 1, w;
+    memset(cand, 0xFF, words * sizeof *cand);
+    cand[lim >> 6] = ((uint64_t)2 << (lim & 63)) - 1;
+    for (i = 0; i < mv->nzero; i++)
+        if (n == mv->zero[i])
+            ncand = cand_take(cand, ncand, 0);
+    for (i = 0; i < mv->nsingle; i++)
+        if (n > mv->single[i])
+            ncand = cand_take(cand, ncand, g[n - mv->single[i]]);
+    if (s->helper_started && n >= PLAIN_SHARED &&
+        grundy_share_advise(&s->share, n)) {
+        s->plain_n = n;
+        memcpy(s->cand2, cand, words * sizeof *cand);
+        s->ncand2 = ncand;
+        grundy_share_post(&s->share, job_plain_bits, s);
+        plain_scan(s, cand, ncand, n, 0, 2);
+        grundy_share_finish(&s->share);
+        for (w = 0; w < words; w++)
+            cand[w] &= s->cand2[w];
+        memset(s->cand2, 0, words * sizeof *cand);
+    } else {
+        plain_scan(s, cand, ncand, n, 0, 1);
+    }
+    for (w = 0; !cand[w]; w++)
+        ;
+    v = 64 * (unsigned)w + (unsigned)__builtin_ctzll(cand[w]);
+    memset(cand, 0, words * sizeof *cand);
+    return v;
+}
+
 static unsigned value_plain(sparse *s, grundy_pos n)
 {
     const moves *mv = &s->mv;
     const uint16_t *g = s->g;
     uint8_t *reached = s->reached;
     unsigned i, v, lim = 1u << s->k;
+    if (!mv->ntriple && scan_for(s->isa, s->k) != scan_portable)
+        return value_plain_bits(s, n);
     memset(reached, 0, lim + 1);
     for (i = 0; i < mv->nzero; i++)
         if (n == mv->zero[i])
@@ -1058,7 +1142,7 @@ static grundy_status record(sparse *s, grundy_table *t, grundy_pos x,
     s->g[x] = (uint16_t)v;
     t->size = x + 1;
     grundy_period_track_note16(&s->track, s->g, x);
-    s->counts[v]++;
+    s->counts[(x & 1) << VBITS | v]++;
     if (v > t->max) {
         t->max = v;
         t->max_at = x;
@@ -1067,7 +1151,7 @@ static grundy_status record(sparse *s, grundy_table *t, grundy_pos x,
             *fresh = 1;
         }
     }
-    if (!s->plain && x >= 1 && is_rare(s, v)) {
+    if (!s->plain && x >= 1 && is_rare(s, v, x)) {
         GRUNDY_TRY(rare_push(s, x, (uint16_t)v));
         if (s->nrare > s->rare_limit) {
             s->rethink = 1;
@@ -1099,7 +1183,7 @@ static grundy_status sparse_fill(grundy_fill *f, grundy_sparse_isa isa,
 
     s = calloc(1, sizeof *s);
     GRUNDY_RETURN_IF(!s, GRUNDY_ERR_NOMEM);
-    s->counts = calloc((size_t)1 << VBITS, sizeof *s->counts);
+    s->counts = calloc((size_t)2 << VBITS, sizeof *s->counts);
     if (!s->counts) {
         sparse_free(s);
         return GRUNDY_ERR_NOMEM;
@@ -1113,8 +1197,9 @@ static grundy_status sparse_fill(grundy_fill *f, grundy_sparse_isa isa,
 #endif
     s->g = t->data;
     moves_init(&s->mv, tp);
+    s->rules = grundy_rare_rules(tp);
     for (x = 0; x < t->size; x++)
-        s->counts[s->g[x]]++;
+        s->counts[(x & 1) << VBITS | s->g[x]]++;
     s->k = bit_length((unsigned)t->max);
     s->plain = 1;
     st = reconsider(s, t->size);
@@ -1272,39 +1357,4 @@ grundy_status grundy_table_fill_sparse_stats(grundy_table *t, grundy_pos n,
     st = sparse_fill(&f, isa, grundy_takebreak_get(t->game), stats);
     grundy_table_note(t, f.done);
     return st;
-}
-
-/* Statistics ***************************************************************/
-
-grundy_status grundy_table_rare(grundy_rare_info *out, const grundy_table *t)
-{
-    grundy_value maxv = grundy_table_max(t, NULL);
-    grundy_pos size = grundy_table_size(t), x;
-    unsigned k = bit_length((unsigned)maxv), mask;
-    uint64_t *counts, rare;
-    size_t v;
-    grundy_status s;
-
-    memset(out, 0, sizeof *out);
-    out->positions = size;
-    GRUNDY_RETURN_IF(maxv > 0xFFFF, GRUNDY_ERR_RANGE);
-    counts = calloc((size_t)1 << k, sizeof *counts);
-    GRUNDY_RETURN_IF(!counts, GRUNDY_ERR_NOMEM);
-    for (x = 0; x < size; x++)
-        counts[grundy_table_get(t, x)]++;
-    s = best_mask(&mask, &rare, counts, k);
-    if (s == GRUNDY_OK) {
-        out->mask = mask;
-        out->rare_positions = rare;
-        for (v = 0; v < ((size_t)1 << k); v++)
-            if (counts[v] && !__builtin_parity((unsigned)v & mask))
-                out->rare_values++;
-        for (x = size; x-- > 0;)
-            if (!__builtin_parity((unsigned)grundy_table_get(t, x) & mask)) {
-                out->last_rare = x;
-                break;
-            }
-    }
-    free(counts);
-    return s;
 }

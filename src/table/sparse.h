@@ -47,7 +47,7 @@ grundy_status grundy_table_fill_sparse_stats(grundy_table *t, grundy_pos n,
 
 /* The two loops of the kernel on their own, for tests.
  * grundy_sparse_scan(): clear from cand (a bitmap over values < 2^k, k <=
- * 16, with at least 32 words) each g(a') ^ g(m - a') for a <= a' <= last,
+ * 16, with at least 64 words) each g(a') ^ g(m - a') for a <= a' <= last,
  * stopping when ncand (its number of bits) reaches 0; returns the count
  * left.  grundy_sparse_marks(): for r0 <= r < r1 and j < 16, set
  * rows[(j << k) + (rv[r] ^ g(base - rp[r] + j))] = stamp. */

@@ -15,8 +15,10 @@
  * Octal codes use digits 0-7; hexadecimal codes digits 0-9 and A-F (either
  * case).  The leading digit d0 removes nothing, so only its bits 4 and 8
  * make sense: it is 0, 4, 8 or C.  "4.07" may split any heap in two
- * without taking.  Examples: 0.77 (Kayles), 0.07 (Dawson's Kayles), 0.137
- * (Dawson's Chess), 0.6, 4.07, 0.F7.
+ * without taking.  The digits after the point may be left out: "4."
+ * splits a heap in two without taking, and allows nothing else.
+ * Examples: 0.77 (Kayles), 0.07 (Dawson's Kayles), 0.137 (Dawson's
+ * Chess), 0.6, 4.07, 0.F7, 4.
  *
  * Grundy's game ("grundy-game") splits one heap into two non-empty heaps
  * of different sizes.  It shares the move generator and the table kernel
@@ -70,8 +72,8 @@ typedef struct grundy_takebreak_params {
  * text is not NUL-terminated necessarily (a byte buffer, for fuzzing).
  * Errors, with where->col the 1-based offset of the offending character:
  *   GRUNDY_ERR_PARSE  empty text, a leading character that is not a
- *                     digit, a missing '.', no digits after the point, a
- *                     character that is not a hexadecimal digit;
+ *                     digit, a missing '.', a character that is not a
+ *                     hexadecimal digit;
  *   GRUNDY_ERR_RANGE  a leading digit other than 0, 4, 8, C;
  *   GRUNDY_ERR_LIMIT  more than GRUNDY_TAKEBREAK_MAX_DIGITS digits (col
  *                     points at the first digit too many).

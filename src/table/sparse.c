@@ -126,6 +126,7 @@ typedef struct sparse {
     unsigned rows_k;
     uint32_t stamp[2];
     int rethink; /* choose the mask again before the next block */
+    int force;   /* grundy_sparse_set_force() */
     grundy_period_track track; /* the period, for families with a proof */
     /* Blocks given to the second thread also mark the splits (a, m - a)
      * for BIG_P <= a <= SPLITS_AHEAD: seq[a] = a. */
@@ -227,13 +228,24 @@ static grundy_status reconsider(sparse *s, grundy_pos size)
     unsigned mask, rule;
     uint64_t rare;
     grundy_pos x;
+    unsigned rules = s->rules;
+    int forced = s->force == GRUNDY_SPARSE_FORCE_VALUE ||
+                 s->force == GRUNDY_SPARSE_FORCE_PARITY;
+    if (s->force == GRUNDY_SPARSE_FORCE_VALUE)
+        rules = 1u << GRUNDY_RARE_BY_VALUE;
+    else if (s->force == GRUNDY_SPARSE_FORCE_PARITY &&
+             rules != 1u << GRUNDY_RARE_BY_VALUE)
+        rules &= ~(1u << GRUNDY_RARE_BY_VALUE);
     GRUNDY_TRY(grundy_rare_best(&mask, &rule, &rare, s->counts,
                                 s->counts + ((size_t)1 << VBITS), s->k,
-                                s->rules));
+                                rules));
     /* Three heaps: common ^ common ^ common is common, so a split of the
      * values saves nothing; such codes always list their moves. */
-    if (size < PLAIN_BELOW || (mask == 0 && rule == GRUNDY_RARE_BY_VALUE) ||
-        rare * RARE_SHARE > size || s->mv.ntriple) {
+    if (s->mv.ntriple || s->force == GRUNDY_SPARSE_FORCE_BYTES ||
+        s->force == GRUNDY_SPARSE_FORCE_BITS ||
+        (!forced && (size < PLAIN_BELOW ||
+                     (mask == 0 && rule == GRUNDY_RARE_BY_VALUE) ||
+                     rare * RARE_SHARE > size))) {
         s->plain = 1;
         s->nrare = 0;
         return GRUNDY_OK;
@@ -868,6 +880,12 @@ static void set_xor_into(uint64_t *dst, const uint64_t *src, unsigned pw,
 }
 
 static unsigned triple_bits = TRIPLE_MAX_BITS;
+static atomic_int sparse_force = GRUNDY_SPARSE_FORCE_NONE;
+
+int grundy_sparse_set_force(int force)
+{
+    return atomic_exchange(&sparse_force, force);
+}
 
 unsigned grundy_sparse_triple_bits(unsigned bits)
 {
@@ -1105,7 +1123,8 @@ static unsigned value_plain(sparse *s, grundy_pos n)
     const uint16_t *g = s->g;
     uint8_t *reached = s->reached;
     unsigned i, v, lim = 1u << s->k;
-    if (!mv->ntriple && scan_for(s->isa, s->k) != scan_portable)
+    if (!mv->ntriple && scan_for(s->isa, s->k) != scan_portable &&
+        s->force != GRUNDY_SPARSE_FORCE_BYTES)
         return value_plain_bits(s, n);
     memset(reached, 0, lim + 1);
     for (i = 0; i < mv->nzero; i++)
@@ -1198,6 +1217,7 @@ static grundy_status sparse_fill(grundy_fill *f, grundy_sparse_isa isa,
     s->g = t->data;
     moves_init(&s->mv, tp);
     s->rules = grundy_rare_rules(tp);
+    s->force = atomic_load(&sparse_force);
     for (x = 0; x < t->size; x++)
         s->counts[(x & 1) << VBITS | s->g[x]]++;
     s->k = bit_length((unsigned)t->max);

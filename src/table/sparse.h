@@ -30,6 +30,23 @@ grundy_status grundy_table_fill_sparse_isa(grundy_table *t, grundy_pos n,
                                            const grundy_limits *opts,
                                            grundy_sparse_isa isa);
 
+/* The method, forced for tests (each must equal the generic method on
+ * every code): NONE lets the kernel choose; BYTES and BITS list every
+ * split (into a byte array; with the vector scans as a bitset, where the
+ * values are narrow enough); VALUE and PARITY use the sparse space method
+ * at every size, under the best mask of the value rule, or of a parity
+ * rule when the code's splits allow one (else the value rule).  Three-
+ * heap codes always list.  Applies to fills started later; returns the
+ * old setting. */
+enum {
+    GRUNDY_SPARSE_FORCE_NONE,
+    GRUNDY_SPARSE_FORCE_BYTES,
+    GRUNDY_SPARSE_FORCE_BITS,
+    GRUNDY_SPARSE_FORCE_VALUE,
+    GRUNDY_SPARSE_FORCE_PARITY
+};
+int grundy_sparse_set_force(int force);
+
 /* What a fill did (tests, benchmarks). */
 typedef struct grundy_sparse_stats {
     int helper_started;          /* the second thread ran */

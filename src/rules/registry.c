@@ -20,6 +20,7 @@ const grundy_rules *const grundy_rules_builtin[] = {
     &grundy_rules_allbut,
     &grundy_rules_digits,
     &grundy_rules_half,
+    &grundy_rules_take,
     &grundy_rules_rect,
     &grundy_rules_divisors,
     &grundy_rules_octal,

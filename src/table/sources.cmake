@@ -1,6 +1,7 @@
 target_sources(grundy PRIVATE
   src/table/table.c
   src/table/digits.c
+  src/table/interval.c
   src/table/kernels.c
   src/table/period.c
   src/table/rare.c

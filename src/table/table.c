@@ -17,15 +17,20 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "rules/rules_internal.h"
 #include "table/table_internal.h"
 
 /* Methods ******************************************************************/
 
 const grundy_kernel *grundy_table_kernel(const grundy_game *g)
 {
-    const grundy_kernel *k = grundy_game_rules(g)->kernel;
+    const grundy_rules *r = grundy_game_rules(g);
+    const grundy_kernel *k = r->kernel;
     if (k && k->fill && (!k->applies || k->applies(grundy_game_params(g))))
         return k;
+    /* moves that reach an interval: the range-mex kernel */
+    if (r->interval && (r->flags & GRUNDY_RULES_HEAP))
+        return &grundy_kernel_interval;
     return NULL;
 }
 
@@ -60,7 +65,10 @@ static unsigned start_width(const grundy_game *g, grundy_fill_method m,
     const void *params = grundy_game_params(g);
     if (m == GRUNDY_FILL_KERNEL) {
         const grundy_kernel *k = grundy_table_kernel(g);
-        return k->width ? k->width(params) : 1;
+        if (k->width)
+            return k->width(params);
+        /* a kernel without a width writes the width of the bound */
+        return r->value_bound ? width_of(r->value_bound(params, n)) : 1;
     }
     if (m == GRUNDY_FILL_TIERS)
         return 1;

@@ -61,6 +61,13 @@ typedef struct grundy_values_opts {
     /* Milliseconds between two checkpoints of a table being computed;
      * <= 0: five minutes. */
     long checkpoint_ms;
+    /* Non-zero: tables of families whose kernel writes a fixed width are
+     * grown in their file in the store (grundy_store_grow_open()), out
+     * of core: memory holds what the kernel reads at random, the rest is
+     * written out as it is finished; a run that was killed is taken up
+     * from its last checkpoint.  Needs a writable store (else tables stay
+     * in memory). */
+    int out_of_core;
 } grundy_values_opts;
 
 /* Defaults: default limits, no store, AUTO, the default store timings. */

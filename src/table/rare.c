@@ -98,6 +98,9 @@ static unsigned bit_length(grundy_value v)
     return k;
 }
 
+/* A pass over a table longer than memory lets go of each chunk it read. */
+#define PASS_CHUNK ((grundy_pos)1 << 24)
+
 grundy_status grundy_table_rare(grundy_rare_info *out, const grundy_table *t)
 {
     grundy_value maxv = grundy_table_max(t, NULL);
@@ -119,8 +122,11 @@ grundy_status grundy_table_rare(grundy_rare_info *out, const grundy_table *t)
         free(seen);
         return GRUNDY_ERR_NOMEM;
     }
-    for (x = 0; x < size; x++)
+    for (x = 0; x < size; x++) {
         counts[(x & 1) * vals + grundy_table_get(t, x)]++;
+        if ((x & (PASS_CHUNK - 1)) == PASS_CHUNK - 1)
+            grundy_table_release(t, x + 1 - PASS_CHUNK, x + 1);
+    }
     s = grundy_rare_best(&mask, &rule, &rare, counts, counts + vals, k,
                          tp ? grundy_rare_rules(tp)
                             : 1u << GRUNDY_RARE_BY_VALUE);
@@ -135,6 +141,8 @@ grundy_status grundy_table_rare(grundy_rare_info *out, const grundy_table *t)
                 out->rare_values += !seen[g];
                 seen[g] = 1;
             }
+            if ((x & (PASS_CHUNK - 1)) == PASS_CHUNK - 1)
+                grundy_table_release(t, x + 1 - PASS_CHUNK, x + 1);
         }
     }
     free(counts);

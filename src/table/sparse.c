@@ -67,6 +67,12 @@
 #define PIPELINE_MIN 4096         /* fewer positions: no second thread */
 #define SPLITS_AHEAD 256  /* splits the second thread marks per position */
 #define PLAIN_SHARED 8192 /* from here on, listing splits takes two threads */
+/* A table grown in its file (out of core) keeps in memory the start and
+ * a window behind the current position, each max(keep_min, 2 * the last
+ * rare position + 2 blocks) entries long, and lets go of the rest every
+ * RELEASE_EVERY positions at most (see "Tables longer than memory"). */
+#define KEEP_MIN ((grundy_pos)1 << 26)
+#define RELEASE_EVERY ((grundy_pos)1 << 20)
 
 #if defined(__x86_64__) && defined(__GNUC__)
 #define GRUNDY_SPARSE_X86 1
@@ -103,6 +109,7 @@ typedef uint64_t row_word_fn(const uint32_t *row, uint32_t stamp);
 
 typedef struct sparse {
     uint16_t *g;
+    const grundy_table *table;
     moves mv;
     unsigned k; /* every value so far is < 2^k */
     uint64_t *counts; /* counts[(x & 1) << VBITS | g(x)] */
@@ -253,9 +260,14 @@ static grundy_status reconsider(sparse *s, grundy_pos size)
     if (s->plain || mask != s->mask || rule != s->rule) {
         set_mask(s, mask, rule);
         s->nrare = 0;
-        for (x = 1; x < size; x++)
+        for (x = 1; x < size; x++) {
             if (is_rare(s, s->g[x], x))
                 GRUNDY_TRY(rare_push(s, x, s->g[x]));
+            if (s->table->in_place &&
+                (x & (RELEASE_EVERY - 1)) == RELEASE_EVERY - 1)
+                grundy_table_release(s->table, x + 1 - RELEASE_EVERY,
+                                     x + 1);
+        }
     }
     s->plain = 0;
     s->rare_limit = 2 * s->nrare + 64;
@@ -846,9 +858,12 @@ static unsigned bit_length(unsigned v)
 static void extend_by_period(grundy_table *t, grundy_pos p, grundy_pos n)
 {
     uint16_t *g = t->data;
-    grundy_pos x;
-    for (x = t->size; x < n; x++)
+    grundy_pos x, keep = p + RELEASE_EVERY;
+    for (x = t->size; x < n; x++) {
         g[x] = g[x - p];
+        if (t->in_place && (x & (RELEASE_EVERY - 1)) == 0 && x > 2 * keep)
+            grundy_table_release(t, keep, x - keep);
+    }
     t->size = n;
 }
 
@@ -880,6 +895,40 @@ static void set_xor_into(uint64_t *dst, const uint64_t *src, unsigned pw,
 }
 
 static unsigned triple_bits = TRIPLE_MAX_BITS;
+static _Atomic grundy_pos keep_min = KEEP_MIN;
+
+grundy_pos grundy_sparse_keep(grundy_pos entries)
+{
+    return atomic_exchange(&keep_min, entries ? entries : KEEP_MIN);
+}
+
+/* Tables longer than memory ************************************************
+ *
+ * The kernel reads at random only the start of the table (the first
+ * parts of the splits it scans, and the rare positions) and a window
+ * behind the current position (the other parts: n - p for each rare p,
+ * and m - a for the scanned a).  Each is kept max(keep_min, 2 * the last
+ * rare position + 2 blocks) entries long; everything between is
+ * released every min(keep_min, RELEASE_EVERY) positions: a table grown in its file
+ * writes it out in order and drops it from memory.  A read that goes
+ * further (a scan that runs long, a rare position, a new mask) maps the
+ * pages back in from the file: slower, never wrong. */
+static grundy_pos keep_span(const sparse *s)
+{
+    grundy_pos k = atomic_load(&keep_min);
+    grundy_pos last = s->nrare ? s->rp[s->nrare - 1] : 0;
+    if (2 * last + 2 * BLOCK > k)
+        k = 2 * last + 2 * BLOCK;
+    return k;
+}
+
+/* Let go of what lies between the start and the window behind x. */
+static void release_middle(const sparse *s, grundy_fill *f, grundy_pos x)
+{
+    grundy_pos k = keep_span(s);
+    if (x > 2 * k)
+        grundy_fill_release(f, k, x - k);
+}
 static atomic_int sparse_force = GRUNDY_SPARSE_FORCE_NONE;
 
 int grundy_sparse_set_force(int force)
@@ -1190,7 +1239,7 @@ static grundy_status sparse_fill(grundy_fill *f, grundy_sparse_isa isa,
     grundy_pos n = f->n;
     sparse *s;
     grundy_status st = GRUNDY_OK;
-    grundy_pos x, next_check, per, pre;
+    grundy_pos x, next_check, per, pre, next_release = 0;
     plan cur;
     unsigned slot = 0;
 
@@ -1215,11 +1264,15 @@ static grundy_status sparse_fill(grundy_fill *f, grundy_sparse_isa isa,
         s->row_word = row_word_avx512;
 #endif
     s->g = t->data;
+    s->table = t;
     moves_init(&s->mv, tp);
     s->rules = grundy_rare_rules(tp);
     s->force = atomic_load(&sparse_force);
-    for (x = 0; x < t->size; x++)
+    for (x = 0; x < t->size; x++) {
         s->counts[(x & 1) << VBITS | s->g[x]]++;
+        if (t->in_place && (x & (RELEASE_EVERY - 1)) == RELEASE_EVERY - 1)
+            grundy_fill_release(f, x + 1 - RELEASE_EVERY, x + 1);
+    }
     s->k = bit_length((unsigned)t->max);
     s->plain = 1;
     st = reconsider(s, t->size);
@@ -1238,6 +1291,11 @@ static grundy_status sparse_fill(grundy_fill *f, grundy_sparse_isa isa,
     while (x < n && st == GRUNDY_OK) {
         grundy_pos end;
         int fresh = 0;
+        if (t->in_place && x >= next_release) {
+            grundy_pos every = atomic_load(&keep_min);
+            release_middle(s, f, x);
+            next_release = x + (every < RELEASE_EVERY ? every : RELEASE_EVERY);
+        }
         if (grundy_period_track_due(&s->track, x)) {
             helper_wait(s);
             per = grundy_period_track_step16(&s->track, s->g, x, &pre);

@@ -74,6 +74,13 @@ grundy_status grundy_table_fill_sparse_stats(grundy_table *t, grundy_pos n,
  * are below 2^bits (6 <= bits <= 12, default 12), and list the triples
  * beyond.  Sets the limit for later tables (tests); returns the old one. */
 unsigned grundy_sparse_triple_bits(unsigned bits);
+
+/* A table grown in its file keeps in memory its first and its last
+ * max(entries, 2 * the last rare position + 32) entries (default 2^26)
+ * and releases the rest as it grows.  Sets it for later fills (tests: a
+ * tiny window makes the out-of-core path run); 0 restores the default.
+ * Returns the old setting. */
+grundy_pos grundy_sparse_keep(grundy_pos entries);
 unsigned grundy_sparse_scan(grundy_sparse_isa isa, unsigned k, uint64_t *cand,
                             unsigned ncand, const uint16_t *g, grundy_pos m,
                             grundy_pos a, grundy_pos last);

@@ -1,6 +1,8 @@
 /*
  * cli.c -- helpers shared by the subcommands.
  */
+#include <errno.h>
+#include <fcntl.h>
 #include <signal.h>
 #include <stdarg.h>
 #include <stdio.h>
@@ -33,11 +35,47 @@ int cli_error(const char *context, grundy_status s,
     return CLI_EXIT_DATA;
 }
 
+const char *cli_input_name = "input";
+
 int cli_input_error(grundy_status s, const grundy_parse_error *where)
 {
-    fprintf(stderr, "grundy: input:%lu:%lu: %s\n", where->line, where->col,
-            where->msg[0] ? where->msg : grundy_strerror(s));
+    fprintf(stderr, "grundy: %s:%lu:%lu: %s\n", cli_input_name, where->line,
+            where->col, where->msg[0] ? where->msg : grundy_strerror(s));
     return CLI_EXIT_DATA;
+}
+
+int cli_open_input(const char *cmd, const char *path)
+{
+    int fd;
+    if (!path || strcmp(path, "-") == 0)
+        return 0;
+    fd = open(path, O_RDONLY | O_CLOEXEC);
+    if (fd < 0) {
+        fprintf(stderr, "grundy: %s: %s: %s\n", cmd, path, strerror(errno));
+        return CLI_EXIT_DATA;
+    }
+    if (fd != 0) {
+        if (dup2(fd, 0) < 0) {
+            fprintf(stderr, "grundy: %s: %s: %s\n", cmd, path,
+                    strerror(errno));
+            close(fd);
+            return CLI_EXIT_DATA;
+        }
+        close(fd);
+    }
+    cli_input_name = path;
+    return 0;
+}
+
+int cli_input_option(const char *cmd, int argc, char **argv, int *i)
+{
+    const char *v;
+    if (!cli_opt_value(argc, argv, i, "--input", &v))
+        return 0;
+    if (!v || !*v)
+        return -cli_usage_error(cmd, "--input needs a FILE ('-': standard "
+                                     "input)");
+    return cli_open_input(cmd, v) ? -CLI_EXIT_DATA : 1;
 }
 
 int cli_parse_u64(const char *cmd, const char *opt, const char *text,

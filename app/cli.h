@@ -27,11 +27,14 @@ int cmd_range(int argc, char **argv);
 int cmd_count(int argc, char **argv);
 int cmd_store(int argc, char **argv);
 int cmd_loopy(int argc, char **argv);
+int cmd_plot(int argc, char **argv);
 int cmd_misere(int argc, char **argv);
 
 /* Help texts (help.c).  NULL for an unknown name. */
 const char *cli_help(const char *cmd);
 void cli_print_help(const char *cmd); /* to stdout */
+/* 'grundy solve NAME --help' (cmd_solve.c); NULL for an unknown NAME */
+const char *cli_solve_help(const char *name);
 /* "grundy: CMD: unknown option 'X'; try 'grundy CMD --help'", exit 2 */
 int cli_usage_error(const char *cmd, const char *fmt, ...);
 
@@ -42,6 +45,16 @@ int cli_error(const char *context, grundy_status s,
 /* "grundy: input:LINE:COL: DETAIL" for a scanner error.  Returns
  * CLI_EXIT_DATA. */
 int cli_input_error(grundy_status s, const grundy_parse_error *where);
+/* The name input errors give: "input" for standard input, else the file
+ * that cli_open_input() opened. */
+extern const char *cli_input_name;
+/* Read standard input from PATH ("-" or NULL: standard input itself).
+ * 0, or the exit status after "grundy: CMD: PATH: REASON". */
+int cli_open_input(const char *cmd, const char *path);
+/* --input FILE at argv[*i]: 0 when it is not there, 1 when it was taken
+ * (the file opened as standard input, *i moved past it), or minus the
+ * exit status after an error. */
+int cli_input_option(const char *cmd, int argc, char **argv, int *i);
 
 /* Parse an option's numeric value; on failure prints a usage error naming
  * the option and returns non-zero. */

@@ -41,6 +41,11 @@ static int parse_args(int argc, char **argv, count_args *a)
             return CLI_EXIT_USAGE;
         if (e > 0)
             continue;
+        e = cli_input_option("count", argc, argv, &i);
+        if (e < 0)
+            return -e;
+        if (e > 0)
+            continue;
         if (cli_opt_value(argc, argv, &i, "--heaps", &v)) {
             if (cli_parse_u64("count", "--heaps", v, 1,
                               UINT64_C(1000000000000000000), &a->heaps))
@@ -403,9 +408,9 @@ static int do_stdin(const count_args *a, grundy_writer *w)
         unsigned long line, col;
         grundy_scan_where(&sc, &line, &col);
         fprintf(stderr,
-                "grundy: input:%lu:%lu: expected at least one "
+                "grundy: %s:%lu:%lu: expected at least one "
                 "value\n",
-                line, col);
+                cli_input_name, line, col);
         rc = CLI_EXIT_DATA;
         goto out;
     }

@@ -576,6 +576,13 @@ int cmd_play(int argc, char **argv)
             positional[np++] = argv[i];
         } else if (strcmp(s, "--") == 0) {
             only_pos = 1;
+        } else if (strcmp(s, "--input") == 0 ||
+                   strncmp(s, "--input=", 8) == 0) {
+            int e2 = cli_input_option("play", argc, argv, &i);
+            if (e2 < 0) {
+                free(positional);
+                return -e2;
+            }
         } else if (strcmp(s, "--mix") == 0) {
             mix = 1;
         } else if (strcmp(s, "--misere") == 0) {

@@ -19,7 +19,7 @@ static const char help_main[] =
     "                   values, statistics, periods\n"
     "  count ...        exact counts of winning and losing configurations:\n"
     "                   k-heap positions, K-tuples of components\n"
-    "  solve NAME       run a bundled workload on standard input\n"
+    "  solve NAME       run a bundled workload on a file or standard input\n"
     "  range RULES      range queries over a changing sequence of positions:\n"
     "                   winners, winning moves, winning-subset counts\n"
     "  analyze RULES POS...  a sum of games: values, nim-sum, winner and\n"
@@ -28,6 +28,8 @@ static const char help_main[] =
     "  store list|verify|remove|path  the tables kept on disk\n"
     "  loopy FILE       games with cycles: the generalized value (n or\n"
     "                   inf(K)) of every vertex of a directed graph\n"
+    "  plot RULES       a picture of the values (SVG, or PNG): g(n)\n"
+    "                   against n, a histogram, a board's value map\n"
     "  misere CODE --upto N  misere quotient of a take-and-break game on\n"
     "                   heaps 1..N (--genus: Conway's genus of each heap)\n"
     "  help [SUBCOMMAND]  show help\n"
@@ -64,11 +66,18 @@ static const char help_values[] =
     "\n"
     "Summaries (instead of the listing, unless --list is given):\n"
     "  --stats          the count of each value, the largest value and where\n"
-    "                   it first occurs\n"
+    "                   it first occurs (more than 64 distinct values: the\n"
+    "                   least, the mean, the 8 largest with where each first\n"
+    "                   occurs, and a histogram in 16 bins); with --position:\n"
+    "                   where the value\n"
+    "                   came from and, for a board search, the positions\n"
+    "                   searched, the table's hits and size, and the time\n"
     "  --period         the period and preperiod, and whether it is proven;\n"
     "                   without --upto the table grows until a period is\n"
     "                   proven (or 2^26 entries; 2^25 for take-and-break\n"
-    "                   games)\n"
+    "                   games; less for splits into three heaps or more)\n"
+    "  --max N          with --period alone: grow the table to N entries at\n"
+    "                   most, instead of the built-in bound\n"
     "  --list           list the values as well\n"
     "\n"
     "Output and method:\n"
@@ -83,6 +92,17 @@ static const char help_values[] =
     "tabulates only the boards inside the given one (all boards, on the\n"
     "threads, when it is the full board).\n"
     "\n"
+    "Boards and graphs (cram:RxC, node-kayles:GRAPH, chomp:RxC; up to 64\n"
+    "cells): POS may be 'start', the game's start position.  Cram boards\n"
+    "and Node-Kayles grids are written as rows of 0/1 like rect (1 = empty\n"
+    "cell, vertex left); other graphs one 0/1 per vertex; Chomp as row\n"
+    "lengths from the bottom (7,4,2).  A single position of more than 12\n"
+    "cells is valued by the board search: its groups of cells are separate\n"
+    "games whose values XOR, groups of one shape share a transposition\n"
+    "table, and each child is asked only for the values that can decide\n"
+    "the answer.  The table grows within half of --mem-limit, then replaces\n"
+    "its cheapest entries (slower, never wrong).\n"
+    "\n"
     "Examples:\n"
     "  grundy values subtract:1,3,4 --upto 20\n"
     "  grundy values digits --at 1000000\n"
@@ -91,6 +111,9 @@ static const char help_values[] =
     "  grundy values rect:4x4 --position 1111/1101/1110/1111\n"
     "  grundy values rect:3x3 --all\n"
     "  grundy values rect:5x5 --all --stats --threads 2\n"
+    "  grundy values cram:5x6 --position start --stats\n"
+    "  grundy values node-kayles:grid:3x16 --position start\n"
+    "  grundy values chomp:3x7 --position 7,4,2\n"
     "  grundy values 0.137 --upto 1000 --period\n"
     "  grundy values grundy-game --upto 1048576 --stats\n"
     "\n"
@@ -139,24 +162,26 @@ static const char help_engine[] =
     "the store, and the same command resumes from it (exit status 130).\n";
 
 static const char help_solve[] =
-    "Usage: grundy solve NAME < input > output\n"
+    "Usage: grundy solve NAME [FILE] [OPTIONS]\n"
     "\n"
-    "Run a bundled workload: read its input format on standard input and\n"
-    "write its answers on standard output.  Answers are written as queries\n"
+    "Run a bundled workload: read its input format from FILE (standard\n"
+    "input when FILE is absent or '-') and write its answers on standard\n"
+    "output.  Answers are written as queries\n"
     "are read, so a terminal or a pipe sees each answer before the next\n"
     "query is awaited.  On bad input, the answers to earlier queries stay\n"
-    "printed and the error names input:LINE:COL.\n"
+    "printed and the error names input:LINE:COL (FILE:LINE:COL).\n"
     "\n"
-    "Workloads:\n"
+    "Workloads ('grundy solve NAME --help' gives each one's formats):\n"
     "%s";
 
 static const char help_range[] =
-    "Usage: grundy range RULES [--mod P] [OPTIONS] < input > output\n"
+    "Usage: grundy range RULES [FILE] [--mod P] [OPTIONS]\n"
     "\n"
     "Keep a sequence of positions of the rule family RULES (see 'grundy\n"
     "--help') under updates and answer questions about its ranges: who\n"
     "wins the sum of positions L..R, a winning move there, and how many of\n"
-    "its subsets the first player wins.\n"
+    "its subsets the first player wins.  The input is read from FILE\n"
+    "(standard input when FILE is absent or '-').\n"
     "\n"
     "Input (whitespace-separated tokens): n, then n positions in the\n"
     "family's position syntax, then q, then q queries (1 <= L <= R <= n,\n"
@@ -180,8 +205,8 @@ static const char help_range[] =
     "                   default 1000000007\n"
     "\n"
     "Errors: malformed or out-of-range tokens, L > R, an unknown query\n"
-    "type and a truncated input are reported as input:LINE:COL with exit\n"
-    "status 1; the answers to earlier queries are already written.\n"
+    "type and a truncated input are reported as input:LINE:COL (FILE:LINE:COL\n"
+    "for a file) with exit status 1; the answers to earlier queries are already written.\n"
     "\n"
     "Example:\n"
     "  printf '3  1 2 3  3  3 1 3  4 1 2  1 1 3' | grundy range nim\n"
@@ -228,18 +253,6 @@ static const char help_store[] =
     "  grundy store list\n"
     "  grundy store verify kayles\n"
     "  grundy store remove grundy-game --store /srv/grundy\n";
-
-static const char help_solve_unbalanced_nim[] =
-    "\n"
-    "grundy solve unbalanced-nim [--mod M | --exact] [--count]\n"
-    "  Three heaps of different sizes; a move takes stones from one heap\n"
-    "  but may not leave two heaps equal (0 counts).  Reads one N per line\n"
-    "  (a positive decimal integer of up to a million digits, spaces\n"
-    "  around it allowed) and prints F(N), the sum of a+b+c over the\n"
-    "  losing positions 0 < a < b < c < N, modulo 10^9.  F(8) = 42.\n"
-    "  --mod M          the modulus instead of 10^9 (any integer >= 1)\n"
-    "  --exact          the full integer (N below 2^65536)\n"
-    "  --count          the number of losing positions instead of F(N)\n";
 
 static const char help_analyze[] =
     "Usage: grundy analyze RULES POS... [OPTIONS]\n"
@@ -324,6 +337,8 @@ static const char help_play[] =
     "  --search-limit N positions the opponent may search exactly (default\n"
     "                   1048576); above it, it plays from the values\n"
     "\n"
+    "  --input FILE     read the moves from FILE instead of standard input\n"
+    "\n"
     "Standard input may be a pipe: the lines read are echoed after the\n"
     "prompt, so a scripted game reads as a transcript.\n"
     "\n"
@@ -342,7 +357,7 @@ static const char help_play[] =
 static const char help_count[] =
     "Usage: grundy count RULES --heaps K --max M [OPTIONS]\n"
     "       grundy count RULES --positions LIST --tuples K [OPTIONS]\n"
-    "       grundy count --tuples K [--weighted] [OPTIONS] < values\n"
+    "       grundy count --tuples K [--weighted] [--input FILE] [OPTIONS]\n"
     "\n"
     "Exact counts of configurations by transforms (Walsh-Hadamard for\n"
     "ordinary sums; base-(k+1) digit-wise transforms for Moore's Nim_k,\n"
@@ -357,7 +372,7 @@ static const char help_count[] =
     "  --tuples K       count the ordered K-tuples of components (repeats\n"
     "                   allowed) whose sum the first player wins; without\n"
     "                   RULES the components are Grundy values read from\n"
-    "                   standard input, one per token\n"
+    "                   standard input (or --input FILE), one per token\n"
     "  --weighted       standard input holds pairs VALUE WEIGHT: VALUE\n"
     "                   stands for WEIGHT components\n"
     "\n"
@@ -372,7 +387,8 @@ static const char help_count[] =
     "                   'winning N', 'losing N', 'total N'\n"
     "  --method M       auto (default), root, ring, ring3: the transform\n"
     "\n"
-    "Errors in standard input are reported as input:LINE:COL (exit 1).\n"
+    "Errors in standard input are reported as input:LINE:COL, in a file as\n"
+    "FILE:LINE:COL (exit 1).\n"
     "\n"
     "Examples:\n"
     "  grundy count half --heaps 2 --max 50\n"
@@ -494,6 +510,40 @@ static void rules_list(char *buf, size_t cap)
     }
 }
 
+static const char help_plot[] =
+    "Usage: grundy plot RULES --upto N -o FILE.svg [OPTIONS]\n"
+    "       grundy plot RULES --all -o FILE.svg [OPTIONS]   (boards)\n"
+    "\n"
+    "Draw the values of RULES as an SVG picture (a PNG when FILE ends in\n"
+    ".png or with --png, in a program built with cairo).\n"
+    "\n"
+    "Pictures:\n"
+    "  (default)        g(n) against n for n = 0..N: one dot per position\n"
+    "                   while there are no more positions than pixel\n"
+    "                   columns, otherwise each pixel column shows the\n"
+    "                   values of its run of positions; rare values of a\n"
+    "                   take-and-break game in a second colour (when the\n"
+    "                   rare mask leaves at most a quarter of the positions\n"
+    "                   rare); a proven period marked (a dashed line at the\n"
+    "                   preperiod, a bracket over one period)\n"
+    "  --histogram      the number of positions with each value\n"
+    "  --log            with --histogram: counts on a logarithmic scale\n"
+    "  --all            boards (rect:RxC): the value of every position,\n"
+    "                   position p at column p mod 2^k, row p div 2^k\n"
+    "\n"
+    "Options:\n"
+    "  -o, --output FILE  where the picture goes (- : standard output, SVG)\n"
+    "  --png            write a PNG whatever FILE's name\n"
+    "  --width W, --height H  picture size in pixels (default 960 x 540)\n"
+    "  --no-rare        one colour for every value\n"
+    "\n"
+    "A line on what was drawn goes to standard output (unless the picture\n"
+    "does).  Examples:\n"
+    "  grundy plot 0.137 --upto 300 -o dawsons-chess.svg\n"
+    "  grundy plot grundy-game --upto 1000000 -o grundy-game.svg\n"
+    "  grundy plot kayles --upto 100000 --histogram --log -o kayles.svg\n"
+    "  grundy plot rect:4x4 --all -o rect44.png\n";
+
 const char *cli_help(const char *cmd)
 {
     if (!cmd)
@@ -514,6 +564,8 @@ const char *cli_help(const char *cmd)
         return help_store;
     if (strcmp(cmd, "loopy") == 0)
         return help_loopy;
+    if (strcmp(cmd, "plot") == 0)
+        return help_plot;
     if (strcmp(cmd, "misere") == 0)
         return help_misere;
     return NULL;
@@ -530,12 +582,11 @@ void cli_print_help(const char *cmd)
         printf(help_main, buf);
     } else if (strcmp(cmd, "solve") == 0) {
         printf(help_solve, cli_solve_list());
-        fputs(help_solve_unbalanced_nim, stdout);
     } else {
         fputs(h, stdout);
         if (strcmp(cmd, "values") == 0 || strcmp(cmd, "analyze") == 0 ||
             strcmp(cmd, "play") == 0 || strcmp(cmd, "range") == 0 ||
-            strcmp(cmd, "count") == 0)
+            strcmp(cmd, "count") == 0 || strcmp(cmd, "plot") == 0)
             fputs(help_engine, stdout);
     }
 }

@@ -29,6 +29,7 @@ static const struct {
     {"count", cmd_count},
     {"store", cmd_store},
     {"loopy", cmd_loopy},
+    {"plot", cmd_plot},
     {"misere", cmd_misere},
 };
 
@@ -47,7 +48,7 @@ int main(int argc, char **argv)
         return CLI_EXIT_OK;
     }
     if (strcmp(argv[1], "--version") == 0 || strcmp(argv[1], "-V") == 0) {
-        printf("grundy %s\n", GRUNDY_VERSION);
+        printf("grundy %s\n", grundy_version());
         return CLI_EXIT_OK;
     }
     if (strcmp(argv[1], "help") == 0) {
@@ -64,6 +65,11 @@ int main(int argc, char **argv)
                     break;
                 if (strcmp(argv[j], "--help") == 0 ||
                     strcmp(argv[j], "-h") == 0) {
+                    if (strcmp(argv[1], "solve") == 0 && j > 2 &&
+                        cli_solve_help(argv[2])) {
+                        fputs(cli_solve_help(argv[2]), stdout);
+                        return CLI_EXIT_OK;
+                    }
                     cli_print_help(argv[1]);
                     return CLI_EXIT_OK;
                 }

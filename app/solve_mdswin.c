@@ -87,9 +87,9 @@ static int solve_all(grundy_scanner *sc, grundy_writer *w, mdswin_state *st)
                 grundy_scan_where(sc, &line, &col);
                 (void)grundy_writer_flush(w);
                 fprintf(stderr,
-                        "grundy: input:%lu:%lu: %llu is already in the "
+                        "grundy: %s:%lu:%lu: %llu is already in the "
                         "set\n",
-                        line, col - ndigits(st->s[j]),
+                        cli_input_name, line, col - ndigits(st->s[j]),
                         (unsigned long long)st->s[j]);
                 return CLI_EXIT_DATA;
             }
@@ -121,9 +121,9 @@ static int solve_all(grundy_scanner *sc, grundy_writer *w, mdswin_state *st)
         }
         (void)grundy_writer_flush(w);
         fprintf(stderr,
-                "grundy: input:%lu:%lu: unexpected data after the "
+                "grundy: %s:%lu:%lu: unexpected data after the "
                 "last test\n",
-                line, col);
+                cli_input_name, line, col);
         return CLI_EXIT_DATA;
     }
     return CLI_EXIT_OK;

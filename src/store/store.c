@@ -46,11 +46,10 @@
 
 #include "core/progress.h"
 #include "grundy/store.h"
+#include "grundy/version.h"
 #include "store/format.h"
 
-#ifndef GRUNDY_VERSION_STRING
-#define GRUNDY_VERSION_STRING "unknown"
-#endif
+
 
 #define DIR_MAX 3800 /* so that every path fits grundy_store_info.path */
 #define PATH_CAP 4096
@@ -632,7 +631,7 @@ grundy_status grundy_store_save(grundy_store *s, const grundy_store_table *t)
     GRUNDY_RETURN_IF(!t || !store_spec_ok(t->spec), GRUNDY_ERR_ARG);
     memset(&h, 0, sizeof h);
     memcpy(h.spec, t->spec, strlen(t->spec) + 1);
-    snprintf(h.version, sizeof h.version, "%s", GRUNDY_VERSION_STRING);
+    snprintf(h.version, sizeof h.version, "%s", grundy_version());
     h.size = t->size;
     h.width = t->width;
     h.complete = t->complete != 0;
@@ -1347,7 +1346,7 @@ grundy_status grundy_store_grow_finish(grundy_store_grow *g,
         g->h.period.found = 1;
         g->h.period.proven = period->proven != 0;
     }
-    snprintf(g->h.version, sizeof g->h.version, "%s", GRUNDY_VERSION_STRING);
+    snprintf(g->h.version, sizeof g->h.version, "%s", grundy_version());
     GRUNDY_RETURN_IF(!store_header_check(&g->h, why, sizeof why),
                      GRUNDY_ERR_ARG);
     memset(front, 0, (size_t)g->h.data_offset);

@@ -21,6 +21,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "grundy/board.h"
 #include "grundy/store.h"
 #include "grundy/values.h"
 #include "rules/rules_internal.h"
@@ -42,6 +43,10 @@
 #define WINDOW_FROM ((grundy_pos)1 << 22)
 /* Boards up to this many positions are tabulated whole for sums. */
 #define BOARD_TABLE_MAX ((grundy_pos)1 << 22)
+/* Single board positions of at most this many cells (1 bits) are valued
+ * from their subsets alone when the family allows it; larger ones by the
+ * board search (bench/RESULTS.md, "board: subsets or search"). */
+#define BOARD_SUBSETS_MAX_CELLS 12
 /* Defaults: keep tables that took a second; checkpoint every 5 minutes. */
 #define STORE_MIN_MS 1000
 #define CHECKPOINT_MS (5 * 60 * 1000)
@@ -64,6 +69,7 @@ struct grundy_values {
     const char *method_name; /* how the table was filled */
     char spec[256];          /* canonical spec: the store's key */
     grundy_table view;       /* the first n entries of a longer table */
+    grundy_board *board;     /* the board search, once used */
 };
 
 void grundy_values_opts_init(grundy_values_opts *o)
@@ -109,6 +115,7 @@ void grundy_values_free(grundy_values *v)
     if (!v)
         return;
     grundy_table_free(v->table);
+    grundy_board_free(v->board);
     free(v);
 }
 
@@ -484,14 +491,59 @@ static int costly_moves(const grundy_values *v)
     return v->rules->max_moves(v->params, (grundy_pos)1 << 20) > 1024;
 }
 
+/* The built-in bound of a period search for families whose positions
+ * have more moves than the position's size (splits into three heaps and
+ * more): the next doubling to 2n would list about n * max_moves(2n)
+ * moves, and the search stops when that passes PERIOD_WORK (a minute or
+ * so), not after hours.  An explicit max goes on regardless. */
+#define PERIOD_WORK ((double)((uint64_t)1 << 34))
+static int past_reach(const grundy_values *v, grundy_pos n)
+{
+    double m = (double)v->rules->max_moves(v->params, 2 * n);
+    return m > (double)(2 * n) && (double)n * m > PERIOD_WORK;
+}
+
 /* Grow the table by doubling until a period is proven or max.  The
  * sequence of sizes checked does not depend on what the object or the
  * store already holds, so neither does the answer. */
+static grundy_status period_grow(grundy_period *out, grundy_values *v,
+                                 grundy_pos max);
+
+/* Progress of a period search: the tables it grows report as one phase
+ * that names what is looked for, with no total (the end is not known). */
+static int period_progress(void *ctx, const grundy_progress *p)
+{
+    const grundy_limits *outer = ctx;
+    grundy_progress q = *p;
+    q.phase = "period search (none proven yet), n";
+    q.total = 0;
+    q.final = 0;
+    return outer->progress(outer->progress_ctx, &q);
+}
+
 static grundy_status period_search(grundy_period *out, grundy_values *v,
                                    grundy_pos max)
 {
+    grundy_limits wrapped;
+    const grundy_limits *saved = v->lim;
+    grundy_status s = GRUNDY_OK;
+    if (saved && saved->progress) {
+        wrapped = *saved;
+        wrapped.progress = period_progress;
+        wrapped.progress_ctx = (void *)saved;
+        v->lim = &wrapped;
+    }
+    s = period_grow(out, v, max);
+    v->lim = saved;
+    return s;
+}
+
+static grundy_status period_grow(grundy_period *out, grundy_values *v,
+                                 grundy_pos max)
+{
     grundy_pos n;
     int provable = grundy_period_provable(v->game);
+    int max_given = max != 0;
     if (!max)
         max = !provable          ? PERIOD_UNPROVABLE
               : !costly_moves(v) ? PERIOD_MAX
@@ -508,7 +560,7 @@ static grundy_status period_search(grundy_period *out, grundy_values *v,
             v->period = *out;
             break;
         }
-        if (!provable || n >= max)
+        if (!provable || n >= max || (!max_given && past_reach(v, n)))
             break;
         n = n > max / 2 ? max : 2 * n;
     }
@@ -791,16 +843,52 @@ done:
 
 /* Single values ************************************************************/
 
+/* The board search (grundy/board.h), made on first use and kept, with its
+ * table, for every later question.  GRUNDY_ERR_LIMIT when not even its
+ * smallest table fits: the other methods are then tried. */
+static grundy_status by_board(grundy_value *out, grundy_values *v,
+                              grundy_pos p)
+{
+    if (!v->board) {
+        grundy_board_opts o;
+        grundy_board_opts_init(&o);
+        o.limits = v->lim;
+        GRUNDY_TRY(grundy_board_new(&v->board, v->game, &o));
+    }
+    v->source = "board search";
+    return grundy_board_value(out, v->board, p);
+}
+
+int grundy_values_search_stats(grundy_board_stats *out,
+                               const grundy_values *v)
+{
+    memset(out, 0, sizeof *out);
+    if (!v->board)
+        return 0;
+    grundy_board_get_stats(out, v->board);
+    return 1;
+}
+
 static grundy_status get_finite(grundy_value *out, grundy_values *v,
                                 grundy_pos p, grundy_pos np)
 {
-    GRUNDY_RETURN_IF(p >= np, GRUNDY_ERR_RANGE);
+    /* np == UINT64_MAX: a board of 64 cells, every position valid */
+    GRUNDY_RETURN_IF(p >= np && np != UINT64_MAX, GRUNDY_ERR_RANGE);
     if (!v->table && !v->store_looked)
         GRUNDY_TRY(store_look(v));
     if (v->table && p < grundy_table_size(v->table)) {
         *out = table_at(v, p);
         v->source = v->stored_size ? "stored table" : "table";
         return GRUNDY_OK;
+    }
+    /* Boards with parts and keys: the board search, unless p is small
+     * enough for its subsets. */
+    if (grundy_board_applies(v->game) && v->method == GRUNDY_TABLE_AUTO &&
+        !((v->rules->flags & GRUNDY_RULES_SUBSETS) &&
+          __builtin_popcountll(p) <= BOARD_SUBSETS_MAX_CELLS)) {
+        grundy_status s = by_board(out, v, p);
+        if (s != GRUNDY_ERR_LIMIT)
+            return s;
     }
     /* The subsets of p alone, unless p is the full board (or close):
      * then the table of every position, on the threads. */

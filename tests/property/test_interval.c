@@ -10,6 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "oracle.h"
 #include "test_support.h"
 
 static void random_spec(char *spec, size_t cap, test_rng *rng)
@@ -85,6 +86,70 @@ static void test_interval_matches_generic(void **state)
     }
 }
 
+/* take:A..B in plain words, for the oracle: remove k tokens, A <= k <=
+ * B(h), where B(h) is b, the heap (div 1) or the heap's div-th part. */
+typedef struct take_rule {
+    uint64_t a, b;
+    unsigned div; /* 0: b; 1: h; K: h / K */
+} take_rule;
+
+static size_t oracle_moves_take(const void *ctx, uint64_t h, uint64_t *out)
+{
+    const take_rule *r = ctx;
+    uint64_t top = r->div == 0 ? r->b : h / r->div, k;
+    size_t n = 0;
+    for (k = r->a; k <= top && k <= h; k++)
+        out[n++] = h - k;
+    return n;
+}
+
+/* take:A..B on random A, B against the values of the plain-words
+ * definition (oracle.c: memoised recursion, no library code). */
+static void test_interval_take_matches_oracle(void **state)
+{
+    test_rng *rng = *state;
+    long it, iters = 40 * test_multiplier();
+    for (it = 0; it < iters; it++) {
+        char spec[64];
+        take_rule r;
+        grundy_game *g;
+        grundy_table *t;
+        size_t n = 1 + (size_t)test_rng_below(rng, 1500), x;
+        uint32_t *want = malloc(n * sizeof *want);
+        assert_non_null(want);
+        r.a = 1 + test_rng_below(rng, 6);
+        r.div = (unsigned)test_rng_below(rng, 3);
+        r.b = 0;
+        if (r.div == 0) {
+            r.b = r.a + test_rng_below(rng, 60);
+            snprintf(spec, sizeof spec, "take:%llu..%llu",
+                     (unsigned long long)r.a, (unsigned long long)r.b);
+        } else if (r.div == 1) {
+            snprintf(spec, sizeof spec, "take:%llu..h",
+                     (unsigned long long)r.a);
+        } else {
+            r.div = 2 + (unsigned)test_rng_below(rng, 5);
+            snprintf(spec, sizeof spec, "take:%llu..h/%u",
+                     (unsigned long long)r.a, r.div);
+        }
+        oracle_mex_values(want, n, oracle_moves_take, &r);
+        g = test_game(spec);
+        assert_int_equal(grundy_table_new_method(&t, g, n, GRUNDY_TABLE_FAST,
+                                                 NULL),
+                         GRUNDY_OK);
+        for (x = 0; x < n; x++)
+            if (grundy_table_get(t, x) != want[x])
+                fail_msg("seed=%llu it=%ld %s: g(%zu) = %llu by range-mex, "
+                         "%u by the definition",
+                         (unsigned long long)test_seed(), it, spec, x,
+                         (unsigned long long)grundy_table_get(t, x),
+                         want[x]);
+        grundy_table_free(t);
+        grundy_game_free(g);
+        free(want);
+    }
+}
+
 static grundy_value half_value(grundy_pos p)
 {
     while (p & 1)
@@ -136,6 +201,8 @@ int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test_setup_teardown(test_interval_matches_generic,
+                                        test_rng_setup, test_rng_teardown),
+        cmocka_unit_test_setup_teardown(test_interval_take_matches_oracle,
                                         test_rng_setup, test_rng_teardown),
         cmocka_unit_test(test_interval_closed_forms),
         cmocka_unit_test(test_interval_is_used),

@@ -278,9 +278,9 @@ typedef struct grundy_store_grow grundy_store_grow;
 /* grundy_store_grow_open() :
  * Open the table of spec being grown to cap entries of width bytes,
  * creating it, or taking up an earlier run: its prefix is verified block
- * by block (a prefix that fails is dropped, with a warning) and moved
- * when that run asked for another size (a run that asked for more
- * starts again).  grundy_store_grow_size() says how many entries were
+ * by block (a prefix that fails is dropped, with a warning), moved when
+ * that run asked for another size, and cut to whole blocks within cap
+ * when it is longer.  grundy_store_grow_size() says how many entries were
  * taken up.  GRUNDY_ERR_IO when the store is read-only or the files
  * cannot be written (the warning callback says why); GRUNDY_ERR_ARG for
  * a bad spec, width or cap 0; GRUNDY_ERR_OVERFLOW when the file would be

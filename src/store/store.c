@@ -970,6 +970,10 @@ grundy_status grundy_store_remove(grundy_store *s, const char *spec)
  *   the spec (256 bytes), then one XXH3-64 per hashed block, then the
  *   XXH3-64 of everything before it.
  *
+ * A run that asks for another size takes up the prefix all the same
+ * (moved to the new data offset; cut to whole blocks when it is longer
+ * than the new table).
+ *
  * Values past the recorded size may be in the file or not; a run that
  * resumes overwrites them.  Values before it are never written again, so
  * a kill at any moment leaves a prefix that the next run verifies block
@@ -1023,6 +1027,20 @@ static void grow_drop_bytes(grundy_store_grow *g, uint64_t lo, uint64_t hi)
         grow_dropped += b - a;
 }
 
+/* The largest value and its first position, over entries x .. end-1 too
+ * (g->max covers the entries before x). */
+static void grow_note_max(grundy_store_grow *g, grundy_pos x, grundy_pos end)
+{
+    const unsigned char *data = g->base + g->h.data_offset;
+    for (; x < end; x++) {
+        grundy_value v = grundy_table_get_raw(data, g->width, x);
+        if (v > g->max || x == 0) {
+            g->max = v;
+            g->max_at = x;
+        }
+    }
+}
+
 /* Hash the whole blocks (and, when final, the last short one) below
  * size, noting their largest value; drop what was read inside the range
  * the caller released. */
@@ -1037,13 +1055,7 @@ static void grow_hash(grundy_store_grow *g, grundy_pos size, int final)
         grundy_pos x = (grundy_pos)(off / g->width),
                    end = (grundy_pos)((off + len) / g->width);
         g->hashes[g->nhashed++] = store_hash(data + off, (size_t)len);
-        for (; x < end; x++) {
-            grundy_value v = grundy_table_get_raw(data, g->width, x);
-            if (v > g->max || x == 0) {
-                g->max = v;
-                g->max_at = x;
-            }
-        }
+        grow_note_max(g, x, end);
         if (off >= (uint64_t)g->drop_lo * g->width &&
             off + len <= (uint64_t)g->drop_hi * g->width)
             grow_drop_bytes(g, off, off + len);
@@ -1175,7 +1187,7 @@ grundy_status grundy_store_grow_open(grundy_store_grow **out,
     grundy_store_grow *g;
     uint64_t file_bytes, i;
     grundy_pos old_cap = 0;
-    int e = 0, resumed;
+    int e = 0, resumed, moved = 0;
     *out = NULL;
     GRUNDY_RETURN_IF(!store_spec_ok(spec) ||
                          (width != 1 && width != 2 && width != 4) || !cap,
@@ -1208,19 +1220,26 @@ grundy_status grundy_store_grow_open(grundy_store_grow **out,
         goto fail;
     }
     resumed = grow_read_state(g, &old_cap);
-    if (!resumed || g->size > cap || old_cap > cap) {
-        /* nothing to take up (or more than asked: start again) */
+    if (!resumed) {
+        /* nothing to take up */
         g->size = g->max = g->max_at = 0;
         g->nhashed = 0;
-        resumed = 0;
         if (ftruncate(g->fd, 0) != 0) {
             e = errno;
             goto fail;
         }
-    } else if (old_cap != cap) {
-        e = grow_relocate(g, old_cap);
-        if (e)
-            goto fail;
+    } else {
+        if (g->size > cap) {
+            /* a shorter table than the run asked for: its whole blocks */
+            g->nhashed = (uint64_t)cap * width / g->h.block_bytes;
+            g->size = (grundy_pos)(g->nhashed * g->h.block_bytes / width);
+        }
+        moved = old_cap != cap;
+        if (moved) {
+            e = grow_relocate(g, old_cap);
+            if (e)
+                goto fail;
+        }
     }
     if (ftruncate(g->fd, (off_t)file_bytes) != 0) {
         e = errno;
@@ -1237,21 +1256,32 @@ grundy_status grundy_store_grow_open(grundy_store_grow **out,
         return GRUNDY_ERR_NOMEM;
     }
     if (resumed) {
-        /* Trust nothing: every hashed block, and the largest value. */
+        /* Trust nothing: every hashed block; the largest value is found
+         * again on the way. */
         uint64_t b = g->h.block_bytes;
+        g->max = g->max_at = 0;
         for (i = 0; i < g->nhashed && resumed; i++) {
             resumed = store_hash(g->base + g->h.data_offset + i * b,
                                  (size_t)b) == g->hashes[i];
+            grow_note_max(g, (grundy_pos)(i * b / width),
+                          (grundy_pos)((i + 1) * b / width));
             grow_drop_bytes(g, i * b, (i + 1) * b);
         }
-        if (resumed && g->size)
-            resumed = grundy_table_get_raw(g->base + g->h.data_offset,
-                                           width, g->max_at) == g->max;
         if (!resumed) {
             warnf(s, g->path, "the computation in progress failed its "
                   "checks: starting again");
             g->size = g->max = g->max_at = 0;
             g->nhashed = 0;
+        } else if (moved) {
+            /* the state must name the new layout before anything else
+             * is written (a kill during the move leaves the old state,
+             * whose checks then fail: the run starts again) */
+            e = fdatasync(g->fd) != 0 ? errno : grow_write_state(g);
+            if (e) {
+                munmap(g->base, g->len);
+                g->base = NULL;
+                goto fail;
+            }
         }
     }
     if (g->nhashed * g->h.block_bytes < (uint64_t)g->size * width) {

@@ -1088,6 +1088,26 @@ static void test_store_grow_resume(void **state)
     assert_int_equal(grundy_store_grow_checkpoint(g, (grundy_pos)3 << 19),
                      GRUNDY_OK);
     grundy_store_grow_close(g);
+    /* a shorter table: the whole blocks within it, the largest value
+     * found again */
+    assert_int_equal(
+        grundy_store_grow_open(&g, s, "0.6", 2, (grundy_pos)5 << 18),
+        GRUNDY_OK);
+    assert_int_equal(grundy_store_grow_size(g, &max, &max_at),
+                     (grundy_pos)2 << 19);
+    assert_int_equal(max, 60000);
+    assert_int_equal(max_at, 777);
+    d = grundy_store_grow_data(g);
+    for (x = 0; x < ((grundy_pos)2 << 19); x++)
+        if (d[x] !=
+            (x == 777 ? 60000 : (uint16_t)(x * 2654435761u >> 20 & 0x3FFF)))
+            fail_msg("g(%llu) moved wrong", (unsigned long long)x);
+    grundy_store_grow_close(g);
+    assert_int_equal(grundy_store_grow_open(&g, s, "0.6", 2, big),
+                     GRUNDY_OK);
+    assert_int_equal(grundy_store_grow_size(g, NULL, NULL),
+                     (grundy_pos)2 << 19);
+    grundy_store_grow_close(g);
     assert_int_equal(w.count, 0);
 
     /* a flipped value in the prefix: started again */

@@ -123,5 +123,16 @@ int cli_opt_value(int argc, char **argv, int *i, const char *name,
 /* JSON string output (escaped). */
 struct grundy_writer;
 void cli_json_str(grundy_writer *w, const char *s);
+/* The JSON conventions of every subcommand (doc/JSON.md):
+ *   "rules": the spec as written (NULL: the game's own), "canonical": its
+ *   canonical form; */
+void cli_json_rules(grundy_writer *w, const char *written,
+                    const grundy_game *g);
+/*   a position: always a string in the family's position syntax; */
+void cli_json_pos(grundy_writer *w, const grundy_game *g, grundy_pos p);
+/*   what a move leaves: an array of positions, one per part, where an
+ *   empty heap of a heap family is no part ([] is "nothing left"). */
+void cli_json_parts(grundy_writer *w, const grundy_game *g,
+                    const grundy_move *m);
 
 #endif

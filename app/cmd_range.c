@@ -37,7 +37,9 @@ int cmd_range(int argc, char **argv)
             have_file = 1;
             continue;
         }
-        if (cli_opt_value(argc, argv, &i, "--mod", &v)) {
+        if (strcmp(argv[i], "--json") == 0) {
+            cfg.json = 1;
+        } else if (cli_opt_value(argc, argv, &i, "--mod", &v)) {
             if (cli_parse_u64("range", "--mod", v, 0, UINT64_MAX,
                               &cfg.modulus))
                 return CLI_EXIT_USAGE;

@@ -10,7 +10,7 @@
 #include "solve.h"
 
 static const char help_digit_nim[] =
-    "Usage: grundy solve digit-nim [FILE]\n"
+    "Usage: grundy solve digit-nim [FILE] [--json]\n"
     "\n"
     "Digit Nim: from a pile of a stones a move removes d stones, d a\n"
     "non-zero decimal digit of a.  Keeps a row of piles under updates and\n"
@@ -24,14 +24,15 @@ static const char help_digit_nim[] =
     "  2 i x      set A_i = x (no output)\n"
     "\n"
     "Output: one number per query of type 1, one per line, written before\n"
-    "the next query is read.\n"
+    "the next query is read.  --json: one object per answer, {\"query\": K,\n"
+    "\"type\": 1, \"L\": L, \"R\": R, \"count\": N} (see doc/JSON.md).\n"
     "\n"
     "Example:\n"
     "  printf '3  10 11 12  3  1 1 3  2 2 20  1 1 3' | grundy solve digit-nim\n"
     "  prints 6 and 4.\n";
 
 static const char help_pshtbrth[] =
-    "Usage: grundy solve pshtbrth [FILE]\n"
+    "Usage: grundy solve pshtbrth [FILE] [--json]\n"
     "\n"
     "Rectangle removal on 4x4 boards: a move turns a rectangle of 1s of\n"
     "one board into 0s.  Keeps a row of boards under updates and names the\n"
@@ -43,12 +44,14 @@ static const char help_pshtbrth[] =
     "             boards L..R, else 'Lotsy'\n"
     "  2 i        followed by 4 lines: replace board i (no output)\n"
     "\n"
-    "Output: one word per query of type 1, one per line.\n"
+    "Output: one word per query of type 1, one per line.  --json: one\n"
+    "object per answer, {\"test\": T, \"query\": K, \"type\": 1, \"L\": L,\n"
+    "\"R\": R, \"winner\": \"first\"|\"second\", \"value\": X}.\n"
     "\n"
     "Example: grundy solve pshtbrth examples/solve-pshtbrth.in\n";
 
 static const char help_mdswin[] =
-    "Usage: grundy solve mdswin [FILE]\n"
+    "Usage: grundy solve mdswin [FILE] [--json]\n"
     "\n"
     "The divisor game: K piles of 1 stone, pile i with a target H_i; a\n"
     "move adds stones to one or two piles so that each new count divides\n"
@@ -61,12 +64,13 @@ static const char help_mdswin[] =
     "\n"
     "Output: per test, the number of ordered K-tuples of targets from S\n"
     "(repeats allowed) that the first player wins, modulo 1 000 000 007.\n"
+    "--json: one object per test, {\"test\": T, \"count\": N}.\n"
     "\n"
     "Example: printf '1  3 4  65 28 8' | grundy solve mdswin  prints 81.\n";
 
 static const char help_unbalanced_nim[] =
     "Usage: grundy solve unbalanced-nim [FILE] [--mod M | --exact] "
-    "[--count]\n"
+    "[--count] [--json]\n"
     "\n"
     "Three heaps of different sizes; a move takes stones from one heap but\n"
     "may not leave two heaps equal (0 counts as a heap).\n"
@@ -80,9 +84,13 @@ static const char help_unbalanced_nim[] =
     "Options:\n"
     "  --mod M          the modulus instead of 10^9 (any integer >= 1)\n"
     "  --exact          the full integer (N below 2^65536)\n"
-    "  --count          the number of losing positions instead of F(N)\n";
+    "  --count          the number of losing positions instead of F(N)\n"
+    "  --json           one object per line of input, {\"query\": K,\n"
+    "                   \"answer\": \"DIGITS\"} (a string: any size)\n";
 
 static const char *const unbalanced_value_opts[] = {"--mod", NULL};
+
+int cli_solve_json;
 
 static const solve_workload workloads[] = {
     {"digit-nim", "Digit Nim: winning-subset counts over ranges, with updates",
@@ -152,7 +160,10 @@ int cmd_solve(int argc, char **argv)
     args[n++] = argv[1];
     for (i = 2; i < argc; i++) {
         const char *s = argv[i];
-        if (strcmp(s, "--input") == 0 || strncmp(s, "--input=", 8) == 0) {
+        if (strcmp(s, "--json") == 0) {
+            cli_solve_json = 1;
+        } else if (strcmp(s, "--input") == 0 ||
+                   strncmp(s, "--input=", 8) == 0) {
             int e = cli_input_option("solve", argc, argv, &i);
             if (e < 0)
                 return -e;

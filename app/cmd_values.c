@@ -111,14 +111,7 @@ static void write_pos(grundy_writer *w, const grundy_game *g, grundy_pos p)
 static void write_pos_json(grundy_writer *w, const grundy_game *g,
                            grundy_pos p)
 {
-    char buf[256];
-    if (!grundy_game_num_positions(g) &&
-        !grundy_game_rules(g)->pos_format) {
-        grundy_writer_u64(w, p);
-        return;
-    }
-    grundy_game_pos_format(g, p, buf, sizeof buf);
-    cli_json_str(w, buf);
+    cli_json_pos(w, g, p);
 }
 
 static double cli_clock_s(void)
@@ -212,8 +205,8 @@ static int do_at(values_args *a, const grundy_game *g, grundy_writer *w)
         return cli_engine_error(&a->eng, what, s);
     }
     if (a->json) {
-        grundy_writer_str(w, "{\"rules\": ");
-        cli_json_str(w, a->spec);
+        grundy_writer_char(w, '{');
+        cli_json_rules(w, a->spec, g);
         grundy_writer_str(w, ", \"position\": ");
         write_pos_json(w, g, p);
         grundy_writer_str(w, ", \"value\": ");
@@ -411,15 +404,20 @@ static int do_table(values_args *a, const grundy_game *g, grundy_writer *w)
     }
 
     if (a->json) {
-        grundy_writer_str(w, "{\"rules\": ");
-        cli_json_str(w, a->spec);
-        grundy_writer_str(w, ", \"values\": [");
-        for (i = 0; i < n; i++) {
-            if (i)
-                grundy_writer_str(w, ", ");
-            grundy_writer_u64(w, grundy_table_get_raw(data, width, i));
+        grundy_writer_char(w, '{');
+        cli_json_rules(w, a->spec, g);
+        /* --period alone: the values the search looked at are not asked
+         * for */
+        if (a->have_upto || a->all || finite) {
+            grundy_writer_str(w, ", \"values\": [");
+            for (i = 0; i < n; i++) {
+                if (i)
+                    grundy_writer_str(w, ", ");
+                grundy_writer_u64(w, grundy_table_get_raw(data, width, i));
+            }
+            grundy_writer_char(w, ']');
         }
-        grundy_writer_str(w, "], \"stats\": {\"positions\": ");
+        grundy_writer_str(w, ", \"stats\": {\"positions\": ");
         grundy_writer_u64(w, n);
         grundy_writer_str(w, ", \"max\": ");
         grundy_writer_u64(w, maxv);
@@ -445,7 +443,7 @@ static int do_table(values_args *a, const grundy_game *g, grundy_writer *w)
             grundy_writer_str(w, ", \"values\": ");
             grundy_writer_u64(w, rare.rare_values);
             grundy_writer_str(w, ", \"last_at\": ");
-            grundy_writer_u64(w, rare.last_rare);
+            write_pos_json(w, g, rare.last_rare);
             grundy_writer_char(w, '}');
         }
         grundy_writer_str(w, "}, \"period\": ");

@@ -14,6 +14,10 @@ typedef struct solve_workload {
     int (*run)(int argc, char **argv); /* argv[0] is NAME */
 } solve_workload;
 
+/* --json (taken by cmd_solve.c): each answer as one JSON object per line
+ * (doc/JSON.md). */
+extern int cli_solve_json;
+
 int solve_digit_nim(int argc, char **argv);
 int solve_unbalanced_nim(int argc, char **argv);
 int solve_pshtbrth(int argc, char **argv);

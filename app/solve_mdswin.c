@@ -106,8 +106,16 @@ static int solve_all(grundy_scanner *sc, grundy_writer *w, mdswin_state *st)
         s = grundy_count_tuples(&r, st->hist, nv, K, 2, MOD, NULL);
         if (s != GRUNDY_OK)
             return cli_error("solve mdswin", s, NULL);
-        grundy_writer_u64(w, r.winning);
-        grundy_writer_char(w, '\n');
+        if (cli_solve_json) {
+            grundy_writer_str(w, "{\"test\": ");
+            grundy_writer_u64(w, t + 1);
+            grundy_writer_str(w, ", \"count\": ");
+            grundy_writer_u64(w, r.winning);
+            grundy_writer_str(w, "}\n");
+        } else {
+            grundy_writer_u64(w, r.winning);
+            grundy_writer_char(w, '\n');
+        }
     }
     if (!grundy_scan_at_eof(sc)) {
         unsigned long line, col;

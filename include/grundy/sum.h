@@ -168,6 +168,10 @@ typedef struct grundy_sum_search_opts {
                           the ordinary sum */
     size_t max_states; /* refuse above this many distinct positions of
                           the sum; 0: GRUNDY_SUM_SEARCH_DEFAULT_STATES */
+    int estimate;      /* 1 (the default): a sum of several components
+                          whose state count is estimated past max_states
+                          (the product of each component's own count over
+                          sqrt(n!)) is refused at once, before searching */
 } grundy_sum_search_opts;
 
 #define GRUNDY_SUM_SEARCH_DEFAULT_STATES ((size_t)1 << 20)

@@ -276,6 +276,10 @@ int cli_engine_option(cli_engine *e, int argc, char **argv, int *i)
         e->no_store = 1;
         return 1;
     }
+    if (strcmp(s, "--out-of-core") == 0) {
+        e->out_of_core = 1;
+        return 1;
+    }
     if (strcmp(s, "--progress") == 0) {
         progress_mode = 1;
         return 1;
@@ -337,6 +341,7 @@ grundy_status cli_engine_values(cli_engine *e, const grundy_game *g,
     o.method = e->method;
     o.store_min_ms = env_long("GRUNDY_STORE_MIN_MS", -1);
     o.checkpoint_ms = env_long("GRUNDY_CHECKPOINT_MS", -1);
+    o.out_of_core = e->out_of_core;
     nv = realloc(e->values, (e->nvalues + 1) * sizeof *nv);
     GRUNDY_RETURN_IF(!nv, GRUNDY_ERR_NOMEM);
     e->values = nv;

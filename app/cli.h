@@ -84,8 +84,8 @@ void cli_catch_signals(void);
 int cli_interrupted(void);
 
 /* The engine options every computing subcommand shares:
- *   --mem-limit N, --threads N, --store DIR, --no-store, --progress,
- *   --quiet.
+ *   --mem-limit N, --threads N, --store DIR, --no-store, --out-of-core,
+ *   --progress, --quiet.
  * The store (default: the user's cache folder) is opened on first use;
  * its warnings go to stderr as "grundy: store: FILE: ...". */
 typedef struct cli_engine {
@@ -94,6 +94,7 @@ typedef struct cli_engine {
     grundy_table_method method;
     const char *store_dir;
     int no_store;
+    int out_of_core; /* tables grown in their file in the store */
     grundy_store *store;
     int store_opened;
     /* one values object per game, made by cli_engine_values() */

@@ -93,6 +93,14 @@ static int parse_args(int argc, char **argv, values_args *a)
     return 0;
 }
 
+/* The rule of a rare/common split, as --stats and --json print it. */
+static const char *rare_rule_name(grundy_rare_rule r)
+{
+    return r == GRUNDY_RARE_SAME_PARITY    ? "same-parity"
+           : r == GRUNDY_RARE_OTHER_PARITY ? "other-parity"
+                                           : "value";
+}
+
 static void write_pos(grundy_writer *w, const grundy_game *g, grundy_pos p)
 {
     char buf[256];
@@ -427,6 +435,9 @@ static int do_table(values_args *a, const grundy_game *g, grundy_writer *w)
         if (have_rare) {
             grundy_writer_str(w, ", \"rare\": {\"mask\": ");
             grundy_writer_u64(w, rare.mask);
+            grundy_writer_str(w, ", \"rule\": \"");
+            grundy_writer_str(w, rare_rule_name(rare.rule));
+            grundy_writer_char(w, '"');
             grundy_writer_str(w, ", \"positions\": ");
             grundy_writer_u64(w, rare.rare_positions);
             grundy_writer_str(w, ", \"values\": ");
@@ -484,6 +495,10 @@ static int do_table(values_args *a, const grundy_game *g, grundy_writer *w)
             if (have_rare) {
                 grundy_writer_str(w, "rare mask ");
                 grundy_writer_u64(w, rare.mask);
+                if (rare.rule != GRUNDY_RARE_BY_VALUE) {
+                    grundy_writer_char(w, ' ');
+                    grundy_writer_str(w, rare_rule_name(rare.rule));
+                }
                 grundy_writer_str(w, " positions ");
                 grundy_writer_u64(w, rare.rare_positions);
                 grundy_writer_str(w, " values ");

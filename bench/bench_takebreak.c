@@ -19,6 +19,9 @@
  *
  * Usage: bench_takebreak [MAX_LOG2 [REPEATS]]
  *   MAX_LOG2: largest Grundy's game table, 2^MAX_LOG2 (default 22).
+ *        bench_takebreak octal3 [LOG2 [PLAIN_LOG2]]
+ *   every code 0.ddd to 2^LOG2 (default 18) by the kernel, and the
+ *   slowest ten against "plain" at 2^PLAIN_LOG2 (default 16).
  * norm: ns per position.
  */
 #include <stdio.h>
@@ -240,14 +243,99 @@ static void measure(const char *spec, const char *variant, grundy_pos n,
     grundy_game_free(j.game);
 }
 
+/* Time of one table by the kernel (default threads), in ns. */
+static double kernel_ns(const char *spec, grundy_pos n, uint64_t *last)
+{
+    job j;
+    bench_result r;
+    memset(&j, 0, sizeof j);
+    j.spec = spec;
+    j.n = n;
+    j.method = GRUNDY_TABLE_AUTO;
+    if (grundy_game_new(&j.game, spec, NULL) != GRUNDY_OK)
+        exit(1);
+    r = bench_run(run_table, &j, 1);
+    if (last) {
+        grundy_table *t;
+        if (grundy_table_new(&t, j.game, n, NULL) != GRUNDY_OK)
+            exit(1);
+        *last = grundy_table_get(t, n - 1);
+        grundy_table_free(t);
+    }
+    grundy_game_free(j.game);
+    return r.ns_min;
+}
+
+typedef struct timed {
+    char spec[8];
+    double ns;
+} timed;
+
+static int slower_first(const void *a, const void *b)
+{
+    double x = ((const timed *)a)->ns, y = ((const timed *)b)->ns;
+    return x < y ? 1 : x > y ? -1 : 0;
+}
+
+/* Every code 0.d1d2d3 to 2^log2 by the kernel; the slowest ten again,
+ * with the plain quadratic loop, at 2^plain_log2 (the last value of the
+ * two tables must agree). */
+static int octal3(int log2, int plain_log2)
+{
+    static timed all[512];
+    grundy_pos n = (grundy_pos)1 << log2, pn = (grundy_pos)1 << plain_log2;
+    double total = 0;
+    int i;
+    bench_header();
+    for (i = 0; i < 512; i++) {
+        snprintf(all[i].spec, sizeof all[i].spec, "0.%d%d%d", i >> 6,
+                 i >> 3 & 7, i & 7);
+        all[i].ns = kernel_ns(all[i].spec, n, NULL);
+        total += all[i].ns;
+    }
+    qsort(all, 512, sizeof *all, slower_first);
+    printf("# all 512 codes 0.ddd to 2^%d: %.2f s in all, median %.4f s\n",
+           log2, total / 1e9, all[256].ns / 1e9);
+    for (i = 0; i < 10; i++) {
+        job j;
+        bench_result r;
+        uint64_t want;
+        double k = kernel_ns(all[i].spec, pn, &want);
+        memset(&j, 0, sizeof j);
+        j.spec = all[i].spec;
+        j.n = pn;
+        if (grundy_game_new(&j.game, j.spec, NULL) != GRUNDY_OK)
+            exit(1);
+        r = bench_run(run_plain, &j, 1);
+        if (r.sink != want) {
+            fprintf(stderr, "bench_takebreak: %s: the tables differ\n",
+                    j.spec);
+            exit(1);
+        }
+        printf("%s\tkernel 2^%d %.3f s\tkernel 2^%d %.3f s\tplain 2^%d "
+               "%.3f s\tplain/kernel %.1f\n",
+               all[i].spec, log2, all[i].ns / 1e9, plain_log2, k / 1e9,
+               plain_log2, r.ns_min / 1e9, r.ns_min / k);
+        fflush(stdout);
+        grundy_game_free(j.game);
+    }
+    return 0;
+}
+
 int main(int argc, char **argv)
 {
     static const char *codes[] = {"0.77", "0.07",  "0.137",
                                   "0.16", "0.106", "0.6"};
-    int max_log2 = argc > 1 ? atoi(argv[1]) : 22;
-    int repeats = argc > 2 ? atoi(argv[2]) : 3;
+    int max_log2, repeats;
     size_t i;
     int e;
+
+    /* bench_takebreak octal3 LOG2 PLAIN_LOG2 */
+    if (argc > 1 && strcmp(argv[1], "octal3") == 0)
+        return octal3(argc > 2 ? atoi(argv[2]) : 18,
+                      argc > 3 ? atoi(argv[3]) : 16);
+    max_log2 = argc > 1 ? atoi(argv[1]) : 22;
+    repeats = argc > 2 ? atoi(argv[2]) : 3;
 
     bench_header();
     measure("0.6", "touch", 1000000, repeats);

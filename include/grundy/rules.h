@@ -82,7 +82,8 @@ typedef struct grundy_kernel {
     const char *name; /* reported by grundy_values_source() */
     /* NULL: the kernel applies to every game of the family. */
     int (*applies)(const void *params);
-    /* Bytes per value the kernel writes: 1, 2 or 4.  NULL: 1. */
+    /* Bytes per value the kernel writes: 1, 2 or 4.  NULL: the width of
+     * the family's value bound for the table (1 without a bound). */
     unsigned (*width)(const void *params);
     grundy_status (*fill)(const void *params, void *values, grundy_pos from,
                           grundy_pos n, grundy_fill *f);
@@ -197,6 +198,19 @@ typedef struct grundy_rules {
      * NULL: always -1. */
     int (*move_to_value)(const void *params, grundy_pos p, grundy_value v,
                          grundy_move *out);
+
+    /* Heap families whose moves reach an interval of heap sizes: the
+     * options of p are exactly the single heaps lo .. hi (none when lo >
+     * hi) other than the excluded ones.  Stores lo and hi, writes the
+     * excluded heaps (distinct, within lo .. hi, any order) to excl[0 ..
+     * cap) and returns their number (when it exceeds cap, the engine
+     * calls again with room for all of them).  lo and hi must not
+     * decrease as p grows.  A family with this hook and no kernel of its
+     * own is tabulated by the range-mex kernel (the mex of a sliding
+     * window of values, O(log) per position plus the exclusions) instead
+     * of listing its moves.  NULL: the moves are listed. */
+    size_t (*interval)(const void *params, grundy_pos p, grundy_pos *lo,
+                       grundy_pos *hi, grundy_pos *excl, size_t cap);
 
     /* Boards searched one position at a time (grundy/board.h).  The
      * board search engine takes values of single positions far beyond
@@ -315,6 +329,7 @@ GRUNDY_API extern const grundy_rules grundy_rules_allbut;   /* "allbut:1,2" */
 GRUNDY_API extern const grundy_rules grundy_rules_digits;   /* "digits[:base=B]" */
 GRUNDY_API extern const grundy_rules grundy_rules_half;     /* "half" */
 GRUNDY_API extern const grundy_rules grundy_rules_divisors; /* "divisors:H" */
+GRUNDY_API extern const grundy_rules grundy_rules_take;     /* "take:1..h/2" */
 
 /* Parameters of the built-in heap families, for kernels that specialise. */
 typedef struct grundy_subtract_params {

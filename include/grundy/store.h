@@ -416,6 +416,74 @@ grundy_store_split_open_slice(grundy_store_mapping **out, grundy_store *s,
 /* grundy_store_split_free() : accepts NULL. */
 GRUNDY_API void grundy_store_split_free(grundy_store_split *m);
 
+/* Tables grown in their file (out of core) ********************************
+ *
+ * A table longer than memory is computed straight into its file, the
+ * entry's NAME.tmp-grow (laid out as the finished entry), whose values
+ * are mapped read-write.  The caller keeps in memory only what it reads
+ * at random and releases the rest (grundy_store_grow_release()), which
+ * is written out in order and dropped from the resident set.  A
+ * checkpoint makes the finished prefix durable and records it in
+ * NAME.tmp-grow.state (written whole or not at all), so a run killed at
+ * any moment, kill -9 included, is taken up by the next one from its
+ * last checkpoint; finishing turns the file into the entry.  The caller
+ * holds the entry's lock (grundy_store_lock_entry()) throughout.  The
+ * finished file is byte for byte the one grundy_store_save() writes. */
+
+typedef struct grundy_store_grow grundy_store_grow;
+
+/* grundy_store_grow_open() :
+ * Open the table of spec being grown to cap entries of width bytes,
+ * creating it, or taking up an earlier run: its prefix is verified block
+ * by block (a prefix that fails is dropped, with a warning), moved when
+ * that run asked for another size, and cut to whole blocks within cap
+ * when it is longer.  grundy_store_grow_size() says how many entries were
+ * taken up.  GRUNDY_ERR_IO when the store is read-only or the files
+ * cannot be written (the warning callback says why); GRUNDY_ERR_ARG for
+ * a bad spec, width or cap 0; GRUNDY_ERR_OVERFLOW when the file would be
+ * too large to map; GRUNDY_ERR_NOMEM. */
+GRUNDY_NODISCARD GRUNDY_API grundy_status grundy_store_grow_open(
+    grundy_store_grow **out, grundy_store *s, const char *spec,
+    unsigned width, grundy_pos cap);
+
+/* The values: cap entries of width bytes, writable, valid until
+ * grundy_store_grow_close(). */
+GRUNDY_API void *grundy_store_grow_data(const grundy_store_grow *g);
+
+/* The entries final so far (taken up or checkpointed), and their largest
+ * value and its first position (each pointer may be NULL). */
+GRUNDY_API grundy_pos grundy_store_grow_size(const grundy_store_grow *g,
+                                             grundy_value *max,
+                                             grundy_pos *max_at);
+
+/* grundy_store_grow_release() :
+ * Entries lo .. hi-1 are final and will not be read for a while: write
+ * them out and drop them from memory (a later read maps them back in). */
+GRUNDY_API void grundy_store_grow_release(grundy_store_grow *g,
+                                          grundy_pos lo, grundy_pos hi);
+
+/* grundy_store_grow_checkpoint() :
+ * Entries 0 .. size-1 are final: make them durable and record them,
+ * rounded down to a whole block of checksums (hashed, and their largest
+ * value noted, as they are recorded).  GRUNDY_ERR_IO (and a warning)
+ * when the disk refuses; the computation may go on. */
+GRUNDY_NODISCARD GRUNDY_API grundy_status
+grundy_store_grow_checkpoint(grundy_store_grow *g, grundy_pos size);
+
+/* grundy_store_grow_finish() :
+ * All cap entries are final: hash the blocks not yet hashed, write the
+ * block table and the header (a complete table; its largest value found
+ * while hashing; period may be NULL), fsync, and rename the file over the
+ * entry when it is the better table (as grundy_store_save()).  The
+ * values stay mapped.  GRUNDY_ERR_ARG for a period the header cannot
+ * hold; GRUNDY_ERR_IO. */
+GRUNDY_NODISCARD GRUNDY_API grundy_status
+grundy_store_grow_finish(grundy_store_grow *g, const grundy_period *period);
+
+/* grundy_store_grow_close() : unmaps (the files stay, to be taken up,
+ * unless finished); accepts NULL. */
+GRUNDY_API void grundy_store_grow_close(grundy_store_grow *g);
+
 #ifdef __cplusplus
 }
 #endif

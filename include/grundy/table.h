@@ -144,6 +144,20 @@ GRUNDY_API void grundy_table_counts(const grundy_table *t, uint64_t *counts);
 GRUNDY_NODISCARD GRUNDY_API grundy_status grundy_fill_tick(grundy_fill *f,
                                                            grundy_pos done);
 
+/* grundy_fill_release() :
+ * Tell the fill that values lo .. hi-1 are final and will not be read
+ * for a while: a table grown in its file (out of core) writes them out
+ * and drops them from memory; other tables ignore it.  A kernel that
+ * calls it keeps its resident memory to what it reads at random. */
+GRUNDY_API void grundy_fill_release(grundy_fill *f, grundy_pos lo,
+                                    grundy_pos hi);
+
+/* grundy_table_release() :
+ * The same for a reader of t that passes over it once (statistics of a
+ * table longer than memory); ignored by tables in memory. */
+GRUNDY_API void grundy_table_release(const grundy_table *t, grundy_pos lo,
+                                     grundy_pos hi);
+
 /* grundy_fill_offset() : the position whose value values[0] holds: 0 for
  * a table, the window's start for a kernel with a lookback. */
 GRUNDY_API grundy_pos grundy_fill_offset(const grundy_fill *f);

@@ -15,8 +15,10 @@
  * Octal codes use digits 0-7; hexadecimal codes digits 0-9 and A-F (either
  * case).  The leading digit d0 removes nothing, so only its bits 4 and 8
  * make sense: it is 0, 4, 8 or C.  "4.07" may split any heap in two
- * without taking.  Examples: 0.77 (Kayles), 0.07 (Dawson's Kayles), 0.137
- * (Dawson's Chess), 0.6, 4.07, 0.F7.
+ * without taking.  The digits after the point may be left out: "4."
+ * splits a heap in two without taking, and allows nothing else.
+ * Examples: 0.77 (Kayles), 0.07 (Dawson's Kayles), 0.137 (Dawson's
+ * Chess), 0.6, 4.07, 0.F7, 4.
  *
  * Grundy's game ("grundy-game") splits one heap into two non-empty heaps
  * of different sizes.  It shares the move generator and the table kernel
@@ -70,8 +72,8 @@ typedef struct grundy_takebreak_params {
  * text is not NUL-terminated necessarily (a byte buffer, for fuzzing).
  * Errors, with where->col the 1-based offset of the offending character:
  *   GRUNDY_ERR_PARSE  empty text, a leading character that is not a
- *                     digit, a missing '.', no digits after the point, a
- *                     character that is not a hexadecimal digit;
+ *                     digit, a missing '.', a character that is not a
+ *                     hexadecimal digit;
  *   GRUNDY_ERR_RANGE  a leading digit other than 0, 4, 8, C;
  *   GRUNDY_ERR_LIMIT  more than GRUNDY_TAKEBREAK_MAX_DIGITS digits (col
  *                     points at the first digit too many).
@@ -91,24 +93,41 @@ GRUNDY_API extern const grundy_rules grundy_rules_grundy_game; /* "grundy-game" 
 
 /* Rare and common values ***************************************************/
 
-/* Sparse space statistics of a table.  For a mask M, a value v is rare
- * when v & M has an even number of one bits and common otherwise.  The
- * XOR of two common values is rare, so when common positions dominate,
- * the mex of a position is almost always common and is found from the
- * few pairs that involve a rare position; this is what makes the sparse
- * space method fast. */
+/* How values split into rare and common ones.  Under a mask M, position
+ * n of value v is common when the parity of the number of one bits of
+ * v & M is h(n), and rare otherwise, where h(n) is 1 (the value alone), n
+ * mod 2 or 1 - n mod 2 (the value and the parity of the heap).  The
+ * parity rules apply to codes whose splits all take an odd number of
+ * tokens (SAME_PARITY) or all an even number (OTHER_PARITY); see
+ * src/table/rare.h for why. */
+typedef enum grundy_rare_rule {
+    GRUNDY_RARE_BY_VALUE = 0,    /* h(n) = 1 */
+    GRUNDY_RARE_SAME_PARITY = 1, /* h(n) = n mod 2 */
+    GRUNDY_RARE_OTHER_PARITY = 2 /* h(n) = 1 - n mod 2 */
+} grundy_rare_rule;
+
+/* Sparse space statistics of a table.  With the value rule, a value v is
+ * rare when v & M has an even number of one bits and common otherwise.
+ * The XOR of two common values is rare, so when common positions
+ * dominate, the mex of a position is almost always common and is found
+ * from the few pairs that involve a rare position; this is what makes
+ * the sparse space method fast.  The parity rules do the same for codes
+ * whose values split only together with the parity of the heap. */
 typedef struct grundy_rare_info {
     grundy_value mask;      /* the mask with the fewest rare positions */
     uint64_t rare_positions; /* positions with a rare value, heap 0 included */
-    uint64_t rare_values;   /* distinct rare values that occur */
+    uint64_t rare_values;   /* distinct values at rare positions */
     grundy_pos last_rare;   /* the largest rare position */
     uint64_t positions;     /* entries examined (the table size) */
+    grundy_rare_rule rule;  /* the rule that goes with the mask */
 } grundy_rare_info;
 
 /* grundy_table_rare() :
- * The mask among all masks below the next power of two above the largest
- * value that leaves the fewest rare positions in t (ties: the smallest
- * mask), and the statistics under it.  O(size + V log V) for values < V.
+ * The (mask, rule) with the fewest rare positions in t, among all masks
+ * below the next power of two above the largest value and the rules the
+ * game's splits allow (the value rule for games that are not
+ * take-and-break games); ties go to the value rule, then to the smallest
+ * mask.  The statistics under it.  O(size + V log V) for values < V.
  * @return GRUNDY_ERR_NOMEM when the value histogram cannot be allocated. */
 GRUNDY_NODISCARD GRUNDY_API grundy_status grundy_table_rare(grundy_rare_info *out,
                                                  const grundy_table *t);

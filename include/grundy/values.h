@@ -67,6 +67,13 @@ typedef struct grundy_values_opts {
     /* Milliseconds between two checkpoints of a table being computed;
      * <= 0: five minutes. */
     long checkpoint_ms;
+    /* Non-zero: tables of families whose kernel writes a fixed width are
+     * grown in their file in the store (grundy_store_grow_open()), out
+     * of core: memory holds what the kernel reads at random, the rest is
+     * written out as it is finished; a run that was killed is taken up
+     * from its last checkpoint.  Needs a writable store (else tables stay
+     * in memory). */
+    int out_of_core;
 } grundy_values_opts;
 
 /* Defaults: default limits, no store, AUTO, the default store timings. */
@@ -125,10 +132,12 @@ GRUNDY_API const grundy_table *grundy_values_cached(const grundy_values *v);
 /* grundy_values_period() :
  * Grow the table, doubling from 1024 entries, until the family's period
  * criterion proves a period or the table reaches max entries (0: a bound
- * of 2^26 entries, 2^20 for families whose moves grow with the heap; a
- * family without a criterion looks at 4096 entries).  *out says what was
- * seen (grundy_period_find()).  A proven period is kept: later values of
- * any position come from it.  Errors as for grundy_values_table(). */
+ * of 2^26 entries; for families whose moves grow with the heap, 2^25 when
+ * the family has a kernel, which proves periods as it tabulates, else
+ * 2^20; a family without a criterion looks at 4096 entries).  *out says
+ * what was seen (grundy_period_find()).  A proven period is kept: later
+ * values of any position come from it.  Errors as for
+ * grundy_values_table(). */
 GRUNDY_NODISCARD GRUNDY_API grundy_status
 grundy_values_period(grundy_period *out, grundy_values *v, grundy_pos max);
 

@@ -334,6 +334,28 @@ static size_t allbut_moves(const void *params, grundy_pos p,
     return k;
 }
 
+/* The options of p: every heap 0 .. p - 1 but p - s for s in S. */
+static size_t allbut_interval(const void *params, grundy_pos p,
+                              grundy_pos *lo, grundy_pos *hi,
+                              grundy_pos *excl, size_t cap)
+{
+    const grundy_subtract_params *sp = params;
+    size_t i, k = 0;
+    *lo = 0;
+    if (p == 0) {
+        *lo = 1;
+        *hi = 0;
+        return 0;
+    }
+    *hi = p - 1;
+    for (i = 0; i < sp->n && sp->amounts[i] <= p; i++) {
+        if (k < cap)
+            excl[k] = p - sp->amounts[i];
+        k++;
+    }
+    return k;
+}
+
 static size_t allbut_spec(const void *params, char *buf, size_t cap)
 {
     return list_spec("allbut", params, buf, cap);
@@ -350,6 +372,7 @@ const grundy_rules grundy_rules_allbut = {
     .moves = allbut_moves,
     .spec_format = allbut_spec,
     .value_bound = below_n,
+    .interval = allbut_interval,
 };
 
 /* digits[:base=B] **********************************************************/

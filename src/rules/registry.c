@@ -21,6 +21,7 @@ const grundy_rules *const grundy_rules_builtin[] = {
     &grundy_rules_allbut,
     &grundy_rules_digits,
     &grundy_rules_half,
+    &grundy_rules_take,
     &grundy_rules_rect,
     &grundy_rules_cram,
     &grundy_rules_node_kayles,

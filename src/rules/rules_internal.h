@@ -31,6 +31,8 @@ void grundy_move_sort_parts(grundy_move *m);
 extern const grundy_kernel grundy_kernel_subtract;
 extern const grundy_kernel grundy_kernel_digits;
 extern const grundy_kernel grundy_kernel_takebreak;
+/* The range-mex kernel of families with the interval hook (interval.c). */
+extern const grundy_kernel grundy_kernel_interval;
 
 /* Append-only text for spec_format hooks: writes what fits of each piece
  * (always NUL-terminated when cap > 0) and counts the whole length. */

@@ -1,4 +1,5 @@
 target_sources(grundy PRIVATE src/rules/registry.c src/rules/heap.c)
+target_sources(grundy PRIVATE src/rules/take.c)
 target_sources(grundy PRIVATE src/rules/rect.c)
 target_sources(grundy PRIVATE src/rules/divisors.c)
 target_sources(grundy PRIVATE src/rules/takebreak.c)

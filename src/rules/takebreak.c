@@ -59,11 +59,8 @@ grundy_status grundy_takebreak_parse(grundy_takebreak_params *out,
                                "(a code looks like 0.137)");
         return GRUNDY_ERR_PARSE;
     }
-    if (len == 2) {
-        grundy_parse_error_set(where, 1, 3,
-                               "expected at least one digit after '.'");
-        return GRUNDY_ERR_PARSE;
-    }
+    /* "4." (split a heap without taking, nothing else) has no digits
+     * after the point, and is a code */
     out->digit[0] = (uint8_t)d0;
     for (i = 2; i < len; i++) {
         int d = hex_value(text[i]);

@@ -81,4 +81,8 @@ size_t store_entry_stem(char *buf, size_t cap, const char *spec);
 /* 1 when spec can be kept: 1 .. GRUNDY_STORE_SPEC_MAX bytes. */
 int store_spec_ok(const char *spec);
 
+/* Bytes that tables grown in their file dropped from memory so far, in
+ * this process (store.c; tests). */
+uint64_t store_grow_dropped(void);
+
 #endif

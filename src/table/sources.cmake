@@ -1,8 +1,11 @@
 target_sources(grundy PRIVATE
   src/table/table.c
   src/table/digits.c
+  src/table/interval.c
   src/table/kernels.c
   src/table/period.c
+  src/table/rare.c
+  src/table/share.c
   src/table/sparse.c
   src/table/tiers.c
   src/table/tiers_split.c)

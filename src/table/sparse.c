@@ -35,9 +35,11 @@
  * makes rare positions scarce (more than one in RARE_SHARE), the kernel
  * lists every split instead: the choice between the two is automatic.
  *
- * Octal codes are also checked for periodicity each time the table
- * doubles; once the Guy-Smith criterion proves a period, the rest of the
- * table is copied from one period earlier instead of computed.
+ * Octal codes are also tracked for periodicity as they are computed
+ * (period_track.h: one comparison per entry, and a linear look for a
+ * candidate now and then); once the Guy-Smith criterion proves a period,
+ * the rest of the table is copied from one period earlier instead of
+ * computed.
  */
 #define _GNU_SOURCE /* sched_getaffinity */
 #include <pthread.h>
@@ -50,19 +52,27 @@
 #include <unistd.h>
 
 #include "rules/rules_internal.h"
+#include "table/period_track.h"
+#include "table/rare.h"
+#include "table/share.h"
 #include "table/sparse.h"
 
 #define VBITS 16                    /* values are stored in 16 bits */
 #define VALUES ((1u << VBITS) + 64) /* flags over 0 .. 2^16 */
 #define PLAIN_BELOW 256             /* tables this small: list splits */
 #define RARE_SHARE 8                /* sparse while rare <= 1/8 */
-#define FIRST_PERIOD_CHECK 1024
+#define FIRST_RETHINK 1024 /* choose the mask again at each doubling */
 #define TRIPLE_MAX_BITS 12        /* values of three-heap codes below 2^12 */
 #define BLOCK GRUNDY_SPARSE_BLOCK /* positions marked together */
 #define PIPELINE_MIN 4096         /* fewer positions: no second thread */
 #define SPLITS_AHEAD 256  /* splits the second thread marks per position */
 #define PLAIN_SHARED 8192 /* from here on, listing splits takes two threads */
-enum { JOB_BLOCK, JOB_PLAIN }; /* what the second thread is asked to do */
+/* A table grown in its file (out of core) keeps in memory the start and
+ * a window behind the current position, each max(keep_min, 2 * the last
+ * rare position + 2 blocks) entries long, and lets go of the rest every
+ * RELEASE_EVERY positions at most (see "Tables longer than memory"). */
+#define KEEP_MIN ((grundy_pos)1 << 26)
+#define RELEASE_EVERY ((grundy_pos)1 << 20)
 
 #if defined(__x86_64__) && defined(__GNUC__)
 #define GRUNDY_SPARSE_X86 1
@@ -99,9 +109,10 @@ typedef uint64_t row_word_fn(const uint32_t *row, uint32_t stamp);
 
 typedef struct sparse {
     uint16_t *g;
+    const grundy_table *table;
     moves mv;
     unsigned k; /* every value so far is < 2^k */
-    uint64_t *counts;
+    uint64_t *counts; /* counts[(x & 1) << VBITS | g(x)] */
     unsigned mask;
     int plain;
     grundy_sparse_isa isa;
@@ -111,7 +122,10 @@ typedef struct sparse {
     size_t nrare, rcap, rare_limit;
     marks_fn *marks;
     row_word_fn *row_word;
-    uint64_t rare_bits[VALUES / 64 + 1]; /* bit v: v is rare under mask */
+    /* bit v of rare_bits[x & 1]: v is rare at position x under (mask,
+     * rule); see rare.h */
+    uint64_t rare_bits[2][VALUES / 64 + 1];
+    unsigned rule, rules; /* the rule in use, the rules the code allows */
     /* Two sets of rows, one per block in flight.  Row j of a set (2^k
      * entries) holds the values position n0 + j reaches, as entries
      * equal to the set's stamp; a new stamp empties every row at once. */
@@ -119,14 +133,15 @@ typedef struct sparse {
     unsigned rows_k;
     uint32_t stamp[2];
     int rethink; /* choose the mask again before the next block */
-    /* With the second thread, the block marks also take the splits
-     * (a, m - a) for BIG_P <= a <= nahead: seq[a] = a. */
-    grundy_pos *seq, nahead;
-    /* The second thread, which marks the next block. */
-    pthread_t helper;
-    int helper_started, posted;
-    atomic_int helper_state;
-    int job_kind; /* JOB_BLOCK: job, job_slot; JOB_PLAIN: plain_n */
+    int force;   /* grundy_sparse_set_force() */
+    grundy_period_track track; /* the period, for families with a proof */
+    /* Blocks given to the second thread also mark the splits (a, m - a)
+     * for BIG_P <= a <= SPLITS_AHEAD: seq[a] = a. */
+    grundy_pos *seq;
+    grundy_sparse_stats stats;
+    /* The second thread, which marks the next block when that pays. */
+    grundy_share share;
+    int helper_started;
     plan job;
     unsigned job_slot;
     grundy_pos plain_n;
@@ -143,8 +158,11 @@ typedef struct sparse {
     uint16_t used_list[1u << TRIPLE_MAX_BITS]; /* those t */
     uint8_t reached[VALUES]; /* listing every split: v is reached */
     /* Rare values still to be seen; all zero between positions.  The
-     * vector scans read the first 32 words. */
-    uint64_t cand[VALUES / 64 + 32];
+     * vector scans read the first 64 words. */
+    uint64_t cand[VALUES / 64 + 64];
+    /* The second thread's candidates in a bitset listing of plain_n. */
+    uint64_t cand2[VALUES / 64 + 64];
+    unsigned ncand2;
 } sparse;
 
 static void moves_init(moves *mv, const grundy_takebreak_params *tp)
@@ -164,53 +182,22 @@ static void moves_init(moves *mv, const grundy_takebreak_params *tp)
     }
 }
 
-/* Rare positions under every mask below 2^k at once:
- * rare(M) = (total + sum_v counts[v] (-1)^popcount(v & M)) / 2. */
-static grundy_status best_mask(unsigned *mask, uint64_t *rare,
-                               const uint64_t *counts, unsigned k)
+static inline int is_rare(const sparse *s, unsigned v, grundy_pos x)
 {
-    size_t size = (size_t)1 << k, h, i, j;
-    int64_t *f = malloc(size * sizeof *f);
-    uint64_t total = 0;
-    GRUNDY_RETURN_IF(!f, GRUNDY_ERR_NOMEM);
-    for (i = 0; i < size; i++) {
-        f[i] = (int64_t)counts[i];
-        total += counts[i];
-    }
-    for (h = 1; h < size; h *= 2)
-        for (i = 0; i < size; i += 2 * h)
-            for (j = i; j < i + h; j++) {
-                int64_t x = f[j], y = f[j + h];
-                f[j] = x + y;
-                f[j + h] = x - y;
-            }
-    *mask = 0;
-    *rare = total;
-    for (i = 1; i < size; i++) {
-        uint64_t r = (uint64_t)(((int64_t)total + f[i]) / 2);
-        if (r < *rare) {
-            *rare = r;
-            *mask = (unsigned)i;
-        }
-    }
-    free(f);
-    return GRUNDY_OK;
+    return (int)(s->rare_bits[x & 1][v >> 6] >> (v & 63) & 1);
 }
 
-static inline int is_rare(const sparse *s, unsigned v)
+/* rare_bits[par]: the values rare at positions of parity par. */
+static void set_mask(sparse *s, unsigned mask, unsigned rule)
 {
-    return (int)(s->rare_bits[v >> 6] >> (v & 63) & 1);
-}
-
-static void set_mask(sparse *s, unsigned mask)
-{
-    unsigned v;
+    unsigned v, par;
     s->mask = mask;
+    s->rule = rule;
     memset(s->rare_bits, 0, sizeof s->rare_bits);
-    for (v = 0; v <= (1u << VBITS); v++) {
-        s->rare_bits[v >> 6] |= (uint64_t)!__builtin_parity(v & mask)
-                                << (v & 63);
-    }
+    for (par = 0; par < 2; par++)
+        for (v = 0; v <= (1u << VBITS); v++)
+            s->rare_bits[par][v >> 6] |=
+                (uint64_t)grundy_rare_is(mask, rule, v, par) << (v & 63);
 }
 
 /* Room for want rare entries. */
@@ -245,24 +232,42 @@ static grundy_status rare_push(sparse *s, grundy_pos p, uint16_t v)
  * rare list when the mask changes. */
 static grundy_status reconsider(sparse *s, grundy_pos size)
 {
-    unsigned mask;
+    unsigned mask, rule;
     uint64_t rare;
     grundy_pos x;
-    GRUNDY_TRY(best_mask(&mask, &rare, s->counts, s->k));
+    unsigned rules = s->rules;
+    int forced = s->force == GRUNDY_SPARSE_FORCE_VALUE ||
+                 s->force == GRUNDY_SPARSE_FORCE_PARITY;
+    if (s->force == GRUNDY_SPARSE_FORCE_VALUE)
+        rules = 1u << GRUNDY_RARE_BY_VALUE;
+    else if (s->force == GRUNDY_SPARSE_FORCE_PARITY &&
+             rules != 1u << GRUNDY_RARE_BY_VALUE)
+        rules &= ~(1u << GRUNDY_RARE_BY_VALUE);
+    GRUNDY_TRY(grundy_rare_best(&mask, &rule, &rare, s->counts,
+                                s->counts + ((size_t)1 << VBITS), s->k,
+                                rules));
     /* Three heaps: common ^ common ^ common is common, so a split of the
      * values saves nothing; such codes always list their moves. */
-    if (size < PLAIN_BELOW || mask == 0 || rare * RARE_SHARE > size ||
-        s->mv.ntriple) {
+    if (s->mv.ntriple || s->force == GRUNDY_SPARSE_FORCE_BYTES ||
+        s->force == GRUNDY_SPARSE_FORCE_BITS ||
+        (!forced && (size < PLAIN_BELOW ||
+                     (mask == 0 && rule == GRUNDY_RARE_BY_VALUE) ||
+                     rare * RARE_SHARE > size))) {
         s->plain = 1;
         s->nrare = 0;
         return GRUNDY_OK;
     }
-    if (s->plain || mask != s->mask) {
-        set_mask(s, mask);
+    if (s->plain || mask != s->mask || rule != s->rule) {
+        set_mask(s, mask, rule);
         s->nrare = 0;
-        for (x = 1; x < size; x++)
-            if (is_rare(s, s->g[x]))
+        for (x = 1; x < size; x++) {
+            if (is_rare(s, s->g[x], x))
                 GRUNDY_TRY(rare_push(s, x, s->g[x]));
+            if (s->table->in_place &&
+                (x & (RELEASE_EVERY - 1)) == RELEASE_EVERY - 1)
+                grundy_table_release(s->table, x + 1 - RELEASE_EVERY,
+                                     x + 1);
+        }
     }
     s->plain = 0;
     s->rare_limit = 2 * s->nrare + 64;
@@ -393,33 +398,45 @@ scan_avx2(uint64_t *cand, unsigned ncand, const uint16_t *g, grundy_pos m,
     return scan_portable(cand, ncand, g, m, a, last);
 }
 
-/* Values below 2^11: the bitmap is 128 words of 16 bits in four
- * registers, looked up with two two-table permutes and a blend, 32 splits
- * per step. */
-__attribute__((target("avx512f,avx512bw"))) static unsigned
-scan_avx512(uint64_t *cand, unsigned ncand, const uint16_t *g, grundy_pos m,
-            grundy_pos a, grundy_pos last)
+/* Values below 2^12: the bitmap is 256 words of 16 bits in eight
+ * registers, looked up with two-table permutes (64 words each) and
+ * blends on bits 6 and 7 of the word index, 32 splits per step.  Values
+ * below 2^11 need only the first four registers. */
+__attribute__((target("avx512f,avx512bw"))) static inline unsigned
+scan_avx512_tables(uint64_t *cand, unsigned ncand, const uint16_t *g,
+                   grundy_pos m, grundy_pos a, grundy_pos last, int wide)
 {
     const __m512i rev = _mm512_set_epi16(
         0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19,
         20, 21, 22, 23, 24, 25, 26, 27, 28, 29, 30, 31);
     const __m512i one = _mm512_set1_epi16(1), low4 = _mm512_set1_epi16(15);
-    const __m512i bit6 = _mm512_set1_epi16(64);
-    __m512i t[4];
+    const __m512i bit6 = _mm512_set1_epi16(64), bit7 = _mm512_set1_epi16(128);
+    __m512i t[8];
     unsigned q;
-    for (q = 0; q < 4; q++)
+    for (q = 0; q < (wide ? 8u : 4u); q++)
         t[q] = _mm512_loadu_si512(cand + 8 * q);
+    if (!wide)
+        for (q = 4; q < 8; q++)
+            t[q] = _mm512_setzero_si512();
     while (ncand && a + 31 <= last) {
         __m512i lo = _mm512_loadu_si512(g + a);
         __m512i hi =
             _mm512_permutexvar_epi16(rev, _mm512_loadu_si512(g + (m - a - 31)));
         __m512i x = _mm512_xor_si512(lo, hi);
         __m512i idx = _mm512_srli_epi16(x, 4);
-        __m512i w =
-            _mm512_mask_blend_epi16(_mm512_test_epi16_mask(idx, bit6),
-                                    _mm512_permutex2var_epi16(t[0], idx, t[1]),
-                                    _mm512_permutex2var_epi16(t[2], idx, t[3]));
-        __mmask32 hit = _mm512_test_epi16_mask(
+        __mmask32 b6 = _mm512_test_epi16_mask(idx, bit6);
+        __m512i w = _mm512_mask_blend_epi16(
+            b6, _mm512_permutex2var_epi16(t[0], idx, t[1]),
+            _mm512_permutex2var_epi16(t[2], idx, t[3]));
+        __mmask32 hit;
+        if (wide) {
+            __m512i w2 = _mm512_mask_blend_epi16(
+                b6, _mm512_permutex2var_epi16(t[4], idx, t[5]),
+                _mm512_permutex2var_epi16(t[6], idx, t[7]));
+            w = _mm512_mask_blend_epi16(_mm512_test_epi16_mask(idx, bit7), w,
+                                        w2);
+        }
+        hit = _mm512_test_epi16_mask(
             _mm512_srlv_epi16(w, _mm512_and_si512(x, low4)), one);
         if (hit) {
             /* Clear each hit value in memory and in t (reloading the
@@ -441,6 +458,20 @@ scan_avx512(uint64_t *cand, unsigned ncand, const uint16_t *g, grundy_pos m,
         a += 32;
     }
     return scan_portable(cand, ncand, g, m, a, last);
+}
+
+__attribute__((target("avx512f,avx512bw"))) static unsigned
+scan_avx512(uint64_t *cand, unsigned ncand, const uint16_t *g, grundy_pos m,
+            grundy_pos a, grundy_pos last)
+{
+    return scan_avx512_tables(cand, ncand, g, m, a, last, 0);
+}
+
+__attribute__((target("avx512f,avx512bw"))) static unsigned
+scan_avx512_wide(uint64_t *cand, unsigned ncand, const uint16_t *g,
+                 grundy_pos m, grundy_pos a, grundy_pos last)
+{
+    return scan_avx512_tables(cand, ncand, g, m, a, last, 1);
 }
 
 __attribute__((target("avx512f"))) static uint64_t
@@ -522,6 +553,8 @@ static scan_fn *scan_for(grundy_sparse_isa isa, unsigned k)
 #if GRUNDY_SPARSE_X86
     if (isa == GRUNDY_SPARSE_AVX512 && k <= 11)
         return scan_avx512;
+    if (isa == GRUNDY_SPARSE_AVX512 && k <= 12)
+        return scan_avx512_wide;
     if (isa != GRUNDY_SPARSE_PORTABLE && k <= 9)
         return scan_avx2;
 #endif
@@ -578,7 +611,8 @@ static size_t rare_lower(const sparse *s, grundy_pos p)
 
 /* The rare entries of the block at n0, per split move i: the block marks
  * [first_big, half_lo) and [half_hi, tail); the rows take the rest. */
-static void block_plan(const sparse *s, plan *pl, grundy_pos n0)
+static void block_plan(const sparse *s, plan *pl, grundy_pos n0,
+                       grundy_pos nahead)
 {
     const moves *mv = &s->mv;
     unsigned i;
@@ -593,7 +627,7 @@ static void block_plan(const sparse *s, plan *pl, grundy_pos n0)
             continue;
         base = n0 - mv->split[i];
         pl->ahead[i] =
-            last_a(mv, base) < s->nahead ? last_a(mv, base) : s->nahead;
+            last_a(mv, base) < nahead ? last_a(mv, base) : nahead;
         if (pl->ahead[i] < BIG_P - 1)
             pl->ahead[i] = BIG_P - 1;
         hi = rare_lower(s, base);
@@ -710,7 +744,8 @@ static unsigned block_value(sparse *s, const plan *pl, unsigned slot,
      * The rare values below c that no marked split reached are the
      * candidates. */
     for (i = 0;; i++) {
-        uint64_t r = 0, rw = s->rare_bits[i], stop = ~(uint64_t)0, open;
+        uint64_t r = 0, rw = s->rare_bits[n & 1][i], stop = ~(uint64_t)0,
+                 open;
         if (64 * i < lim) {
             /* the row has lim entries; later bits belong to the next */
             r = s->row_word(row + 64 * i, stamp);
@@ -751,103 +786,53 @@ static unsigned block_value(sparse *s, const plan *pl, unsigned slot,
 
 /* The second thread ********************************************************/
 
-enum { HELPER_IDLE, HELPER_POSTED, HELPER_DONE, HELPER_QUIT };
-
 static void plain_splits(const sparse *s, uint8_t *reached, grundy_pos n,
                          unsigned part, unsigned parts);
 
-static void spin_pause(unsigned *spins)
-{
-    if (++*spins < 256) {
-#if GRUNDY_SPARSE_X86
-        _mm_pause();
-#endif
-    } else if (*spins < 2048) {
-        sched_yield();
-    } else {
-        /* idle for a long while (the other thread lists triples): sleep */
-        struct timespec ts = {0, 50000};
-        nanosleep(&ts, NULL);
-    }
-}
-
-static void *helper_run(void *arg)
+/* The jobs the second thread may take (see share.h). */
+static void job_block(void *arg)
 {
     sparse *s = arg;
-    for (;;) {
-        unsigned spins = 0;
-        int st;
-        while ((st = atomic_load_explicit(
-                    &s->helper_state, memory_order_acquire)) == HELPER_IDLE ||
-               st == HELPER_DONE)
-            spin_pause(&spins);
-        if (st == HELPER_QUIT)
-            return NULL;
-        if (s->job_kind == JOB_PLAIN) {
-            memset(s->reached2, 0, (1u << s->k) + 1);
-            plain_splits(s, s->reached2, s->plain_n, 1, 2);
-        } else {
-            block_marks(s, &s->job, s->job_slot);
-        }
-        atomic_store_explicit(&s->helper_state, HELPER_DONE,
-                              memory_order_release);
-    }
+    block_marks(s, &s->job, s->job_slot);
 }
 
-/* Wait for the posted block, if any. */
-static void helper_wait(sparse *s)
+static void job_plain(void *arg)
 {
-    unsigned spins = 0;
-    if (!s->posted)
-        return;
-    while (atomic_load_explicit(&s->helper_state, memory_order_acquire) !=
-           HELPER_DONE)
-        spin_pause(&spins);
-    atomic_store_explicit(&s->helper_state, HELPER_IDLE, memory_order_relaxed);
-    s->posted = 0;
-}
-
-/* Hand the job described in s (job_kind and its fields) over. */
-static void helper_signal(sparse *s, int kind)
-{
-    s->job_kind = kind;
-    s->posted = 1;
-    atomic_store_explicit(&s->helper_state, HELPER_POSTED,
-                          memory_order_release);
-}
-
-static void helper_post(sparse *s, grundy_pos n0, unsigned slot)
-{
-    block_plan(s, &s->job, n0);
-    s->job_slot = slot;
-    helper_signal(s, JOB_BLOCK);
-}
-
-static void helper_stop(sparse *s)
-{
-    if (!s->helper_started)
-        return;
-    helper_wait(s);
-    atomic_store_explicit(&s->helper_state, HELPER_QUIT, memory_order_release);
-    pthread_join(s->helper, NULL);
-    s->helper_started = 0;
+    sparse *s = arg;
+    memset(s->reached2, 0, (1u << s->k) + 1);
+    plain_splits(s, s->reached2, s->plain_n, 1, 2);
 }
 
 static void helper_start(sparse *s, const grundy_limits *opts,
                          grundy_pos remaining)
 {
-    unsigned nt = grundy_limits_threads(opts), i;
-    if (nt < 2 || remaining < PIPELINE_MIN)
+    unsigned i;
+    if (grundy_limits_threads(opts) < 2 || remaining < PIPELINE_MIN)
         return;
     s->seq = malloc((SPLITS_AHEAD + 1) * sizeof *s->seq);
     if (!s->seq)
         return;
     for (i = 0; i <= SPLITS_AHEAD; i++)
         s->seq[i] = i;
-    atomic_store_explicit(&s->helper_state, HELPER_IDLE, memory_order_relaxed);
-    s->helper_started = pthread_create(&s->helper, NULL, helper_run, s) == 0;
+    s->helper_started = grundy_share_start(&s->share, opts);
+    s->stats.helper_started = s->helper_started;
+}
+
+static void helper_stop(sparse *s)
+{
+    if (s->helper_started) {
+        grundy_share_stop(&s->share);
+        s->stats.helper_jobs = atomic_load(&s->share.helper_jobs);
+        s->stats.epochs_shared = s->share.epochs_shared;
+        s->stats.epochs_alone = s->share.epochs_alone;
+    }
+    s->helper_started = 0;
+}
+
+static void helper_wait(sparse *s)
+{
     if (s->helper_started)
-        s->nahead = SPLITS_AHEAD;
+        grundy_share_finish(&s->share);
 }
 
 static void sparse_free(sparse *s)
@@ -868,20 +853,18 @@ static unsigned bit_length(unsigned v)
     return v ? 32u - (unsigned)__builtin_clz(v) : 0;
 }
 
-/* Copy the rest of the table from one period earlier once a period is
- * proven.  @return non-zero when it did. */
-static int extend_by_period(grundy_table *t, grundy_pos n)
+/* Copy the rest of the table from one period earlier: the period p is
+ * proven. */
+static void extend_by_period(grundy_table *t, grundy_pos p, grundy_pos n)
 {
-    grundy_period per;
     uint16_t *g = t->data;
-    grundy_pos x;
-    grundy_period_find(&per, t);
-    if (!per.proven || per.saltus)
-        return 0;
-    for (x = t->size; x < n; x++)
-        g[x] = g[x - per.period];
+    grundy_pos x, keep = p + RELEASE_EVERY;
+    for (x = t->size; x < n; x++) {
+        g[x] = g[x - p];
+        if (t->in_place && (x & (RELEASE_EVERY - 1)) == 0 && x > 2 * keep)
+            grundy_table_release(t, keep, x - keep);
+    }
     t->size = n;
-    return 1;
 }
 
 /* Three heaps **************************************************************
@@ -912,6 +895,46 @@ static void set_xor_into(uint64_t *dst, const uint64_t *src, unsigned pw,
 }
 
 static unsigned triple_bits = TRIPLE_MAX_BITS;
+static _Atomic grundy_pos keep_min = KEEP_MIN;
+
+grundy_pos grundy_sparse_keep(grundy_pos entries)
+{
+    return atomic_exchange(&keep_min, entries ? entries : KEEP_MIN);
+}
+
+/* Tables longer than memory ************************************************
+ *
+ * The kernel reads at random only the start of the table (the first
+ * parts of the splits it scans, and the rare positions) and a window
+ * behind the current position (the other parts: n - p for each rare p,
+ * and m - a for the scanned a).  Each is kept max(keep_min, 2 * the last
+ * rare position + 2 blocks) entries long; everything between is
+ * released every min(keep_min, RELEASE_EVERY) positions: a table grown in its file
+ * writes it out in order and drops it from memory.  A read that goes
+ * further (a scan that runs long, a rare position, a new mask) maps the
+ * pages back in from the file: slower, never wrong. */
+static grundy_pos keep_span(const sparse *s)
+{
+    grundy_pos k = atomic_load(&keep_min);
+    grundy_pos last = s->nrare ? s->rp[s->nrare - 1] : 0;
+    if (2 * last + 2 * BLOCK > k)
+        k = 2 * last + 2 * BLOCK;
+    return k;
+}
+
+/* Let go of what lies between the start and the window behind x. */
+static void release_middle(const sparse *s, grundy_fill *f, grundy_pos x)
+{
+    grundy_pos k = keep_span(s);
+    if (x > 2 * k)
+        grundy_fill_release(f, k, x - k);
+}
+static atomic_int sparse_force = GRUNDY_SPARSE_FORCE_NONE;
+
+int grundy_sparse_set_force(int force)
+{
+    return atomic_exchange(&sparse_force, force);
+}
 
 unsigned grundy_sparse_triple_bits(unsigned bits)
 {
@@ -1068,12 +1091,90 @@ static void plain_splits(const sparse *s, uint8_t *reached, grundy_pos n,
 
 /* g(n) by listing every split, half of them on the second thread when
  * there are enough. */
+/* The splits of n with a in part `part` of `parts` (1 or 2) of each range
+ * 1 .. last, cleared from the candidates: the vector scans without their
+ * early end, as a bitset listing. */
+static unsigned plain_scan(const sparse *s, uint64_t *cand, unsigned ncand,
+                           grundy_pos n, unsigned part, unsigned parts)
+{
+    const moves *mv = &s->mv;
+    scan_fn *scan = scan_for(s->isa, s->k);
+    unsigned i;
+    for (i = 0; i < mv->nsplit; i++) {
+        grundy_pos m, lo = 1, hi;
+        if (n < mv->split[i] + 2)
+            continue;
+        m = n - mv->split[i];
+        hi = last_a(mv, m);
+        if (parts == 2) {
+            grundy_pos mid = hi / 2;
+            if (part == 0)
+                hi = mid;
+            else
+                lo = mid + 1;
+        }
+        if (lo <= hi)
+            ncand = scan(cand, ncand, s->g, m, lo, hi);
+    }
+    return ncand;
+}
+
+static void job_plain_bits(void *arg)
+{
+    sparse *s = arg;
+    s->ncand2 = plain_scan(s, s->cand2, s->ncand2, s->plain_n, 1, 2);
+}
+
+/* Listing with the vector scans (values below 2^12 with AVX-512, 2^9
+ * with AVX2): the candidates are every value up to 2^k, and a split
+ * whose value is still a candidate clears it; after the first few
+ * hundred splits nearly every split misses, and a miss costs a permute
+ * lookup for 32 (16) splits at a time instead of a byte store each. */
+static unsigned value_plain_bits(sparse *s, grundy_pos n)
+{
+    const moves *mv = &s->mv;
+    const uint16_t *g = s->g;
+    uint64_t *cand = s->cand;
+    unsigned i, v, lim = 1u << s->k, ncand = lim + 1;
+    size_t words = (lim >> 6) + 1, w;
+    memset(cand, 0xFF, words * sizeof *cand);
+    cand[lim >> 6] = ((uint64_t)2 << (lim & 63)) - 1;
+    for (i = 0; i < mv->nzero; i++)
+        if (n == mv->zero[i])
+            ncand = cand_take(cand, ncand, 0);
+    for (i = 0; i < mv->nsingle; i++)
+        if (n > mv->single[i])
+            ncand = cand_take(cand, ncand, g[n - mv->single[i]]);
+    if (s->helper_started && n >= PLAIN_SHARED &&
+        grundy_share_advise(&s->share, n)) {
+        s->plain_n = n;
+        memcpy(s->cand2, cand, words * sizeof *cand);
+        s->ncand2 = ncand;
+        grundy_share_post(&s->share, job_plain_bits, s);
+        plain_scan(s, cand, ncand, n, 0, 2);
+        grundy_share_finish(&s->share);
+        for (w = 0; w < words; w++)
+            cand[w] &= s->cand2[w];
+        memset(s->cand2, 0, words * sizeof *cand);
+    } else {
+        plain_scan(s, cand, ncand, n, 0, 1);
+    }
+    for (w = 0; !cand[w]; w++)
+        ;
+    v = 64 * (unsigned)w + (unsigned)__builtin_ctzll(cand[w]);
+    memset(cand, 0, words * sizeof *cand);
+    return v;
+}
+
 static unsigned value_plain(sparse *s, grundy_pos n)
 {
     const moves *mv = &s->mv;
     const uint16_t *g = s->g;
     uint8_t *reached = s->reached;
     unsigned i, v, lim = 1u << s->k;
+    if (!mv->ntriple && scan_for(s->isa, s->k) != scan_portable &&
+        s->force != GRUNDY_SPARSE_FORCE_BYTES)
+        return value_plain_bits(s, n);
     memset(reached, 0, lim + 1);
     for (i = 0; i < mv->nzero; i++)
         if (n == mv->zero[i])
@@ -1081,11 +1182,12 @@ static unsigned value_plain(sparse *s, grundy_pos n)
     for (i = 0; i < mv->nsingle; i++)
         if (n > mv->single[i])
             reached[g[n - mv->single[i]]] = 1;
-    if (s->helper_started && n >= PLAIN_SHARED) {
+    if (s->helper_started && n >= PLAIN_SHARED &&
+        grundy_share_advise(&s->share, n)) {
         s->plain_n = n;
-        helper_signal(s, JOB_PLAIN);
+        grundy_share_post(&s->share, job_plain, s);
         plain_splits(s, reached, n, 0, 2);
-        helper_wait(s);
+        grundy_share_finish(&s->share);
         for (v = 0; v <= lim; v++)
             reached[v] |= s->reached2[v];
     } else {
@@ -1107,7 +1209,8 @@ static grundy_status record(sparse *s, grundy_table *t, grundy_pos x,
     GRUNDY_RETURN_IF(v > 0xFFFF, GRUNDY_ERR_OVERFLOW);
     s->g[x] = (uint16_t)v;
     t->size = x + 1;
-    s->counts[v]++;
+    grundy_period_track_note16(&s->track, s->g, x);
+    s->counts[(x & 1) << VBITS | v]++;
     if (v > t->max) {
         t->max = v;
         t->max_at = x;
@@ -1116,7 +1219,7 @@ static grundy_status record(sparse *s, grundy_table *t, grundy_pos x,
             *fresh = 1;
         }
     }
-    if (!s->plain && x >= 1 && is_rare(s, v)) {
+    if (!s->plain && x >= 1 && is_rare(s, v, x)) {
         GRUNDY_TRY(rare_push(s, x, (uint16_t)v));
         if (s->nrare > s->rare_limit) {
             s->rethink = 1;
@@ -1128,15 +1231,15 @@ static grundy_status record(sparse *s, grundy_table *t, grundy_pos x,
 
 /* The kernel on the fill f, with the vector loops of isa. */
 static grundy_status sparse_fill(grundy_fill *f, grundy_sparse_isa isa,
-                                 const grundy_takebreak_params *tp)
+                                 const grundy_takebreak_params *tp,
+                                 grundy_sparse_stats *stats)
 {
     grundy_table *t = grundy_fill_table(f);
     const grundy_limits *opts = grundy_fill_limits(f);
     grundy_pos n = f->n;
     sparse *s;
     grundy_status st = GRUNDY_OK;
-    grundy_pos x, next_check;
-    int periodic_family;
+    grundy_pos x, next_check, per, pre, next_release = 0;
     plan cur;
     unsigned slot = 0;
 
@@ -1148,7 +1251,7 @@ static grundy_status sparse_fill(grundy_fill *f, grundy_sparse_isa isa,
 
     s = calloc(1, sizeof *s);
     GRUNDY_RETURN_IF(!s, GRUNDY_ERR_NOMEM);
-    s->counts = calloc((size_t)1 << VBITS, sizeof *s->counts);
+    s->counts = calloc((size_t)2 << VBITS, sizeof *s->counts);
     if (!s->counts) {
         sparse_free(s);
         return GRUNDY_ERR_NOMEM;
@@ -1161,9 +1264,15 @@ static grundy_status sparse_fill(grundy_fill *f, grundy_sparse_isa isa,
         s->row_word = row_word_avx512;
 #endif
     s->g = t->data;
+    s->table = t;
     moves_init(&s->mv, tp);
-    for (x = 0; x < t->size; x++)
-        s->counts[s->g[x]]++;
+    s->rules = grundy_rare_rules(tp);
+    s->force = atomic_load(&sparse_force);
+    for (x = 0; x < t->size; x++) {
+        s->counts[(x & 1) << VBITS | s->g[x]]++;
+        if (t->in_place && (x & (RELEASE_EVERY - 1)) == RELEASE_EVERY - 1)
+            grundy_fill_release(f, x + 1 - RELEASE_EVERY, x + 1);
+    }
     s->k = bit_length((unsigned)t->max);
     s->plain = 1;
     st = reconsider(s, t->size);
@@ -1172,8 +1281,8 @@ static grundy_status sparse_fill(grundy_fill *f, grundy_sparse_isa isa,
         for (x = 0; x < t->size && st == GRUNDY_OK; x++)
             pairs_note(s, x);
     }
-    periodic_family = grundy_period_provable(t->game);
-    next_check = FIRST_PERIOD_CHECK;
+    grundy_period_track_init(&s->track, t->game, t->size);
+    next_check = FIRST_RETHINK;
     while (next_check <= t->size)
         next_check *= 2;
     helper_start(s, opts, n - t->size);
@@ -1182,11 +1291,22 @@ static grundy_status sparse_fill(grundy_fill *f, grundy_sparse_isa isa,
     while (x < n && st == GRUNDY_OK) {
         grundy_pos end;
         int fresh = 0;
+        if (t->in_place && x >= next_release) {
+            grundy_pos every = atomic_load(&keep_min);
+            release_middle(s, f, x);
+            next_release = x + (every < RELEASE_EVERY ? every : RELEASE_EVERY);
+        }
+        if (grundy_period_track_due(&s->track, x)) {
+            helper_wait(s);
+            per = grundy_period_track_step16(&s->track, s->g, x, &pre);
+            if (per) {
+                extend_by_period(t, per, n);
+                break;
+            }
+        }
         if (x == next_check || s->plain || s->rethink) {
             helper_wait(s);
             if (x == next_check) {
-                if (periodic_family && extend_by_period(t, n))
-                    break;
                 s->rethink = 1;
                 next_check *= 2;
             }
@@ -1216,8 +1336,8 @@ static grundy_status sparse_fill(grundy_fill *f, grundy_sparse_isa isa,
             end = n;
         if (end > next_check)
             end = next_check;
-        if (s->posted && s->job.n0 == x) {
-            helper_wait(s);
+        if (s->helper_started && s->share.posted && s->job.n0 == x) {
+            grundy_share_finish(&s->share);
             cur = s->job;
             slot = s->job_slot;
         } else {
@@ -1225,18 +1345,21 @@ static grundy_status sparse_fill(grundy_fill *f, grundy_sparse_isa isa,
             st = rows_fit(s);
             if (st != GRUNDY_OK)
                 break;
-            block_plan(s, &cur, x);
+            block_plan(s, &cur, x, 0);
             slot ^= 1;
             block_marks(s, &cur, slot);
         }
-        /* Let the second thread mark the next block meanwhile. */
+        /* Let the second thread mark the next block meanwhile (with the
+         * splits of a part up to SPLITS_AHEAD), when sharing pays. */
         if (s->helper_started && end == x + BLOCK && end < n &&
-            end < next_check) {
+            end < next_check && grundy_share_advise(&s->share, x)) {
             /* the list must not move while the thread reads it */
             st = rare_room(s, s->nrare + BLOCK);
             if (st != GRUNDY_OK)
                 break;
-            helper_post(s, end, slot ^ 1);
+            block_plan(s, &s->job, end, SPLITS_AHEAD);
+            s->job_slot = slot ^ 1;
+            grundy_share_post(&s->share, job_block, s);
         }
         {
             scan_fn *scan = pick_scan(s);
@@ -1252,6 +1375,8 @@ static grundy_status sparse_fill(grundy_fill *f, grundy_sparse_isa isa,
             st = grundy_fill_tick(f, x);
     }
     helper_stop(s);
+    if (stats)
+        *stats = s->stats;
     sparse_free(s);
     f->done = t->size;
     return st;
@@ -1264,7 +1389,7 @@ static grundy_status takebreak_fill(const void *params, void *values,
     (void)values;
     (void)from;
     (void)n;
-    return sparse_fill(f, GRUNDY_SPARSE_AUTO, params);
+    return sparse_fill(f, GRUNDY_SPARSE_AUTO, params, NULL);
 }
 
 static unsigned takebreak_width(const void *params)
@@ -1292,6 +1417,14 @@ grundy_status grundy_table_fill_sparse_isa(grundy_table *t, grundy_pos n,
                                            const grundy_limits *opts,
                                            grundy_sparse_isa isa)
 {
+    return grundy_table_fill_sparse_stats(t, n, opts, isa, NULL);
+}
+
+grundy_status grundy_table_fill_sparse_stats(grundy_table *t, grundy_pos n,
+                                             const grundy_limits *opts,
+                                             grundy_sparse_isa isa,
+                                             grundy_sparse_stats *stats)
+{
     grundy_fill f;
     grundy_status st;
     if (n <= t->size)
@@ -1299,42 +1432,7 @@ grundy_status grundy_table_fill_sparse_isa(grundy_table *t, grundy_pos n,
     GRUNDY_RETURN_IF(t->width != 2, GRUNDY_ERR_ARG);
     GRUNDY_TRY(grundy_table_reserve(t, n, opts));
     grundy_fill_init(&f, t, n, opts, NULL);
-    st = sparse_fill(&f, isa, grundy_takebreak_get(t->game));
+    st = sparse_fill(&f, isa, grundy_takebreak_get(t->game), stats);
     grundy_table_note(t, f.done);
     return st;
-}
-
-/* Statistics ***************************************************************/
-
-grundy_status grundy_table_rare(grundy_rare_info *out, const grundy_table *t)
-{
-    grundy_value maxv = grundy_table_max(t, NULL);
-    grundy_pos size = grundy_table_size(t), x;
-    unsigned k = bit_length((unsigned)maxv), mask;
-    uint64_t *counts, rare;
-    size_t v;
-    grundy_status s;
-
-    memset(out, 0, sizeof *out);
-    out->positions = size;
-    GRUNDY_RETURN_IF(maxv > 0xFFFF, GRUNDY_ERR_RANGE);
-    counts = calloc((size_t)1 << k, sizeof *counts);
-    GRUNDY_RETURN_IF(!counts, GRUNDY_ERR_NOMEM);
-    for (x = 0; x < size; x++)
-        counts[grundy_table_get(t, x)]++;
-    s = best_mask(&mask, &rare, counts, k);
-    if (s == GRUNDY_OK) {
-        out->mask = mask;
-        out->rare_positions = rare;
-        for (v = 0; v < ((size_t)1 << k); v++)
-            if (counts[v] && !__builtin_parity((unsigned)v & mask))
-                out->rare_values++;
-        for (x = size; x-- > 0;)
-            if (!__builtin_parity((unsigned)grundy_table_get(t, x) & mask)) {
-                out->last_rare = x;
-                break;
-            }
-    }
-    free(counts);
-    return s;
 }

@@ -30,9 +30,41 @@ grundy_status grundy_table_fill_sparse_isa(grundy_table *t, grundy_pos n,
                                            const grundy_limits *opts,
                                            grundy_sparse_isa isa);
 
+/* The method, forced for tests (each must equal the generic method on
+ * every code): NONE lets the kernel choose; BYTES and BITS list every
+ * split (into a byte array; with the vector scans as a bitset, where the
+ * values are narrow enough); VALUE and PARITY use the sparse space method
+ * at every size, under the best mask of the value rule, or of a parity
+ * rule when the code's splits allow one (else the value rule).  Three-
+ * heap codes always list.  Applies to fills started later; returns the
+ * old setting. */
+enum {
+    GRUNDY_SPARSE_FORCE_NONE,
+    GRUNDY_SPARSE_FORCE_BYTES,
+    GRUNDY_SPARSE_FORCE_BITS,
+    GRUNDY_SPARSE_FORCE_VALUE,
+    GRUNDY_SPARSE_FORCE_PARITY
+};
+int grundy_sparse_set_force(int force);
+
+/* What a fill did (tests, benchmarks). */
+typedef struct grundy_sparse_stats {
+    int helper_started;          /* the second thread ran */
+    unsigned long helper_jobs;   /* jobs it took */
+    unsigned long epochs_shared; /* measured epochs shared and alone */
+    unsigned long epochs_alone;
+} grundy_sparse_stats;
+
+/* grundy_table_fill_sparse_isa() with what the fill did in *stats (may
+ * be NULL). */
+grundy_status grundy_table_fill_sparse_stats(grundy_table *t, grundy_pos n,
+                                             const grundy_limits *opts,
+                                             grundy_sparse_isa isa,
+                                             grundy_sparse_stats *stats);
+
 /* The two loops of the kernel on their own, for tests.
  * grundy_sparse_scan(): clear from cand (a bitmap over values < 2^k, k <=
- * 16, with at least 32 words) each g(a') ^ g(m - a') for a <= a' <= last,
+ * 16, with at least 64 words) each g(a') ^ g(m - a') for a <= a' <= last,
  * stopping when ncand (its number of bits) reaches 0; returns the count
  * left.  grundy_sparse_marks(): for r0 <= r < r1 and j < 16, set
  * rows[(j << k) + (rv[r] ^ g(base - rp[r] + j))] = stamp. */
@@ -42,6 +74,13 @@ grundy_status grundy_table_fill_sparse_isa(grundy_table *t, grundy_pos n,
  * are below 2^bits (6 <= bits <= 12, default 12), and list the triples
  * beyond.  Sets the limit for later tables (tests); returns the old one. */
 unsigned grundy_sparse_triple_bits(unsigned bits);
+
+/* A table grown in its file keeps in memory its first and its last
+ * max(entries, 2 * the last rare position + 32) entries (default 2^26)
+ * and releases the rest as it grows.  Sets it for later fills (tests: a
+ * tiny window makes the out-of-core path run); 0 restores the default.
+ * Returns the old setting. */
+grundy_pos grundy_sparse_keep(grundy_pos entries);
 unsigned grundy_sparse_scan(grundy_sparse_isa isa, unsigned k, uint64_t *cand,
                             unsigned ncand, const uint16_t *g, grundy_pos m,
                             grundy_pos a, grundy_pos last);

@@ -17,15 +17,20 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "rules/rules_internal.h"
 #include "table/table_internal.h"
 
 /* Methods ******************************************************************/
 
 const grundy_kernel *grundy_table_kernel(const grundy_game *g)
 {
-    const grundy_kernel *k = grundy_game_rules(g)->kernel;
+    const grundy_rules *r = grundy_game_rules(g);
+    const grundy_kernel *k = r->kernel;
     if (k && k->fill && (!k->applies || k->applies(grundy_game_params(g))))
         return k;
+    /* moves that reach an interval: the range-mex kernel */
+    if (r->interval && (r->flags & GRUNDY_RULES_HEAP))
+        return &grundy_kernel_interval;
     return NULL;
 }
 
@@ -60,7 +65,10 @@ static unsigned start_width(const grundy_game *g, grundy_fill_method m,
     const void *params = grundy_game_params(g);
     if (m == GRUNDY_FILL_KERNEL) {
         const grundy_kernel *k = grundy_table_kernel(g);
-        return k->width ? k->width(params) : 1;
+        if (k->width)
+            return k->width(params);
+        /* a kernel without a width writes the width of the bound */
+        return r->value_bound ? width_of(r->value_bound(params, n)) : 1;
     }
     if (m == GRUNDY_FILL_TIERS)
         return 1;
@@ -68,6 +76,16 @@ static unsigned start_width(const grundy_game *g, grundy_fill_method m,
         return width_of(r->value_bound(params, n));
     return 1;
 }
+
+unsigned grundy_table_kernel_width(const grundy_game *g)
+{
+    const grundy_kernel *k = grundy_table_kernel(g);
+    return k && k->width ? k->width(grundy_game_params(g)) : 0;
+}
+
+/* Entries of a table grown in its file counted as resident: the start
+ * and the window its kernel keeps (sparse.c). */
+#define IN_PLACE_RESIDENT ((grundy_pos)1 << 27)
 
 /* Bytes a fill by m to n entries needs at most. */
 static grundy_status estimate(size_t *bytes, const grundy_game *g,
@@ -97,6 +115,9 @@ grundy_status grundy_table_estimate(size_t *bytes, const grundy_game *g,
     return estimate(bytes, g, grundy_table_auto_method(g), np ? np : n);
 }
 
+/* A pass over a table longer than memory lets go of each chunk it read. */
+#define PASS_CHUNK ((grundy_pos)1 << 24)
+
 /* Storage ******************************************************************/
 
 grundy_status grundy_table_alloc(grundy_table **out, const grundy_game *g,
@@ -125,8 +146,9 @@ grundy_status grundy_table_reserve(grundy_table *t, grundy_pos n,
                                    const grundy_limits *lim)
 {
     void *nd;
-    if (n <= t->cap && !t->release)
+    if (n <= t->cap && (!t->release || t->in_place))
         return GRUNDY_OK;
+    GRUNDY_RETURN_IF(t->in_place, GRUNDY_ERR_LIMIT);
     if (n < t->size)
         n = t->size;
     GRUNDY_RETURN_IF(n > SIZE_MAX / t->width, GRUNDY_ERR_LIMIT);
@@ -156,6 +178,7 @@ grundy_status grundy_table_widen(grundy_table *t, grundy_value v,
     GRUNDY_RETURN_IF(v > 0xFFFFFFFFu, GRUNDY_ERR_OVERFLOW);
     if (w <= t->width)
         return GRUNDY_OK;
+    GRUNDY_RETURN_IF(t->in_place, GRUNDY_ERR_OVERFLOW);
     GRUNDY_RETURN_IF(t->cap > SIZE_MAX / w, GRUNDY_ERR_LIMIT);
     GRUNDY_TRY(
         grundy_limits_mem_check(lim, (size_t)t->cap * (w + t->width)));
@@ -248,6 +271,19 @@ void grundy_fill_init(grundy_fill *f, grundy_table *t, grundy_pos n,
         f->next_checkpoint_ms = grundy_clock_ms() + hook->interval_ms;
         grundy_ticker_set_poll(&f->ticker, fill_poll, f);
     }
+}
+
+void grundy_fill_release(grundy_fill *f, grundy_pos lo, grundy_pos hi)
+{
+    if (f && f->t && f->t->drop && lo < hi)
+        f->t->drop(f->t->release_ctx, lo, hi);
+}
+
+void grundy_table_release(const grundy_table *t, grundy_pos lo,
+                          grundy_pos hi)
+{
+    if (t->drop && lo < hi)
+        t->drop(t->release_ctx, lo, hi);
 }
 
 const grundy_limits *grundy_fill_limits(const grundy_fill *f)
@@ -365,7 +401,11 @@ grundy_status grundy_table_grow(grundy_table *t, grundy_pos n,
     size_t bytes;
     if (n <= t->size)
         return GRUNDY_OK;
-    GRUNDY_TRY(estimate(&bytes, t->game, m, n));
+    /* a table in its file: what the kernel keeps resident */
+    GRUNDY_TRY(estimate(&bytes, t->game, m,
+                        t->in_place && n > IN_PLACE_RESIDENT
+                            ? IN_PLACE_RESIDENT
+                            : n));
     GRUNDY_TRY(grundy_limits_mem_check(lim, bytes));
     if (t->size == 0 && t->width != start_width(t->game, m, n)) {
         release_data(t);
@@ -577,7 +617,10 @@ void grundy_table_counts(const grundy_table *t, uint64_t *counts)
         for (i = 0; i < t->size; i++)
             counts[d[i]]++;
     } else {
-        for (i = 0; i < t->size; i++)
+        for (i = 0; i < t->size; i++) {
             counts[grundy_table_get(t, i)]++;
+            if ((i & (PASS_CHUNK - 1)) == PASS_CHUNK - 1)
+                grundy_table_release(t, i + 1 - PASS_CHUNK, i + 1);
+        }
     }
 }

@@ -23,6 +23,11 @@ struct grundy_table {
      * is called with it instead, and the first growth copies it. */
     void (*release)(void *ctx);
     void *release_ctx;
+    /* A table grown in its file: data is a writable mapping of cap
+     * entries that never moves (reserve and widen refuse to), and drop()
+     * lets go of entries lo .. hi-1 (see grundy_fill_release()). */
+    int in_place;
+    void (*drop)(void *ctx, grundy_pos lo, grundy_pos hi);
 };
 
 /* How a table is filled, resolved from grundy_table_method. */
@@ -66,6 +71,9 @@ const grundy_kernel *grundy_table_kernel(const grundy_game *g);
 grundy_status grundy_table_grow(grundy_table *t, grundy_pos n,
                                 grundy_fill_method m, const grundy_limits *lim,
                                 const grundy_fill_hook *hook);
+
+/* The width the family's kernel writes when it names one, else 0. */
+unsigned grundy_table_kernel_width(const grundy_game *g);
 
 /* An empty table of g at the given width. */
 grundy_status grundy_table_alloc(grundy_table **out, const grundy_game *g,

@@ -37,6 +37,9 @@
 /* The period search's default bounds (grundy_values_period()). */
 #define PERIOD_MAX ((grundy_pos)1 << 26)
 #define PERIOD_MAX_COSTLY ((grundy_pos)1 << 20)
+/* Families whose moves grow but whose kernel tabulates fast and proves
+ * periods as it goes (take-and-break codes: 0.354 proves at 2*10^7). */
+#define PERIOD_MAX_KERNEL ((grundy_pos)1 << 25)
 #define PERIOD_UNPROVABLE 4096
 /* Single values past this need no table of their own. */
 #define TABLE_MAX_POS ((grundy_pos)1 << 32)
@@ -62,6 +65,7 @@ struct grundy_values {
     grundy_store *store;
     grundy_table_method method;
     long store_min_ms, checkpoint_ms;
+    int out_of_core;
     grundy_table *table;     /* grown on demand, or a mapped stored one */
     grundy_pos stored_size;  /* entries of the stored table (0: none) */
     int store_looked;        /* the store was asked once */
@@ -108,6 +112,7 @@ grundy_status grundy_values_new(grundy_values **out, const grundy_game *g,
     v->store_min_ms = o->store_min_ms >= 0 ? o->store_min_ms : STORE_MIN_MS;
     v->checkpoint_ms =
         o->checkpoint_ms > 0 ? o->checkpoint_ms : CHECKPOINT_MS;
+    v->out_of_core = o->out_of_core;
     v->source = "none";
     v->method_name = "none";
     if (grundy_game_canonical_spec(g, v->spec, sizeof v->spec) >=
@@ -390,6 +395,100 @@ static void checkpoint(void *ctx, const grundy_table *t, grundy_pos done)
     store_save(ctx, t, done, 0);
 }
 
+/* Tables in their file *****************************************************/
+
+static void grow_release(void *ctx)
+{
+    grundy_store_grow_close(ctx);
+}
+
+static void grow_drop(void *ctx, grundy_pos lo, grundy_pos hi)
+{
+    grundy_store_grow_release(ctx, lo, hi);
+}
+
+static void grow_checkpoint(void *ctx, const grundy_table *t, grundy_pos done)
+{
+    (void)ctx;
+    /* a failure was told to the warning callback; the fill goes on */
+    if (grundy_store_grow_checkpoint(t->release_ctx, done) != GRUNDY_OK)
+        return;
+}
+
+/* Whether tables of v are grown in their file. */
+static int grows_in_file(const grundy_values *v, grundy_fill_method m)
+{
+    return v->out_of_core && v->store && grundy_store_writable(v->store) &&
+           m == GRUNDY_FILL_KERNEL && grundy_table_kernel_width(v->game) &&
+           !grundy_game_num_positions(v->game);
+}
+
+/* Grow the table to n entries in its file (the entry's lock is held): take
+ * up what an earlier run finished, or what the object holds, fill the
+ * rest with the kernel, checkpointing, and turn the file into the entry. */
+static grundy_status grow_in_file(grundy_values *v, grundy_pos n,
+                                  grundy_fill_method m)
+{
+    grundy_store_grow *gr;
+    grundy_table *t;
+    grundy_fill_hook hook;
+    grundy_status s;
+    unsigned width = grundy_table_kernel_width(v->game);
+    grundy_pos have, x;
+    grundy_value max;
+    grundy_pos max_at;
+    GRUNDY_TRY(grundy_store_grow_open(&gr, v->store, v->spec, width, n));
+    have = grundy_store_grow_size(gr, &max, &max_at);
+    s = grundy_table_alloc(&t, v->game, width);
+    if (s != GRUNDY_OK) {
+        grundy_store_grow_close(gr);
+        return s;
+    }
+    t->data = grundy_store_grow_data(gr);
+    t->cap = n;
+    t->size = have;
+    t->max = max;
+    t->max_at = max_at;
+    t->in_place = 1;
+    t->release = grow_release;
+    t->release_ctx = gr;
+    t->drop = grow_drop;
+    if (v->table && grundy_table_size(v->table) > have &&
+        grundy_table_width(v->table) == width) {
+        /* the object (or the store) has more: copy it in */
+        const grundy_table *o = v->table;
+        grundy_pos upto = grundy_table_size(o) < n ? grundy_table_size(o) : n;
+        memcpy((char *)t->data + (size_t)have * width,
+               (const char *)o->data + (size_t)have * width,
+               (size_t)(upto - have) * width);
+        for (x = have; x < upto; x++) {
+            grundy_value g = grundy_table_get_raw(o->data, width, x);
+            if (g > t->max || x == 0) {
+                t->max = g;
+                t->max_at = x;
+            }
+        }
+        t->size = upto;
+    }
+    grundy_table_free(v->table);
+    v->table = t;
+    v->stored_size = 0;
+    hook.checkpoint = grow_checkpoint;
+    hook.ctx = v;
+    hook.interval_ms = (uint64_t)v->checkpoint_ms;
+    s = grundy_table_grow(t, n, m, v->lim, &hook);
+    if (s == GRUNDY_OK) {
+        s = grundy_store_grow_finish(
+            gr, v->period.proven ? &v->period : NULL);
+        if (s == GRUNDY_OK)
+            v->stored_size = n;
+        else if (s == GRUNDY_ERR_IO)
+            s = GRUNDY_OK; /* told to the warning callback; the table
+                            * is still the answer */
+    }
+    return s;
+}
+
 /* Tables *******************************************************************/
 
 /* A table of at least n entries (finite families: all), computed with the
@@ -429,6 +528,16 @@ static grundy_status ensure_table(grundy_values *v, grundy_pos n)
                 v->source = "stored table";
             return s;
         }
+    }
+    if (grows_in_file(v, m)) {
+        t0 = grundy_clock_ms();
+        s = grow_in_file(v, n, m);
+        if (s == GRUNDY_OK || s == GRUNDY_ERR_CANCELLED)
+            v->method_name = method_name(v, m);
+        if (s == GRUNDY_OK)
+            v->source = "table";
+        grundy_store_unlock(lock);
+        return s;
     }
     if (!v->table) {
         s = grundy_table_alloc(&v->table, v->game, 1);
@@ -583,9 +692,10 @@ static grundy_status period_grow(grundy_period *out, grundy_values *v,
     int provable = grundy_period_provable(v->game);
     int max_given = max != 0;
     if (!max)
-        max = !provable        ? PERIOD_UNPROVABLE
-              : costly_moves(v) ? PERIOD_MAX_COSTLY
-                                : PERIOD_MAX;
+        max = !provable          ? PERIOD_UNPROVABLE
+              : !costly_moves(v) ? PERIOD_MAX
+              : grundy_table_kernel(v->game) ? PERIOD_MAX_KERNEL
+                                             : PERIOD_MAX_COSTLY;
     n = provable ? PERIOD_FROM : max;
     if (n > max)
         n = max;

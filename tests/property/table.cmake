@@ -1,1 +1,2 @@
 grundy_add_test(table property ${CMAKE_CURRENT_LIST_DIR}/test_table.c)
+grundy_add_test(interval property ${CMAKE_CURRENT_LIST_DIR}/test_interval.c)

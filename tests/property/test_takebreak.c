@@ -17,6 +17,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "table/share.h"
 #include "table/sparse.h"
 #include "test_support.h"
 
@@ -270,12 +271,19 @@ static void check_variants(const code *c, const unsigned *gv, unsigned n)
         for (threads = 1; threads <= 2; threads++) {
             grundy_table *t;
             grundy_limits o;
+            grundy_sparse_stats st;
+            /* two threads: share every block, whatever it measures */
+            int policy = grundy_share_set_policy(
+                threads == 2 ? GRUNDY_SHARE_ALWAYS : GRUNDY_SHARE_MEASURE);
             grundy_limits_init(&o);
             o.threads = threads;
             assert_int_equal(grundy_table_new_method(&t, g, 1,
                     GRUNDY_TABLE_FAST, &o), GRUNDY_OK);
-            assert_int_equal(grundy_table_fill_sparse_isa(t, n, &o, isas[i]),
+            assert_int_equal(grundy_table_fill_sparse_stats(t, n, &o, isas[i],
+                                                            &st),
                              GRUNDY_OK);
+            grundy_share_set_policy(policy);
+            assert_int_equal(st.helper_started, threads == 2);
             assert_int_equal(grundy_table_size(t), n);
             for (x = 0; x < n; x++)
                 if (grundy_table_get(t, x) != gv[x])
@@ -290,7 +298,7 @@ static void check_variants(const code *c, const unsigned *gv, unsigned n)
 }
 
 /* The scan and mark loops of each instruction set against the portable
- * ones on random data, values up to 2^11 (the widest the AVX-512 scan
+ * ones on random data, values up to 2^12 (the widest the AVX-512 scan
  * takes) and beyond. */
 static void test_takebreak_kernel_loops(void **state)
 {
@@ -303,7 +311,7 @@ static void test_takebreak_kernel_loops(void **state)
     assert_non_null(g);
     for (it = 0; it < iters; it++) {
         unsigned k = 1 + (unsigned)test_rng_below(rng, 12), v, i;
-        size_t words = ((size_t)1 << k) / 64 + 32, q;
+        size_t words = ((size_t)1 << k) / 64 + 64, q;
         uint64_t *c0 = calloc(words, 8), *c1 = calloc(words, 8);
         uint32_t *r0 = calloc((size_t)GRUNDY_SPARSE_BLOCK << k, 4);
         uint32_t *r1 = calloc((size_t)GRUNDY_SPARSE_BLOCK << k, 4);
@@ -394,6 +402,47 @@ static void test_takebreak_kernel_variants(void **state)
         check_variants(&c, gv, 6000);
     }
     free(gv);
+}
+
+/* Two threads really run: the second one takes jobs when told to share
+ * (blocks of Grundy's game, halves of the splits of 0.063, which lists
+ * them), and under the measuring policy it starts and the epochs are
+ * counted; the tables are the one-thread ones. */
+static void test_takebreak_threads_start(void **state)
+{
+    static const char *specs[] = {"grundy-game", "0.063"};
+    size_t i;
+    (void)state;
+    for (i = 0; i < sizeof specs / sizeof *specs; i++) {
+        grundy_game *g = test_game(specs[i]);
+        grundy_pos n = i ? 12000 : 20000, x;
+        grundy_table *one, *two;
+        grundy_limits o;
+        grundy_sparse_stats st;
+        int p, policy;
+        grundy_limits_init(&o);
+        o.threads = 1;
+        assert_int_equal(grundy_table_new(&one, g, n, &o), GRUNDY_OK);
+        for (p = 0; p < 2; p++) {
+            policy = grundy_share_set_policy(p ? GRUNDY_SHARE_MEASURE
+                                               : GRUNDY_SHARE_ALWAYS);
+            o.threads = 2;
+            assert_int_equal(grundy_table_new_method(&two, g, 1,
+                    GRUNDY_TABLE_FAST, &o), GRUNDY_OK);
+            assert_int_equal(grundy_table_fill_sparse_stats(two, n, &o,
+                    GRUNDY_SPARSE_AUTO, &st), GRUNDY_OK);
+            grundy_share_set_policy(policy);
+            assert_true(st.helper_started);
+            if (p == 0 && st.helper_jobs == 0)
+                fail_msg("%s: the second thread took no job", specs[i]);
+            for (x = 0; x < n; x++)
+                assert_int_equal(grundy_table_get(two, x),
+                                 grundy_table_get(one, x));
+            grundy_table_free(two);
+        }
+        grundy_table_free(one);
+        grundy_game_free(g);
+    }
 }
 
 /* Codes whose moves may leave three heaps: the sets of pair values, and
@@ -633,7 +682,11 @@ static void test_takebreak_grundy_game_rare(void **state)
     grundy_game_free(g);
 }
 
-/* grundy_table_rare() against counting under every mask. */
+/* grundy_table_rare() against counting under every mask and every rule
+ * the code's splits allow: the value rule (rare: an even number of ones
+ * in v & M), and when every split takes an odd (even) number of tokens,
+ * the rule that compares that parity with the heap's (with its
+ * complement). */
 static void test_takebreak_rare_info_matches_scan(void **state)
 {
     test_rng *rng = *state;
@@ -643,33 +696,62 @@ static void test_takebreak_rare_info_matches_scan(void **state)
         grundy_game *g;
         grundy_table *t;
         grundy_rare_info info;
-        grundy_pos n = 50 + test_rng_below(rng, 3000), x;
+        grundy_pos n = 50 + test_rng_below(rng, 3000), x, last = 0;
         grundy_value maxv, mask, lim = 1;
         uint64_t best = UINT64_MAX, best_mask = 0;
+        unsigned j, rule, best_rule = 0, odd = 0, even = 0;
         random_code(&c, rng, 0, 0);
+        for (j = 0; j < c.ndig; j++)
+            if (c.digit[j] & 4) {
+                odd += j & 1;
+                even += !(j & 1);
+            }
         g = test_game(c.spec);
         assert_int_equal(grundy_table_new(&t, g, n, NULL), GRUNDY_OK);
         maxv = grundy_table_max(t, NULL);
         while (lim <= maxv)
             lim *= 2;
-        for (mask = 0; mask < lim; mask++) {
-            uint64_t r = 0;
-            for (x = 0; x < n; x++)
-                r += !__builtin_parityll(grundy_table_get(t, x) & mask);
-            if (r < best) {
-                best = r;
-                best_mask = mask;
+        for (rule = 0; rule < 3; rule++) {
+            if ((rule == 1 && !(odd && !even)) ||
+                (rule == 2 && !(even && !odd)))
+                continue;
+            for (mask = 0; mask < lim; mask++) {
+                uint64_t r = 0;
+                for (x = 0; x < n; x++) {
+                    unsigned par = (unsigned)__builtin_parityll(
+                        grundy_table_get(t, x) & mask);
+                    unsigned h = rule == 0   ? 1u
+                                 : rule == 1 ? (unsigned)(x & 1)
+                                             : (unsigned)(~x & 1);
+                    r += par != h;
+                }
+                if (r < best) {
+                    best = r;
+                    best_mask = mask;
+                    best_rule = rule;
+                }
             }
         }
+        for (x = 0; x < n; x++) {
+            unsigned par = (unsigned)__builtin_parityll(
+                grundy_table_get(t, x) & best_mask);
+            unsigned h = best_rule == 0   ? 1u
+                         : best_rule == 1 ? (unsigned)(x & 1)
+                                          : (unsigned)(~x & 1);
+            if (par != h)
+                last = x;
+        }
         assert_int_equal(grundy_table_rare(&info, t), GRUNDY_OK);
-        if (info.mask != best_mask || info.rare_positions != best ||
-            info.positions != n)
-            fail_msg("seed=%llu it=%ld %s: mask %llu rare %llu, scan mask "
-                     "%llu rare %llu",
+        if (info.mask != best_mask || (unsigned)info.rule != best_rule ||
+            info.rare_positions != best || info.positions != n ||
+            info.last_rare != last)
+            fail_msg("seed=%llu it=%ld %s: mask %llu rule %u rare %llu, "
+                     "scan mask %llu rule %u rare %llu",
                      (unsigned long long)test_seed(), it, c.spec,
-                     (unsigned long long)info.mask,
+                     (unsigned long long)info.mask, (unsigned)info.rule,
                      (unsigned long long)info.rare_positions,
-                     (unsigned long long)best_mask, (unsigned long long)best);
+                     (unsigned long long)best_mask, best_rule,
+                     (unsigned long long)best);
         grundy_table_free(t);
         grundy_game_free(g);
     }
@@ -705,6 +787,7 @@ int main(void)
                                         test_rng_setup, test_rng_teardown),
         cmocka_unit_test_setup_teardown(test_takebreak_kernel_variants,
                                         test_rng_setup, test_rng_teardown),
+        cmocka_unit_test(test_takebreak_threads_start),
         cmocka_unit_test_setup_teardown(test_takebreak_kernel_loops,
                                         test_rng_setup, test_rng_teardown),
         cmocka_unit_test_setup_teardown(test_takebreak_three_heaps,

@@ -10,7 +10,8 @@ static void test_game_new_builtin(void **state)
 {
     static const char *ok[] = {"nim", "subtract:1,3,4", "subtract:7",
                                "allbut:1,2", "digits", "digits:base=2",
-                               "digits:base=36", "half"};
+                               "digits:base=36", "half", "take:1..3",
+                               "take:2..h", "take:1..h/2", "take:3..h/7"};
     size_t i;
     (void)state;
     for (i = 0; i < sizeof ok / sizeof ok[0]; i++) {
@@ -40,6 +41,15 @@ static void test_game_new_errors(void **state)
         {"digits:bse=3", GRUNDY_ERR_PARSE, 8},
         {"nim:3", GRUNDY_ERR_PARSE, 5},
         {"half:x", GRUNDY_ERR_PARSE, 6},
+        {"take", GRUNDY_ERR_PARSE, 5},
+        {"take:3", GRUNDY_ERR_PARSE, 6},
+        {"take:0..3", GRUNDY_ERR_RANGE, 6},
+        {"take:..3", GRUNDY_ERR_PARSE, 6},
+        {"take:4..3", GRUNDY_ERR_RANGE, 9},
+        {"take:1..x", GRUNDY_ERR_PARSE, 9},
+        {"take:1..h/1", GRUNDY_ERR_RANGE, 11},
+        {"take:1..h/", GRUNDY_ERR_PARSE, 11},
+        {"take:1..h2", GRUNDY_ERR_PARSE, 9},
     };
     size_t i;
     (void)state;

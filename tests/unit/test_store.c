@@ -15,7 +15,9 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include "store/format.h"
 #include "store_util.h"
+#include "table/sparse.h"
 
 #define BLOCK (1u << 20) /* bytes per checksum, as written */
 
@@ -390,7 +392,7 @@ static void test_store_round_trip_period(void **state)
 static void test_store_bytes_identical(void **state)
 {
     fixture *f = *state;
-    char d1[4096], d2[4096], p1[4096], p2[4096];
+    char d1[4096], d2[4096], p1[4200], p2[4200];
     grundy_store *s1, *s2;
     grundy_store_table t;
     unsigned char *b1, *b2;
@@ -957,6 +959,172 @@ static void test_store_load_progress_and_cancel(void **state)
     grundy_store_close(s);
 }
 
+/* Tables grown in their file ***********************************************/
+
+/* Grundy's game to n through the values engine, grown in its file with a
+ * window of `keep` entries (so the middle really leaves memory), against
+ * the table computed in memory: the same values, and the entry byte for
+ * byte the file grundy_store_save() writes of the table in memory. */
+static void grow_matches_memory(fixture *f, grundy_pos n, grundy_pos keep)
+{
+    char d1[4096], d2[4096], p1[4200], p2[4200];
+    grundy_game *g;
+    grundy_table *mem;
+    grundy_values *v;
+    grundy_values_opts o;
+    grundy_store *s1, *s2;
+    grundy_store_table st;
+    const grundy_table *t;
+    unsigned char *b1, *b2;
+    size_t l1, l2;
+    grundy_pos x, old;
+    uint64_t dropped = store_grow_dropped();
+    su_cat(d1, sizeof d1, f->dir, "/grown");
+    su_cat(d2, sizeof d2, f->dir, "/saved");
+    assert_int_equal(grundy_game_new(&g, "grundy-game", NULL), GRUNDY_OK);
+    assert_int_equal(grundy_table_new(&mem, g, n, NULL), GRUNDY_OK);
+    s1 = su_open(d1, NULL, NULL);
+    s2 = su_open(d2, NULL, NULL);
+    grundy_values_opts_init(&o);
+    o.store = s1;
+    o.out_of_core = 1;
+    old = grundy_sparse_keep(keep);
+    assert_int_equal(grundy_values_new(&v, g, &o), GRUNDY_OK);
+    assert_int_equal(grundy_values_table(&t, v, n), GRUNDY_OK);
+    grundy_sparse_keep(old);
+    assert_int_equal(grundy_table_size(t), n);
+    for (x = 0; x < n; x++)
+        if (grundy_table_get(t, x) != grundy_table_get(mem, x))
+            fail_msg("n=%llu keep=%llu: g(%llu) = %llu in the file, %llu "
+                     "in memory",
+                     (unsigned long long)n, (unsigned long long)keep,
+                     (unsigned long long)x,
+                     (unsigned long long)grundy_table_get(t, x),
+                     (unsigned long long)grundy_table_get(mem, x));
+    /* the middle left memory */
+    assert_true(store_grow_dropped() > dropped);
+    memset(&st, 0, sizeof st);
+    snprintf(st.spec, sizeof st.spec, "grundy-game");
+    st.size = n;
+    st.width = grundy_table_width(mem);
+    st.max = grundy_table_max(mem, &st.max_at);
+    st.complete = 1;
+    st.data = grundy_table_data(mem);
+    assert_int_equal(grundy_store_save(s2, &st), GRUNDY_OK);
+    entry(p1, sizeof p1, s1, "grundy-game", "");
+    entry(p2, sizeof p2, s2, "grundy-game", "");
+    b1 = su_read(p1, &l1);
+    b2 = su_read(p2, &l2);
+    assert_non_null(b1);
+    assert_non_null(b2);
+    assert_int_equal(l1, l2);
+    assert_memory_equal(b1, b2, l1);
+    /* nothing of the computation is left beside the entry */
+    assert_int_equal(su_count_names(d1, ".tmp-"), 0);
+    free(b1);
+    free(b2);
+    grundy_values_free(v);
+    grundy_table_free(mem);
+    grundy_store_close(s1);
+    grundy_store_close(s2);
+    grundy_game_free(g);
+}
+
+static void test_store_grow_matches_memory(void **state)
+{
+    fixture *f = *state;
+    /* a window of one page of values, a table of a few blocks */
+    grow_matches_memory(f, ((grundy_pos)1 << 20) + 12345, 2048);
+}
+
+/* A checkpoint is taken up by the next run: the same size, another size
+ * (the values move with the block table), and a damaged prefix (started
+ * again, with a warning). */
+static void test_store_grow_resume(void **state)
+{
+    fixture *f = *state;
+    su_warnings w;
+    grundy_store *s;
+    grundy_store_grow *g;
+    grundy_value max;
+    grundy_pos max_at, x, n = (grundy_pos)5 << 19, big = (grundy_pos)1 << 30;
+    uint16_t *d;
+    char path[4200];
+    unsigned char *b;
+    size_t len;
+    memset(&w, 0, sizeof w);
+    s = su_open(f->dir, &w, NULL);
+    assert_int_equal(grundy_store_grow_open(&g, s, "0.6", 2, n), GRUNDY_OK);
+    assert_int_equal(grundy_store_grow_size(g, NULL, NULL), 0);
+    d = grundy_store_grow_data(g);
+    for (x = 0; x < n; x++)
+        d[x] = (uint16_t)(x * 2654435761u >> 20 & 0x3FFF);
+    d[777] = 60000;
+    /* 3.5 blocks are final: 3 are recorded */
+    assert_int_equal(grundy_store_grow_checkpoint(g, (grundy_pos)7 << 18),
+                     GRUNDY_OK);
+    assert_int_equal(grundy_store_grow_size(g, &max, &max_at),
+                     (grundy_pos)3 << 19);
+    assert_int_equal(max, 60000);
+    assert_int_equal(max_at, 777);
+    grundy_store_grow_close(g);
+
+    /* the same size */
+    assert_int_equal(grundy_store_grow_open(&g, s, "0.6", 2, n), GRUNDY_OK);
+    assert_int_equal(grundy_store_grow_size(g, &max, &max_at),
+                     (grundy_pos)3 << 19);
+    assert_int_equal(max_at, 777);
+    grundy_store_grow_close(g);
+    /* a larger table: a longer block table moves the values */
+    assert_int_equal(grundy_store_grow_open(&g, s, "0.6", 2, big),
+                     GRUNDY_OK);
+    assert_int_equal(grundy_store_grow_size(g, NULL, NULL),
+                     (grundy_pos)3 << 19);
+    d = grundy_store_grow_data(g);
+    for (x = 0; x < ((grundy_pos)3 << 19); x++)
+        if (d[x] !=
+            (x == 777 ? 60000 : (uint16_t)(x * 2654435761u >> 20 & 0x3FFF)))
+            fail_msg("g(%llu) moved wrong", (unsigned long long)x);
+    assert_int_equal(grundy_store_grow_checkpoint(g, (grundy_pos)3 << 19),
+                     GRUNDY_OK);
+    grundy_store_grow_close(g);
+    /* a shorter table: the whole blocks within it, the largest value
+     * found again */
+    assert_int_equal(
+        grundy_store_grow_open(&g, s, "0.6", 2, (grundy_pos)5 << 18),
+        GRUNDY_OK);
+    assert_int_equal(grundy_store_grow_size(g, &max, &max_at),
+                     (grundy_pos)2 << 19);
+    assert_int_equal(max, 60000);
+    assert_int_equal(max_at, 777);
+    d = grundy_store_grow_data(g);
+    for (x = 0; x < ((grundy_pos)2 << 19); x++)
+        if (d[x] !=
+            (x == 777 ? 60000 : (uint16_t)(x * 2654435761u >> 20 & 0x3FFF)))
+            fail_msg("g(%llu) moved wrong", (unsigned long long)x);
+    grundy_store_grow_close(g);
+    assert_int_equal(grundy_store_grow_open(&g, s, "0.6", 2, big),
+                     GRUNDY_OK);
+    assert_int_equal(grundy_store_grow_size(g, NULL, NULL),
+                     (grundy_pos)2 << 19);
+    grundy_store_grow_close(g);
+    assert_int_equal(w.count, 0);
+
+    /* a flipped value in the prefix: started again */
+    entry(path, sizeof path, s, "0.6", ".tmp-grow");
+    b = su_read(path, &len);
+    assert_non_null(b);
+    b[len - 2 * big + 1000] ^= 1;
+    su_write(path, b, len);
+    free(b);
+    assert_int_equal(grundy_store_grow_open(&g, s, "0.6", 2, big),
+                     GRUNDY_OK);
+    assert_int_equal(grundy_store_grow_size(g, NULL, NULL), 0);
+    assert_int_equal(w.count, 1);
+    grundy_store_grow_close(g);
+    grundy_store_close(s);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -991,6 +1159,10 @@ int main(void)
         cmocka_unit_test_setup_teardown(test_store_list, setup, teardown),
         cmocka_unit_test_setup_teardown(test_store_verify, setup, teardown),
         cmocka_unit_test_setup_teardown(test_store_remove, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_store_grow_matches_memory,
+                                        setup, teardown),
+        cmocka_unit_test_setup_teardown(test_store_grow_resume, setup,
+                                        teardown),
         cmocka_unit_test_setup_teardown(test_store_load_progress_and_cancel,
                                         setup, teardown),
     };

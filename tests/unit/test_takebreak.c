@@ -35,6 +35,11 @@ static void test_takebreak_parse_ok(void **state)
     assert_int_equal(p.digit[0], 12);
     assert_int_equal(p.take, 0);
     assert_int_equal(p.max_parts, 3);
+    /* no digits after the point: split without taking, nothing else */
+    assert_int_equal(grundy_takebreak_parse(&p, "4.", 2, &e), GRUNDY_OK);
+    assert_int_equal(p.digit[0], 4);
+    assert_int_equal(p.take, 0);
+    assert_int_equal(p.max_parts, 2);
     assert_int_equal(grundy_takebreak_parse(&p, "0.3", 3, &e), GRUNDY_OK);
     assert_int_equal(p.max_parts, 1);
     /* a byte buffer: only len bytes are read */
@@ -55,7 +60,6 @@ static void test_takebreak_parse_errors(void **state)
         {"2.07", GRUNDY_ERR_RANGE, 1},
         {"0137", GRUNDY_ERR_PARSE, 2},
         {"0", GRUNDY_ERR_PARSE, 2},
-        {"0.", GRUNDY_ERR_PARSE, 3},
         {"0..7", GRUNDY_ERR_PARSE, 3},
         {"0.7 ", GRUNDY_ERR_PARSE, 4},
         {"0.7-", GRUNDY_ERR_PARSE, 4},

@@ -1148,7 +1148,7 @@ static int grow_write_state(grundy_store_grow *g)
         free(buf);
         return errno;
     }
-    e = write_full(fd, buf, n, 0);
+    e = store_write_full(fd, buf, n, 0);
     if (!e && fsync(fd) != 0)
         e = errno;
     if (close(fd) != 0 && !e)
@@ -1232,7 +1232,7 @@ static int grow_relocate(grundy_store_grow *g, grundy_pos old_cap)
         if (!e && got != len)
             e = EIO;
         if (!e)
-            e = write_full(g->fd, buf, (size_t)len,
+            e = store_write_full(g->fd, buf, (size_t)len,
                            (off_t)(g->h.data_offset + off));
         done += len;
     }
@@ -1450,7 +1450,7 @@ grundy_status grundy_store_grow_finish(grundy_store_grow *g,
         e = errno;
     entry_file(entry, g->s, g->spec, "");
     if (!e) {
-        lockfd = folder_lock(g->s);
+        lockfd = store_folder_lock(g->s);
         keep = !entry_at_least(entry, &g->h);
         e = keep && rename(g->path, entry) != 0 ? errno : 0;
         if (!keep)
@@ -1458,7 +1458,7 @@ grundy_status grundy_store_grow_finish(grundy_store_grow *g,
         if (keep && !e && lockfd >= 0 && fsync(lockfd) != 0 &&
             errno != EINVAL)
             e = errno;
-        folder_unlock(lockfd);
+        store_folder_unlock(lockfd);
     }
     if (e) {
         warnf(g->s, entry, "cannot finish the table (%s)", strerror(e));

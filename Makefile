@@ -2,18 +2,25 @@
 #   make run    install missing Debian packages, build (Release), run the
 #               bundled examples
 #   make test   the same set-up, then the whole suite twice through CTest:
-#               Release, and Debug with ASan + UBSan
-# Other targets: build, bench, clean.
+#               Release, and Debug with ASan + UBSan; then the threaded
+#               paths under ThreadSanitizer (label tsan) and a short run of
+#               every fuzz target (clang, label fuzz)
+# Other targets: build, bench, fuzz (FUZZ_SECONDS per target, default 60),
+# clean.
 
 JOBS    ?= $(shell nproc 2>/dev/null || echo 2)
 BUILD   ?= build
 ASAN    ?= build-asan
+TSAN    ?= build-tsan
+FUZZ    ?= build-fuzz
+FUZZ_SECONDS ?= 60
 CMAKE_FLAGS ?=
 ifeq ($(CI),true)
 CMAKE_FLAGS += -DGRUNDY_WERROR=ON
 endif
 
-.PHONY: all deps build run test test-release test-asan bench clean
+.PHONY: all deps build run test test-release test-asan test-tsan \
+	test-fuzz fuzz bench clean
 
 all: build
 
@@ -27,7 +34,7 @@ build: deps
 run: build
 	@sh scripts/run-examples.sh $(BUILD)/grundy
 
-test: test-release test-asan
+test: test-release test-asan test-tsan test-fuzz
 
 test-release: build
 	cd $(BUILD) && ctest --output-on-failure -j $(JOBS)
@@ -38,6 +45,29 @@ test-asan: deps
 	cmake --build $(ASAN) -j $(JOBS)
 	cd $(ASAN) && ctest --output-on-failure -j $(JOBS)
 
+# The multi-threaded paths under ThreadSanitizer: only what the tsan tests
+# need is built.
+test-tsan: deps
+	cmake -S . -B $(TSAN) -DCMAKE_BUILD_TYPE=RelWithDebInfo -DGRUNDY_TSAN=ON \
+	    -DGRUNDY_BUILD_CLI=OFF $(CMAKE_FLAGS)
+	cmake --build $(TSAN) -j $(JOBS) --target grundy_tsan_tests
+	cd $(TSAN) && TSAN_OPTIONS="halt_on_error=1 second_deadlock_stack=1" \
+	    ctest --output-on-failure -j $(JOBS) -L tsan
+
+# Fuzz targets (clang): a smoke run of each in `make test` (label fuzz,
+# GRUNDY_FUZZ_SMOKE seconds each), a campaign of FUZZ_SECONDS each here.
+test-fuzz: deps
+	CC=clang cmake -S . -B $(FUZZ) -DCMAKE_BUILD_TYPE=RelWithDebInfo \
+	    -DGRUNDY_FUZZ=ON -DGRUNDY_BUILD_CLI=OFF $(CMAKE_FLAGS)
+	cmake --build $(FUZZ) -j $(JOBS) --target grundy_fuzz_targets
+	cd $(FUZZ) && ctest --output-on-failure -j $(JOBS) -L fuzz
+
+fuzz: deps
+	CC=clang cmake -S . -B $(FUZZ) -DCMAKE_BUILD_TYPE=RelWithDebInfo \
+	    -DGRUNDY_FUZZ=ON -DGRUNDY_BUILD_CLI=OFF $(CMAKE_FLAGS)
+	cmake --build $(FUZZ) -j $(JOBS) --target grundy_fuzz_targets
+	sh tests/fuzz/run.sh $(FUZZ) $(FUZZ_SECONDS)
+
 bench: deps
 	cmake -S . -B build-bench -DCMAKE_BUILD_TYPE=Release \
 	    -DGRUNDY_BUILD_BENCH=ON $(CMAKE_FLAGS)
@@ -45,4 +75,4 @@ bench: deps
 	@echo "benchmarks are in build-bench/bench/ (see bench/RESULTS.md)"
 
 clean:
-	rm -rf $(BUILD) $(ASAN) build-bench
+	rm -rf $(BUILD) $(ASAN) $(TSAN) $(FUZZ) build-bench

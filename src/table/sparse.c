@@ -49,6 +49,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "core/threads.h"
 #include "rules/rules_internal.h"
 #include "table/sparse.h"
 
@@ -845,7 +846,7 @@ static void helper_start(sparse *s, const grundy_limits *opts,
     for (i = 0; i <= SPLITS_AHEAD; i++)
         s->seq[i] = i;
     atomic_store_explicit(&s->helper_state, HELPER_IDLE, memory_order_relaxed);
-    s->helper_started = pthread_create(&s->helper, NULL, helper_run, s) == 0;
+    s->helper_started = grundy_thread_start(&s->helper, helper_run, s) == 0;
     if (s->helper_started)
         s->nahead = SPLITS_AHEAD;
 }

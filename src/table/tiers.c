@@ -34,6 +34,7 @@
 #include "grundy/rect.h"
 #include "rules/rect_internal.h"
 #include "core/progress.h"
+#include "core/threads.h"
 #include "table/table_internal.h"
 
 #define TIER_MAX_BITS 40
@@ -344,8 +345,8 @@ grundy_status grundy_table_fill_tiers(grundy_fill *f)
         for (started = 1;
              started < nt && job->tier_size >= TIER_MIN_PARALLEL_TIER;
              started++)
-            if (pthread_create(&ws[started].tid, NULL, worker_run,
-                               &ws[started]) != 0)
+            if (grundy_thread_start(&ws[started].tid, worker_run,
+                                    &ws[started]) != 0)
                 break;
         worker_run(&ws[0]);
         for (i = 1; i < started; i++)

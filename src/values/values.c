@@ -59,6 +59,7 @@ struct grundy_values {
     const char *source;
     const char *method_name; /* how the table was filled */
     char spec[256];          /* canonical spec: the store's key */
+    uint64_t work_needed;    /* steps of the last work refused */
     grundy_table view;       /* the first n entries of a longer table */
 };
 
@@ -240,7 +241,25 @@ static void checkpoint(void *ctx, const grundy_table *t, grundy_pos done)
     store_save(ctx, t, done, 0);
 }
 
+/* Work *********************************************************************/
+
+/* GRUNDY_ERR_WORK, noting the estimate, when steps are past the limit. */
+static grundy_status work_check(grundy_values *v, uint64_t steps)
+{
+    grundy_status s = grundy_limits_work_check(v->lim, steps);
+    if (s != GRUNDY_OK)
+        v->work_needed = steps;
+    return s;
+}
+
+uint64_t grundy_values_work_needed(const grundy_values *v)
+{
+    return v->work_needed;
+}
+
 /* Tables *******************************************************************/
+
+static int table_fits(const grundy_values *v, grundy_pos n);
 
 /* A table of at least n entries (finite families: all), computed with the
  * store's help. */
@@ -275,6 +294,16 @@ static grundy_status ensure_table(grundy_values *v, grundy_pos n)
                 v->source = "stored table";
             return s;
         }
+    }
+    /* memory first (the larger refusal), then the work */
+    s = table_fits(v, n) ? GRUNDY_OK : GRUNDY_ERR_LIMIT;
+    if (s == GRUNDY_OK) {
+        grundy_pos have = v->table ? grundy_table_size(v->table) : 0;
+        s = work_check(v, grundy_table_work(v->game, m, have, n));
+    }
+    if (s != GRUNDY_OK) {
+        grundy_store_unlock(lock);
+        return s;
     }
     if (!v->table) {
         s = grundy_table_alloc(&v->table, v->game, 1);
@@ -754,7 +783,9 @@ grundy_status grundy_values_get(grundy_value *out, grundy_values *v,
      * in the memory of the kernel's lookback. */
     if (fill_method(v) == GRUNDY_FILL_KERNEL && p >= WINDOW_FROM &&
         grundy_table_kernel(v->game)->lookback) {
-        grundy_status s = grundy_table_window_value(out, v->game, p, v->lim);
+        grundy_status s;
+        GRUNDY_TRY(work_check(v, p == UINT64_MAX ? p : p + 1));
+        s = grundy_table_window_value(out, v->game, p, v->lim);
         if (s != GRUNDY_ERR_ARG) {
             if (s == GRUNDY_OK)
                 v->source = "window";
@@ -771,6 +802,7 @@ grundy_status grundy_values_get(grundy_value *out, grundy_values *v,
     }
     if (v->rules->max_take && v->rules->max_take(v->params) > 0 &&
         p < UINT64_MAX) {
+        GRUNDY_TRY(work_check(v, grundy_table_window_work(v->game, p)));
         GRUNDY_TRY(by_window(out, v->game, p, v->rules->max_take(v->params),
                              v->lim, &done));
         if (done) {
@@ -803,7 +835,7 @@ grundy_status grundy_values_prepare(grundy_values *v, grundy_pos maxp)
         return GRUNDY_OK;
     s = ensure_table_amortised(v, maxp + 1);
     if (s == GRUNDY_ERR_LIMIT || s == GRUNDY_ERR_OVERFLOW ||
-        s == GRUNDY_ERR_ARG)
+        s == GRUNDY_ERR_ARG || s == GRUNDY_ERR_WORK)
         return GRUNDY_OK; /* values come one by one */
     return s;
 }
@@ -932,6 +964,7 @@ grundy_status grundy_values_move_to(grundy_move *out, int *found,
         }
     }
     need = v->rules->max_moves(v->params, p);
+    GRUNDY_TRY(work_check(v, need));
     GRUNDY_RETURN_IF(need > SIZE_MAX / sizeof *mv, GRUNDY_ERR_LIMIT);
     GRUNDY_TRY(grundy_limits_mem_check(v->lim, need * sizeof *mv));
     GRUNDY_TRY(grundy_game_moves(v->game, p, &mv, &cap, &count));
@@ -986,6 +1019,7 @@ grundy_status grundy_values_is_move(int *legal, grundy_values *v,
         return GRUNDY_OK;
     }
     need = v->rules->max_moves(v->params, p);
+    GRUNDY_TRY(work_check(v, need));
     GRUNDY_RETURN_IF(need > SIZE_MAX / sizeof *mv, GRUNDY_ERR_LIMIT);
     GRUNDY_TRY(grundy_limits_mem_check(v->lim, need * sizeof *mv));
     GRUNDY_TRY(grundy_game_moves(v->game, p, &mv, &cap, &count));

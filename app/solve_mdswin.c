@@ -23,16 +23,6 @@
 #define MOD 1000000007u
 #define HASH_BITS 18 /* 2^18 slots for 10^5 keys */
 
-static unsigned ndigits(uint64_t v)
-{
-    unsigned n = 1;
-    while (v >= 10) {
-        v /= 10;
-        n++;
-    }
-    return n;
-}
-
 /* Insert v (non-zero); 0 when it was there already. */
 static int set_insert(uint64_t *slots, uint64_t v)
 {
@@ -79,18 +69,19 @@ static int solve_all(grundy_scanner *sc, grundy_writer *w, mdswin_state *st)
             return input_error(w, s, &where);
         memset(st->slots, 0, sizeof *st->slots << HASH_BITS);
         for (j = 0; j < n; j++) {
+            unsigned long line, col;
+            /* the number's first byte (leading zeros included) */
+            (void)grundy_scan_at_eof(sc);
+            grundy_scan_where(sc, &line, &col);
             s = grundy_scan_u64(sc, &st->s[j], 1, S_MAX, &where);
             if (s != GRUNDY_OK)
                 return input_error(w, s, &where);
             if (!set_insert(st->slots, st->s[j])) {
-                unsigned long line, col;
-                grundy_scan_where(sc, &line, &col);
                 (void)grundy_writer_flush(w);
                 fprintf(stderr,
                         "grundy: input:%lu:%lu: %llu is already in the "
                         "set\n",
-                        line, col - ndigits(st->s[j]),
-                        (unsigned long long)st->s[j]);
+                        line, col, (unsigned long long)st->s[j]);
                 return CLI_EXIT_DATA;
             }
         }

@@ -4,7 +4,7 @@
 # fail, so nothing half-builds.
 set -eu
 PKGS="build-essential cmake pkg-config libcmocka-dev libflint-dev libgmp-dev
-      libxxhash-dev"
+      libxxhash-dev clang libclang-rt-14-dev"
 missing=""
 for p in $PKGS; do
     if ! dpkg-query -W -f='${Status}' "$p" 2>/dev/null |

@@ -404,6 +404,14 @@ static int costly_moves(const grundy_values *v)
     return v->rules->max_moves(v->params, (grundy_pos)1 << 20) > 1024;
 }
 
+/* The bound of a full period search (grundy_values_period()). */
+static grundy_pos period_default_max(const grundy_values *v)
+{
+    return !grundy_period_provable(v->game) ? PERIOD_UNPROVABLE
+           : costly_moves(v)                ? PERIOD_MAX_COSTLY
+                                            : PERIOD_MAX;
+}
+
 /* Grow the table by doubling until a period is proven or max.  The
  * sequence of sizes checked does not depend on what the object or the
  * store already holds, so neither does the answer. */
@@ -413,9 +421,7 @@ static grundy_status period_search(grundy_period *out, grundy_values *v,
     grundy_pos n;
     int provable = grundy_period_provable(v->game);
     if (!max)
-        max = !provable        ? PERIOD_UNPROVABLE
-              : costly_moves(v) ? PERIOD_MAX_COSTLY
-                                : PERIOD_MAX;
+        max = period_default_max(v);
     n = provable ? PERIOD_FROM : max;
     if (n > max)
         n = max;
@@ -431,7 +437,8 @@ static grundy_status period_search(grundy_period *out, grundy_values *v,
             break;
         n = n > max / 2 ? max : 2 * n;
     }
-    v->period_searched = 1;
+    if (out->proven || max >= period_default_max(v))
+        v->period_searched = 1;
     return GRUNDY_OK;
 }
 
@@ -770,8 +777,14 @@ grundy_status grundy_values_get(grundy_value *out, grundy_values *v,
     }
     if (grundy_period_provable(v->game) && p >= PERIOD_FROM &&
         !v->period_searched) {
+        /* A position within reach of a table looks for a period only
+         * as far as twice its own size (its own size when moves grow
+         * with the heap): past it, the table answers. */
         grundy_period per;
-        GRUNDY_TRY(period_search(&per, v, 0));
+        grundy_pos max = p >= period_default_max(v) / 2 ? 0
+                         : costly_moves(v)             ? p + 1
+                                                       : 2 * p;
+        GRUNDY_TRY(period_search(&per, v, max));
         if (v->period.proven)
             return by_period(out, v, p);
         if (p < grundy_table_size(v->table)) {

@@ -74,13 +74,24 @@ char *fuzz_strdup(const uint8_t *data, size_t len)
     return s;
 }
 
+/* stderr as it was at start-up: libFuzzer's -close_fd_mask=2 sends fd 2
+ * to /dev/null later, and a failed property must still be told. */
+static int report_fd = 2;
+
+__attribute__((constructor)) static void keep_stderr(void)
+{
+    int fd = fcntl(2, F_DUPFD_CLOEXEC, 3);
+    if (fd >= 0)
+        report_fd = fd;
+}
+
 void fuzz_fail(const char *fmt, ...)
 {
+    char msg[1024];
     va_list ap;
     va_start(ap, fmt);
-    fputs("fuzz: ", stderr);
-    vfprintf(stderr, fmt, ap);
-    fputc('\n', stderr);
+    vsnprintf(msg, sizeof msg, fmt, ap);
     va_end(ap);
+    dprintf(report_fd, "fuzz: %s\n", msg);
     abort();
 }

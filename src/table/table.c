@@ -365,9 +365,14 @@ uint64_t grundy_table_work(const grundy_game *g, grundy_fill_method m,
     uint64_t per = 1;
     if (n <= from)
         return 0;
-    if (m == GRUNDY_FILL_NAIVE || m == GRUNDY_FILL_TIERS) {
+    if (m == GRUNDY_FILL_NAIVE || m == GRUNDY_FILL_TIERS ||
+        m == GRUNDY_FILL_KERNEL) {
         per = r->max_moves(grundy_game_params(g), n - 1);
-        if (per == 0)
+        /* A kernel does a bounded amount per position while a position
+         * has at most linearly many moves (subtraction, digits, two-heap
+         * splits through rare values); moves that leave three heaps
+         * grow quadratically and are listed. */
+        if (per == 0 || (m == GRUNDY_FILL_KERNEL && per <= n))
             per = 1;
     }
     return mul_sat(n - from, per);

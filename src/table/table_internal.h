@@ -68,10 +68,13 @@ grundy_status grundy_table_grow(grundy_table *t, grundy_pos n,
 
 /* grundy_table_work() :
  * The steps (grundy_limits.work_limit) of computing g(from .. n-1) with
- * method m, estimated before starting: one per position for a kernel or
- * a closed form (their cost per position is bounded), and the family's
- * max_moves per position otherwise (quadratic for families whose moves
- * grow with the heap).  Saturates at UINT64_MAX. */
+ * method m, estimated before starting: one per position for a closed
+ * form, and for a kernel while positions have at most linearly many
+ * moves; the family's max_moves per position otherwise (quadratic for
+ * families whose moves grow with the heap).  Saturates at UINT64_MAX.
+ * A two-heap take-and-break kernel is counted linear: on sparse codes it
+ * is, on dense ones it lists every split and takes quadratic time, which
+ * no estimate made before the values are known can tell apart. */
 uint64_t grundy_table_work(const grundy_game *g, grundy_fill_method m,
                            grundy_pos from, grundy_pos n);
 

@@ -65,7 +65,7 @@ static void make_family(family *f, reader *r)
     case 1:
     case 2: {
         size_t len;
-        bits = next(r) | next(r) << 8;
+        bits = (next(r) | next(r) << 8) & 0xFFF;
         if (kind == 2)
             bits &= 0x3F; /* allbut: a few exclusions */
         if (!bits)

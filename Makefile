@@ -5,6 +5,10 @@
 #               Release, and Debug with ASan + UBSan; then the threaded
 #               paths under ThreadSanitizer (label tsan) and a short run of
 #               every fuzz target (clang, label fuzz)
+#   make install PREFIX=P
+#               build, then install the library, headers, pkg-config and
+#               CMake files, the program and its man page under P
+#               (default /usr/local)
 # Other targets: build, bench, fuzz (FUZZ_SECONDS per target, default 60),
 # clean.
 
@@ -14,13 +18,14 @@ ASAN    ?= build-asan
 TSAN    ?= build-tsan
 FUZZ    ?= build-fuzz
 FUZZ_SECONDS ?= 60
+PREFIX  ?= /usr/local
 CMAKE_FLAGS ?=
 ifeq ($(CI),true)
 CMAKE_FLAGS += -DGRUNDY_WERROR=ON
 endif
 
 .PHONY: all deps build run test test-release test-asan test-tsan \
-	test-fuzz fuzz bench clean
+	test-fuzz fuzz install bench clean
 
 all: build
 
@@ -28,11 +33,15 @@ deps:
 	@sh scripts/deps.sh
 
 build: deps
-	cmake -S . -B $(BUILD) -DCMAKE_BUILD_TYPE=Release $(CMAKE_FLAGS)
+	cmake -S . -B $(BUILD) -DCMAKE_BUILD_TYPE=Release \
+	    -DGRUNDY_BUILD_PYTHON=ON $(CMAKE_FLAGS)
 	cmake --build $(BUILD) -j $(JOBS)
 
 run: build
 	@sh scripts/run-examples.sh $(BUILD)/grundy
+
+install: build
+	cmake --install $(BUILD) --prefix $(PREFIX)
 
 test: test-release test-asan test-tsan test-fuzz
 

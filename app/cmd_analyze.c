@@ -2,14 +2,15 @@
  * cmd_analyze.c -- grundy analyze RULES POS...: the value of each
  * component, the nim-sum, the winner and every winning move of a sum;
  * Moore's Nim_k (--moore K) and misere play (--misere), by the known rule
- * for Nim heaps and by an exact search of the sum otherwise.
+ * for Nim heaps, the misere quotient for take-and-break games
+ * (misere_cli.c) and an exact search of the sum otherwise.
  */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "loopy_cli.h"
-#include "sum_cli.h"
+#include "misere_cli.h"
 
 typedef struct analyze_args {
     const char *rules;
@@ -326,13 +327,16 @@ static int do_misere(const analyze_args *a, const cli_sum *s,
                      const grundy_value *v, grundy_writer *w)
 {
     grundy_sum_move *m = NULL;
-    size_t n = 0, states = 0, i;
+    size_t n = 0, states = 0, i, order = 0;
     int first = 0;
     const char *rule = NULL;
     grundy_sum_search_result r;
     memset(&r, 0, sizeof r);
 
-    if (grundy_sum_is_nim(s->comp, s->n)) {
+    if (!grundy_sum_is_nim(s->comp, s->n) &&
+        cli_misere_quotient(s, &a->eng.limits, &first, &m, &n, &order)) {
+        rule = "";
+    } else if (grundy_sum_is_nim(s->comp, s->n)) {
         grundy_pos *h = malloc(s->n * sizeof *h);
         grundy_status st = GRUNDY_ERR_NOMEM;
         if (h) {
@@ -363,14 +367,20 @@ static int do_misere(const analyze_args *a, const cli_sum *s,
     write_components(w, s, v, a->json);
     if (a->json) {
         grundy_writer_str(w, ", \"play\": \"misere\"");
-        write_method(w, rule, states, 1);
+        if (order)
+            cli_misere_method(w, order, 1);
+        else
+            write_method(w, rule, states, 1);
         write_winner(w, first, 1);
         grundy_writer_str(w, ", \"winning_moves\": ");
         write_moves(w, s, m, n, 1, 0);
         grundy_writer_str(w, "}\n");
     } else {
         grundy_writer_str(w, "play: misere\n");
-        write_method(w, rule, states, 0);
+        if (order)
+            cli_misere_method(w, order, 0);
+        else
+            write_method(w, rule, states, 0);
         write_winner(w, first, 0);
         grundy_writer_str(w, "winning moves: ");
         grundy_writer_u64(w, n);

@@ -9,6 +9,9 @@
  * with none, the move that takes least away (heap size, or cells of a
  * board).  Every line typed is checked against the family's moves; an
  * illegal one is explained and the prompt comes again, with nothing lost.
+ * With --misere the player who cannot move wins: take-and-break games are
+ * played from their misere quotient (a winning move when there is one),
+ * other families through the exact search under misere play.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -16,7 +19,7 @@
 #include <unistd.h>
 
 #include "loopy_cli.h"
-#include "sum_cli.h"
+#include "misere_cli.h"
 
 typedef struct play {
     cli_sum sum;               /* the current position (comp, n) */
@@ -27,6 +30,7 @@ typedef struct play {
     cli_engine eng;
     grundy_writer w;
     int echo;
+    int misere; /* the player who cannot move wins */
 } play;
 
 static void say(play *p, const char *s)
@@ -125,8 +129,18 @@ static grundy_status best_move(play *p, grundy_sum_move *best, int *found,
 
     *found = 0;
     *wins = 0;
+    if (p->misere) {
+        int used;
+        GRUNDY_TRY(cli_misere_best_move(p->sum.comp, p->sum.n, &p->eng.limits,
+                                        best, wins, &used));
+        if (*wins) {
+            *found = 1;
+            return GRUNDY_OK;
+        }
+    }
     grundy_sum_search_opts_init(&so);
     so.max_states = p->search_limit;
+    so.convention = p->misere ? GRUNDY_PLAY_MISERE : GRUNDY_PLAY_NORMAL;
     s = grundy_sum_search(&r, p->sum.comp, p->sum.n, &so);
     if (s == GRUNDY_OK) {
         *wins = r.first_wins;
@@ -139,8 +153,10 @@ static grundy_status best_move(play *p, grundy_sum_move *best, int *found,
     }
     if (s != GRUNDY_ERR_LIMIT)
         return s;
-    /* Too large to search: the values decide. */
-    s = grundy_sum_winning_moves(&wm, &nw, p->sum.comp, p->sum.n, NULL);
+    /* Too large to search: the values decide (normal play). */
+    s = p->misere ? GRUNDY_ERR_LIMIT
+                  : grundy_sum_winning_moves(&wm, &nw, p->sum.comp,
+                                             p->sum.n, NULL);
     if (s == GRUNDY_OK && nw) {
         *best = wm[0];
         *found = *wins = 1;
@@ -478,7 +494,8 @@ static int loop(play *p, grundy_scanner *sc)
 
         show_position(p);
         if (!sum_has_move(p)) {
-            say(p, "You have no move: I win.\n");
+            say(p, p->misere ? "You have no move: you win.\n"
+                             : "You have no move: I win.\n");
             return CLI_EXIT_OK;
         }
         say(p, "your move> ");
@@ -539,7 +556,8 @@ static int loop(play *p, grundy_scanner *sc)
             return cli_error("play", GRUNDY_ERR_NOMEM, NULL);
         if (!sum_has_move(p)) {
             show_position(p);
-            say(p, "I have no move: you win.\n");
+            say(p, p->misere ? "I have no move: I win.\n"
+                             : "I have no move: you win.\n");
             return CLI_EXIT_OK;
         }
         rc = computer_turn(p);
@@ -584,6 +602,8 @@ int cmd_play(int argc, char **argv)
             only_pos = 1;
         } else if (strcmp(s, "--mix") == 0) {
             mix = 1;
+        } else if (strcmp(s, "--misere") == 0) {
+            p.misere = 1;
         } else if (cli_opt_value(argc, argv, &i, "--first", &v)) {
             static const char *const firsts[] = {"user", "computer", NULL};
             if (cli_parse_choice("play", "--first", v, firsts,
@@ -625,11 +645,14 @@ int cmd_play(int argc, char **argv)
     grundy_scanner_set_before_read(&sc, grundy_writer_flush_hook, &p.w);
     p.echo = !isatty(0);
     say(&p, intro);
+    if (p.misere)
+        say(&p, "Misere play: the player who cannot move wins.\n");
     rc = -1;
     if (computer_first) {
         show_position(&p);
         if (!sum_has_move(&p)) {
-            say(&p, "I have no move: you win.\n");
+            say(&p, p.misere ? "I have no move: I win.\n"
+                             : "I have no move: you win.\n");
             rc = CLI_EXIT_OK;
         } else {
             rc = computer_turn(&p);

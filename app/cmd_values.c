@@ -5,6 +5,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "cli.h"
@@ -76,10 +77,9 @@ static int parse_args(int argc, char **argv, values_args *a)
         return cli_usage_error("values",
                                "say what to compute: --upto N, --at POS, "
                                "--all or --period");
-    if (a->at && (a->stats || a->period))
+    if (a->at && a->period)
         return cli_usage_error("values",
-                               "--stats and --period need a table "
-                               "(--upto or --all)");
+                               "--period needs a table (--upto or --all)");
     if (!a->stats && !a->period)
         a->list = 1;
     return 0;
@@ -105,6 +105,68 @@ static void write_pos_json(grundy_writer *w, const grundy_game *g,
     cli_json_str(w, buf);
 }
 
+static double cli_clock_s(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
+}
+
+/* --stats with --position: where the value came from and, for a board
+ * search, its work (positions, table lookups, memory) and the time. */
+static void write_search_stats(grundy_writer *w, const grundy_values *vals,
+                               double took, int json)
+{
+    grundy_board_stats st;
+    int searched = grundy_values_search_stats(&st, vals);
+    char buf[64];
+    if (json) {
+        grundy_writer_str(w, ", \"stats\": {\"source\": ");
+        cli_json_str(w, grundy_values_source(vals));
+        if (searched) {
+            grundy_writer_str(w, ", \"nodes\": ");
+            grundy_writer_u64(w, st.nodes);
+            grundy_writer_str(w, ", \"lookups\": ");
+            grundy_writer_u64(w, st.probes);
+            grundy_writer_str(w, ", \"hits\": ");
+            grundy_writer_u64(w, st.hits);
+            grundy_writer_str(w, ", \"stored\": ");
+            grundy_writer_u64(w, st.stores);
+            grundy_writer_str(w, ", \"evicted\": ");
+            grundy_writer_u64(w, st.evictions);
+            grundy_writer_str(w, ", \"table_bytes\": ");
+            grundy_writer_u64(w, st.table_bytes);
+        }
+        snprintf(buf, sizeof buf, "%.3f", took);
+        grundy_writer_str(w, ", \"seconds\": ");
+        grundy_writer_str(w, buf);
+        grundy_writer_char(w, '}');
+        return;
+    }
+    grundy_writer_str(w, "source ");
+    grundy_writer_str(w, grundy_values_source(vals));
+    grundy_writer_char(w, '\n');
+    if (searched) {
+        grundy_writer_str(w, "nodes ");
+        grundy_writer_u64(w, st.nodes);
+        grundy_writer_str(w, "\ntable hits ");
+        grundy_writer_u64(w, st.hits);
+        grundy_writer_str(w, " of ");
+        grundy_writer_u64(w, st.probes);
+        grundy_writer_str(w, " lookups\ntable ");
+        grundy_writer_u64(w, st.entries);
+        grundy_writer_str(w, " values, ");
+        snprintf(buf, sizeof buf, "%.1f MiB",
+                 (double)st.table_bytes / 1048576.0);
+        grundy_writer_str(w, buf);
+        grundy_writer_str(w, ", ");
+        grundy_writer_u64(w, st.evictions);
+        grundy_writer_str(w, " evicted\n");
+    }
+    snprintf(buf, sizeof buf, "time %.3f s\n", took);
+    grundy_writer_str(w, buf);
+}
+
 static int do_at(values_args *a, const grundy_game *g, grundy_writer *w)
 {
     grundy_pos p;
@@ -112,6 +174,7 @@ static int do_at(values_args *a, const grundy_game *g, grundy_writer *w)
     grundy_parse_error where;
     grundy_status s;
     grundy_values *vals;
+    double t0, took;
 
     memset(&where, 0, sizeof where);
     s = grundy_game_pos_parse(g, a->at, strlen(a->at), &p, &where);
@@ -122,8 +185,10 @@ static int do_at(values_args *a, const grundy_game *g, grundy_writer *w)
         return CLI_EXIT_DATA;
     }
     s = cli_engine_values(&a->eng, g, &vals);
+    t0 = cli_clock_s();
     if (s == GRUNDY_OK)
         s = grundy_values_get(&v, vals, p);
+    took = cli_clock_s() - t0;
     cli_progress_done();
     if (s != GRUNDY_OK) {
         char what[300];
@@ -137,10 +202,14 @@ static int do_at(values_args *a, const grundy_game *g, grundy_writer *w)
         write_pos_json(w, g, p);
         grundy_writer_str(w, ", \"value\": ");
         grundy_writer_u64(w, v);
+        if (a->stats)
+            write_search_stats(w, vals, took, 1);
         grundy_writer_str(w, "}\n");
     } else {
         grundy_writer_u64(w, v);
         grundy_writer_char(w, '\n');
+        if (a->stats)
+            write_search_stats(w, vals, took, 0);
     }
     return CLI_EXIT_OK;
 }

@@ -28,6 +28,10 @@ static const char help_main[] =
     "  store list|verify|remove|path  the tables kept on disk\n"
     "  loopy FILE       games with cycles: the generalized value (n or\n"
     "                   inf(K)) of every vertex of a directed graph\n"
+    "  plot RULES       a picture of the values (SVG, or PNG): g(n)\n"
+    "                   against n, a histogram, a board's value map\n"
+    "  misere CODE --upto N  misere quotient of a take-and-break game on\n"
+    "                   heaps 1..N (--genus: Conway's genus of each heap)\n"
     "  help [SUBCOMMAND]  show help\n"
     "\n"
     "Options:\n"
@@ -62,7 +66,9 @@ static const char help_values[] =
     "\n"
     "Summaries (instead of the listing, unless --list is given):\n"
     "  --stats          the count of each value, the largest value and where\n"
-    "                   it first occurs\n"
+    "                   it first occurs; with --position: where the value\n"
+    "                   came from and, for a board search, the positions\n"
+    "                   searched, the table's hits and size, and the time\n"
     "  --period         the period and preperiod, and whether it is proven;\n"
     "                   without --upto the table grows until a period is\n"
     "                   proven (or 2^26 entries; 2^20 for take-and-break\n"
@@ -81,6 +87,17 @@ static const char help_values[] =
     "tabulates only the boards inside the given one (all boards, on the\n"
     "threads, when it is the full board).\n"
     "\n"
+    "Boards and graphs (cram:RxC, node-kayles:GRAPH, chomp:RxC; up to 64\n"
+    "cells): POS may be 'start', the game's start position.  Cram boards\n"
+    "and Node-Kayles grids are written as rows of 0/1 like rect (1 = empty\n"
+    "cell, vertex left); other graphs one 0/1 per vertex; Chomp as row\n"
+    "lengths from the bottom (7,4,2).  A single position of more than 12\n"
+    "cells is valued by the board search: its groups of cells are separate\n"
+    "games whose values XOR, groups of one shape share a transposition\n"
+    "table, and each child is asked only for the values that can decide\n"
+    "the answer.  The table grows within half of --mem-limit, then replaces\n"
+    "its cheapest entries (slower, never wrong).\n"
+    "\n"
     "Examples:\n"
     "  grundy values subtract:1,3,4 --upto 20\n"
     "  grundy values digits --at 1000000\n"
@@ -89,6 +106,9 @@ static const char help_values[] =
     "  grundy values rect:4x4 --position 1111/1101/1110/1111\n"
     "  grundy values rect:3x3 --all\n"
     "  grundy values rect:5x5 --all --stats --threads 2\n"
+    "  grundy values cram:5x6 --position start --stats\n"
+    "  grundy values node-kayles:grid:3x16 --position start\n"
+    "  grundy values chomp:3x7 --position 7,4,2\n"
     "  grundy values 0.137 --upto 1000 --period\n"
     "  grundy values grundy-game --upto 1048576 --stats\n"
     "\n"
@@ -259,10 +279,14 @@ static const char help_analyze[] =
     "                   winning_move_set).  Nim heaps use Moore's rule;\n"
     "                   other families an exact search.\n"
     "  --misere         misere play: the player who cannot move wins.  Nim\n"
-    "                   heaps use the misere Nim rule; other families an\n"
+    "                   heaps use the misere Nim rule; heaps of one\n"
+    "                   take-and-break game its misere quotient (method:\n"
+    "                   misere quotient (order N); when the quotient of\n"
+    "                   heaps up to the largest has at most 1024 elements\n"
+    "                   and the heaps are at most 20000); other families an\n"
     "                   exact search of the sum.  Prints the winner and\n"
     "                   every winning move (JSON: play, method, winner,\n"
-    "                   winning_moves).\n"
+    "                   winning_moves; quotient_order with the quotient).\n"
     "  --search-limit N the exact search refuses sums with more than N\n"
     "                   positions (default 1048576); exit status 1\n"
     "\n"
@@ -275,6 +299,7 @@ static const char help_analyze[] =
     "  grundy analyze --mix digits:12 half:9 nim:3\n"
     "  grundy analyze nim 1 2 3 --moore 2\n"
     "  grundy analyze subtract:1,2 3 4 --misere\n"
+    "  grundy analyze --misere 0.07 3 5 9 11\n"
     "\n"
     "Games with cycles (addsub:S:A with --max H, graph:PATH, also with\n"
     "--mix): prints each component's generalized value, the sum's value\n"
@@ -305,6 +330,9 @@ static const char help_play[] =
     "Options:\n"
     "  --first WHO      who moves first: user (default) or computer\n"
     "  --mix            components of different families, as SPEC:POS\n"
+    "  --misere         misere play: the player who cannot move wins;\n"
+    "                   take-and-break games are played from their misere\n"
+    "                   quotient (see 'grundy misere')\n"
     "  --search-limit N positions the opponent may search exactly (default\n"
     "                   1048576); above it, it plays from the values\n"
     "\n"
@@ -417,6 +445,50 @@ static const char help_loopy[] =
     "  grundy loopy graph.txt --stats\n"
     "  grundy values addsub:4,5:2 --max 20\n"
     "  grundy analyze addsub:4,5:2 5 12 --max 20\n";
+static const char help_misere[] =
+    "Usage: grundy misere CODE --upto N [OPTIONS]\n"
+    "       grundy misere CODE --genus --upto N [OPTIONS]\n"
+    "\n"
+    "Misere play (the player who makes the last move loses) of the\n"
+    "take-and-break game CODE (an octal or hexadecimal code such as 0.77,\n"
+    "4.07 or 0.F7, an alias such as kayles, or grundy-game) restricted to\n"
+    "heaps 1..N.  Prints its misere quotient, grown heap by heap and\n"
+    "verified: a sum of heaps is lost for the player to move exactly when\n"
+    "the product of its heaps' elements lies in the P-portion.\n"
+    "\n"
+    "Output: order (|Q|), p_count (|P|), the generators (the heaps that\n"
+    "need new ones), the relations (lhs = rhs, each lhs a minimal word that\n"
+    "is not a normal form), the P-portion, last_change (the last heap at\n"
+    "which the quotient grew), whether the heap -> element map is seen to\n"
+    "be periodic, and heap_elements (each heap's element as its normal\n"
+    "form: the colex-least word over the generators; 1 is the identity).\n"
+    "\n"
+    "Options:\n"
+    "  --upto N         heaps 1..N (1 <= N <= 1000000)\n"
+    "  --json           one JSON object: rules, heaps, order, p_count,\n"
+    "                   generators (name, heap), relations (lhs, rhs),\n"
+    "                   p_portion, last_change, period, stopped,\n"
+    "                   heap_elements\n"
+    "  --max-order M    stop when the quotient, or a candidate for it, has\n"
+    "                   more than M elements (default 4096); the quotient of\n"
+    "                   the heaps before is printed, with a line 'stopped:'\n"
+    "  --genus          Conway's genus g^(g0 g1 ...) of heaps 0..N instead:\n"
+    "                   the normal-play value, then the misere values of the\n"
+    "                   heap plus 0, 1, 2, ... heaps *2 until they alternate\n"
+    "                   (JSON: genus, with heap, genus, normal, misere)\n"
+    "  --search-limit N the genus search stores at most N positions\n"
+    "                   (default 2097152)\n"
+    "  --mem-limit B    refuse work above B bytes (K, M, G, T)\n"
+    "\n"
+    "A spec that is not a take-and-break code, a code with no move, N out\n"
+    "of range and a quotient over the memory limit are errors (exit\n"
+    "status 1).\n"
+    "\n"
+    "Examples:\n"
+    "  grundy misere 0.75 --upto 20\n"
+    "  grundy misere kayles --upto 100 --json\n"
+    "  grundy misere dawsons-kayles --upto 33\n"
+    "  grundy misere kayles --genus --upto 20\n";
 
 /* The workloads' one-line summaries come from cmd_solve.c. */
 const char *cli_solve_list(void);
@@ -433,6 +505,40 @@ static void rules_list(char *buf, size_t cap)
         len += (size_t)n;
     }
 }
+
+static const char help_plot[] =
+    "Usage: grundy plot RULES --upto N -o FILE.svg [OPTIONS]\n"
+    "       grundy plot RULES --all -o FILE.svg [OPTIONS]   (boards)\n"
+    "\n"
+    "Draw the values of RULES as an SVG picture (a PNG when FILE ends in\n"
+    ".png or with --png, in a program built with cairo).\n"
+    "\n"
+    "Pictures:\n"
+    "  (default)        g(n) against n for n = 0..N: one dot per position\n"
+    "                   while there are no more positions than pixel\n"
+    "                   columns, otherwise each pixel column shows the\n"
+    "                   values of its run of positions; rare values of a\n"
+    "                   take-and-break game in a second colour (when the\n"
+    "                   rare mask leaves at most a quarter of the positions\n"
+    "                   rare); a proven period marked (a dashed line at the\n"
+    "                   preperiod, a bracket over one period)\n"
+    "  --histogram      the number of positions with each value\n"
+    "  --log            with --histogram: counts on a logarithmic scale\n"
+    "  --all            boards (rect:RxC): the value of every position,\n"
+    "                   position p at column p mod 2^k, row p div 2^k\n"
+    "\n"
+    "Options:\n"
+    "  -o, --output FILE  where the picture goes (- : standard output, SVG)\n"
+    "  --png            write a PNG whatever FILE's name\n"
+    "  --width W, --height H  picture size in pixels (default 960 x 540)\n"
+    "  --no-rare        one colour for every value\n"
+    "\n"
+    "A line on what was drawn goes to standard output (unless the picture\n"
+    "does).  Examples:\n"
+    "  grundy plot 0.137 --upto 300 -o dawsons-chess.svg\n"
+    "  grundy plot grundy-game --upto 1000000 -o grundy-game.svg\n"
+    "  grundy plot kayles --upto 100000 --histogram --log -o kayles.svg\n"
+    "  grundy plot rect:4x4 --all -o rect44.png\n";
 
 const char *cli_help(const char *cmd)
 {
@@ -454,6 +560,10 @@ const char *cli_help(const char *cmd)
         return help_store;
     if (strcmp(cmd, "loopy") == 0)
         return help_loopy;
+    if (strcmp(cmd, "plot") == 0)
+        return help_plot;
+    if (strcmp(cmd, "misere") == 0)
+        return help_misere;
     return NULL;
 }
 
@@ -473,7 +583,7 @@ void cli_print_help(const char *cmd)
         fputs(h, stdout);
         if (strcmp(cmd, "values") == 0 || strcmp(cmd, "analyze") == 0 ||
             strcmp(cmd, "play") == 0 || strcmp(cmd, "range") == 0 ||
-            strcmp(cmd, "count") == 0)
+            strcmp(cmd, "count") == 0 || strcmp(cmd, "plot") == 0)
             fputs(help_engine, stdout);
     }
 }

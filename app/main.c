@@ -29,6 +29,8 @@ static const struct {
     {"count", cmd_count},
     {"store", cmd_store},
     {"loopy", cmd_loopy},
+    {"plot", cmd_plot},
+    {"misere", cmd_misere},
 };
 
 int main(int argc, char **argv)
@@ -46,7 +48,7 @@ int main(int argc, char **argv)
         return CLI_EXIT_OK;
     }
     if (strcmp(argv[1], "--version") == 0 || strcmp(argv[1], "-V") == 0) {
-        printf("grundy %s\n", GRUNDY_VERSION);
+        printf("grundy %s\n", grundy_version());
         return CLI_EXIT_OK;
     }
     if (strcmp(argv[1], "help") == 0) {

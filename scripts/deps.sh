@@ -2,9 +2,18 @@
 # deps.sh -- install the Debian packages grundy needs, if any are missing.
 # As root: apt-get installs them.  Otherwise: print the exact command and
 # fail, so nothing half-builds.
+#   the library and program:  build-essential cmake pkg-config libflint-dev
+#                             libgmp-dev libxxhash-dev (libcairo2-dev: PNG
+#                             pictures, optional at build time)
+#   the tests:                libcmocka-dev; libxml2-utils and librsvg2-bin
+#                             check the pictures
+#   the Python module:        python3-dev python3-numpy python3-setuptools
+#                             python3-venv; python3-pytest runs its tests
 set -eu
 PKGS="build-essential cmake pkg-config libcmocka-dev libflint-dev libgmp-dev
-      libxxhash-dev clang libclang-rt-14-dev"
+      libxxhash-dev libcairo2-dev libxml2-utils librsvg2-bin
+      python3-dev python3-numpy python3-setuptools python3-venv
+      python3-pytest clang libclang-rt-14-dev"
 missing=""
 for p in $PKGS; do
     if ! dpkg-query -W -f='${Status}' "$p" 2>/dev/null |

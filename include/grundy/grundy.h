@@ -5,6 +5,7 @@
 #define GRUNDY_GRUNDY_H
 
 #include "grundy/status.h"
+#include "grundy/version.h"
 #include "grundy/core.h"
 #include "grundy/io.h"
 #include "grundy/rules.h"
@@ -17,7 +18,9 @@
 #include "grundy/count.h"
 #include "grundy/takebreak.h"
 #include "grundy/values.h"
+#include "grundy/board.h"
 #include "grundy/store.h"
 #include "grundy/loopy.h"
+#include "grundy/misere.h"
 
 #endif

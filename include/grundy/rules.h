@@ -122,7 +122,8 @@ typedef struct grundy_rules {
     void (*free_params)(void *params);
 
     /* Optional.  Number of positions for finite families (boards); 0 or
-     * NULL for unbounded heap families. */
+     * NULL for unbounded heap families.  UINT64_MAX stands for 2^64 (a
+     * board of 64 cells, every 64-bit value a position). */
     grundy_pos (*num_positions)(const void *params);
 
     /* Optional.  Parse / format a position.  NULL: plain decimal. */
@@ -196,6 +197,34 @@ typedef struct grundy_rules {
      * NULL: always -1. */
     int (*move_to_value)(const void *params, grundy_pos p, grundy_value v,
                          grundy_move *out);
+
+    /* Boards searched one position at a time (grundy/board.h).  The
+     * board search engine takes values of single positions far beyond
+     * what a table holds by splitting positions into independent parts
+     * (their values XOR), and by keeping the values of parts under keys
+     * shared by every part of the same shape. */
+
+    /* The position the game starts from (the empty Cram board, the whole
+     * graph, the full Chomp rectangle); grundy_game_pos_parse() reads the
+     * text "start" as this position.  NULL: the game has none. */
+    grundy_pos (*start)(const void *params);
+
+    /* Boards: split p into independent parts, positions of the same game
+     * whose sum is p (so g(p) is the XOR of their values), none of which
+     * splits further; parts with no move may be left out, so a position
+     * with no move has no part.  Writes at most cap parts into out[0 ..
+     * cap) and returns their number (when it exceeds cap only the first
+     * cap were written).  NULL: a position never splits. */
+    size_t (*components)(const void *params, grundy_pos p, grundy_pos *out,
+                         size_t cap);
+
+    /* Boards: a key of p for a table of values, key[0] and key[1] <
+     * 2^32: positions with equal keys must have equal values (p moved to
+     * a corner of the board and taken as the least of its images under
+     * the board's symmetries; an encoding of the graph p induces).  Called
+     * on any position, most often on one part of components().  NULL: the
+     * key is p, the least of its orbit when the family has an orbit hook. */
+    void (*key)(const void *params, grundy_pos p, uint64_t key[2]);
 } grundy_rules;
 
 /* Registry *****************************************************************/

@@ -28,14 +28,16 @@
  * search of the whole sum that refuses (GRUNDY_ERR_LIMIT) once it meets
  * more distinct positions than a limit.
  *
- * Values of single components come from the family's closed form when it
- * has one, from one dense table per heap game (shared by every component
- * of that game) while it fits the memory limit, from one table of all
- * positions for boards of at most 2^22 positions, and from
- * grundy_value_at() otherwise.
+ * Values of single components come from each component's grundy_values
+ * object (grundy/values.h), prepared once per call for the largest
+ * position of its game: the family's closed form when it has one, one
+ * dense table per heap game (shared by every component of that game)
+ * while it fits the memory limit, one table of all positions for boards
+ * of at most 2^22 positions, and single values otherwise.
  *
  * Aliasing: outputs never alias inputs.  Components are read only; the
- * games they point to must outlive the call.
+ * values objects they point to gain what they compute (tables, periods)
+ * and must outlive the call.
  */
 #ifndef GRUNDY_SUM_H
 #define GRUNDY_SUM_H

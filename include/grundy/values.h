@@ -9,13 +9,20 @@
  *      covers the position;
  *   3. a proven period (found once by growing a table, for families with
  *      a period criterion), which answers any position in O(1);
- *   4. a table grown on demand with the family's kernel, while it fits
+ *   4. for a single far position (2^22 and beyond) of a family whose
+ *      kernel has a lookback (grundy_kernel.lookback: digits, subtract),
+ *      the kernel in a sliding window: as fast per entry as a table, in
+ *      the memory of the window;
+ *   5. a table grown on demand with the family's kernel, while it fits
  *      the memory limit (board families: the table of every position,
- *      or, for a single position, the table of its subsets alone);
- *   5. a sliding window of the last max_take values for heap families
- *      whose moves take a bounded number of tokens (memory: the window);
- *   6. a memoised search of the positions reachable from p for finite
- *      families too large to tabulate;
+ *      or, for a single position, the table of its subsets alone); else
+ *      a sliding window of the last max_take values for heap families
+ *      whose moves take a bounded number of tokens;
+ *   6. single positions of more than a dozen cells of a board family
+ *      that splits positions into parts or keys them (cram, node-kayles,
+ *      chomp, rect): the board search of grundy/board.h, kept with its
+ *      table for the next question; other finite families too large to
+ *      tabulate: a memoised search of the positions reachable from p;
  *   7. a table by the generic method.
  *
  * Sums (grundy/sum.h), range sessions, counts (grundy/count.h) and the
@@ -33,6 +40,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "grundy/board.h"
 #include "grundy/core.h"
 #include "grundy/rules.h"
 #include "grundy/status.h"
@@ -154,10 +162,18 @@ GRUNDY_NODISCARD GRUNDY_API grundy_status
 grundy_values_is_move(int *legal, grundy_values *v, grundy_pos p,
                       const grundy_move *m);
 
+/* grundy_values_search_stats() :
+ * The statistics of the object's board search (grundy/board.h: positions
+ * searched, table lookups and hits, memory, time), summed over every
+ * value it searched for.  @return 1 when a board search ran, else 0 with
+ * *out zeroed. */
+GRUNDY_API int grundy_values_search_stats(grundy_board_stats *out,
+                                          const grundy_values *v);
+
 /* grundy_values_source() :
  * Where the last value or table came from: "closed form", "table",
- * "stored table", "period", "window", "subsets", "search" (or "none"
- * before the first question).  Static strings. */
+ * "stored table", "period", "window", "subsets", "board search",
+ * "search" (or "none" before the first question).  Static strings. */
 GRUNDY_API const char *grundy_values_source(const grundy_values *v);
 
 /* grundy_values_method() :

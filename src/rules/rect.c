@@ -12,6 +12,7 @@
 
 #include "grundy/io.h"
 #include "grundy/rect.h"
+#include "rules/grid.h"
 #include "rules/rect_internal.h"
 #include "rules/rules_internal.h"
 
@@ -38,6 +39,8 @@ typedef struct rect_state {
      * permutations applied a byte at a time. */
     unsigned nsym;
     uint32_t sym[7][4][256];
+    /* Parts and keys for the board search (grundy/board.h). */
+    grundy_grid grid;
 } rect_state;
 
 /* The symmetries of an R x C board other than the identity: the two
@@ -177,6 +180,7 @@ static grundy_status rect_parse(void **params, const char *args,
     rs->pub.cols = (unsigned)c;
     grundy_rect_geom_init(&rs->geom, rs->pub.rows, rs->pub.cols);
     sym_init(rs, rs->pub.rows, rs->pub.cols);
+    grundy_grid_init(&rs->grid, rs->pub.rows, rs->pub.cols);
     *params = rs;
     return GRUNDY_OK;
 }
@@ -324,6 +328,23 @@ static size_t rect_orbit(const void *params, grundy_pos p, grundy_pos *out,
     return rs->nsym;
 }
 
+/* Every rectangle of 1s lies in one 4-connected group of 1s: the groups
+ * are independent parts, and a part's value depends only on its shape up
+ * to the board's symmetries. */
+static size_t rect_components(const void *params, grundy_pos p,
+                              grundy_pos *out, size_t cap)
+{
+    const rect_state *rs = params;
+    return grundy_grid_components(&rs->grid, p, 1, out, cap);
+}
+
+static void rect_key(const void *params, grundy_pos p, uint64_t key[2])
+{
+    const rect_state *rs = params;
+    key[0] = grundy_grid_key(&rs->grid, p);
+    key[1] = 0;
+}
+
 static size_t rect_spec(const void *params, char *buf, size_t cap)
 {
     const grundy_rect_params *rp = params;
@@ -352,4 +373,6 @@ const grundy_rules grundy_rules_rect = {
     .spec_format = rect_spec,
     .children = rect_children,
     .orbit = rect_orbit,
+    .components = rect_components,
+    .key = rect_key,
 };

@@ -9,6 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "grundy/board.h"
 #include "grundy/rect.h"
 #include "grundy/rules.h"
 #include "grundy/takebreak.h"
@@ -21,6 +22,9 @@ const grundy_rules *const grundy_rules_builtin[] = {
     &grundy_rules_digits,
     &grundy_rules_half,
     &grundy_rules_rect,
+    &grundy_rules_cram,
+    &grundy_rules_node_kayles,
+    &grundy_rules_chomp,
     &grundy_rules_divisors,
     &grundy_rules_octal,
     &grundy_rules_grundy_game,
@@ -218,6 +222,10 @@ grundy_status grundy_game_pos_parse(const grundy_game *g, const char *text,
                                     grundy_parse_error *where)
 {
     grundy_pos n = grundy_game_num_positions(g);
+    if (g->rules->start && len == 5 && memcmp(text, "start", 5) == 0) {
+        *out = g->rules->start(g->params);
+        return GRUNDY_OK;
+    }
     if (g->rules->pos_parse)
         return g->rules->pos_parse(g->params, text, len, out, where);
     return grundy_u64_parse_pos(out, text, len, n ? n - 1 : UINT64_MAX,

@@ -2,3 +2,5 @@ target_sources(grundy PRIVATE src/rules/registry.c src/rules/heap.c)
 target_sources(grundy PRIVATE src/rules/rect.c)
 target_sources(grundy PRIVATE src/rules/divisors.c)
 target_sources(grundy PRIVATE src/rules/takebreak.c)
+target_sources(grundy PRIVATE src/rules/grid.c src/rules/cram.c
+  src/rules/nodekayles.c src/rules/chomp.c)

@@ -45,11 +45,10 @@
 
 #include "core/progress.h"
 #include "grundy/store.h"
+#include "grundy/version.h"
 #include "store/format.h"
 
-#ifndef GRUNDY_VERSION_STRING
-#define GRUNDY_VERSION_STRING "unknown"
-#endif
+
 
 #define DIR_MAX 3800 /* so that every path fits grundy_store_info.path */
 #define PATH_CAP 4096
@@ -661,7 +660,7 @@ grundy_status grundy_store_save(grundy_store *s, const grundy_store_table *t)
     GRUNDY_RETURN_IF(!t || !store_spec_ok(t->spec), GRUNDY_ERR_ARG);
     memset(&h, 0, sizeof h);
     memcpy(h.spec, t->spec, strlen(t->spec) + 1);
-    snprintf(h.version, sizeof h.version, "%s", GRUNDY_VERSION_STRING);
+    snprintf(h.version, sizeof h.version, "%s", grundy_version());
     h.size = t->size;
     h.width = t->width;
     h.complete = t->complete != 0;

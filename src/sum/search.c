@@ -466,7 +466,7 @@ static grundy_status search_run(search *S, grundy_sum_search_result *out,
     for (i = 0; i < n; i++) {
         const grundy_game *gi = grundy_values_game(sum[i].values);
         grundy_pos np = grundy_game_num_positions(gi);
-        if (np && sum[i].pos >= np) {
+        if (np && np != UINT64_MAX && sum[i].pos >= np) {
             s = GRUNDY_ERR_RANGE;
             goto out;
         }

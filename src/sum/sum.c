@@ -38,7 +38,8 @@ grundy_status sum_prepare(const grundy_sum_component *sum, size_t n)
         for (j = i + 1; j < n; j++)
             if (sum[j].values == sum[i].values && sum[j].pos > maxp)
                 maxp = sum[j].pos;
-        GRUNDY_RETURN_IF(np && maxp >= np, GRUNDY_ERR_RANGE);
+        GRUNDY_RETURN_IF(np && np != UINT64_MAX && maxp >= np,
+                         GRUNDY_ERR_RANGE);
         GRUNDY_TRY(grundy_values_prepare(sum[i].values, maxp));
     }
     return GRUNDY_OK;

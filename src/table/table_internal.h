@@ -34,8 +34,9 @@ typedef enum grundy_fill_method {
 } grundy_fill_method;
 
 /* Called during a fill once g(0 .. done) are final, every interval_ms at
- * most, and once more when the fill is cancelled: the value engine keeps
- * a checkpoint of the table in the store.  A failure is not the fill's:
+ * most (and never sooner than 100 times the last call took), and once
+ * more when the fill is cancelled: the value engine keeps a checkpoint of
+ * the table in the store.  A failure is not the fill's:
  * the hook deals with it and returns nothing. */
 typedef struct grundy_fill_hook {
     void (*checkpoint)(void *ctx, const grundy_table *t, grundy_pos done);

@@ -21,6 +21,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "grundy/board.h"
 #include "grundy/store.h"
 #include "grundy/values.h"
 #include "rules/rules_internal.h"
@@ -39,6 +40,10 @@
 #define WINDOW_FROM ((grundy_pos)1 << 22)
 /* Boards up to this many positions are tabulated whole for sums. */
 #define BOARD_TABLE_MAX ((grundy_pos)1 << 22)
+/* Single board positions of at most this many cells (1 bits) are valued
+ * from their subsets alone when the family allows it; larger ones by the
+ * board search (bench/RESULTS.md, "board: subsets or search"). */
+#define BOARD_SUBSETS_MAX_CELLS 12
 /* Defaults: keep tables that took a second; checkpoint every 5 minutes. */
 #define STORE_MIN_MS 1000
 #define CHECKPOINT_MS (5 * 60 * 1000)
@@ -61,6 +66,7 @@ struct grundy_values {
     char spec[256];          /* canonical spec: the store's key */
     uint64_t work_needed;    /* steps of the last work refused */
     grundy_table view;       /* the first n entries of a longer table */
+    grundy_board *board;     /* the board search, once used */
 };
 
 void grundy_values_opts_init(grundy_values_opts *o)
@@ -105,6 +111,7 @@ void grundy_values_free(grundy_values *v)
     if (!v)
         return;
     grundy_table_free(v->table);
+    grundy_board_free(v->board);
     free(v);
 }
 
@@ -717,16 +724,52 @@ done:
 
 /* Single values ************************************************************/
 
+/* The board search (grundy/board.h), made on first use and kept, with its
+ * table, for every later question.  GRUNDY_ERR_LIMIT when not even its
+ * smallest table fits: the other methods are then tried. */
+static grundy_status by_board(grundy_value *out, grundy_values *v,
+                              grundy_pos p)
+{
+    if (!v->board) {
+        grundy_board_opts o;
+        grundy_board_opts_init(&o);
+        o.limits = v->lim;
+        GRUNDY_TRY(grundy_board_new(&v->board, v->game, &o));
+    }
+    v->source = "board search";
+    return grundy_board_value(out, v->board, p);
+}
+
+int grundy_values_search_stats(grundy_board_stats *out,
+                               const grundy_values *v)
+{
+    memset(out, 0, sizeof *out);
+    if (!v->board)
+        return 0;
+    grundy_board_get_stats(out, v->board);
+    return 1;
+}
+
 static grundy_status get_finite(grundy_value *out, grundy_values *v,
                                 grundy_pos p, grundy_pos np)
 {
-    GRUNDY_RETURN_IF(p >= np, GRUNDY_ERR_RANGE);
+    /* np == UINT64_MAX: a board of 64 cells, every position valid */
+    GRUNDY_RETURN_IF(p >= np && np != UINT64_MAX, GRUNDY_ERR_RANGE);
     if (!v->table && !v->store_looked)
         GRUNDY_TRY(store_look(v));
     if (v->table && p < grundy_table_size(v->table)) {
         *out = table_at(v, p);
         v->source = v->stored_size ? "stored table" : "table";
         return GRUNDY_OK;
+    }
+    /* Boards with parts and keys: the board search, unless p is small
+     * enough for its subsets. */
+    if (grundy_board_applies(v->game) && v->method == GRUNDY_TABLE_AUTO &&
+        !((v->rules->flags & GRUNDY_RULES_SUBSETS) &&
+          __builtin_popcountll(p) <= BOARD_SUBSETS_MAX_CELLS)) {
+        grundy_status s = by_board(out, v, p);
+        if (s != GRUNDY_ERR_LIMIT)
+            return s;
     }
     /* The subsets of p alone, unless p is the full board (or close):
      * then the table of every position, on the threads. */

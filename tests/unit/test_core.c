@@ -1,9 +1,26 @@
 /*
- * test_core.c -- status codes and messages.
+ * test_core.c -- status codes and messages, the version.
  */
+#include <stdio.h>
 #include <string.h>
 
 #include "test_support.h"
+
+/* The run-time version is the header's, and the build's (CMakeLists.txt
+ * reads the header; the test is told the project's version). */
+static void test_version(void **state)
+{
+    char want[32];
+    (void)state;
+    snprintf(want, sizeof want, "%d.%d.%d", GRUNDY_VERSION_MAJOR,
+             GRUNDY_VERSION_MINOR, GRUNDY_VERSION_PATCH);
+    assert_string_equal(grundy_version(), want);
+    assert_string_equal(grundy_version(), GRUNDY_TEST_PROJECT_VERSION);
+    assert_int_equal(grundy_version_number(), GRUNDY_VERSION_NUMBER);
+    assert_true(GRUNDY_VERSION_NUMBER ==
+                GRUNDY_VERSION_MAJOR * 10000 + GRUNDY_VERSION_MINOR * 100 +
+                    GRUNDY_VERSION_PATCH);
+}
 
 static void test_strerror_pinned(void **state)
 {
@@ -46,6 +63,7 @@ static void test_parse_error_set(void **state)
 int main(void)
 {
     const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_version),
         cmocka_unit_test(test_strerror_pinned),
         cmocka_unit_test(test_strerror_distinct),
         cmocka_unit_test(test_parse_error_set),

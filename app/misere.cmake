@@ -1,0 +1,3 @@
+target_sources(grundy_cli PRIVATE
+  app/misere_cli.c
+  app/cmd_misere.c)

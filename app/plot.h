@@ -1,0 +1,106 @@
+/*
+ * plot.h -- pictures for grundy plot: a scene of simple shapes in layers,
+ * built once and written by a back end (SVG always, PNG through cairo
+ * when the program is built with it).
+ *
+ * A scene is what the picture is, in pixels: filled rectangles and
+ * circles, lines, text.  Shapes live in layers; a layer gives its shapes
+ * a class name (which the SVG keeps, so that tests and style sheets can
+ * find the dots, columns, bars or cells) and a default colour.  Building
+ * the scene knows nothing of file formats, and the back ends know
+ * nothing of games.
+ */
+#ifndef GRUNDY_PLOT_H
+#define GRUNDY_PLOT_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "grundy/grundy.h"
+
+/* Colours are 0xRRGGBB; PLOT_NONE means "not filled / not stroked". */
+#define PLOT_NONE 0xFFFFFFFFu
+
+typedef enum plot_kind {
+    PLOT_RECT,   /* x, y, w, h */
+    PLOT_CIRCLE, /* centre x, y; radius w */
+    PLOT_LINE,   /* x, y to w, h (the end point) */
+    PLOT_TEXT    /* at x, y (baseline); text, size, anchor, vertical */
+} plot_kind;
+
+typedef enum plot_anchor {
+    PLOT_START = 0,
+    PLOT_MIDDLE = 1,
+    PLOT_END = 2
+} plot_anchor;
+
+typedef struct plot_shape {
+    double x, y, w, h;
+    uint32_t colour;  /* PLOT_NONE: the layer's */
+    plot_kind kind;
+    unsigned char anchor, vertical, bold;
+    float size;       /* text: font size in pixels */
+    size_t text;      /* text: offset into the scene's string arena */
+} plot_shape;
+
+typedef struct plot_layer {
+    char name[32];    /* class in the SVG ("dot", "col", ...) */
+    uint32_t fill, stroke;
+    double stroke_width;
+    int dashed;
+    char data[160];   /* extra SVG attributes (data-positions="..."), or "" */
+    plot_shape *shapes;
+    size_t n, cap;
+} plot_layer;
+
+typedef struct plot_scene {
+    double width, height;
+    char title[256];
+    plot_layer *layers;
+    size_t nlayers, cap;
+    char *strings;    /* NUL-terminated texts, back to back */
+    size_t slen, scap;
+    int failed;       /* an allocation failed: the scene is incomplete */
+} plot_scene;
+
+void plot_scene_init(plot_scene *s, double width, double height);
+void plot_scene_clear(plot_scene *s);
+/* A new layer on top of the others; returns its index (PLOT_NO_LAYER
+ * when out of memory, which also sets s->failed; drawing on it is then a
+ * no-op).  Layers are named by index because the array grows. */
+#define PLOT_NO_LAYER ((size_t)-1)
+size_t plot_layer_new(plot_scene *s, const char *name, uint32_t fill,
+                      uint32_t stroke, double stroke_width);
+/* The layer of an index, or a scratch layer for PLOT_NO_LAYER.  Valid
+ * until the next plot_layer_new(). */
+plot_layer *plot_layer_at(plot_scene *s, size_t l);
+void plot_rect(plot_scene *s, size_t l, double x, double y, double w,
+               double h, uint32_t colour);
+void plot_circle(plot_scene *s, size_t l, double x, double y, double r,
+                 uint32_t colour);
+void plot_line(plot_scene *s, size_t l, double x1, double y1, double x2,
+               double y2);
+void plot_text(plot_scene *s, size_t l, double x, double y,
+               const char *text, double size, plot_anchor anchor,
+               int vertical, int bold);
+const char *plot_scene_text(const plot_scene *s, const plot_shape *sh);
+
+/* Back ends: write the scene to fd.  GRUNDY_ERR_IO on a failed write;
+ * plot_write_png() is GRUNDY_ERR_ARG in a program built without cairo. */
+grundy_status plot_write_svg(const plot_scene *s, int fd);
+grundy_status plot_write_png(const plot_scene *s, const char *path);
+int plot_have_png(void);
+
+/* Helpers for the pictures *************************************************/
+
+/* Tick positions for an axis over [0, max]: a step of 1, 2 or 5 times a
+ * power of ten (integers only: at least 1) giving at most `most` ticks.
+ * Returns the step; ticks are 0, step, 2 step, ... <= max. */
+uint64_t plot_tick_step(uint64_t max, unsigned most);
+/* A tick label: 1500 -> "1500", 25000 -> "25k", 3000000 -> "3M". */
+void plot_tick_label(char *buf, size_t cap, uint64_t v);
+/* The colour of value v of 0..max: a qualitative palette for up to ten
+ * values, a perceptual (viridis-like) ramp beyond. */
+uint32_t plot_value_colour(uint64_t v, uint64_t max);
+
+#endif

@@ -1,0 +1,243 @@
+/*
+ * plot_scene.c -- the scene of grundy plot (plot.h): layers of shapes,
+ * and the helpers every picture needs (ticks, labels, colours).
+ *
+ * Shapes are appended to growing arrays and texts to one string arena,
+ * so a picture of a few thousand shapes costs a few allocations.  An
+ * allocation that fails marks the scene failed instead of being checked
+ * at every call; the command checks once before writing.
+ */
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "plot.h"
+
+void plot_scene_init(plot_scene *s, double width, double height)
+{
+    memset(s, 0, sizeof *s);
+    s->width = width;
+    s->height = height;
+}
+
+void plot_scene_clear(plot_scene *s)
+{
+    size_t i;
+    for (i = 0; i < s->nlayers; i++)
+        free(s->layers[i].shapes);
+    free(s->layers);
+    free(s->strings);
+    memset(s, 0, sizeof *s);
+}
+
+size_t plot_layer_new(plot_scene *s, const char *name, uint32_t fill,
+                      uint32_t stroke, double stroke_width)
+{
+    plot_layer *l;
+    if (s->nlayers == s->cap) {
+        size_t nc = s->cap ? 2 * s->cap : 16;
+        plot_layer *nl = realloc(s->layers, nc * sizeof *nl);
+        if (!nl) {
+            s->failed = 1;
+            return PLOT_NO_LAYER;
+        }
+        s->layers = nl;
+        s->cap = nc;
+    }
+    l = &s->layers[s->nlayers];
+    memset(l, 0, sizeof *l);
+    snprintf(l->name, sizeof l->name, "%s", name);
+    l->fill = fill;
+    l->stroke = stroke;
+    l->stroke_width = stroke_width;
+    return s->nlayers++;
+}
+
+plot_layer *plot_layer_at(plot_scene *s, size_t l)
+{
+    static plot_layer scratch;
+    if (l >= s->nlayers) {
+        memset(&scratch, 0, sizeof scratch);
+        return &scratch;
+    }
+    return &s->layers[l];
+}
+
+static plot_shape *push(plot_scene *s, size_t li, plot_kind kind)
+{
+    plot_shape *sh;
+    plot_layer *l;
+    if (li >= s->nlayers)
+        return NULL;
+    l = &s->layers[li];
+    if (l->n == l->cap) {
+        size_t nc = l->cap ? 2 * l->cap : 64;
+        plot_shape *ns = realloc(l->shapes, nc * sizeof *ns);
+        if (!ns) {
+            s->failed = 1;
+            return NULL;
+        }
+        l->shapes = ns;
+        l->cap = nc;
+    }
+    sh = &l->shapes[l->n++];
+    memset(sh, 0, sizeof *sh);
+    sh->kind = kind;
+    sh->colour = PLOT_NONE;
+    return sh;
+}
+
+void plot_rect(plot_scene *s, size_t l, double x, double y, double w,
+               double h, uint32_t colour)
+{
+    plot_shape *sh = push(s, l, PLOT_RECT);
+    if (!sh)
+        return;
+    sh->x = x;
+    sh->y = y;
+    sh->w = w;
+    sh->h = h;
+    sh->colour = colour;
+}
+
+void plot_circle(plot_scene *s, size_t l, double x, double y, double r,
+                 uint32_t colour)
+{
+    plot_shape *sh = push(s, l, PLOT_CIRCLE);
+    if (!sh)
+        return;
+    sh->x = x;
+    sh->y = y;
+    sh->w = r;
+    sh->colour = colour;
+}
+
+void plot_line(plot_scene *s, size_t l, double x1, double y1, double x2,
+               double y2)
+{
+    plot_shape *sh = push(s, l, PLOT_LINE);
+    if (!sh)
+        return;
+    sh->x = x1;
+    sh->y = y1;
+    sh->w = x2;
+    sh->h = y2;
+}
+
+void plot_text(plot_scene *s, size_t l, double x, double y,
+               const char *text, double size, plot_anchor anchor,
+               int vertical, int bold)
+{
+    size_t n = strlen(text) + 1;
+    plot_shape *sh;
+    if (s->slen + n > s->scap) {
+        size_t nc = s->scap ? 2 * s->scap : 1024;
+        char *ns;
+        while (nc < s->slen + n)
+            nc *= 2;
+        ns = realloc(s->strings, nc);
+        if (!ns) {
+            s->failed = 1;
+            return;
+        }
+        s->strings = ns;
+        s->scap = nc;
+    }
+    sh = push(s, l, PLOT_TEXT);
+    if (!sh)
+        return;
+    memcpy(s->strings + s->slen, text, n);
+    sh->text = s->slen;
+    s->slen += n;
+    sh->x = x;
+    sh->y = y;
+    sh->size = (float)size;
+    sh->anchor = (unsigned char)anchor;
+    sh->vertical = (unsigned char)(vertical != 0);
+    sh->bold = (unsigned char)(bold != 0);
+}
+
+const char *plot_scene_text(const plot_scene *s, const plot_shape *sh)
+{
+    return s->strings + sh->text;
+}
+
+/* Ticks and labels *********************************************************/
+
+uint64_t plot_tick_step(uint64_t max, unsigned most)
+{
+    static const uint64_t mult[3] = {1, 2, 5};
+    uint64_t p = 1;
+    unsigned i;
+    if (most < 2)
+        most = 2;
+    for (;;) {
+        for (i = 0; i < 3; i++) {
+            uint64_t step = p * mult[i];
+            if (max / step + 1 <= most)
+                return step;
+        }
+        if (p > UINT64_MAX / 10)
+            return p;
+        p *= 10;
+    }
+}
+
+void plot_tick_label(char *buf, size_t cap, uint64_t v)
+{
+    static const char suffix[] = "kMGTPE";
+    uint64_t unit = 1000;
+    unsigned i = 0;
+    /* plain below 10^4, and when a suffix would need two decimals */
+    if (v >= 10000) {
+        while (i + 1 < sizeof suffix - 1 && v / unit >= 1000) {
+            unit *= 1000;
+            i++;
+        }
+        if (v % unit == 0) {
+            snprintf(buf, cap, "%llu%c", (unsigned long long)(v / unit),
+                     suffix[i]);
+            return;
+        }
+        if (v % (unit / 10) == 0) {
+            snprintf(buf, cap, "%llu.%llu%c", (unsigned long long)(v / unit),
+                     (unsigned long long)(v % unit / (unit / 10)),
+                     suffix[i]);
+            return;
+        }
+    }
+    snprintf(buf, cap, "%llu", (unsigned long long)v);
+}
+
+/* Colours ******************************************************************/
+
+uint32_t plot_value_colour(uint64_t v, uint64_t max)
+{
+    /* Tableau 10: distinct at a glance, and kind to colour-blind eyes */
+    static const uint32_t qual[10] = {0x4E79A7, 0xF28E2B, 0xE15759,
+                                      0x76B7B2, 0x59A14F, 0xEDC948,
+                                      0xB07AA1, 0xFF9DA7, 0x9C755F,
+                                      0xBAB0AC};
+    /* viridis at nine evenly spaced points */
+    static const uint32_t ramp[9] = {0x440154, 0x472D7B, 0x3B528B,
+                                     0x2C728E, 0x21908C, 0x27AD81,
+                                     0x5EC962, 0xAADC32, 0xFDE725};
+    double t, f;
+    unsigned i, k;
+    uint32_t a, b, c = 0;
+    if (max < 10)
+        return qual[v % 10];
+    t = (double)v / (double)max * 8.0;
+    i = (unsigned)t;
+    if (i >= 8)
+        return ramp[8];
+    f = t - i;
+    a = ramp[i];
+    b = ramp[i + 1];
+    for (k = 0; k < 24; k += 8) {
+        double ca = (double)((a >> k) & 255), cb = (double)((b >> k) & 255);
+        c |= (uint32_t)lround(ca + (cb - ca) * f) << k;
+    }
+    return c;
+}

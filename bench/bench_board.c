@@ -1,0 +1,340 @@
+/*
+ * bench_board.c -- the board search (grundy/board.h): start positions of
+ * Cram and Node-Kayles boards, and the search against plainer methods.
+ *
+ * Usage: bench_board [--mem-limit BYTES] [--timeout SECONDS] MODE ...
+ *
+ *   run SPEC...   the start position of each game, each in a process of
+ *                 its own (so that its peak memory is its own): value,
+ *                 positions searched, table, time, peak resident memory.
+ *                 One TSV line per game (norm: ns per position searched)
+ *                 and a comment line; a game over the timeout is
+ *                 reported as such.
+ *   compare       side by side on boards every method can do (norm: ns
+ *                 per cell, the ratio is what counts):
+ *                   search  the board search, every technique on;
+ *                   plain   the same search taking the mex of every
+ *                           child's exact value (no pruning);
+ *                   nosplit the search without splitting into parts;
+ *                   nokeys  the search keyed by positions, not shapes;
+ *                   tiers   the table of every position (<= 30 cells);
+ *                 each the median of 3 runs, in a fresh context.
+ *   subsets       one position valued from its subsets alone against the
+ *                 board search, by number of cells (the threshold in
+ *                 src/values/values.c).
+ */
+#define _DEFAULT_SOURCE /* wait4 */
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/resource.h>
+#include <sys/time.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include "benchfn.h"
+#include "grundy/grundy.h"
+#include "table/table_internal.h"
+
+static size_t mem_limit;
+static unsigned timeout_s = 3600;
+
+static grundy_game *game_or_die(const char *spec)
+{
+    grundy_game *g = NULL;
+    grundy_parse_error e;
+    memset(&e, 0, sizeof e);
+    if (grundy_game_new(&g, spec, &e) != GRUNDY_OK) {
+        fprintf(stderr, "bench_board: %s: %s\n", spec, e.msg);
+        exit(1);
+    }
+    return g;
+}
+
+static grundy_pos start_of(const grundy_game *g)
+{
+    grundy_pos p;
+    if (grundy_game_pos_parse(g, "start", 5, &p, NULL) != GRUNDY_OK)
+        exit(1);
+    return p;
+}
+
+/* run ***********************************************************************/
+
+typedef struct run_result {
+    int ok;
+    grundy_value value;
+    grundy_board_stats st;
+    double ns;
+} run_result;
+
+static void run_child(const char *spec, int fd)
+{
+    grundy_game *g = game_or_die(spec);
+    grundy_limits lim;
+    grundy_board_opts o;
+    grundy_board *b = NULL;
+    run_result r;
+    double t0;
+    memset(&r, 0, sizeof r);
+    grundy_limits_init(&lim);
+    lim.mem_limit = mem_limit;
+    grundy_board_opts_init(&o);
+    o.limits = &lim;
+    if (grundy_board_new(&b, g, &o) != GRUNDY_OK)
+        _exit(1);
+    t0 = bench_now_ns();
+    r.ok = grundy_board_value(&r.value, b, start_of(g)) == GRUNDY_OK;
+    r.ns = bench_now_ns() - t0;
+    grundy_board_get_stats(&r.st, b);
+    if (write(fd, &r, sizeof r) != (ssize_t)sizeof r)
+        _exit(1);
+    _exit(0);
+}
+
+static void mode_run(int argc, char **argv)
+{
+    int i;
+    bench_header();
+    for (i = 0; i < argc; i++) {
+        int fds[2], status = 0;
+        pid_t pid;
+        struct rusage ru;
+        run_result r;
+        bench_result br;
+        grundy_game *g = game_or_die(argv[i]);
+        unsigned cells = (unsigned)__builtin_popcountll(start_of(g));
+        grundy_game_free(g);
+        if (pipe(fds) != 0)
+            exit(1);
+        pid = fork();
+        if (pid == 0) {
+            close(fds[0]);
+            alarm(timeout_s);
+            run_child(argv[i], fds[1]);
+        }
+        close(fds[1]);
+        memset(&r, 0, sizeof r);
+        if (read(fds[0], &r, sizeof r) != (ssize_t)sizeof r)
+            r.ok = 0;
+        close(fds[0]);
+        if (wait4(pid, &status, 0, &ru) < 0)
+            exit(1);
+        if (!r.ok) {
+            printf("# %s: %s after %u s\n", argv[i],
+                   WIFSIGNALED(status) && WTERMSIG(status) == SIGALRM
+                       ? "not finished"
+                       : "failed",
+                   timeout_s);
+            fflush(stdout);
+            continue;
+        }
+        br.ns_min = br.ns_median = r.ns;
+        br.sink = r.value;
+        bench_print("board", argv[i], cells, &br,
+                    r.st.nodes ? (double)r.st.nodes : 1.0);
+        printf("# %s: value %llu, %.3f s, %llu positions, %llu of %llu "
+               "lookups hit, table %llu values in %.0f MiB, %llu evicted, "
+               "peak resident %.0f MiB\n",
+               argv[i], (unsigned long long)r.value, r.ns / 1e9,
+               (unsigned long long)r.st.nodes, (unsigned long long)r.st.hits,
+               (unsigned long long)r.st.probes,
+               (unsigned long long)r.st.entries,
+               (double)r.st.table_bytes / 1048576.0,
+               (unsigned long long)r.st.evictions,
+               (double)ru.ru_maxrss / 1024.0);
+        fflush(stdout);
+    }
+}
+
+/* compare *******************************************************************/
+
+typedef struct cmp_job {
+    const grundy_game *g;
+    grundy_pos p;
+    int split, keys, prune, tiers;
+} cmp_job;
+
+static uint64_t run_cmp(void *payload)
+{
+    cmp_job *j = payload;
+    grundy_value v = 0;
+    if (j->tiers) {
+        grundy_table *t = NULL;
+        if (grundy_table_new(&t, j->g, 0, NULL) != GRUNDY_OK)
+            exit(1);
+        v = grundy_table_get(t, j->p);
+        grundy_table_free(t);
+    } else {
+        grundy_board_opts o;
+        grundy_board *b = NULL;
+        grundy_board_opts_init(&o);
+        o.split = j->split;
+        o.keys = j->keys;
+        o.prune = j->prune;
+        if (grundy_board_new(&b, j->g, &o) != GRUNDY_OK ||
+            grundy_board_value(&v, b, j->p) != GRUNDY_OK)
+            exit(1);
+        grundy_board_free(b);
+    }
+    return v;
+}
+
+static void compare_one(const char *spec, int with_tiers, int with_plain)
+{
+    static const struct {
+        const char *name;
+        int split, keys, prune, tiers;
+    } v[] = {{"search", 1, 1, 1, 0},
+             {"plain", 1, 1, 0, 0},
+             {"nosplit", 0, 1, 1, 0},
+             {"nokeys", 1, 0, 1, 0},
+             {"tiers", 0, 0, 0, 1}};
+    grundy_game *g = game_or_die(spec);
+    cmp_job j;
+    size_t i;
+    double base = 0;
+    unsigned cells;
+    j.g = g;
+    j.p = start_of(g);
+    cells = (unsigned)__builtin_popcountll(j.p);
+    for (i = 0; i < sizeof v / sizeof v[0]; i++) {
+        bench_result r;
+        char name[96];
+        if ((v[i].tiers && !with_tiers) || (!v[i].prune && !with_plain))
+            continue;
+        j.split = v[i].split;
+        j.keys = v[i].keys;
+        j.prune = v[i].prune;
+        j.tiers = v[i].tiers;
+        r = bench_run(run_cmp, &j, 3);
+        snprintf(name, sizeof name, "%s/%s", spec, v[i].name);
+        bench_print("board", name, cells, &r, cells);
+        if (i == 0)
+            base = r.ns_median;
+        else
+            printf("# %s: %s takes %.1fx the time of the search\n", spec,
+                   v[i].name, r.ns_median / base);
+    }
+    grundy_game_free(g);
+}
+
+static void mode_compare(void)
+{
+    bench_header();
+    compare_one("cram:4x4", 1, 1);
+    compare_one("cram:4x5", 1, 1);
+    compare_one("cram:5x5", 1, 1);
+    compare_one("cram:4x7", 1, 1);
+    compare_one("cram:5x6", 1, 0);
+    compare_one("cram:4x8", 0, 0);
+    compare_one("node-kayles:grid:3x8", 1, 1);
+    compare_one("node-kayles:grid:4x6", 1, 1);
+    compare_one("node-kayles:grid:5x6", 1, 0);
+    compare_one("node-kayles:grid:3x12", 0, 0);
+    compare_one("rect:4x5", 1, 1);
+    compare_one("rect:5x5", 1, 0);
+}
+
+/* subsets *******************************************************************/
+
+typedef struct sub_job {
+    const grundy_game *g;
+    grundy_pos p;
+    int subsets;
+} sub_job;
+
+static uint64_t run_sub(void *payload)
+{
+    sub_job *j = payload;
+    grundy_value x = 0;
+    if (j->subsets) {
+        if (grundy_table_value_subsets(&x, j->g, j->p, NULL) != GRUNDY_OK)
+            exit(1);
+    } else {
+        grundy_board *b = NULL;
+        if (grundy_board_new(&b, j->g, NULL) != GRUNDY_OK ||
+            grundy_board_value(&x, b, j->p) != GRUNDY_OK)
+            exit(1);
+        grundy_board_free(b);
+    }
+    return x;
+}
+
+static void mode_subsets(void)
+{
+    static const char *specs[] = {"cram:5x6", "node-kayles:grid:5x6",
+                                  "rect:5x6"};
+    size_t s;
+    unsigned cells;
+    uint64_t state = 12345;
+    bench_header();
+    for (s = 0; s < sizeof specs / sizeof specs[0]; s++) {
+        grundy_game *g = game_or_die(specs[s]);
+        for (cells = 8; cells <= 20; cells += 2) {
+            sub_job j;
+            bench_result a, b;
+            char name[96];
+            /* the first `cells` cells in row-major order from a random
+             * start, about one in eight left out */
+            grundy_pos p = 0;
+            unsigned at;
+            state = state * 6364136223846793005ull + 1442695040888963407ull;
+            for (at = (unsigned)(state >> 61);
+                 __builtin_popcountll(p) < (int)cells && at < 30; at++)
+                if (((state >> (at % 64)) & 7) != 0)
+                    p |= 1ull << at;
+            j.g = g;
+            j.p = p;
+            j.subsets = 1;
+            a = bench_run(run_sub, &j, 3);
+            j.subsets = 0;
+            b = bench_run(run_sub, &j, 3);
+            snprintf(name, sizeof name, "%s/%u-cells/subsets", specs[s],
+                     cells);
+            bench_print("board", name, cells, &a, 1.0);
+            snprintf(name, sizeof name, "%s/%u-cells/search", specs[s],
+                     cells);
+            bench_print("board", name, cells, &b, 1.0);
+        }
+        grundy_game_free(g);
+    }
+}
+
+int main(int argc, char **argv)
+{
+    int i = 1;
+    while (i < argc && strncmp(argv[i], "--", 2) == 0) {
+        if (strcmp(argv[i], "--mem-limit") == 0 && i + 1 < argc) {
+            char *end;
+            double x = strtod(argv[i + 1], &end);
+            if (*end == 'G')
+                x *= 1 << 30;
+            else if (*end == 'M')
+                x *= 1 << 20;
+            mem_limit = (size_t)x;
+            i += 2;
+        } else if (strcmp(argv[i], "--timeout") == 0 && i + 1 < argc) {
+            timeout_s = (unsigned)atoi(argv[i + 1]);
+            i += 2;
+        } else {
+            break;
+        }
+    }
+    if (i < argc && strcmp(argv[i], "run") == 0) {
+        mode_run(argc - i - 1, argv + i + 1);
+        return 0;
+    }
+    if (i < argc && strcmp(argv[i], "compare") == 0) {
+        mode_compare();
+        return 0;
+    }
+    if (i < argc && strcmp(argv[i], "subsets") == 0) {
+        mode_subsets();
+        return 0;
+    }
+    fprintf(stderr, "usage: bench_board [--mem-limit B] [--timeout S] "
+                    "run SPEC... | compare | subsets\n");
+    return 2;
+}

@@ -1,0 +1,171 @@
+/*
+ * grundy/board.h -- games on boards and graphs, and the search that takes
+ * the value of one position of them far beyond what a table holds.
+ *
+ * Families.  A position is a set of cells or vertices, one bit each, so a
+ * board has at most GRUNDY_BOARD_MAX_CELLS of them:
+ *
+ *   cram:RxC          dominoes: a move fills two orthogonally adjacent
+ *                     empty cells of an R x C board.  A position is the
+ *                     set of empty cells, bit r*C + c for row r (0 =
+ *                     top) and column c, written as rows of 0/1 (1 =
+ *                     empty) separated by '/', top row first.  Start: the
+ *                     empty board; "cram:RxC:ROWS" starts from ROWS.
+ *   node-kayles:GRAPH a move removes a vertex and its neighbours.  GRAPH
+ *                     is path:N, cycle:N, grid:RxC, complete:N, petersen
+ *                     or file:PATH (an edge list: "u v" per line, or "v"
+ *                     for a vertex alone, vertices 0..63, '#' comments).
+ *                     A position is the set of vertices left, written one
+ *                     0/1 per vertex (grids as rows, like cram).  Start:
+ *                     the whole graph.
+ *   chomp:RxC         a move eats a square and every square above it and
+ *                     to its right; the bottom-left square is poisoned
+ *                     (whoever must take it has lost).  A position is
+ *                     written as its row lengths from the bottom up
+ *                     ("7,4,2"); it is numbered by rank among the C(R+C,
+ *                     R) - 1 diagrams (fewer squares first).  Start: the
+ *                     full bar; "chomp:RxC:ROWS" starts from ROWS.
+ *
+ * "start" is a position of each of them (grundy_game_pos_parse()).  A
+ * board over 64 cells is refused with a message naming the limit.
+ *
+ * The search.  grundy_board_value() computes the value of one position
+ * by search, using the family's hooks (grundy/rules.h):
+ *
+ *   - components: a position whose parts cannot reach each other (the
+ *     groups of empty cells, the pieces of a graph) is their sum, so its
+ *     value is the XOR of theirs and each part is searched alone;
+ *   - key: every part of the same shape (moved to a corner, turned, or an
+ *     equal graph) shares one entry of a transposition table of exact
+ *     values, which has a fixed number of entries per bucket and, when
+ *     full, replaces the cheapest entry (the one whose value took the
+ *     fewest positions to compute);
+ *   - the mex is never computed from more than it needs.  The value of a
+ *     part is asked for together with the set of values the caller can
+ *     use; a part with n moves has a value in {0..n}, each child's value
+ *     strikes one candidate, and the search of a child asks only for the
+ *     candidates still open below the largest.  The search stops as soon
+ *     as no asked value can be the answer (Beling and Rogalski, "On
+ *     pruning search trees of impartial games", Artificial Intelligence
+ *     283, 2020).  Of a child that splits, the smaller parts' values are
+ *     computed exactly and the largest is asked for the candidates XOR
+ *     theirs (Lemoine and Viennot, "Nimbers are inevitable", Theoretical
+ *     Computer Science 462, 2012).  Children whose parts are all in the
+ *     table strike their value before any search, the others are searched
+ *     easiest first (least sum of squared part sizes), and children equal
+ *     up to symmetry are searched once.
+ *
+ * Memory.  The table starts small and doubles while it is three quarters
+ * full and the doubled table fits; its size is at most half the memory
+ * limit (grundy_limits.mem_limit) or table_bytes.  Once it cannot grow,
+ * new values evict old ones: the search slows down but still finishes.
+ * It needs a few hundred KiB at least; below that the search is refused
+ * with GRUNDY_ERR_LIMIT.  Progress and cancellation come through the
+ * limits' callback (phase "search", units: positions searched).
+ *
+ * Values of a board family come through grundy/values.h like any other:
+ * a grundy_values object keeps one board search (and its table) for every
+ * question, and uses a table of all positions when one is at hand or the
+ * board is small.
+ *
+ * Not thread-safe: one grundy_board per thread.
+ */
+#ifndef GRUNDY_BOARD_H
+#define GRUNDY_BOARD_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "grundy/core.h"
+#include "grundy/rules.h"
+#include "grundy/status.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* The most cells (vertices, squares) of a board: one bit each. */
+#define GRUNDY_BOARD_MAX_CELLS 64
+
+/* Families *****************************************************************/
+
+GRUNDY_API extern const grundy_rules grundy_rules_cram;        /* "cram:5x5" */
+GRUNDY_API extern const grundy_rules grundy_rules_node_kayles; /* "node-kayles:path:9" */
+GRUNDY_API extern const grundy_rules grundy_rules_chomp;       /* "chomp:3x7" */
+
+/* The search ***************************************************************/
+
+typedef struct grundy_board grundy_board; /* opaque */
+
+typedef struct grundy_board_opts {
+    const grundy_limits *limits; /* NULL: defaults */
+    /* 0 turns a technique off (for tests and comparisons); all are on
+     * after grundy_board_opts_init(). */
+    int split; /* split positions into parts (components hook) */
+    int keys;  /* key parts by the family's key hook, not by themselves */
+    int prune; /* ask children only for the values that matter; 0: the
+                  plain mex of every child's exact value */
+    /* The table's largest size in bytes; 0: half the memory limit. */
+    size_t table_bytes;
+    /* A table at its largest that has evicted more than evict_limit times
+     * the values it holds is recomputing the same positions over and
+     * over; the search then stops with GRUNDY_ERR_LIMIT (more memory is
+     * needed).  0: never stop.  8 after grundy_board_opts_init(). */
+    unsigned evict_limit;
+} grundy_board_opts;
+
+/* Statistics of every search since grundy_board_new(). */
+typedef struct grundy_board_stats {
+    uint64_t nodes;     /* positions whose moves were listed */
+    uint64_t probes;    /* table lookups */
+    uint64_t hits;      /* ... that found the value */
+    uint64_t stores;    /* values written to the table */
+    uint64_t evictions; /* values overwritten by others for lack of room */
+    uint64_t entries;   /* values held now */
+    size_t table_bytes; /* the table's size now */
+    size_t peak_bytes;  /* the most the search held at once */
+    unsigned depth;     /* the deepest line searched, in moves */
+    uint64_t ms;        /* milliseconds in grundy_board_value() */
+} grundy_board_stats;
+
+/* grundy_board_opts_init() : default limits, every technique on, the
+ * table as large as the limit allows. */
+GRUNDY_API void grundy_board_opts_init(grundy_board_opts *o);
+
+/* grundy_board_applies() :
+ * Non-zero when g's family gives the search its parts or keys (the
+ * components or key hook): cram, node-kayles, chomp, rect and any family
+ * of a program's own with them.  The search works for any family whose
+ * moves are well founded, but without them it is a plain memoised
+ * search. */
+GRUNDY_API int grundy_board_applies(const grundy_game *g);
+
+/* grundy_board_new() :
+ * A search context for g (which must outlive it); o may be NULL
+ * (defaults; its limits pointer must outlive the context).  Allocates the
+ * first table at once: GRUNDY_ERR_LIMIT when even that (a few hundred
+ * KiB) is over the memory limit.  Free with grundy_board_free(). */
+GRUNDY_NODISCARD GRUNDY_API grundy_status grundy_board_new(
+    grundy_board **out, const grundy_game *g, const grundy_board_opts *o);
+
+/* grundy_board_free() : accepts NULL. */
+GRUNDY_API void grundy_board_free(grundy_board *b);
+
+/* grundy_board_value() :
+ * g(p) by search.  The table is kept for the next call.  Errors:
+ * GRUNDY_ERR_CANCELLED (the table keeps what was finished);
+ * GRUNDY_ERR_NOMEM; GRUNDY_ERR_ARG when a family hook breaks its
+ * contract (a child equal to its position, a key with key[1] >= 2^32).
+ * Time: exponential in the size of the largest part in the worst case. */
+GRUNDY_NODISCARD GRUNDY_API grundy_status
+grundy_board_value(grundy_value *out, grundy_board *b, grundy_pos p);
+
+/* grundy_board_get_stats() : the statistics so far. */
+GRUNDY_API void grundy_board_get_stats(grundy_board_stats *out,
+                                       const grundy_board *b);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* GRUNDY_BOARD_H */

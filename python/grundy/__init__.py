@@ -1,0 +1,424 @@
+"""grundy: Grundy values (nimbers) of impartial games, from Python.
+
+A thin layer over the grundy C library: the same rule families, the same
+engines and the same answers as the ``grundy`` program.
+
+>>> import grundy
+>>> grundy.values("subtract:1,3,4", 10)
+array([0, 1, 0, 1, 2, 3, 2, 0, 1, 0, 1], dtype=uint8)
+>>> grundy.value("kayles", 10**18)
+1
+>>> grundy.period("0.137")
+Period(preperiod=52, period=34, saltus=0, proven=True)
+
+Rule families are named by specs, as in the program: ``nim``,
+``subtract:1,3,4``, ``allbut:1,2``, ``digits``, ``half``, ``rect:3x3``,
+octal and hexadecimal codes (``0.137``, ``4.07``, ``0.F7``), ``kayles``,
+``grundy-game``, ``divisors:36`` (see ``families()``).  Positions are ints
+(heap sizes), or strings in the family's syntax (boards: ``"11/01"``).
+
+Every function takes the keywords ``store`` (False: nothing on disk; True:
+the store in ``$XDG_CACHE_HOME/grundy``; a path: that folder),
+``mem_limit`` (bytes, or a string such as ``"512M"``; None: 7/8 of the
+machine's memory) and ``threads`` (None: one per CPU).
+
+Errors: ``SpecError`` (a ValueError with ``.column``) for a malformed
+spec; ``ValueError`` for a bad position or argument; ``LimitError`` (a
+MemoryError) when the work would need more memory than ``mem_limit``,
+raised before anything is allocated; ``OverflowError`` when a value
+passes 32 bits.  Ctrl-C stops a long computation with KeyboardInterrupt,
+and the interpreter goes on.
+"""
+
+import builtins as _builtins
+from collections import namedtuple as _namedtuple
+
+import numpy as _np
+
+from . import _grundy
+from ._grundy import LimitError, SpecError
+
+__all__ = [
+    "values", "value", "period", "analyze", "count", "Range", "families",
+    "canonical", "Period", "Analysis", "Move", "Count", "SpecError",
+    "LimitError",
+]
+
+__version__ = _grundy.version()
+
+_SUFFIX = {"": 1, "K": 1 << 10, "M": 1 << 20, "G": 1 << 30, "T": 1 << 40}
+
+
+def _engine_args(store, mem_limit, threads):
+    """(store, mem_limit, threads) as the C layer takes them."""
+    if store is False or store is None:
+        st = None
+    elif store is True:
+        st = ""
+    else:
+        st = str(store)
+        if not st:
+            raise ValueError("store: an empty path")
+    if mem_limit is None:
+        mem = 0
+    elif isinstance(mem_limit, str):
+        text = mem_limit.strip().upper().removesuffix("B").removesuffix("I")
+        unit = text[-1:] if text[-1:] in _SUFFIX else ""
+        number = text[: len(text) - len(unit)]
+        if not number.isdigit():
+            raise ValueError(f"mem_limit: '{mem_limit}' is not a byte count "
+                             "(like 1048576, 64M, 2G)")
+        mem = int(number) * _SUFFIX[unit]
+    else:
+        mem = _index(mem_limit, "mem_limit")
+    if mem < 0:
+        raise ValueError("mem_limit must not be negative")
+    th = 0 if threads is None else _index(threads, "threads")
+    if th < 0:
+        raise ValueError("threads must not be negative")
+    return st, mem, th
+
+
+def _index(x, name):
+    try:
+        return x.__index__()
+    except AttributeError:
+        raise TypeError(f"{name} must be an int, not "
+                        f"{type(x).__name__}") from None
+
+
+def values(spec, upto=None, *, store=False, mem_limit=None, threads=None):
+    """The Grundy values g(0), g(1), ..., g(upto) of the game ``spec``.
+
+    Returns a read-only numpy array of upto + 1 entries (uint8, uint16 or
+    uint32, the width the values need), a view of the library's table:
+    nothing is copied.  For a finite family (a board such as
+    ``rect:3x3``) leave ``upto`` out: the array then holds every
+    position, indexed by the position's number (cell (r, c) of an R x C
+    board is bit r*C + c).
+
+    The table is filled by the fastest method the family has (the sparse
+    space method for octal games, bit sets for subtraction games, ...).
+    A table whose memory estimate exceeds ``mem_limit`` raises
+    LimitError before anything is allocated.
+
+    >>> grundy.values("0.137", 20).tolist()
+    [0, 1, 1, 2, 0, 3, 1, 1, 0, 3, 3, 2, 2, 4, 0, 5, 2, 2, 3, 3, 0]
+    """
+    st, mem, th = _engine_args(store, mem_limit, threads)
+    if _grundy.finite(spec):
+        if upto is not None:
+            raise ValueError(f"{spec} is a finite family: leave upto out to "
+                             "get every position")
+        return _grundy.table(spec, 0, st, mem, th)
+    if upto is None:
+        raise ValueError(f"{spec}: say how far: values(spec, upto)")
+    upto = _index(upto, "upto")
+    if upto < 0 or upto >= 2**64 - 1:
+        raise ValueError(f"upto={upto} is out of range")
+    return _grundy.table(spec, upto + 1, st, mem, th)
+
+
+def value(spec, position, *, store=False, mem_limit=None, threads=None):
+    """g(position) of the game ``spec``, computing only what it needs.
+
+    ``position`` is an int (a heap: any size up to 2**64 - 1) or a string
+    in the family's syntax (a board: ``"111/101/111"``), or a sequence or
+    numpy array of them: the values then come back as a numpy uint64
+    array, from one table when a table is the right source.
+
+    Single values come from the family's closed form, a proven period
+    (``value("kayles", 10**18)`` is instant), a table, a sliding window or
+    a search, whichever applies first.
+    """
+    st, mem, th = _engine_args(store, mem_limit, threads)
+    if isinstance(position, (str, int)) or (
+            hasattr(position, "__index__") and
+            not isinstance(position, _np.ndarray)):
+        return int(_grundy.values_at(spec, [position], st, mem, th)[0])
+    if isinstance(position, _np.ndarray):
+        if position.dtype.kind not in "iu":
+            raise TypeError("positions must be integers")
+        if position.dtype.kind == "i" and position.size and position.min() < 0:
+            raise ValueError("a position is negative")
+        position = _np.ascontiguousarray(position.ravel(), dtype=_np.uint64)
+    return _grundy.values_at(spec, position, st, mem, th)
+
+
+class Period(_namedtuple("Period", "preperiod period saltus proven")):
+    """What the values show about a period: g(n + period) = g(n) + saltus
+    for every n >= preperiod (saltus is 0 for ordinary periodicity).
+
+    ``proven`` is True when a theorem settles it (for subtraction games a
+    run of max(S) repeated values, for octal codes the Guy-Smith
+    criterion); otherwise the repetition was only seen.  When no
+    repetition was seen at all, preperiod, period and saltus are None.
+    ``checked_upto`` is the last position looked at.
+    """
+
+    checked_upto = None
+
+
+def period(spec, upto=None, *, store=False, mem_limit=None, threads=None):
+    """The period of the game ``spec``, as a Period.
+
+    Without ``upto`` the table grows (doubling from 1024 entries) until a
+    period is proven, or to 2**26 entries (2**20 for games whose moves
+    grow with the heap), as ``grundy values SPEC --period`` does; with
+    ``upto`` only g(0 .. upto) is looked at.
+
+    >>> grundy.period("subtract:1,3,4")
+    Period(preperiod=0, period=7, saltus=0, proven=True)
+    """
+    st, mem, th = _engine_args(store, mem_limit, threads)
+    n = 0 if upto is None else _index(upto, "upto") + 1
+    if n < 0 or n >= 2**64:
+        raise ValueError(f"upto={upto} is out of range")
+    found, proven, q, p, s, checked = _grundy.period(spec, n, st, mem, th)
+    if found:
+        r = Period(q, p, s, bool(proven))
+    else:
+        r = Period(None, None, None, False)
+    r.checked_upto = checked - 1 if checked else 0
+    return r
+
+
+Move = _namedtuple("Move", "component position to value")
+Move.__doc__ = """A move in one component of a sum: component (an index into
+the list given to analyze()) goes from position to the parts in ``to``
+(a tuple: a take-and-break move may leave several heaps, or none), whose
+values XOR to ``value``."""
+
+Analysis = _namedtuple("Analysis", "values nim_sum winner moves")
+Analysis.__doc__ = """A sum of games: the value of each component, their
+XOR (nim_sum), the winner with best play ("first": the player to move,
+"second") and every winning move (a list of Move)."""
+
+
+def analyze(components, *, store=False, mem_limit=None, threads=None):
+    """Values, winner and every winning move of a sum of games.
+
+    ``components`` is a sequence of (spec, position) pairs, of one family
+    or of several; a move is made in exactly one component, and the
+    player who cannot move loses.  The result is an Analysis; as
+    ``grundy analyze --mix`` computes it.
+
+    >>> a = grundy.analyze([("nim", 3), ("nim", 4), ("nim", 5)])
+    >>> a.winner, a.moves
+    ('first', [Move(component=0, position=3, to=(1,), value=1)])
+    """
+    st, mem, th = _engine_args(store, mem_limit, threads)
+    comps = [tuple(c) for c in components]
+    for c in comps:
+        if len(c) != 2 or not isinstance(c[0], str):
+            raise ValueError(f"a component is a pair (spec, position), not "
+                             f"{c!r}")
+    vals, nim, moves = _grundy.analyze(comps, st, mem, th)
+    return Analysis(vals, nim, "first" if nim else "second",
+                    [Move(*m) for m in moves])
+
+
+Count = _namedtuple("Count", "winning losing total")
+Count.__doc__ = """Counts of configurations: those the player to move wins
+(N-positions), loses (P-positions), and all of them."""
+
+
+def _choose_mod(mod, wsum, K, moore):
+    """The modulus: mod (an odd prime), or the 62-bit prime when every
+    count stays below it (then the counts are exact)."""
+    if mod is not None:
+        return _index(mod, "mod")
+    x = 1
+    for _ in range(K if wsum > 1 else 0):  # at most 62 rounds
+        if x > (_grundy.PRIME_62 - 1) // wsum:
+            raise OverflowError("the count can reach 2**62; give mod=P for "
+                                "a count modulo the prime P")
+        x *= wsum
+    return _grundy.PRIME_62
+
+
+def count(spec=None, *, heaps=None, max=None, tuples=None, positions=None,
+          values=None, weights=None, moore=1, mod=None, store=False,
+          mem_limit=None, threads=None):
+    """Exact counts of winning and losing configurations, as a Count.
+
+    Three questions, as ``grundy count`` asks them:
+
+    - ``count(spec, heaps=K, max=M)``: the K-heap positions of a heap
+      family with every heap in [0, M];
+    - ``count(spec, tuples=K, positions=[p, ...])``: the ordered K-tuples
+      (repeats allowed) of components, each the game ``spec`` at one of
+      the positions;
+    - ``count(tuples=K, values=[v, ...])`` or ``weights={v: w, ...}``:
+      the same for components given by their Grundy values (with a
+      weight each).
+
+    ``moore=k`` counts Moore's Nim_k, where a move lowers 1 to k heaps
+    (components must be Nim heaps: nim, divisors:H, or plain values).
+    ``mod=P`` gives the counts modulo the odd prime P < 2**62; without
+    it they are exact, and OverflowError is raised when they could reach
+    2**62.  Counts come from transforms of the value histogram, not from
+    enumeration, so K may be as large as 10**18.
+
+    >>> grundy.count("half", heaps=2, max=50).losing
+    145
+    """
+    moore = _index(moore, "moore")
+    if moore < 1:
+        raise ValueError("moore must be at least 1")
+    if heaps is not None:
+        if spec is None or max is None or tuples is not None:
+            raise ValueError("count(spec, heaps=K, max=M)")
+        heaps, max = _index(heaps, "heaps"), _index(max, "max")
+        if heaps < 1 or max < 0 or max >= 2**64 - 1:
+            raise ValueError("heaps must be at least 1 and max at least 0")
+        st, mem, th = _engine_args(store, mem_limit, threads)
+        p = _choose_mod(mod, max + 1, heaps, moore)
+        return Count(*_grundy.count_heaps(spec, heaps, max, moore, p, st,
+                                          mem, th))
+    if tuples is None:
+        raise ValueError("give heaps=K (with max=M) or tuples=K")
+    K = _index(tuples, "tuples")
+    if K < 1:
+        raise ValueError("tuples must be at least 1")
+    hist = {}
+    if positions is not None:
+        if spec is None or values is not None or weights is not None:
+            raise ValueError("count(spec, tuples=K, positions=[...])")
+        positions = list(positions)
+        if len(set(positions)) != len(positions):
+            raise ValueError("a position is listed twice")
+        vs = value(spec, positions, store=store, mem_limit=mem_limit,
+                   threads=threads)
+        for v in vs.tolist():
+            hist[v] = hist.get(v, 0) + 1
+    elif values is not None or weights is not None:
+        if spec is not None or (values is not None and weights is not None):
+            raise ValueError("count(tuples=K, values=[...]) or "
+                             "count(tuples=K, weights={value: weight})")
+        items = ((v, 1) for v in values) if values is not None else \
+            weights.items()
+        for v, w in items:
+            v, w = _index(v, "a value"), _index(w, "a weight")
+            if v < 0 or w < 0:
+                raise ValueError("values and weights must not be negative")
+            hist[v] = hist.get(v, 0) + w
+    else:
+        raise ValueError("give positions=[...], values=[...] or weights={}")
+    if not hist:
+        raise ValueError("no components to count")
+    max_value = _builtins.max(hist)
+    if max_value > 65535:
+        raise ValueError("a value above 65535 is too large to count")
+    wsum = sum(hist.values())
+    p = _choose_mod(mod, wsum, K, moore)
+    table = [0] * (max_value + 1)
+    for v, w in hist.items():
+        table[v] = w % p
+    _, mem, th = _engine_args(False, mem_limit, threads)
+    return Count(*_grundy.count_tuples(table, K, moore, p, mem, th))
+
+
+class Range:
+    """A sequence of positions of one game under updates, with questions
+    about its ranges: the nim-sum and the winner of a range's sum, a
+    winning move, and how many of its subsets the first player wins.
+
+    Ranges are given as in Python's ``range(start, stop)``: positions
+    start .. stop - 1; leaving both out means the whole sequence.  Every
+    question costs O(log n), whatever the range's length.
+
+    >>> r = grundy.Range("nim", [3, 5, 6, 1])
+    >>> r.winner(), r.move()
+    ('first', (0, (2,)))
+    >>> r.winner(0, 3), r.move(0, 3), r.count(0, 3)
+    ('second', None, 6)
+    >>> r.set(0, 2); r.winner()
+    'second'
+
+    ``mod`` is the prime of count() (default 1 000 000 007); count=False
+    makes a lighter engine without count() and rank().  Values of
+    positions must be at most 65535.
+    """
+
+    def __init__(self, spec, positions, *, mod=None, count=True,
+                 store=False, mem_limit=None, threads=None):
+        st, mem, th = _engine_args(store, mem_limit, threads)
+        m = 0 if mod is None else _index(mod, "mod")
+        if m < 0:
+            raise ValueError("mod must be a prime")
+        self.spec = spec
+        self._r = _grundy.Range(spec, list(positions), m, bool(count), st,
+                                mem, th)
+
+    def __len__(self):
+        return len(self._r)
+
+    def __repr__(self):
+        return f"Range({self.spec!r}, {len(self)} positions)"
+
+    def _span(self, start, stop):
+        n = len(self._r)
+        start = 0 if start is None else _index(start, "start")
+        stop = n if stop is None else _index(stop, "stop")
+        if not 0 <= start < stop <= n:
+            raise IndexError(f"range({start}, {stop}) is empty or outside "
+                             f"0 .. {n}")
+        return start, stop - 1
+
+    def __getitem__(self, i):
+        """The value of position i."""
+        return self._r.value(self._norm(i))
+
+    def _norm(self, i):
+        i = _index(i, "an index")
+        return i + len(self._r) if i < 0 else i
+
+    def position(self, i):
+        """Position i."""
+        return self._r.position(self._norm(i))
+
+    def set(self, i, position):
+        """Position i becomes ``position``."""
+        self._r.set(self._norm(i), position)
+
+    def xor(self, start=None, stop=None):
+        """The nim-sum (XOR of the values) of positions start .. stop-1."""
+        return self._r.xor(*self._span(start, stop))
+
+    def winner(self, start=None, stop=None):
+        """'first' when the player to move wins the sum of the range,
+        else 'second'."""
+        return "first" if self.xor(start, stop) else "second"
+
+    def rank(self, start=None, stop=None):
+        """The dimension of the GF(2) span of the range's values."""
+        return self._r.rank(*self._span(start, stop))
+
+    def count(self, start=None, stop=None):
+        """How many subsets of the range's positions (the empty one
+        included) the first player wins, modulo ``mod``."""
+        return self._r.count(*self._span(start, stop))
+
+    def move(self, start=None, stop=None):
+        """A winning move in the sum of the range: (i, parts), position i
+        moved to the parts (a tuple: a split leaves two, taking the last
+        stones none), in the leftmost component that can win; None when
+        the player to move loses."""
+        return self._r.move(*self._span(start, stop))
+
+    @property
+    def modulus(self):
+        """The prime of count()."""
+        return self._r.modulus
+
+
+def families():
+    """The built-in rule families: a list of (name, synopsis)."""
+    return _grundy.families()
+
+
+def canonical(spec):
+    """The canonical spec of a game: one text for every spelling
+    (``canonical("kayles") == "0.77"``)."""
+    return _grundy.canonical(spec)

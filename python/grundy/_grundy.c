@@ -1,0 +1,1290 @@
+/*
+ * _grundy.c -- the CPython extension under `import grundy`: a thin layer
+ * over the public C API (grundy/grundy.h).  The Python layer
+ * (grundy/__init__.py) checks and normalises arguments, documents the
+ * functions and builds the result types; this file turns Python objects
+ * into positions and back, runs the library, and turns statuses into
+ * Python exceptions.
+ *
+ * Three things shape it:
+ *
+ *  - Every library call runs with the GIL released, under limits whose
+ *    progress callback takes the GIL back and runs PyErr_CheckSignals().
+ *    Ctrl-C thus cancels the computation (GRUNDY_ERR_CANCELLED) within
+ *    one progress interval, and the exception the signal handler raised
+ *    (KeyboardInterrupt) is what the caller sees.  Nothing a call touches
+ *    is shared: each call makes its own Engine, so other Python threads
+ *    may run meanwhile.  Range methods are quick and keep the GIL.
+ *  - An Engine object owns the games, their values objects and the store.
+ *    A table handed to numpy is viewed without copying; the array's base
+ *    is the Engine, which is used for nothing else afterwards (a values
+ *    object's table stays valid until its next call), so the view lives
+ *    exactly as long as the data.
+ *  - The library never prints: the store's warnings are collected during
+ *    a call and issued as Python RuntimeWarnings after it.
+ */
+#define PY_SSIZE_T_CLEAN
+#include <Python.h>
+
+#define NPY_NO_DEPRECATED_API NPY_1_7_API_VERSION
+#include <numpy/arrayobject.h>
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "grundy/grundy.h"
+
+static PyObject *SpecError;  /* ValueError: a malformed rules spec */
+static PyObject *LimitError; /* MemoryError: refused over the limit */
+
+/* Calls: limits, Ctrl-C, store warnings ************************************/
+
+#define CALL_WARNINGS 8
+
+typedef struct call {
+    grundy_limits lim;
+    int stopped;                /* a signal handler raised: saved below */
+    PyObject *et, *ev, *etb;    /* the exception it raised */
+    char warn[CALL_WARNINGS][512];
+    unsigned nwarn;
+} call;
+
+static int on_progress(void *ctx, const grundy_progress *p)
+{
+    call *c = ctx;
+    PyGILState_STATE st;
+    (void)p;
+    if (c->stopped)
+        return 1;
+    st = PyGILState_Ensure();
+    if (PyErr_CheckSignals() < 0) {
+        c->stopped = 1;
+        PyErr_Fetch(&c->et, &c->ev, &c->etb);
+    }
+    PyGILState_Release(st);
+    return c->stopped;
+}
+
+static void on_store_warning(void *ctx, const char *path, const char *what)
+{
+    call *c = ctx;
+    if (c->nwarn < CALL_WARNINGS)
+        snprintf(c->warn[c->nwarn++], sizeof c->warn[0], "%s: %s", path,
+                 what);
+}
+
+static void call_init(call *c, size_t mem_limit, unsigned threads)
+{
+    memset(c, 0, sizeof *c);
+    grundy_limits_init(&c->lim);
+    c->lim.mem_limit = mem_limit;
+    c->lim.threads = threads;
+    c->lim.progress = on_progress;
+    c->lim.progress_ctx = c;
+    c->lim.interval_ms = 50;
+}
+
+static void call_clear(call *c)
+{
+    Py_CLEAR(c->et);
+    Py_CLEAR(c->ev);
+    Py_CLEAR(c->etb);
+    c->stopped = 0;
+}
+
+/* Issue the store's warnings of the last call.  -1 when a warning was
+ * turned into an exception. */
+static int call_flush(call *c)
+{
+    unsigned i, n = c->nwarn;
+    c->nwarn = 0;
+    for (i = 0; i < n; i++)
+        if (PyErr_WarnFormat(PyExc_RuntimeWarning, 1, "grundy: store: %s",
+                             c->warn[i]) < 0)
+            return -1;
+    return 0;
+}
+
+/* Raise the exception for a failed call; returns NULL. */
+static PyObject *call_fail(call *c, grundy_status s, const char *what)
+{
+    if (c->stopped && c->et) {
+        PyErr_Restore(c->et, c->ev, c->etb);
+        c->et = c->ev = c->etb = NULL;
+        c->stopped = 0;
+        return NULL;
+    }
+    call_flush(c);
+    if (PyErr_Occurred())
+        return NULL;
+    switch (s) {
+    case GRUNDY_ERR_CANCELLED:
+        PyErr_SetNone(PyExc_KeyboardInterrupt);
+        break;
+    case GRUNDY_ERR_NOMEM:
+        PyErr_NoMemory();
+        break;
+    case GRUNDY_ERR_LIMIT:
+        PyErr_Format(LimitError,
+                     "%s needs more memory than the limit (mem_limit=%zu "
+                     "bytes)",
+                     what, grundy_limits_mem(&c->lim));
+        break;
+    case GRUNDY_ERR_OVERFLOW:
+        PyErr_Format(PyExc_OverflowError, "%s: %s", what,
+                     grundy_strerror(s));
+        break;
+    case GRUNDY_ERR_IO:
+        PyErr_Format(PyExc_OSError, "%s: %s", what, grundy_strerror(s));
+        break;
+    default:
+        PyErr_Format(PyExc_ValueError, "%s: %s", what, grundy_strerror(s));
+    }
+    return NULL;
+}
+
+/* Run stmt with the GIL released. */
+#define UNLOCKED(stmt)                                                        \
+    do {                                                                      \
+        Py_BEGIN_ALLOW_THREADS stmt;                                          \
+        Py_END_ALLOW_THREADS                                                  \
+    } while (0)
+
+/* Engines: games, values objects, the store ********************************/
+
+typedef struct Engine {
+    PyObject_HEAD
+    call c;
+    grundy_store *store;
+    size_t n, cap;
+    char **specs;
+    grundy_game **games;
+    grundy_values **values;
+    int lent; /* a table was lent to numpy: no more calls */
+} Engine;
+
+static void Engine_dealloc(Engine *e)
+{
+    size_t i;
+    for (i = 0; i < e->n; i++) {
+        grundy_values_free(e->values[i]);
+        grundy_game_free(e->games[i]);
+        free(e->specs[i]);
+    }
+    free(e->specs);
+    free(e->games);
+    free(e->values);
+    grundy_store_close(e->store);
+    call_clear(&e->c);
+    Py_TYPE(e)->tp_free((PyObject *)e);
+}
+
+static PyTypeObject EngineType = {
+    PyVarObject_HEAD_INIT(NULL, 0).tp_name = "grundy._grundy.Engine",
+    .tp_basicsize = sizeof(Engine),
+    .tp_dealloc = (destructor)Engine_dealloc,
+    .tp_flags = Py_TPFLAGS_DEFAULT,
+    .tp_doc = "Games, their values and the store of one call (internal).",
+};
+
+static long env_long(const char *name, long def)
+{
+    const char *s = getenv(name);
+    char *end;
+    long v;
+    if (!s || !*s)
+        return def;
+    v = strtol(s, &end, 10);
+    return *end || v < 0 ? def : v;
+}
+
+/* A new engine.  store: None (no store), "" (the default folder) or a
+ * folder.  A store that cannot be opened is a warning, as in the
+ * program: the computation goes on without it. */
+static Engine *engine_new(PyObject *store, Py_ssize_t mem_limit,
+                          Py_ssize_t threads)
+{
+    Engine *e;
+    if (mem_limit < 0 || threads < 0 || threads > 4096) {
+        PyErr_SetString(PyExc_ValueError, "mem_limit must not be negative, "
+                                          "threads must be in 0 .. 4096");
+        return NULL;
+    }
+    e = PyObject_New(Engine, &EngineType);
+    if (!e)
+        return NULL;
+    call_init(&e->c, (size_t)mem_limit, (unsigned)threads);
+    e->store = NULL;
+    e->n = e->cap = 0;
+    e->specs = NULL;
+    e->games = NULL;
+    e->values = NULL;
+    e->lent = 0;
+    if (store != Py_None) {
+        grundy_store_opts so;
+        grundy_status s;
+        const char *dir = PyUnicode_AsUTF8(store);
+        if (!dir) {
+            Py_DECREF(e);
+            return NULL;
+        }
+        grundy_store_opts_init(&so);
+        so.dir = *dir ? dir : NULL;
+        so.warn = on_store_warning;
+        so.warn_ctx = &e->c;
+        so.limits = &e->c.lim;
+        UNLOCKED(s = grundy_store_open(&e->store, &so));
+        if (s != GRUNDY_OK) {
+            e->store = NULL;
+            on_store_warning(&e->c, "store",
+                             "no folder for the store (set HOME or "
+                             "XDG_CACHE_HOME, or give store=PATH); nothing "
+                             "will be kept");
+        }
+        if (call_flush(&e->c) < 0) {
+            Py_DECREF(e);
+            return NULL;
+        }
+    }
+    return e;
+}
+
+/* obj.name = value, taking the reference to value.  -1 on failure. */
+static int set_attr(PyObject *obj, const char *name, PyObject *value)
+{
+    int r = value ? PyObject_SetAttrString(obj, name, value) : -1;
+    Py_XDECREF(value);
+    return r;
+}
+
+/* Raise SpecError for a spec that failed to parse. */
+static void spec_error(const char *spec, grundy_status s,
+                       const grundy_parse_error *where)
+{
+    unsigned long col = where->col ? where->col : 1;
+    const char *detail = where->msg[0] ? where->msg : grundy_strerror(s);
+    PyObject *msg, *exc;
+    msg = PyUnicode_FromFormat("rules '%s' at column %lu: %s", spec, col,
+                               detail);
+    if (!msg)
+        return;
+    exc = PyObject_CallOneArg(SpecError, msg);
+    Py_DECREF(msg);
+    if (!exc)
+        return;
+    if (set_attr(exc, "spec", PyUnicode_FromString(spec)) == 0 &&
+        set_attr(exc, "column", PyLong_FromUnsignedLong(col)) == 0 &&
+        set_attr(exc, "detail", PyUnicode_FromString(detail)) == 0)
+        PyErr_SetObject(SpecError, exc);
+    Py_DECREF(exc);
+}
+
+/* The index of the game of spec in e, made on first use (one values
+ * object per spec, shared by every component of that game).  -1 with an
+ * exception set on failure. */
+static Py_ssize_t engine_game(Engine *e, const char *spec)
+{
+    size_t i;
+    grundy_parse_error where;
+    grundy_values_opts o;
+    grundy_status s;
+    grundy_game *g = NULL;
+    grundy_values *v = NULL;
+    char *copy;
+    for (i = 0; i < e->n; i++)
+        if (strcmp(e->specs[i], spec) == 0)
+            return (Py_ssize_t)i;
+    if (e->n == e->cap) {
+        size_t nc = e->cap ? 2 * e->cap : 4;
+        char **ns = realloc(e->specs, nc * sizeof *ns);
+        grundy_game **ng;
+        grundy_values **nv;
+        if (ns)
+            e->specs = ns;
+        ng = ns ? realloc(e->games, nc * sizeof *ng) : NULL;
+        if (ng)
+            e->games = ng;
+        nv = ng ? realloc(e->values, nc * sizeof *nv) : NULL;
+        if (!nv) {
+            PyErr_NoMemory();
+            return -1;
+        }
+        e->values = nv;
+        e->cap = nc;
+    }
+    memset(&where, 0, sizeof where);
+    s = grundy_game_new(&g, spec, &where);
+    if (s != GRUNDY_OK) {
+        spec_error(spec, s, &where);
+        return -1;
+    }
+    grundy_values_opts_init(&o);
+    o.limits = &e->c.lim;
+    o.store = e->store;
+    o.store_min_ms = env_long("GRUNDY_STORE_MIN_MS", -1);
+    o.checkpoint_ms = env_long("GRUNDY_CHECKPOINT_MS", -1);
+    copy = malloc(strlen(spec) + 1);
+    s = copy ? grundy_values_new(&v, g, &o) : GRUNDY_ERR_NOMEM;
+    if (s != GRUNDY_OK) {
+        free(copy);
+        grundy_game_free(g);
+        call_fail(&e->c, s, "values");
+        return -1;
+    }
+    strcpy(copy, spec);
+    e->specs[e->n] = copy;
+    e->games[e->n] = g;
+    e->values[e->n] = v;
+    return (Py_ssize_t)e->n++;
+}
+
+/* Positions ****************************************************************/
+
+/* A position of g from a Python int (or anything with __index__) or a
+ * string in the family's position syntax.  -1 with an exception set. */
+static int to_pos(const grundy_game *g, PyObject *o, grundy_pos *out)
+{
+    grundy_pos num = grundy_game_num_positions(g);
+    if (PyUnicode_Check(o)) {
+        Py_ssize_t len;
+        grundy_parse_error where;
+        grundy_status s;
+        const char *t = PyUnicode_AsUTF8AndSize(o, &len);
+        if (!t)
+            return -1;
+        memset(&where, 0, sizeof where);
+        s = grundy_game_pos_parse(g, t, (size_t)len, out, &where);
+        if (s != GRUNDY_OK) {
+            PyErr_Format(PyExc_ValueError, "position '%s' at column %lu: %s",
+                         t, where.col ? where.col : 1,
+                         where.msg[0] ? where.msg : grundy_strerror(s));
+            return -1;
+        }
+        return 0;
+    }
+    if (PyIndex_Check(o)) {
+        unsigned long long x;
+        int neg;
+        PyObject *i = PyNumber_Index(o), *zero;
+        if (!i)
+            return -1;
+        zero = PyLong_FromLong(0);
+        neg = zero ? PyObject_RichCompareBool(i, zero, Py_LT) : -1;
+        Py_XDECREF(zero);
+        if (neg) {
+            if (neg > 0)
+                PyErr_Format(PyExc_ValueError, "position %R is negative", i);
+            Py_DECREF(i);
+            return -1;
+        }
+        x = PyLong_AsUnsignedLongLong(i);
+        Py_DECREF(i);
+        if (x == (unsigned long long)-1 && PyErr_Occurred())
+            return -1;
+        if (num && x >= num) {
+            PyErr_Format(PyExc_ValueError,
+                         "position %llu is outside %s (0 .. %llu)", x,
+                         grundy_game_spec(g), (unsigned long long)num - 1);
+            return -1;
+        }
+        *out = x;
+        return 0;
+    }
+    PyErr_Format(PyExc_TypeError, "a position is an int or a str, not %.100s",
+                 Py_TYPE(o)->tp_name);
+    return -1;
+}
+
+/* A position as Python sees it: an int for heap families, the family's
+ * text otherwise (as in the program's JSON). */
+static PyObject *from_pos(const grundy_game *g, grundy_pos p)
+{
+    char buf[256];
+    size_t n;
+    if (!grundy_game_num_positions(g) && !grundy_game_rules(g)->pos_format)
+        return PyLong_FromUnsignedLongLong(p);
+    n = grundy_game_pos_format(g, p, buf, sizeof buf);
+    if (n >= sizeof buf) {
+        char *big = malloc(n + 1);
+        PyObject *r;
+        if (!big)
+            return PyErr_NoMemory();
+        grundy_game_pos_format(g, p, big, n + 1);
+        r = PyUnicode_FromStringAndSize(big, (Py_ssize_t)n);
+        free(big);
+        return r;
+    }
+    return PyUnicode_FromStringAndSize(buf, (Py_ssize_t)n);
+}
+
+/* The parts a move leaves, as a tuple of positions. */
+static PyObject *from_move(const grundy_game *g, const grundy_move *m)
+{
+    unsigned j;
+    PyObject *t = PyTuple_New(m->nparts);
+    if (!t)
+        return NULL;
+    for (j = 0; j < m->nparts; j++) {
+        PyObject *p = from_pos(g, m->part[j]);
+        if (!p) {
+            Py_DECREF(t);
+            return NULL;
+        }
+        PyTuple_SET_ITEM(t, j, p);
+    }
+    return t;
+}
+
+/* Tables and values ********************************************************/
+
+static const char table_doc[] =
+    "table(spec, n, store, mem_limit, threads) -> numpy array\n\n"
+    "g(0 .. n-1), or every position of a finite family when n == 0, as a\n"
+    "read-only view of the library's table (uint8, uint16 or uint32).";
+
+static PyObject *py_table(PyObject *self, PyObject *args)
+{
+    const char *spec;
+    unsigned long long n;
+    PyObject *store, *arr;
+    Py_ssize_t mem, threads, gi;
+    Engine *e;
+    const grundy_table *t = NULL;
+    grundy_status s;
+    npy_intp dims[1];
+    int type;
+    (void)self;
+    if (!PyArg_ParseTuple(args, "sKOnn", &spec, &n, &store, &mem, &threads))
+        return NULL;
+    e = engine_new(store, mem, threads);
+    if (!e)
+        return NULL;
+    gi = engine_game(e, spec);
+    if (gi < 0)
+        goto fail;
+    if (!grundy_game_num_positions(e->games[gi]) && n == 0) {
+        PyErr_SetString(PyExc_ValueError, "a table has at least one entry");
+        goto fail;
+    }
+    UNLOCKED(s = grundy_values_table(&t, e->values[gi], (grundy_pos)n));
+    if (s != GRUNDY_OK) {
+        call_fail(&e->c, s, "the table");
+        goto fail;
+    }
+    if (call_flush(&e->c) < 0)
+        goto fail;
+    switch (grundy_table_width(t)) {
+    case 1:
+        type = NPY_UINT8;
+        break;
+    case 2:
+        type = NPY_UINT16;
+        break;
+    default:
+        type = NPY_UINT32;
+    }
+    dims[0] = (npy_intp)grundy_table_size(t);
+    arr = PyArray_SimpleNewFromData(1, dims, type,
+                                    (void *)grundy_table_data(t));
+    if (!arr)
+        goto fail;
+    PyArray_CLEARFLAGS((PyArrayObject *)arr, NPY_ARRAY_WRITEABLE);
+    e->lent = 1;
+    /* The array keeps the engine, whose table it views. */
+    if (PyArray_SetBaseObject((PyArrayObject *)arr, (PyObject *)e) < 0) {
+        Py_DECREF(arr);
+        return NULL;
+    }
+    return arr;
+fail:
+    Py_DECREF(e);
+    return NULL;
+}
+
+static const char values_at_doc[] =
+    "values_at(spec, positions, store, mem_limit, threads) -> numpy array\n\n"
+    "g(p) for each p of positions (a sequence of ints or strs, or a\n"
+    "numpy uint64 array), as a new uint64 array.";
+
+static PyObject *py_values_at(PyObject *self, PyObject *args)
+{
+    const char *spec;
+    PyObject *positions, *store, *arr = NULL, *seq = NULL;
+    Py_ssize_t mem, threads, gi, n, i;
+    Engine *e;
+    grundy_pos *pos = NULL, maxp = 0;
+    grundy_value *out;
+    grundy_status s = GRUNDY_OK;
+    npy_intp dims[1];
+    (void)self;
+    if (!PyArg_ParseTuple(args, "sOOnn", &spec, &positions, &store, &mem,
+                          &threads))
+        return NULL;
+    e = engine_new(store, mem, threads);
+    if (!e)
+        return NULL;
+    gi = engine_game(e, spec);
+    if (gi < 0)
+        goto out;
+    if (PyArray_Check(positions) &&
+        PyArray_TYPE((PyArrayObject *)positions) == NPY_UINT64) {
+        PyArrayObject *a = (PyArrayObject *)PyArray_FROM_OTF(
+            positions, NPY_UINT64, NPY_ARRAY_IN_ARRAY);
+        grundy_pos num = grundy_game_num_positions(e->games[gi]);
+        if (!a)
+            goto out;
+        n = PyArray_SIZE(a);
+        pos = malloc(((size_t)n + 1) * sizeof *pos);
+        if (!pos) {
+            Py_DECREF(a);
+            PyErr_NoMemory();
+            goto out;
+        }
+        memcpy(pos, PyArray_DATA(a), (size_t)n * sizeof *pos);
+        Py_DECREF(a);
+        for (i = 0; i < n; i++)
+            if (num && pos[i] >= num) {
+                PyErr_Format(PyExc_ValueError,
+                             "position %llu is outside %s (0 .. %llu)",
+                             (unsigned long long)pos[i], spec,
+                             (unsigned long long)num - 1);
+                goto out;
+            }
+    } else {
+        seq = PySequence_Fast(positions, "positions must be a sequence");
+        if (!seq)
+            goto out;
+        n = PySequence_Fast_GET_SIZE(seq);
+        pos = malloc(((size_t)n + 1) * sizeof *pos);
+        if (!pos) {
+            PyErr_NoMemory();
+            goto out;
+        }
+        for (i = 0; i < n; i++)
+            if (to_pos(e->games[gi], PySequence_Fast_GET_ITEM(seq, i),
+                       &pos[i]) < 0)
+                goto out;
+    }
+    for (i = 0; i < n; i++)
+        maxp = pos[i] > maxp ? pos[i] : maxp;
+    dims[0] = (npy_intp)n;
+    arr = PyArray_SimpleNew(1, dims, NPY_UINT64);
+    if (!arr)
+        goto out;
+    out = PyArray_DATA((PyArrayObject *)arr);
+    UNLOCKED({
+        grundy_values *v = e->values[gi];
+        if (n > 1)
+            s = grundy_values_prepare(v, maxp);
+        for (i = 0; i < n && s == GRUNDY_OK; i++)
+            s = grundy_values_get(&out[i], v, pos[i]);
+    });
+    if (s != GRUNDY_OK) {
+        Py_CLEAR(arr);
+        call_fail(&e->c, s, "the value");
+    } else if (call_flush(&e->c) < 0) {
+        Py_CLEAR(arr);
+    }
+out:
+    free(pos);
+    Py_XDECREF(seq);
+    Py_DECREF(e);
+    return arr;
+}
+
+static const char period_doc[] =
+    "period(spec, n, store, mem_limit, threads) -> tuple\n\n"
+    "(found, proven, preperiod, period, saltus, checked_upto): the period\n"
+    "of the table of n entries, or, for n == 0, of a table grown until a\n"
+    "period is proven (or the library's bound).";
+
+static PyObject *py_period(PyObject *self, PyObject *args)
+{
+    const char *spec;
+    unsigned long long n;
+    PyObject *store, *r = NULL;
+    Py_ssize_t mem, threads, gi;
+    Engine *e;
+    grundy_period per;
+    grundy_status s;
+    (void)self;
+    if (!PyArg_ParseTuple(args, "sKOnn", &spec, &n, &store, &mem, &threads))
+        return NULL;
+    e = engine_new(store, mem, threads);
+    if (!e)
+        return NULL;
+    gi = engine_game(e, spec);
+    if (gi < 0)
+        goto out;
+    if (grundy_game_num_positions(e->games[gi])) {
+        PyErr_Format(PyExc_ValueError,
+                     "%s is a finite family: it has no period", spec);
+        goto out;
+    }
+    memset(&per, 0, sizeof per);
+    UNLOCKED({
+        const grundy_table *t;
+        if (n) {
+            s = grundy_values_table(&t, e->values[gi], (grundy_pos)n);
+            if (s == GRUNDY_OK)
+                grundy_period_find(&per, t);
+        } else {
+            s = grundy_values_period(&per, e->values[gi], 0);
+        }
+    });
+    if (s != GRUNDY_OK) {
+        call_fail(&e->c, s, "the period search");
+        goto out;
+    }
+    if (call_flush(&e->c) < 0)
+        goto out;
+    r = Py_BuildValue("(iiKKKK)", per.found, per.proven,
+                      (unsigned long long)per.preperiod,
+                      (unsigned long long)per.period,
+                      (unsigned long long)per.saltus,
+                      (unsigned long long)per.checked_upto);
+out:
+    Py_DECREF(e);
+    return r;
+}
+
+/* Sums *********************************************************************/
+
+static const char analyze_doc[] =
+    "analyze(components, store, mem_limit, threads) -> tuple\n\n"
+    "(values, nim_sum, moves) of the sum of components, a sequence of\n"
+    "(spec, position); moves: (component, from, parts, value) for every\n"
+    "winning move.";
+
+static PyObject *py_analyze(PyObject *self, PyObject *args)
+{
+    PyObject *comps, *store, *seq = NULL, *r = NULL, *vals = NULL,
+                             *moves = NULL;
+    Py_ssize_t mem, threads, n, i;
+    Engine *e;
+    grundy_sum_component *sum = NULL;
+    size_t *game_of = NULL;
+    grundy_value *values = NULL, nim;
+    grundy_sum_move *wm = NULL;
+    size_t nwm = 0, k;
+    grundy_status s;
+    (void)self;
+    if (!PyArg_ParseTuple(args, "OOnn", &comps, &store, &mem, &threads))
+        return NULL;
+    e = engine_new(store, mem, threads);
+    if (!e)
+        return NULL;
+    seq = PySequence_Fast(comps, "components must be a sequence");
+    if (!seq)
+        goto out;
+    n = PySequence_Fast_GET_SIZE(seq);
+    sum = calloc((size_t)n + 1, sizeof *sum);
+    game_of = calloc((size_t)n + 1, sizeof *game_of);
+    values = calloc((size_t)n + 1, sizeof *values);
+    if (!sum || !game_of || !values) {
+        PyErr_NoMemory();
+        goto out;
+    }
+    for (i = 0; i < n; i++) {
+        const char *spec;
+        PyObject *pos;
+        Py_ssize_t gi;
+        if (!PyArg_ParseTuple(PySequence_Fast_GET_ITEM(seq, i), "sO;a "
+                              "component is a pair (spec, position)",
+                              &spec, &pos))
+            goto out;
+        gi = engine_game(e, spec);
+        if (gi < 0 || to_pos(e->games[gi], pos, &sum[i].pos) < 0)
+            goto out;
+        game_of[i] = (size_t)gi;
+    }
+    for (i = 0; i < n; i++) /* the arrays may have moved while growing */
+        sum[i].values = e->values[game_of[i]];
+    UNLOCKED({
+        s = grundy_sum_values(values, sum, (size_t)n);
+        if (s == GRUNDY_OK)
+            s = grundy_sum_winning_moves(&wm, &nwm, sum, (size_t)n, values);
+    });
+    if (s != GRUNDY_OK) {
+        call_fail(&e->c, s, "the sum");
+        goto out;
+    }
+    if (call_flush(&e->c) < 0)
+        goto out;
+    nim = grundy_sum_nim_sum(values, (size_t)n);
+    vals = PyList_New(n);
+    moves = vals ? PyList_New((Py_ssize_t)nwm) : NULL;
+    if (!moves)
+        goto out;
+    for (i = 0; i < n; i++) {
+        PyObject *x = PyLong_FromUnsignedLongLong(values[i]);
+        if (!x)
+            goto out;
+        PyList_SET_ITEM(vals, i, x);
+    }
+    for (k = 0; k < nwm; k++) {
+        const grundy_game *g = e->games[game_of[wm[k].component]];
+        PyObject *from = from_pos(g, wm[k].from);
+        PyObject *to = from ? from_move(g, &wm[k].to) : NULL;
+        PyObject *m = to ? Py_BuildValue("(nOOK)", (Py_ssize_t)wm[k].component,
+                                         from, to,
+                                         (unsigned long long)wm[k].value)
+                         : NULL;
+        Py_XDECREF(from);
+        Py_XDECREF(to);
+        if (!m)
+            goto out;
+        PyList_SET_ITEM(moves, (Py_ssize_t)k, m);
+    }
+    r = Py_BuildValue("(OKO)", vals, (unsigned long long)nim, moves);
+out:
+    Py_XDECREF(vals);
+    Py_XDECREF(moves);
+    free(wm);
+    free(values);
+    free(game_of);
+    free(sum);
+    Py_XDECREF(seq);
+    Py_DECREF(e);
+    return r;
+}
+
+/* Counting *****************************************************************/
+
+static PyObject *count_result(const grundy_count_result *r)
+{
+    return Py_BuildValue("(KKK)", (unsigned long long)r->winning,
+                         (unsigned long long)r->losing,
+                         (unsigned long long)r->total);
+}
+
+static const char count_heaps_doc[] =
+    "count_heaps(spec, heaps, max, k, p, store, mem_limit, threads)\n\n"
+    "(winning, losing, total) among the heaps-tuples with every heap in\n"
+    "[0, max], modulo the prime p (grundy_count_heaps()).";
+
+static PyObject *py_count_heaps(PyObject *self, PyObject *args)
+{
+    const char *spec;
+    unsigned long long heaps, max, p;
+    unsigned int k;
+    PyObject *store, *r = NULL;
+    Py_ssize_t mem, threads, gi;
+    Engine *e;
+    grundy_count_result res;
+    grundy_status s;
+    (void)self;
+    if (!PyArg_ParseTuple(args, "sKKIKOnn", &spec, &heaps, &max, &k, &p,
+                          &store, &mem, &threads))
+        return NULL;
+    e = engine_new(store, mem, threads);
+    if (!e)
+        return NULL;
+    gi = engine_game(e, spec);
+    if (gi < 0)
+        goto out;
+    UNLOCKED(s = grundy_count_heaps(&res, e->values[gi], heaps, max, k, p));
+    if (s == GRUNDY_ERR_ARG)
+        PyErr_Format(PyExc_ValueError,
+                     "%s: counting heaps needs a heap family (and, with "
+                     "moore > 1, Nim heaps), and the modulus an odd prime "
+                     "below 2^62 that does not divide moore + 1",
+                     spec);
+    else if (s != GRUNDY_OK)
+        call_fail(&e->c, s, "the count");
+    else if (call_flush(&e->c) == 0)
+        r = count_result(&res);
+out:
+    Py_DECREF(e);
+    return r;
+}
+
+static const char count_tuples_doc[] =
+    "count_tuples(weights, K, k, p, mem_limit, threads)\n\n"
+    "(winning, losing, total) among the K-tuples of components whose\n"
+    "values have the given weights (weights[v] for value v), modulo the\n"
+    "prime p (grundy_count_tuples()).";
+
+static PyObject *py_count_tuples(PyObject *self, PyObject *args)
+{
+    PyObject *weights, *seq, *r = NULL;
+    unsigned long long K, p;
+    unsigned int k;
+    Py_ssize_t mem, threads, n, i;
+    uint64_t *w;
+    call c;
+    grundy_count_result res;
+    grundy_status s;
+    (void)self;
+    if (!PyArg_ParseTuple(args, "OKIKnn", &weights, &K, &k, &p, &mem,
+                          &threads))
+        return NULL;
+    if (mem < 0 || threads < 0 || threads > 4096) {
+        PyErr_SetString(PyExc_ValueError, "mem_limit must not be negative, "
+                                          "threads must be in 0 .. 4096");
+        return NULL;
+    }
+    seq = PySequence_Fast(weights, "weights must be a sequence");
+    if (!seq)
+        return NULL;
+    n = PySequence_Fast_GET_SIZE(seq);
+    w = malloc(((size_t)n + 1) * sizeof *w);
+    if (!w) {
+        Py_DECREF(seq);
+        return PyErr_NoMemory();
+    }
+    for (i = 0; i < n; i++) {
+        w[i] = PyLong_AsUnsignedLongLong(PySequence_Fast_GET_ITEM(seq, i));
+        if (w[i] == (uint64_t)-1 && PyErr_Occurred())
+            goto out;
+    }
+    call_init(&c, (size_t)mem, (unsigned)threads);
+    UNLOCKED(s = grundy_count_tuples(&res, w, (size_t)n, K, k, p, &c.lim));
+    if (s == GRUNDY_ERR_ARG || s == GRUNDY_ERR_RANGE)
+        PyErr_SetString(PyExc_ValueError,
+                        "the modulus must be an odd prime below 2^62 that "
+                        "does not divide moore + 1, and moore at most "
+                        "the library's bound");
+    else if (s != GRUNDY_OK)
+        call_fail(&c, s, "the count");
+    else
+        r = count_result(&res);
+    call_clear(&c);
+out:
+    free(w);
+    Py_DECREF(seq);
+    return r;
+}
+
+/* Range ********************************************************************/
+
+typedef struct RangeObject {
+    PyObject_HEAD
+    Engine *e;
+    grundy_range *r;
+    grundy_pos *pos;
+    size_t n;
+} RangeObject;
+
+static void Range_dealloc(RangeObject *self)
+{
+    grundy_range_free(self->r);
+    free(self->pos);
+    Py_XDECREF(self->e);
+    Py_TYPE(self)->tp_free((PyObject *)self);
+}
+
+/* The value of a position for the range engine (at most 65535). */
+static int range_value(RangeObject *self, grundy_pos p, grundy_value *v)
+{
+    grundy_status s = grundy_values_get(v, self->e->values[0], p);
+    if (s != GRUNDY_OK) {
+        call_fail(&self->e->c, s, "the value");
+        return -1;
+    }
+    if (*v > GRUNDY_RANGE_VALUE_MAX) {
+        PyErr_Format(PyExc_ValueError,
+                     "the value %llu of this position exceeds %u",
+                     (unsigned long long)*v, GRUNDY_RANGE_VALUE_MAX);
+        return -1;
+    }
+    return call_flush(&self->e->c);
+}
+
+static PyObject *Range_new(PyTypeObject *type, PyObject *args,
+                           PyObject *kwds)
+{
+    const char *spec;
+    PyObject *positions, *store, *seq = NULL;
+    unsigned long long mod;
+    int counting;
+    Py_ssize_t mem, threads, n, i;
+    RangeObject *self;
+    grundy_range_opts ro;
+    grundy_value *vals = NULL;
+    grundy_pos maxp = 0;
+    grundy_status s = GRUNDY_OK;
+    if (kwds && PyDict_Size(kwds)) {
+        PyErr_SetString(PyExc_TypeError, "Range takes no keywords here");
+        return NULL;
+    }
+    if (!PyArg_ParseTuple(args, "sOKpOnn", &spec, &positions, &mod,
+                          &counting, &store, &mem, &threads))
+        return NULL;
+    self = (RangeObject *)type->tp_alloc(type, 0);
+    if (!self)
+        return NULL;
+    self->e = engine_new(store, mem, threads);
+    if (!self->e || engine_game(self->e, spec) < 0)
+        goto fail;
+    seq = PySequence_Fast(positions, "positions must be a sequence");
+    if (!seq)
+        goto fail;
+    n = PySequence_Fast_GET_SIZE(seq);
+    if (n == 0) {
+        PyErr_SetString(PyExc_ValueError, "a Range needs a position");
+        goto fail;
+    }
+    self->n = (size_t)n;
+    self->pos = malloc((size_t)n * sizeof *self->pos);
+    vals = malloc((size_t)n * sizeof *vals);
+    if (!self->pos || !vals) {
+        PyErr_NoMemory();
+        goto fail;
+    }
+    for (i = 0; i < n; i++) {
+        if (to_pos(self->e->games[0], PySequence_Fast_GET_ITEM(seq, i),
+                   &self->pos[i]) < 0)
+            goto fail;
+        maxp = self->pos[i] > maxp ? self->pos[i] : maxp;
+    }
+    UNLOCKED({
+        s = grundy_values_prepare(self->e->values[0], maxp);
+        for (i = 0; i < n && s == GRUNDY_OK; i++)
+            s = grundy_values_get(&vals[i], self->e->values[0],
+                                  self->pos[i]);
+    });
+    if (s != GRUNDY_OK) {
+        call_fail(&self->e->c, s, "the values");
+        goto fail;
+    }
+    for (i = 0; i < n; i++)
+        if (vals[i] > GRUNDY_RANGE_VALUE_MAX) {
+            PyErr_Format(PyExc_ValueError,
+                         "the value %llu of position %zd exceeds %u",
+                         (unsigned long long)vals[i], i,
+                         GRUNDY_RANGE_VALUE_MAX);
+            goto fail;
+        }
+    if (mod && grundy_range_modulus_check(mod) != GRUNDY_OK) {
+        PyErr_Format(PyExc_ValueError,
+                     "mod=%llu: the modulus must be a prime below 2^62", mod);
+        goto fail;
+    }
+    grundy_range_opts_init(&ro);
+    ro.flags = counting ? GRUNDY_RANGE_COUNT : 0;
+    ro.modulus = mod;
+    ro.mem_limit = self->e->c.lim.mem_limit;
+    s = grundy_range_new(&self->r, (size_t)n, &ro);
+    if (s == GRUNDY_OK)
+        s = grundy_range_assign(self->r, 0, vals, (size_t)n);
+    if (s != GRUNDY_OK) {
+        if (s == GRUNDY_ERR_ARG || s == GRUNDY_ERR_RANGE)
+            PyErr_SetString(PyExc_ValueError,
+                            "mod must be a prime below 2^62");
+        else
+            call_fail(&self->e->c, s, "the range");
+        goto fail;
+    }
+    if (call_flush(&self->e->c) < 0)
+        goto fail;
+    free(vals);
+    Py_DECREF(seq);
+    return (PyObject *)self;
+fail:
+    free(vals);
+    Py_XDECREF(seq);
+    Py_DECREF(self);
+    return NULL;
+}
+
+/* lo, hi: an inclusive range, checked by the Python layer. */
+static int range_args(RangeObject *self, PyObject *args, size_t *lo,
+                      size_t *hi)
+{
+    Py_ssize_t a, b;
+    if (!PyArg_ParseTuple(args, "nn", &a, &b))
+        return -1;
+    if (a < 0 || b < a || (size_t)b >= self->n) {
+        PyErr_SetString(PyExc_IndexError, "range out of bounds");
+        return -1;
+    }
+    *lo = (size_t)a;
+    *hi = (size_t)b;
+    return 0;
+}
+
+static int range_index(RangeObject *self, PyObject *arg, size_t *i)
+{
+    Py_ssize_t x = PyNumber_AsSsize_t(arg, PyExc_IndexError);
+    if (x == -1 && PyErr_Occurred())
+        return -1;
+    if (x < 0 || (size_t)x >= self->n) {
+        PyErr_SetString(PyExc_IndexError, "index out of range");
+        return -1;
+    }
+    *i = (size_t)x;
+    return 0;
+}
+
+static Py_ssize_t Range_len(RangeObject *self)
+{
+    return (Py_ssize_t)self->n;
+}
+
+static PyObject *Range_value(RangeObject *self, PyObject *arg)
+{
+    size_t i;
+    if (range_index(self, arg, &i) < 0)
+        return NULL;
+    return PyLong_FromUnsignedLongLong(grundy_range_get(self->r, i));
+}
+
+static PyObject *Range_position(RangeObject *self, PyObject *arg)
+{
+    size_t i;
+    if (range_index(self, arg, &i) < 0)
+        return NULL;
+    return from_pos(self->e->games[0], self->pos[i]);
+}
+
+static PyObject *Range_set(RangeObject *self, PyObject *args)
+{
+    PyObject *ix, *p;
+    size_t i;
+    grundy_pos pos;
+    grundy_value v;
+    grundy_status s;
+    if (!PyArg_ParseTuple(args, "OO", &ix, &p) ||
+        range_index(self, ix, &i) < 0 ||
+        to_pos(self->e->games[0], p, &pos) < 0 ||
+        range_value(self, pos, &v) < 0)
+        return NULL;
+    s = grundy_range_set(self->r, i, v);
+    if (s != GRUNDY_OK)
+        return call_fail(&self->e->c, s, "the update");
+    self->pos[i] = pos;
+    Py_RETURN_NONE;
+}
+
+static PyObject *Range_xor(RangeObject *self, PyObject *args)
+{
+    size_t lo, hi;
+    if (range_args(self, args, &lo, &hi) < 0)
+        return NULL;
+    return PyLong_FromUnsignedLongLong(grundy_range_xor(self->r, lo, hi));
+}
+
+static int range_counts(RangeObject *self)
+{
+    if (grundy_range_get_repr(self->r) == GRUNDY_RANGE_BITS) {
+        PyErr_SetString(PyExc_ValueError,
+                        "this Range was made with count=False");
+        return -1;
+    }
+    return 0;
+}
+
+static PyObject *Range_rank(RangeObject *self, PyObject *args)
+{
+    size_t lo, hi;
+    if (range_args(self, args, &lo, &hi) < 0 || range_counts(self) < 0)
+        return NULL;
+    return PyLong_FromUnsignedLong(grundy_range_rank(self->r, lo, hi));
+}
+
+static PyObject *Range_count(RangeObject *self, PyObject *args)
+{
+    size_t lo, hi;
+    if (range_args(self, args, &lo, &hi) < 0 || range_counts(self) < 0)
+        return NULL;
+    return PyLong_FromUnsignedLongLong(grundy_range_count(self->r, lo, hi));
+}
+
+static PyObject *Range_move(RangeObject *self, PyObject *args)
+{
+    size_t lo, hi, i;
+    grundy_value to;
+    grundy_move m;
+    int found;
+    grundy_status s;
+    if (range_args(self, args, &lo, &hi) < 0)
+        return NULL;
+    if (!grundy_range_move(self->r, lo, hi, &i, &to))
+        Py_RETURN_NONE;
+    s = grundy_values_move_to(&m, &found, self->e->values[0], self->pos[i],
+                              to);
+    if (s != GRUNDY_OK)
+        return call_fail(&self->e->c, s, "the move");
+    if (!found) /* by the mex rule a move to every smaller value exists */
+        return call_fail(&self->e->c, GRUNDY_ERR_ARG, "the move");
+    return Py_BuildValue("(nN)", (Py_ssize_t)i,
+                         from_move(self->e->games[0], &m));
+}
+
+static PyObject *Range_modulus(RangeObject *self, void *closure)
+{
+    (void)closure;
+    return PyLong_FromUnsignedLongLong(grundy_range_modulus(self->r));
+}
+
+static PyMethodDef Range_methods[] = {
+    {"value", (PyCFunction)Range_value, METH_O, "value(i)"},
+    {"position", (PyCFunction)Range_position, METH_O, "position(i)"},
+    {"set", (PyCFunction)Range_set, METH_VARARGS, "set(i, position)"},
+    {"xor", (PyCFunction)Range_xor, METH_VARARGS, "xor(lo, hi)"},
+    {"rank", (PyCFunction)Range_rank, METH_VARARGS, "rank(lo, hi)"},
+    {"count", (PyCFunction)Range_count, METH_VARARGS, "count(lo, hi)"},
+    {"move", (PyCFunction)Range_move, METH_VARARGS, "move(lo, hi)"},
+    {NULL, NULL, 0, NULL},
+};
+
+static PyGetSetDef Range_getset[] = {
+    {"modulus", (getter)Range_modulus, NULL, "the prime of count()", NULL},
+    {NULL, NULL, NULL, NULL, NULL},
+};
+
+static PySequenceMethods Range_as_sequence = {
+    .sq_length = (lenfunc)Range_len,
+};
+
+static PyTypeObject RangeType = {
+    PyVarObject_HEAD_INIT(NULL, 0).tp_name = "grundy._grundy.Range",
+    .tp_basicsize = sizeof(RangeObject),
+    .tp_dealloc = (destructor)Range_dealloc,
+    .tp_flags = Py_TPFLAGS_DEFAULT,
+    .tp_doc = "Range(spec, positions, mod, count, store, mem_limit, "
+              "threads): the range engine over the values of positions "
+              "(inclusive 0-based ranges; see grundy.Range).",
+    .tp_new = Range_new,
+    .tp_methods = Range_methods,
+    .tp_getset = Range_getset,
+    .tp_as_sequence = &Range_as_sequence,
+};
+
+/* The module ***************************************************************/
+
+static PyObject *py_version(PyObject *self, PyObject *noargs)
+{
+    (void)self;
+    (void)noargs;
+    return PyUnicode_FromString(grundy_version());
+}
+
+static PyObject *py_families(PyObject *self, PyObject *noargs)
+{
+    size_t i;
+    PyObject *l = PyList_New(0);
+    (void)self;
+    (void)noargs;
+    if (!l)
+        return NULL;
+    for (i = 0; grundy_rules_builtin[i]; i++) {
+        const grundy_rules *r = grundy_rules_builtin[i];
+        PyObject *t = Py_BuildValue("(ss)", r->name,
+                                    r->synopsis ? r->synopsis : "");
+        if (!t || PyList_Append(l, t) < 0) {
+            Py_XDECREF(t);
+            Py_DECREF(l);
+            return NULL;
+        }
+        Py_DECREF(t);
+    }
+    return l;
+}
+
+static PyObject *py_finite(PyObject *self, PyObject *arg)
+{
+    const char *spec = PyUnicode_AsUTF8(arg);
+    grundy_game *g = NULL;
+    grundy_parse_error where;
+    grundy_status s;
+    grundy_pos n;
+    (void)self;
+    if (!spec)
+        return NULL;
+    memset(&where, 0, sizeof where);
+    s = grundy_game_new(&g, spec, &where);
+    if (s != GRUNDY_OK) {
+        spec_error(spec, s, &where);
+        return NULL;
+    }
+    n = grundy_game_num_positions(g);
+    grundy_game_free(g);
+    return PyBool_FromLong(n != 0);
+}
+
+static PyObject *py_canonical(PyObject *self, PyObject *arg)
+{
+    const char *spec = PyUnicode_AsUTF8(arg);
+    grundy_game *g = NULL;
+    grundy_parse_error where;
+    grundy_status s;
+    char buf[512];
+    size_t n;
+    (void)self;
+    if (!spec)
+        return NULL;
+    memset(&where, 0, sizeof where);
+    s = grundy_game_new(&g, spec, &where);
+    if (s != GRUNDY_OK) {
+        spec_error(spec, s, &where);
+        return NULL;
+    }
+    n = grundy_game_canonical_spec(g, buf, sizeof buf);
+    grundy_game_free(g);
+    return PyUnicode_FromStringAndSize(buf, (Py_ssize_t)(n < sizeof buf
+                                                             ? n
+                                                             : sizeof buf -
+                                                                   1));
+}
+
+static PyMethodDef methods[] = {
+    {"table", py_table, METH_VARARGS, table_doc},
+    {"values_at", py_values_at, METH_VARARGS, values_at_doc},
+    {"period", py_period, METH_VARARGS, period_doc},
+    {"analyze", py_analyze, METH_VARARGS, analyze_doc},
+    {"count_heaps", py_count_heaps, METH_VARARGS, count_heaps_doc},
+    {"count_tuples", py_count_tuples, METH_VARARGS, count_tuples_doc},
+    {"version", py_version, METH_NOARGS,
+     "version() -> str: the version of the grundy library in use."},
+    {"families", py_families, METH_NOARGS,
+     "families() -> [(name, synopsis)]: the built-in rule families."},
+    {"finite", py_finite, METH_O,
+     "finite(spec) -> bool: whether the family has finitely many "
+     "positions (a board)."},
+    {"canonical", py_canonical, METH_O,
+     "canonical(spec) -> str: the canonical spec ('kayles' -> '0.77')."},
+    {NULL, NULL, 0, NULL},
+};
+
+static struct PyModuleDef module = {
+    PyModuleDef_HEAD_INIT, "_grundy",
+    "The C layer of the grundy package (see grundy/__init__.py).", -1,
+    methods, NULL, NULL, NULL, NULL,
+};
+
+PyMODINIT_FUNC PyInit__grundy(void)
+{
+    PyObject *m;
+    import_array();
+    if (PyType_Ready(&EngineType) < 0 || PyType_Ready(&RangeType) < 0)
+        return NULL;
+    m = PyModule_Create(&module);
+    if (!m)
+        return NULL;
+    SpecError = PyErr_NewExceptionWithDoc(
+        "grundy.SpecError",
+        "A rules spec that does not parse.  A ValueError, with the spec, "
+        "the 1-based column of the offending character and a detail.",
+        PyExc_ValueError, NULL);
+    LimitError = PyErr_NewExceptionWithDoc(
+        "grundy.LimitError",
+        "Work refused before it started because it needs more memory "
+        "than the limit (mem_limit).  A MemoryError.",
+        PyExc_MemoryError, NULL);
+    if (!SpecError || !LimitError ||
+        PyModule_AddObjectRef(m, "SpecError", SpecError) < 0 ||
+        PyModule_AddObjectRef(m, "LimitError", LimitError) < 0 ||
+        PyModule_AddObjectRef(m, "Range", (PyObject *)&RangeType) < 0 ||
+        PyModule_AddObject(m, "PRIME_62",
+                           PyLong_FromUnsignedLongLong(GRUNDY_NT_PRIME_62)) <
+            0 ||
+        PyModule_AddIntConstant(m, "RANGE_VALUE_MAX",
+                                GRUNDY_RANGE_VALUE_MAX) < 0) {
+        Py_DECREF(m);
+        return NULL;
+    }
+    return m;
+}

@@ -1,0 +1,1 @@
+target_sources(grundy PRIVATE src/board/board.c src/board/tt.c)

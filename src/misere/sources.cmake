@@ -1,0 +1,7 @@
+target_sources(grundy PRIVATE
+  src/misere/monoid.c
+  src/misere/verify.c
+  src/misere/trial.c
+  src/misere/quotient.c
+  src/misere/present.c
+  src/misere/genus.c)

@@ -1,0 +1,2 @@
+grundy_add_test(board property ${CMAKE_CURRENT_LIST_DIR}/test_board.c
+  ${PROJECT_SOURCE_DIR}/tests/support/board_oracle.c)

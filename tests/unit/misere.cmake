@@ -1,0 +1,2 @@
+grundy_add_test(misere unit ${CMAKE_CURRENT_LIST_DIR}/test_misere.c
+  ${PROJECT_SOURCE_DIR}/tests/support/misere_oracle.c)

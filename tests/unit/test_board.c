@@ -1,0 +1,522 @@
+/*
+ * test_board.c -- the board families (cram, node-kayles, chomp) and the
+ * board search's contract: specs and their errors, positions as text,
+ * parts and keys, memory limits, eviction, cancellation, statistics, and
+ * the values object's use of the search (rect's values unchanged).
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "test_support.h"
+
+/* Specs *********************************************************************/
+
+static void test_board_specs_ok(void **state)
+{
+    static const struct {
+        const char *spec;
+        grundy_pos np; /* 0: not checked */
+    } ok[] = {{"cram:4x4", 65536},
+              {"cram:7x9", (grundy_pos)1 << 63},
+              {"cram:8x8", UINT64_MAX},
+              {"cram:1x64", UINT64_MAX},
+              {"cram:2x3:111/011", 64},
+              {"node-kayles:path:9", 512},
+              {"node-kayles:cycle:12", 4096},
+              {"node-kayles:grid:3x4", 4096},
+              {"node-kayles:complete:5", 32},
+              {"node-kayles:petersen", 1024},
+              {"chomp:3x7", 119},
+              {"chomp:1x1", 1},
+              {"chomp:8x8", 12869},
+              {"chomp:3x7:7,4,2", 119}};
+    size_t i;
+    (void)state;
+    for (i = 0; i < sizeof ok / sizeof ok[0]; i++) {
+        grundy_game *g = test_game(ok[i].spec);
+        if (grundy_game_num_positions(g) != ok[i].np)
+            fail_msg("%s: %llu positions", ok[i].spec,
+                     (unsigned long long)grundy_game_num_positions(g));
+        grundy_game_free(g);
+    }
+}
+
+static void test_board_spec_errors(void **state)
+{
+    static const struct {
+        const char *spec;
+        grundy_status st;
+        unsigned long col;
+        const char *msg; /* a piece of the message */
+    } bad[] = {
+        {"cram", GRUNDY_ERR_PARSE, 5, "rows"},
+        {"cram:4", GRUNDY_ERR_PARSE, 7, "'x'"},
+        {"cram:4x", GRUNDY_ERR_PARSE, 8, "columns"},
+        {"cram:0x4", GRUNDY_ERR_RANGE, 6, ""},
+        {"cram:8x9", GRUNDY_ERR_RANGE, 6, "at most 64"},
+        {"cram:4x4z", GRUNDY_ERR_PARSE, 9, "unexpected"},
+        {"cram:2x2:11/1", GRUNDY_ERR_PARSE, 14, "row 2"},
+        {"node-kayles", GRUNDY_ERR_PARSE, 12, "expected a graph"},
+        {"node-kayles:tree:5", GRUNDY_ERR_ARG, 13, "unknown graph 'tree'"},
+        {"node-kayles:path:0", GRUNDY_ERR_RANGE, 18, "1 to 64"},
+        {"node-kayles:path:65", GRUNDY_ERR_RANGE, 18, "1 to 64"},
+        {"node-kayles:path:7x", GRUNDY_ERR_PARSE, 19, "unexpected"},
+        {"node-kayles:cycle:2", GRUNDY_ERR_RANGE, 19, "3 to 64"},
+        {"node-kayles:grid:9x8", GRUNDY_ERR_RANGE, 18, "at most 64"},
+        {"node-kayles:file:", GRUNDY_ERR_PARSE, 18, "file name"},
+        {"node-kayles:file:/nonexistent/graph.txt", GRUNDY_ERR_IO, 18,
+         "cannot read"},
+        {"chomp:3", GRUNDY_ERR_PARSE, 8, "'x'"},
+        {"chomp:9x8", GRUNDY_ERR_RANGE, 7, "at most 64"},
+        {"chomp:3x4:5", GRUNDY_ERR_RANGE, 11, "bottom row"},
+        {"chomp:3x4:2,3", GRUNDY_ERR_RANGE, 13, "longer"},
+        {"chomp:3x4:0", GRUNDY_ERR_RANGE, 11, "bottom row"},
+        {"chomp:3x4:1,1,1,1", GRUNDY_ERR_PARSE, 17, "more than 3 rows"},
+        {"chomp:3x4:2;1", GRUNDY_ERR_PARSE, 12, "','"},
+    };
+    size_t i;
+    (void)state;
+    for (i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+        grundy_game *g = (grundy_game *)1;
+        grundy_parse_error e;
+        grundy_status st;
+        memset(&e, 0, sizeof e);
+        st = grundy_game_new(&g, bad[i].spec, &e);
+        if (st != bad[i].st || e.col != bad[i].col || g != NULL ||
+            !e.msg[0] || !strstr(e.msg, bad[i].msg))
+            fail_msg("'%s': status %d col %lu msg '%s'", bad[i].spec, st,
+                     e.col, e.msg);
+    }
+}
+
+/* Edge lists: comments, a vertex alone, and the place of every error. */
+static void test_node_kayles_files(void **state)
+{
+    static const struct {
+        const char *text;
+        grundy_status st;
+        const char *msg; /* after "FILE:" */
+    } cases[] = {
+        {"# a triangle and a vertex alone\n0 1\n1 2  # edge\n2 0\n\n4\n",
+         GRUNDY_OK, NULL},
+        {"0 1\n1 x\n", GRUNDY_ERR_PARSE, ":2:3: expected a vertex number"},
+        {"0 1\n1 64\n", GRUNDY_ERR_RANGE, ":2:3: vertex 64 is out of range"},
+        {"0 1 2\n", GRUNDY_ERR_PARSE, ":1:5: expected the end of the line"},
+        {"3 3\n", GRUNDY_ERR_PARSE, ":1: an edge from vertex 3 to itself"},
+        {"0 1a\n", GRUNDY_ERR_PARSE, ":1:4: unexpected 'a'"},
+        {"# nothing\n", GRUNDY_ERR_PARSE, ": no vertices"},
+    };
+    size_t i;
+    (void)state;
+    for (i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        char path[64], spec[96];
+        grundy_game *g = NULL;
+        grundy_parse_error e;
+        grundy_status st;
+        FILE *f;
+        snprintf(path, sizeof path, "test_board_edges_%zu.txt", i);
+        f = fopen(path, "w");
+        assert_non_null(f);
+        fputs(cases[i].text, f);
+        fclose(f);
+        snprintf(spec, sizeof spec, "node-kayles:file:%s", path);
+        memset(&e, 0, sizeof e);
+        st = grundy_game_new(&g, spec, &e);
+        remove(path);
+        if (st != cases[i].st)
+            fail_msg("case %zu: status %d, msg '%s'", i, st, e.msg);
+        if (st != GRUNDY_OK) {
+            if (!strstr(e.msg, path) || !strstr(e.msg, cases[i].msg) ||
+                e.col != 18)
+                fail_msg("case %zu: col %lu msg '%s'", i, e.col, e.msg);
+            continue;
+        }
+        /* 5 vertices, 3 of them a triangle: value 1 (triangle) ^ 1 (4);
+         * vertex 3 has no line but is below the largest one: alone too */
+        {
+            grundy_pos p;
+            grundy_value v;
+            assert_int_equal(grundy_game_num_positions(g), 32);
+            assert_int_equal(grundy_game_pos_parse(g, "start", 5, &p, NULL),
+                             GRUNDY_OK);
+            assert_int_equal(p, 31);
+            assert_int_equal(test_value_at(&v, g, p, NULL), GRUNDY_OK);
+            assert_int_equal(v, 1);
+        }
+        grundy_game_free(g);
+    }
+}
+
+/* Positions as text *********************************************************/
+
+static void test_board_positions(void **state)
+{
+    static const struct {
+        const char *spec, *text;
+        int ok;
+        unsigned long col;
+    } cases[] = {
+        {"cram:2x3", "110/011", 1, 0},
+        {"cram:2x3", "start", 1, 0},
+        {"cram:2x3", "110/01", 0, 7},
+        {"cram:2x3", "112/011", 0, 3},
+        {"node-kayles:path:5", "10110", 1, 0},
+        {"node-kayles:path:5", "1011", 0, 5},
+        {"node-kayles:path:5", "101101", 0, 6},
+        {"node-kayles:cycle:5", "10x10", 0, 3},
+        {"node-kayles:grid:2x2", "10/01", 1, 0},
+        {"chomp:3x7", "7,4,2", 1, 0},
+        {"chomp:3x7", "7", 1, 0},
+        {"chomp:3x7", "7,8", 0, 3},
+        {"chomp:3x7", "7,,2", 0, 3},
+    };
+    size_t i;
+    (void)state;
+    for (i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        grundy_game *g = test_game(cases[i].spec);
+        grundy_parse_error e;
+        grundy_pos p;
+        char buf[128];
+        grundy_status st;
+        memset(&e, 0, sizeof e);
+        st = grundy_game_pos_parse(g, cases[i].text, strlen(cases[i].text),
+                                   &p, &e);
+        if ((st == GRUNDY_OK) != cases[i].ok ||
+            (!cases[i].ok && (e.col != cases[i].col || !e.msg[0])))
+            fail_msg("%s '%s': status %d col %lu '%s'", cases[i].spec,
+                     cases[i].text, st, e.col, e.msg);
+        if (st == GRUNDY_OK && strcmp(cases[i].text, "start") != 0) {
+            grundy_game_pos_format(g, p, buf, sizeof buf);
+            assert_string_equal(buf, cases[i].text);
+        }
+        grundy_game_free(g);
+    }
+}
+
+static void test_board_start_positions(void **state)
+{
+    static const struct {
+        const char *spec, *start;
+    } cases[] = {{"cram:2x3", "111/111"},
+                 {"cram:2x3:101/111", "101/111"},
+                 {"node-kayles:cycle:4", "1111"},
+                 {"node-kayles:grid:2x2", "11/11"},
+                 {"chomp:3x4", "4,4,4"},
+                 {"chomp:3x4:3,1", "3,1"}};
+    size_t i;
+    (void)state;
+    for (i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        grundy_game *g = test_game(cases[i].spec);
+        grundy_pos p;
+        char buf[64], spec[64];
+        assert_int_equal(grundy_game_pos_parse(g, "start", 5, &p, NULL),
+                         GRUNDY_OK);
+        grundy_game_pos_format(g, p, buf, sizeof buf);
+        assert_string_equal(buf, cases[i].start);
+        /* the canonical spec keeps a starting board */
+        grundy_game_canonical_spec(g, spec, sizeof spec);
+        assert_string_equal(spec, cases[i].spec);
+        grundy_game_free(g);
+    }
+}
+
+/* Parts and keys ************************************************************/
+
+/* Cells of q reachable from its lowest one by orthogonal steps. */
+static uint64_t flood(uint64_t q, unsigned rows, unsigned cols)
+{
+    uint64_t seen = q & (~q + 1), prev;
+    unsigned r, c;
+    (void)rows;
+    do {
+        prev = seen;
+        for (r = 0; r < rows; r++)
+            for (c = 0; c < cols; c++) {
+                uint64_t b = 1ull << (r * cols + c);
+                if (!(seen & b))
+                    continue;
+                if (c + 1 < cols)
+                    seen |= (b << 1) & q;
+                if (c > 0)
+                    seen |= (b >> 1) & q;
+                if (r + 1 < rows)
+                    seen |= (b << cols) & q;
+                if (r > 0)
+                    seen |= (b >> cols) & q;
+            }
+    } while (seen != prev);
+    return seen;
+}
+
+static void test_cram_parts(void **state)
+{
+    test_rng *rng = *state;
+    grundy_game *g = test_game("cram:7x9");
+    const grundy_rules *r = grundy_game_rules(g);
+    long it;
+    for (it = 0; it < 2000 * test_multiplier(); it++) {
+        uint64_t p = test_rng_next(rng) & test_rng_next(rng) & ((1ull << 63) - 1);
+        grundy_pos parts[64];
+        uint64_t all = 0;
+        size_t n = r->components(grundy_game_params(g), p, parts, 64), i;
+        unsigned c;
+        for (i = 0; i < n; i++) {
+            if ((parts[i] & all) || (parts[i] & ~p) ||
+                flood(parts[i], 7, 9) != parts[i] ||
+                !(parts[i] & (parts[i] - 1)))
+                fail_msg("seed=%llu it=%ld: part %zu of %llx is wrong",
+                         (unsigned long long)test_seed(), it, i,
+                         (unsigned long long)p);
+            all |= parts[i];
+        }
+        /* what is left out are cells without a neighbour in p */
+        for (c = 0; c < 63; c++) {
+            uint64_t b = 1ull << c, nb = (b << 9) | (b >> 9);
+            if (!(p & b) || (all & b))
+                continue;
+            if (c % 9 + 1 < 9)
+                nb |= b << 1;
+            if (c % 9 > 0)
+                nb |= b >> 1;
+            if (p & nb)
+                fail_msg("seed=%llu it=%ld: cell %u of %llx lost",
+                         (unsigned long long)test_seed(), it, c,
+                         (unsigned long long)p);
+        }
+    }
+    grundy_game_free(g);
+}
+
+/* The image of p under one of the 8 symmetries of the square lattice and
+ * a shift, on a board wide enough: cell (r, c) -> t(r, c) + (dr, dc). */
+static uint64_t move_shape(uint64_t p, unsigned cols, unsigned t,
+                           unsigned dr, unsigned dc, unsigned rows_out,
+                           unsigned cols_out, int *fits)
+{
+    unsigned i, h = 0, w = 0;
+    uint64_t out = 0;
+    for (i = 0; i < 64; i++)
+        if ((p >> i) & 1) {
+            if (i / cols + 1 > h)
+                h = i / cols + 1;
+            if (i % cols + 1 > w)
+                w = i % cols + 1;
+        }
+    *fits = 1;
+    for (i = 0; i < 64; i++)
+        if ((p >> i) & 1) {
+            unsigned r = i / cols, c = i % cols, rr, cc;
+            switch (t) {
+            case 0: rr = r; cc = c; break;
+            case 1: rr = r; cc = w - 1 - c; break;
+            case 2: rr = h - 1 - r; cc = c; break;
+            case 3: rr = h - 1 - r; cc = w - 1 - c; break;
+            case 4: rr = c; cc = r; break;
+            case 5: rr = w - 1 - c; cc = r; break;
+            case 6: rr = c; cc = h - 1 - r; break;
+            default: rr = w - 1 - c; cc = h - 1 - r; break;
+            }
+            rr += dr;
+            cc += dc;
+            if (rr >= rows_out || cc >= cols_out)
+                *fits = 0;
+            else
+                out |= 1ull << (rr * cols_out + cc);
+        }
+    return out;
+}
+
+static void test_cram_keys(void **state)
+{
+    test_rng *rng = *state;
+    grundy_game *g = test_game("cram:7x9");
+    const grundy_rules *r = grundy_game_rules(g);
+    const void *pa = grundy_game_params(g);
+    long it;
+    for (it = 0; it < 3000 * test_multiplier(); it++) {
+        /* a random shape in the top-left 4 x 5 corner */
+        uint64_t p = 0, q;
+        uint64_t k1[2], k2[2];
+        unsigned i, t = (unsigned)test_rng_below(rng, 8);
+        int fits;
+        for (i = 0; i < 20; i++)
+            if (test_rng_below(rng, 3))
+                p |= 1ull << ((i / 5) * 9 + i % 5);
+        if (!p)
+            continue;
+        q = move_shape(p, 9, t, (unsigned)test_rng_below(rng, 4),
+                       (unsigned)test_rng_below(rng, 5), 7, 9, &fits);
+        if (!fits)
+            continue;
+        r->key(pa, p, k1);
+        r->key(pa, q, k2);
+        if (k1[0] != k2[0] || k1[1] != k2[1])
+            fail_msg("seed=%llu it=%ld: %llx and its image %llx (symmetry "
+                     "%u) have keys %llx and %llx",
+                     (unsigned long long)test_seed(), it,
+                     (unsigned long long)p, (unsigned long long)q, t,
+                     (unsigned long long)k1[0], (unsigned long long)k2[0]);
+    }
+    grundy_game_free(g);
+}
+
+/* Isomorphic graph parts share keys where the encoding allows: every path
+ * of the same length in a cycle. */
+static void test_node_kayles_keys(void **state)
+{
+    grundy_game *g = test_game("node-kayles:cycle:30");
+    const grundy_rules *r = grundy_game_rules(g);
+    const void *pa = grundy_game_params(g);
+    uint64_t k0[2], k[2];
+    unsigned len, at;
+    (void)state;
+    for (len = 1; len < 30; len++) {
+        uint64_t run = (1ull << len) - 1;
+        r->key(pa, run, k0);
+        assert_true(k0[1] < (1ull << 32));
+        for (at = 1; at < 30; at++) {
+            uint64_t p = ((run << at) | (run >> (30 - at))) & ((1ull << 30) - 1);
+            r->key(pa, p, k);
+            if (k[0] != k0[0] || k[1] != k0[1])
+                fail_msg("a path of %u vertices at %u: another key", len, at);
+        }
+    }
+    grundy_game_free(g);
+}
+
+/* The search's contract *****************************************************/
+
+static int cancel_at(void *ctx, const grundy_progress *p)
+{
+    int *calls = ctx;
+    (void)p;
+    return ++*calls >= 2;
+}
+
+static void test_board_limits_and_cancel(void **state)
+{
+    grundy_game *g = test_game("cram:5x6");
+    grundy_board *b = NULL;
+    grundy_board_opts o;
+    grundy_limits lim;
+    grundy_board_stats st;
+    grundy_value v = 0, want;
+    grundy_pos p;
+    int calls = 0;
+    (void)state;
+    assert_int_equal(grundy_game_pos_parse(g, "start", 5, &p, NULL),
+                     GRUNDY_OK);
+    /* not even the first table fits */
+    grundy_limits_init(&lim);
+    lim.mem_limit = 16384;
+    grundy_board_opts_init(&o);
+    o.limits = &lim;
+    assert_int_equal(grundy_board_new(&b, g, &o), GRUNDY_ERR_LIMIT);
+    assert_null(b);
+    /* a small table: values are evicted, the answer is the same */
+    grundy_board_opts_init(&o);
+    assert_int_equal(grundy_board_new(&b, g, &o), GRUNDY_OK);
+    assert_int_equal(grundy_board_value(&want, b, p), GRUNDY_OK);
+    grundy_board_get_stats(&st, b);
+    assert_true(st.nodes > 0 && st.hits > 0 && st.stores > 0);
+    assert_true(st.table_bytes > 0 && st.peak_bytes >= st.table_bytes);
+    grundy_board_free(b);
+    grundy_board_opts_init(&o);
+    o.table_bytes = 65536;
+    o.evict_limit = 0;
+    assert_int_equal(grundy_board_new(&b, g, &o), GRUNDY_OK);
+    assert_int_equal(grundy_board_value(&v, b, p), GRUNDY_OK);
+    assert_int_equal(v, want);
+    assert_int_equal(v, 2); /* Cram 5 x 6 */
+    grundy_board_get_stats(&st, b);
+    assert_true(st.evictions > 0);
+    assert_int_equal(st.table_bytes, 65536);
+    grundy_board_free(b);
+    /* the same table with the default evict limit: a search that keeps
+     * evicting stops as over the limit, having evicted past it */
+    grundy_board_opts_init(&o);
+    o.table_bytes = 65536;
+    assert_int_equal(o.evict_limit, 8);
+    o.evict_limit = 1;
+    assert_int_equal(grundy_board_new(&b, g, &o), GRUNDY_OK);
+    assert_int_equal(grundy_board_value(&v, b, p), GRUNDY_ERR_LIMIT);
+    grundy_board_get_stats(&st, b);
+    assert_true(st.evictions > 65536 / 16);
+    grundy_board_free(b);
+    /* cancelled at the second progress report */
+    grundy_limits_init(&lim);
+    lim.progress = cancel_at;
+    lim.progress_ctx = &calls;
+    lim.interval_ms = 1;
+    grundy_board_opts_init(&o);
+    o.limits = &lim;
+    assert_int_equal(grundy_board_new(&b, g, &o), GRUNDY_OK);
+    assert_int_equal(grundy_board_value(&v, b, p), GRUNDY_ERR_CANCELLED);
+    grundy_board_free(b);
+    grundy_game_free(g);
+}
+
+/* The values object: the search for large positions (kept), subsets for
+ * small ones; rect gives the table's values through the search. */
+static void test_values_use_the_search(void **state)
+{
+    test_rng *rng = *state;
+    grundy_game *g = test_game("cram:5x5");
+    grundy_values *v = test_values(g);
+    grundy_board_stats st;
+    grundy_value x;
+    grundy_pos p;
+    grundy_table *t;
+    long it;
+    assert_int_equal(grundy_values_search_stats(&st, v), 0);
+    assert_int_equal(st.nodes, 0);
+    assert_int_equal(grundy_game_pos_parse(g, "start", 5, &p, NULL),
+                     GRUNDY_OK);
+    assert_int_equal(grundy_values_get(&x, v, p), GRUNDY_OK);
+    assert_int_equal(x, 0);
+    assert_string_equal(grundy_values_source(v), "board search");
+    assert_int_equal(grundy_values_search_stats(&st, v), 1);
+    assert_true(st.nodes > 0);
+    assert_int_equal(grundy_values_get(&x, v, 7), GRUNDY_OK);
+    assert_string_equal(grundy_values_source(v), "subsets");
+    test_game_free(g);
+
+    g = test_game("rect:4x5");
+    v = test_values(g);
+    assert_int_equal(grundy_table_new(&t, g, 0, NULL), GRUNDY_OK);
+    for (it = 0; it < 300 * test_multiplier(); it++) {
+        p = test_rng_below(rng, (grundy_pos)1 << 20) |
+            test_rng_below(rng, (grundy_pos)1 << 20);
+        assert_int_equal(grundy_values_get(&x, v, p), GRUNDY_OK);
+        if (x != grundy_table_get(t, p))
+            fail_msg("seed=%llu it=%ld rect:4x5 p=%llu: %llu (%s), table "
+                     "%llu",
+                     (unsigned long long)test_seed(), it,
+                     (unsigned long long)p, (unsigned long long)x,
+                     grundy_values_source(v),
+                     (unsigned long long)grundy_table_get(t, p));
+    }
+    grundy_table_free(t);
+    test_game_free(g);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_board_specs_ok),
+        cmocka_unit_test(test_board_spec_errors),
+        cmocka_unit_test(test_node_kayles_files),
+        cmocka_unit_test(test_board_positions),
+        cmocka_unit_test(test_board_start_positions),
+        cmocka_unit_test_setup_teardown(test_cram_parts, test_rng_setup,
+                                        test_rng_teardown),
+        cmocka_unit_test_setup_teardown(test_cram_keys, test_rng_setup,
+                                        test_rng_teardown),
+        cmocka_unit_test(test_node_kayles_keys),
+        cmocka_unit_test(test_board_limits_and_cancel),
+        cmocka_unit_test_setup_teardown(test_values_use_the_search,
+                                        test_rng_setup, test_rng_teardown),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}

@@ -753,6 +753,7 @@ int grundy_values_search_stats(grundy_board_stats *out,
 static grundy_status get_finite(grundy_value *out, grundy_values *v,
                                 grundy_pos p, grundy_pos np)
 {
+    int board_limit = 0;
     /* np == UINT64_MAX: a board of 64 cells, every position valid */
     GRUNDY_RETURN_IF(p >= np && np != UINT64_MAX, GRUNDY_ERR_RANGE);
     if (!v->table && !v->store_looked)
@@ -770,10 +771,13 @@ static grundy_status get_finite(grundy_value *out, grundy_values *v,
         grundy_status s = by_board(out, v, p);
         if (s != GRUNDY_ERR_LIMIT)
             return s;
+        board_limit = 1;
     }
     /* The subsets of p alone, unless p is the full board (or close):
-     * then the table of every position, on the threads. */
+     * then the table of every position, on the threads.  (2 << cells
+     * is only taken below 63 cells: past it the shift wraps.) */
     if ((v->rules->flags & GRUNDY_RULES_SUBSETS) &&
+        __builtin_popcountll(p) < 63 &&
         ((grundy_pos)2 << __builtin_popcountll(p)) <= np) {
         grundy_status s = grundy_table_value_subsets(out, v->game, p, v->lim);
         if (s != GRUNDY_ERR_OVERFLOW) {
@@ -786,6 +790,9 @@ static grundy_status get_finite(grundy_value *out, grundy_values *v,
         *out = table_at(v, p);
         return GRUNDY_OK;
     }
+    /* A board search past the memory limit is the answer: the plain
+     * search would need more memory still, or run without end. */
+    GRUNDY_RETURN_IF(board_limit, GRUNDY_ERR_LIMIT);
     v->source = "search";
     return by_search(out, v->game, p, v->lim);
 }

@@ -193,7 +193,7 @@ static int count_error(grundy_status s)
     }
     if (s == GRUNDY_ERR_LIMIT)
         fprintf(stderr, "grundy: count: the transform does not fit in the "
-                        "memory limit (values too large?)\n");
+                        "memory limit (--mem-limit; values too large?)\n");
     else
         fprintf(stderr, "grundy: count: %s\n", grundy_strerror(s));
     return CLI_EXIT_DATA;

@@ -140,6 +140,7 @@ static grundy_status best_move(play *p, grundy_sum_move *best, int *found,
     }
     grundy_sum_search_opts_init(&so);
     so.max_states = p->search_limit;
+    so.limits = &p->eng.limits;
     so.convention = p->misere ? GRUNDY_PLAY_MISERE : GRUNDY_PLAY_NORMAL;
     s = grundy_sum_search(&r, p->sum.comp, p->sum.n, &so);
     if (s == GRUNDY_OK) {

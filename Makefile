@@ -67,13 +67,13 @@ test-tsan: deps
 # GRUNDY_FUZZ_SMOKE seconds each), a campaign of FUZZ_SECONDS each here.
 test-fuzz: deps
 	CC=clang cmake -S . -B $(FUZZ) -DCMAKE_BUILD_TYPE=RelWithDebInfo \
-	    -DGRUNDY_FUZZ=ON -DGRUNDY_BUILD_CLI=OFF $(CMAKE_FLAGS)
+	    -DGRUNDY_FUZZ=ON -DGRUNDY_BUILD_CLI=ON $(CMAKE_FLAGS)
 	cmake --build $(FUZZ) -j $(JOBS) --target grundy_fuzz_targets
 	cd $(FUZZ) && ctest --output-on-failure -j $(JOBS) -L fuzz
 
 fuzz: deps
 	CC=clang cmake -S . -B $(FUZZ) -DCMAKE_BUILD_TYPE=RelWithDebInfo \
-	    -DGRUNDY_FUZZ=ON -DGRUNDY_BUILD_CLI=OFF $(CMAKE_FLAGS)
+	    -DGRUNDY_FUZZ=ON -DGRUNDY_BUILD_CLI=ON $(CMAKE_FLAGS)
 	cmake --build $(FUZZ) -j $(JOBS) --target grundy_fuzz_targets
 	sh tests/fuzz/run.sh $(FUZZ) $(FUZZ_SECONDS)
 

@@ -8,6 +8,10 @@ set(GRUNDY_FUZZ_DIR ${CMAKE_CURRENT_SOURCE_DIR}/fuzz)
 
 # The program's readers, without its main(), for the targets that drive
 # a subcommand.
+if(NOT TARGET grundy_cli)
+  message(FATAL_ERROR "GRUNDY_FUZZ needs GRUNDY_BUILD_CLI (the targets "
+                      "drive the program's subcommands)")
+endif()
 get_target_property(grundy_app_sources grundy_cli SOURCES)
 set(grundy_app_fuzz_sources "")
 foreach(src IN LISTS grundy_app_sources)

@@ -67,13 +67,16 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         return 0;
     }
     args[0] = (char *)cmds[k].name;
-    /* The help texts are not what is being fuzzed. */
+    /* The help texts are not what is being fuzzed, and files are named
+     * by fuzz_spec alone (a name here could be a device that never
+     * ends). */
     for (i = 1; i < (size_t)argc; i++)
         if (strcmp(args[i], "--help") == 0 || strcmp(args[i], "-h") == 0 ||
             strncmp(args[i], "--store", 7) == 0 ||
             strncmp(args[i], "--mem-limit", 11) == 0 ||
             strncmp(args[i], "--threads", 9) == 0 ||
-            strncmp(args[i], "--work-limit", 12) == 0) {
+            strncmp(args[i], "--work-limit", 12) == 0 ||
+            strstr(args[i], "file:")) {
             free(line);
             return 0;
         }

@@ -1,8 +1,11 @@
 /*
  * fuzz_spec.c -- rule specs of every family, and positions of the game.
  *
- * Input: a spec on the first line, then positions, one per line.  What
- * must hold for any input:
+ * Input: a spec on the first line, then positions, one per line.  A spec
+ * that names a file names "file:@", which stands for a file holding the
+ * lines that follow, up to a line "%%" (the positions come after it): so
+ * node-kayles:file:@ fuzzes the edge-list reader; any other file name is
+ * skipped.  What must hold for any input:
  *   - a refused spec or position names a place inside the text (column
  *     1 .. length + 1);
  *   - an accepted spec has a canonical form that parses again to the
@@ -14,13 +17,62 @@
  *   - a value of a position up to 4096 comes back under the memory and
  *     work limits (a refusal is an answer, a crash or a hang is not).
  */
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "grundy/grundy.h"
 #include "fuzz_common.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
+
+/* The file that "file:@" stands for, made once per process. */
+static char file_path[64];
+
+static const char *file_at(const uint8_t *data, size_t len)
+{
+    FILE *f;
+    if (!file_path[0]) {
+        int fd;
+        strcpy(file_path, "/tmp/grundy-fuzz-spec-XXXXXX");
+        fd = mkstemp(file_path);
+        if (fd < 0)
+            abort();
+        close(fd);
+    }
+    f = fopen(file_path, "wb");
+    if (!f || fwrite(data, 1, len, f) != len || fclose(f) != 0)
+        abort();
+    return file_path;
+}
+
+/* spec with "file:@" replaced by "file:" and the path of a file holding
+ * data[0..*off) up to a line "%%"; *off moves past that line. */
+static char *spec_with_file(const char *spec, const uint8_t *data,
+                            size_t size, size_t *off)
+{
+    const char *at = strstr(spec, "file:");
+    size_t start = *off, end = size, next = size, k;
+    const char *path;
+    char *out;
+    if (!at || strcmp(at + 5, "@") != 0)
+        return NULL;
+    for (k = start; k + 2 <= size; k++)
+        if ((k == start || data[k - 1] == '\n') && data[k] == '%' &&
+            data[k + 1] == '%' && (k + 2 == size || data[k + 2] == '\n')) {
+            end = k;
+            next = k + 2 < size ? k + 3 : size;
+            break;
+        }
+    path = file_at(data + start, end - start);
+    out = malloc((size_t)(at - spec) + 5 + strlen(path) + 1);
+    if (!out)
+        abort();
+    sprintf(out, "%.*sfile:%s", (int)(at - spec), spec, path);
+    *off = next;
+    return out;
+}
 
 static void check_where(const grundy_parse_error *w, size_t len,
                         const char *what)
@@ -91,12 +143,20 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     const uint8_t *nl = memchr(data, '\n', size);
     size_t head = nl ? (size_t)(nl - data) : size, off;
     char *spec = fuzz_strdup(data, head);
-    char canon[512], canon2[512];
+    char canon[16384], canon2[16384];
     grundy_parse_error where;
     grundy_game *g = NULL, *g2 = NULL;
     grundy_status s;
     int values = 0;
 
+    off = nl ? head + 1 : size;
+    if (strstr(spec, "file:")) {
+        char *named = spec_with_file(spec, data, size, &off);
+        free(spec);
+        if (!named)
+            return 0;
+        spec = named;
+    }
     memset(&where, 0, sizeof where);
     s = grundy_game_new(&g, spec, &where);
     if (s != GRUNDY_OK) {
@@ -116,7 +176,6 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
                       canon2);
         grundy_game_free(g2);
     }
-    off = nl ? head + 1 : size;
     while (off < size) {
         const uint8_t *e = memchr(data + off, '\n', size - off);
         size_t len = e ? (size_t)(e - (data + off)) : size - off;

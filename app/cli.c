@@ -49,6 +49,14 @@ int cli_error(const char *context, grundy_status s,
     return CLI_EXIT_DATA;
 }
 
+int cli_write_error(const char *context, const grundy_writer *w)
+{
+    fprintf(stderr, "grundy: %s: cannot write the standard output: %s\n",
+            context, w->err_errno ? strerror(w->err_errno)
+                                  : grundy_strerror(w->err));
+    return CLI_EXIT_DATA;
+}
+
 int cli_input_error(grundy_status s, const grundy_parse_error *where)
 {
     fprintf(stderr, "grundy: input:%lu:%lu: %s\n", where->line, where->col,

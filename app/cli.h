@@ -40,6 +40,10 @@ int cli_usage_error(const char *cmd, const char *fmt, ...);
  * error's detail when it has one.  Returns CLI_EXIT_DATA. */
 int cli_error(const char *context, grundy_status s,
               const grundy_parse_error *where);
+/* "grundy: CONTEXT: cannot write the standard output: REASON" for the
+ * first write error of w (a full disk, a closed pipe with SIGPIPE
+ * ignored).  Returns CLI_EXIT_DATA. */
+int cli_write_error(const char *context, const grundy_writer *w);
 /* "grundy: input:LINE:COL: DETAIL" for a scanner error.  Returns
  * CLI_EXIT_DATA. */
 int cli_input_error(grundy_status s, const grundy_parse_error *where);

@@ -438,7 +438,7 @@ int cmd_analyze(int argc, char **argv)
             else
                 rc = do_normal(&a, &s, v, &w);
             if (grundy_writer_clear(&w) != GRUNDY_OK && rc == 0)
-                rc = cli_error("analyze", GRUNDY_ERR_IO, NULL);
+                rc = cli_write_error("analyze", &w);
         }
     }
     free(v);

@@ -449,6 +449,6 @@ int cmd_count(int argc, char **argv)
     else
         rc = do_stdin(&a, &w);
     if (grundy_writer_clear(&w) != GRUNDY_OK && rc == 0)
-        rc = cli_error("count", GRUNDY_ERR_IO, NULL);
+        rc = cli_write_error("count", &w);
     return rc;
 }

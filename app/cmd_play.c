@@ -664,7 +664,7 @@ int cmd_play(int argc, char **argv)
     if (rc == -1)
         rc = loop(&p, &sc);
     if (grundy_writer_clear(&p.w) != GRUNDY_OK && rc == 0)
-        rc = cli_error("play", GRUNDY_ERR_IO, NULL);
+        rc = cli_write_error("play", &p.w);
     grundy_scanner_clear(&sc);
     free(p.hist);
     free(p.hist_len);

@@ -558,7 +558,7 @@ int range_cli_run(const range_cli_cfg *cfg)
     grundy_scanner_set_before_read(&s.sc, before_read, &s);
     rc = run(&s);
     if (grundy_writer_clear(&s.w) != GRUNDY_OK && rc == 0)
-        rc = cli_error(cfg->cmd, GRUNDY_ERR_IO, NULL);
+        rc = cli_write_error(cfg->cmd, &s.w);
     grundy_scanner_clear(&s.sc);
     grundy_range_free(s.r);
     free(s.pos);

@@ -152,7 +152,7 @@ int solve_mdswin(int argc, char **argv)
     grundy_scanner_set_before_read(&sc, grundy_writer_flush_hook, &w);
     rc = solve_all(&sc, &w, &st);
     if (grundy_writer_clear(&w) != GRUNDY_OK && rc == CLI_EXIT_OK)
-        rc = cli_error("solve mdswin", GRUNDY_ERR_IO, NULL);
+        rc = cli_write_error("solve mdswin", &w);
     grundy_scanner_clear(&sc);
     free(st.s);
     free(st.d);

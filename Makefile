@@ -18,6 +18,7 @@ ASAN    ?= build-asan
 TSAN    ?= build-tsan
 FUZZ    ?= build-fuzz
 FUZZ_SECONDS ?= 60
+FUZZ_SMOKE ?= 10
 PREFIX  ?= /usr/local
 CMAKE_FLAGS ?=
 ifeq ($(CI),true)
@@ -64,10 +65,11 @@ test-tsan: deps
 	    ctest --output-on-failure -j $(JOBS) -L tsan
 
 # Fuzz targets (clang): a smoke run of each in `make test` (label fuzz,
-# GRUNDY_FUZZ_SMOKE seconds each), a campaign of FUZZ_SECONDS each here.
+# FUZZ_SMOKE seconds each), a campaign of FUZZ_SECONDS each here.
 test-fuzz: deps
 	CC=clang cmake -S . -B $(FUZZ) -DCMAKE_BUILD_TYPE=RelWithDebInfo \
-	    -DGRUNDY_FUZZ=ON -DGRUNDY_BUILD_CLI=ON $(CMAKE_FLAGS)
+	    -DGRUNDY_FUZZ=ON -DGRUNDY_BUILD_CLI=ON \
+	    -DGRUNDY_FUZZ_SMOKE=$(FUZZ_SMOKE) $(CMAKE_FLAGS)
 	cmake --build $(FUZZ) -j $(JOBS) --target grundy_fuzz_targets
 	cd $(FUZZ) && ctest --output-on-failure -j $(JOBS) -L fuzz
 

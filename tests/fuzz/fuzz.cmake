@@ -3,7 +3,7 @@
 # (clang).  `make fuzz` runs each for FUZZ_SECONDS (tests/fuzz/run.sh);
 # CTest runs each for GRUNDY_FUZZ_SMOKE seconds (label fuzz), starting
 # from its seed corpus tests/fuzz/corpus/NAME and its dictionary.
-set(GRUNDY_FUZZ_SMOKE 4 CACHE STRING "Seconds per fuzz target under CTest")
+set(GRUNDY_FUZZ_SMOKE 10 CACHE STRING "Seconds per fuzz target under CTest")
 set(GRUNDY_FUZZ_DIR ${CMAKE_CURRENT_SOURCE_DIR}/fuzz)
 
 # The program's readers, without its main(), for the targets that drive

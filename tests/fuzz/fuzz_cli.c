@@ -5,7 +5,7 @@
  * most 24), the rest is standard input.  The first argument picks the
  * subcommand: values, analyze, play, count, range, solve or loopy (a
  * short prefix is enough, so that mutations stay on a subcommand).  Every
- * run has --mem-limit 64M, --work-limit 20000 and no store, so a position
+ * run has --mem-limit 64M, --work-limit 8000 and no store, so a position
  * or a count past reach must be refused, quickly and with a message:
  * running long is a timeout, running out of memory a failure.  (The
  * work limit is that low because the take-and-break kernel's time
@@ -85,7 +85,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         args[argc++] = (char *)"--mem-limit";
         args[argc++] = (char *)FUZZ_MEM_LIMIT;
         args[argc++] = (char *)"--work-limit";
-        args[argc++] = (char *)"20000";
+        args[argc++] = (char *)"8000";
         args[argc++] = (char *)"--threads";
         args[argc++] = (char *)"1";
     }

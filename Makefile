@@ -1,6 +1,7 @@
 # grundy -- the two commands a new machine needs:
-#   make run    install missing Debian packages, build (Release), run the
-#               bundled examples
+#   make run    install missing Debian packages, build (Release; the log
+#               goes to build/build.log), run the bundled examples, each
+#               with a title saying what it asks
 #   make test   the same set-up, then the whole suite twice through CTest:
 #               Release, and Debug with ASan + UBSan; then the threaded
 #               paths under ThreadSanitizer (label tsan) and a short run of
@@ -38,7 +39,8 @@ build: deps
 	    -DGRUNDY_BUILD_PYTHON=ON $(CMAKE_FLAGS)
 	cmake --build $(BUILD) -j $(JOBS)
 
-run: build
+run: deps
+	@sh scripts/quiet-build.sh $(BUILD) $(CMAKE_FLAGS)
 	@sh scripts/run-examples.sh $(BUILD)/grundy
 
 install: build

@@ -1,6 +1,8 @@
 /*
  * cli.c -- helpers shared by the subcommands.
  */
+#include <errno.h>
+#include <fcntl.h>
 #include <signal.h>
 #include <stdarg.h>
 #include <stdio.h>
@@ -57,11 +59,47 @@ int cli_write_error(const char *context, const grundy_writer *w)
     return CLI_EXIT_DATA;
 }
 
+const char *cli_input_name = "input";
+
 int cli_input_error(grundy_status s, const grundy_parse_error *where)
 {
-    fprintf(stderr, "grundy: input:%lu:%lu: %s\n", where->line, where->col,
-            where->msg[0] ? where->msg : grundy_strerror(s));
+    fprintf(stderr, "grundy: %s:%lu:%lu: %s\n", cli_input_name, where->line,
+            where->col, where->msg[0] ? where->msg : grundy_strerror(s));
     return CLI_EXIT_DATA;
+}
+
+int cli_open_input(const char *cmd, const char *path)
+{
+    int fd;
+    if (!path || strcmp(path, "-") == 0)
+        return 0;
+    fd = open(path, O_RDONLY | O_CLOEXEC);
+    if (fd < 0) {
+        fprintf(stderr, "grundy: %s: %s: %s\n", cmd, path, strerror(errno));
+        return CLI_EXIT_DATA;
+    }
+    if (fd != 0) {
+        if (dup2(fd, 0) < 0) {
+            fprintf(stderr, "grundy: %s: %s: %s\n", cmd, path,
+                    strerror(errno));
+            close(fd);
+            return CLI_EXIT_DATA;
+        }
+        close(fd);
+    }
+    cli_input_name = path;
+    return 0;
+}
+
+int cli_input_option(const char *cmd, int argc, char **argv, int *i)
+{
+    const char *v;
+    if (!cli_opt_value(argc, argv, i, "--input", &v))
+        return 0;
+    if (!v || !*v)
+        return -cli_usage_error(cmd, "--input needs a FILE ('-': standard "
+                                     "input)");
+    return cli_open_input(cmd, v) ? -CLI_EXIT_DATA : 1;
 }
 
 int cli_parse_u64(const char *cmd, const char *opt, const char *text,
@@ -459,4 +497,45 @@ void cli_json_str(grundy_writer *w, const char *s)
         }
     }
     grundy_writer_char(w, '"');
+}
+
+void cli_json_rules(grundy_writer *w, const char *written,
+                    const grundy_game *g)
+{
+    char buf[512];
+    size_t n = grundy_game_canonical_spec(g, buf, sizeof buf);
+    grundy_writer_str(w, "\"rules\": ");
+    cli_json_str(w, written ? written : grundy_game_spec(g));
+    grundy_writer_str(w, ", \"canonical\": ");
+    if (n >= sizeof buf)
+        cli_json_str(w, grundy_game_spec(g));
+    else
+        cli_json_str(w, buf);
+}
+
+void cli_json_pos(grundy_writer *w, const grundy_game *g, grundy_pos p)
+{
+    char buf[256];
+    size_t n = grundy_game_pos_format(g, p, buf, sizeof buf);
+    if (n >= sizeof buf) /* longer than any family writes: as a number */
+        snprintf(buf, sizeof buf, "%llu", (unsigned long long)p);
+    cli_json_str(w, buf);
+}
+
+void cli_json_parts(grundy_writer *w, const grundy_game *g,
+                    const grundy_move *m)
+{
+    unsigned k, first = 1;
+    int heaps = !grundy_game_num_positions(g) &&
+                !grundy_game_rules(g)->pos_format;
+    grundy_writer_char(w, '[');
+    for (k = 0; k < m->nparts; k++) {
+        if (heaps && m->part[k] == 0)
+            continue; /* an empty heap is no part */
+        if (!first)
+            grundy_writer_str(w, ", ");
+        first = 0;
+        cli_json_pos(w, g, m->part[k]);
+    }
+    grundy_writer_char(w, ']');
 }

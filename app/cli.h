@@ -33,6 +33,8 @@ int cmd_misere(int argc, char **argv);
 /* Help texts (help.c).  NULL for an unknown name. */
 const char *cli_help(const char *cmd);
 void cli_print_help(const char *cmd); /* to stdout */
+/* 'grundy solve NAME --help' (cmd_solve.c); NULL for an unknown NAME */
+const char *cli_solve_help(const char *name);
 /* "grundy: CMD: unknown option 'X'; try 'grundy CMD --help'", exit 2 */
 int cli_usage_error(const char *cmd, const char *fmt, ...);
 
@@ -47,6 +49,16 @@ int cli_write_error(const char *context, const grundy_writer *w);
 /* "grundy: input:LINE:COL: DETAIL" for a scanner error.  Returns
  * CLI_EXIT_DATA. */
 int cli_input_error(grundy_status s, const grundy_parse_error *where);
+/* The name input errors give: "input" for standard input, else the file
+ * that cli_open_input() opened. */
+extern const char *cli_input_name;
+/* Read standard input from PATH ("-" or NULL: standard input itself).
+ * 0, or the exit status after "grundy: CMD: PATH: REASON". */
+int cli_open_input(const char *cmd, const char *path);
+/* --input FILE at argv[*i]: 0 when it is not there, 1 when it was taken
+ * (the file opened as standard input, *i moved past it), or minus the
+ * exit status after an error. */
+int cli_input_option(const char *cmd, int argc, char **argv, int *i);
 
 /* Parse an option's numeric value; on failure prints a usage error naming
  * the option and returns non-zero. */
@@ -122,5 +134,16 @@ int cli_opt_value(int argc, char **argv, int *i, const char *name,
 /* JSON string output (escaped). */
 struct grundy_writer;
 void cli_json_str(grundy_writer *w, const char *s);
+/* The JSON conventions of every subcommand (doc/JSON.md):
+ *   "rules": the spec as written (NULL: the game's own), "canonical": its
+ *   canonical form; */
+void cli_json_rules(grundy_writer *w, const char *written,
+                    const grundy_game *g);
+/*   a position: always a string in the family's position syntax; */
+void cli_json_pos(grundy_writer *w, const grundy_game *g, grundy_pos p);
+/*   what a move leaves: an array of positions, one per part, where an
+ *   empty heap of a heap family is no part ([] is "nothing left"). */
+void cli_json_parts(grundy_writer *w, const grundy_game *g,
+                    const grundy_move *m);
 
 #endif

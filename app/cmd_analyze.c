@@ -52,7 +52,8 @@ static int parse_args(int argc, char **argv, analyze_args *a,
         } else if (strcmp(s, "--misere") == 0) {
             a->misere = 1;
         } else if (cli_opt_value(argc, argv, &i, "--moore", &v)) {
-            if (cli_parse_u64("analyze", "--moore", v, 1, 64, &a->moore))
+            if (cli_parse_u64("analyze", "--moore", v, 1, GRUNDY_MOORE_KMAX,
+                              &a->moore))
                 return CLI_EXIT_USAGE;
         } else if (cli_opt_value(argc, argv, &i, "--search-limit", &v)) {
             if (cli_parse_u64("analyze", "--search-limit", v, 1,
@@ -87,8 +88,8 @@ static void write_components(grundy_writer *w, const cli_sum *s,
     for (i = 0; i < s->n; i++) {
         const grundy_game *g = cli_sum_game(s, i);
         if (json) {
-            grundy_writer_str(w, i ? ", {\"rules\": " : "{\"rules\": ");
-            cli_json_str(w, grundy_game_spec(g));
+            grundy_writer_str(w, i ? ", {" : "{");
+            cli_json_rules(w, cli_sum_written(s, i), g);
             grundy_writer_str(w, ", \"position\": ");
             cli_pos_json(w, g, s->comp[i].pos);
             grundy_writer_str(w, ", \"value\": ");
@@ -119,7 +120,6 @@ static void write_moves(grundy_writer *w, const cli_sum *s,
 {
     char buf[512];
     size_t i;
-    unsigned k;
     if (json)
         grundy_writer_char(w, '[');
     for (i = 0; i < n; i++) {
@@ -129,13 +129,8 @@ static void write_moves(grundy_writer *w, const cli_sum *s,
             grundy_writer_u64(w, m[i].component + 1);
             grundy_writer_str(w, ", \"from\": ");
             cli_pos_json(w, g, m[i].from);
-            grundy_writer_str(w, ", \"to\": [");
-            for (k = 0; k < m[i].to.nparts; k++) {
-                if (k)
-                    grundy_writer_str(w, ", ");
-                cli_pos_json(w, g, m[i].to.part[k]);
-            }
-            grundy_writer_char(w, ']');
+            grundy_writer_str(w, ", \"to\": ");
+            cli_json_parts(w, g, &m[i].to);
             if (with_value) {
                 grundy_writer_str(w, ", \"value\": ");
                 grundy_writer_u64(w, m[i].value);
@@ -210,7 +205,7 @@ static int do_normal(const analyze_args *a, const cli_sum *s,
         return cli_error("analyze", st, NULL);
     write_components(w, s, v, a->json);
     if (a->json) {
-        grundy_writer_str(w, ", \"nim_sum\": ");
+        grundy_writer_str(w, ", \"value\": ");
         grundy_writer_u64(w, x);
         write_winner(w, x != 0, 1);
         grundy_writer_str(w, ", \"winning_moves\": ");

@@ -22,7 +22,7 @@ enum { PRINT_DEFAULT, PRINT_WINNING, PRINT_LOSING, PRINT_TOTAL, PRINT_ALL };
 typedef struct count_args {
     const char *spec, *positions;
     uint64_t heaps, max, tuples, moore, mod;
-    int have_heaps, have_max, have_tuples, have_mod, weighted, print;
+    int have_heaps, have_max, have_tuples, have_mod, weighted, print, json;
     grundy_count_method method;
     cli_engine eng;
 } count_args;
@@ -39,6 +39,11 @@ static int parse_args(int argc, char **argv, count_args *a)
         int e = cli_engine_option(&a->eng, argc, argv, &i);
         if (e < 0)
             return CLI_EXIT_USAGE;
+        if (e > 0)
+            continue;
+        e = cli_input_option("count", argc, argv, &i);
+        if (e < 0)
+            return -e;
         if (e > 0)
             continue;
         if (cli_opt_value(argc, argv, &i, "--heaps", &v)) {
@@ -67,6 +72,8 @@ static int parse_args(int argc, char **argv, count_args *a)
             if (!v || !*v)
                 return cli_usage_error("count", "--positions needs a list");
             a->positions = v;
+        } else if (strcmp(s, "--json") == 0) {
+            a->json = 1;
         } else if (cli_opt_value(argc, argv, &i, "--print", &v)) {
             /* in the order of PRINT_WINNING .. PRINT_ALL */
             static const char *const prints[] = {"winning", "losing",
@@ -160,10 +167,49 @@ static int choose_mod(const count_args *a, uint64_t wsum_sat, uint64_t K,
     return 0;
 }
 
-static void print_result(grundy_writer *w, const grundy_count_result *r,
-                         int print)
+/* --json: one object with what was counted and the three counts
+ * (doc/JSON.md); g is NULL for values read from the input. */
+static void json_result(grundy_writer *w, const count_args *a,
+                        const grundy_count_result *r, const grundy_game *g)
 {
-    switch (print) {
+    grundy_writer_char(w, '{');
+    if (g)
+        cli_json_rules(w, a->spec, g);
+    else
+        grundy_writer_str(w, "\"rules\": null, \"canonical\": null");
+    if (a->have_heaps) {
+        grundy_writer_str(w, ", \"heaps\": ");
+        grundy_writer_u64(w, a->heaps);
+        grundy_writer_str(w, ", \"max\": ");
+        grundy_writer_u64(w, a->max);
+    } else {
+        grundy_writer_str(w, ", \"tuples\": ");
+        grundy_writer_u64(w, a->tuples);
+    }
+    grundy_writer_str(w, ", \"moore\": ");
+    grundy_writer_u64(w, a->moore);
+    grundy_writer_str(w, ", \"modulus\": ");
+    if (a->have_mod)
+        grundy_writer_u64(w, a->mod);
+    else
+        grundy_writer_str(w, "null");
+    grundy_writer_str(w, ", \"winning\": ");
+    grundy_writer_u64(w, r->winning);
+    grundy_writer_str(w, ", \"losing\": ");
+    grundy_writer_u64(w, r->losing);
+    grundy_writer_str(w, ", \"total\": ");
+    grundy_writer_u64(w, r->total);
+    grundy_writer_str(w, "}\n");
+}
+
+static void print_result(grundy_writer *w, const count_args *a,
+                         const grundy_count_result *r, const grundy_game *g)
+{
+    if (a->json) {
+        json_result(w, a, r, g);
+        return;
+    }
+    switch (a->print) {
     case PRINT_WINNING:
         grundy_writer_u64(w, r->winning);
         break;
@@ -267,15 +313,17 @@ static int do_heaps(count_args *a, grundy_writer *w)
                                (unsigned)a->moore, p);
     cli_progress_done();
     cli_engine_clear(&a->eng);
+    if (s == GRUNDY_OK)
+        print_result(w, a, &r, g);
     grundy_game_free(g);
     if (s != GRUNDY_OK)
         return count_error(s);
-    print_result(w, &r, a->print);
     return CLI_EXIT_OK;
 }
 
 static int finish_tuples(const count_args *a, grundy_writer *w,
-                         const uint64_t *hist, size_t nv, uint64_t wsum)
+                         const uint64_t *hist, size_t nv, uint64_t wsum,
+                         const grundy_game *g)
 {
     grundy_count_result r;
     grundy_status s;
@@ -292,7 +340,7 @@ static int finish_tuples(const count_args *a, grundy_writer *w,
     }
     if (s != GRUNDY_OK)
         return count_error(s);
-    print_result(w, &r, a->print);
+    print_result(w, a, &r, g);
     return CLI_EXIT_OK;
 }
 
@@ -364,7 +412,7 @@ static int do_positions(count_args *a, grundy_writer *w)
         if (!list[i])
             break;
     }
-    rc = finish_tuples(a, w, hist, nv, wsum);
+    rc = finish_tuples(a, w, hist, nv, wsum, g);
 out:
     cli_progress_done();
     cli_engine_clear(&a->eng);
@@ -419,13 +467,13 @@ static int do_stdin(const count_args *a, grundy_writer *w)
         unsigned long line, col;
         grundy_scan_where(&sc, &line, &col);
         fprintf(stderr,
-                "grundy: input:%lu:%lu: expected at least one "
+                "grundy: %s:%lu:%lu: expected at least one "
                 "value\n",
-                line, col);
+                cli_input_name, line, col);
         rc = CLI_EXIT_DATA;
         goto out;
     }
-    rc = finish_tuples(a, w, hist, nv, wsum);
+    rc = finish_tuples(a, w, hist, nv, wsum, NULL);
 out:
     free(hist);
     grundy_scanner_clear(&sc);

@@ -119,7 +119,7 @@ static grundy_status write_all(const loopy_args *a,
             loopy_cli_vertex_json(w, g, (grundy_loopy_vertex)v);
             grundy_writer_str(w, ", \"value\": ");
             loopy_cli_value_json(w, &val);
-            grundy_writer_str(w, ", \"outcome\": \"");
+            grundy_writer_str(w, ", \"winner\": \"");
             grundy_writer_str(
                 w, grundy_loopy_outcome_name(grundy_loopy_value_outcome(&val)));
             grundy_writer_str(w, "\"}");
@@ -165,7 +165,7 @@ static int run(const loopy_args *a, const grundy_loopy_solution *s,
             loopy_cli_vertex_json(w, g, v);
             grundy_writer_str(w, ", \"value\": ");
             loopy_cli_value_json(w, &val);
-            grundy_writer_str(w, ", \"outcome\": \"");
+            grundy_writer_str(w, ", \"winner\": \"");
             grundy_writer_str(
                 w, grundy_loopy_outcome_name(grundy_loopy_value_outcome(&val)));
             grundy_writer_str(w, "\"}\n");
@@ -187,11 +187,10 @@ static int run(const loopy_args *a, const grundy_loopy_solution *s,
         grundy_writer_u64(w, grundy_loopy_graph_num_vertices(g));
         grundy_writer_str(w, ", \"edges\": ");
         grundy_writer_u64(w, grundy_loopy_graph_num_edges(g));
-        grundy_writer_str(w, ", ");
-        if (a->list)
+        if (a->list) { /* --stats alone: no values asked for */
+            grundy_writer_str(w, ", ");
             rc = write_all(a, s, w);
-        else
-            grundy_writer_str(w, "\"values\": null");
+        }
         grundy_writer_str(w, ", \"stats\": ");
         loopy_cli_write_stats(w, &st, 1);
         grundy_writer_str(w, "}\n");

@@ -17,6 +17,14 @@ typedef struct misere_args {
     grundy_limits lim;
 } misere_args;
 
+/* A heap is a position: a string in JSON (doc/JSON.md). */
+static void json_heap(grundy_writer *w, uint64_t h)
+{
+    char buf[24];
+    snprintf(buf, sizeof buf, "%llu", (unsigned long long)h);
+    cli_json_str(w, buf);
+}
+
 static int parse_args(int argc, char **argv, misere_args *a)
 {
     int i, only_pos = 0;
@@ -91,8 +99,8 @@ static void write_quotient(grundy_writer *w, const misere_args *a,
 
     grundy_misere_get_info(&in, q);
     if (json) {
-        grundy_writer_str(w, "{\"rules\": ");
-        cli_json_str(w, grundy_game_spec(grundy_misere_game(q)));
+        grundy_writer_char(w, '{');
+        cli_json_rules(w, a->rules, grundy_misere_game(q));
         grundy_writer_str(w, ", \"heaps\": ");
         grundy_writer_u64(w, in.heaps);
         grundy_writer_str(w, ", \"order\": ");
@@ -117,7 +125,7 @@ static void write_quotient(grundy_writer *w, const misere_args *a,
             grundy_writer_str(w, i ? ", {\"name\": " : "{\"name\": ");
             cli_json_str(w, name);
             grundy_writer_str(w, ", \"heap\": ");
-            grundy_writer_u64(w, p->gen_heap[i]);
+            json_heap(w, p->gen_heap[i]);
             grundy_writer_char(w, '}');
         } else {
             grundy_writer_str(w, i ? ", " : " ");
@@ -153,7 +161,7 @@ static void write_quotient(grundy_writer *w, const misere_args *a,
     }
     if (json) {
         grundy_writer_str(w, "], \"last_change\": ");
-        grundy_writer_u64(w, in.last_change);
+        json_heap(w, in.last_change);
         grundy_writer_str(w, ", \"period\": ");
         if (in.period) {
             grundy_writer_str(w, "{\"period\": ");
@@ -167,7 +175,7 @@ static void write_quotient(grundy_writer *w, const misere_args *a,
         grundy_writer_str(w, ", \"stopped\": ");
         if (in.stopped_at) {
             grundy_writer_str(w, "{\"heap\": ");
-            grundy_writer_u64(w, in.stopped_at);
+            json_heap(w, in.stopped_at);
             grundy_writer_str(w, ", \"candidate\": ");
             grundy_writer_str(w, in.stopped_candidate ? "true" : "false");
             grundy_writer_str(w, ", \"max_order\": ");
@@ -294,15 +302,15 @@ static int do_genus(const misere_args *a, const grundy_game *g,
         cli_progress_done();
     }
     if (a->json) {
-        grundy_writer_str(w, "{\"rules\": ");
-        cli_json_str(w, grundy_game_spec(g));
+        grundy_writer_char(w, '{');
+        cli_json_rules(w, a->rules, g);
         grundy_writer_str(w, ", \"genus\": [");
     }
     for (h = 0; h < done; h++) {
         grundy_misere_genus_format(&ge[h], buf, sizeof buf);
         if (a->json) {
             grundy_writer_str(w, h ? ", {\"heap\": " : "{\"heap\": ");
-            grundy_writer_u64(w, h);
+            json_heap(w, h);
             grundy_writer_str(w, ", \"genus\": ");
             cli_json_str(w, buf);
             grundy_writer_str(w, ", \"normal\": ");

@@ -31,7 +31,90 @@ typedef struct play {
     grundy_writer w;
     int echo;
     int misere; /* the player who cannot move wins */
+    /* --json: the moves played (undone ones removed), written to standard
+     * output as one object at the end; the conversation goes to stderr */
+    int json;
+    struct played {
+        int computer;
+        size_t component;
+        const grundy_game *g;
+        const char *written;
+        grundy_pos from;
+        grundy_move to;
+    } *moves;
+    size_t nmoves, moves_cap;
+    size_t *hist_moves; /* nmoves before each user move (for undo) */
+    const char *end;    /* how the game ended */
+    const char *winner; /* "user", "computer" or NULL */
 } play;
+
+/* Note a move before it is applied (--json). */
+static grundy_status record(play *p, const grundy_sum_move *m, int computer)
+{
+    struct played *e;
+    if (!p->json)
+        return GRUNDY_OK;
+    if (p->nmoves == p->moves_cap) {
+        size_t c = p->moves_cap ? 2 * p->moves_cap : 16;
+        struct played *nm = realloc(p->moves, c * sizeof *nm);
+        GRUNDY_RETURN_IF(!nm, GRUNDY_ERR_NOMEM);
+        p->moves = nm;
+        p->moves_cap = c;
+    }
+    e = &p->moves[p->nmoves++];
+    e->computer = computer;
+    e->component = m->component;
+    e->g = cli_sum_game(&p->sum, m->component);
+    e->written = cli_sum_written(&p->sum, m->component);
+    e->from = p->sum.comp[m->component].pos;
+    e->to = m->to;
+    return GRUNDY_OK;
+}
+
+/* The transcript (doc/JSON.md): the sum at the start, who moved first,
+ * every move, how it ended and who won. */
+static void write_transcript(play *p, grundy_writer *w, const cli_sum *start,
+                             int computer_first)
+{
+    size_t i;
+    grundy_writer_str(w, "{\"components\": [");
+    for (i = 0; i < start->n; i++) {
+        const grundy_game *g = cli_sum_game(start, i);
+        grundy_writer_str(w, i ? ", {" : "{");
+        cli_json_rules(w, cli_sum_written(start, i), g);
+        grundy_writer_str(w, ", \"position\": ");
+        cli_json_pos(w, g, start->comp[i].pos);
+        grundy_writer_char(w, '}');
+    }
+    grundy_writer_str(w, "], \"play\": ");
+    grundy_writer_str(w, p->misere ? "\"misere\"" : "\"normal\"");
+    grundy_writer_str(w, ", \"first\": ");
+    grundy_writer_str(w, computer_first ? "\"computer\"" : "\"user\"");
+    grundy_writer_str(w, ", \"moves\": [");
+    for (i = 0; i < p->nmoves; i++) {
+        const struct played *e = &p->moves[i];
+        grundy_writer_str(w, i ? ", {\"player\": " : "{\"player\": ");
+        grundy_writer_str(w, e->computer ? "\"computer\"" : "\"user\"");
+        grundy_writer_str(w, ", \"component\": ");
+        grundy_writer_u64(w, e->component + 1);
+        grundy_writer_str(w, ", \"from\": ");
+        cli_json_pos(w, e->g, e->from);
+        grundy_writer_str(w, ", \"to\": ");
+        cli_json_parts(w, e->g, &e->to);
+        grundy_writer_char(w, '}');
+    }
+    grundy_writer_str(w, "], \"end\": \"");
+    grundy_writer_str(w, p->end ? p->end : "error");
+    grundy_writer_str(w, "\", \"winner\": ");
+    if (p->winner) {
+        grundy_writer_char(w, '"');
+        grundy_writer_str(w, p->winner);
+        grundy_writer_char(w, '"');
+    } else {
+        grundy_writer_str(w, "null");
+    }
+    grundy_writer_str(w, "}\n");
+}
 
 static void say(play *p, const char *s)
 {
@@ -240,8 +323,12 @@ static grundy_status push_history(play *p)
         size_t *nl = realloc(p->hist_len, c * sizeof *nl);
         GRUNDY_RETURN_IF(!nl, GRUNDY_ERR_NOMEM);
         p->hist_len = nl;
+        nl = realloc(p->hist_moves, c * sizeof *nl);
+        GRUNDY_RETURN_IF(!nl, GRUNDY_ERR_NOMEM);
+        p->hist_moves = nl;
         p->hist_cap = c;
     }
+    p->hist_moves[p->nhist] = p->nmoves;
     if (p->hist_items + p->sum.n > p->hist_items_cap) {
         size_t c = 2 * (p->hist_items + p->sum.n) + 16;
         grundy_sum_component *nh = realloc(p->hist, c * sizeof *nh);
@@ -275,6 +362,7 @@ static int undo(play *p)
     if (!p->nhist)
         return 0;
     len = p->hist_len[--p->nhist];
+    p->nmoves = p->hist_moves[p->nhist];
     p->hist_items -= len;
     /* The snapshot fits: the sum had that many components before. */
     if (ensure_room(p, len) != GRUNDY_OK)
@@ -451,7 +539,9 @@ static int computer_turn(play *p)
     say(p, "I move: ");
     show_move(p, &m);
     say(p, "\n");
-    s = apply(p, &m);
+    s = record(p, &m, 1);
+    if (s == GRUNDY_OK)
+        s = apply(p, &m);
     if (s != GRUNDY_OK)
         return cli_error("play", s, NULL);
     return CLI_EXIT_OK;
@@ -497,6 +587,8 @@ static int loop(play *p, grundy_scanner *sc)
         if (!sum_has_move(p)) {
             say(p, p->misere ? "You have no move: you win.\n"
                              : "You have no move: I win.\n");
+            p->end = "no move";
+            p->winner = p->misere ? "user" : "computer";
             return CLI_EXIT_OK;
         }
         say(p, "your move> ");
@@ -505,6 +597,7 @@ static int loop(play *p, grundy_scanner *sc)
             say(p, "\n");
             if (grundy_scan_at_eof(sc)) {
                 say(p, "input ended: game abandoned\n");
+                p->end = "input ended";
                 return CLI_EXIT_OK;
             }
             grundy_writer_flush(&p->w);
@@ -532,6 +625,7 @@ static int loop(play *p, grundy_scanner *sc)
             if (strcmp(a, "quit") == 0 || strcmp(a, "q") == 0) {
                 free(line);
                 say(p, "bye\n");
+                p->end = "quit";
                 return CLI_EXIT_OK;
             }
             if (strcmp(a, "hint") == 0) {
@@ -553,12 +647,15 @@ static int loop(play *p, grundy_scanner *sc)
             }
         }
         free(line);
-        if (push_history(p) != GRUNDY_OK || apply(p, &m) != GRUNDY_OK)
+        if (push_history(p) != GRUNDY_OK || record(p, &m, 0) != GRUNDY_OK ||
+            apply(p, &m) != GRUNDY_OK)
             return cli_error("play", GRUNDY_ERR_NOMEM, NULL);
         if (!sum_has_move(p)) {
             show_position(p);
             say(p, p->misere ? "I have no move: I win.\n"
                              : "I have no move: you win.\n");
+            p->end = "no move";
+            p->winner = p->misere ? "computer" : "user";
             return CLI_EXIT_OK;
         }
         rc = computer_turn(p);
@@ -570,6 +667,7 @@ static int loop(play *p, grundy_scanner *sc)
 int cmd_play(int argc, char **argv)
 {
     play p;
+    cli_sum start;
     grundy_scanner sc;
     char **positional = calloc((size_t)argc + 1, sizeof *positional);
     size_t np = 0;
@@ -601,8 +699,17 @@ int cmd_play(int argc, char **argv)
             positional[np++] = argv[i];
         } else if (strcmp(s, "--") == 0) {
             only_pos = 1;
+        } else if (strcmp(s, "--input") == 0 ||
+                   strncmp(s, "--input=", 8) == 0) {
+            int e2 = cli_input_option("play", argc, argv, &i);
+            if (e2 < 0) {
+                free(positional);
+                return -e2;
+            }
         } else if (strcmp(s, "--mix") == 0) {
             mix = 1;
+        } else if (strcmp(s, "--json") == 0) {
+            p.json = 1;
         } else if (strcmp(s, "--misere") == 0) {
             p.misere = 1;
         } else if (cli_opt_value(argc, argv, &i, "--first", &v)) {
@@ -637,8 +744,17 @@ int cmd_play(int argc, char **argv)
         cli_engine_clear(&p.eng);
         return rc;
     }
-    if (grundy_writer_init(&p.w, 1) != GRUNDY_OK ||
+    /* the start, kept for the transcript: the components' values objects
+     * and games stay owned by p.sum */
+    start = p.sum;
+    start.comp = p.json ? malloc((p.sum.n ? p.sum.n : 1) * sizeof *start.comp)
+                        : NULL;
+    if (start.comp)
+        memcpy(start.comp, p.sum.comp, p.sum.n * sizeof *start.comp);
+    if ((p.json && !start.comp) ||
+        grundy_writer_init(&p.w, p.json ? 2 : 1) != GRUNDY_OK ||
         grundy_scanner_init_fd(&sc, 0) != GRUNDY_OK) {
+        free(start.comp);
         cli_sum_clear(&p.sum);
         cli_engine_clear(&p.eng);
         return cli_error("play", GRUNDY_ERR_NOMEM, NULL);
@@ -654,6 +770,8 @@ int cmd_play(int argc, char **argv)
         if (!sum_has_move(&p)) {
             say(&p, p.misere ? "I have no move: I win.\n"
                              : "I have no move: you win.\n");
+            p.end = "no move";
+            p.winner = p.misere ? "computer" : "user";
             rc = CLI_EXIT_OK;
         } else {
             rc = computer_turn(&p);
@@ -665,9 +783,22 @@ int cmd_play(int argc, char **argv)
         rc = loop(&p, &sc);
     if (grundy_writer_clear(&p.w) != GRUNDY_OK && rc == 0)
         rc = cli_write_error("play", &p.w);
+    if (p.json && rc == CLI_EXIT_OK) {
+        grundy_writer out;
+        if (grundy_writer_init(&out, 1) != GRUNDY_OK)
+            rc = cli_error("play", GRUNDY_ERR_NOMEM, NULL);
+        else {
+            write_transcript(&p, &out, &start, computer_first);
+            if (grundy_writer_clear(&out) != GRUNDY_OK)
+                rc = cli_write_error("play", &out);
+        }
+    }
+    free(start.comp);
     grundy_scanner_clear(&sc);
     free(p.hist);
     free(p.hist_len);
+    free(p.hist_moves);
+    free(p.moves);
     cli_sum_clear(&p.sum);
     cli_engine_clear(&p.eng);
     return rc;

@@ -16,7 +16,7 @@ int cmd_range(int argc, char **argv)
     grundy_parse_error where;
     grundy_status s;
     const char *spec = NULL, *v;
-    int i, rc;
+    int i, rc, have_file = 0;
 
     memset(&cfg, 0, sizeof cfg);
     cli_engine_init(&eng, "range");
@@ -30,7 +30,16 @@ int cmd_range(int argc, char **argv)
             return CLI_EXIT_USAGE;
         if (e > 0)
             continue;
-        if (cli_opt_value(argc, argv, &i, "--mod", &v)) {
+        e = cli_input_option("range", argc, argv, &i);
+        if (e < 0)
+            return -e;
+        if (e > 0) {
+            have_file = 1;
+            continue;
+        }
+        if (strcmp(argv[i], "--json") == 0) {
+            cfg.json = 1;
+        } else if (cli_opt_value(argc, argv, &i, "--mod", &v)) {
             if (cli_parse_u64("range", "--mod", v, 0, UINT64_MAX,
                               &cfg.modulus))
                 return CLI_EXIT_USAGE;
@@ -43,6 +52,11 @@ int cmd_range(int argc, char **argv)
             return cli_usage_error("range", "unknown option '%s'", argv[i]);
         } else if (!spec) {
             spec = argv[i];
+        } else if (!have_file) {
+            int e2 = cli_open_input("range", argv[i]);
+            if (e2)
+                return e2;
+            have_file = 1;
         } else {
             return cli_usage_error("range", "unexpected argument '%s'",
                                    argv[i]);

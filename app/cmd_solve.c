@@ -1,6 +1,7 @@
 /*
- * cmd_solve.c -- grundy solve NAME: dispatch to the bundled workloads.
- * Adding one: write app/solve_NAME.c and add a row to workloads[].
+ * cmd_solve.c -- grundy solve NAME [FILE]: dispatch to the bundled
+ * workloads.  Adding one: write app/solve_NAME.c and add a row to
+ * workloads[] with its summary and its format.
  */
 #include <stdio.h>
 #include <string.h>
@@ -8,18 +9,109 @@
 #include "cli.h"
 #include "solve.h"
 
+static const char help_digit_nim[] =
+    "Usage: grundy solve digit-nim [FILE] [--json]\n"
+    "\n"
+    "Digit Nim: from a pile of a stones a move removes d stones, d a\n"
+    "non-zero decimal digit of a.  Keeps a row of piles under updates and\n"
+    "counts, over a range of piles, the subsets the first player wins.\n"
+    "\n"
+    "Input (whitespace-separated): n, then the piles A_1 .. A_n\n"
+    "(0 <= A_i <= 10^9), then q, then q queries (1 <= L <= R <= n):\n"
+    "  1 L R      print how many subsets of A_L .. A_R (the empty one, a\n"
+    "             loss, included) the first player wins, modulo\n"
+    "             1 000 000 007\n"
+    "  2 i x      set A_i = x (no output)\n"
+    "\n"
+    "Output: one number per query of type 1, one per line, written before\n"
+    "the next query is read.  --json: one object per answer, {\"query\": K,\n"
+    "\"type\": 1, \"L\": L, \"R\": R, \"count\": N} (see doc/JSON.md).\n"
+    "\n"
+    "Example:\n"
+    "  printf '3  10 11 12  3  1 1 3  2 2 20  1 1 3' | grundy solve digit-nim\n"
+    "  prints 6 and 4.\n";
+
+static const char help_pshtbrth[] =
+    "Usage: grundy solve pshtbrth [FILE] [--json]\n"
+    "\n"
+    "Rectangle removal on 4x4 boards: a move turns a rectangle of 1s of\n"
+    "one board into 0s.  Keeps a row of boards under updates and names the\n"
+    "winner of the sum of a range of them.\n"
+    "\n"
+    "Input (whitespace-separated): T test cases; each N M, then N boards\n"
+    "as 4 lines of 4 characters 0/1, then M queries:\n"
+    "  1 L R      print 'Pishty' when the first player wins the sum of\n"
+    "             boards L..R, else 'Lotsy'\n"
+    "  2 i        followed by 4 lines: replace board i (no output)\n"
+    "\n"
+    "Output: one word per query of type 1, one per line.  --json: one\n"
+    "object per answer, {\"test\": T, \"query\": K, \"type\": 1, \"L\": L,\n"
+    "\"R\": R, \"winner\": \"first\"|\"second\", \"value\": X}.\n"
+    "\n"
+    "Example: grundy solve pshtbrth examples/solve-pshtbrth.in\n";
+
+static const char help_mdswin[] =
+    "Usage: grundy solve mdswin [FILE] [--json]\n"
+    "\n"
+    "The divisor game: K piles of 1 stone, pile i with a target H_i; a\n"
+    "move adds stones to one or two piles so that each new count divides\n"
+    "its target (Moore's Nim_2 on heaps of d(H_i) - 1 stones).  Counts the\n"
+    "choices of targets that the first player wins.\n"
+    "\n"
+    "Input (whitespace-separated): T (1..5); per test N K\n"
+    "(1 <= N <= 10^5, 1 <= K <= 10^9), then N distinct integers\n"
+    "1 <= S_j <= 10^9.\n"
+    "\n"
+    "Output: per test, the number of ordered K-tuples of targets from S\n"
+    "(repeats allowed) that the first player wins, modulo 1 000 000 007.\n"
+    "--json: one object per test, {\"test\": T, \"count\": N}.\n"
+    "\n"
+    "Example: printf '1  3 4  65 28 8' | grundy solve mdswin  prints 81.\n";
+
+static const char help_unbalanced_nim[] =
+    "Usage: grundy solve unbalanced-nim [FILE] [--mod M | --exact] "
+    "[--count] [--json]\n"
+    "\n"
+    "Three heaps of different sizes; a move takes stones from one heap but\n"
+    "may not leave two heaps equal (0 counts as a heap).\n"
+    "\n"
+    "Input: one N per line, a positive decimal integer of up to a million\n"
+    "digits (blanks around it allowed).\n"
+    "\n"
+    "Output: per line, F(N), the sum of a+b+c over the losing positions\n"
+    "0 < a < b < c < N, modulo 10^9.  F(8) = 42.\n"
+    "\n"
+    "Options:\n"
+    "  --mod M          the modulus instead of 10^9 (any integer >= 1)\n"
+    "  --exact          the full integer (N below 2^65536)\n"
+    "  --count          the number of losing positions instead of F(N)\n"
+    "  --json           one object per line of input, {\"query\": K,\n"
+    "                   \"answer\": \"DIGITS\"} (a string: any size)\n";
+
+static const char *const unbalanced_value_opts[] = {"--mod", NULL};
+
+int cli_solve_json;
+
 static const solve_workload workloads[] = {
     {"digit-nim", "Digit Nim: winning-subset counts over ranges, with updates",
-     solve_digit_nim},
-    {"unbalanced-nim",
-     "three heaps, no two equal: F(N) per line",
-     solve_unbalanced_nim},
+     help_digit_nim, NULL, solve_digit_nim},
+    {"unbalanced-nim", "three heaps, no two equal: F(N) per line",
+     help_unbalanced_nim, unbalanced_value_opts, solve_unbalanced_nim},
     {"pshtbrth", "4x4 rectangle-removal boards: range winner, updates",
-     solve_pshtbrth},
+     help_pshtbrth, NULL, solve_pshtbrth},
     {"mdswin", "the divisor game: count winning target choices (Nim_2)",
-     solve_mdswin},
-    {NULL, NULL, NULL},
+     help_mdswin, NULL, solve_mdswin},
+    {NULL, NULL, NULL, NULL, NULL},
 };
+
+static const solve_workload *find(const char *name)
+{
+    size_t i;
+    for (i = 0; workloads[i].name; i++)
+        if (strcmp(name, workloads[i].name) == 0)
+            return &workloads[i];
+    return NULL;
+}
 
 const char *cli_solve_list(void)
 {
@@ -36,13 +128,60 @@ const char *cli_solve_list(void)
     return buf;
 }
 
-int cmd_solve(int argc, char **argv)
+const char *cli_solve_help(const char *name)
+{
+    const solve_workload *w = find(name);
+    return w ? w->help : NULL;
+}
+
+static int takes_value(const solve_workload *w, const char *opt)
 {
     size_t i;
+    for (i = 0; w->value_opts && w->value_opts[i]; i++)
+        if (strcmp(opt, w->value_opts[i]) == 0)
+            return 1;
+    return 0;
+}
+
+int cmd_solve(int argc, char **argv)
+{
+    const solve_workload *w;
+    const char *file = NULL;
+    char *args[64];
+    int i, n = 0;
     if (argc < 2)
         return cli_usage_error("solve", "missing workload NAME");
-    for (i = 0; workloads[i].name; i++)
-        if (strcmp(argv[1], workloads[i].name) == 0)
-            return workloads[i].run(argc - 1, argv + 1);
-    return cli_usage_error("solve", "unknown workload '%s'", argv[1]);
+    w = find(argv[1]);
+    if (!w)
+        return cli_usage_error("solve", "unknown workload '%s'", argv[1]);
+    if (argc > (int)(sizeof args / sizeof args[0]))
+        return cli_usage_error("solve", "too many arguments");
+    /* FILE (or --input FILE) is taken here; the workload sees the rest */
+    args[n++] = argv[1];
+    for (i = 2; i < argc; i++) {
+        const char *s = argv[i];
+        if (strcmp(s, "--json") == 0) {
+            cli_solve_json = 1;
+        } else if (strcmp(s, "--input") == 0 ||
+                   strncmp(s, "--input=", 8) == 0) {
+            int e = cli_input_option("solve", argc, argv, &i);
+            if (e < 0)
+                return -e;
+            file = "";
+        } else if (s[0] == '-' && s[1] != '\0') {
+            args[n++] = argv[i];
+            if (takes_value(w, s) && i + 1 < argc)
+                args[n++] = argv[++i];
+        } else if (!file) {
+            int e = cli_open_input("solve", s);
+            if (e)
+                return e;
+            file = s;
+        } else {
+            return cli_usage_error("solve", "unexpected argument '%s' (one "
+                                            "input FILE)",
+                                   s);
+        }
+    }
+    return w->run(n, args);
 }

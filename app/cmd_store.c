@@ -183,6 +183,8 @@ static void list_json(grundy_writer *w, const grundy_store *s,
         grundy_writer_str(w, first ? "{\"rules\": " : ", {\"rules\": ");
         first = 0;
         cli_json_str(w, e->spec);
+        grundy_writer_str(w, ", \"canonical\": "); /* filed under it */
+        cli_json_str(w, e->spec);
         grundy_writer_str(w, ", \"file\": ");
         cli_json_str(w, e->path);
         grundy_writer_str(w, ", \"entries\": ");

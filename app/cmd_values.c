@@ -14,7 +14,7 @@
 typedef struct values_args {
     const char *spec;
     const char *at;
-    uint64_t upto;
+    uint64_t upto, max; /* max: the period search's longest table */
     int have_upto, all, stats, period, list, json;
     cli_engine eng;
 } values_args;
@@ -42,6 +42,10 @@ static int parse_args(int argc, char **argv, values_args *a)
             if (!v)
                 return cli_usage_error("values", "'%s' needs a position", s);
             a->at = v;
+        } else if (cli_opt_value(argc, argv, &i, "--max", &v)) {
+            if (cli_parse_u64("values", "--max", v, 1, UINT64_MAX - 1,
+                              &a->max))
+                return CLI_EXIT_USAGE;
         } else if (cli_opt_value(argc, argv, &i, "--method", &v)) {
             /* in the order of grundy_table_method */
             static const char *const methods[] = {"auto", "naive", "fast",
@@ -80,6 +84,10 @@ static int parse_args(int argc, char **argv, values_args *a)
     if (a->at && a->period)
         return cli_usage_error("values",
                                "--period needs a table (--upto or --all)");
+    if (a->max && (!a->period || a->have_upto || a->all))
+        return cli_usage_error("values",
+                               "--max N bounds the period search: it goes "
+                               "with --period alone");
     if (!a->stats && !a->period)
         a->list = 1;
     return 0;
@@ -95,14 +103,7 @@ static void write_pos(grundy_writer *w, const grundy_game *g, grundy_pos p)
 static void write_pos_json(grundy_writer *w, const grundy_game *g,
                            grundy_pos p)
 {
-    char buf[256];
-    if (!grundy_game_num_positions(g) &&
-        !grundy_game_rules(g)->pos_format) {
-        grundy_writer_u64(w, p);
-        return;
-    }
-    grundy_game_pos_format(g, p, buf, sizeof buf);
-    cli_json_str(w, buf);
+    cli_json_pos(w, g, p);
 }
 
 static double cli_clock_s(void)
@@ -196,8 +197,8 @@ static int do_at(values_args *a, const grundy_game *g, grundy_writer *w)
         return cli_engine_error(&a->eng, what, s);
     }
     if (a->json) {
-        grundy_writer_str(w, "{\"rules\": ");
-        cli_json_str(w, a->spec);
+        grundy_writer_char(w, '{');
+        cli_json_rules(w, a->spec, g);
         grundy_writer_str(w, ", \"position\": ");
         write_pos_json(w, g, p);
         grundy_writer_str(w, ", \"value\": ");
@@ -242,6 +243,79 @@ static void write_period_text(grundy_writer *w, const grundy_period *per)
     }
 }
 
+/* --stats of a sequence with many distinct values: not one line per
+ * value but the least, the mean, the largest values with where each first
+ * occurs, and a histogram in 16 bins.  0 (nothing written) when there are
+ * at most STATS_LIST_MAX distinct values: those are listed with counts. */
+#define STATS_LIST_MAX 64
+#define STATS_TOP 8
+#define STATS_BINS 16
+static int write_summary(grundy_writer *w, const grundy_game *g,
+                         const void *data, unsigned width, grundy_pos n,
+                         const uint64_t *counts, grundy_value maxv)
+{
+    grundy_value v, minv = 0, top[STATS_TOP], lo, span;
+    grundy_pos at[STATS_TOP], i;
+    uint64_t distinct = 0, bins[STATS_BINS] = {0};
+    double sum = 0;
+    unsigned ntop = 0, found = 0, k;
+    char buf[64];
+    for (v = maxv + 1; v-- > 0;)
+        if (counts[v]) {
+            distinct++;
+            minv = v;
+            sum += (double)v * (double)counts[v];
+            if (ntop < STATS_TOP)
+                top[ntop++] = v;
+        }
+    if (distinct <= STATS_LIST_MAX)
+        return 0;
+    for (k = 0; k < ntop; k++)
+        at[k] = n;
+    for (i = 0; i < n && found < ntop; i++) {
+        v = (grundy_value)grundy_table_get_raw(data, width, i);
+        if (v < top[ntop - 1])
+            continue;
+        for (k = 0; k < ntop; k++)
+            if (top[k] == v && at[k] == n) {
+                at[k] = i;
+                found++;
+            }
+    }
+    grundy_writer_str(w, "distinct values ");
+    grundy_writer_u64(w, distinct);
+    grundy_writer_str(w, "\nleast ");
+    grundy_writer_u64(w, minv);
+    snprintf(buf, sizeof buf, "\nmean %.3f\n", n ? sum / (double)n : 0.0);
+    grundy_writer_str(w, buf);
+    grundy_writer_str(w, "largest values (value first-at count):\n");
+    for (k = 0; k < ntop; k++) {
+        grundy_writer_u64(w, top[k]);
+        grundy_writer_char(w, ' ');
+        write_pos(w, g, at[k]);
+        grundy_writer_char(w, ' ');
+        grundy_writer_u64(w, counts[top[k]]);
+        grundy_writer_char(w, '\n');
+    }
+    /* 16 bins of equal width over minv..maxv (the last may be short) */
+    lo = minv;
+    span = (maxv - minv) / STATS_BINS + 1;
+    for (v = minv; v <= maxv; v++)
+        bins[(v - lo) / span] += counts[v];
+    grundy_writer_str(w, "histogram (values count):\n");
+    for (k = 0; k < STATS_BINS && lo + (grundy_value)k * span <= maxv; k++) {
+        grundy_value a0 = lo + (grundy_value)k * span;
+        grundy_value b0 = a0 + span - 1 > maxv ? maxv : a0 + span - 1;
+        grundy_writer_u64(w, a0);
+        grundy_writer_str(w, "..");
+        grundy_writer_u64(w, b0);
+        grundy_writer_char(w, ' ');
+        grundy_writer_u64(w, bins[k]);
+        grundy_writer_char(w, '\n');
+    }
+    return 1;
+}
+
 static int do_table(values_args *a, const grundy_game *g, grundy_writer *w)
 {
     const grundy_table *t = NULL;
@@ -277,9 +351,14 @@ static int do_table(values_args *a, const grundy_game *g, grundy_writer *w)
     if (s == GRUNDY_OK && (a->have_upto || a->all || finite))
         s = grundy_values_table(&t, vals, a->have_upto ? a->upto + 1 : 0);
     else if (s == GRUNDY_OK) {
-        s = grundy_values_period(&per, vals, 0);
+        s = grundy_values_period(&per, vals, a->max);
         if (s == GRUNDY_OK)
             s = grundy_values_table(&t, vals, per.checked_upto);
+        if (s == GRUNDY_OK && !per.proven && !a->max)
+            fprintf(stderr,
+                    "grundy: values: the period search stopped at its "
+                    "bound of %llu positions; --max N searches further\n",
+                    (unsigned long long)per.checked_upto);
     }
     cli_progress_done();
     if (s != GRUNDY_OK) {
@@ -317,15 +396,20 @@ static int do_table(values_args *a, const grundy_game *g, grundy_writer *w)
     }
 
     if (a->json) {
-        grundy_writer_str(w, "{\"rules\": ");
-        cli_json_str(w, a->spec);
-        grundy_writer_str(w, ", \"values\": [");
-        for (i = 0; i < n; i++) {
-            if (i)
-                grundy_writer_str(w, ", ");
-            grundy_writer_u64(w, grundy_table_get_raw(data, width, i));
+        grundy_writer_char(w, '{');
+        cli_json_rules(w, a->spec, g);
+        /* --period alone: the values the search looked at are not asked
+         * for */
+        if (a->have_upto || a->all || finite) {
+            grundy_writer_str(w, ", \"values\": [");
+            for (i = 0; i < n; i++) {
+                if (i)
+                    grundy_writer_str(w, ", ");
+                grundy_writer_u64(w, grundy_table_get_raw(data, width, i));
+            }
+            grundy_writer_char(w, ']');
         }
-        grundy_writer_str(w, "], \"stats\": {\"positions\": ");
+        grundy_writer_str(w, ", \"stats\": {\"positions\": ");
         grundy_writer_u64(w, n);
         grundy_writer_str(w, ", \"max\": ");
         grundy_writer_u64(w, maxv);
@@ -348,7 +432,7 @@ static int do_table(values_args *a, const grundy_game *g, grundy_writer *w)
             grundy_writer_str(w, ", \"values\": ");
             grundy_writer_u64(w, rare.rare_values);
             grundy_writer_str(w, ", \"last_at\": ");
-            grundy_writer_u64(w, rare.last_rare);
+            write_pos_json(w, g, rare.last_rare);
             grundy_writer_char(w, '}');
         }
         grundy_writer_str(w, "}, \"period\": ");
@@ -381,14 +465,17 @@ static int do_table(values_args *a, const grundy_game *g, grundy_writer *w)
         if (counts) {
             grundy_writer_str(w, "positions ");
             grundy_writer_u64(w, n);
-            grundy_writer_str(w, "\nvalue count\n");
-            for (i = 0; i <= maxv; i++)
-                if (counts[i]) {
-                    grundy_writer_u64(w, i);
-                    grundy_writer_char(w, ' ');
-                    grundy_writer_u64(w, counts[i]);
-                    grundy_writer_char(w, '\n');
-                }
+            grundy_writer_char(w, '\n');
+            if (!write_summary(w, g, data, width, n, counts, maxv)) {
+                grundy_writer_str(w, "value count\n");
+                for (i = 0; i <= maxv; i++)
+                    if (counts[i]) {
+                        grundy_writer_u64(w, i);
+                        grundy_writer_char(w, ' ');
+                        grundy_writer_u64(w, counts[i]);
+                        grundy_writer_char(w, '\n');
+                    }
+            }
             grundy_writer_str(w, "largest ");
             grundy_writer_u64(w, maxv);
             grundy_writer_str(w, " first at ");

@@ -119,10 +119,12 @@ void loopy_cli_vertex_json(grundy_writer *w, const grundy_loopy_graph *g,
                            grundy_loopy_vertex v)
 {
     const char *name = grundy_loopy_graph_vertex_name(g, v);
-    if (name)
-        cli_json_str(w, name);
-    else
-        grundy_writer_u64(w, v);
+    char buf[24];
+    if (!name) {
+        snprintf(buf, sizeof buf, "%llu", (unsigned long long)v);
+        name = buf;
+    }
+    cli_json_str(w, name);
 }
 
 /* Sums from the command line ***********************************************/
@@ -358,6 +360,16 @@ void loopy_cli_write_stats(grundy_writer *w, const grundy_loopy_stats *st,
     grundy_writer_char(w, '\n');
 }
 
+/* "rules" as written and "canonical": the game's own spec (doc/JSON.md) */
+static void loopy_json_rules(grundy_writer *w, const char *written,
+                             const grundy_loopy_game *g)
+{
+    grundy_writer_str(w, "\"rules\": ");
+    cli_json_str(w, written);
+    grundy_writer_str(w, ", \"canonical\": ");
+    cli_json_str(w, grundy_loopy_game_spec(g));
+}
+
 static int lv_run(const lv_args *a, const grundy_loopy_game *g,
                   grundy_writer *w)
 {
@@ -384,13 +396,13 @@ static int lv_run(const lv_args *a, const grundy_loopy_game *g,
         rc = grundy_loopy_solution_value(&v, s, p);
         if (rc == GRUNDY_OK) {
             if (a->json) {
-                grundy_writer_str(w, "{\"rules\": ");
-                cli_json_str(w, a->spec);
+                grundy_writer_char(w, '{');
+                loopy_json_rules(w, a->spec, g);
                 grundy_writer_str(w, ", \"position\": ");
                 loopy_cli_vertex_json(w, gr, p);
                 grundy_writer_str(w, ", \"value\": ");
                 loopy_cli_value_json(w, &v);
-                grundy_writer_str(w, ", \"outcome\": \"");
+                grundy_writer_str(w, ", \"winner\": \"");
                 grundy_writer_str(w, grundy_loopy_outcome_name(
                                          grundy_loopy_value_outcome(&v)));
                 grundy_writer_str(w, "\"}\n");
@@ -419,8 +431,8 @@ static int lv_run(const lv_args *a, const grundy_loopy_game *g,
             return cli_error("values", rc, NULL);
     }
     if (a->json) {
-        grundy_writer_str(w, "{\"rules\": ");
-        cli_json_str(w, a->spec);
+        grundy_writer_char(w, '{');
+        loopy_json_rules(w, a->spec, g);
         grundy_writer_str(w, ", \"positions\": ");
         grundy_writer_u64(w, n);
         grundy_writer_str(w, ", \"values\": [");
@@ -494,8 +506,9 @@ static grundy_status write_moves(grundy_writer *w, const loopy_cli_sum *s,
             grundy_writer_u64(w, m[i].component + 1);
             grundy_writer_str(w, ", \"from\": ");
             loopy_cli_vertex_json(w, gr, m[i].from);
-            grundy_writer_str(w, ", \"to\": ");
+            grundy_writer_str(w, ", \"to\": [");
             loopy_cli_vertex_json(w, gr, m[i].to);
+            grundy_writer_char(w, ']');
             grundy_writer_str(w, ", \"value\": ");
             loopy_cli_value_json(w, &v);
             grundy_writer_char(w, '}');
@@ -541,8 +554,8 @@ static int analyze_run(const loopy_cli_sum *s, int json, grundy_writer *w)
         const grundy_loopy_game *g = s->game_of[i];
         st = grundy_loopy_solution_value(&v, s->comp[i].sol, s->comp[i].vertex);
         if (json) {
-            grundy_writer_str(w, i ? ", {\"rules\": " : "{\"rules\": ");
-            cli_json_str(w, grundy_loopy_game_spec(g));
+            grundy_writer_str(w, i ? ", {" : "{");
+            loopy_json_rules(w, grundy_loopy_game_spec(g), g);
             grundy_writer_str(w, ", \"position\": ");
             loopy_cli_vertex_json(w, grundy_loopy_game_graph(g),
                                   s->comp[i].vertex);
@@ -565,7 +578,7 @@ static int analyze_run(const loopy_cli_sum *s, int json, grundy_writer *w)
     if (json) {
         grundy_writer_str(w, "], \"value\": ");
         loopy_cli_value_json(w, &sum);
-        grundy_writer_str(w, ", \"outcome\": \"");
+        grundy_writer_str(w, ", \"winner\": \"");
         grundy_writer_str(w, grundy_loopy_outcome_name(o));
         grundy_writer_str(w, "\", \"winning_moves\": [");
         if (o == GRUNDY_LOOPY_FIRST && st == GRUNDY_OK)

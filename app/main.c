@@ -65,6 +65,11 @@ int main(int argc, char **argv)
                     break;
                 if (strcmp(argv[j], "--help") == 0 ||
                     strcmp(argv[j], "-h") == 0) {
+                    if (strcmp(argv[1], "solve") == 0 && j > 2 &&
+                        cli_solve_help(argv[2])) {
+                        fputs(cli_solve_help(argv[2]), stdout);
+                        return CLI_EXIT_OK;
+                    }
                     cli_print_help(argv[1]);
                     return CLI_EXIT_OK;
                 }

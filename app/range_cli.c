@@ -35,6 +35,7 @@ typedef struct session {
     unsigned long ahead_gen; /* the refill ahead_pos belongs to */
     size_t ahead_pos;        /* where the look-ahead stopped */
     unsigned ahead_count;    /* queries announced beyond the current one */
+    uint64_t test, query;    /* the current test and query, from 1 */
 } session;
 
 static int fail(session *s, grundy_status st)
@@ -128,7 +129,28 @@ static void write_pos(session *s, grundy_pos p)
     grundy_writer_bytes(&s->w, buf, n < sizeof buf ? n : sizeof buf - 1);
 }
 
-/* Write "i POS" for a move of component i to a position of value to. */
+/* --json: the start of an answer's line, {"test"?, "query", "type", "L",
+ * "R" (doc/JSON.md); the caller adds its keys and the end. */
+static void json_head(session *s, uint64_t type, uint64_t a, uint64_t b)
+{
+    grundy_writer_char(&s->w, '{');
+    if (s->cfg->tests) {
+        grundy_writer_str(&s->w, "\"test\": ");
+        grundy_writer_u64(&s->w, s->test);
+        grundy_writer_str(&s->w, ", ");
+    }
+    grundy_writer_str(&s->w, "\"query\": ");
+    grundy_writer_u64(&s->w, s->query);
+    grundy_writer_str(&s->w, ", \"type\": ");
+    grundy_writer_u64(&s->w, type);
+    grundy_writer_str(&s->w, ", \"L\": ");
+    grundy_writer_u64(&s->w, a);
+    grundy_writer_str(&s->w, ", \"R\": ");
+    grundy_writer_u64(&s->w, b);
+}
+
+/* Write "i POS" for a move of component i to a position of value to (or
+ * with --json "move": {"component", "from", "to"}). */
 static grundy_status write_move(session *s, size_t i, grundy_value to)
 {
     grundy_move m;
@@ -137,6 +159,16 @@ static grundy_status write_move(session *s, size_t i, grundy_value to)
     GRUNDY_TRY(grundy_values_move_to(&m, &found, s->v, s->pos[i], to));
     /* By the mex rule a move to every smaller value exists. */
     GRUNDY_RETURN_IF(!found, GRUNDY_ERR_ARG);
+    if (s->cfg->json) {
+        grundy_writer_str(&s->w, ", \"move\": {\"component\": ");
+        grundy_writer_u64(&s->w, (uint64_t)i + 1);
+        grundy_writer_str(&s->w, ", \"from\": ");
+        cli_json_pos(&s->w, s->g, s->pos[i]);
+        grundy_writer_str(&s->w, ", \"to\": ");
+        cli_json_parts(&s->w, s->g, &m);
+        grundy_writer_str(&s->w, "}}\n");
+        return GRUNDY_OK;
+    }
     grundy_writer_u64(&s->w, (uint64_t)i + 1);
     grundy_writer_char(&s->w, ' ');
     if (m.nparts == 0)
@@ -403,8 +435,10 @@ static int queries(session *s, size_t n, uint64_t q)
     uint64_t k, type, a, b;
     unsigned op;
     grundy_status st = GRUNDY_OK;
+    s->query = 0;
     for (k = 0; st == GRUNDY_OK && k < q; k++) {
         unsigned long line, col;
+        s->query = k + 1;
         st = grundy_scan_u64(&s->sc, &type, 1, s->cfg->max_type, &s->where);
         if (st == GRUNDY_ERR_RANGE) {
             char msg[sizeof s->where.msg];
@@ -456,7 +490,22 @@ static int queries(session *s, size_t n, uint64_t q)
             break;
         }
         lookahead(s, n);
-        if (op == RANGE_OP_COUNT) {
+        if (s->cfg->json && op == RANGE_OP_COUNT) {
+            json_head(s, type, a, b);
+            grundy_writer_str(&s->w, ", \"count\": ");
+            grundy_writer_u64(&s->w, grundy_range_count(s->r, (size_t)a - 1,
+                                                        (size_t)b - 1));
+            grundy_writer_str(&s->w, "}\n");
+        } else if (s->cfg->json && op == RANGE_OP_WINNER) {
+            grundy_value x = grundy_range_xor(s->r, (size_t)a - 1,
+                                              (size_t)b - 1);
+            json_head(s, type, a, b);
+            grundy_writer_str(&s->w, x ? ", \"winner\": \"first\""
+                                       : ", \"winner\": \"second\"");
+            grundy_writer_str(&s->w, ", \"value\": ");
+            grundy_writer_u64(&s->w, x);
+            grundy_writer_str(&s->w, "}\n");
+        } else if (op == RANGE_OP_COUNT) {
             grundy_writer_u64(&s->w, grundy_range_count(s->r, (size_t)a - 1,
                                                         (size_t)b - 1));
             grundy_writer_char(&s->w, '\n');
@@ -474,9 +523,12 @@ static int queries(session *s, size_t n, uint64_t q)
         } else {
             size_t i;
             grundy_value to;
+            if (s->cfg->json)
+                json_head(s, type, a, b);
             if (!grundy_range_move(s->r, (size_t)a - 1, (size_t)b - 1, &i,
                                    &to)) {
-                grundy_writer_str(&s->w, "none\n");
+                grundy_writer_str(&s->w, s->cfg->json ? ", \"move\": null}\n"
+                                                      : "none\n");
                 continue;
             }
             st = write_move(s, i, to);
@@ -526,8 +578,10 @@ static int run(session *s)
     st = grundy_scan_u64(&s->sc, &t, 0, UINT64_MAX, &s->where);
     if (st != GRUNDY_OK)
         return fail(s, st);
-    for (k = 0; k < t && rc == 0; k++)
+    for (k = 0; k < t && rc == 0; k++) {
+        s->test = k + 1;
         rc = one_test(s);
+    }
     if (rc == 0 && !grundy_scan_at_eof(&s->sc)) {
         const char *tok;
         size_t len;

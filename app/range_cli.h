@@ -44,6 +44,8 @@ typedef struct range_cli_cfg {
     /* A winner query's answer: NULL: "first X" / "second 0"; else the
      * words for a first-player and a second-player win. */
     const char *winner_words[2];
+    /* --json: one JSON object per answer (JSON Lines, doc/JSON.md) */
+    int json;
     /* Reads one position; NULL: the family's text form, one token. */
     grundy_status (*read_pos)(grundy_scanner *sc, grundy_pos *out,
                               grundy_parse_error *where);

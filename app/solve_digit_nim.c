@@ -33,6 +33,7 @@ int solve_digit_nim(int argc, char **argv)
     cfg.pos_max = DIGIT_NIM_MAX;
     cfg.max_type = 2;
     cfg.modulus = GRUNDY_RANGE_DEFAULT_MODULUS;
+    cfg.json = cli_solve_json;
     rc = range_cli_run(&cfg);
     cli_engine_clear(&eng);
     grundy_game_free(g);

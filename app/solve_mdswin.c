@@ -79,9 +79,9 @@ static int solve_all(grundy_scanner *sc, grundy_writer *w, mdswin_state *st)
             if (!set_insert(st->slots, st->s[j])) {
                 (void)grundy_writer_flush(w);
                 fprintf(stderr,
-                        "grundy: input:%lu:%lu: %llu is already in the "
+                        "grundy: %s:%lu:%lu: %llu is already in the "
                         "set\n",
-                        line, col, (unsigned long long)st->s[j]);
+                        cli_input_name, line, col, (unsigned long long)st->s[j]);
                 return CLI_EXIT_DATA;
             }
         }
@@ -97,8 +97,16 @@ static int solve_all(grundy_scanner *sc, grundy_writer *w, mdswin_state *st)
         s = grundy_count_tuples(&r, st->hist, nv, K, 2, MOD, NULL);
         if (s != GRUNDY_OK)
             return cli_error("solve mdswin", s, NULL);
-        grundy_writer_u64(w, r.winning);
-        grundy_writer_char(w, '\n');
+        if (cli_solve_json) {
+            grundy_writer_str(w, "{\"test\": ");
+            grundy_writer_u64(w, t + 1);
+            grundy_writer_str(w, ", \"count\": ");
+            grundy_writer_u64(w, r.winning);
+            grundy_writer_str(w, "}\n");
+        } else {
+            grundy_writer_u64(w, r.winning);
+            grundy_writer_char(w, '\n');
+        }
     }
     if (!grundy_scan_at_eof(sc)) {
         unsigned long line, col;
@@ -112,9 +120,9 @@ static int solve_all(grundy_scanner *sc, grundy_writer *w, mdswin_state *st)
         }
         (void)grundy_writer_flush(w);
         fprintf(stderr,
-                "grundy: input:%lu:%lu: unexpected data after the "
+                "grundy: %s:%lu:%lu: unexpected data after the "
                 "last test\n",
-                line, col);
+                cli_input_name, line, col);
         return CLI_EXIT_DATA;
     }
     return CLI_EXIT_OK;

@@ -103,6 +103,7 @@ int solve_pshtbrth(int argc, char **argv)
     cfg.ops[2] = RANGE_OP_SET;
     cfg.winner_words[0] = "Pishty";
     cfg.winner_words[1] = "Lotsy";
+    cfg.json = cli_solve_json;
     cfg.read_pos = read_board;
     rc = range_cli_run(&cfg);
     cli_engine_clear(&eng);

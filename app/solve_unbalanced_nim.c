@@ -78,6 +78,23 @@ static int input_error(grundy_writer *w, unsigned long line, unsigned long col,
     return cli_input_error(GRUNDY_ERR_PARSE, &where);
 }
 
+/* --json: {"query": K, "answer": " before an answer, "} after. */
+static uint64_t json_query;
+static void json_open(grundy_writer *w)
+{
+    if (!cli_solve_json)
+        return;
+    grundy_writer_str(w, "{\"query\": ");
+    grundy_writer_u64(w, ++json_query);
+    grundy_writer_str(w, ", \"answer\": \"");
+}
+static void json_close(grundy_writer *w)
+{
+    if (cli_solve_json)
+        grundy_writer_str(w, "\"}");
+    grundy_writer_char(w, '\n');
+}
+
 /* Write one answer; @return a status for the failures of the library. */
 static grundy_status answer(grundy_writer *w, const un_args *a,
                             const grundy_triples_nat *n,
@@ -90,8 +107,9 @@ static grundy_status answer(grundy_writer *w, const un_args *a,
     if (a->m_is_u64) {
         uint64_t c, s;
         GRUNDY_TRY(grundy_triples_losing_mod(&c, &s, n, a->m64));
+        json_open(w);
         grundy_writer_u64(w, a->count ? c : s);
-        grundy_writer_char(w, '\n');
+        json_close(w);
         return GRUNDY_OK;
     }
     if (a->exact)
@@ -103,8 +121,9 @@ static grundy_status answer(grundy_writer *w, const un_args *a,
                                     a->count ? scratch_c : scratch_s);
     if (st != GRUNDY_OK)
         return st;
+    json_open(w);
     grundy_writer_bytes(w, str, len);
-    grundy_writer_char(w, '\n');
+    json_close(w);
     free(str);
     return GRUNDY_OK;
 }

@@ -12,15 +12,29 @@ static grundy_status add_game(cli_sum *s, const char *spec,
 {
     size_t i;
     grundy_game **ng;
+    char **nw, *copy;
     for (i = 0; i < s->ngames; i++)
-        if (strcmp(grundy_game_spec(s->games[i]), spec) == 0) {
+        if (strcmp(s->written[i], spec) == 0) {
             *out = s->games[i];
             return GRUNDY_OK;
         }
     ng = realloc(s->games, (s->ngames + 1) * sizeof *ng);
     GRUNDY_RETURN_IF(!ng, GRUNDY_ERR_NOMEM);
     s->games = ng;
-    GRUNDY_TRY(grundy_game_new(out, spec, where));
+    nw = realloc(s->written, (s->ngames + 1) * sizeof *nw);
+    GRUNDY_RETURN_IF(!nw, GRUNDY_ERR_NOMEM);
+    s->written = nw;
+    copy = malloc(strlen(spec) + 1);
+    GRUNDY_RETURN_IF(!copy, GRUNDY_ERR_NOMEM);
+    strcpy(copy, spec);
+    {
+        grundy_status st = grundy_game_new(out, spec, where);
+        if (st != GRUNDY_OK) {
+            free(copy);
+            return st;
+        }
+    }
+    s->written[s->ngames] = copy;
     s->games[s->ngames++] = *out;
     return GRUNDY_OK;
 }
@@ -37,6 +51,16 @@ static int rules_error(const char *cmd, const char *spec, grundy_status st,
 const grundy_game *cli_sum_game(const cli_sum *s, size_t i)
 {
     return grundy_values_game(s->comp[i].values);
+}
+
+const char *cli_sum_written(const cli_sum *s, size_t i)
+{
+    const grundy_game *g = cli_sum_game(s, i);
+    size_t k;
+    for (k = 0; k < s->ngames; k++)
+        if (s->games[k] == g)
+            return s->written[k];
+    return grundy_game_spec(g);
 }
 
 int cli_sum_parse(cli_sum *s, cli_engine *eng, const char *rules,
@@ -110,9 +134,12 @@ int cli_sum_parse(cli_sum *s, cli_engine *eng, const char *rules,
 void cli_sum_clear(cli_sum *s)
 {
     size_t i;
-    for (i = 0; i < s->ngames; i++)
+    for (i = 0; i < s->ngames; i++) {
         grundy_game_free(s->games[i]);
+        free(s->written[i]);
+    }
     free(s->games);
+    free(s->written);
     free(s->comp);
     memset(s, 0, sizeof *s);
 }
@@ -144,13 +171,7 @@ void cli_parts_text(const grundy_game *g, const grundy_move *m, char *buf,
 
 void cli_pos_json(grundy_writer *w, const grundy_game *g, grundy_pos p)
 {
-    char buf[256];
-    if (!grundy_game_num_positions(g) && !grundy_game_rules(g)->pos_format) {
-        grundy_writer_u64(w, p);
-        return;
-    }
-    cli_pos_text(g, p, buf, sizeof buf);
-    cli_json_str(w, buf);
+    cli_json_pos(w, g, p);
 }
 
 int cli_search_error(const char *cmd, grundy_status s, size_t limit)

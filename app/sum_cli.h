@@ -10,6 +10,7 @@
 
 typedef struct cli_sum {
     grundy_game **games; /* distinct specs, owned */
+    char **written;      /* each one's spec as written, owned */
     size_t ngames;
     grundy_sum_component *comp; /* values objects from the engine */
     size_t n, cap;
@@ -24,6 +25,8 @@ int cli_sum_parse(cli_sum *s, cli_engine *eng, const char *rules,
                   char **pos, size_t npos);
 /* The game of component i. */
 const grundy_game *cli_sum_game(const cli_sum *s, size_t i);
+/* The rules spec of component i as the user wrote it. */
+const char *cli_sum_written(const cli_sum *s, size_t i);
 void cli_sum_clear(cli_sum *s);
 
 /* Position text as the family writes it. */

@@ -45,6 +45,12 @@ typedef int (*grundy_progress_fn)(void *ctx, const grundy_progress *p);
 
 /* Limits *******************************************************************/
 
+/* Limits shared by several modules, held here once so that every
+ * subcommand accepts the same range for the same thing. */
+/* Moore's Nim_k: a move changes 1..k components, k <= GRUNDY_MOORE_KMAX
+ * (analysis, the exact search and counting alike). */
+#define GRUNDY_MOORE_KMAX 63
+
 typedef struct grundy_limits {
     /* Bytes the work may allocate; 0 = 7/8 of physical memory. */
     size_t mem_limit;

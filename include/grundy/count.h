@@ -65,7 +65,7 @@ typedef enum grundy_count_method {
 } grundy_count_method;
 
 /* Largest k accepted (q = k + 1 <= GRUNDY_NT_EXT_QMAX). */
-#define GRUNDY_COUNT_KMAX (GRUNDY_NT_EXT_QMAX - 1)
+#define GRUNDY_COUNT_KMAX GRUNDY_MOORE_KMAX
 
 /* Counting tuples **********************************************************/
 

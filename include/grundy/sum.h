@@ -171,6 +171,10 @@ typedef struct grundy_sum_search_opts {
     const grundy_limits *limits; /* its memory limit (NULL: the default);
                                     the search's tables are checked
                                     against it before they grow */
+    int estimate;      /* 1 (the default): a sum of several components
+                          whose state count is estimated past max_states
+                          (the product of each component's own count over
+                          sqrt(n!)) is refused at once, before searching */
 } grundy_sum_search_opts;
 
 #define GRUNDY_SUM_SEARCH_DEFAULT_STATES ((size_t)1 << 20)

@@ -18,6 +18,10 @@
 
 #include "count/count_internal.h"
 
+/* the extension rings reach q = k + 1 <= GRUNDY_NT_EXT_QMAX */
+_Static_assert(GRUNDY_MOORE_KMAX + 1 <= GRUNDY_NT_EXT_QMAX,
+               "Moore's k past the extension rings");
+
 static unsigned bitlen(uint64_t v)
 {
     return v ? 64u - (unsigned)__builtin_clzll(v) : 0u;

@@ -21,6 +21,7 @@
  * position alone and the refusal above max_states is deterministic.
  */
 #include <assert.h>
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -122,6 +123,13 @@ static uint64_t hash_items(const item *it, size_t len)
         h *= 0xBF58476D1CE4E5B9ull;
         h ^= h >> 31;
     }
+    /* the last items must reach every bit of the slot index: a full
+     * finalizer (splitmix64), else near multisets cluster in the table */
+    h ^= h >> 30;
+    h *= 0xBF58476D1CE4E5B9ull;
+    h ^= h >> 27;
+    h *= 0x94D049BB133111EBull;
+    h ^= h >> 31;
     return h;
 }
 
@@ -436,6 +444,7 @@ void grundy_sum_search_opts_init(grundy_sum_search_opts *o)
     o->convention = GRUNDY_PLAY_NORMAL;
     o->moore_k = 1;
     o->max_states = GRUNDY_SUM_SEARCH_DEFAULT_STATES;
+    o->estimate = 1;
 }
 
 void grundy_sum_search_result_clear(grundy_sum_search_result *r)
@@ -519,6 +528,51 @@ out:
     return s;
 }
 
+/* The search of a sum visits every combination of its components' own
+ * positions: with c_i the state count of component i searched alone, the
+ * sum holds prod c_i states when the components' positions never
+ * coincide, and about prod c_i / n! when they are all equal (equal
+ * components are interchangeable).  The estimate takes the geometric
+ * middle, prod c_i / sqrt(n!); past max_states the sum is refused at
+ * once (GRUNDY_ERR_LIMIT) instead of after filling the limit, which can
+ * take minutes when positions have many moves. */
+#define SEARCH_ESTIMATE_MARGIN 1.0
+static grundy_status estimate(const grundy_sum_component *sum, size_t n,
+                              const grundy_sum_search_opts *o)
+{
+    double logp = 0, lim = log((double)(o->max_states
+                                            ? o->max_states
+                                            : GRUNDY_SUM_SEARCH_DEFAULT_STATES) *
+                               SEARCH_ESTIMATE_MARGIN);
+    size_t i, j;
+    double *c = malloc(n * sizeof *c);
+    GRUNDY_RETURN_IF(!c, GRUNDY_ERR_NOMEM);
+    for (i = 0; i < n; i++) {
+        grundy_sum_search_result r;
+        grundy_sum_search_opts one = *o;
+        grundy_status s;
+        for (j = 0; j < i; j++)
+            if (sum[j].values == sum[i].values && sum[j].pos == sum[i].pos)
+                break;
+        if (j < i) {
+            c[i] = c[j];
+        } else {
+            one.moore_k = 1;
+            one.estimate = 0;
+            s = grundy_sum_search(&r, &sum[i], 1, &one);
+            c[i] = (double)(r.states ? r.states : 1);
+            grundy_sum_search_result_clear(&r);
+            if (s != GRUNDY_OK) {
+                free(c);
+                return s;
+            }
+        }
+        logp += log(c[i]) - 0.5 * log((double)(i + 1));
+    }
+    free(c);
+    return logp > lim ? GRUNDY_ERR_LIMIT : GRUNDY_OK;
+}
+
 grundy_status grundy_sum_search(grundy_sum_search_result *out,
                                 const grundy_sum_component *sum, size_t n,
                                 const grundy_sum_search_opts *o)
@@ -533,7 +587,9 @@ grundy_status grundy_sum_search(grundy_sum_search_result *out,
         grundy_sum_search_opts_init(&def);
         o = &def;
     }
-    GRUNDY_RETURN_IF(o->moore_k > 64, GRUNDY_ERR_ARG);
+    GRUNDY_RETURN_IF(o->moore_k > GRUNDY_MOORE_KMAX, GRUNDY_ERR_ARG);
+    if (n > 1 && o->estimate)
+        GRUNDY_TRY(estimate(sum, n, o));
     memset(&S, 0, sizeof S);
     memset(&rc, 0, sizeof rc);
     S.conv = o->convention;

@@ -419,14 +419,59 @@ static grundy_pos period_default_max(const grundy_values *v)
                                             : PERIOD_MAX;
 }
 
+/* The built-in bound of a period search for families whose positions
+ * have more moves than the position's size (splits into three heaps and
+ * more): the next doubling to 2n would list about n * max_moves(2n)
+ * moves, and the search stops when that passes PERIOD_WORK (a minute or
+ * so), not after hours.  An explicit max goes on regardless. */
+#define PERIOD_WORK ((double)((uint64_t)1 << 34))
+static int past_reach(const grundy_values *v, grundy_pos n)
+{
+    double m = (double)v->rules->max_moves(v->params, 2 * n);
+    return m > (double)(2 * n) && (double)n * m > PERIOD_WORK;
+}
+
 /* Grow the table by doubling until a period is proven or max.  The
  * sequence of sizes checked does not depend on what the object or the
  * store already holds, so neither does the answer. */
+static grundy_status period_grow(grundy_period *out, grundy_values *v,
+                                 grundy_pos max);
+
+/* Progress of a period search: the tables it grows report as one phase
+ * that names what is looked for, with no total (the end is not known). */
+static int period_progress(void *ctx, const grundy_progress *p)
+{
+    const grundy_limits *outer = ctx;
+    grundy_progress q = *p;
+    q.phase = "period search (none proven yet), n";
+    q.total = 0;
+    q.final = 0;
+    return outer->progress(outer->progress_ctx, &q);
+}
+
 static grundy_status period_search(grundy_period *out, grundy_values *v,
                                    grundy_pos max)
 {
+    grundy_limits wrapped;
+    const grundy_limits *saved = v->lim;
+    grundy_status s = GRUNDY_OK;
+    if (saved && saved->progress) {
+        wrapped = *saved;
+        wrapped.progress = period_progress;
+        wrapped.progress_ctx = (void *)saved;
+        v->lim = &wrapped;
+    }
+    s = period_grow(out, v, max);
+    v->lim = saved;
+    return s;
+}
+
+static grundy_status period_grow(grundy_period *out, grundy_values *v,
+                                 grundy_pos max)
+{
     grundy_pos n;
     int provable = grundy_period_provable(v->game);
+    int max_given = max != 0;
     if (!max)
         max = period_default_max(v);
     n = provable ? PERIOD_FROM : max;
@@ -440,7 +485,7 @@ static grundy_status period_search(grundy_period *out, grundy_values *v,
             v->period = *out;
             break;
         }
-        if (!provable || n >= max)
+        if (!provable || n >= max || (!max_given && past_reach(v, n)))
             break;
         n = n > max / 2 ? max : 2 * n;
     }

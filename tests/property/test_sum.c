@@ -683,7 +683,7 @@ static void test_edges_and_limits(void **state)
     assert_null(r.best);
     c[0].pos = (grundy_pos)1 << 40;
     assert_int_equal(grundy_sum_search(&r, c, 1, NULL), GRUNDY_ERR_LIMIT);
-    so.moore_k = 65;
+    so.moore_k = GRUNDY_MOORE_KMAX + 1;
     assert_int_equal(grundy_sum_search(&r, c, 1, &so), GRUNDY_ERR_ARG);
 
     /* Remoteness of one Nim heap of 5: the winner takes it all. */

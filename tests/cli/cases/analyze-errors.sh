@@ -11,7 +11,7 @@ t --mix nim:3 half:99999999999999999999
 t nim
 t
 t nim 1 --moore 0
-t nim 1 --moore 65
+t nim 1 --moore 64
 t nim 1 --frobnicate
 # The exact search refuses above its limit, and says how to go on.
 t subtract:1,2 30 30 30 --misere --search-limit 100

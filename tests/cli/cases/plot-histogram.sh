@@ -7,7 +7,7 @@ $GRUNDY plot grundy-game --upto 20000 --histogram -o "a.svg"
 check_svg "a.svg" 960 540
 bars=$(( $(svg_count "a.svg" rect bar) + $(svg_count "a.svg" rect bar-rare) ))
 values=$($GRUNDY values grundy-game --upto 20000 --stats |
-    awk '/^value count/ { on = 1; next } /^largest/ { on = 0 } on { n++ } END { print n }')
+    awk '/^distinct values/ { print $3 }')
 echo "bars $bars, values $values"
 $GRUNDY plot kayles --upto 5000 --histogram --log -o "b.svg"
 check_svg "b.svg" 960 540

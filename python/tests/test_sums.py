@@ -22,10 +22,17 @@ def test_analyze_matches_cli(cli, comps):
     args = ["analyze", "--mix", "--json"] + [f"{s}:{p}" for s, p in comps]
     want = json.loads(cli(*args))
     assert got.values == [c["value"] for c in want["components"]]
-    assert got.nim_sum == want["nim_sum"]
+    assert got.nim_sum == want["value"]
     assert got.winner == want["winner"]
-    assert [(m.component + 1, m.position, list(m.to), m.value)
-            for m in got.moves] == \
+
+    # the CLI's JSON writes positions as strings and leaves empty heaps out
+    # of what a move leaves (doc/JSON.md)
+    def text(p):
+        return p if isinstance(p, str) else str(p)
+
+    assert [(m.component + 1, text(m.position),
+             [text(x) for x in m.to if not (isinstance(x, int) and x == 0)],
+             m.value) for m in got.moves] == \
         [(m["component"], m["from"], m["to"], m["value"])
          for m in want["winning_moves"]]
 

@@ -18,7 +18,7 @@
  *      or, for a single position, the table of its subsets alone); else
  *      a sliding window of the last max_take values for heap families
  *      whose moves take a bounded number of tokens;
- *   6. single positions of more than a dozen cells of a board family
+ *   6. single positions of more than 18 cells of a board family
  *      that splits positions into parts or keys them (cram, node-kayles,
  *      chomp, rect): the board search of grundy/board.h, kept with its
  *      table for the next question; other finite families too large to

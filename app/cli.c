@@ -25,13 +25,37 @@ int cli_usage_error(const char *cmd, const char *fmt, ...)
     return CLI_EXIT_USAGE;
 }
 
+/* The engine of the running subcommand, for messages about its limits
+ * from places that do not hold it. */
+static const cli_engine *active_engine;
+
 int cli_error(const char *context, grundy_status s,
               const grundy_parse_error *where)
 {
+    if (s == GRUNDY_ERR_WORK && active_engine &&
+        !(where && where->msg[0])) {
+        size_t n = strlen(active_engine->cmd);
+        const char *what = "the computation";
+        if (strncmp(context, active_engine->cmd, n) == 0 &&
+            context[n] == ':' && context[n + 1] == ' ')
+            what = context + n + 2;
+        else if (strcmp(context, active_engine->cmd) != 0)
+            what = context;
+        cli_work_error(active_engine, what);
+        return CLI_EXIT_DATA;
+    }
     if (where && where->msg[0])
         fprintf(stderr, "grundy: %s: %s\n", context, where->msg);
     else
         fprintf(stderr, "grundy: %s: %s\n", context, grundy_strerror(s));
+    return CLI_EXIT_DATA;
+}
+
+int cli_write_error(const char *context, const grundy_writer *w)
+{
+    fprintf(stderr, "grundy: %s: cannot write the standard output: %s\n",
+            context, w->err_errno ? strerror(w->err_errno)
+                                  : grundy_strerror(w->err));
     return CLI_EXIT_DATA;
 }
 
@@ -136,6 +160,34 @@ int cli_parse_bytes(const char *cmd, const char *opt, const char *text,
     if (cli_parse_u64(cmd, opt, num, 1, UINT64_MAX >> shift, &v))
         return CLI_EXIT_USAGE;
     *out = (size_t)(v << shift);
+    return 0;
+}
+
+int cli_parse_count(const char *cmd, const char *opt, const char *text,
+                    uint64_t *out)
+{
+    char num[32];
+    size_t len;
+    uint64_t mult = 1, v;
+    if (!text)
+        return cli_usage_error(cmd, "option '%s' needs a value", opt);
+    len = strlen(text);
+    if (len && strchr("KkMmGgTtPp", text[len - 1])) {
+        static const char sfx[] = "KMGTP";
+        char c = text[len - 1];
+        const char *at = strchr(sfx, c >= 'a' ? c - 32 : c);
+        long k;
+        for (k = 0; k <= at - sfx; k++)
+            mult *= 1000;
+        len--;
+    }
+    if (len >= sizeof num)
+        return cli_usage_error(cmd, "%s: '%s' is too long", opt, text);
+    memcpy(num, text, len);
+    num[len] = 0;
+    if (cli_parse_u64(cmd, opt, num, 1, UINT64_MAX / mult, &v))
+        return CLI_EXIT_USAGE;
+    *out = v * mult;
     return 0;
 }
 
@@ -246,6 +298,7 @@ void cli_engine_init(cli_engine *e, const char *cmd)
     e->cmd = cmd;
     grundy_limits_init(&e->limits);
     cli_progress_attach(&e->limits, cmd);
+    active_engine = e;
 }
 
 int cli_engine_option(cli_engine *e, int argc, char **argv, int *i)
@@ -254,6 +307,11 @@ int cli_engine_option(cli_engine *e, int argc, char **argv, int *i)
     const char *s = argv[*i];
     if (cli_opt_value(argc, argv, i, "--mem-limit", &v))
         return cli_parse_bytes(e->cmd, "--mem-limit", v, &e->limits.mem_limit)
+                   ? -1
+                   : 1;
+    if (cli_opt_value(argc, argv, i, "--work-limit", &v))
+        return cli_parse_count(e->cmd, "--work-limit", v,
+                               &e->limits.work_limit)
                    ? -1
                    : 1;
     if (cli_opt_value(argc, argv, i, "--threads", &v)) {
@@ -360,6 +418,8 @@ void cli_engine_clear(cli_engine *e)
     e->values = NULL;
     e->nvalues = 0;
     e->store = NULL;
+    if (active_engine == e)
+        active_engine = NULL;
 }
 
 int cli_engine_error(const cli_engine *e, const char *what, grundy_status s)
@@ -378,9 +438,34 @@ int cli_engine_error(const cli_engine *e, const char *what, grundy_status s)
                 e->cmd, what);
         return CLI_EXIT_DATA;
     }
+    if (s == GRUNDY_ERR_WORK) {
+        cli_work_error(e, what);
+        return CLI_EXIT_DATA;
+    }
     fprintf(stderr, "grundy: %s: %s: %s\n", e->cmd, what,
             grundy_strerror(s));
     return CLI_EXIT_DATA;
+}
+
+void cli_work_error(const cli_engine *e, const char *what)
+{
+    uint64_t need = 0;
+    size_t i;
+    for (i = 0; i < e->nvalues; i++)
+        if (grundy_values_work_needed(e->values[i]) > need)
+            need = grundy_values_work_needed(e->values[i]);
+    cli_progress_done();
+    if (need)
+        fprintf(stderr,
+                "grundy: %s: %s needs about %.3g steps, past the work "
+                "limit of %.3g (--work-limit)\n",
+                e->cmd, what, (double)need,
+                (double)grundy_limits_work(&e->limits));
+    else
+        fprintf(stderr,
+                "grundy: %s: %s is past the work limit of %.3g steps "
+                "(--work-limit)\n",
+                e->cmd, what, (double)grundy_limits_work(&e->limits));
 }
 
 int cli_opt_value(int argc, char **argv, int *i, const char *name,

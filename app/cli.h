@@ -42,6 +42,10 @@ int cli_usage_error(const char *cmd, const char *fmt, ...);
  * error's detail when it has one.  Returns CLI_EXIT_DATA. */
 int cli_error(const char *context, grundy_status s,
               const grundy_parse_error *where);
+/* "grundy: CONTEXT: cannot write the standard output: REASON" for the
+ * first write error of w (a full disk, a closed pipe with SIGPIPE
+ * ignored).  Returns CLI_EXIT_DATA. */
+int cli_write_error(const char *context, const grundy_writer *w);
 /* "grundy: input:LINE:COL: DETAIL" for a scanner error.  Returns
  * CLI_EXIT_DATA. */
 int cli_input_error(grundy_status s, const grundy_parse_error *where);
@@ -69,6 +73,10 @@ int cli_parse_choice(const char *cmd, const char *opt, const char *val,
 int cli_parse_bytes(const char *cmd, const char *opt, const char *text,
                     size_t *out);
 
+/* Parse a count with optional K/M/G/T/P suffix (powers of 1000). */
+int cli_parse_count(const char *cmd, const char *opt, const char *text,
+                    uint64_t *out);
+
 /* Progress on stderr when stderr is a terminal (or --progress): a
  * grundy_progress_fn whose ctx is a label string; it also returns
  * non-zero once SIGINT or SIGTERM arrived, which cancels the library's
@@ -84,7 +92,8 @@ void cli_catch_signals(void);
 int cli_interrupted(void);
 
 /* The engine options every computing subcommand shares:
- *   --mem-limit N, --threads N, --store DIR, --no-store, --out-of-core,
+ *   --mem-limit N, --work-limit N, --threads N, --store DIR, --no-store,
+ *   --out-of-core,
  *   --progress, --quiet.
  * The store (default: the user's cache folder) is opened on first use;
  * its warnings go to stderr as "grundy: store: FILE: ...". */
@@ -110,9 +119,13 @@ int cli_engine_option(cli_engine *e, int argc, char **argv, int *i);
 grundy_status cli_engine_values(cli_engine *e, const grundy_game *g,
                                 grundy_values **out);
 void cli_engine_clear(cli_engine *e);
-/* Report a failed computation: the memory limit, an interruption (with
- * what was kept), or the status.  Returns the exit code. */
+/* Report a failed computation: the memory limit, the work limit, an
+ * interruption (with what was kept), or the status.  Returns the exit
+ * code. */
 int cli_engine_error(const cli_engine *e, const char *what, grundy_status s);
+/* "grundy: CMD: WHAT needs about N steps, past the work limit of M
+ * (--work-limit)", N from the engine's values objects. */
+void cli_work_error(const cli_engine *e, const char *what);
 
 /* Matches "--name" and "--name=VALUE"; takes VALUE from argv[*i + 1] in
  * the first form.  Returns 1 on a match with *val set (NULL when the

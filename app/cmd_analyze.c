@@ -279,6 +279,7 @@ static int do_moore(const analyze_args *a, const cli_sum *s,
         grundy_sum_search_opts_init(&so);
         so.moore_k = (unsigned)a->moore;
         so.max_states = a->search_limit;
+        so.limits = &a->eng.limits;
         so.convention = a->misere ? GRUNDY_PLAY_MISERE : GRUNDY_PLAY_NORMAL;
         st = grundy_sum_search(&r, s->comp, s->n, &so);
         if (st != GRUNDY_OK)
@@ -351,6 +352,7 @@ static int do_misere(const analyze_args *a, const cli_sum *s,
         grundy_sum_search_opts_init(&so);
         so.convention = GRUNDY_PLAY_MISERE;
         so.max_states = a->search_limit;
+        so.limits = &a->eng.limits;
         st = grundy_sum_search(&r, s->comp, s->n, &so);
         if (st != GRUNDY_OK)
             return cli_search_error("analyze", st, a->search_limit);
@@ -416,7 +418,7 @@ int cmd_analyze(int argc, char **argv)
         st = v ? grundy_sum_values(v, s.comp, s.n) : GRUNDY_ERR_NOMEM;
         cli_progress_done();
         if (st != GRUNDY_OK)
-            rc = st == GRUNDY_ERR_CANCELLED
+            rc = st == GRUNDY_ERR_CANCELLED || st == GRUNDY_ERR_LIMIT
                      ? cli_engine_error(&a.eng, "component values", st)
                      : cli_error("analyze: component values", st, NULL);
     }
@@ -431,7 +433,7 @@ int cmd_analyze(int argc, char **argv)
             else
                 rc = do_normal(&a, &s, v, &w);
             if (grundy_writer_clear(&w) != GRUNDY_OK && rc == 0)
-                rc = cli_error("analyze", GRUNDY_ERR_IO, NULL);
+                rc = cli_write_error("analyze", &w);
         }
     }
     free(v);

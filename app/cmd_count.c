@@ -239,7 +239,7 @@ static int count_error(grundy_status s)
     }
     if (s == GRUNDY_ERR_LIMIT)
         fprintf(stderr, "grundy: count: the transform does not fit in the "
-                        "memory limit (values too large?)\n");
+                        "memory limit (--mem-limit; values too large?)\n");
     else
         fprintf(stderr, "grundy: count: %s\n", grundy_strerror(s));
     return CLI_EXIT_DATA;
@@ -251,7 +251,10 @@ static uint64_t sat_add(uint64_t a, uint64_t b)
 }
 
 /* Grow hist to hold index v. */
-static grundy_status hist_room(uint64_t **hist, size_t *cap, uint64_t v)
+/* Room for hist[v]: the histogram doubles, within the memory limit (the
+ * transform needs as much again, and is checked when it starts). */
+static grundy_status hist_room(uint64_t **hist, size_t *cap, uint64_t v,
+                               const grundy_limits *lim)
 {
     size_t ncap = *cap ? *cap : 64;
     uint64_t *nh;
@@ -259,6 +262,7 @@ static grundy_status hist_room(uint64_t **hist, size_t *cap, uint64_t v)
         return GRUNDY_OK;
     while (ncap <= v)
         ncap *= 2;
+    GRUNDY_TRY(grundy_limits_mem_check(lim, ncap * sizeof *nh));
     nh = realloc(*hist, ncap * sizeof *nh);
     GRUNDY_RETURN_IF(!nh, GRUNDY_ERR_NOMEM);
     memset(nh + *cap, 0, (ncap - *cap) * sizeof *nh);
@@ -395,7 +399,8 @@ static int do_positions(count_args *a, grundy_writer *w)
         if (s == GRUNDY_OK)
             s = grundy_values_get(&v, vals, pos[npos]);
         if (s == GRUNDY_OK)
-            s = v > VALUE_MAX ? GRUNDY_ERR_LIMIT : hist_room(&hist, &cap, v);
+            s = v > VALUE_MAX ? GRUNDY_ERR_LIMIT
+                              : hist_room(&hist, &cap, v, &a->eng.limits);
         if (s != GRUNDY_OK) {
             rc = count_error(s);
             goto out;
@@ -430,6 +435,8 @@ static int do_stdin(const count_args *a, grundy_writer *w)
         return cli_error("count", GRUNDY_ERR_NOMEM, NULL);
     memset(&where, 0, sizeof where);
     while (!grundy_scan_at_eof(&sc)) {
+        unsigned long line, col;
+        grundy_scan_where(&sc, &line, &col);
         s = grundy_scan_u64(&sc, &v, 0, VALUE_MAX, &where);
         weight = 1;
         if (s == GRUNDY_OK && a->weighted)
@@ -438,8 +445,17 @@ static int do_stdin(const count_args *a, grundy_writer *w)
             rc = cli_input_error(s, &where);
             goto out;
         }
-        if (hist_room(&hist, &cap, v) != GRUNDY_OK) {
-            rc = cli_error("count", GRUNDY_ERR_NOMEM, NULL);
+        s = hist_room(&hist, &cap, v, &a->eng.limits);
+        if (s != GRUNDY_OK) {
+            fprintf(stderr,
+                    "grundy: input:%lu:%lu: value %llu needs a table of "
+                    "%.1f MiB%s\n",
+                    line, col, (unsigned long long)v,
+                    (double)(v + 1) * 2 * sizeof *hist / 1048576.0,
+                    s == GRUNDY_ERR_LIMIT
+                        ? ", over the memory limit (--mem-limit)"
+                        : ": out of memory");
+            rc = CLI_EXIT_DATA;
             goto out;
         }
         hist[v] = a->have_mod ? (hist[v] + weight % a->mod) % a->mod
@@ -481,6 +497,6 @@ int cmd_count(int argc, char **argv)
     else
         rc = do_stdin(&a, &w);
     if (grundy_writer_clear(&w) != GRUNDY_OK && rc == 0)
-        rc = cli_error("count", GRUNDY_ERR_IO, NULL);
+        rc = cli_write_error("count", &w);
     return rc;
 }

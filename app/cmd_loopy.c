@@ -262,7 +262,7 @@ int cmd_loopy(int argc, char **argv)
     } else {
         rc = run(&a, s, t1 - t0, t2 - t1, &w);
         if (grundy_writer_clear(&w) != GRUNDY_OK && rc == 0)
-            rc = cli_error("loopy", GRUNDY_ERR_IO, NULL);
+            rc = cli_write_error("loopy", &w);
     }
     grundy_loopy_solution_free(s);
     grundy_loopy_graph_free(g);

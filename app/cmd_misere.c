@@ -373,7 +373,7 @@ int cmd_misere(int argc, char **argv)
     }
     rc = a.genus ? do_genus(&a, g, &w) : do_quotient(&a, g, &w);
     if (grundy_writer_clear(&w) != GRUNDY_OK && rc == CLI_EXIT_OK)
-        rc = cli_error("misere", GRUNDY_ERR_IO, NULL);
+        rc = cli_write_error("misere", &w);
     grundy_game_free(g);
     return rc;
 }

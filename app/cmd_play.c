@@ -194,8 +194,11 @@ static uint64_t material(const grundy_game *g, const grundy_move *m)
     return t;
 }
 
+/* Moves looked at per component when a component has too many to list. */
+#define PLAY_LISTED ((size_t)1 << 16)
+
 /* The best move for the player to move: *found = 0 when there is none.
- * *wins says whether it wins. */
+ * *wins says whether it wins (-1: the limits left it undecided). */
 static grundy_status best_move(play *p, grundy_sum_move *best, int *found,
                                int *wins)
 {
@@ -220,6 +223,7 @@ static grundy_status best_move(play *p, grundy_sum_move *best, int *found,
     }
     grundy_sum_search_opts_init(&so);
     so.max_states = p->search_limit;
+    so.limits = &p->eng.limits;
     so.convention = p->misere ? GRUNDY_PLAY_MISERE : GRUNDY_PLAY_NORMAL;
     s = grundy_sum_search(&r, p->sum.comp, p->sum.n, &so);
     if (s == GRUNDY_OK) {
@@ -244,9 +248,14 @@ static grundy_status best_move(play *p, grundy_sum_move *best, int *found,
         return GRUNDY_OK;
     }
     free(wm);
-    if (s != GRUNDY_OK && s != GRUNDY_ERR_LIMIT)
+    if (s != GRUNDY_OK && s != GRUNDY_ERR_LIMIT && s != GRUNDY_ERR_WORK)
         return s;
-    /* Lost (or unlistable): take as little as possible. */
+    if (s != GRUNDY_OK)
+        *wins = -1; /* neither search nor values could decide */
+    s = GRUNDY_OK;
+    /* Lost (or unlistable): take as little as possible; among the first
+     * PLAY_LISTED moves of a component with more (the listing stops
+     * there, so a heap near 2^64 costs no more than a small one). */
     for (i = 0; i < p->sum.n; i++) {
         const grundy_sum_component *c = &p->sum.comp[i];
         const grundy_game *g = grundy_values_game(c->values);
@@ -273,12 +282,24 @@ static grundy_status best_move(play *p, grundy_sum_move *best, int *found,
             }
             continue;
         }
-        if (rl->max_moves(grundy_game_params(g), c->pos) >
-            GRUNDY_SUM_MAX_MOVES)
-            continue;
-        s = grundy_game_moves(g, c->pos, &buf, &cap, &nm);
-        if (s != GRUNDY_OK)
-            break;
+        if (rl->max_moves(grundy_game_params(g), c->pos) > PLAY_LISTED) {
+            if (!buf || cap < PLAY_LISTED) {
+                grundy_move *nb = realloc(buf, PLAY_LISTED * sizeof *nb);
+                if (!nb) {
+                    s = GRUNDY_ERR_NOMEM;
+                    break;
+                }
+                buf = nb;
+                cap = PLAY_LISTED;
+            }
+            nm = rl->moves(grundy_game_params(g), c->pos, buf, PLAY_LISTED);
+            if (nm > PLAY_LISTED)
+                nm = PLAY_LISTED;
+        } else {
+            s = grundy_game_moves(g, c->pos, &buf, &cap, &nm);
+            if (s != GRUNDY_OK)
+                break;
+        }
         for (j = 0; j < nm; j++) {
             uint64_t left = material(g, &buf[j]);
             if (!*found || left > most) {
@@ -533,7 +554,11 @@ static int hint(play *p)
     grundy_status s = best_move(p, &m, &found, &wins);
     if (s != GRUNDY_OK)
         return cli_error("play", s, NULL);
-    say(p, wins ? "hint: a winning move is " : "hint: no move wins; ");
+    if (wins < 0)
+        say(p, "hint: this sum is past the limits to be decided (work or "
+               "memory); a move that takes little is ");
+    else
+        say(p, wins ? "hint: a winning move is " : "hint: no move wins; ");
     if (!wins)
         say(p, "the longest resistance is ");
     show_move(p, &m);
@@ -757,7 +782,7 @@ int cmd_play(int argc, char **argv)
     if (rc == -1)
         rc = loop(&p, &sc);
     if (grundy_writer_clear(&p.w) != GRUNDY_OK && rc == 0)
-        rc = cli_error("play", GRUNDY_ERR_IO, NULL);
+        rc = cli_write_error("play", &p.w);
     if (p.json && rc == CLI_EXIT_OK) {
         grundy_writer out;
         if (grundy_writer_init(&out, 1) != GRUNDY_OK)
@@ -765,7 +790,7 @@ int cmd_play(int argc, char **argv)
         else {
             write_transcript(&p, &out, &start, computer_first);
             if (grundy_writer_clear(&out) != GRUNDY_OK)
-                rc = cli_error("play", GRUNDY_ERR_IO, NULL);
+                rc = cli_write_error("play", &out);
         }
     }
     free(start.comp);

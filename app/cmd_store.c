@@ -380,7 +380,7 @@ int cmd_store(int argc, char **argv)
     }
     cli_progress_done();
     if (grundy_writer_clear(&w) != GRUNDY_OK && rc == 0)
-        rc = cli_error("store", GRUNDY_ERR_IO, NULL);
+        rc = cli_write_error("store", &w);
     grundy_store_close(s);
     return rc;
 }

@@ -544,7 +544,7 @@ int cmd_values(int argc, char **argv)
     rc = a.at ? do_at(&a, g, &w) : do_table(&a, g, &w);
     cli_engine_clear(&a.eng);
     if (grundy_writer_clear(&w) != GRUNDY_OK && rc == 0)
-        rc = cli_error("values", GRUNDY_ERR_IO, NULL);
+        rc = cli_write_error("values", &w);
     grundy_game_free(g);
     return rc;
 }

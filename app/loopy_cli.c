@@ -479,7 +479,7 @@ int loopy_cli_values(int argc, char **argv)
     }
     rc = lv_run(&a, g, &w);
     if (grundy_writer_clear(&w) != GRUNDY_OK && rc == 0)
-        rc = cli_error("values", GRUNDY_ERR_IO, NULL);
+        rc = cli_write_error("values", &w);
     grundy_loopy_game_free(g);
     return rc;
 }
@@ -666,7 +666,7 @@ int loopy_cli_analyze(int argc, char **argv)
         } else {
             rc = analyze_run(&s, json, &w);
             if (grundy_writer_clear(&w) != GRUNDY_OK && rc == 0)
-                rc = cli_error("analyze", GRUNDY_ERR_IO, NULL);
+                rc = cli_write_error("analyze", &w);
         }
     }
     loopy_cli_sum_clear(&s);

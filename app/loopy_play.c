@@ -434,7 +434,7 @@ int loopy_cli_play(int argc, char **argv)
     say(&p, intro2);
     rc = game(&p, &sc);
     if (grundy_writer_clear(&p.w) != GRUNDY_OK && rc == 0)
-        rc = cli_error("play", GRUNDY_ERR_IO, NULL);
+        rc = cli_write_error("play", &p.w);
     grundy_scanner_clear(&sc);
     free(p.hist);
     free(p.user_at);

@@ -29,6 +29,7 @@ typedef struct session {
     grundy_writer w;
     grundy_range *r;
     grundy_pos *pos;   /* the positions, kept for winning moves */
+    uint64_t *places;  /* where each was read, while values are assigned */
     grundy_parse_error where;
     unsigned long gen;       /* buffer refills so far */
     unsigned long ahead_gen; /* the refill ahead_pos belongs to */
@@ -181,15 +182,25 @@ static grundy_status write_move(session *s, size_t i, grundy_value to)
     return GRUNDY_OK;
 }
 
-/* The values of positions first .. first + c - 1 (in pos[]) to the range
- * engine; a position whose value cannot be had is named. */
+/* Where a position was read: line << 24 | column (columns past 2^24 - 1
+ * are cut there). */
+static uint64_t place_pack(unsigned long line, unsigned long col)
+{
+    return (uint64_t)line << 24 | (col < 0xFFFFFF ? col : 0xFFFFFF);
+}
+
+/* The values of positions first .. first + c - 1 (in pos[], read at
+ * places[]) to the range engine; a position whose value cannot be had is
+ * named at its place. */
 static grundy_status assign(session *s, uint64_t first, const grundy_pos *pos,
-                            size_t c, unsigned long line, unsigned long col)
+                            size_t c, const uint64_t *places)
 {
     grundy_value vals[4096];
     size_t k;
     assert(c <= sizeof vals / sizeof vals[0]);
     for (k = 0; k < c; k++) {
+        unsigned long line = (unsigned long)(places[k] >> 24);
+        unsigned long col = (unsigned long)(places[k] & 0xFFFFFF);
         grundy_status st = pos_value(s, pos[k], &vals[k], line, col);
         if (st != GRUNDY_OK) {
             char msg[sizeof s->where.msg];
@@ -210,7 +221,7 @@ static grundy_status assign(session *s, uint64_t first, const grundy_pos *pos,
  * and need not be kept. */
 static int load(session *s, uint64_t n)
 {
-    uint64_t i;
+    uint64_t i, places[4096];
     grundy_pos maxp = 0, chunk[4096];
     grundy_range_opts ro;
     grundy_status st = GRUNDY_OK;
@@ -222,9 +233,26 @@ static int load(session *s, uint64_t n)
     grundy_scan_where(&s->sc, &line, &col);
     free(s->pos);
     s->pos = NULL;
+    free(s->places);
+    s->places = NULL;
     if (keep) {
+        /* The limit holds before the memory is touched: the positions,
+         * and for a heap game the places they were read at (the values
+         * come once all are read, and an error names its position). */
+        uint64_t per = sizeof *s->pos + (finite ? 0 : sizeof *s->places);
+        if (n > SIZE_MAX / per ||
+            grundy_limits_mem_check(&s->cfg->eng->limits,
+                                    (size_t)(n * per)) != GRUNDY_OK) {
+            fprintf(stderr,
+                    "grundy: %s: %llu components need more memory than "
+                    "the limit (--mem-limit, or the machine's memory)\n",
+                    s->cfg->cmd, (unsigned long long)n);
+            return CLI_EXIT_DATA;
+        }
         s->pos = malloc((size_t)(n ? n : 1) * sizeof *s->pos);
-        if (!s->pos)
+        if (!finite)
+            s->places = malloc((size_t)(n ? n : 1) * sizeof *s->places);
+        if (!s->pos || (!finite && !s->places))
             return cli_error(s->cfg->cmd, GRUNDY_ERR_NOMEM, NULL);
     }
     grundy_range_opts_init(&ro);
@@ -253,16 +281,25 @@ static int load(session *s, uint64_t n)
     for (i = 0; i < n;) {
         size_t c = 0;
         for (; i < n && c < sizeof chunk / sizeof chunk[0]; i++, c++) {
+            unsigned long pl, pc;
+            /* the place of the position's first byte */
+            (void)grundy_scan_at_eof(&s->sc);
+            grundy_scan_where(&s->sc, &pl, &pc);
+            places[c] = place_pack(pl, pc);
             st = read_pos(s, &chunk[c]);
             if (st != GRUNDY_OK)
                 return fail(s, st);
-            if (chunk[c] > maxp)
+            if (chunk[c] > maxp) {
                 maxp = chunk[c];
+                line = pl;
+                col = pc;
+            }
             if (keep)
                 s->pos[i] = chunk[c];
+            if (s->places)
+                s->places[i] = places[c];
         }
-        if (finite && (st = assign(s, i - c, chunk, c, line, col)) !=
-                          GRUNDY_OK)
+        if (finite && (st = assign(s, i - c, chunk, c, places)) != GRUNDY_OK)
             return fail(s, st);
     }
     if (!finite) {
@@ -283,11 +320,13 @@ static int load(session *s, uint64_t n)
             size_t c = n - i < sizeof chunk / sizeof chunk[0]
                            ? (size_t)(n - i)
                            : sizeof chunk / sizeof chunk[0];
-            st = assign(s, i, s->pos + i, c, line, col);
+            st = assign(s, i, s->pos + i, c, s->places + i);
             if (st != GRUNDY_OK)
                 return fail(s, st);
         }
     }
+    free(s->places);
+    s->places = NULL;
     if (!moves) {
         free(s->pos); /* only winning moves need the positions */
         s->pos = NULL;
@@ -573,9 +612,10 @@ int range_cli_run(const range_cli_cfg *cfg)
     grundy_scanner_set_before_read(&s.sc, before_read, &s);
     rc = run(&s);
     if (grundy_writer_clear(&s.w) != GRUNDY_OK && rc == 0)
-        rc = cli_error(cfg->cmd, GRUNDY_ERR_IO, NULL);
+        rc = cli_write_error(cfg->cmd, &s.w);
     grundy_scanner_clear(&s.sc);
     grundy_range_free(s.r);
     free(s.pos);
+    free(s.places);
     return rc;
 }

@@ -23,16 +23,6 @@
 #define MOD 1000000007u
 #define HASH_BITS 18 /* 2^18 slots for 10^5 keys */
 
-static unsigned ndigits(uint64_t v)
-{
-    unsigned n = 1;
-    while (v >= 10) {
-        v /= 10;
-        n++;
-    }
-    return n;
-}
-
 /* Insert v (non-zero); 0 when it was there already. */
 static int set_insert(uint64_t *slots, uint64_t v)
 {
@@ -79,18 +69,19 @@ static int solve_all(grundy_scanner *sc, grundy_writer *w, mdswin_state *st)
             return input_error(w, s, &where);
         memset(st->slots, 0, sizeof *st->slots << HASH_BITS);
         for (j = 0; j < n; j++) {
+            unsigned long line, col;
+            /* the number's first byte (leading zeros included) */
+            (void)grundy_scan_at_eof(sc);
+            grundy_scan_where(sc, &line, &col);
             s = grundy_scan_u64(sc, &st->s[j], 1, S_MAX, &where);
             if (s != GRUNDY_OK)
                 return input_error(w, s, &where);
             if (!set_insert(st->slots, st->s[j])) {
-                unsigned long line, col;
-                grundy_scan_where(sc, &line, &col);
                 (void)grundy_writer_flush(w);
                 fprintf(stderr,
                         "grundy: %s:%lu:%lu: %llu is already in the "
                         "set\n",
-                        cli_input_name, line, col - ndigits(st->s[j]),
-                        (unsigned long long)st->s[j]);
+                        cli_input_name, line, col, (unsigned long long)st->s[j]);
                 return CLI_EXIT_DATA;
             }
         }
@@ -169,7 +160,7 @@ int solve_mdswin(int argc, char **argv)
     grundy_scanner_set_before_read(&sc, grundy_writer_flush_hook, &w);
     rc = solve_all(&sc, &w, &st);
     if (grundy_writer_clear(&w) != GRUNDY_OK && rc == CLI_EXIT_OK)
-        rc = cli_error("solve mdswin", GRUNDY_ERR_IO, NULL);
+        rc = cli_write_error("solve mdswin", &w);
     grundy_scanner_clear(&sc);
     free(st.s);
     free(st.d);

@@ -47,12 +47,9 @@ static grundy_status read_board(grundy_scanner *s, grundy_pos *out,
     for (r = 0; r < PSH_SIDE; r++) {
         const char *tok;
         size_t len, c;
-        if (grundy_scan_token(s, &tok, &len, NULL) != GRUNDY_OK) {
-            unsigned long line, col;
-            grundy_scan_where(s, &line, &col);
-            grundy_parse_error_set(where, line, col, "unexpected end of input");
-            return GRUNDY_ERR_PARSE;
-        }
+        grundy_status st = grundy_scan_token(s, &tok, &len, where);
+        if (st != GRUNDY_OK)
+            return st; /* the end of input, or a token too long */
         for (c = 0; c < len; c++) {
             if (c == PSH_SIDE) {
                 board_error(s, len, PSH_SIDE, where);

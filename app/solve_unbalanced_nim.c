@@ -229,7 +229,7 @@ int solve_unbalanced_nim(int argc, char **argv)
     grundy_scanner_set_before_read(&sc, grundy_writer_flush_hook, &w);
     rc = run(&sc, &w, &a);
     if (grundy_writer_clear(&w) != GRUNDY_OK && rc == CLI_EXIT_OK)
-        rc = cli_error(CMD, GRUNDY_ERR_IO, NULL);
+        rc = cli_write_error(CMD, &w);
     grundy_scanner_clear(&sc);
     grundy_triples_nat_clear(&a.m);
     return rc;

@@ -8,8 +8,8 @@
 # are found, ON requires them, OFF skips it.  Never under the sanitizers:
 # an extension built with ASan needs the runtime preloaded into the
 # interpreter, which is a test of the interpreter rather than of grundy.
-if(GRUNDY_SANITIZE OR NOT GRUNDY_BUILD_PYTHON)
-  if(GRUNDY_SANITIZE AND GRUNDY_BUILD_PYTHON)
+if(GRUNDY_SANITIZE OR GRUNDY_TSAN OR GRUNDY_FUZZ OR NOT GRUNDY_BUILD_PYTHON)
+  if((GRUNDY_SANITIZE OR GRUNDY_TSAN OR GRUNDY_FUZZ) AND GRUNDY_BUILD_PYTHON)
     message(STATUS "grundy: the Python module is not built under the sanitizers")
   endif()
   set(GRUNDY_HAVE_PYTHON OFF)

@@ -17,7 +17,8 @@ set -eu
 PKGS="build-essential cmake pkg-config libcmocka-dev libflint-dev libgmp-dev
       libxxhash-dev libcairo2-dev libxml2-utils librsvg2-bin
       python3-dev python3-numpy python3-setuptools python3-venv
-      python3-pytest python3-jsonschema time libopenmpi-dev openmpi-bin"
+      python3-pytest python3-jsonschema time libopenmpi-dev openmpi-bin
+      clang libclang-rt-14-dev"
 missing=""
 for p in $PKGS; do
     if ! dpkg-query -W -f='${Status}' "$p" 2>/dev/null |

@@ -61,7 +61,17 @@ typedef struct grundy_limits {
     void *progress_ctx;
     /* Least time between two progress calls; 0 = 100 ms. */
     unsigned interval_ms;
+    /* Work one computation may take, in steps (a position computed, a
+     * move examined); 0 = GRUNDY_WORK_DEFAULT.  Work whose time grows
+     * with a position (a table, a sliding window, a listing of moves) is
+     * estimated before it starts and refused with GRUNDY_ERR_WORK past
+     * this bound, instead of running for years. */
+    uint64_t work_limit;
 } grundy_limits;
+
+/* The default work bound: 2^40 steps, an hour or so of the slowest
+ * methods.  Work below it may still be long: it reports progress. */
+#define GRUNDY_WORK_DEFAULT ((uint64_t)1 << 40)
 
 /* grundy_limits_init() : no memory limit beyond the machine's, one thread
  * per CPU, no progress. */
@@ -76,6 +86,15 @@ GRUNDY_API size_t grundy_limits_mem(const grundy_limits *l);
  * input. */
 GRUNDY_NODISCARD GRUNDY_API grundy_status
 grundy_limits_mem_check(const grundy_limits *l, size_t bytes);
+
+/* grundy_limits_work() : the work bound of l in steps (NULL: default). */
+GRUNDY_API uint64_t grundy_limits_work(const grundy_limits *l);
+
+/* grundy_limits_work_check() :
+ * GRUNDY_OK when a computation of `steps` (an estimate made before it
+ * starts) fits under the work bound of l, otherwise GRUNDY_ERR_WORK. */
+GRUNDY_NODISCARD GRUNDY_API grundy_status
+grundy_limits_work_check(const grundy_limits *l, uint64_t steps);
 
 /* grundy_limits_threads() : the thread count of l, 0 resolved to the
  * CPUs available (at least 1). */

@@ -95,6 +95,8 @@ typedef struct grundy_writer {
     char *buf;
     size_t cap, len;
     grundy_status err; /* the first write error, sticky */
+    int err_errno;     /* its errno (ENOSPC for a write that wrote
+                          nothing); kept by grundy_writer_clear() */
 } grundy_writer;
 
 GRUNDY_NODISCARD GRUNDY_API grundy_status grundy_writer_init(grundy_writer *w, int fd);

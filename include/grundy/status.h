@@ -46,7 +46,9 @@ typedef enum grundy_status {
     GRUNDY_ERR_LIMIT = 5,    /* a size limit (memory, table, search) is hit */
     GRUNDY_ERR_PARSE = 6,    /* malformed text */
     GRUNDY_ERR_IO = 7,       /* reading or writing failed */
-    GRUNDY_ERR_CANCELLED = 8 /* the progress callback asked to stop */
+    GRUNDY_ERR_CANCELLED = 8, /* the progress callback asked to stop */
+    GRUNDY_ERR_WORK = 9       /* the work limit (grundy_limits.work_limit)
+                                 is past: refused before it started */
 } grundy_status;
 
 /* grundy_strerror() :

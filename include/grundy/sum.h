@@ -168,6 +168,9 @@ typedef struct grundy_sum_search_opts {
                           the ordinary sum */
     size_t max_states; /* refuse above this many distinct positions of
                           the sum; 0: GRUNDY_SUM_SEARCH_DEFAULT_STATES */
+    const grundy_limits *limits; /* its memory limit (NULL: the default);
+                                    the search's tables are checked
+                                    against it before they grow */
     int estimate;      /* 1 (the default): a sum of several components
                           whose state count is estimated past max_states
                           (the product of each component's own count over
@@ -204,8 +207,9 @@ typedef struct grundy_sum_search_result {
  * dropped, equal components are interchangeable), each solved once with
  * its remoteness.  Uses no Grundy values, so it also decides misere play
  * and Nim_k for any family.  Memory and time grow with the number of
- * distinct positions reachable, which is refused above o->max_states.
- * Errors: GRUNDY_ERR_LIMIT above the limit (or for a component with more
+ * distinct positions reachable, which is refused above o->max_states
+ * or past the memory limit o->limits.
+ * Errors: GRUNDY_ERR_LIMIT above either limit (or for a component with more
  * than GRUNDY_SUM_MAX_MOVES moves); GRUNDY_ERR_NOMEM.
  * Free the result with grundy_sum_search_result_clear(). */
 GRUNDY_NODISCARD GRUNDY_API grundy_status grundy_sum_search(

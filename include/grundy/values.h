@@ -100,8 +100,11 @@ GRUNDY_API const grundy_limits *grundy_values_limits(const grundy_values *v);
  * g(p), computing only what it needs (see the top of this header).
  * Errors: GRUNDY_ERR_RANGE for a position outside a finite family;
  * GRUNDY_ERR_LIMIT when every method that applies needs more memory than
- * the limit; GRUNDY_ERR_OVERFLOW when a value passes 32 bits;
- * GRUNDY_ERR_CANCELLED; GRUNDY_ERR_NOMEM. */
+ * the limit; GRUNDY_ERR_WORK when the method it would use needs more
+ * steps than the work limit (a window or a table reaching p: refused
+ * before it starts, grundy_values_work_needed() says how many);
+ * GRUNDY_ERR_OVERFLOW when a value passes 32 bits; GRUNDY_ERR_CANCELLED;
+ * GRUNDY_ERR_NOMEM. */
 GRUNDY_NODISCARD GRUNDY_API grundy_status
 grundy_values_get(grundy_value *out, grundy_values *v, grundy_pos p);
 
@@ -190,6 +193,12 @@ GRUNDY_API const char *grundy_values_source(const grundy_values *v);
  * (grundy_kernel.name), "tiers", "closed form" or "generic"; "none"
  * before the first table.  Static strings. */
 GRUNDY_API const char *grundy_values_method(const grundy_values *v);
+
+/* grundy_values_work_needed() :
+ * The steps (grundy_limits.work_limit) that the last computation refused
+ * with GRUNDY_ERR_WORK was estimated to need, for a message; 0 when none
+ * was refused. */
+GRUNDY_API uint64_t grundy_values_work_needed(const grundy_values *v);
 
 /* grundy_values_known_period() :
  * The period proven so far (found and proven set), or zeros. */

@@ -10,6 +10,7 @@
 #include <stdatomic.h>
 #include <stdlib.h>
 
+#include "core/cpu_internal.h"
 #include "grundy/core.h"
 
 static atomic_uint features_cache; /* bit 31: computed */
@@ -42,4 +43,10 @@ unsigned grundy_cpu_features(void)
                               memory_order_relaxed);
     }
     return f & ~0x80000000u;
+}
+
+void grundy_cpu_features_mask(unsigned mask)
+{
+    atomic_store_explicit(&features_cache, (detect() & ~mask) | 0x80000000u,
+                          memory_order_relaxed);
 }

@@ -43,6 +43,17 @@ grundy_status grundy_limits_mem_check(const grundy_limits *l, size_t bytes)
     return bytes <= grundy_limits_mem(l) ? GRUNDY_OK : GRUNDY_ERR_LIMIT;
 }
 
+uint64_t grundy_limits_work(const grundy_limits *l)
+{
+    return l && l->work_limit ? l->work_limit : GRUNDY_WORK_DEFAULT;
+}
+
+grundy_status grundy_limits_work_check(const grundy_limits *l,
+                                       uint64_t steps)
+{
+    return steps <= grundy_limits_work(l) ? GRUNDY_OK : GRUNDY_ERR_WORK;
+}
+
 unsigned grundy_cpu_count(void)
 {
     long online;

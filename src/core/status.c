@@ -16,6 +16,7 @@ static const char *const messages[] = {
     [GRUNDY_ERR_PARSE] = "malformed input",
     [GRUNDY_ERR_IO] = "input/output error",
     [GRUNDY_ERR_CANCELLED] = "interrupted",
+    [GRUNDY_ERR_WORK] = "work limit exceeded",
 };
 
 const char *grundy_strerror(grundy_status s)

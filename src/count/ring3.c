@@ -8,9 +8,11 @@
  * Montgomery residues, so that every loop is a straight run of 32-bit
  * lanes: products are 32x32->64 (vpmuludq), reductions are min() tricks
  * (vpminud) instead of branches.  GCC vectorises the transform passes
- * (target_clones: an AVX2 and a portable version, picked at load time);
- * the powers, 80% of the work, have a hand-written AVX2 kernel chosen at
- * run time, with the portable loop as the fallback.
+ * (one body compiled twice, with target("avx2") and portable, picked
+ * through grundy_cpu_features(): no ifunc resolver, so the sanitizer
+ * runtimes start first); the powers, 80% of the work, have a hand-written
+ * AVX2 kernel chosen the same way, with the portable loop as the
+ * fallback.
  *
  * Powers are taken over blocks of BLOCK elements, bit by bit of K, so a
  * block's squarings are independent and fill the pipeline instead of
@@ -51,9 +53,13 @@ static inline uint32_t mul32(uint32_t a, uint32_t b, uint32_t p, uint32_t pinv)
     return MIN32(r, r - p);
 }
 
+#if (defined(__x86_64__) || defined(__i386__)) && defined(__GNUC__)
+#define RING3_X86 1
+#endif
+
 /* One digit pass with stride s over u[], v[] (n entries). */
-__attribute__((target_clones("avx2", "default"))) static void
-pass3(uint32_t *restrict u, uint32_t *restrict v, size_t n, size_t s,
+static inline __attribute__((always_inline)) void
+pass3_body(uint32_t *restrict u, uint32_t *restrict v, size_t n, size_t s,
       uint32_t p)
 {
     size_t base, j;
@@ -75,8 +81,8 @@ pass3(uint32_t *restrict u, uint32_t *restrict v, size_t n, size_t s,
 }
 
 /* (u, v) <- (u, v)^K for len <= BLOCK elements; K >= 1. */
-__attribute__((target_clones("avx2", "default"))) static void
-pow_block(uint32_t *restrict u, uint32_t *restrict v, size_t len, uint64_t K,
+static inline __attribute__((always_inline)) void
+pow_block_body(uint32_t *restrict u, uint32_t *restrict v, size_t len, uint64_t K,
           uint32_t p, uint32_t pinv)
 {
     uint32_t bu[BLOCK], bv[BLOCK];
@@ -101,7 +107,37 @@ pow_block(uint32_t *restrict u, uint32_t *restrict v, size_t len, uint64_t K,
     }
 }
 
-#if defined(__x86_64__) || defined(__i386__)
+/* The two builds of each body: portable, and AVX2 (GCC vectorises the
+ * same loops with 256-bit lanes). */
+static void pass3(uint32_t *restrict u, uint32_t *restrict v, size_t n,
+                  size_t s, uint32_t p)
+{
+    pass3_body(u, v, n, s, p);
+}
+
+static void pow_block(uint32_t *restrict u, uint32_t *restrict v, size_t len,
+                      uint64_t K, uint32_t p, uint32_t pinv)
+{
+    pow_block_body(u, v, len, K, p, pinv);
+}
+
+#ifdef RING3_X86
+__attribute__((target("avx2"))) static void
+pass3_avx2(uint32_t *restrict u, uint32_t *restrict v, size_t n, size_t s,
+           uint32_t p)
+{
+    pass3_body(u, v, n, s, p);
+}
+
+__attribute__((target("avx2"))) static void
+pow_block_vec(uint32_t *restrict u, uint32_t *restrict v, size_t len,
+              uint64_t K, uint32_t p, uint32_t pinv)
+{
+    pow_block_body(u, v, len, K, p, pinv);
+}
+#endif
+
+#ifdef RING3_X86
 #include <immintrin.h>
 
 /* Eight Montgomery products: even and odd lanes through vpmuludq, the
@@ -175,17 +211,19 @@ pow_block_avx2(uint32_t *u, uint32_t *v, size_t len, uint64_t K, uint32_t p,
 
 /* The block power, with the AVX2 kernel when the CPU has it. */
 static void pow_any(uint32_t *u, uint32_t *v, size_t len, uint64_t K,
-                    uint32_t p, uint32_t pinv)
+                    uint32_t p, uint32_t pinv, int avx2)
 {
-#if defined(__x86_64__) || defined(__i386__)
-    if (__builtin_cpu_supports("avx2")) {
+#ifdef RING3_X86
+    if (avx2) {
         size_t head = len & ~(size_t)7;
         if (head)
             pow_block_avx2(u, v, head, K, p, pinv);
         if (head < len)
-            pow_block(u + head, v + head, len - head, K, p, pinv);
+            pow_block_vec(u + head, v + head, len - head, K, p, pinv);
         return;
     }
+#else
+    (void)avx2;
 #endif
     pow_block(u, v, len, K, p, pinv);
 }
@@ -197,10 +235,7 @@ grundy_status grundy_count_ring3_powsum(uint64_t *out, uint32_t *a, unsigned L,
     uint32_t *v, *ru, *rv, p = m->p;
     uint64_t su = 0, sv = 0, total;
     unsigned d;
-
-#if defined(__x86_64__) || defined(__i386__)
-    __builtin_cpu_init();
-#endif
+    int avx2 = (grundy_cpu_features() & GRUNDY_CPU_AVX2) != 0;
     for (d = 0; d < L; d++)
         n *= 3;
     v = calloc(n, sizeof *v);
@@ -213,8 +248,15 @@ grundy_status grundy_count_ring3_powsum(uint64_t *out, uint32_t *a, unsigned L,
         free(rv);
         return GRUNDY_ERR_NOMEM;
     }
-    for (s = 1; s < n; s *= 3)
+    for (s = 1; s < n; s *= 3) {
+#ifdef RING3_X86
+        if (avx2) {
+            pass3_avx2(a, v, n, s, p);
+            continue;
+        }
+#endif
         pass3(a, v, n, s, p);
+    }
     /* Representatives t = (3i + 1) 3^j: lowest non-zero digit 1. */
     j = 0;
     for (pw = 1; pw < n; pw *= 3)
@@ -225,7 +267,7 @@ grundy_status grundy_count_ring3_powsum(uint64_t *out, uint32_t *a, unsigned L,
         }
     for (i = 0; i < nrep; i += BLOCK) {
         size_t len = nrep - i < BLOCK ? nrep - i : BLOCK;
-        pow_any(ru + i, rv + i, len, K, p, m->pinv);
+        pow_any(ru + i, rv + i, len, K, p, m->pinv, avx2);
         for (j = i; j < i + len; j++) {
             su += ru[j];
             sv += rv[j];

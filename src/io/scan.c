@@ -140,25 +140,30 @@ static grundy_status read_until(grundy_scanner *s, int line_mode,
                                 size_t *len, grundy_parse_error *where)
 {
     size_t n = 0;
-    grundy_status st;
+    grundy_status st = GRUNDY_OK;
     unsigned long l0 = s->line, c0 = s->col;
     while (fill(s)) {
         unsigned char c = s->buf[s->pos];
         if (line_mode ? c == '\n' : is_space(c))
             break;
         st = tok_push(s, n, c);
-        if (st != GRUNDY_OK) {
-            grundy_parse_error_set(where, l0, c0, "token too long");
-            return st;
-        }
+        if (st != GRUNDY_OK)
+            break;
         n++;
         advance(s, c);
     }
-    if (line_mode && fill(s))
+    if (st == GRUNDY_OK && line_mode && fill(s))
         advance(s, '\n');
-    st = tok_push(s, n, 0);
-    if (st != GRUNDY_OK)
+    if (st == GRUNDY_OK)
+        st = tok_push(s, n, 0);
+    if (st != GRUNDY_OK) {
+        if (st == GRUNDY_ERR_LIMIT)
+            grundy_parse_error_set(where, l0, c0,
+                                   "%s longer than %u bytes",
+                                   line_mode ? "line" : "token",
+                                   (unsigned)MAX_TOKEN - 2);
         return st;
+    }
     if (line_mode && n > 0 && s->tok[n - 1] == '\r')
         s->tok[--n] = 0;
     *len = n;

@@ -27,8 +27,10 @@ grundy_status grundy_writer_flush(grundy_writer *w)
         ssize_t r = write(w->fd, w->buf + off, w->len - off);
         if (r < 0 && errno == EINTR)
             continue;
-        if (r <= 0)
+        if (r <= 0) {
             w->err = GRUNDY_ERR_IO;
+            w->err_errno = r < 0 ? errno : ENOSPC;
+        }
         else
             off += (size_t)r;
     }

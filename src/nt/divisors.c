@@ -13,8 +13,9 @@
  * Divisibility by an odd prime p is tested without dividing: for n below
  * 2^32, p | n iff n * p^-1 mod 2^32 <= (2^32 - 1) / p, and the product is
  * then the exact quotient.  Blocks of 16 primes are tested with an OR of
- * comparisons, which GCC vectorises; target_clones builds an AVX2 and a
- * portable version and picks one at load time.  Most blocks have no hit,
+ * comparisons, which GCC vectorises; the loop is compiled twice, for AVX2
+ * and portable, and grundy_cpu_features() picks one (no ifunc resolver,
+ * which would run before a sanitizer runtime is ready).  Most blocks have no hit,
  * so the per-prime cost is about a quarter of a cycle instead of the
  * twenty-odd cycles of a hardware division.
  */
@@ -23,6 +24,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "grundy/core.h"
 #include "grundy/nt.h"
 
 #define NPRIMES 308 /* odd primes below 2048 */
@@ -171,11 +173,16 @@ static uint32_t cofactor_divisors(uint64_t r, uint64_t next)
     return n_is_prime((ulong)r) ? 2 : 4;
 }
 
-/* Eight 32-bit lanes: AVX2 registers in the avx2 clone, two SSE2
+#if (defined(__x86_64__) || defined(__i386__)) && defined(__GNUC__)
+#define DIVISORS_X86 1
+#endif
+
+/* Eight 32-bit lanes: AVX2 registers in the avx2 build, two SSE2
  * registers in the portable one (GCC vector extensions, no intrinsics). */
 typedef uint32_t v8u __attribute__((vector_size(32)));
 
-static inline int block_hits(uint32_t n, unsigned b)
+static inline __attribute__((always_inline)) int block_hits(uint32_t n,
+                                                            unsigned b)
 {
     v8u nv = {n, n, n, n, n, n, n, n}, inv, lim, m;
     uint64_t w[4];
@@ -194,8 +201,8 @@ static inline int block_hits(uint32_t n, unsigned b)
 
 /* d of the part of n made of primes below *next, and the rest *rest,
  * which has at most two prime factors, all >= *next. */
-__attribute__((target_clones("avx2", "default"))) static uint32_t
-dcount32(uint32_t n, uint32_t *rest, uint32_t *next)
+static inline __attribute__((always_inline)) uint32_t
+dcount32_body(uint32_t n, uint32_t *rest, uint32_t *next)
 {
     uint32_t d;
     unsigned b, j;
@@ -221,6 +228,31 @@ dcount32(uint32_t n, uint32_t *rest, uint32_t *next)
     return d;
 }
 
+typedef uint32_t (*dcount32_fn)(uint32_t n, uint32_t *rest, uint32_t *next);
+
+static uint32_t dcount32_portable(uint32_t n, uint32_t *rest, uint32_t *next)
+{
+    return dcount32_body(n, rest, next);
+}
+
+#ifdef DIVISORS_X86
+__attribute__((target("avx2"))) static uint32_t
+dcount32_avx2(uint32_t n, uint32_t *rest, uint32_t *next)
+{
+    return dcount32_body(n, rest, next);
+}
+#endif
+
+/* The build of dcount32 this CPU runs best. */
+static dcount32_fn dcount32_pick(void)
+{
+#ifdef DIVISORS_X86
+    if (grundy_cpu_features() & GRUNDY_CPU_AVX2)
+        return dcount32_avx2;
+#endif
+    return dcount32_portable;
+}
+
 /* The cofactor's share of d when it is decided without a primality test;
  * 0 when it is a prime or a product of two distinct primes. */
 static uint32_t cofactor_quick(uint64_t r, uint64_t next)
@@ -234,7 +266,7 @@ static uint32_t cofactor_quick(uint64_t r, uint64_t next)
     return 0;
 }
 
-static uint32_t dcount64(uint64_t n)
+static uint32_t dcount64(uint64_t n, dcount32_fn dcount32)
 {
     uint32_t d;
     unsigned j;
@@ -353,7 +385,7 @@ mr_many_avx2(uint8_t *prime, const uint32_t *n, size_t cnt)
 static void mr_many(uint8_t *prime, const uint32_t *n, size_t cnt)
 {
 #if defined(__x86_64__) || defined(__i386__)
-    if (__builtin_cpu_supports("avx2")) {
+    if (grundy_cpu_features() & GRUNDY_CPU_AVX2) {
         mr_many_avx2(prime, n, cnt);
         return;
     }
@@ -369,6 +401,7 @@ grundy_status grundy_nt_divisor_count_batch(uint32_t *out, const uint64_t *n,
     uint32_t pend[CHUNK];
     size_t where[CHUNK], i, j, np;
     uint8_t prime[CHUNK];
+    dcount32_fn dcount32 = dcount32_pick();
 
     pthread_once(&tab_once, tab_init);
     /* Trial division first; cofactors that need a primality test are
@@ -390,7 +423,7 @@ grundy_status grundy_nt_divisor_count_batch(uint32_t *out, const uint64_t *n,
                     where[np++] = j;
                 }
             } else if (x <= GRUNDY_NT_DIVISOR_BATCH_MAX) {
-                out[j] = dcount64(x);
+                out[j] = dcount64(x, dcount32);
             } else {
                 out[j] = (uint32_t)grundy_nt_divisor_count(x);
             }

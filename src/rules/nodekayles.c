@@ -9,7 +9,9 @@
  * groups of the graph it induces.
  *
  * Graphs: path:N, cycle:N, grid:RxC, complete:N, petersen, and file:PATH
- * (an edge list, "u v" per line).  Paths and grids keep their geometry
+ * (an edge list, "u v" per line, at most 1 MiB); a graph read from a file
+ * is written in its canonical spec as edges:N:u-v,u-v,... which parses
+ * back to the same graph.  Paths and grids keep their geometry
  * (rules/grid.h): parts are grown with word shifts and keyed by shape up
  * to translation and the lattice's symmetries.  Other graphs key a part
  * by the graph it induces: its vertices are ordered by a breadth-first
@@ -111,34 +113,95 @@ static grundy_status parse_count(unsigned *out, const char *args, size_t off,
     return GRUNDY_OK;
 }
 
-/* An edge list: "u v" per line (or "v" alone for a vertex without
- * edges), '#' to the end of a line is a comment. */
-static grundy_status read_edges(nk_state *s, const char *path,
-                                grundy_parse_error *where)
+/* The largest edge list read: 64 vertices have at most 2016 edges, so
+ * this leaves ample room for comments, and a device or a huge file named
+ * by mistake is refused instead of read without end. */
+#define NK_FILE_MAX ((size_t)1 << 20)
+
+/* The whole of the file at path, NUL-terminated, in *text (free it);
+ * refused past NK_FILE_MAX bytes or with a NUL byte in it. */
+static grundy_status slurp(char **text, const char *path, const char *shown,
+                           grundy_parse_error *where)
 {
-    FILE *f = fopen(path, "r");
-    char line[512];
-    unsigned long ln = 0;
-    unsigned maxv = 0;
-    int any = 0;
-    const char *shown = path;
-    if (strlen(shown) > 48)
-        shown = shown + strlen(shown) - 48;
+    FILE *f = fopen(path, "rb");
+    char *buf;
+    size_t len, nul;
+    *text = NULL;
     if (!f) {
         grundy_parse_error_set(where, 1, 1, "cannot read %s: %s", shown,
                                strerror(errno));
         return GRUNDY_ERR_IO;
     }
-    while (fgets(line, sizeof line, f)) {
-        size_t i = 0, len = strlen(line);
+    buf = malloc(NK_FILE_MAX + 2);
+    if (!buf) {
+        fclose(f);
+        return GRUNDY_ERR_NOMEM;
+    }
+    len = fread(buf, 1, NK_FILE_MAX + 1, f);
+    if (ferror(f)) {
+        grundy_parse_error_set(where, 1, 1, "cannot read %s", shown);
+        fclose(f);
+        free(buf);
+        return GRUNDY_ERR_IO;
+    }
+    fclose(f);
+    if (len > NK_FILE_MAX) {
+        grundy_parse_error_set(where, 1, 1,
+                               "%s: larger than an edge list can be (%zu "
+                               "bytes at most)",
+                               shown, NK_FILE_MAX);
+        free(buf);
+        return GRUNDY_ERR_RANGE;
+    }
+    buf[len] = '\0';
+    nul = strlen(buf);
+    if (nul < len) {
+        size_t ln = 1, col = 1, i;
+        for (i = 0; i < nul; i++, col++)
+            if (buf[i] == '\n') {
+                ln++;
+                col = 0;
+            }
+        grundy_parse_error_set(where, 1, 1, "%s:%zu:%zu: a NUL byte", shown,
+                               ln, col);
+        free(buf);
+        return GRUNDY_ERR_PARSE;
+    }
+    *text = buf;
+    return GRUNDY_OK;
+}
+
+/* An edge list: "u v" per line (or "v" alone for a vertex without
+ * edges), '#' to the end of a line is a comment. */
+static grundy_status read_edges(nk_state *s, const char *path,
+                                grundy_parse_error *where)
+{
+    char line[512], *text, *at;
+    unsigned long ln = 0;
+    unsigned maxv = 0;
+    int any = 0;
+    const char *shown = path;
+    grundy_status st;
+    if (strlen(shown) > 48)
+        shown = shown + strlen(shown) - 48;
+    st = slurp(&text, path, shown, where);
+    if (st != GRUNDY_OK)
+        return st;
+    for (at = text; *at;) {
+        size_t i = 0, len = strcspn(at, "\n");
         unsigned vs[2], nv = 0;
         ln++;
-        if (len == sizeof line - 1 && line[len - 1] != '\n') {
-            grundy_parse_error_set(where, 1, 1, "%s:%lu: line too long",
-                                   shown, ln);
-            fclose(f);
+        if (len >= sizeof line - 1) {
+            grundy_parse_error_set(where, 1, 1,
+                                   "%s:%lu: line too long (%zu bytes at "
+                                   "most)",
+                                   shown, ln, sizeof line - 2);
+            free(text);
             return GRUNDY_ERR_PARSE;
         }
+        memcpy(line, at, len);
+        line[len] = '\0';
+        at += len + (at[len] == '\n');
         for (;;) {
             size_t nd;
             uint64_t x;
@@ -152,7 +215,7 @@ static grundy_status read_edges(nk_state *s, const char *path,
                                        "%s:%lu:%zu: expected a vertex "
                                        "number",
                                        shown, ln, i + 1);
-                fclose(f);
+                free(text);
                 return GRUNDY_ERR_PARSE;
             }
             if (nv == 2) {
@@ -160,7 +223,7 @@ static grundy_status read_edges(nk_state *s, const char *path,
                                        "%s:%lu:%zu: expected the end of the "
                                        "line after 'u v'",
                                        shown, ln, i + 1);
-                fclose(f);
+                free(text);
                 return GRUNDY_ERR_PARSE;
             }
             if (nd > 6 ||
@@ -171,7 +234,7 @@ static grundy_status read_edges(nk_state *s, const char *path,
                                        "range (at most 64 vertices, 0..63)",
                                        shown, ln, i + 1, (int)(nd > 12 ? 12 : nd),
                                        line + i);
-                fclose(f);
+                free(text);
                 return GRUNDY_ERR_RANGE;
             }
             vs[nv++] = (unsigned)x;
@@ -182,7 +245,7 @@ static grundy_status read_edges(nk_state *s, const char *path,
                                        "%s:%lu:%zu: unexpected '%c' in a "
                                        "vertex number",
                                        shown, ln, i + 1, line[i]);
-                fclose(f);
+                free(text);
                 return GRUNDY_ERR_PARSE;
             }
         }
@@ -190,7 +253,7 @@ static grundy_status read_edges(nk_state *s, const char *path,
             grundy_parse_error_set(where, 1, 1,
                                    "%s:%lu: an edge from vertex %u to itself",
                                    shown, ln, vs[0]);
-            fclose(f);
+            free(text);
             return GRUNDY_ERR_PARSE;
         }
         if (nv == 2)
@@ -203,18 +266,88 @@ static grundy_status read_edges(nk_state *s, const char *path,
                 maxv = vs[1];
         }
     }
-    if (ferror(f)) {
-        grundy_parse_error_set(where, 1, 1, "cannot read %s", shown);
-        fclose(f);
-        return GRUNDY_ERR_IO;
-    }
-    fclose(f);
+    free(text);
     if (!any) {
         grundy_parse_error_set(where, 1, 1, "%s: no vertices", shown);
         return GRUNDY_ERR_PARSE;
     }
     s->kind = G_FILE;
     s->n = maxv + 1;
+    return GRUNDY_OK;
+}
+
+/* "edges:N:u-v,u-v,..." (the canonical spec of a graph read from a file)
+ * at args: N vertices, each edge between two of them. */
+static grundy_status parse_edge_list(nk_state *s, const char *args,
+                                     grundy_parse_error *where)
+{
+    size_t off = 6, nd = digit_run(args + off);
+    uint64_t x;
+    if (!nd) {
+        grundy_parse_error_set(where, 1, off + 1,
+                               "expected the number of vertices");
+        return GRUNDY_ERR_PARSE;
+    }
+    if (nd > 6 ||
+        grundy_u64_parse(&x, args + off, nd, 1, GRUNDY_BOARD_MAX_CELLS,
+                         NULL) != GRUNDY_OK) {
+        grundy_parse_error_set(where, 1, off + 1,
+                               "a graph has 1 to %d vertices",
+                               GRUNDY_BOARD_MAX_CELLS);
+        return GRUNDY_ERR_RANGE;
+    }
+    s->n = (unsigned)x;
+    off += nd;
+    if (args[off] != ':') {
+        grundy_parse_error_set(where, 1, off + 1,
+                               "expected ':' after the number of vertices");
+        return GRUNDY_ERR_PARSE;
+    }
+    off++;
+    while (args[off]) {
+        unsigned uv[2];
+        int k;
+        for (k = 0; k < 2; k++) {
+            nd = digit_run(args + off);
+            if (!nd) {
+                grundy_parse_error_set(where, 1, off + 1,
+                                       "expected a vertex number");
+                return GRUNDY_ERR_PARSE;
+            }
+            if (nd > 6 || grundy_u64_parse(&x, args + off, nd, 0, s->n - 1,
+                                           NULL) != GRUNDY_OK) {
+                grundy_parse_error_set(where, 1, off + 1,
+                                       "vertex out of range (0..%u)",
+                                       s->n - 1);
+                return GRUNDY_ERR_RANGE;
+            }
+            uv[k] = (unsigned)x;
+            off += nd;
+            if (k == 0) {
+                if (args[off] != '-') {
+                    grundy_parse_error_set(where, 1, off + 1,
+                                           "expected '-' in an edge u-v");
+                    return GRUNDY_ERR_PARSE;
+                }
+                off++;
+            }
+        }
+        if (uv[0] == uv[1]) {
+            grundy_parse_error_set(where, 1, off + 1,
+                                   "an edge from vertex %u to itself", uv[0]);
+            return GRUNDY_ERR_PARSE;
+        }
+        add_edge(s, uv[0], uv[1]);
+        if (args[off] == ',' && args[off + 1]) {
+            off++;
+        } else if (args[off]) {
+            grundy_parse_error_set(where, 1, off + 1,
+                                   "unexpected '%c' after an edge",
+                                   args[off]);
+            return GRUNDY_ERR_PARSE;
+        }
+    }
+    s->kind = G_FILE;
     return GRUNDY_OK;
 }
 
@@ -317,6 +450,8 @@ static grundy_status nk_parse(void **params, const char *args,
             add_edge(s, i, i + 5);             /* the spokes */
             add_edge(s, i + 5, (i + 2) % 5 + 5); /* the inner star */
         }
+    } else if (strncmp(args, "edges:", 6) == 0) {
+        st = parse_edge_list(s, args, where);
     } else if (strncmp(args, "file:", 5) == 0) {
         if (!args[5]) {
             grundy_parse_error_set(where, 1, 6, "expected a file name");

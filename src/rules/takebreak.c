@@ -147,6 +147,40 @@ static size_t add_sat(size_t x, size_t y)
     return x > SIZE_MAX - y ? SIZE_MAX : x + y;
 }
 
+__extension__ typedef unsigned __int128 tb_u128;
+
+/* F(T) = sum of floor(t / 2) over 0 <= t <= T = floor(T^2 / 4), as
+ * floor(T / 2) ceil(T / 2), which does not overflow 128 bits. */
+static tb_u128 half_sum(grundy_pos T)
+{
+    return (tb_u128)(T / 2) * (T / 2 + T % 2);
+}
+
+/* The triples a <= b <= c of a + b + c = m not yet listed when the
+ * listing stopped before (a, b): the rest of row a (b .. (m - a) / 2),
+ * then every row a' > a, whose length is floor((m - a') / 2) - a' + 1.
+ * Saturates at SIZE_MAX; O(1), so a heap near 2^64 costs nothing. */
+static size_t triples_left(grundy_pos m, grundy_pos a, grundy_pos b)
+{
+    tb_u128 left = 0;
+    grundy_pos A = m / 3;
+    if (a > A)
+        return 0;
+    if (b <= (m - a) / 2) {
+        left = (m - a) / 2 - b + 1;
+        a++;
+    }
+    if (a <= A) {
+        /* sum over a' in [a, A] of floor((m - a') / 2) - (a' - 1) */
+        tb_u128 fl = half_sum(m - a) -
+                               (m - A >= 1 ? half_sum(m - A - 1) : 0);
+        tb_u128 n = (tb_u128)(A - a + 1);
+        tb_u128 lin = n * (a - 1) + n * (n - 1) / 2;
+        left += fl - lin;
+    }
+    return left > SIZE_MAX ? SIZE_MAX : (size_t)left;
+}
+
 static size_t tb_max_moves(const void *params, grundy_pos p)
 {
     const grundy_takebreak_params *tp = params;
@@ -183,37 +217,49 @@ static size_t tb_moves(const void *params, grundy_pos p, grundy_move *out,
         if ((d & 1) && m == 0) {
             if (k < cap)
                 out[k].nparts = 0;
-            k++;
+            k = add_sat(k, 1);
         }
         if ((d & 2) && m >= 1) {
             if (k < cap) {
                 out[k].part[0] = m;
                 out[k].nparts = 1;
             }
-            k++;
+            k = add_sat(k, 1);
         }
-        if (d & 4)
-            for (a = 1; 2 * a <= m; a++) {
+        if (d & 4) {
+            /* listed while there is room, counted beyond */
+            for (a = 1; a <= m / 2 && k < cap; a++) {
                 if (tp->unequal && 2 * a == m)
                     continue;
-                if (k < cap) {
-                    out[k].part[0] = a;
-                    out[k].part[1] = m - a;
-                    out[k].nparts = 2;
-                }
+                out[k].part[0] = a;
+                out[k].part[1] = m - a;
+                out[k].nparts = 2;
                 k++;
             }
-        if (d & 8)
-            for (a = 1; 3 * a <= m; a++)
-                for (b = a; 2 * b <= m - a; b++) {
-                    if (k < cap) {
-                        out[k].part[0] = a;
-                        out[k].part[1] = b;
-                        out[k].part[2] = m - a - b;
-                        out[k].nparts = 3;
-                    }
+            if (a <= m / 2) {
+                grundy_pos left = m / 2 - a + 1;
+                if (tp->unequal && m % 2 == 0)
+                    left--;
+                k = add_sat(k, left > SIZE_MAX ? SIZE_MAX : (size_t)left);
+            }
+        }
+        if (d & 8) {
+            a = b = 1;
+            while (a <= m / 3 && k < cap) {
+                for (b = a; b <= (m - a) / 2 && k < cap; b++) {
+                    out[k].part[0] = a;
+                    out[k].part[1] = b;
+                    out[k].part[2] = m - a - b;
+                    out[k].nparts = 3;
                     k++;
                 }
+                if (b <= (m - a) / 2)
+                    break; /* out of room inside row a */
+                b = ++a;
+            }
+            if (k >= cap)
+                k = add_sat(k, triples_left(m, a, b));
+        }
     }
     return k;
 }

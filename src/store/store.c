@@ -381,6 +381,29 @@ void store_mapping_unmap(grundy_store_mapping *m)
     m->verified = NULL;
 }
 
+/* The largest of the len / width values at p (little-endian), while the
+ * block is still in cache from its checksum: a file whose checksums hold
+ * but whose values pass the header's largest one (a writer's bug, or a
+ * crafted file) must not reach code that sizes arrays by that value. */
+static uint64_t block_max(const unsigned char *p, uint64_t len,
+                          unsigned width)
+{
+    uint64_t i, m = 0;
+    if (width == 1) {
+        unsigned char b = 0;
+        for (i = 0; i < len; i++)
+            b = p[i] > b ? p[i] : b;
+        return b;
+    }
+    for (i = 0; i + width <= len; i += width) {
+        uint64_t x = (uint64_t)p[i] | (uint64_t)p[i + 1] << 8;
+        if (width == 4)
+            x |= (uint64_t)p[i + 2] << 16 | (uint64_t)p[i + 3] << 24;
+        m = x > m ? x : m;
+    }
+    return m;
+}
+
 grundy_status store_map_checked(grundy_store_mapping *m, file_state *fs,
                                 int fd, const store_header *h,
                                 const grundy_store *s, int verify_all,
@@ -427,6 +450,13 @@ grundy_status store_map_checked(grundy_store_mapping *m, file_state *fs,
         if (store_hash(data + done, (size_t)len) !=
             store_get64(base + STORE_HEADER_BYTES + 8 * i)) {
             snprintf(why, cap, "checksum mismatch in block %llu of %llu",
+                     (unsigned long long)i,
+                     (unsigned long long)h->nblocks);
+            return GRUNDY_OK;
+        }
+        if (block_max(data + done, len, h->width) > h->max) {
+            snprintf(why, cap, "a value in block %llu of %llu is above "
+                     "the largest the header gives",
                      (unsigned long long)i,
                      (unsigned long long)h->nblocks);
             return GRUNDY_OK;

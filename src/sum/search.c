@@ -53,6 +53,8 @@ typedef struct search {
     grundy_play_convention conv;
     unsigned k;
     size_t max_states;
+    const grundy_limits *lim; /* the memory limit of what grows */
+    size_t bytes;             /* held by the arrays below */
 
     item *arena;
     size_t alen, acap;
@@ -78,7 +80,10 @@ typedef struct search {
     size_t sel[64], pick[64]; /* chosen items and their moves */
 } search;
 
-static grundy_status grow(void **p, size_t *cap, size_t need, size_t size)
+/* *p grown to hold need items of size bytes; with S, checked first
+ * against its memory limit (GRUNDY_ERR_LIMIT) and counted. */
+static grundy_status grow(search *S, void **p, size_t *cap, size_t need,
+                          size_t size)
 {
     size_t c;
     void *np;
@@ -88,6 +93,11 @@ static grundy_status grow(void **p, size_t *cap, size_t need, size_t size)
     while (c < need) {
         GRUNDY_RETURN_IF(c > SIZE_MAX / 2 / size, GRUNDY_ERR_NOMEM);
         c *= 2;
+    }
+    if (S) {
+        GRUNDY_TRY(grundy_limits_mem_check(S->lim,
+                                           S->bytes + (c - *cap) * size));
+        S->bytes += (c - *cap) * size;
     }
     np = realloc(*p, c * size);
     GRUNDY_RETURN_IF(!np, GRUNDY_ERR_NOMEM);
@@ -141,8 +151,12 @@ static size_t find_slot(const search *S, const item *it, size_t len)
 static grundy_status rehash(search *S)
 {
     size_t ncap = S->hcap ? 2 * S->hcap : 1024, i;
-    size_t *ns = calloc(ncap, sizeof *ns);
+    size_t *ns;
+    GRUNDY_TRY(grundy_limits_mem_check(
+        S->lim, S->bytes + (ncap - S->hcap) * sizeof *ns));
+    ns = calloc(ncap, sizeof *ns);
     GRUNDY_RETURN_IF(!ns, GRUNDY_ERR_NOMEM);
+    S->bytes += (ncap - S->hcap) * sizeof *ns;
     free(S->slot);
     S->slot = ns;
     S->hcap = ncap;
@@ -166,8 +180,8 @@ static grundy_status intern(search *S, const item *it, size_t len,
         return GRUNDY_OK;
     }
     GRUNDY_RETURN_IF(S->nst >= S->max_states, GRUNDY_ERR_LIMIT);
-    GRUNDY_TRY(grow((void **)&S->st, &S->stcap, S->nst + 1, sizeof *S->st));
-    GRUNDY_TRY(grow((void **)&S->arena, &S->acap, S->alen + len + 1,
+    GRUNDY_TRY(grow(S, (void **)&S->st, &S->stcap, S->nst + 1, sizeof *S->st));
+    GRUNDY_TRY(grow(S, (void **)&S->arena, &S->acap, S->alen + len + 1,
                     sizeof *S->arena));
     if (len)
         memcpy(S->arena + S->alen, it, len * sizeof *it);
@@ -200,9 +214,9 @@ static int is_terminal(const grundy_game *g, grundy_pos p)
 static grundy_status list_moves(search *S, const item *par, size_t m)
 {
     size_t j, nm;
-    GRUNDY_TRY(grow((void **)&S->mvoff, &S->mvoff_cap, m + 1,
+    GRUNDY_TRY(grow(S, (void **)&S->mvoff, &S->mvoff_cap, m + 1,
                     sizeof *S->mvoff));
-    GRUNDY_TRY(grow((void **)&S->mvcnt, &S->mvcnt_cap, m + 1,
+    GRUNDY_TRY(grow(S, (void **)&S->mvcnt, &S->mvcnt_cap, m + 1,
                     sizeof *S->mvcnt));
     S->nmv = 0;
     for (j = 0; j < m; j++) {
@@ -212,7 +226,7 @@ static grundy_status list_moves(search *S, const item *par, size_t m)
                              GRUNDY_SUM_MAX_MOVES,
                          GRUNDY_ERR_LIMIT);
         GRUNDY_TRY(grundy_game_moves(g, par[j].p, &S->tmp, &S->tmpcap, &nm));
-        GRUNDY_TRY(grow((void **)&S->mv, &S->mvcap, S->nmv + nm + 1,
+        GRUNDY_TRY(grow(S, (void **)&S->mv, &S->mvcap, S->nmv + nm + 1,
                         sizeof *S->mv));
         if (nm)
             memcpy(S->mv + S->nmv, S->tmp, nm * sizeof *S->mv);
@@ -232,7 +246,7 @@ static grundy_status emit_child(search *S, const item *par, size_t m,
                                 size_t depth, emit_fn fn, void *ctx)
 {
     size_t len = 0, j, d;
-    GRUNDY_TRY(grow((void **)&S->kid, &S->kidcap,
+    GRUNDY_TRY(grow(S, (void **)&S->kid, &S->kidcap,
                     m + (size_t)GRUNDY_MAX_PARTS * depth + 1,
                     sizeof *S->kid));
     for (j = 0; j < m; j++) {
@@ -285,7 +299,7 @@ static grundy_status push_child(search *S, void *ctx, size_t depth,
     (void)ctx;
     (void)depth;
     GRUNDY_TRY(intern(S, S->kid, len, &id));
-    GRUNDY_TRY(grow((void **)&S->child, &S->childcap, S->nchild + 1,
+    GRUNDY_TRY(grow(S, (void **)&S->child, &S->childcap, S->nchild + 1,
                     sizeof *S->child));
     S->child[S->nchild++] = id;
     return GRUNDY_OK;
@@ -295,7 +309,7 @@ static grundy_status push_child(search *S, void *ctx, size_t depth,
 static grundy_status expand(search *S, size_t id)
 {
     size_t m = S->st[id].len;
-    GRUNDY_TRY(grow((void **)&S->par, &S->parcap, m + 1, sizeof *S->par));
+    GRUNDY_TRY(grow(S, (void **)&S->par, &S->parcap, m + 1, sizeof *S->par));
     if (m)
         memcpy(S->par, S->arena + S->st[id].off, m * sizeof *S->par);
     GRUNDY_TRY(list_moves(S, S->par, m));
@@ -310,7 +324,7 @@ static grundy_status solve(search *S, size_t root)
 
     if (S->st[root].status == ST_DONE)
         return GRUNDY_OK;
-    s = grow((void **)&fs, &fcap, 1, sizeof *fs);
+    s = grow(NULL, (void **)&fs, &fcap, 1, sizeof *fs);
     if (s != GRUNDY_OK)
         return s;
     memset(&fs[0], 0, sizeof fs[0]);
@@ -338,7 +352,7 @@ static grundy_status solve(search *S, size_t root)
                 s = GRUNDY_ERR_ARG; /* a loop: not a finite game */
                 break;
             }
-            s = grow((void **)&fs, &fcap, nf + 1, sizeof *fs);
+            s = grow(NULL, (void **)&fs, &fcap, nf + 1, sizeof *fs);
             if (s != GRUNDY_OK)
                 break;
             f = &fs[nf - 1];
@@ -582,6 +596,7 @@ grundy_status grundy_sum_search(grundy_sum_search_result *out,
     S.k = o->moore_k ? o->moore_k : 1;
     S.max_states =
         o->max_states ? o->max_states : GRUNDY_SUM_SEARCH_DEFAULT_STATES;
+    S.lim = o->limits;
     s = search_run(&S, out, sum, n, &rc);
     search_free(&S);
     if (s == GRUNDY_OK && rc.nbest) {

@@ -25,6 +25,7 @@
 #endif
 
 #include "table/share.h"
+#include "core/threads.h"
 
 enum { IDLE, POSTED, CLAIMED, DONE, QUIT };
 
@@ -143,7 +144,7 @@ int grundy_share_start(grundy_share *sh, const grundy_limits *lim)
     sh->policy = atomic_load(&share_policy);
     if (grundy_limits_threads(lim) < 2)
         return 0;
-    sh->started = pthread_create(&sh->thread, NULL, helper_main, sh) == 0;
+    sh->started = grundy_thread_start(&sh->thread, helper_main, sh) == 0;
     return sh->started;
 }
 

@@ -51,6 +51,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "core/threads.h"
 #include "rules/rules_internal.h"
 #include "table/period_track.h"
 #include "table/rare.h"

@@ -392,6 +392,42 @@ static grundy_status fill_kernel(grundy_fill *f)
     return s;
 }
 
+/* Moves per position from which the generic method says that it is
+ * quadratic. */
+#define QUADRATIC_FROM 4096
+
+static uint64_t mul_sat(uint64_t a, uint64_t b)
+{
+    return b && a > UINT64_MAX / b ? UINT64_MAX : a * b;
+}
+
+uint64_t grundy_table_work(const grundy_game *g, grundy_fill_method m,
+                           grundy_pos from, grundy_pos n)
+{
+    const grundy_rules *r = grundy_game_rules(g);
+    uint64_t per = 1;
+    if (n <= from)
+        return 0;
+    if (m == GRUNDY_FILL_NAIVE || m == GRUNDY_FILL_TIERS ||
+        m == GRUNDY_FILL_KERNEL) {
+        per = r->max_moves(grundy_game_params(g), n - 1);
+        /* A kernel does a bounded amount per position while a position
+         * has at most linearly many moves (subtraction, digits, two-heap
+         * splits through rare values); moves that leave three heaps
+         * grow quadratically and are listed. */
+        if (per == 0 || (m == GRUNDY_FILL_KERNEL && per <= n))
+            per = 1;
+    }
+    return mul_sat(n - from, per);
+}
+
+uint64_t grundy_table_window_work(const grundy_game *g, grundy_pos p)
+{
+    const grundy_rules *r = grundy_game_rules(g);
+    uint64_t per = r->max_moves(grundy_game_params(g), p);
+    return mul_sat(p == UINT64_MAX ? p : p + 1, per ? per : 1);
+}
+
 grundy_status grundy_table_grow(grundy_table *t, grundy_pos n,
                                 grundy_fill_method m, const grundy_limits *lim,
                                 const grundy_fill_hook *hook)
@@ -407,6 +443,8 @@ grundy_status grundy_table_grow(grundy_table *t, grundy_pos n,
                             ? IN_PLACE_RESIDENT
                             : n));
     GRUNDY_TRY(grundy_limits_mem_check(lim, bytes));
+    GRUNDY_TRY(grundy_limits_work_check(
+        lim, grundy_table_work(t->game, m, t->size, n)));
     if (t->size == 0 && t->width != start_width(t->game, m, n)) {
         release_data(t);
         t->cap = 0;
@@ -421,6 +459,9 @@ grundy_status grundy_table_grow(grundy_table *t, grundy_pos n,
                      GRUNDY_ERR_ARG);
     GRUNDY_TRY(grundy_table_reserve(t, n, lim));
     grundy_fill_init(&f, t, n, lim, hook);
+    if (m == GRUNDY_FILL_NAIVE &&
+        grundy_table_work(t->game, m, n - 1, n) > QUADRATIC_FROM)
+        f.ticker.phase = "table (quadratic: moves grow with the heap)";
     switch (m) {
     case GRUNDY_FILL_KERNEL:
         s = fill_kernel(&f);
@@ -464,6 +505,7 @@ grundy_status grundy_table_window_value(grundy_value *out,
     GRUNDY_RETURN_IF(!k || !k->lookback || p == UINT64_MAX, GRUNDY_ERR_ARG);
     look = k->lookback(params);
     GRUNDY_RETURN_IF(look == 0 || look > WINDOW_CHUNK, GRUNDY_ERR_ARG);
+    GRUNDY_TRY(grundy_limits_work_check(lim, p + 1));
     w = k->width ? k->width(params) : 1;
     cap = look + WINDOW_CHUNK;
     if (cap > p + 1)

@@ -74,6 +74,21 @@ grundy_status grundy_table_grow(grundy_table *t, grundy_pos n,
 
 /* The width the family's kernel writes when it names one, else 0. */
 unsigned grundy_table_kernel_width(const grundy_game *g);
+/* grundy_table_work() :
+ * The steps (grundy_limits.work_limit) of computing g(from .. n-1) with
+ * method m, estimated before starting: one per position for a closed
+ * form, and for a kernel while positions have at most linearly many
+ * moves; the family's max_moves per position otherwise (quadratic for
+ * families whose moves grow with the heap).  Saturates at UINT64_MAX.
+ * A two-heap take-and-break kernel is counted linear: on sparse codes it
+ * is, on dense ones it lists every split and takes quadratic time, which
+ * no estimate made before the values are known can tell apart. */
+uint64_t grundy_table_work(const grundy_game *g, grundy_fill_method m,
+                           grundy_pos from, grundy_pos n);
+
+/* The steps of a sliding window up to p of a game whose moves take at
+ * most `take` tokens: (p + 1) times its moves per position. */
+uint64_t grundy_table_window_work(const grundy_game *g, grundy_pos p);
 
 /* An empty table of g at the given width. */
 grundy_status grundy_table_alloc(grundy_table **out, const grundy_game *g,

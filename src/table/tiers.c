@@ -35,6 +35,7 @@
 #include <string.h>
 
 #include "core/progress.h"
+#include "core/threads.h"
 #include "table/table_internal.h"
 
 #define TIER_CHUNK ((uint64_t)1 << 13)
@@ -374,8 +375,8 @@ grundy_status grundy_table_fill_tiers(grundy_fill *f)
         for (started = 1;
              started < nt && job->tier_size >= TIER_MIN_PARALLEL_TIER;
              started++)
-            if (pthread_create(&ws[started].tid, NULL, worker_run,
-                               &ws[started]) != 0)
+            if (grundy_thread_start(&ws[started].tid, worker_run,
+                                    &ws[started]) != 0)
                 break;
         worker_run(&ws[0]);
         for (i = 1; i < started; i++)

@@ -74,6 +74,7 @@ struct grundy_values {
     const char *source;
     const char *method_name; /* how the table was filled */
     char spec[256];          /* canonical spec: the store's key */
+    uint64_t work_needed;    /* steps of the last work refused */
     grundy_table view;       /* the first n entries of a longer table */
     /* A split table in the store (boards): its manifest, layout and the
      * slices opened so far for single values. */
@@ -489,7 +490,25 @@ static grundy_status grow_in_file(grundy_values *v, grundy_pos n,
     return s;
 }
 
+/* Work *********************************************************************/
+
+/* GRUNDY_ERR_WORK, noting the estimate, when steps are past the limit. */
+static grundy_status work_check(grundy_values *v, uint64_t steps)
+{
+    grundy_status s = grundy_limits_work_check(v->lim, steps);
+    if (s != GRUNDY_OK)
+        v->work_needed = steps;
+    return s;
+}
+
+uint64_t grundy_values_work_needed(const grundy_values *v)
+{
+    return v->work_needed;
+}
+
 /* Tables *******************************************************************/
+
+static int table_fits(const grundy_values *v, grundy_pos n);
 
 /* A table of at least n entries (finite families: all), computed with the
  * store's help. */
@@ -530,12 +549,27 @@ static grundy_status ensure_table(grundy_values *v, grundy_pos n)
         }
     }
     if (grows_in_file(v, m)) {
-        t0 = grundy_clock_ms();
-        s = grow_in_file(v, n, m);
-        if (s == GRUNDY_OK || s == GRUNDY_ERR_CANCELLED)
-            v->method_name = method_name(v, m);
-        if (s == GRUNDY_OK)
-            v->source = "table";
+        /* a table grown in its file need not fit in memory: the work only */
+        grundy_pos have = v->table ? grundy_table_size(v->table) : 0;
+        s = work_check(v, grundy_table_work(v->game, m, have, n));
+        if (s == GRUNDY_OK) {
+            t0 = grundy_clock_ms();
+            s = grow_in_file(v, n, m);
+            if (s == GRUNDY_OK || s == GRUNDY_ERR_CANCELLED)
+                v->method_name = method_name(v, m);
+            if (s == GRUNDY_OK)
+                v->source = "table";
+        }
+        grundy_store_unlock(lock);
+        return s;
+    }
+    /* memory first (the larger refusal), then the work */
+    s = table_fits(v, n) ? GRUNDY_OK : GRUNDY_ERR_LIMIT;
+    if (s == GRUNDY_OK) {
+        grundy_pos have = v->table ? grundy_table_size(v->table) : 0;
+        s = work_check(v, grundy_table_work(v->game, m, have, n));
+    }
+    if (s != GRUNDY_OK) {
         grundy_store_unlock(lock);
         return s;
     }
@@ -638,6 +672,15 @@ static int costly_moves(const grundy_values *v)
     return v->rules->max_moves(v->params, (grundy_pos)1 << 20) > 1024;
 }
 
+/* The bound of a full period search (grundy_values_period()). */
+static grundy_pos period_default_max(const grundy_values *v)
+{
+    return !grundy_period_provable(v->game)  ? PERIOD_UNPROVABLE
+           : !costly_moves(v)               ? PERIOD_MAX
+           : grundy_table_kernel(v->game)   ? PERIOD_MAX_KERNEL
+                                            : PERIOD_MAX_COSTLY;
+}
+
 /* The built-in bound of a period search for families whose positions
  * have more moves than the position's size (splits into three heaps and
  * more): the next doubling to 2n would list about n * max_moves(2n)
@@ -692,10 +735,7 @@ static grundy_status period_grow(grundy_period *out, grundy_values *v,
     int provable = grundy_period_provable(v->game);
     int max_given = max != 0;
     if (!max)
-        max = !provable          ? PERIOD_UNPROVABLE
-              : !costly_moves(v) ? PERIOD_MAX
-              : grundy_table_kernel(v->game) ? PERIOD_MAX_KERNEL
-                                             : PERIOD_MAX_COSTLY;
+        max = period_default_max(v);
     n = provable ? PERIOD_FROM : max;
     if (n > max)
         n = max;
@@ -711,7 +751,8 @@ static grundy_status period_grow(grundy_period *out, grundy_values *v,
             break;
         n = n > max / 2 ? max : 2 * n;
     }
-    v->period_searched = 1;
+    if (out->proven || max >= period_default_max(v))
+        v->period_searched = 1;
     return GRUNDY_OK;
 }
 
@@ -1019,6 +1060,7 @@ int grundy_values_search_stats(grundy_board_stats *out,
 static grundy_status get_finite(grundy_value *out, grundy_values *v,
                                 grundy_pos p, grundy_pos np)
 {
+    int board_limit = 0;
     /* np == UINT64_MAX: a board of 64 cells, every position valid */
     GRUNDY_RETURN_IF(p >= np && np != UINT64_MAX, GRUNDY_ERR_RANGE);
     if (!v->table && !v->store_looked)
@@ -1045,10 +1087,13 @@ static grundy_status get_finite(grundy_value *out, grundy_values *v,
         grundy_status s = by_board(out, v, p);
         if (s != GRUNDY_ERR_LIMIT)
             return s;
+        board_limit = 1;
     }
     /* The subsets of p alone, unless p is the full board (or close):
-     * then the table of every position, on the threads. */
+     * then the table of every position, on the threads.  (2 << cells
+     * is only taken below 63 cells: past it the shift wraps.) */
     if ((v->rules->flags & GRUNDY_RULES_SUBSETS) &&
+        __builtin_popcountll(p) < 63 &&
         ((grundy_pos)2 << __builtin_popcountll(p)) <= np) {
         grundy_status s = grundy_table_value_subsets(out, v->game, p, v->lim);
         if (s != GRUNDY_ERR_OVERFLOW) {
@@ -1061,6 +1106,9 @@ static grundy_status get_finite(grundy_value *out, grundy_values *v,
         *out = table_at(v, p);
         return GRUNDY_OK;
     }
+    /* A board search past the memory limit is the answer: the plain
+     * search would need more memory still, or run without end. */
+    GRUNDY_RETURN_IF(board_limit, GRUNDY_ERR_LIMIT);
     v->source = "search";
     return by_search(out, v->game, p, v->lim);
 }
@@ -1095,8 +1143,14 @@ grundy_status grundy_values_get(grundy_value *out, grundy_values *v,
     }
     if (grundy_period_provable(v->game) && p >= PERIOD_FROM &&
         !v->period_searched) {
+        /* A position within reach of a table looks for a period only
+         * as far as twice its own size (its own size when moves grow
+         * with the heap): past it, the table answers. */
         grundy_period per;
-        GRUNDY_TRY(period_search(&per, v, 0));
+        grundy_pos max = p >= period_default_max(v) / 2 ? 0
+                         : costly_moves(v)             ? p + 1
+                                                       : 2 * p;
+        GRUNDY_TRY(period_search(&per, v, max));
         if (v->period.proven)
             return by_period(out, v, p);
         if (p < grundy_table_size(v->table)) {
@@ -1108,7 +1162,9 @@ grundy_status grundy_values_get(grundy_value *out, grundy_values *v,
      * in the memory of the kernel's lookback. */
     if (fill_method(v) == GRUNDY_FILL_KERNEL && p >= WINDOW_FROM &&
         grundy_table_kernel(v->game)->lookback) {
-        grundy_status s = grundy_table_window_value(out, v->game, p, v->lim);
+        grundy_status s;
+        GRUNDY_TRY(work_check(v, p == UINT64_MAX ? p : p + 1));
+        s = grundy_table_window_value(out, v->game, p, v->lim);
         if (s != GRUNDY_ERR_ARG) {
             if (s == GRUNDY_OK)
                 v->source = "window";
@@ -1125,6 +1181,7 @@ grundy_status grundy_values_get(grundy_value *out, grundy_values *v,
     }
     if (v->rules->max_take && v->rules->max_take(v->params) > 0 &&
         p < UINT64_MAX) {
+        GRUNDY_TRY(work_check(v, grundy_table_window_work(v->game, p)));
         GRUNDY_TRY(by_window(out, v->game, p, v->rules->max_take(v->params),
                              v->lim, &done));
         if (done) {
@@ -1157,7 +1214,7 @@ grundy_status grundy_values_prepare(grundy_values *v, grundy_pos maxp)
         return GRUNDY_OK;
     s = ensure_table_amortised(v, maxp + 1);
     if (s == GRUNDY_ERR_LIMIT || s == GRUNDY_ERR_OVERFLOW ||
-        s == GRUNDY_ERR_ARG)
+        s == GRUNDY_ERR_ARG || s == GRUNDY_ERR_WORK)
         return GRUNDY_OK; /* values come one by one */
     return s;
 }
@@ -1286,6 +1343,7 @@ grundy_status grundy_values_move_to(grundy_move *out, int *found,
         }
     }
     need = v->rules->max_moves(v->params, p);
+    GRUNDY_TRY(work_check(v, need));
     GRUNDY_RETURN_IF(need > SIZE_MAX / sizeof *mv, GRUNDY_ERR_LIMIT);
     GRUNDY_TRY(grundy_limits_mem_check(v->lim, need * sizeof *mv));
     GRUNDY_TRY(grundy_game_moves(v->game, p, &mv, &cap, &count));
@@ -1340,6 +1398,7 @@ grundy_status grundy_values_is_move(int *legal, grundy_values *v,
         return GRUNDY_OK;
     }
     need = v->rules->max_moves(v->params, p);
+    GRUNDY_TRY(work_check(v, need));
     GRUNDY_RETURN_IF(need > SIZE_MAX / sizeof *mv, GRUNDY_ERR_LIMIT);
     GRUNDY_TRY(grundy_limits_mem_check(v->lim, need * sizeof *mv));
     GRUNDY_TRY(grundy_game_moves(v->game, p, &mv, &cap, &count));

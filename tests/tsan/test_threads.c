@@ -1,0 +1,183 @@
+/*
+ * test_threads.c -- every multi-threaded path of the library, with 2, 3
+ * and 7 threads, on sizes at which the threads really start (each test
+ * asserts it through the library's count of started threads), and with
+ * the same answer as one thread.  Labelled tsan: `make test` runs it in a
+ * ThreadSanitizer build (GRUNDY_TSAN), where a data race fails it.
+ *
+ * The paths:
+ *   - tier tabulation of boards (table/tiers.c): worker threads per tier;
+ *   - the sparse space kernel of take-and-break games (table/sparse.c):
+ *     a helper thread that marks blocks and shares the split listing, for
+ *     each instruction set the CPU runs;
+ *   - the values object, which calls the two.
+ * A module that starts threads (through core/threads.h) adds its case
+ * here.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+
+#include "core/threads.h"
+#include "table/sparse.h"
+#include "test_support.h"
+
+static const unsigned thread_counts[] = {2, 3, 7};
+#define NCOUNTS (sizeof thread_counts / sizeof *thread_counts)
+
+static grundy_table *board_table(const grundy_game *g, unsigned threads)
+{
+    grundy_limits o;
+    grundy_table *t = NULL;
+    grundy_limits_init(&o);
+    o.threads = threads;
+    assert_int_equal(grundy_table_new_method(&t, g, 0, GRUNDY_TABLE_FAST, &o),
+                     GRUNDY_OK);
+    assert_int_equal(grundy_table_size(t), grundy_game_num_positions(g));
+    return t;
+}
+
+static void assert_same(const grundy_table *a, const grundy_table *b,
+                        grundy_pos n, const char *what, unsigned threads)
+{
+    grundy_pos i;
+    for (i = 0; i < n; i++)
+        if (grundy_table_get(a, i) != grundy_table_get(b, i))
+            fail_msg("%s, %u threads: g(%llu) = %llu, one thread %llu", what,
+                     threads, (unsigned long long)i,
+                     (unsigned long long)grundy_table_get(b, i),
+                     (unsigned long long)grundy_table_get(a, i));
+}
+
+/* Boards whose largest tiers pass the size that starts threads. */
+static void test_threads_tiers(void **state)
+{
+    static const char *specs[] = {"rect:3x6"};
+    size_t i, j;
+    (void)state;
+    for (i = 0; i < sizeof specs / sizeof *specs; i++) {
+        grundy_game *g = test_game(specs[i]);
+        grundy_table *one = board_table(g, 1);
+        for (j = 0; j < NCOUNTS; j++) {
+            uint64_t before = grundy_threads_started();
+            grundy_table *t = board_table(g, thread_counts[j]);
+            uint64_t started = grundy_threads_started() - before;
+            if (started == 0)
+                fail_msg("%s, %u threads: no thread started", specs[i],
+                         thread_counts[j]);
+            assert_same(one, t, grundy_game_num_positions(g), specs[i],
+                        thread_counts[j]);
+            grundy_table_free(t);
+        }
+        grundy_table_free(one);
+        grundy_game_free(g);
+    }
+}
+
+/* Take-and-break games: sparse (Grundy's game) and dense (0.6: past 8192
+ * the split listing is shared with the helper), with the portable kernels
+ * on 2, 3 and 7 threads and the fastest this CPU runs on 2 (the kernel
+ * has one helper however many threads it may use). */
+static grundy_table *sparse_table(const grundy_game *g, grundy_pos n,
+                                  unsigned threads, grundy_sparse_isa isa)
+{
+    grundy_table *t = NULL;
+    grundy_limits o;
+    grundy_limits_init(&o);
+    o.threads = threads;
+    assert_int_equal(grundy_table_new_method(&t, g, 1, GRUNDY_TABLE_FAST, &o),
+                     GRUNDY_OK);
+    assert_int_equal(grundy_table_fill_sparse_isa(t, n, &o, isa),
+                     GRUNDY_OK);
+    return t;
+}
+
+static void test_threads_sparse(void **state)
+{
+    static const char *specs[] = {"grundy-game", "0.6"};
+    static const grundy_pos sizes[] = {6000, 8400};
+    grundy_sparse_isa isas[2] = {GRUNDY_SPARSE_PORTABLE,
+                                 GRUNDY_SPARSE_PORTABLE};
+    size_t i, j, k;
+    (void)state;
+    if (grundy_sparse_isa_supported(GRUNDY_SPARSE_AVX2))
+        isas[1] = GRUNDY_SPARSE_AVX2;
+    if (grundy_sparse_isa_supported(GRUNDY_SPARSE_AVX512))
+        isas[1] = GRUNDY_SPARSE_AVX512;
+    for (i = 0; i < sizeof specs / sizeof *specs; i++) {
+        grundy_game *g = test_game(specs[i]);
+        grundy_table *one =
+            sparse_table(g, sizes[i], 1, GRUNDY_SPARSE_PORTABLE);
+        for (k = 0; k < 2; k++) {
+            if (k == 1 && isas[1] == GRUNDY_SPARSE_PORTABLE)
+                continue;
+            for (j = 0; j < (k == 0 ? NCOUNTS : 1); j++) {
+                uint64_t before = grundy_threads_started();
+                grundy_table *t =
+                    sparse_table(g, sizes[i], thread_counts[j], isas[k]);
+                char what[64];
+                if (grundy_threads_started() == before)
+                    fail_msg("%s, kernel %d, %u threads: no thread started",
+                             specs[i], (int)isas[k], thread_counts[j]);
+                snprintf(what, sizeof what, "%s, kernel %d", specs[i],
+                         (int)isas[k]);
+                assert_same(one, t, sizes[i], what, thread_counts[j]);
+                grundy_table_free(t);
+            }
+        }
+        grundy_table_free(one);
+        grundy_game_free(g);
+    }
+}
+
+/* Through the public entry points: values objects whose tables are
+ * filled on threads (a take-and-break game, a whole board). */
+static void board_and_heap_values(grundy_value *x, grundy_value *y,
+                                  unsigned threads)
+{
+    grundy_limits o;
+    grundy_values_opts vo;
+    grundy_values *v = NULL;
+    grundy_game *g = test_game("grundy-game");
+    grundy_game *b = test_game("rect:3x6");
+    grundy_limits_init(&o);
+    o.threads = threads;
+    grundy_values_opts_init(&vo);
+    vo.limits = &o;
+    assert_int_equal(grundy_values_new(&v, g, &vo), GRUNDY_OK);
+    assert_int_equal(grundy_values_get(x, v, 6000), GRUNDY_OK);
+    grundy_values_free(v);
+    assert_int_equal(grundy_values_new(&v, b, &vo), GRUNDY_OK);
+    assert_int_equal(grundy_values_prepare(v, 0), GRUNDY_OK);
+    assert_int_equal(grundy_values_get(y, v, ((grundy_pos)1 << 18) - 1),
+                     GRUNDY_OK);
+    grundy_values_free(v);
+    grundy_game_free(g);
+    grundy_game_free(b);
+}
+
+static void test_threads_values(void **state)
+{
+    grundy_value x1, y1, x, y;
+    size_t j;
+    (void)state;
+    board_and_heap_values(&x1, &y1, 1);
+    for (j = 0; j < NCOUNTS; j++) {
+        uint64_t before = grundy_threads_started();
+        board_and_heap_values(&x, &y, thread_counts[j]);
+        if (grundy_threads_started() == before)
+            fail_msg("values, %u threads: no thread started",
+                     thread_counts[j]);
+        assert_int_equal(x, x1);
+        assert_int_equal(y, y1);
+    }
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_threads_tiers),
+        cmocka_unit_test(test_threads_sparse),
+        cmocka_unit_test(test_threads_values),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}

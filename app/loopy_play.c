@@ -32,7 +32,63 @@ typedef struct lplay {
     uint64_t repeat;
     grundy_writer w;
     int echo;
+    /* --json: the conversation on stderr, the game as one JSON object on
+     * stdout at the end (doc/JSON.md), read back from hist */
+    int json;
+    const char *end, *winner;
 } lplay;
+
+/* The transcript: the moves are the differences between consecutive
+ * positions of hist (undone ones are gone from it). */
+static void write_transcript(const lplay *p, grundy_writer *w)
+{
+    size_t k = p->sum.n, i, c;
+    grundy_writer_str(w, "{\"components\": [");
+    for (c = 0; c < k; c++) {
+        const grundy_loopy_game *g = p->sum.game_of[c];
+        grundy_writer_str(w, c ? ", {\"rules\": " : "{\"rules\": ");
+        cli_json_str(w, grundy_loopy_game_spec(g));
+        grundy_writer_str(w, ", \"canonical\": ");
+        cli_json_str(w, grundy_loopy_game_spec(g));
+        grundy_writer_str(w, ", \"position\": ");
+        loopy_cli_vertex_json(w, grundy_loopy_game_graph(g), p->hist[c]);
+        grundy_writer_char(w, '}');
+    }
+    grundy_writer_str(w, "], \"play\": \"normal\", \"first\": ");
+    grundy_writer_str(w, p->computer_first ? "\"computer\"" : "\"user\"");
+    grundy_writer_str(w, ", \"moves\": [");
+    for (i = 0; i + 1 < p->nhist; i++) {
+        const grundy_loopy_vertex *a = p->hist + i * k, *b = a + k;
+        for (c = 0; c < k && a[c] == b[c]; c++)
+            ;
+        if (c == k)
+            c = 0; /* a move along a self-loop */
+        grundy_writer_str(w, i ? ", {\"player\": " : "{\"player\": ");
+        grundy_writer_str(w, (i + (size_t)p->computer_first) % 2
+                                 ? "\"computer\""
+                                 : "\"user\"");
+        grundy_writer_str(w, ", \"component\": ");
+        grundy_writer_u64(w, c + 1);
+        grundy_writer_str(w, ", \"from\": ");
+        loopy_cli_vertex_json(w, grundy_loopy_game_graph(p->sum.game_of[c]),
+                              a[c]);
+        grundy_writer_str(w, ", \"to\": [");
+        loopy_cli_vertex_json(w, grundy_loopy_game_graph(p->sum.game_of[c]),
+                              b[c]);
+        grundy_writer_str(w, "]}");
+    }
+    grundy_writer_str(w, "], \"end\": \"");
+    grundy_writer_str(w, p->end ? p->end : "error");
+    grundy_writer_str(w, "\", \"winner\": ");
+    if (p->winner) {
+        grundy_writer_char(w, '"');
+        grundy_writer_str(w, p->winner);
+        grundy_writer_char(w, '"');
+    } else {
+        grundy_writer_str(w, "null");
+    }
+    grundy_writer_str(w, "}\n");
+}
 
 static void say(lplay *p, const char *s)
 {
@@ -132,6 +188,7 @@ static int repeated(lplay *p)
     grundy_writer_u64(&p->w, c);
     say(p, " times with the same player to move: the game is declared a "
            "draw.\n");
+    p->end = "draw declared";
     return 1;
 }
 
@@ -281,6 +338,7 @@ static int user_turn(lplay *p, grundy_scanner *sc, int *rc)
             say(p, "\n");
             if (grundy_scan_at_eof(sc)) {
                 say(p, "input ended: game abandoned\n");
+                p->end = "input ended";
                 *rc = CLI_EXIT_OK;
                 return 0;
             }
@@ -309,6 +367,7 @@ static int user_turn(lplay *p, grundy_scanner *sc, int *rc)
         if (strcmp(a, "quit") == 0 || strcmp(a, "q") == 0) {
             free(line);
             say(p, "bye\n");
+            p->end = "quit";
             *rc = CLI_EXIT_OK;
             return 0;
         }
@@ -360,6 +419,8 @@ static int game(lplay *p, grundy_scanner *sc)
         if (!has_move(p)) {
             say(p, computer ? "I have no move: you win.\n"
                             : "You have no move: I win.\n");
+            p->end = "no move";
+            p->winner = computer ? "user" : "computer";
             return CLI_EXIT_OK;
         }
         if (computer) {
@@ -396,6 +457,8 @@ int loopy_cli_play(int argc, char **argv)
             only_pos = 1;
         } else if (strcmp(s, "--mix") == 0) {
             mix = 1;
+        } else if (strcmp(s, "--json") == 0) {
+            p.json = 1;
         } else if (cli_opt_value(argc, argv, &i, "--first", &v)) {
             static const char *const firsts[] = {"user", "computer", NULL};
             rc = cli_parse_choice("play", "--first", v, firsts,
@@ -422,7 +485,7 @@ int loopy_cli_play(int argc, char **argv)
         loopy_cli_sum_clear(&p.sum);
         return rc;
     }
-    if (grundy_writer_init(&p.w, 1) != GRUNDY_OK ||
+    if (grundy_writer_init(&p.w, p.json ? 2 : 1) != GRUNDY_OK ||
         grundy_scanner_init_fd(&sc, 0) != GRUNDY_OK || record(&p)) {
         loopy_cli_sum_clear(&p.sum);
         return cli_error("play", GRUNDY_ERR_NOMEM, NULL);
@@ -435,6 +498,16 @@ int loopy_cli_play(int argc, char **argv)
     rc = game(&p, &sc);
     if (grundy_writer_clear(&p.w) != GRUNDY_OK && rc == 0)
         rc = cli_write_error("play", &p.w);
+    if (p.json && rc == CLI_EXIT_OK) {
+        grundy_writer out;
+        if (grundy_writer_init(&out, 1) != GRUNDY_OK) {
+            rc = cli_error("play", GRUNDY_ERR_NOMEM, NULL);
+        } else {
+            write_transcript(&p, &out);
+            if (grundy_writer_clear(&out) != GRUNDY_OK)
+                rc = cli_write_error("play", &out);
+        }
+    }
     grundy_scanner_clear(&sc);
     free(p.hist);
     free(p.user_at);

@@ -77,6 +77,10 @@ COMMANDS = [
     ("play", ["play", "nim", "3", "4", "5", "--json"], "1 1\nundo\n1 1\n2 0\n"),
     ("play", ["play", "kayles", "4", "--json", "--first", "computer"], ""),
     ("play", ["play", "nim", "2", "--json", "--misere"], "quit\n"),
+    ("play", ["play", "addsub:4,5:2", "12", "--max", "20", "--json"],
+     "8\nhint\n"),
+    ("play", ["play", "addsub:1:1", "2", "--max", "5", "--json", "--repeat",
+              "2"], "1\n2\n1\n2\n1\n"),
     ("store_list", ["store", "list", "--json"], None),
 ]
 

@@ -28,26 +28,28 @@ NOT_RUN = "<!-- example not run:"
 
 def readme_sessions(text):
     """(line number, [(command, expected output lines)] or the reason it is
-    not run) per block."""
-    blocks, cur, start, inside, note = [], None, 0, False, None
+    not run) per block that is a session (its first line starts '$ ')."""
+    blocks, cur, start, inside, session, note = [], None, 0, False, False, None
     for no, line in enumerate(text.splitlines(), 1):
-        if line.startswith(NOT_RUN):
+        if line.startswith(NOT_RUN) and not inside:
             note = line[len(NOT_RUN):].rstrip("->").strip()
             continue
         if line.startswith("```"):
-            if inside and cur:
+            if inside and session and cur:
                 blocks.append((start, note if note else cur))
+            if inside:
                 note = None
-            inside, cur, start = not inside, [], no + 1
+            inside, session, cur, start = not inside, False, [], no + 1
             continue
         if not inside:
             continue
-        if line.startswith("$ "):
+        if line.startswith("$ ") and (session or not cur):
+            session = True
             cur.append([line[2:], []])
-        elif cur:
+        elif session:
             cur[-1][1].append(line)
         else:
-            inside = False  # a block that is not a session
+            cur.append(None)  # a block that is not a session
     return blocks
 
 

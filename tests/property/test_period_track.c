@@ -34,7 +34,7 @@ static uint16_t *planted(test_rng *rng, grundy_pos n, grundy_pos q,
         g[x] = x < q + p ? (uint16_t)test_rng_below(rng, values)
                          : g[x - p];
     /* q is the least preperiod */
-    if (q > 0 && g[q - 1] == g[q - 1 + p])
+    if (q > 0 && q - 1 + p < n && g[q - 1] == g[q - 1 + p])
         g[q - 1] = (uint16_t)((g[q - 1 + p] + 1) % values);
     return g;
 }

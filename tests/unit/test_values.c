@@ -456,7 +456,11 @@ static void test_values_cancel_keeps_prefix(void **state)
         t = grundy_values_cached(v);
         assert_non_null(t);
         kept = grundy_table_size(t);
-        assert_true(kept < n);
+        /* a kernel whose only reports are its first and its last is
+         * cancelled at the end, with the whole table kept */
+        if (kept > n)
+            fail_msg("%s: %llu entries kept of %llu asked", specs[c],
+                     (unsigned long long)kept, (unsigned long long)n);
         truth = naive(g, kept < 30000 ? kept : 30000);
         for (i = 0; i < grundy_table_size(truth); i++)
             if (grundy_table_get(t, i) != grundy_table_get(truth, i))

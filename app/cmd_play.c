@@ -38,7 +38,6 @@ typedef struct play {
         int computer;
         size_t component;
         const grundy_game *g;
-        const char *written;
         grundy_pos from;
         grundy_move to;
     } *moves;
@@ -65,7 +64,6 @@ static grundy_status record(play *p, const grundy_sum_move *m, int computer)
     e->computer = computer;
     e->component = m->component;
     e->g = cli_sum_game(&p->sum, m->component);
-    e->written = cli_sum_written(&p->sum, m->component);
     e->from = p->sum.comp[m->component].pos;
     e->to = m->to;
     return GRUNDY_OK;

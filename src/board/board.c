@@ -521,6 +521,17 @@ static uint32_t exact(grundy_board *b, const bpart *q, unsigned d)
     return search(b, q->p, key, &ALL, d);
 }
 
+/* One more position searched: progress and cancellation, and the stop of
+ * a table that only evicts.  0 with b->err set when the search must end. */
+static int node_step(grundy_board *b)
+{
+    if (grundy_ticker_tick(&b->tk, ++b->st.nodes) != GRUNDY_OK)
+        b->err = GRUNDY_ERR_CANCELLED;
+    else if (board_tt_thrashing(&b->tt))
+        b->err = GRUNDY_ERR_LIMIT;
+    return !b->err;
+}
+
 /* Children are read from the table a few at a time, their keys computed
  * and their buckets fetched together. */
 #define ETC_CHUNK 8
@@ -695,14 +706,8 @@ static uint32_t search(grundy_board *b, grundy_pos h, const uint64_t key[2],
         want = &want_left;
         want_left = w;
     }
-    if (grundy_ticker_tick(&b->tk, ++b->st.nodes) != GRUNDY_OK) {
-        b->err = GRUNDY_ERR_CANCELLED;
+    if (!node_step(b))
         return NOT_IN_SET;
-    }
-    if (board_tt_thrashing(&b->tt)) {
-        b->err = GRUNDY_ERR_LIMIT;
-        return NOT_IN_SET;
-    }
     L = get_level(b, d);
     if (!L)
         return NOT_IN_SET;
@@ -800,14 +805,8 @@ static uint32_t aspire(grundy_board *b, grundy_pos h, const uint64_t key[2],
 
     if (b->err)
         return NOT_IN_SET;
-    if (grundy_ticker_tick(&b->tk, ++b->st.nodes) != GRUNDY_OK) {
-        b->err = GRUNDY_ERR_CANCELLED;
+    if (!node_step(b))
         return NOT_IN_SET;
-    }
-    if (board_tt_thrashing(&b->tt)) {
-        b->err = GRUNDY_ERR_LIMIT;
-        return NOT_IN_SET;
-    }
     L = get_level(b, d);
     if (!L)
         return NOT_IN_SET;

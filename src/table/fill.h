@@ -7,6 +7,7 @@
 #define GRUNDY_TABLE_FILL_H
 
 #include "core/progress.h"
+#include "grundy/experimental.h"
 #include "table/layout.h"
 
 /* How a table is filled, resolved from grundy_table_method. */

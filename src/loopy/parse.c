@@ -907,10 +907,13 @@ grundy_status grundy_loopy_graph_parse(grundy_loopy_graph **out,
 {
     grundy_loopy_graph *g;
     grundy_status st;
-    *out = NULL;
     if (where)
         memset(where, 0, sizeof *where);
+    GRUNDY_RETURN_IF(!out, GRUNDY_ERR_ARG);
+    *out = NULL;
     GRUNDY_RETURN_IF(!text && len, GRUNDY_ERR_ARG);
+    if (!text) /* the empty text: no arithmetic on a null pointer */
+        text = "";
     GRUNDY_RETURN_IF((unsigned)format > GRUNDY_LOOPY_FORMAT_DOT,
                      GRUNDY_ERR_ARG);
     GRUNDY_TRY(loopy_graph_alloc(&g));

@@ -293,7 +293,25 @@ static void test_loopy_parse_edge_list(void **state)
 
 static void test_loopy_parse_edge_list_errors(void **state)
 {
+    grundy_loopy_graph *g = NULL;
+    grundy_parse_error where;
     (void)state;
+    /* NULL arguments: a NULL text of length 0 is the empty text. */
+    assert_int_equal(grundy_loopy_graph_parse(&g, NULL, 0,
+                                              GRUNDY_LOOPY_FORMAT_AUTO, &where,
+                                              NULL),
+                     GRUNDY_OK);
+    assert_int_equal(grundy_loopy_graph_num_vertices(g), 0);
+    grundy_loopy_graph_free(g);
+    assert_int_equal(grundy_loopy_graph_parse(&g, NULL, 3,
+                                              GRUNDY_LOOPY_FORMAT_AUTO, &where,
+                                              NULL),
+                     GRUNDY_ERR_ARG);
+    assert_null(g);
+    assert_int_equal(grundy_loopy_graph_parse(NULL, "0 1", 3,
+                                              GRUNDY_LOOPY_FORMAT_AUTO, NULL,
+                                              NULL),
+                     GRUNDY_ERR_ARG);
     check_error("0 1\n1 x\n", GRUNDY_LOOPY_FORMAT_AUTO, GRUNDY_ERR_PARSE, 2, 3,
                 "expected a vertex id");
     check_error("0 1 2\n", GRUNDY_LOOPY_FORMAT_AUTO, GRUNDY_ERR_PARSE, 1, 5,

@@ -354,9 +354,10 @@ static void store_warn(void *ctx, const char *path, const char *what)
     (void)ctx;
     cli_progress_done();
     if (!path)
-        fprintf(stderr, "grundy: store: store: %s (set HOME or "
-                        "XDG_CACHE_HOME, or give --store DIR); nothing will "
-                        "be kept\n",
+        fprintf(stderr,
+                "grundy: store: store: %s (set HOME or "
+                "XDG_CACHE_HOME, or give --store DIR); nothing will "
+                "be kept\n",
                 what);
     else
         fprintf(stderr, "grundy: store: %s: %s\n", path, what);

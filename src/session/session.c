@@ -133,8 +133,7 @@ grundy_store *grundy_session_store(grundy_session *s)
 }
 
 grundy_status grundy_session_game(const grundy_game **out, grundy_session *s,
-                                  const char *spec,
-                                  grundy_parse_error *where)
+                                  const char *spec, grundy_parse_error *where)
 {
     session_game *ng;
     grundy_game *g = NULL;

@@ -135,8 +135,8 @@ static void test_session_no_folder_warns_once(void **state)
     grundy_values *v;
     grundy_value x;
     char *home = getenv("HOME") ? strdup(getenv("HOME")) : NULL;
-    char *xdg = getenv("XDG_CACHE_HOME") ? strdup(getenv("XDG_CACHE_HOME"))
-                                         : NULL;
+    char *xdg =
+        getenv("XDG_CACHE_HOME") ? strdup(getenv("XDG_CACHE_HOME")) : NULL;
     (void)state;
     unsetenv("HOME");
     unsetenv("XDG_CACHE_HOME");

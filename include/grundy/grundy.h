@@ -22,5 +22,6 @@
 #include "grundy/store.h"
 #include "grundy/loopy.h"
 #include "grundy/misere.h"
+#include "grundy/session.h"
 
 #endif

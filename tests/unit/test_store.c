@@ -978,7 +978,7 @@ static void grow_matches_memory(fixture *f, grundy_pos n, grundy_pos keep)
     unsigned char *b1, *b2;
     size_t l1, l2;
     grundy_pos x, old;
-    uint64_t dropped = store_grow_dropped();
+    uint64_t dropped = grundy_store_grow_dropped();
     su_cat(d1, sizeof d1, f->dir, "/grown");
     su_cat(d2, sizeof d2, f->dir, "/saved");
     assert_int_equal(grundy_game_new(&g, "grundy-game", NULL), GRUNDY_OK);
@@ -1002,7 +1002,7 @@ static void grow_matches_memory(fixture *f, grundy_pos n, grundy_pos keep)
                      (unsigned long long)grundy_table_get(t, x),
                      (unsigned long long)grundy_table_get(mem, x));
     /* the middle left memory */
-    assert_true(store_grow_dropped() > dropped);
+    assert_true(grundy_store_grow_dropped() > dropped);
     memset(&st, 0, sizeof st);
     snprintf(st.spec, sizeof st.spec, "grundy-game");
     st.size = n;

@@ -288,7 +288,7 @@ static grundy_status parse_edge_list(grundy_loopy_graph *g, const char *text,
         grundy_limits_mem_check(lim, bytes) != GRUNDY_OK) {
         grundy_parse_error_set(where, ep.lines ? ep.first_line : 1, 1, "%s",
                                "");
-        loopy_limit_message(where, n, m);
+        grundy_loopy_limit_message(where, n, m);
         return GRUNDY_ERR_LIMIT;
     }
     GRUNDY_RETURN_IF(m > SIZE_MAX / sizeof(grundy_loopy_vertex),
@@ -302,7 +302,8 @@ static grundy_status parse_edge_list(grundy_loopy_graph *g, const char *text,
     }
     st = edge_list_pass(text, len, 2, &ep, where, lim);
     if (st == GRUNDY_OK)
-        st = loopy_graph_build(g, n, &ep.src, &ep.dst, (size_t)m, 1, lim);
+        st =
+            grundy_loopy_graph_build(g, n, &ep.src, &ep.dst, (size_t)m, 1, lim);
     free(ep.src);
     free(ep.dst);
     return st;
@@ -604,10 +605,10 @@ static grundy_status node_id(dot *d, grundy_loopy_vertex *v)
     if (memchr(name, 0, len))
         return dot_error(d, d->t.line, d->t.col,
                          "a vertex name holds a NUL byte");
-    st = loopy_names_intern(d->g, &d->n, name, len, v, &added, d->lim);
+    st = grundy_loopy_names_intern(d->g, &d->n, name, len, v, &added, d->lim);
     if (st == GRUNDY_ERR_LIMIT) {
         grundy_parse_error_set(d->where, d->t.line, d->t.col, "%s", "");
-        loopy_limit_message(d->where, d->n, d->m);
+        grundy_loopy_limit_message(d->where, d->n, d->m);
         return st;
     }
     GRUNDY_TRY(st);
@@ -650,7 +651,7 @@ static grundy_status add_edge(dot *d, grundy_loopy_vertex u,
         if (grundy_loopy_estimate(&bytes, d->n, nc) != GRUNDY_OK ||
             grundy_limits_mem_check(d->lim, bytes) != GRUNDY_OK) {
             grundy_parse_error_set(d->where, d->t.line, d->t.col, "%s", "");
-            loopy_limit_message(d->where, d->n, nc);
+            grundy_loopy_limit_message(d->where, d->n, nc);
             return GRUNDY_ERR_LIMIT;
         }
         ns = realloc(d->src, nc * sizeof *ns);
@@ -840,11 +841,11 @@ static grundy_status parse_dot(grundy_loopy_graph *g, const char *text,
         (grundy_loopy_estimate(&bytes, d.n, d.m) != GRUNDY_OK ||
          grundy_limits_mem_check(lim, bytes) != GRUNDY_OK)) {
         grundy_parse_error_set(where, 1, 1, "%s", "");
-        loopy_limit_message(where, d.n, d.m);
+        grundy_loopy_limit_message(where, d.n, d.m);
         st = GRUNDY_ERR_LIMIT;
     }
     if (st == GRUNDY_OK)
-        st = loopy_graph_build(g, d.n, &d.src, &d.dst, d.m, 1, lim);
+        st = grundy_loopy_graph_build(g, d.n, &d.src, &d.dst, d.m, 1, lim);
     if (st == GRUNDY_OK && !g->names) {
         /* An empty DOT graph still has (no) names. */
         g->names = malloc(1);
@@ -916,7 +917,7 @@ grundy_status grundy_loopy_graph_parse(grundy_loopy_graph **out,
         text = "";
     GRUNDY_RETURN_IF((unsigned)format > GRUNDY_LOOPY_FORMAT_DOT,
                      GRUNDY_ERR_ARG);
-    GRUNDY_TRY(loopy_graph_alloc(&g));
+    GRUNDY_TRY(grundy_loopy_graph_alloc(&g));
     if (format == GRUNDY_LOOPY_FORMAT_DOT ||
         (format == GRUNDY_LOOPY_FORMAT_AUTO && looks_like_dot(text, len)))
         st = parse_dot(g, text, len, where, lim);

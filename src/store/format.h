@@ -9,6 +9,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "grundy/experimental.h"
 #include "grundy/store.h"
 
 #define STORE_HEADER_BYTES 512u

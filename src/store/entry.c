@@ -107,12 +107,15 @@ grundy_status grundy_store_save(grundy_store *s, const grundy_store_table *t)
     if (!s->writable)
         return GRUNDY_OK;
     entry_file(path, s, t->spec, "");
-    if (grundy_store_entry_at_least(path, &h))
-        return GRUNDY_OK;
-    all.data = t->data;
-    all.bytes = h.size * h.width;
-    return grundy_store_write_atomic(s, path, "table", &h, &all, 1,
-                              grundy_store_entry_at_least);
+    if (!grundy_store_entry_at_least(path, &h)) {
+        all.data = t->data;
+        all.bytes = h.size * h.width;
+        GRUNDY_TRY(grundy_store_write_atomic(s, path, "table", &h, &all, 1,
+                                             grundy_store_entry_at_least));
+    }
+    /* kept, or a table at least as good was kept already */
+    grundy_store_note_saved(s, t->spec, t->size, h.complete);
+    return GRUNDY_OK;
 }
 
 /* Management ***************************************************************/

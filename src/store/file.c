@@ -214,6 +214,11 @@ grundy_status grundy_store_open(grundy_store **out,
         free(s);
         return st;
     }
+    if (pthread_mutex_init(&s->saved_lock, NULL) != 0) {
+        free(s->dir);
+        free(s);
+        return GRUNDY_ERR_NOMEM;
+    }
     s->warn = o->warn;
     s->warn_ctx = o->warn_ctx;
     if (o->limits) {
@@ -237,8 +242,27 @@ void grundy_store_close(grundy_store *s)
 {
     if (!s)
         return;
+    pthread_mutex_destroy(&s->saved_lock);
     free(s->dir);
     free(s);
+}
+
+void grundy_store_note_saved(grundy_store *s, const char *spec,
+                             grundy_pos size, int complete)
+{
+    pthread_mutex_lock(&s->saved_lock);
+    s->saved.count++;
+    snprintf(s->saved.spec, sizeof s->saved.spec, "%s", spec);
+    s->saved.size = size;
+    s->saved.complete = complete;
+    pthread_mutex_unlock(&s->saved_lock);
+}
+
+void grundy_store_last_saved(grundy_store_saved *out, grundy_store *s)
+{
+    pthread_mutex_lock(&s->saved_lock);
+    *out = s->saved;
+    pthread_mutex_unlock(&s->saved_lock);
 }
 
 const char *grundy_store_dir(const grundy_store *s)

@@ -420,8 +420,10 @@ grundy_status grundy_store_grow_checkpoint(grundy_store_grow *g,
     }
     g->size = size;
     e = grow_write_state(g);
-    if (!e)
+    if (!e) {
+        grundy_store_note_saved(g->s, g->spec, size, 0);
         return GRUNDY_OK;
+    }
 fail:
     warnf(g->s, g->path, "cannot record the computation's progress (%s)",
           strerror(e));
@@ -474,6 +476,7 @@ grundy_status grundy_store_grow_finish(grundy_store_grow *g,
     }
     unlink(g->state);
     g->finished = 1;
+    grundy_store_note_saved(g->s, g->spec, g->cap, 1);
     return GRUNDY_OK;
 }
 

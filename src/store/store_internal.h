@@ -14,6 +14,7 @@
 #ifndef GRUNDY_STORE_INTERNAL_H
 #define GRUNDY_STORE_INTERNAL_H
 
+#include <pthread.h>
 #include <sys/stat.h>
 #include <sys/types.h>
 
@@ -30,6 +31,10 @@ struct grundy_store {
     void *warn_ctx;
     grundy_limits limits;
     int have_limits;
+    /* What was kept since the store was opened (grundy_store_last_saved()):
+     * the only state that changes after grundy_store_open(). */
+    pthread_mutex_t saved_lock;
+    grundy_store_saved saved;
 };
 
 struct grundy_store_mapping {
@@ -136,6 +141,11 @@ grundy_status grundy_store_write_atomic(
     const grundy_store *s, const char *path, const char *what,
     grundy_store_header *h, const grundy_store_chunk *chunks, size_t nchunks,
     int (*keep_if)(const char *path, const grundy_store_header *h));
+
+/* Note that the store now holds size entries of spec (complete or a
+ * checkpoint), for grundy_store_last_saved(). */
+void grundy_store_note_saved(grundy_store *s, const char *spec,
+                             grundy_pos size, int complete);
 
 /* Remove path; 1 removed, 0 missing, -1 failed (warned). */
 int grundy_store_remove_file(const grundy_store *s, const char *path);

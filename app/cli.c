@@ -395,9 +395,24 @@ int cli_engine_error(const cli_engine *e, const char *what, grundy_status s)
 {
     cli_progress_done();
     if (s == GRUNDY_ERR_CANCELLED) {
-        fprintf(stderr, "grundy: %s: interrupted%s\n", e->cmd,
-                e->store ? "; what was computed is kept in the store"
-                         : "");
+        /* only what the store says it kept: a board search or a window
+         * keeps nothing */
+        grundy_store_saved sv;
+        memset(&sv, 0, sizeof sv);
+        if (e->store)
+            grundy_store_last_saved(&sv, e->store);
+        if (sv.count && sv.complete)
+            fprintf(stderr, "grundy: %s: interrupted; the table of %s "
+                    "(%llu entries) is kept in the store\n",
+                    e->cmd, sv.spec, (unsigned long long)sv.size);
+        else if (sv.count)
+            fprintf(stderr, "grundy: %s: interrupted; g(0) to g(%llu) of "
+                    "%s are kept in the store, and the same command goes "
+                    "on from there\n",
+                    e->cmd, (unsigned long long)(sv.size - 1), sv.spec);
+        else
+            fprintf(stderr, "grundy: %s: interrupted%s\n", e->cmd,
+                    e->store ? "; nothing was kept" : "");
         return 128 + (got_signal ? got_signal : SIGINT);
     }
     if (s == GRUNDY_ERR_LIMIT) {

@@ -180,7 +180,8 @@ struct grundy_board {
     const grundy_rules *r;
     const void *params;
     grundy_board_opts o;
-    board_tt tt;
+    grundy_board_tt tt;
+    grundy_board_tt_counts tc;
     level **lv;
     size_t nlv;
     grundy_ticker tk;
@@ -224,8 +225,7 @@ grundy_status grundy_board_new(grundy_board **out, const grundy_game *g,
     b->params = grundy_game_params(g);
     b->o = *o;
     max = o->table_bytes ? o->table_bytes : grundy_limits_mem(o->limits) / 2;
-    s = board_tt_init(&b->tt, max, o->limits);
-    b->tt.evict_limit = o->evict_limit;
+    s = grundy_board_tt_init(&b->tt, max, o->limits, o->replace == GRUNDY_BOARD_REPLACE_NEWEST ? GRUNDY_BOARD_TT_NEWEST : GRUNDY_BOARD_TT_COST);
     if (s != GRUNDY_OK) {
         free(b);
         return s;
@@ -258,19 +258,20 @@ void grundy_board_free(grundy_board *b)
     for (i = 0; i < b->nlv; i++)
         level_free(b->lv[i]);
     free(b->lv);
-    board_tt_clear(&b->tt);
+    grundy_board_tt_clear(&b->tt);
     free(b);
 }
 
 void grundy_board_get_stats(grundy_board_stats *out, const grundy_board *b)
 {
     *out = b->st;
-    out->probes = b->tt.probes;
-    out->hits = b->tt.hits;
-    out->stores = b->tt.stores;
-    out->evictions = b->tt.evictions;
-    out->entries = b->tt.used;
-    out->table_bytes = board_tt_bytes(&b->tt);
+    out->probes = b->tc.probes;
+    out->hits = b->tc.hits;
+    out->stores = b->tc.stores;
+    out->evictions = b->tc.evictions + b->tt.evictions;
+    out->entries = b->tt.used + b->tt.wused;
+    out->capacity = grundy_board_tt_capacity(&b->tt);
+    out->table_bytes = grundy_board_tt_bytes(&b->tt);
     out->peak_bytes = b->tt.peak_bytes + b->level_bytes;
 }
 
@@ -521,13 +522,23 @@ static uint32_t exact(grundy_board *b, const bpart *q, unsigned d)
     return search(b, q->p, key, &ALL, d);
 }
 
+/* A table held at its budget that has evicted many times what it holds
+ * is recomputing the same positions over and over: the search would not
+ * end in any useful time, and stops as over the memory limit. */
+static int thrashing(const grundy_board *b)
+{
+    return b->o.evict_limit && b->tt.full &&
+           b->tc.evictions > (uint64_t)b->o.evict_limit *
+                                 grundy_board_tt_capacity(&b->tt);
+}
+
 /* One more position searched: progress and cancellation, and the stop of
  * a table that only evicts.  0 with b->err set when the search must end. */
 static int node_step(grundy_board *b)
 {
     if (grundy_ticker_tick(&b->tk, ++b->st.nodes) != GRUNDY_OK)
         b->err = GRUNDY_ERR_CANCELLED;
-    else if (board_tt_thrashing(&b->tt))
+    else if (thrashing(b))
         b->err = GRUNDY_ERR_LIMIT;
     return !b->err;
 }
@@ -592,7 +603,7 @@ static size_t expand(grundy_board *b, level *L, grundy_pos h, nset *P,
             part_key(b, q->p, key);
             q->k0 = key[0];
             q->k1 = key[1];
-            board_tt_prefetch(&b->tt, key[0], key[1]);
+            grundy_board_tt_prefetch(&b->tt, key[0], key[1]);
         }
         if (b->err)
             return 0;
@@ -607,13 +618,29 @@ static size_t expand(grundy_board *b, level *L, grundy_pos h, nset *P,
             for (j = starts[k - c0]; j < starts[k - c0 + 1]; j++) {
                 bpart *q = &L->parts[j];
                 uint32_t v;
-                if (board_tt_get(&b->tt, q->k0, q->k1, &v)) {
+                if (grundy_board_tt_get(&b->tt, &b->tc, q->k0, q->k1, &v)) {
                     known ^= v;
                     continue;
                 }
                 q->cells = grundy_pop64(q->p);
                 diff += (uint64_t)q->cells * q->cells;
                 L->parts[w++] = *q;
+            }
+            if (w - first > 1) {
+                /* two parts of one key cancel (their values XOR to 0) */
+                size_t a, z = first;
+                sort_parts(L->parts + first, w - first);
+                for (a = first; a < w; a++) {
+                    if (a + 1 < w && L->parts[a].k0 == L->parts[a + 1].k0 &&
+                        L->parts[a].k1 == L->parts[a + 1].k1) {
+                        diff -= 2 * (uint64_t)L->parts[a].cells *
+                                L->parts[a].cells;
+                        a++;
+                        continue;
+                    }
+                    L->parts[z++] = L->parts[a];
+                }
+                w = z;
             }
             if (w == first && prune) {
                 ns_strike(P, known);
@@ -626,8 +653,6 @@ static size_t expand(grundy_board *b, level *L, grundy_pos h, nset *P,
                 }
                 continue;
             }
-            if (w - first > 1)
-                sort_parts(L->parts + first, w - first);
             for (j = first; j < w; j++)
                 print = (print ^ L->parts[j].k0 ^ (L->parts[j].k1 << 40)) *
                             0x9E3779B97F4A7C15ull +
@@ -678,7 +703,7 @@ static uint32_t not_in(grundy_board *b, const uint64_t key[2],
                        const nset *want, uint64_t nodes0)
 {
     if (!b->err)
-        board_tt_exclude(&b->tt, key[0], key[1], (uint32_t)want->w[0],
+        grundy_board_tt_exclude(&b->tt, &b->tc, key[0], key[1], (uint32_t)want->w[0],
                          cost_of(b->st.nodes - nodes0));
     return NOT_IN_SET;
 }
@@ -695,7 +720,7 @@ static uint32_t search(grundy_board *b, grundy_pos h, const uint64_t key[2],
 
     if (b->err)
         return NOT_IN_SET;
-    if (board_tt_look(&b->tt, key[0], key[1], &v, &excl))
+    if (grundy_board_tt_look(&b->tt, &b->tc, key[0], key[1], &v, &excl))
         return v;
     if (excl) {
         /* values known not to be g(h) are not asked for */
@@ -718,14 +743,14 @@ static uint32_t search(grundy_board *b, grundy_pos h, const uint64_t key[2],
     if (cut)
         return not_in(b, key, want, nodes0);
     if (n == 0) {
-        board_tt_put(&b->tt, key[0], key[1], 0, 1);
+        grundy_board_tt_put(&b->tt, &b->tc, key[0], key[1], 0, 1);
         return 0;
     }
     if (!prune) {
         v = plain(b, L, ne, n, d);
         if (b->err)
             return NOT_IN_SET;
-        board_tt_put(&b->tt, key[0], key[1], v,
+        grundy_board_tt_put(&b->tt, &b->tc, key[0], key[1], v,
                      cost_of(b->st.nodes - nodes0));
         return v;
     }
@@ -784,7 +809,7 @@ static uint32_t search(grundy_board *b, grundy_pos h, const uint64_t key[2],
     if (!exact_all && !ns_meets(&P, &upto))
         return not_in(b, key, want, nodes0);
     v = ns_min(&P);
-    board_tt_put(&b->tt, key[0], key[1], v, cost_of(b->st.nodes - nodes0));
+    grundy_board_tt_put(&b->tt, &b->tc, key[0], key[1], v, cost_of(b->st.nodes - nodes0));
     return v;
 }
 
@@ -814,14 +839,14 @@ static uint32_t aspire(grundy_board *b, grundy_pos h, const uint64_t key[2],
     if (b->err)
         return NOT_IN_SET;
     if (n == 0) {
-        board_tt_put(&b->tt, key[0], key[1], 0, 1);
+        grundy_board_tt_put(&b->tt, &b->tc, key[0], key[1], 0, 1);
         return 0;
     }
     if (n > 255 || !b->o.prune) {
         t = plain(b, L, ne, n, d);
         if (b->err)
             return NOT_IN_SET;
-        board_tt_put(&b->tt, key[0], key[1], t,
+        grundy_board_tt_put(&b->tt, &b->tc, key[0], key[1], t,
                      cost_of(b->st.nodes - nodes0));
         return t;
     }
@@ -853,7 +878,7 @@ static uint32_t aspire(grundy_board *b, grundy_pos h, const uint64_t key[2],
             q = &L->parts[m->first];
             k[0] = q->k0;
             k[1] = q->k1;
-            if (!board_tt_get(&b->tt, k[0], k[1], &r)) {
+            if (!grundy_board_tt_get(&b->tt, &b->tc, k[0], k[1], &r)) {
                 if ((t ^ m->known) > 255) {
                     r = exact(b, q, d + 1);
                 } else {
@@ -878,7 +903,7 @@ static uint32_t aspire(grundy_board *b, grundy_pos h, const uint64_t key[2],
         if (!found)
             break;
     }
-    board_tt_put(&b->tt, key[0], key[1], t, cost_of(b->st.nodes - nodes0));
+    grundy_board_tt_put(&b->tt, &b->tc, key[0], key[1], t, cost_of(b->st.nodes - nodes0));
     return t;
 }
 
@@ -905,7 +930,7 @@ grundy_status grundy_board_value(grundy_value *out, grundy_board *b,
             {
                 uint64_t k[2] = {q.k0, q.k1};
                 uint32_t v;
-                if (!board_tt_get(&b->tt, k[0], k[1], &v))
+                if (!grundy_board_tt_get(&b->tt, &b->tc, k[0], k[1], &v))
                     v = aspire(b, q.p, k, 1);
                 x ^= v;
             }

@@ -92,6 +92,8 @@ typedef struct grundy_board_opts {
 #define GRUNDY_BOARD_REPLACE_COST 0
 #define GRUNDY_BOARD_REPLACE_NEWEST 1
 
+#define GRUNDY_BOARD_STATS_DEPTHS 64
+
 /* Statistics of every search since grundy_board_new(). */
 typedef struct grundy_board_stats {
     uint64_t nodes;     /* positions whose moves were listed */
@@ -105,6 +107,16 @@ typedef struct grundy_board_stats {
     size_t peak_bytes;  /* the most the search held at once */
     unsigned depth;     /* the deepest line searched, in moves */
     uint64_t ms;        /* milliseconds in grundy_board_value() */
+    /* positions searched at each depth (the part asked for is at depth 1;
+     * the last counts every depth from it on) */
+    uint64_t nodes_at[GRUNDY_BOARD_STATS_DEPTHS];
+    unsigned threads;   /* searchers that shared the table (1: serial) */
+    uint64_t paused_ms; /* helpers' sleep while the caller's thread was
+                           short of a processor */
+    /* the part being valued at depth 1: the value tried (is it 0? 1?
+     * ...), and how many of its root's children were asked of it */
+    unsigned root_value;
+    uint64_t root_done, root_children;
 } grundy_board_stats;
 
 /* grundy_board_opts_init() : default limits, every technique on, the

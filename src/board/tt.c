@@ -62,6 +62,7 @@ grundy_status grundy_board_tt_init(grundy_board_tt *t, size_t max_bytes,
     t->lim = lim;
     t->max_bytes = max_bytes;
     t->policy = policy;
+    pthread_mutex_init(&t->wlock, NULL);
     while (cb > TT_MIN_CBITS && compact_bytes(cb) > max_bytes)
         cb--;
     GRUNDY_RETURN_IF(compact_bytes(cb) > max_bytes, GRUNDY_ERR_LIMIT);
@@ -75,6 +76,8 @@ grundy_status grundy_board_tt_init(grundy_board_tt *t, size_t max_bytes,
 
 void grundy_board_tt_clear(grundy_board_tt *t)
 {
+    if (t->e)
+        pthread_mutex_destroy(&t->wlock);
     free(t->e);
     free(t->w);
     t->e = NULL;
@@ -291,9 +294,14 @@ static int grow_wide(grundy_board_tt *t)
 
 void grundy_board_tt_freeze(grundy_board_tt *t)
 {
-    while (!t->full && grow_compact(t))
-        ;
     t->frozen = 1;
+}
+
+void grundy_board_tt_grow(grundy_board_tt *t)
+{
+    if (!t->full && !grow_compact(t))
+        t->full = 1;
+    __atomic_store_n(&t->want_grow, 0, __ATOMIC_RELAXED);
 }
 
 void grundy_board_tt_thaw(grundy_board_tt *t)
@@ -311,9 +319,13 @@ static void put(grundy_board_tt *t, grundy_board_tt_counts *c, uint64_t lo,
     c->stores++;
     if (grundy_board_tt_compact(t, lo, hi)) {
         uint64_t m, q;
-        if (!t->frozen && !t->full && t->used * 2 >= ((size_t)W << t->cbits) &&
-            !grow_compact(t))
-            t->full = 1;
+        if (!t->full && __atomic_load_n(&t->used, __ATOMIC_RELAXED) * 2 >=
+                            ((size_t)W << t->cbits)) {
+            if (t->frozen)
+                __atomic_store_n(&t->want_grow, 1, __ATOMIC_RELAXED);
+            else if (!grow_compact(t))
+                t->full = 1;
+        }
         m = grundy_board_tt_mix(lo, t->bbits, t->bmask);
         q = m & ((1ull << t->qbits) - 1);
         r = place(t->e + (m >> t->qbits) * W, make_entry(q, v, cost), q,
@@ -337,10 +349,14 @@ static void put(grundy_board_tt *t, grundy_board_tt_counts *c, uint64_t lo,
         n.value = (uint16_t)v;
         n.cost = (uint8_t)cost;
         n.pad = 0;
+        if (t->frozen)
+            pthread_mutex_lock(&t->wlock);
         r = place_wide(t->w + grundy_board_tt_wide_bucket(t, lo, hi) * WW,
                        &n);
         if (r < 0)
             t->wused++;
+        if (t->frozen)
+            pthread_mutex_unlock(&t->wlock);
     }
     if (r > 0)
         c->evictions++;
@@ -367,19 +383,25 @@ int grundy_board_tt_look_wide(const grundy_board_tt *t, uint64_t lo,
 {
     const grundy_board_tt_wide *b;
     unsigned i;
+    int r = 0;
     if (!t->wbuckets)
         return 0;
+    if (t->frozen)
+        pthread_mutex_lock((pthread_mutex_t *)&t->wlock);
     b = t->w + grundy_board_tt_wide_bucket(t, lo, hi) * WW;
     for (i = 0; i < WW; i++)
         if (b[i].cost && b[i].lo == lo && b[i].hi == (uint32_t)hi) {
-            if (b[i].value & GRUNDY_BOARD_TT_EXCL) {
+            if (b[i].value & GRUNDY_BOARD_TT_EXCL)
                 *excl = b[i].value & ~GRUNDY_BOARD_TT_EXCL;
-                return 0;
+            else {
+                *v = b[i].value;
+                r = 1;
             }
-            *v = b[i].value;
-            return 1;
+            break;
         }
-    return 0;
+    if (t->frozen)
+        pthread_mutex_unlock((pthread_mutex_t *)&t->wlock);
+    return r;
 }
 
 void grundy_board_tt_each(const grundy_board_tt *t,

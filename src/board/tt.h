@@ -38,6 +38,7 @@
 #ifndef GRUNDY_BOARD_TT_H
 #define GRUNDY_BOARD_TT_H
 
+#include <pthread.h>
 #include <stddef.h>
 #include <stdint.h>
 
@@ -80,11 +81,14 @@ typedef struct grundy_board_tt {
     uint64_t bmask;  /* 2^bbits - 1 */
     size_t used;     /* compact entries held */
     grundy_board_tt_wide *w; /* wide entries, wbuckets * WIDE_WAYS */
+    pthread_mutex_t wlock;   /* wide entries of a frozen table */
     size_t wbuckets;
     size_t wused;
     size_t max_bytes; /* the budget */
     int full;         /* the budget stopped a growth */
-    int frozen;       /* shared by threads: never grows again */
+    int frozen;       /* shared by threads: grows only through
+                         grundy_board_tt_grow() while they wait */
+    int want_grow;    /* a store into a frozen table found it half full */
     grundy_board_tt_policy policy;
     const grundy_limits *lim;
     size_t peak_bytes;
@@ -98,11 +102,14 @@ grundy_status grundy_board_tt_init(grundy_board_tt *t, size_t max_bytes,
                                    grundy_board_tt_policy policy);
 void grundy_board_tt_clear(grundy_board_tt *t);
 
-/* Grow the compact entries now to the largest size the budget allows
- * (ahead of a parallel search), and never again. */
+/* Shared by threads from now on: stores never grow the table, they set
+ * want_grow instead, and the caller grows it with grundy_board_tt_grow()
+ * while no other thread touches it. */
 void grundy_board_tt_freeze(grundy_board_tt *t);
-/* Growth allowed again (the threads have stopped). */
+/* Growth on store again (the threads have stopped). */
 void grundy_board_tt_thaw(grundy_board_tt *t);
+/* Double the compact entries if the budget allows (sets full if not). */
+void grundy_board_tt_grow(grundy_board_tt *t);
 
 static inline size_t grundy_board_tt_bytes(const grundy_board_tt *t)
 {

@@ -129,6 +129,7 @@ static void write_search_stats(grundy_writer *w, const grundy_values *vals,
     grundy_board_stats st;
     int searched = grundy_values_search_stats(&st, vals);
     char buf[64];
+    unsigned d;
     if (json) {
         grundy_writer_str(w, ", \"stats\": {\"source\": ");
         cli_json_str(w, grundy_values_source(vals));
@@ -145,6 +146,19 @@ static void write_search_stats(grundy_writer *w, const grundy_values *vals,
             grundy_writer_u64(w, st.evictions);
             grundy_writer_str(w, ", \"table_bytes\": ");
             grundy_writer_u64(w, st.table_bytes);
+            grundy_writer_str(w, ", \"entries\": ");
+            grundy_writer_u64(w, st.entries);
+            grundy_writer_str(w, ", \"capacity\": ");
+            grundy_writer_u64(w, st.capacity);
+            grundy_writer_str(w, ", \"threads\": ");
+            grundy_writer_u64(w, st.threads);
+            grundy_writer_str(w, ", \"nodes_by_depth\": [");
+            for (d = 1; d < GRUNDY_BOARD_STATS_DEPTHS && d <= st.depth; d++) {
+                if (d > 1)
+                    grundy_writer_str(w, ", ");
+                grundy_writer_u64(w, st.nodes_at[d]);
+            }
+            grundy_writer_char(w, ']');
         }
         snprintf(buf, sizeof buf, "%.3f", took);
         grundy_writer_str(w, ", \"seconds\": ");
@@ -162,15 +176,28 @@ static void write_search_stats(grundy_writer *w, const grundy_values *vals,
         grundy_writer_u64(w, st.hits);
         grundy_writer_str(w, " of ");
         grundy_writer_u64(w, st.probes);
-        grundy_writer_str(w, " lookups\ntable ");
+        snprintf(buf, sizeof buf, " lookups (%.1f%%)",
+                 st.probes ? 100.0 * (double)st.hits / (double)st.probes
+                           : 0.0);
+        grundy_writer_str(w, buf);
+        grundy_writer_str(w, "\ntable ");
         grundy_writer_u64(w, st.entries);
-        grundy_writer_str(w, " values, ");
+        grundy_writer_str(w, " values of ");
+        grundy_writer_u64(w, st.capacity);
+        grundy_writer_str(w, ", ");
         snprintf(buf, sizeof buf, "%.1f MiB",
                  (double)st.table_bytes / 1048576.0);
         grundy_writer_str(w, buf);
         grundy_writer_str(w, ", ");
         grundy_writer_u64(w, st.evictions);
-        grundy_writer_str(w, " evicted\n");
+        grundy_writer_str(w, " evicted\nthreads ");
+        grundy_writer_u64(w, st.threads);
+        grundy_writer_str(w, "\npositions by depth");
+        for (d = 1; d < GRUNDY_BOARD_STATS_DEPTHS && d <= st.depth; d++) {
+            grundy_writer_char(w, ' ');
+            grundy_writer_u64(w, st.nodes_at[d]);
+        }
+        grundy_writer_char(w, '\n');
     }
     snprintf(buf, sizeof buf, "time %.3f s\n", took);
     grundy_writer_str(w, buf);

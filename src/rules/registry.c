@@ -9,7 +9,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "grundy/board.h"
 #include "grundy/rect.h"
 #include "grundy/rules.h"
 #include "grundy/takebreak.h"

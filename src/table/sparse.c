@@ -864,7 +864,10 @@ static unsigned value_plain(sparse *s, grundy_pos n)
     const uint16_t *g = s->g;
     uint8_t *reached = s->reached;
     unsigned i, v, lim = 1u << s->k;
+    /* the AVX2 lookups of values of 10 and 11 bits cost more than byte
+     * flags when nearly every split is new */
     if (!mv->ntriple && grundy_sparse_scan_is_vector(s->isa, s->k) &&
+        (s->isa == GRUNDY_SPARSE_AVX512 || s->k <= 9) &&
         s->force != GRUNDY_SPARSE_FORCE_BYTES)
         return value_plain_bits(s, n);
     memset(reached, 0, lim + 1);

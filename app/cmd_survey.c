@@ -477,6 +477,8 @@ static void flush_rows(survey *sv)
         if (sv->rank == 0)
             write_row(sv, r);
     }
+    /* a long survey shows each row as it is done */
+    (void)grundy_writer_flush(sv->w);
 }
 
 typedef struct worker {

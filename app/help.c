@@ -32,6 +32,8 @@ static const char help_main[] =
     "                   against n, a histogram, a board's value map\n"
     "  misere CODE --upto N  misere quotient of a take-and-break game on\n"
     "                   heaps 1..N (--genus: Conway's genus of each heap)\n"
+    "  survey SPEC --upto N  every code of a family (0.ddd, 4.dd, 0.hh,\n"
+    "                   @FILE) to N: periods, largest values, rare values\n"
     "  help [SUBCOMMAND]  show help\n"
     "\n"
     "Options:\n"
@@ -559,6 +561,52 @@ static const char help_plot[] =
     "  grundy plot kayles --upto 100000 --histogram --log -o kayles.svg\n"
     "  grundy plot rect:4x4 --all -o rect44.png\n";
 
+static const char help_survey[] =
+    "Usage: grundy survey SPEC --upto N [--json | --csv] [--compare FILE]\n"
+    "                     [OPTIONS]\n"
+    "\n"
+    "Every code of a family of take-and-break games tabulated to N, one\n"
+    "row per code, in the order of the codes.\n"
+    "\n"
+    "SPEC:\n"
+    "  0.ddd, 0.dddd, 4.dd, ...  a pattern: 'd' stands for every octal\n"
+    "                   digit 0-7, 'h' for every hexadecimal digit 0-F\n"
+    "                   (0.hh: every two-digit hexadecimal code); other\n"
+    "                   characters stand for themselves (0.1dd)\n"
+    "  @FILE            the codes in FILE, one per line ('#' comments and\n"
+    "                   blank lines skipped); a bad line is refused with\n"
+    "                   FILE:LINE:COL\n"
+    "\n"
+    "Options:\n"
+    "  --upto N         tabulate g(0..N) of each code\n"
+    "  --json           one JSON object per line and code: code, group,\n"
+    "                   upto, status (periodic, arithmetic-periodic, none,\n"
+    "                   skipped), period (null or {period, preperiod,\n"
+    "                   proven, saltus when arithmetic}), max, last_rare,\n"
+    "                   seconds (doc/JSON.md)\n"
+    "  --csv            the same columns as comma-separated values\n"
+    "  --compare FILE   compare the rows with a published table: lines\n"
+    "                   'CODE PERIOD PREPERIOD' or 'CODE none' ('#'\n"
+    "                   comments); the codes whose status or period differ\n"
+    "                   are listed on stderr\n"
+    "\n"
+    "Rows: the status is 'period proven' when the Guy-Smith criterion\n"
+    "proves a period within N, 'arithmetic' when the values repeat with a\n"
+    "saltus (seen, not proven), else 'none found'.  'group' is the first\n"
+    "code that names the same game (trailing zero digits dropped).  A code\n"
+    "whose table to N is over --mem-limit is skipped with a note, and the\n"
+    "others go on.  Codes run in parallel on --threads workers, one table\n"
+    "per worker; under mpirun each process takes its share of the codes\n"
+    "and rank 0 prints every row, reading the others' tables from the\n"
+    "store.  With the store (the default, or --store DIR), a survey that\n"
+    "was killed goes on where it stopped: the tables it finished (those\n"
+    "that took a second or more) are read back.\n"
+    "\n"
+    "Examples:\n"
+    "  grundy survey 0.dd --upto 10000\n"
+    "  grundy survey 0.ddd --upto 1048576 --json --store S\n"
+    "  grundy survey @codes.txt --upto 100000 --csv\n";
+
 const char *cli_help(const char *cmd)
 {
     if (!cmd)
@@ -583,6 +631,8 @@ const char *cli_help(const char *cmd)
         return help_plot;
     if (strcmp(cmd, "misere") == 0)
         return help_misere;
+    if (strcmp(cmd, "survey") == 0)
+        return help_survey;
     return NULL;
 }
 
@@ -601,7 +651,8 @@ void cli_print_help(const char *cmd)
         fputs(h, stdout);
         if (strcmp(cmd, "values") == 0 || strcmp(cmd, "analyze") == 0 ||
             strcmp(cmd, "play") == 0 || strcmp(cmd, "range") == 0 ||
-            strcmp(cmd, "count") == 0 || strcmp(cmd, "plot") == 0)
+            strcmp(cmd, "count") == 0 || strcmp(cmd, "plot") == 0 ||
+            strcmp(cmd, "survey") == 0)
             fputs(help_engine, stdout);
     }
 }

@@ -9,6 +9,7 @@
 #include <sys/stat.h>
 #include <sys/types.h>
 
+#include "grundy/experimental.h"
 #include "grundy/store.h"
 #include "store/format.h"
 

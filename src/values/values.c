@@ -30,7 +30,7 @@
 #include "grundy/store.h"
 #include "grundy/values.h"
 #include "rules/rules_internal.h"
-#include "table/table_internal.h"
+#include "table/split.h"
 
 /* Positions from which a period is worth looking for before tabulating. */
 #define PERIOD_FROM 1024
@@ -75,7 +75,7 @@ struct grundy_values {
     const char *method_name; /* how the table was filled */
     char spec[256];          /* canonical spec: the store's key */
     uint64_t work_needed;    /* steps of the last work refused */
-    grundy_table view;       /* the first n entries of a longer table */
+    grundy_table *view;      /* the first n entries of a longer table */
     /* A split table in the store (boards): its manifest, layout and the
      * slices opened so far for single values. */
     grundy_store_split *split;
@@ -141,6 +141,7 @@ void grundy_values_free(grundy_values *v)
 {
     if (!v)
         return;
+    grundy_table_free(v->view);
     grundy_table_free(v->table);
     split_drop(v);
     grundy_board_free(v->board);
@@ -252,6 +253,7 @@ static grundy_status split_assemble(grundy_values *v, int *done)
     grundy_pos np = grundy_game_num_positions(v->game);
     const grundy_split *sp = &v->split_layout;
     grundy_table *t = NULL;
+    uint8_t *g = NULL;
     grundy_status s = GRUNDY_OK;
     unsigned i, k;
     size_t bytes;
@@ -259,8 +261,7 @@ static grundy_status split_assemble(grundy_values *v, int *done)
     if (grundy_table_estimate(&bytes, v->game, np) != GRUNDY_OK ||
         grundy_limits_mem_check(v->lim, bytes) != GRUNDY_OK)
         return GRUNDY_OK;
-    GRUNDY_TRY(grundy_table_alloc(&t, v->game, 1));
-    s = grundy_table_reserve(t, np, v->lim);
+    GRUNDY_TRY(grundy_table_new_raw(&t, (void **)&g, v->game, 1, np, v->lim));
     for (i = 0; i < v->split->count && s == GRUNDY_OK; i++) {
         grundy_store_mapping *m = NULL;
         const uint8_t *data;
@@ -275,7 +276,7 @@ static grundy_status split_assemble(grundy_values *v, int *done)
         }
         data = grundy_store_mapping_table(m)->data;
         for (k = 0; k <= v->split_tiers->bits; k++) {
-            grundy_split_scatter(t->data, sp, k, i, data + at);
+            grundy_split_scatter(g, sp, k, i, data + at);
             at += grundy_split_len(sp, k, i);
         }
         grundy_store_mapping_free(m);
@@ -284,7 +285,7 @@ static grundy_status split_assemble(grundy_values *v, int *done)
         grundy_table_free(t);
         return s;
     }
-    grundy_table_note(t, np);
+    grundy_table_commit(t, np);
     grundy_table_free(v->table);
     v->table = t;
     v->stored_size = np;
@@ -340,16 +341,11 @@ static grundy_status store_look(grundy_values *v)
         grundy_store_mapping_free(m);
         return GRUNDY_OK;
     }
-    if (grundy_table_alloc(&t, v->game, st->width) != GRUNDY_OK) {
+    if (grundy_table_wrap(&t, v->game, st->data, st->width, st->size, st->max,
+                          st->max_at, release_mapping, m) != GRUNDY_OK) {
         grundy_store_mapping_free(m);
         return GRUNDY_ERR_NOMEM;
     }
-    t->data = (void *)(uintptr_t)st->data;
-    t->size = t->cap = st->size;
-    t->max = st->max;
-    t->max_at = st->max_at;
-    t->release = release_mapping;
-    t->release_ctx = m;
     grundy_table_free(v->table);
     v->table = t;
     v->stored_size = st->size;
@@ -363,26 +359,23 @@ static void store_save(grundy_values *v, const grundy_table *t,
                        grundy_pos size, int complete)
 {
     grundy_store_table st;
-    grundy_table prefix = *t;
+    grundy_table *prefix = NULL;
     if (!v->store || !grundy_store_writable(v->store) || size == 0)
         return;
     memset(&st, 0, sizeof st);
     memcpy(st.spec, v->spec, sizeof st.spec);
-    if (size < t->size) {
-        /* a checkpoint: the largest value of the prefix */
-        prefix.size = 0;
-        prefix.max = 0;
-        prefix.max_at = 0;
-        grundy_table_note(&prefix, size);
-    }
+    /* a checkpoint: the largest value of the prefix */
+    if (size < grundy_table_size(t) &&
+        grundy_table_prefix(&prefix, t, size) != GRUNDY_OK)
+        return;
     st.size = size;
-    st.width = t->width;
-    st.max = prefix.max;
-    st.max_at = prefix.max_at;
+    st.width = grundy_table_width(t);
+    st.max = grundy_table_max(prefix ? prefix : t, &st.max_at);
+    grundy_table_free(prefix);
     st.complete = complete;
     if (complete && v->period.proven)
         st.period = v->period;
-    st.data = t->data;
+    st.data = grundy_table_data(t);
     /* A failed write was reported through the store's warning callback;
      * the table in memory is still the answer. */
     if (grundy_store_save(v->store, &st) != GRUNDY_OK)
@@ -410,9 +403,9 @@ static void grow_drop(void *ctx, grundy_pos lo, grundy_pos hi)
 
 static void grow_checkpoint(void *ctx, const grundy_table *t, grundy_pos done)
 {
-    (void)ctx;
+    (void)t;
     /* a failure was told to the warning callback; the fill goes on */
-    if (grundy_store_grow_checkpoint(t->release_ctx, done) != GRUNDY_OK)
+    if (grundy_store_grow_checkpoint(ctx, done) != GRUNDY_OK)
         return;
 }
 
@@ -440,42 +433,36 @@ static grundy_status grow_in_file(grundy_values *v, grundy_pos n,
     grundy_pos max_at;
     GRUNDY_TRY(grundy_store_grow_open(&gr, v->store, v->spec, width, n));
     have = grundy_store_grow_size(gr, &max, &max_at);
-    s = grundy_table_alloc(&t, v->game, width);
-    if (s != GRUNDY_OK) {
-        grundy_store_grow_close(gr);
-        return s;
-    }
-    t->data = grundy_store_grow_data(gr);
-    t->cap = n;
-    t->size = have;
-    t->max = max;
-    t->max_at = max_at;
-    t->in_place = 1;
-    t->release = grow_release;
-    t->release_ctx = gr;
-    t->drop = grow_drop;
     if (v->table && grundy_table_size(v->table) > have &&
         grundy_table_width(v->table) == width) {
         /* the object (or the store) has more: copy it in */
         const grundy_table *o = v->table;
+        const void *od = grundy_table_data(o);
         grundy_pos upto = grundy_table_size(o) < n ? grundy_table_size(o) : n;
-        memcpy((char *)t->data + (size_t)have * width,
-               (const char *)o->data + (size_t)have * width,
+        memcpy((char *)grundy_store_grow_data(gr) + (size_t)have * width,
+               (const char *)od + (size_t)have * width,
                (size_t)(upto - have) * width);
         for (x = have; x < upto; x++) {
-            grundy_value g = grundy_table_get_raw(o->data, width, x);
-            if (g > t->max || x == 0) {
-                t->max = g;
-                t->max_at = x;
+            grundy_value g = grundy_table_get_raw(od, width, x);
+            if (g > max || x == 0) {
+                max = g;
+                max_at = x;
             }
         }
-        t->size = upto;
+        have = upto;
+    }
+    s = grundy_table_wrap_in_place(&t, v->game, grundy_store_grow_data(gr),
+                                   width, have, n, max, max_at, grow_release,
+                                   grow_drop, gr);
+    if (s != GRUNDY_OK) {
+        grundy_store_grow_close(gr);
+        return s;
     }
     grundy_table_free(v->table);
     v->table = t;
     v->stored_size = 0;
     hook.checkpoint = grow_checkpoint;
-    hook.ctx = v;
+    hook.ctx = gr;
     hook.interval_ms = (uint64_t)v->checkpoint_ms;
     s = grundy_table_grow(t, n, m, v->lim, &hook);
     if (s == GRUNDY_OK) {
@@ -636,11 +623,6 @@ static grundy_value table_at(const grundy_values *v, grundy_pos p)
     return grundy_table_get(v->table, p);
 }
 
-static void no_release(void *ctx)
-{
-    (void)ctx;
-}
-
 grundy_status grundy_values_table(const grundy_table **out, grundy_values *v,
                                   grundy_pos n)
 {
@@ -653,15 +635,10 @@ grundy_status grundy_values_table(const grundy_table **out, grundy_values *v,
     }
     /* A longer table is at hand (from the store, or grown earlier): the
      * answer is the same whatever the store held, so show n entries. */
-    v->view = *v->table;
-    v->view.size = 0;
-    v->view.max = 0;
-    v->view.max_at = 0;
-    v->view.cap = n;
-    v->view.release = no_release;
-    v->view.release_ctx = NULL;
-    grundy_table_note(&v->view, n);
-    *out = &v->view;
+    grundy_table_free(v->view);
+    v->view = NULL;
+    GRUNDY_TRY(grundy_table_prefix(&v->view, v->table, n));
+    *out = v->view;
     return GRUNDY_OK;
 }
 
@@ -1302,15 +1279,17 @@ grundy_status grundy_values_histogram(uint64_t **counts, size_t *nvalues,
     GRUNDY_TRY(ensure_table(v, max + 1));
     if (grundy_table_size(v->table) > max + 1) {
         /* a longer table is at hand: count its first max + 1 entries */
-        grundy_table prefix = *v->table;
-        prefix.size = 0;
-        prefix.max = 0;
-        grundy_table_note(&prefix, max + 1);
-        nv = (size_t)prefix.max + 1;
-        GRUNDY_TRY(grundy_limits_mem_check(v->lim, nv * sizeof *h));
-        h = malloc(nv * sizeof *h);
+        grundy_table *prefix;
+        grundy_status s;
+        GRUNDY_TRY(grundy_table_prefix(&prefix, v->table, max + 1));
+        nv = (size_t)grundy_table_max(prefix, NULL) + 1;
+        s = grundy_limits_mem_check(v->lim, nv * sizeof *h);
+        h = s == GRUNDY_OK ? malloc(nv * sizeof *h) : NULL;
+        if (h)
+            grundy_table_counts(prefix, h);
+        grundy_table_free(prefix);
+        GRUNDY_TRY(s);
         GRUNDY_RETURN_IF(!h, GRUNDY_ERR_NOMEM);
-        grundy_table_counts(&prefix, h);
     } else {
         nv = (size_t)grundy_table_max(v->table, NULL) + 1;
         GRUNDY_TRY(grundy_limits_mem_check(v->lim, nv * sizeof *h));

@@ -24,6 +24,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "grundy/experimental.h"
 #include "grundy/io.h"
 #include "grundy/table.h"
 #include "grundy/twoheap.h"

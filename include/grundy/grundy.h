@@ -17,6 +17,7 @@
 #include "grundy/nt.h"
 #include "grundy/count.h"
 #include "grundy/takebreak.h"
+#include "grundy/twoheap.h"
 #include "grundy/values.h"
 #include "grundy/board.h"
 #include "grundy/store.h"

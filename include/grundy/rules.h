@@ -61,6 +61,12 @@ typedef struct grundy_move {
 #define GRUNDY_RULES_SALTUS 16u /* values may grow periodically
                                    (g(n + p) = g(n) + s): the period search
                                    looks for that too */
+#define GRUNDY_RULES_PAIRS 32u /* positions are pairs (a, b) of heaps
+                                  numbered by Szudzik's pairing
+                                  (grundy/twoheap.h): the positions with
+                                  a, b < m are 0 .. m^2 - 1, every move
+                                  leads to a smaller number, and tables
+                                  are shown as squares */
 
 /* Family kernels ***********************************************************/
 

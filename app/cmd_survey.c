@@ -427,7 +427,7 @@ static void write_row(survey *sv, const row *r)
         return;
     }
     {
-        char line[256], p[24] = "-", q[24] = "-", m[24] = "-", lr[24] = "-";
+        char line[512], p[24] = "-", q[24] = "-", m[24] = "-", lr[24] = "-";
         char stbuf[48];
         if (per) {
             snprintf(p, sizeof p, "%llu", (unsigned long long)r->per.period);
@@ -560,8 +560,10 @@ static int compare_rows(survey *sv)
     published *pub;
     size_t npub, i, j, differ = 0;
     int rc = read_published(sv->compare, &pub, &npub);
-    if (rc)
+    if (rc) {
+        free(pub); /* what was read before the bad line */
         return rc;
+    }
     for (i = 0; i < npub; i++) {
         const row *r = NULL;
         int ours;

@@ -226,7 +226,7 @@ static size_t th_moves(const void *params, grundy_pos p, grundy_move *out,
             k++;
         }
     }
-    if (k > cap || tp->n < 2)
+    if (k > cap || k < 2 || tp->n < 2)
         return k;
     qsort(out, k, sizeof *out, cmp_move);
     for (i = j = 0; i < k; i++)

@@ -616,21 +616,22 @@ static uint64_t clock_ns(clockid_t c)
 }
 
 /* A helper must never slow the caller's thread down: when that thread
- * had less than 80% of a processor since the last look (the helper and
+ * had less than 90% of a processor since the last look (the helper and
  * it share one, the machine being busy), the helper sleeps, longer each
- * time in a row (up to 0.4 s), and looks again. */
+ * time in a row (up to 2 s; the end of the search wakes it), and looks
+ * again. */
 static void helper_pace(searcher *b)
 {
     uint64_t wall = clock_ns(CLOCK_MONOTONIC), cpu = clock_ns(b->main_clock);
     int starved = b->pace_wall && wall > b->pace_wall &&
-                  (cpu - b->pace_cpu) * 10 < (wall - b->pace_wall) * 8;
+                  (cpu - b->pace_cpu) * 10 < (wall - b->pace_wall) * 9;
     if (starved && !__atomic_load_n(b->stop, __ATOMIC_RELAXED)) {
         /* a sleep that the end of the search or a growth cuts short */
         struct timespec ts;
         uint64_t until;
         b->backoff_ms = b->backoff_ms ? 2 * b->backoff_ms : 50;
-        if (b->backoff_ms > 400)
-            b->backoff_ms = 400;
+        if (b->backoff_ms > 2000)
+            b->backoff_ms = 2000;
         clock_gettime(CLOCK_REALTIME, &ts);
         until = (uint64_t)ts.tv_nsec + (uint64_t)b->backoff_ms * 1000000u;
         ts.tv_sec += (time_t)(until / 1000000000u);
@@ -701,7 +702,7 @@ static int node_step(searcher *b, unsigned d)
             helper_park(b->pz);
         if (__atomic_load_n(b->stop, __ATOMIC_RELAXED))
             b->err = GRUNDY_ERR_CANCELLED;
-        else if ((b->st.nodes & 0x3FFF) == 0)
+        else if ((b->st.nodes & 0xFFF) == 0)
             helper_pace(b);
     } else if (grundy_ticker_tick(&b->tk, ++b->st.nodes) != GRUNDY_OK ||
                __atomic_load_n(b->stop, __ATOMIC_RELAXED)) {
@@ -1109,7 +1110,8 @@ static void *helper_main(void *arg)
 {
     helper_job *j = arg;
     j->s->err = GRUNDY_OK;
-    j->s->pace_wall = 0;
+    j->s->pace_wall = clock_ns(CLOCK_MONOTONIC);
+    j->s->pace_cpu = clock_ns(j->s->main_clock);
     j->v = aspire(j->s, j->p, j->key, 1);
     if (!j->s->err) {
         __atomic_store_n(&j->done, 1, __ATOMIC_RELEASE);

@@ -29,6 +29,7 @@ int cmd_store(int argc, char **argv);
 int cmd_loopy(int argc, char **argv);
 int cmd_plot(int argc, char **argv);
 int cmd_misere(int argc, char **argv);
+int cmd_survey(int argc, char **argv);
 
 /* Help texts (help.c).  NULL for an unknown name. */
 const char *cli_help(const char *cmd);
@@ -104,11 +105,10 @@ typedef struct cli_engine {
     const char *store_dir;
     int no_store;
     int out_of_core; /* tables grown in their file in the store */
+    /* the session (made by the first cli_engine_values()): the store,
+     * one values object per game; store is its store once asked */
+    grundy_session *session;
     grundy_store *store;
-    int store_opened;
-    /* one values object per game, made by cli_engine_values() */
-    grundy_values **values;
-    size_t nvalues;
 } cli_engine;
 
 void cli_engine_init(cli_engine *e, const char *cmd);

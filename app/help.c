@@ -32,6 +32,8 @@ static const char help_main[] =
     "                   against n, a histogram, a board's value map\n"
     "  misere CODE --upto N  misere quotient of a take-and-break game on\n"
     "                   heaps 1..N (--genus: Conway's genus of each heap)\n"
+    "  survey SPEC --upto N  every code of a family (0.ddd, 4.dd, 0.hh,\n"
+    "                   @FILE) to N: periods, largest values, rare values\n"
     "  help [SUBCOMMAND]  show help\n"
     "\n"
     "Options:\n"
@@ -58,7 +60,8 @@ static const char help_values[] =
     "Grundy values of the rule family RULES (see 'grundy --help').\n"
     "\n"
     "What to compute:\n"
-    "  --upto N         tabulate g(0..N) and print 'n g' per line\n"
+    "  --upto N         tabulate g(0..N) and print 'n g' per line; for\n"
+    "                   two-heap games g(a, b) for a, b <= N, a square\n"
     "  --at POS         print g(POS) alone, computing only what it needs\n"
     "                   (POS in the family's position syntax)\n"
     "  --position POS   the same as --at\n"
@@ -77,6 +80,7 @@ static const char help_values[] =
     "  --max N          with --period alone: grow the table to N entries at\n"
     "                   most, instead of the built-in bound\n"
     "  --list           list the values as well\n"
+    "  --p-positions    the positions of value 0 in the table, one a line\n"
     "\n"
     "Output and method:\n"
     "  --json           one JSON object: rules, canonical, values, stats,\n"
@@ -103,8 +107,19 @@ static const char help_values[] =
     "the answer.  The table grows within half of --mem-limit, then replaces\n"
     "its cheapest entries (slower, never wrong).\n"
     "\n"
+    "Two heaps (wythoff, twoheap:MOVES): a position is written a,b (heaps\n"
+    "up to 2^32 - 1).  twoheap:MOVES subtracts a vector X/Y of the list\n"
+    "MOVES, each amount a number or affine in t (t, 2t, t+1; t = 1, 2, ...),\n"
+    "with an optional range of t after '@' (@3: t <= 3; @2..5; @2..):\n"
+    "wythoff is twoheap:t/0,0/t,t/t.  The P-positions of Wythoff's game\n"
+    "(floor(k phi), floor(k phi^2)) are answered by their closed form at any\n"
+    "size; other values come from the square that holds them.\n"
+    "\n"
     "Examples:\n"
     "  grundy values subtract:1,3,4 --upto 20\n"
+    "  grundy values wythoff --at 3,5\n"
+    "  grundy values wythoff --upto 9\n"
+    "  grundy values twoheap:t/0,0/t,t/t@2 --upto 100 --p-positions\n"
     "  grundy values digits --at 1000000\n"
     "  grundy values digits --upto 100000000 --stats\n"
     "  grundy values subtract:2,5,7 --period\n"
@@ -434,15 +449,17 @@ static const char help_loopy[] =
     "Options:\n"
     "  --format F       auto (default), edges, header or dot.  auto reads\n"
     "                   DOT when the text starts with [strict] digraph or\n"
-    "                   holds '->', and a first line 'n m' as a header only\n"
-    "                   when m lines follow with every id below n; header\n"
-    "                   insists on one (and reports ids >= n), edges has\n"
-    "                   none\n"
+    "                   holds '->', and a first line 'n m' as a header when\n"
+    "                   m lines follow and half their ids or more are below\n"
+    "                   n (an id >= n is then an error); header insists on\n"
+    "                   one, edges has none.  DOT without 'digraph {' needs\n"
+    "                   an edge\n"
     "  --at V           print the value of vertex V alone\n"
     "  --stats          counts of each value, of infinite values and of\n"
     "                   outcomes (first, second, draw), levels, memory and\n"
     "                   time, instead of the listing (unless --list)\n"
     "  --list           list the values as well\n"
+    "  --p-positions    the positions of value 0 in the table, one a line\n"
     "  --json           one JSON object: vertices, edges, values (vertex,\n"
     "                   value as a number or {\"inf\": [K...]}, winner),\n"
     "                   stats\n"
@@ -558,6 +575,52 @@ static const char help_plot[] =
     "  grundy plot kayles --upto 100000 --histogram --log -o kayles.svg\n"
     "  grundy plot rect:4x4 --all -o rect44.png\n";
 
+static const char help_survey[] =
+    "Usage: grundy survey SPEC --upto N [--json | --csv] [--compare FILE]\n"
+    "                     [OPTIONS]\n"
+    "\n"
+    "Every code of a family of take-and-break games tabulated to N, one\n"
+    "row per code, in the order of the codes.\n"
+    "\n"
+    "SPEC:\n"
+    "  0.ddd, 0.dddd, 4.dd, ...  a pattern: 'd' stands for every octal\n"
+    "                   digit 0-7, 'h' for every hexadecimal digit 0-F\n"
+    "                   (0.hh: every two-digit hexadecimal code); other\n"
+    "                   characters stand for themselves (0.1dd)\n"
+    "  @FILE            the codes in FILE, one per line ('#' comments and\n"
+    "                   blank lines skipped); a bad line is refused with\n"
+    "                   FILE:LINE:COL\n"
+    "\n"
+    "Options:\n"
+    "  --upto N         tabulate g(0..N) of each code\n"
+    "  --json           one JSON object per line and code: code, group,\n"
+    "                   upto, status (periodic, arithmetic-periodic, none,\n"
+    "                   skipped), period (null or {period, preperiod,\n"
+    "                   proven, saltus when arithmetic}), max, last_rare,\n"
+    "                   seconds (doc/JSON.md)\n"
+    "  --csv            the same columns as comma-separated values\n"
+    "  --compare FILE   compare the rows with a published table: lines\n"
+    "                   'CODE PERIOD PREPERIOD' or 'CODE none' ('#'\n"
+    "                   comments); the codes whose status or period differ\n"
+    "                   are listed on stderr\n"
+    "\n"
+    "Rows: the status is 'period proven' when the Guy-Smith criterion\n"
+    "proves a period within N, 'arithmetic' when the values repeat with a\n"
+    "saltus (seen, not proven), else 'none found'.  'group' is the first\n"
+    "code that names the same game (trailing zero digits dropped).  A code\n"
+    "whose table to N is over --mem-limit is skipped with a note, and the\n"
+    "others go on.  Codes run in parallel on --threads workers, one table\n"
+    "per worker; under mpirun each process takes its share of the codes\n"
+    "and rank 0 prints every row, reading the others' tables from the\n"
+    "store.  With the store (the default, or --store DIR), a survey that\n"
+    "was killed goes on where it stopped: the tables it finished (those\n"
+    "that took a second or more) are read back.\n"
+    "\n"
+    "Examples:\n"
+    "  grundy survey 0.dd --upto 10000\n"
+    "  grundy survey 0.ddd --upto 1048576 --json --store S\n"
+    "  grundy survey @codes.txt --upto 100000 --csv\n";
+
 const char *cli_help(const char *cmd)
 {
     if (!cmd)
@@ -582,6 +645,8 @@ const char *cli_help(const char *cmd)
         return help_plot;
     if (strcmp(cmd, "misere") == 0)
         return help_misere;
+    if (strcmp(cmd, "survey") == 0)
+        return help_survey;
     return NULL;
 }
 
@@ -600,7 +665,8 @@ void cli_print_help(const char *cmd)
         fputs(h, stdout);
         if (strcmp(cmd, "values") == 0 || strcmp(cmd, "analyze") == 0 ||
             strcmp(cmd, "play") == 0 || strcmp(cmd, "range") == 0 ||
-            strcmp(cmd, "count") == 0 || strcmp(cmd, "plot") == 0)
+            strcmp(cmd, "count") == 0 || strcmp(cmd, "plot") == 0 ||
+            strcmp(cmd, "survey") == 0)
             fputs(help_engine, stdout);
     }
 }

@@ -31,6 +31,7 @@ static const struct {
     {"loopy", cmd_loopy},
     {"plot", cmd_plot},
     {"misere", cmd_misere},
+    {"survey", cmd_survey},
 };
 
 int main(int argc, char **argv)

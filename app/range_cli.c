@@ -214,12 +214,23 @@ static grundy_status assign(session *s, uint64_t first, const grundy_pos *pos,
     return grundy_range_assign(s->r, (size_t)first, vals, c);
 }
 
-/* Read the n positions and give the range engine their values.  The
- * positions are kept when winning moves may be asked; a heap game's
- * values are prepared once for the largest position, and a finite
- * family's table first, so that its positions are converted as they come
- * and need not be kept. */
-static int load(session *s, uint64_t n)
+/* n components over the memory limit: refused at the place of n. */
+static int too_many(session *s, uint64_t n, uint64_t n_place)
+{
+    grundy_parse_error_set(&s->where, (unsigned long)(n_place >> 24),
+                           (unsigned long)(n_place & 0xFFFFFF),
+                           "%llu components need more memory than the "
+                           "limit (--mem-limit, or the machine's memory)",
+                           (unsigned long long)n);
+    return fail(s, GRUNDY_ERR_LIMIT);
+}
+
+/* Read the n positions (n read at n_place) and give the range engine
+ * their values.  The positions are kept when winning moves may be asked;
+ * a heap game's values are prepared once for the largest position, and a
+ * finite family's table first, so that its positions are converted as
+ * they come and need not be kept. */
+static int load(session *s, uint64_t n, uint64_t n_place)
 {
     uint64_t i, places[4096];
     grundy_pos maxp = 0, chunk[4096];
@@ -242,13 +253,8 @@ static int load(session *s, uint64_t n)
         uint64_t per = sizeof *s->pos + (finite ? 0 : sizeof *s->places);
         if (n > SIZE_MAX / per ||
             grundy_limits_mem_check(&s->cfg->eng->limits,
-                                    (size_t)(n * per)) != GRUNDY_OK) {
-            fprintf(stderr,
-                    "grundy: %s: %llu components need more memory than "
-                    "the limit (--mem-limit, or the machine's memory)\n",
-                    s->cfg->cmd, (unsigned long long)n);
-            return CLI_EXIT_DATA;
-        }
+                                    (size_t)(n * per)) != GRUNDY_OK)
+            return too_many(s, n, n_place);
         s->pos = malloc((size_t)(n ? n : 1) * sizeof *s->pos);
         if (!finite)
             s->places = malloc((size_t)(n ? n : 1) * sizeof *s->places);
@@ -263,13 +269,8 @@ static int load(session *s, uint64_t n)
     grundy_range_free(s->r);
     s->r = NULL;
     st = grundy_range_new(&s->r, (size_t)n, &ro);
-    if (st == GRUNDY_ERR_LIMIT) {
-        fprintf(stderr,
-                "grundy: %s: %llu components need more memory than the "
-                "limit (--mem-limit, or the machine's memory)\n",
-                s->cfg->cmd, (unsigned long long)n);
-        return CLI_EXIT_DATA;
-    }
+    if (st == GRUNDY_ERR_LIMIT)
+        return too_many(s, n, n_place);
     if (st != GRUNDY_OK)
         return cli_error(s->cfg->cmd, st, NULL);
     if (finite) {
@@ -549,15 +550,19 @@ static int queries(session *s, size_t n, uint64_t q)
 /* One test: its sizes, positions and queries. */
 static int one_test(session *s)
 {
-    uint64_t n, q = 0;
+    uint64_t n, q = 0, n_place;
+    unsigned long line, col;
     grundy_status st;
     int rc;
+    (void)grundy_scan_at_eof(&s->sc); /* to the first byte of n */
+    grundy_scan_where(&s->sc, &line, &col);
+    n_place = place_pack(line, col);
     st = grundy_scan_u64(&s->sc, &n, 1, (uint64_t)1 << 34, &s->where);
     if (st == GRUNDY_OK && s->cfg->counts_first)
         st = grundy_scan_u64(&s->sc, &q, 0, UINT64_MAX, &s->where);
     if (st != GRUNDY_OK)
         return fail(s, st);
-    rc = load(s, n);
+    rc = load(s, n, n_place);
     if (rc)
         return rc;
     if (!s->cfg->counts_first) {

@@ -35,7 +35,7 @@
 
 #include "benchfn.h"
 #include "grundy/grundy.h"
-#include "table/table_internal.h"
+#include "table/tiers.h"
 
 static size_t mem_limit;
 static unsigned timeout_s = 3600;

@@ -39,7 +39,7 @@ static uint64_t run(void *pv)
     uint64_t order;
     if (grundy_misere_new(&q, p->g, NULL) != GRUNDY_OK)
         abort();
-    mq_misere_set_baseline(q, p->baseline);
+    grundy_mq_misere_set_baseline(q, p->baseline);
     if (grundy_misere_grow(q, p->upto, 0, NULL) != GRUNDY_OK)
         abort();
     order = grundy_misere_order(q);

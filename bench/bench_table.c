@@ -24,7 +24,7 @@
 
 #include "benchfn.h"
 #include "grundy/grundy.h"
-#include "table/table_internal.h"
+#include "table/digits.h"
 
 typedef struct payload {
     uint64_t n;

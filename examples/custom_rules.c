@@ -21,6 +21,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "grundy/experimental.h"
 #include "grundy/grundy.h"
 
 /* squares ******************************************************************/

@@ -61,6 +61,12 @@ typedef struct grundy_move {
 #define GRUNDY_RULES_SALTUS 16u /* values may grow periodically
                                    (g(n + p) = g(n) + s): the period search
                                    looks for that too */
+#define GRUNDY_RULES_PAIRS 32u /* positions are pairs (a, b) of heaps
+                                  numbered by Szudzik's pairing
+                                  (grundy/twoheap.h): the positions with
+                                  a, b < m are 0 .. m^2 - 1, every move
+                                  leads to a smaller number, and tables
+                                  are shown as squares */
 
 /* Family kernels ***********************************************************/
 
@@ -251,7 +257,8 @@ GRUNDY_API extern const grundy_rules *const grundy_rules_builtin[];
 /* grundy_rules_find() :
  * The family a spec belongs to: a name match of the text before ':'
  * (built-in first, then registered ones), then a family whose claims()
- * accepts the spec.  @return NULL when none does. */
+ * accepts the spec.  @return NULL when none does, and for a NULL or
+ * empty spec. */
 GRUNDY_API const grundy_rules *grundy_rules_find(const char *spec);
 
 /* grundy_rules_register() :
@@ -262,7 +269,8 @@ GRUNDY_API const grundy_rules *grundy_rules_find(const char *spec);
 GRUNDY_NODISCARD GRUNDY_API grundy_status grundy_rules_register(const grundy_rules *r);
 
 /* grundy_rules_alias() :
- * The spec a named alias stands for ("kayles" -> "0.77"), or NULL. */
+ * The spec a named alias stands for ("kayles" -> "0.77"), or NULL (also
+ * for a NULL name). */
 GRUNDY_API const char *grundy_rules_alias(const char *name);
 
 /* Games: a family with its parameters **************************************/
@@ -272,7 +280,8 @@ typedef struct grundy_game grundy_game; /* opaque */
 /* grundy_game_new() :
  * Parse spec ("name", "name:args", an alias, or a claimed spec) into a new
  * game.  Errors: GRUNDY_ERR_ARG for an unknown family (where->msg names
- * it), GRUNDY_ERR_PARSE / GRUNDY_ERR_RANGE with where->col pointing into
+ * it), for a NULL or empty spec (at 1:1) and for out == NULL,
+ * GRUNDY_ERR_PARSE / GRUNDY_ERR_RANGE with where->col pointing into
  * spec.  Free with grundy_game_free(). */
 GRUNDY_NODISCARD GRUNDY_API grundy_status grundy_game_new(grundy_game **out,
                                                const char *spec,
@@ -305,7 +314,8 @@ GRUNDY_API size_t grundy_game_canonical_spec(const grundy_game *g,
 /* grundy_game_pos_parse() :
  * Parse one position of this game from text[0..len).  Checks that the
  * position is in range for finite families.  where->col is 1-based
- * within text. */
+ * within text.  text may be NULL when len is 0 (an empty text);
+ * GRUNDY_ERR_ARG for a NULL g or out, or a NULL text with len > 0. */
 GRUNDY_NODISCARD GRUNDY_API grundy_status grundy_game_pos_parse(
     const grundy_game *g, const char *text, size_t len, grundy_pos *out,
     grundy_parse_error *where);

@@ -175,6 +175,23 @@ GRUNDY_API void grundy_store_mapping_free(grundy_store_mapping *m);
 GRUNDY_NODISCARD GRUNDY_API grundy_status
 grundy_store_save(grundy_store *s, const grundy_store_table *t);
 
+/* grundy_store_last_saved() :
+ * What this store object kept since grundy_store_open(): how many tables
+ * it saved (grundy_store_save(), including a save skipped because the
+ * entry already held a table at least as good; each checkpoint and the
+ * finish of a table grown in its file), and the last one's spec, entries
+ * and whether it is complete or a checkpoint.  For a program that must
+ * say, after an interruption, what the next run finds.  Thread-safe. */
+typedef struct grundy_store_saved {
+    uint64_t count;   /* tables kept; 0: none (the fields below are 0) */
+    char spec[256];   /* the last one's canonical spec */
+    grundy_pos size;  /* its entries: g(0 .. size-1) */
+    int complete;     /* 0: a checkpoint of a longer computation */
+} grundy_store_saved;
+
+GRUNDY_API void grundy_store_last_saved(grundy_store_saved *out,
+                                        grundy_store *s);
+
 /* Locks ********************************************************************/
 
 typedef struct grundy_store_lock grundy_store_lock;
@@ -260,229 +277,8 @@ GRUNDY_API size_t grundy_store_entry_path(const grundy_store *s,
                                           const char *spec, char *buf,
                                           size_t cap);
 
-/* Split tables *************************************************************/
-
-/* A board table computed by many processes (grundy-mpi, one process per
- * slice) is kept as a split table: one slice file per process and a
- * manifest, written last, that marks the set complete.  Beside the
- * entry SLUG-HASH.gtab of the spec live
- *
- *   SLUG-HASH.gsplit                    the manifest (text, checksummed);
- *   SLUG-HASH.rIofN.tLO-HI.gslice       slice I of N holding tiers LO ..
- *                                       HI - 1 (a job keeps one file per
- *                                       slice and tier while it runs: its
- *                                       checkpoints; the finished slices
- *                                       hold every tier).
- *
- * A slice file is a table file of the store's format (one byte per
- * value, checksummed blocks, written to a temporary file, fsync'd and
- * renamed) whose header carries flag 8 and says which slice of how many
- * it is, which tiers it holds, how many positions the whole table has
- * and the block size of the split.  The store gives those numbers no
- * meaning: the table module lays the values out (src/table/tiers_split.c,
- * doc/STORE.md).  A slice without a manifest is never read as a table.
- *
- * The manifest names the spec, the positions, tiers, block size and
- * number of slices, the whole table's largest value and where it first
- * occurs, and per slice its size, largest value and the XXH3-64 of its
- * file's header (which covers every checksum of the file), so a slice
- * that is not the one the job wrote is found.  It is written to a
- * temporary file, fsync'd and renamed like a table. */
-
-typedef struct grundy_store_slice {
-    char spec[256];       /* canonical spec of the whole table */
-    unsigned index;       /* this slice: 0 .. count - 1 */
-    unsigned count;       /* slices of the table, >= 1 */
-    unsigned tier_lo;     /* tiers held: tier_lo .. tier_hi - 1 */
-    unsigned tier_hi;     /* (tier_lo < tier_hi <= 64) */
-    grundy_pos positions; /* positions of the whole table */
-    uint64_t block;       /* positions per block of the split, 2^j */
-    /* The values, one byte each: */
-    grundy_pos size;      /* values in the file */
-    grundy_value max;     /* the largest ... */
-    grundy_pos max_at;    /* ... and its first offset in the file */
-    uint64_t header_hash; /* XXH3-64 of the file's header (set by save
-                             and open; ignored on input) */
-} grundy_store_slice;
-
-/* A piece of a slice's values; a slice is saved from several pieces (its
- * tiers) without copying them together. */
-typedef struct grundy_store_chunk {
-    const void *data;
-    uint64_t bytes;
-} grundy_store_chunk;
-
-/* grundy_store_slice_save() :
- * Write the slice sl (its name fields, positions, block, size, max and
- * max_at; header_hash is set) whose values are the concatenation of
- * chunks[0 .. nchunks), sl->size bytes in all: temporary file, fsync,
- * rename over the slice's file, fsync of the folder.  A slice file always
- * replaces the one of the same name.  GRUNDY_ERR_ARG when sl is
- * inconsistent (see the header rules in doc/STORE.md, chunk sizes that do
- * not add up to size, a value at max_at other than max, a value above
- * max is not looked for); GRUNDY_ERR_IO when writing fails (the warning
- * callback is told; the old file stays); GRUNDY_ERR_IO too in a
- * read-only store, which can keep no slices. */
-GRUNDY_NODISCARD GRUNDY_API grundy_status
-grundy_store_slice_save(grundy_store *s, grundy_store_slice *sl,
-                        const grundy_store_chunk *chunks, size_t nchunks);
-
-/* grundy_store_slice_open() :
- * Map the slice file named by want (spec, index, count, tier_lo,
- * tier_hi) after checking its header: it must be a slice with those
- * fields, and, when want->positions or want->block are not 0, those too.
- * verify = 1: every block is verified now, as grundy_store_load() does;
- * 0: only the header and the block table, and reads through
- * grundy_store_mapping_read() verify the blocks they touch (one block
- * for a single value of a table of any size).  *out is NULL when the file
- * is missing or failed a check (the warning callback is told; a bad file
- * is moved aside to NAME.bad, as tables are).  The slice's fields are
- * grundy_store_mapping_slice(*out).  Errors as for grundy_store_load(). */
-GRUNDY_NODISCARD GRUNDY_API grundy_status
-grundy_store_slice_open(grundy_store_mapping **out, grundy_store *s,
-                        const grundy_store_slice *want, int verify);
-
-/* The slice a mapping holds, or NULL for a whole table. */
-GRUNDY_API const grundy_store_slice *
-grundy_store_mapping_slice(const grundy_store_mapping *m);
-
-/* grundy_store_mapping_read() :
- * Copy n bytes of values from offset (in bytes) into out, verifying every
- * block they touch that was not verified yet.  GRUNDY_ERR_RANGE past the
- * end; GRUNDY_ERR_IO when a block fails its checksum (the warning
- * callback names the file and the block; the file is left in place).
- * Not thread-safe on one mapping. */
-GRUNDY_NODISCARD GRUNDY_API grundy_status
-grundy_store_mapping_read(void *out, grundy_store_mapping *m,
-                          uint64_t offset, size_t n);
-
-/* grundy_store_slice_path() :
- * The file name of the slice named by sl, snprintf semantics. */
-GRUNDY_API size_t grundy_store_slice_path(const grundy_store *s,
-                                          const grundy_store_slice *sl,
-                                          char *buf, size_t cap);
-
-/* grundy_store_slice_remove() :
- * Remove the slice file named by sl; GRUNDY_ERR_RANGE when it does not
- * exist, GRUNDY_ERR_IO when it cannot be removed. */
-GRUNDY_NODISCARD GRUNDY_API grundy_status
-grundy_store_slice_remove(grundy_store *s, const grundy_store_slice *sl);
-
-/* A manifest: the whole table, and its slices. */
-typedef struct grundy_store_split {
-    char spec[256];
-    grundy_pos positions; /* of the whole table */
-    unsigned tiers;       /* every slice holds tiers 0 .. tiers - 1 */
-    uint64_t block;       /* positions per block of the split */
-    unsigned count;       /* slices */
-    grundy_value max;     /* the whole table's largest value ... */
-    grundy_pos max_at;    /* ... and the first position holding it */
-    /* slices[i]: slice i (index i of count, tiers 0 .. tiers - 1): its
-     * size, max, max_at and header_hash. */
-    grundy_store_slice *slices;
-} grundy_store_split;
-
-/* grundy_store_split_save() :
- * Write the manifest of m (temporary file, fsync, rename, fsync of the
- * folder): from then on the split table of m->spec is complete.  The
- * slices must be in the store already; their header hashes are what
- * m->slices say.  GRUNDY_ERR_ARG for an inconsistent m (a spec holding a
- * line break, slices not numbered 0 .. count - 1, sizes that do not add
- * up to the positions); GRUNDY_ERR_IO as for grundy_store_save(), and in
- * a read-only store. */
-GRUNDY_NODISCARD GRUNDY_API grundy_status
-grundy_store_split_save(grundy_store *s, const grundy_store_split *m);
-
-/* grundy_store_split_load() :
- * The manifest of spec, checked (its checksum, every field); *out is
- * NULL when there is none, or when it failed a check (then it was moved
- * aside to NAME.bad and the warning callback told why).  The slices are
- * not opened: grundy_store_slice_open() them with the manifest's fields,
- * and compare their header_hash.  Free with grundy_store_split_free(). */
-GRUNDY_NODISCARD GRUNDY_API grundy_status
-grundy_store_split_load(grundy_store_split **out, grundy_store *s,
-                        const char *spec);
-
-/* grundy_store_split_open_slice() :
- * Slice i of the split table m, opened as grundy_store_slice_open() does
- * (verify alike), and checked against the manifest: its size and header
- * checksum.  *out is NULL when the slice is missing, fails a check or
- * is not the one the manifest names (the warning callback says which). */
-GRUNDY_NODISCARD GRUNDY_API grundy_status
-grundy_store_split_open_slice(grundy_store_mapping **out, grundy_store *s,
-                              const grundy_store_split *m, unsigned i,
-                              int verify);
-
-/* grundy_store_split_free() : accepts NULL. */
-GRUNDY_API void grundy_store_split_free(grundy_store_split *m);
-
-/* Tables grown in their file (out of core) ********************************
- *
- * A table longer than memory is computed straight into its file, the
- * entry's NAME.tmp-grow (laid out as the finished entry), whose values
- * are mapped read-write.  The caller keeps in memory only what it reads
- * at random and releases the rest (grundy_store_grow_release()), which
- * is written out in order and dropped from the resident set.  A
- * checkpoint makes the finished prefix durable and records it in
- * NAME.tmp-grow.state (written whole or not at all), so a run killed at
- * any moment, kill -9 included, is taken up by the next one from its
- * last checkpoint; finishing turns the file into the entry.  The caller
- * holds the entry's lock (grundy_store_lock_entry()) throughout.  The
- * finished file is byte for byte the one grundy_store_save() writes. */
-
-typedef struct grundy_store_grow grundy_store_grow;
-
-/* grundy_store_grow_open() :
- * Open the table of spec being grown to cap entries of width bytes,
- * creating it, or taking up an earlier run: its prefix is verified block
- * by block (a prefix that fails is dropped, with a warning), moved when
- * that run asked for another size, and cut to whole blocks within cap
- * when it is longer.  grundy_store_grow_size() says how many entries were
- * taken up.  GRUNDY_ERR_IO when the store is read-only or the files
- * cannot be written (the warning callback says why); GRUNDY_ERR_ARG for
- * a bad spec, width or cap 0; GRUNDY_ERR_OVERFLOW when the file would be
- * too large to map; GRUNDY_ERR_NOMEM. */
-GRUNDY_NODISCARD GRUNDY_API grundy_status grundy_store_grow_open(
-    grundy_store_grow **out, grundy_store *s, const char *spec,
-    unsigned width, grundy_pos cap);
-
-/* The values: cap entries of width bytes, writable, valid until
- * grundy_store_grow_close(). */
-GRUNDY_API void *grundy_store_grow_data(const grundy_store_grow *g);
-
-/* The entries final so far (taken up or checkpointed), and their largest
- * value and its first position (each pointer may be NULL). */
-GRUNDY_API grundy_pos grundy_store_grow_size(const grundy_store_grow *g,
-                                             grundy_value *max,
-                                             grundy_pos *max_at);
-
-/* grundy_store_grow_release() :
- * Entries lo .. hi-1 are final and will not be read for a while: write
- * them out and drop them from memory (a later read maps them back in). */
-GRUNDY_API void grundy_store_grow_release(grundy_store_grow *g,
-                                          grundy_pos lo, grundy_pos hi);
-
-/* grundy_store_grow_checkpoint() :
- * Entries 0 .. size-1 are final: make them durable and record them,
- * rounded down to a whole block of checksums (hashed, and their largest
- * value noted, as they are recorded).  GRUNDY_ERR_IO (and a warning)
- * when the disk refuses; the computation may go on. */
-GRUNDY_NODISCARD GRUNDY_API grundy_status
-grundy_store_grow_checkpoint(grundy_store_grow *g, grundy_pos size);
-
-/* grundy_store_grow_finish() :
- * All cap entries are final: hash the blocks not yet hashed, write the
- * block table and the header (a complete table; its largest value found
- * while hashing; period may be NULL), fsync, and rename the file over the
- * entry when it is the better table (as grundy_store_save()).  The
- * values stay mapped.  GRUNDY_ERR_ARG for a period the header cannot
- * hold; GRUNDY_ERR_IO. */
-GRUNDY_NODISCARD GRUNDY_API grundy_status
-grundy_store_grow_finish(grundy_store_grow *g, const grundy_period *period);
-
-/* grundy_store_grow_close() : unmaps (the files stay, to be taken up,
- * unless finished); accepts NULL. */
-GRUNDY_API void grundy_store_grow_close(grundy_store_grow *g);
+/* Split tables (one slice per process of a job) and tables grown in
+ * their file are in grundy/experimental.h. */
 
 #ifdef __cplusplus
 }

@@ -23,8 +23,9 @@
  * (grundy_table_new_naive()).
  *
  * Family kernels (grundy_kernel in grundy/rules.h) report progress with
- * grundy_fill_tick(); a computation can be cancelled through the limits'
- * progress callback, and stops with GRUNDY_ERR_CANCELLED.
+ * grundy_fill_tick() (grundy/experimental.h); a computation can be
+ * cancelled through the limits' progress callback, and stops with
+ * GRUNDY_ERR_CANCELLED.
  */
 #ifndef GRUNDY_TABLE_H
 #define GRUNDY_TABLE_H
@@ -132,38 +133,6 @@ GRUNDY_API grundy_value grundy_table_get(const grundy_table *t, grundy_pos p);
  * counts[v] = number of positions with value v, for v <= max; the caller
  * passes room for grundy_table_max() + 1 entries. */
 GRUNDY_API void grundy_table_counts(const grundy_table *t, uint64_t *counts);
-
-/* Kernels: the engine's side ***********************************************/
-
-/* grundy_fill_tick() :
- * For a family kernel (grundy_kernel.fill): values[0 .. done) are final.
- * Reports progress, keeps checkpoints of long fills, and returns
- * GRUNDY_ERR_CANCELLED when the work must stop (the kernel then returns
- * that status at once).  Cheap: call it every few thousand positions.
- * f may be NULL (then it does nothing). */
-GRUNDY_NODISCARD GRUNDY_API grundy_status grundy_fill_tick(grundy_fill *f,
-                                                           grundy_pos done);
-
-/* grundy_fill_release() :
- * Tell the fill that values lo .. hi-1 are final and will not be read
- * for a while: a table grown in its file (out of core) writes them out
- * and drops them from memory; other tables ignore it.  A kernel that
- * calls it keeps its resident memory to what it reads at random. */
-GRUNDY_API void grundy_fill_release(grundy_fill *f, grundy_pos lo,
-                                    grundy_pos hi);
-
-/* grundy_table_release() :
- * The same for a reader of t that passes over it once (statistics of a
- * table longer than memory); ignored by tables in memory. */
-GRUNDY_API void grundy_table_release(const grundy_table *t, grundy_pos lo,
-                                     grundy_pos hi);
-
-/* grundy_fill_offset() : the position whose value values[0] holds: 0 for
- * a table, the window's start for a kernel with a lookback. */
-GRUNDY_API grundy_pos grundy_fill_offset(const grundy_fill *f);
-
-/* grundy_fill_limits() : the limits of the fill (threads, memory). */
-GRUNDY_API const grundy_limits *grundy_fill_limits(const grundy_fill *f);
 
 /* Periodicity **************************************************************/
 

@@ -272,7 +272,7 @@ static grundy_status game_solve(grundy_loopy_game *g,
         grundy_loopy_solve_method(&g->sol, g->graph, method, lim);
     if (st == GRUNDY_ERR_LIMIT && where) {
         memset(where, 0, sizeof *where);
-        loopy_limit_message(where, g->graph->n, g->graph->m);
+        grundy_loopy_limit_message(where, g->graph->n, g->graph->m);
     }
     return st;
 }

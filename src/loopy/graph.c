@@ -19,7 +19,7 @@
 #include "grundy/io.h"
 #include "loopy/loopy_internal.h"
 
-uint64_t loopy_estimate_u64(uint64_t n, uint64_t m)
+uint64_t grundy_loopy_estimate_u64(uint64_t n, uint64_t m)
 {
     /* offsets both ways, then the larger of: building (edges 8m +
      * options 4m) and solving (options and predecessors 8m + 36 bytes of
@@ -34,17 +34,18 @@ grundy_status grundy_loopy_estimate(size_t *bytes, uint64_t n, uint64_t m)
     GRUNDY_RETURN_IF(n > ((uint64_t)1 << 58) || m > ((uint64_t)1 << 58),
                      GRUNDY_ERR_OVERFLOW);
     {
-        uint64_t b = loopy_estimate_u64(n, m);
+        uint64_t b = grundy_loopy_estimate_u64(n, m);
         GRUNDY_RETURN_IF(b > SIZE_MAX, GRUNDY_ERR_OVERFLOW);
         *bytes = (size_t)b;
     }
     return GRUNDY_OK;
 }
 
-void loopy_limit_message(grundy_parse_error *where, uint64_t n, uint64_t m)
+void grundy_loopy_limit_message(grundy_parse_error *where, uint64_t n,
+                                uint64_t m)
 {
     uint64_t b = n <= ((uint64_t)1 << 58) && m <= ((uint64_t)1 << 58)
-                     ? loopy_estimate_u64(n, m)
+                     ? grundy_loopy_estimate_u64(n, m)
                      : UINT64_MAX;
     if (!where)
         return;
@@ -55,7 +56,7 @@ void loopy_limit_message(grundy_parse_error *where, uint64_t n, uint64_t m)
              (double)b / 1048576.0);
 }
 
-grundy_status loopy_graph_alloc(grundy_loopy_graph **out)
+grundy_status grundy_loopy_graph_alloc(grundy_loopy_graph **out)
 {
     *out = calloc(1, sizeof **out);
     return *out ? GRUNDY_OK : GRUNDY_ERR_NOMEM;
@@ -95,7 +96,7 @@ static void cursors_to_offsets(uint64_t *off, uint64_t n)
     off[0] = 0;
 }
 
-grundy_status loopy_graph_build_reverse(grundy_loopy_graph *g)
+grundy_status grundy_loopy_graph_build_reverse(grundy_loopy_graph *g)
 {
     uint64_t n = g->n, v, e;
     g->in_off = calloc(n + 2, sizeof *g->in_off);
@@ -113,10 +114,10 @@ grundy_status loopy_graph_build_reverse(grundy_loopy_graph *g)
     return GRUNDY_OK;
 }
 
-grundy_status loopy_graph_build(grundy_loopy_graph *g, uint64_t n,
-                                grundy_loopy_vertex **src,
-                                grundy_loopy_vertex **dst, size_t m, int owned,
-                                const grundy_limits *lim)
+grundy_status grundy_loopy_graph_build(grundy_loopy_graph *g, uint64_t n,
+                                       grundy_loopy_vertex **src,
+                                       grundy_loopy_vertex **dst, size_t m,
+                                       int owned, const grundy_limits *lim)
 {
     size_t e;
     const grundy_loopy_vertex *s = *src, *d = *dst;
@@ -141,7 +142,7 @@ grundy_status loopy_graph_build(grundy_loopy_graph *g, uint64_t n,
         free(*dst);
         *src = *dst = NULL;
     }
-    return loopy_graph_build_reverse(g);
+    return grundy_loopy_graph_build_reverse(g);
 }
 
 grundy_status grundy_loopy_graph_from_edges(grundy_loopy_graph **out,
@@ -160,8 +161,8 @@ grundy_status grundy_loopy_graph_from_edges(grundy_loopy_graph **out,
     GRUNDY_RETURN_IF(m && (!src || !dst), GRUNDY_ERR_ARG);
     for (e = 0; e < m; e++)
         GRUNDY_RETURN_IF(src[e] >= n || dst[e] >= n, GRUNDY_ERR_RANGE);
-    GRUNDY_TRY(loopy_graph_alloc(&g));
-    st = loopy_graph_build(g, n, &s, &d, m, 0, lim);
+    GRUNDY_TRY(grundy_loopy_graph_alloc(&g));
+    st = grundy_loopy_graph_build(g, n, &s, &d, m, 0, lim);
     if (st != GRUNDY_OK) {
         grundy_loopy_graph_free(g);
         return st;
@@ -255,7 +256,7 @@ static grundy_status from_fn(grundy_loopy_graph *g, uint64_t n,
         g->out_adj = malloc(sizeof *g->out_adj);
         GRUNDY_RETURN_IF(!g->out_adj, GRUNDY_ERR_NOMEM);
     }
-    return loopy_graph_build_reverse(g);
+    return grundy_loopy_graph_build_reverse(g);
 }
 
 grundy_status grundy_loopy_graph_from_fn(grundy_loopy_graph **out, uint64_t n,
@@ -267,7 +268,7 @@ grundy_status grundy_loopy_graph_from_fn(grundy_loopy_graph **out, uint64_t n,
     grundy_status st;
     *out = NULL;
     GRUNDY_RETURN_IF(!fn, GRUNDY_ERR_ARG);
-    GRUNDY_TRY(loopy_graph_alloc(&g));
+    GRUNDY_TRY(grundy_loopy_graph_alloc(&g));
     st = from_fn(g, n, fn, ctx, lim);
     if (st != GRUNDY_OK) {
         grundy_loopy_graph_free(g);
@@ -341,7 +342,7 @@ grundy_status grundy_loopy_graph_vertex_parse(const grundy_loopy_graph *g,
     uint64_t v;
     grundy_status st;
     if (g->names) {
-        int64_t id = loopy_names_find(g, text, len);
+        int64_t id = grundy_loopy_names_find(g, text, len);
         if (id < 0) {
             grundy_parse_error_set(where, 1, 1, "no vertex named '%.*s'",
                                    (int)(len > 60 ? 60 : len), text);
@@ -381,8 +382,8 @@ static int name_is(const grundy_loopy_graph *g, uint32_t id, const char *text,
     return strncmp(s, text, len) == 0 && s[len] == 0;
 }
 
-int64_t loopy_names_find(const grundy_loopy_graph *g, const char *text,
-                         size_t len)
+int64_t grundy_loopy_names_find(const grundy_loopy_graph *g, const char *text,
+                                size_t len)
 {
     size_t mask, i;
     if (!g->slots)
@@ -445,12 +446,12 @@ static grundy_status names_reserve(grundy_loopy_graph *g, uint64_t ids,
     return GRUNDY_OK;
 }
 
-grundy_status loopy_names_intern(grundy_loopy_graph *g, uint64_t *count,
-                                 const char *text, size_t len,
-                                 grundy_loopy_vertex *id, int *added,
-                                 const grundy_limits *lim)
+grundy_status grundy_loopy_names_intern(grundy_loopy_graph *g, uint64_t *count,
+                                        const char *text, size_t len,
+                                        grundy_loopy_vertex *id, int *added,
+                                        const grundy_limits *lim)
 {
-    int64_t found = loopy_names_find(g, text, len);
+    int64_t found = grundy_loopy_names_find(g, text, len);
     size_t mask, i;
     *added = 0;
     if (found >= 0) {

@@ -32,34 +32,35 @@ struct grundy_loopy_solution {
 };
 
 /* A new empty graph (all arrays NULL). */
-grundy_status loopy_graph_alloc(grundy_loopy_graph **out);
+grundy_status grundy_loopy_graph_alloc(grundy_loopy_graph **out);
 
 /* Fill g->out_* and g->in_* from the m edges src[i] -> dst[i], all ids
  * < n already checked.  When owned, src and dst are freed (early, to
  * lower the peak) and set to NULL.  Checks grundy_loopy_estimate(). */
-grundy_status loopy_graph_build(grundy_loopy_graph *g, uint64_t n,
-                                grundy_loopy_vertex **src,
-                                grundy_loopy_vertex **dst, size_t m, int owned,
-                                const grundy_limits *lim);
+grundy_status grundy_loopy_graph_build(grundy_loopy_graph *g, uint64_t n,
+                                       grundy_loopy_vertex **src,
+                                       grundy_loopy_vertex **dst, size_t m,
+                                       int owned, const grundy_limits *lim);
 
 /* The in-CSR from the out-CSR (g->n, g->m, out_* set). */
-grundy_status loopy_graph_build_reverse(grundy_loopy_graph *g);
+grundy_status grundy_loopy_graph_build_reverse(grundy_loopy_graph *g);
 
 /* Names: insert (or find) text[0..len) and return its id in *id; *added
  * says whether it is new.  The arrays grow as needed; names become ids
  * 0, 1, ... in order of insertion. */
-grundy_status loopy_names_intern(grundy_loopy_graph *g, uint64_t *count,
-                                 const char *text, size_t len,
-                                 grundy_loopy_vertex *id, int *added,
-                                 const grundy_limits *lim);
+grundy_status grundy_loopy_names_intern(grundy_loopy_graph *g, uint64_t *count,
+                                        const char *text, size_t len,
+                                        grundy_loopy_vertex *id, int *added,
+                                        const grundy_limits *lim);
 /* The id of a name, or -1. */
-int64_t loopy_names_find(const grundy_loopy_graph *g, const char *text,
-                         size_t len);
+int64_t grundy_loopy_names_find(const grundy_loopy_graph *g, const char *text,
+                                size_t len);
 
 /* Peak bytes for n vertices and m edges (no overflow check). */
-uint64_t loopy_estimate_u64(uint64_t n, uint64_t m);
+uint64_t grundy_loopy_estimate_u64(uint64_t n, uint64_t m);
 
 /* Fill where->msg with the size of the graph and the estimate. */
-void loopy_limit_message(grundy_parse_error *where, uint64_t n, uint64_t m);
+void grundy_loopy_limit_message(grundy_parse_error *where, uint64_t n,
+                                uint64_t m);
 
 #endif

@@ -39,10 +39,12 @@ typedef struct edge_pass {
     unsigned long first_line, first_col[2];
     uint64_t max_rest; /* largest id after the first line */
     int any_rest;
+    uint64_t ids_below; /* ids after the first line below first[0] */
     /* pass 2 */
     int skip_first; /* the first data line is a header */
     uint64_t n;     /* ids must be < n (pass 2) */
     int check_n;
+    int guessed; /* the header was recognised, not asked for */
     grundy_loopy_vertex *src, *dst;
 } edge_pass;
 
@@ -61,7 +63,9 @@ static grundy_status read_number(cursor *c, uint64_t *out,
     int over = 0;
     if (s >= c->end || *s < '0' || *s > '9') {
         if (s < c->end && *s == '-')
-            grundy_parse_error_set(where, c->line, col_of(c, s), "negative %s",
+            grundy_parse_error_set(where, c->line, col_of(c, s),
+                                   "expected %s (a number from 0), got a "
+                                   "negative number",
                                    what);
         else if (s >= c->end || *s == '\n' || *s == '#')
             grundy_parse_error_set(where, c->line, col_of(c, s),
@@ -101,7 +105,14 @@ static grundy_status id_range_error(grundy_parse_error *where,
                                     unsigned long line, unsigned long col,
                                     uint64_t id, const edge_pass *ep)
 {
-    if (ep->check_n)
+    if (ep->check_n && ep->guessed)
+        grundy_parse_error_set(where, line, col,
+                               "vertex id %llu out of range: line %lu reads "
+                               "as a header of %llu vertices (--format edges "
+                               "reads it as an edge)",
+                               (unsigned long long)id, ep->first_line,
+                               (unsigned long long)ep->n);
+    else if (ep->check_n)
         grundy_parse_error_set(where, line, col,
                                "vertex id %llu out of range: the header "
                                "declares %llu vertices (ids 0 to %llu)",
@@ -179,6 +190,7 @@ static grundy_status edge_list_pass(const char *text, size_t len, int pass,
                     ep->max_rest = u;
                 if (v > ep->max_rest)
                     ep->max_rest = v;
+                ep->ids_below += (u < ep->first[0]) + (v < ep->first[0]);
                 ep->any_rest = 1;
             }
         } else if (!(data == 0 && ep->skip_first)) {
@@ -228,10 +240,17 @@ static grundy_status parse_edge_list(grundy_loopy_graph *g, const char *text,
         }
         ep.skip_first = 1;
     } else if (format == GRUNDY_LOOPY_FORMAT_AUTO) {
-        /* A header only when it is consistent: its edge count is the
-         * number of lines after it, and every id there is below its n. */
-        ep.skip_first = ep.lines > 0 && ep.first[1] == ep.lines - 1 &&
-                        (!ep.any_rest || ep.max_rest < ep.first[0]);
+        /* A header when its edge count is the number of lines after it
+         * and half or more of the 2m ids there are below its n: then an id
+         * at n or above is a mistake to report, not a sign that the line
+         * is an edge, since an edge list whose first edge "u v" has v
+         * lines after it, mostly of ids below u, is rare.  "0 1 / 1 0" or
+         * "1 2 / 2 3 / 3 1" stay edge lists. */
+        ep.skip_first =
+            ep.lines > 0 && ep.first[1] == ep.lines - 1 &&
+            (!ep.any_rest || ep.max_rest < ep.first[0] ||
+             (ep.first[0] > 0 && ep.ids_below >= ep.lines - 1));
+        ep.guessed = ep.skip_first;
     }
     if (ep.skip_first) {
         n = ep.first[0];
@@ -269,7 +288,7 @@ static grundy_status parse_edge_list(grundy_loopy_graph *g, const char *text,
         grundy_limits_mem_check(lim, bytes) != GRUNDY_OK) {
         grundy_parse_error_set(where, ep.lines ? ep.first_line : 1, 1, "%s",
                                "");
-        loopy_limit_message(where, n, m);
+        grundy_loopy_limit_message(where, n, m);
         return GRUNDY_ERR_LIMIT;
     }
     GRUNDY_RETURN_IF(m > SIZE_MAX / sizeof(grundy_loopy_vertex),
@@ -283,7 +302,8 @@ static grundy_status parse_edge_list(grundy_loopy_graph *g, const char *text,
     }
     st = edge_list_pass(text, len, 2, &ep, where, lim);
     if (st == GRUNDY_OK)
-        st = loopy_graph_build(g, n, &ep.src, &ep.dst, (size_t)m, 1, lim);
+        st =
+            grundy_loopy_graph_build(g, n, &ep.src, &ep.dst, (size_t)m, 1, lim);
     free(ep.src);
     free(ep.dst);
     return st;
@@ -327,6 +347,7 @@ typedef struct dot {
     grundy_loopy_vertex *set; /* vertices of the operands being read */
     size_t nset, setcap;
     int depth;   /* subgraph nesting */
+    int arrows;  /* an edge operator was read */
     char *unesc; /* scratch for a quoted name */
     size_t unesc_cap;
     grundy_parse_error *where;
@@ -584,10 +605,10 @@ static grundy_status node_id(dot *d, grundy_loopy_vertex *v)
     if (memchr(name, 0, len))
         return dot_error(d, d->t.line, d->t.col,
                          "a vertex name holds a NUL byte");
-    st = loopy_names_intern(d->g, &d->n, name, len, v, &added, d->lim);
+    st = grundy_loopy_names_intern(d->g, &d->n, name, len, v, &added, d->lim);
     if (st == GRUNDY_ERR_LIMIT) {
         grundy_parse_error_set(d->where, d->t.line, d->t.col, "%s", "");
-        loopy_limit_message(d->where, d->n, d->m);
+        grundy_loopy_limit_message(d->where, d->n, d->m);
         return st;
     }
     GRUNDY_TRY(st);
@@ -630,7 +651,7 @@ static grundy_status add_edge(dot *d, grundy_loopy_vertex u,
         if (grundy_loopy_estimate(&bytes, d->n, nc) != GRUNDY_OK ||
             grundy_limits_mem_check(d->lim, bytes) != GRUNDY_OK) {
             grundy_parse_error_set(d->where, d->t.line, d->t.col, "%s", "");
-            loopy_limit_message(d->where, d->n, nc);
+            grundy_loopy_limit_message(d->where, d->n, nc);
             return GRUNDY_ERR_LIMIT;
         }
         ns = realloc(d->src, nc * sizeof *ns);
@@ -722,6 +743,7 @@ static grundy_status stmt(dot *d)
     GRUNDY_TRY(operand(d, &lhs));
     mid = d->nset;
     while (d->t.kind == T_ARROW) {
+        d->arrows = 1;
         GRUNDY_TRY(next(d));
         GRUNDY_TRY(operand(d, &rhs));
         for (i = lhs; i < mid; i++)
@@ -786,7 +808,16 @@ static grundy_status dot_graph(dot *d)
                              "expected the end of the input after '}'");
         return GRUNDY_OK;
     }
-    GRUNDY_TRY(stmt_list(d, T_EOF));
+    /* Bare statements, without "digraph { }": a graph only when they
+     * hold an edge, so that a line of words is not read as vertices. */
+    {
+        unsigned long l = d->t.line, col = d->t.col;
+        GRUNDY_TRY(stmt_list(d, T_EOF));
+        if (d->n > 0 && !d->arrows)
+            return dot_error(d, l, col,
+                             "not a DOT graph: expected 'digraph {' or an "
+                             "edge 'a -> b'");
+    }
     return GRUNDY_OK;
 }
 
@@ -810,11 +841,11 @@ static grundy_status parse_dot(grundy_loopy_graph *g, const char *text,
         (grundy_loopy_estimate(&bytes, d.n, d.m) != GRUNDY_OK ||
          grundy_limits_mem_check(lim, bytes) != GRUNDY_OK)) {
         grundy_parse_error_set(where, 1, 1, "%s", "");
-        loopy_limit_message(where, d.n, d.m);
+        grundy_loopy_limit_message(where, d.n, d.m);
         st = GRUNDY_ERR_LIMIT;
     }
     if (st == GRUNDY_OK)
-        st = loopy_graph_build(g, d.n, &d.src, &d.dst, d.m, 1, lim);
+        st = grundy_loopy_graph_build(g, d.n, &d.src, &d.dst, d.m, 1, lim);
     if (st == GRUNDY_OK && !g->names) {
         /* An empty DOT graph still has (no) names. */
         g->names = malloc(1);
@@ -877,13 +908,16 @@ grundy_status grundy_loopy_graph_parse(grundy_loopy_graph **out,
 {
     grundy_loopy_graph *g;
     grundy_status st;
-    *out = NULL;
     if (where)
         memset(where, 0, sizeof *where);
+    GRUNDY_RETURN_IF(!out, GRUNDY_ERR_ARG);
+    *out = NULL;
     GRUNDY_RETURN_IF(!text && len, GRUNDY_ERR_ARG);
+    if (!text) /* the empty text: no arithmetic on a null pointer */
+        text = "";
     GRUNDY_RETURN_IF((unsigned)format > GRUNDY_LOOPY_FORMAT_DOT,
                      GRUNDY_ERR_ARG);
-    GRUNDY_TRY(loopy_graph_alloc(&g));
+    GRUNDY_TRY(grundy_loopy_graph_alloc(&g));
     if (format == GRUNDY_LOOPY_FORMAT_DOT ||
         (format == GRUNDY_LOOPY_FORMAT_AUTO && looks_like_dot(text, len)))
         st = parse_dot(g, text, len, where, lim);

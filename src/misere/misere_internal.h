@@ -77,30 +77,30 @@ typedef struct mq_mon {
     size_t bytes;      /* memory held, for the limit */
 } mq_mon;
 
-void mq_mon_clear(mq_mon *m);
+void grundy_mq_mon_clear(mq_mon *m);
 /* Allocate a monoid of q elements, nlet letters, nlive heaps. */
-grundy_status mq_mon_alloc(mq_mon *m, uint32_t q, uint32_t nlet,
-                           uint32_t nlive, const grundy_limits *lim);
+grundy_status grundy_mq_mon_alloc(mq_mon *m, uint32_t q, uint32_t nlet,
+                                  uint32_t nlive, const grundy_limits *lim);
 /* The column of y (built on first use). NULL on allocation failure. */
-const uint32_t *mq_col(mq_mon *m, uint32_t y);
+const uint32_t *grundy_mq_col(mq_mon *m, uint32_t y);
 /* The same, refused (GRUNDY_ERR_LIMIT) when a new column would take the
  * monoid's memory over the limit. */
-grundy_status mq_col_checked(const uint32_t **out, mq_mon *m, uint32_t y,
-                             const grundy_limits *lim);
+grundy_status grundy_mq_col_checked(const uint32_t **out, mq_mon *m, uint32_t y,
+                                    const grundy_limits *lim);
 /* x * y through y's word (no column). */
-uint32_t mq_mul_word(const mq_mon *m, uint32_t x, uint32_t y);
+uint32_t grundy_mq_mul_word(const mq_mon *m, uint32_t x, uint32_t y);
 /* The element of a word of up to 3 live heaps (an option). */
-uint32_t mq_opt_elem(const mq_mon *m, const uint32_t *o);
+uint32_t grundy_mq_opt_elem(const mq_mon *m, const uint32_t *o);
 /* word(x) as multiplicities over live heaps 0..nlive-1 into w. */
-void mq_word(const mq_mon *m, uint32_t x, uint32_t *w);
+void grundy_mq_word(const mq_mon *m, uint32_t x, uint32_t *w);
 
 /* Colex comparison of two words of n live heaps. */
-int mq_word_cmp(const uint32_t *a, const uint32_t *b, uint32_t n);
+int grundy_mq_word_cmp(const uint32_t *a, const uint32_t *b, uint32_t n);
 
 /* The antichain of verified states (quick conservative check) ************/
 
 /* For each element x, the minimal option-image sets T (bit sets over Q)
- * of the words explored with image x.  Filled by mq_verify(). */
+ * of the words explored with image x.  Filled by grundy_mq_verify(). */
 typedef struct mq_chain {
     uint32_t q;
     size_t w;           /* words per set */
@@ -113,7 +113,7 @@ typedef struct mq_chain {
     size_t bytes;
 } mq_chain;
 
-void mq_chain_clear(mq_chain *c);
+void grundy_mq_chain_clear(mq_chain *c);
 
 /* Verification ***************************************************************/
 
@@ -128,15 +128,16 @@ typedef struct mq_verify_out {
  * into P).  Finds the colex-least failing word.  When chain is not NULL
  * and the check passes in full, *chain holds the explored antichain.
  * tick counts work for progress and cancel. */
-grundy_status mq_verify(mq_verify_out *out, mq_mon *m, const mq_opts *o,
-                        mq_chain *chain, grundy_ticker *tick,
-                        const grundy_limits *lim);
+grundy_status grundy_mq_verify(mq_verify_out *out, mq_mon *m, const mq_opts *o,
+                               mq_chain *chain, grundy_ticker *tick,
+                               const grundy_limits *lim);
 
 /* The N-condition alone, with the check for the P-condition left to the
  * caller (the conservative extension). */
-grundy_status mq_verify_n(mq_verify_out *out, mq_mon *m, const mq_opts *o,
-                          const uint32_t *bound, mq_chain *chain,
-                          grundy_ticker *tick, const grundy_limits *lim);
+grundy_status grundy_mq_verify_n(mq_verify_out *out, mq_mon *m,
+                                 const mq_opts *o, const uint32_t *bound,
+                                 mq_chain *chain, grundy_ticker *tick,
+                                 const grundy_limits *lim);
 
 /* The quotient object ********************************************************/
 
@@ -157,7 +158,7 @@ struct grundy_misere {
     size_t stopped_order;
     int stopped_candidate;
     size_t expansions, candidates, largest_candidate;
-    int baseline;              /* see mq_misere_set_baseline() */
+    int baseline; /* see grundy_mq_misere_set_baseline() */
     /* scratch for moves */
     grundy_move *mbuf;
     size_t mcap;
@@ -166,7 +167,7 @@ struct grundy_misere {
 /* The straightforward way, for bench/: every heap proved by a full search
  * of all sums (no shortcut through the stored antichain), and trial
  * elements always found through a hash table. */
-void mq_misere_set_baseline(grundy_misere *q, int on);
+void grundy_mq_misere_set_baseline(grundy_misere *q, int on);
 
 /* Element of heap h of q (0 for dead heaps). */
 static inline uint32_t mq_heap_elem(const grundy_misere *q, grundy_pos h)

@@ -14,7 +14,7 @@
 
 #include "misere/misere_internal.h"
 
-void mq_mon_clear(mq_mon *m)
+void grundy_mq_mon_clear(mq_mon *m)
 {
     uint32_t y;
     if (m->col) {
@@ -31,8 +31,8 @@ void mq_mon_clear(mq_mon *m)
     memset(m, 0, sizeof *m);
 }
 
-grundy_status mq_mon_alloc(mq_mon *m, uint32_t q, uint32_t nlet,
-                           uint32_t nlive, const grundy_limits *lim)
+grundy_status grundy_mq_mon_alloc(mq_mon *m, uint32_t q, uint32_t nlet,
+                                  uint32_t nlive, const grundy_limits *lim)
 {
     size_t bytes = (size_t)q * nlet * sizeof(uint32_t) +
                    (size_t)q * (2 * sizeof(uint32_t) + sizeof(uint32_t *)) +
@@ -53,13 +53,13 @@ grundy_status mq_mon_alloc(mq_mon *m, uint32_t q, uint32_t nlet,
     m->bytes = bytes;
     if (!m->act || !m->phi || !m->let || !m->parent || !m->via || !m->p ||
         !m->col) {
-        mq_mon_clear(m);
+        grundy_mq_mon_clear(m);
         return GRUNDY_ERR_NOMEM;
     }
     return GRUNDY_OK;
 }
 
-uint32_t mq_mul_word(const mq_mon *m, uint32_t x, uint32_t y)
+uint32_t grundy_mq_mul_word(const mq_mon *m, uint32_t x, uint32_t y)
 {
     /* Walk y's word up the tree; the order of the letters does not matter
      * in a commutative monoid. */
@@ -70,7 +70,7 @@ uint32_t mq_mul_word(const mq_mon *m, uint32_t x, uint32_t y)
     return x;
 }
 
-const uint32_t *mq_col(mq_mon *m, uint32_t y)
+const uint32_t *grundy_mq_col(mq_mon *m, uint32_t y)
 {
     uint32_t *c, x, z;
     if (m->col[y])
@@ -90,16 +90,16 @@ const uint32_t *mq_col(mq_mon *m, uint32_t y)
     return c;
 }
 
-grundy_status mq_col_checked(const uint32_t **out, mq_mon *m, uint32_t y,
-                            const grundy_limits *lim)
+grundy_status grundy_mq_col_checked(const uint32_t **out, mq_mon *m, uint32_t y,
+                                    const grundy_limits *lim)
 {
     if (!m->col[y])
         GRUNDY_TRY(grundy_limits_mem_check(lim, m->bytes + m->q * 4));
-    *out = mq_col(m, y);
+    *out = grundy_mq_col(m, y);
     return *out ? GRUNDY_OK : GRUNDY_ERR_NOMEM;
 }
 
-uint32_t mq_opt_elem(const mq_mon *m, const uint32_t *o)
+uint32_t grundy_mq_opt_elem(const mq_mon *m, const uint32_t *o)
 {
     uint32_t x = 0, k;
     for (k = 1; k <= o[0]; k++)
@@ -107,14 +107,14 @@ uint32_t mq_opt_elem(const mq_mon *m, const uint32_t *o)
     return x;
 }
 
-void mq_word(const mq_mon *m, uint32_t x, uint32_t *w)
+void grundy_mq_word(const mq_mon *m, uint32_t x, uint32_t *w)
 {
     memset(w, 0, m->nlive * sizeof *w);
     for (; x != 0; x = m->parent[x])
         w[m->via[x]]++;
 }
 
-int mq_word_cmp(const uint32_t *a, const uint32_t *b, uint32_t n)
+int grundy_mq_word_cmp(const uint32_t *a, const uint32_t *b, uint32_t n)
 {
     while (n-- > 0)
         if (a[n] != b[n])

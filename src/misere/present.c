@@ -207,7 +207,7 @@ grundy_status grundy_misere_pres_init(grundy_misere_pres *p,
             memcpy(t, p->rel + 2 * i * ng, 2 * ng * sizeof *t);
             for (j = i; j > 0; j--) {
                 uint32_t *a = p->rel + 2 * (j - 1) * ng;
-                if (mq_word_cmp(a, t, (uint32_t)ng) <= 0)
+                if (grundy_mq_word_cmp(a, t, (uint32_t)ng) <= 0)
                     break;
                 memcpy(a + 2 * ng, a, 2 * ng * sizeof *t);
             }

@@ -165,8 +165,8 @@ void grundy_misere_free(grundy_misere *q)
 {
     if (!q)
         return;
-    mq_mon_clear(&q->mon);
-    mq_chain_clear(&q->chain);
+    grundy_mq_mon_clear(&q->mon);
+    grundy_mq_chain_clear(&q->chain);
     opts_clear(&q->opts);
     free(q->live_of);
     free(q->live_heap);
@@ -199,7 +199,7 @@ grundy_status grundy_misere_new(grundy_misere **out, const grundy_game *g,
         grundy_misere_free(q);
         return GRUNDY_ERR_ARG;
     }
-    s = mq_mon_alloc(&q->mon, 1, 0, 0, lim);
+    s = grundy_mq_mon_alloc(&q->mon, 1, 0, 0, lim);
     if (s == GRUNDY_OK)
         s = heaps_room(q, 1);
     if (s == GRUNDY_OK) {
@@ -215,8 +215,8 @@ grundy_status grundy_misere_new(grundy_misere **out, const grundy_game *g,
     q->mon.via[0] = MQ_NONE;
     q->live_of[0] = MQ_NONE;
     q->have_chain = 1;
-    s = mq_verify_n(&(mq_verify_out){0, NULL}, &q->mon, &q->opts, NULL,
-                    &q->chain, NULL, lim);
+    s = grundy_mq_verify_n(&(mq_verify_out){0, NULL}, &q->mon, &q->opts, NULL,
+                           &q->chain, NULL, lim);
     if (s != GRUNDY_OK) {
         grundy_misere_free(q);
         return s;
@@ -247,7 +247,7 @@ static grundy_status map_heap(mq_mon *m, uint32_t l, uint32_t x,
     } else {
         const uint32_t *c;
         uint32_t *na;
-        GRUNDY_TRY(mq_col_checked(&c, m, x, lim));
+        GRUNDY_TRY(grundy_mq_col_checked(&c, m, x, lim));
         GRUNDY_TRY(grundy_limits_mem_check(lim, m->bytes + m->q * 4));
         na = realloc(m->act, ((size_t)m->nlet + 1) * m->q * sizeof *na);
         GRUNDY_RETURN_IF(!na, GRUNDY_ERR_NOMEM);
@@ -281,7 +281,7 @@ static int p_ok(const mq_mon *m, const uint64_t *bad, uint32_t x)
 {
     uint32_t y;
     for (y = 0; y < m->q; y++)
-        if (mq_bit(bad, y) && mq_bit(m->p, mq_mul_word(m, y, x)))
+        if (mq_bit(bad, y) && mq_bit(m->p, grundy_mq_mul_word(m, y, x)))
             return 0;
     return 1;
 }
@@ -307,7 +307,7 @@ static grundy_status conservative(grundy_misere *q, uint32_t l, grundy_pos h,
         goto done;
     }
     for (k = o->start[0]; k < o->start[1]; k++) {
-        uint32_t t = mq_opt_elem(m, o->opt[k]);
+        uint32_t t = grundy_mq_opt_elem(m, o->opt[k]);
         if (!mq_bit(tn, t)) {
             mq_setbit(tn, t);
             img[nimg++] = t;
@@ -318,7 +318,7 @@ static grundy_status conservative(grundy_misere *q, uint32_t l, grundy_pos h,
     /* bad = {y : y t in P for some option image t} */
     for (k = 0; k < nimg; k++) {
         const uint32_t *c;
-        s = mq_col_checked(&c, m, img[k], lim);
+        s = grundy_mq_col_checked(&c, m, img[k], lim);
         if (s != GRUNDY_OK)
             goto done;
         for (y = 0; y < m->q; y++)
@@ -364,13 +364,13 @@ static grundy_status conservative(grundy_misere *q, uint32_t l, grundy_pos h,
         s = map_heap(m, l, cand[k], lim);
         if (s != GRUNDY_OK)
             goto done;
-        s = mq_verify_n(&vo, m, o, NULL, &nc, tick, lim);
+        s = grundy_mq_verify_n(&vo, m, o, NULL, &nc, tick, lim);
         if (s != GRUNDY_OK) {
             unmap_heap(m, l);
             goto done;
         }
         if (vo.ok) {
-            mq_chain_clear(&q->chain);
+            grundy_mq_chain_clear(&q->chain);
             q->chain = nc;
             q->have_chain = 1;
             *found = 1;
@@ -431,18 +431,19 @@ static grundy_status try_trial(mq_mon *out, int *fixed, mq_mon *base,
     grundy_status s;
     *fixed = 0;
     *order = 0;
-    s = mq_trial_mark(&t, base, &q->opts, L, fl, fa, fp, nf,
-                      trial_states(max_order), q->baseline, tick, lim);
+    s = grundy_mq_trial_mark(&t, base, &q->opts, L, fl, fa, fp, nf,
+                             trial_states(max_order), q->baseline, tick, lim);
     if (s == GRUNDY_ERR_LIMIT && t.too_many) {
         *fixed = 1; /* too large to tell: counted as too large */
         *order = t.nr;
     }
-    if (s == GRUNDY_OK && (!fail || mq_trial_word_is_p(&t, fail) == should_p)) {
+    if (s == GRUNDY_OK &&
+        (!fail || grundy_mq_trial_word_is_p(&t, fail) == should_p)) {
         *fixed = 1;
-        s = mq_trial_reduce(out, &t, max_order, tick, lim);
+        s = grundy_mq_trial_reduce(out, &t, max_order, tick, lim);
         *order = t.reduced_order;
     }
-    mq_trial_clear(&t);
+    grundy_mq_trial_clear(&t);
     return s;
 }
 
@@ -491,15 +492,15 @@ static grundy_status refine(mq_mon *next, grundy_misere *q, mq_mon *cand,
                 fixed = 0;
             }
             if (s != GRUNDY_OK) {
-                mq_mon_clear(next);
+                grundy_mq_mon_clear(next);
                 return s;
             }
             if (fixed) {
                 if (!found || m.q < next->q) {
-                    mq_mon_clear(next);
+                    grundy_mq_mon_clear(next);
                     *next = m;
                 } else {
-                    mq_mon_clear(&m);
+                    grundy_mq_mon_clear(&m);
                 }
                 found = 1;
             }
@@ -547,14 +548,14 @@ static grundy_status expand(grundy_misere *q, uint32_t l, size_t max_order,
         if (cand.q > q->largest_candidate)
             q->largest_candidate = cand.q;
         memset(&nc, 0, sizeof nc);
-        s = mq_verify(&vo, &cand, &q->opts, &nc, tick, lim);
+        s = grundy_mq_verify(&vo, &cand, &q->opts, &nc, tick, lim);
         if (s != GRUNDY_OK)
             break;
         if (vo.ok) {
-            mq_mon_clear(&q->mon);
+            grundy_mq_mon_clear(&q->mon);
             q->mon = cand;
             memset(&cand, 0, sizeof cand);
-            mq_chain_clear(&q->chain);
+            grundy_mq_chain_clear(&q->chain);
             q->chain = nc;
             q->have_chain = 1;
             break;
@@ -565,14 +566,14 @@ static grundy_status expand(grundy_misere *q, uint32_t l, size_t max_order,
             s = refine(&next, q, &cand, vo.failure, l + 1, max_order, tick,
                        lim);
         free(vo.failure);
-        mq_mon_clear(&cand);
+        grundy_mq_mon_clear(&cand);
         cand = next;
     }
-    mq_mon_clear(&cand);
+    grundy_mq_mon_clear(&cand);
     return s;
 }
 
-void mq_misere_set_baseline(grundy_misere *q, int on)
+void grundy_mq_misere_set_baseline(grundy_misere *q, int on)
 {
     q->baseline = on;
 }
@@ -677,7 +678,7 @@ grundy_misere_elem grundy_misere_mul(const grundy_misere *q,
                                      grundy_misere_elem x,
                                      grundy_misere_elem y)
 {
-    return mq_mul_word(&q->mon, x, y);
+    return grundy_mq_mul_word(&q->mon, x, y);
 }
 
 int grundy_misere_is_p(const grundy_misere *q, grundy_misere_elem x)
@@ -752,7 +753,7 @@ grundy_status grundy_misere_winning_moves(int *first_wins,
         uint32_t rest;
         if (!sum[i].pos || q->live_of[sum[i].pos] == MQ_NONE)
             continue; /* no move */
-        rest = mq_mul_word(&q->mon, pre[i], suf[i + 1]);
+        rest = grundy_mq_mul_word(&q->mon, pre[i], suf[i + 1]);
         s = grundy_game_moves(q->game, sum[i].pos, &buf, &cap, &nm);
         if (s != GRUNDY_OK)
             break;

@@ -30,7 +30,7 @@
 
 #include "misere/trial.h"
 
-void mq_trial_clear(mq_trial *t)
+void grundy_mq_trial_clear(mq_trial *t)
 {
     free(t->freed);
     free(t->direct);
@@ -206,11 +206,12 @@ typedef struct mframe {
     size_t toff, tlen;
 } mframe;
 
-grundy_status mq_trial_mark(mq_trial *t, mq_mon *base, const mq_opts *o,
-                            uint32_t nlive, const uint32_t *fl,
-                            const uint32_t *fa, const uint32_t *fp,
-                            uint32_t nf, size_t max_states, int hashed,
-                            grundy_ticker *tick, const grundy_limits *lim)
+grundy_status grundy_mq_trial_mark(mq_trial *t, mq_mon *base, const mq_opts *o,
+                                   uint32_t nlive, const uint32_t *fl,
+                                   const uint32_t *fa, const uint32_t *fp,
+                                   uint32_t nf, size_t max_states, int hashed,
+                                   grundy_ticker *tick,
+                                   const grundy_limits *lim)
 {
     uint32_t l, i, k;
     uint64_t size = base->q;
@@ -283,8 +284,8 @@ grundy_status mq_trial_mark(mq_trial *t, mq_mon *base, const mq_opts *o,
         /* Columns of the base parts (built on first use, kept by base). */
         for (k = 0; k < n; k++) {
             const uint32_t *c;
-            s = mq_col_checked(&c, base, (uint32_t)(t->ocode[k] % base->q),
-                               lim);
+            s = grundy_mq_col_checked(&c, base,
+                                      (uint32_t)(t->ocode[k] % base->q), lim);
             if (s != GRUNDY_OK)
                 goto done;
         }
@@ -413,7 +414,7 @@ done:
     return s;
 }
 
-int mq_trial_word_is_p(const mq_trial *t, const uint32_t *word)
+int grundy_mq_trial_word_is_p(const mq_trial *t, const uint32_t *word)
 {
     uint64_t c = 0;
     uint32_t l, k, i;
@@ -431,8 +432,9 @@ typedef struct sig_table {
     size_t cap;
 } sig_table;
 
-grundy_status mq_trial_reduce(mq_mon *out, mq_trial *t, size_t max_order,
-                              grundy_ticker *tick, const grundy_limits *lim)
+grundy_status grundy_mq_trial_reduce(mq_mon *out, mq_trial *t, size_t max_order,
+                                     grundy_ticker *tick,
+                                     const grundy_limits *lim)
 {
     uint32_t nlet = 0, *tlet = NULL, *letters = NULL, *delta = NULL;
     uint32_t *lsrc = NULL;
@@ -574,7 +576,7 @@ grundy_status mq_trial_reduce(mq_mon *out, mq_trial *t, size_t max_order,
             }
             heap_let[l] = a;
         }
-        s = mq_mon_alloc(out, qn, nl2, t->nlive, lim);
+        s = grundy_mq_mon_alloc(out, qn, nl2, t->nlive, lim);
         if (s != GRUNDY_OK) {
             free(heap_let);
             free(let_src);
@@ -608,6 +610,6 @@ done:
     free(hsig);
     free(tab.slot);
     if (s != GRUNDY_OK)
-        mq_mon_clear(out);
+        grundy_mq_mon_clear(out);
     return s;
 }

@@ -38,7 +38,7 @@ typedef struct mq_trial {
     size_t alen, acap;
     size_t bytes, arena_bytes, extra_bytes;
     int too_many;             /* the walk met more than max_states */
-    size_t reduced_order;     /* classes after mq_trial_reduce() */
+    size_t reduced_order;     /* classes after grundy_mq_trial_reduce() */
 } mq_trial;
 
 /* Walk the trial base' x C(fa[i], fp[i]) (heaps fl[i] freed) over live
@@ -46,20 +46,22 @@ typedef struct mq_trial {
  * directly, as the baseline of bench/ does).  Heaps not freed must be mapped by
  * base.  GRUNDY_ERR_LIMIT (with too_many set) above max_states elements
  * or over the memory limit. */
-grundy_status mq_trial_mark(mq_trial *t, mq_mon *base, const mq_opts *o,
-                            uint32_t nlive, const uint32_t *fl,
-                            const uint32_t *fa, const uint32_t *fp,
-                            uint32_t nf, size_t max_states, int hashed,
-                            grundy_ticker *tick, const grundy_limits *lim);
+grundy_status grundy_mq_trial_mark(mq_trial *t, mq_mon *base, const mq_opts *o,
+                                   uint32_t nlive, const uint32_t *fl,
+                                   const uint32_t *fa, const uint32_t *fp,
+                                   uint32_t nf, size_t max_states, int hashed,
+                                   grundy_ticker *tick,
+                                   const grundy_limits *lim);
 
 /* Whether the trial marks the image of word (nlive entries) P. */
-int mq_trial_word_is_p(const mq_trial *t, const uint32_t *word);
+int grundy_mq_trial_word_is_p(const mq_trial *t, const uint32_t *word);
 
 /* Reduce a marked trial into *out.  GRUNDY_ERR_LIMIT when it has more
  * than max_order classes (0: no limit); reduced_order says how many. */
-grundy_status mq_trial_reduce(mq_mon *out, mq_trial *t, size_t max_order,
-                              grundy_ticker *tick, const grundy_limits *lim);
+grundy_status grundy_mq_trial_reduce(mq_mon *out, mq_trial *t, size_t max_order,
+                                     grundy_ticker *tick,
+                                     const grundy_limits *lim);
 
-void mq_trial_clear(mq_trial *t);
+void grundy_mq_trial_clear(mq_trial *t);
 
 #endif

@@ -48,7 +48,7 @@
 
 #include "misere/misere_internal.h"
 
-void mq_chain_clear(mq_chain *c)
+void grundy_mq_chain_clear(mq_chain *c)
 {
     uint32_t x;
     if (c->list)
@@ -74,7 +74,7 @@ static grundy_status chain_init(mq_chain *c, uint32_t q,
     c->len = calloc(q, sizeof *c->len);
     c->lcap = calloc(q, sizeof *c->lcap);
     if (!c->list || !c->len || !c->lcap) {
-        mq_chain_clear(c);
+        grundy_mq_chain_clear(c);
         return GRUNDY_ERR_NOMEM;
     }
     return GRUNDY_OK;
@@ -178,11 +178,11 @@ static grundy_status images_init(heap_images *h, mq_mon *m,
         uint32_t first = n;
         h->start[l] = n;
         for (k = o->start[l]; k < o->start[l + 1]; k++) {
-            uint32_t t = mq_opt_elem(m, o->opt[k]);
+            uint32_t t = grundy_mq_opt_elem(m, o->opt[k]);
             if (!mq_bit(seen, t)) {
                 mq_setbit(seen, t);
                 h->img[n] = t;
-                s = mq_col_checked(&h->col[n], m, t, lim);
+                s = grundy_mq_col_checked(&h->col[n], m, t, lim);
                 if (s != GRUNDY_OK) {
                     free(seen);
                     return s;
@@ -260,7 +260,7 @@ static grundy_status search_n(mq_verify_out *out, mq_mon *m,
             f = &st[depth];
         }
         word[d]++;
-        if (bound && mq_word_cmp(word, bound, L) >= 0) {
+        if (bound && grundy_mq_word_cmp(word, bound, L) >= 0) {
             /* Every word still to come is at least this one. */
             word[d]--;
             break;
@@ -318,9 +318,10 @@ done:
     return s;
 }
 
-grundy_status mq_verify_n(mq_verify_out *out, mq_mon *m, const mq_opts *o,
-                          const uint32_t *bound, mq_chain *chain,
-                          grundy_ticker *tick, const grundy_limits *lim)
+grundy_status grundy_mq_verify_n(mq_verify_out *out, mq_mon *m,
+                                 const mq_opts *o, const uint32_t *bound,
+                                 mq_chain *chain, grundy_ticker *tick,
+                                 const grundy_limits *lim)
 {
     heap_images hi;
     mq_chain local;
@@ -335,17 +336,17 @@ grundy_status mq_verify_n(mq_verify_out *out, mq_mon *m, const mq_opts *o,
         s = search_n(out, m, &hi, bound, &local, tick, lim);
     images_clear(&hi);
     if (s == GRUNDY_OK && out->ok && !bound && chain) {
-        mq_chain_clear(chain);
+        grundy_mq_chain_clear(chain);
         *chain = local;
     } else {
-        mq_chain_clear(&local);
+        grundy_mq_chain_clear(&local);
     }
     return s;
 }
 
-grundy_status mq_verify(mq_verify_out *out, mq_mon *m, const mq_opts *o,
-                        mq_chain *chain, grundy_ticker *tick,
-                        const grundy_limits *lim)
+grundy_status grundy_mq_verify(mq_verify_out *out, mq_mon *m, const mq_opts *o,
+                               mq_chain *chain, grundy_ticker *tick,
+                               const grundy_limits *lim)
 {
     heap_images hi;
     uint32_t L = m->nlive, x, l, k;
@@ -375,9 +376,9 @@ grundy_status mq_verify(mq_verify_out *out, mq_mon *m, const mq_opts *o,
                     break;
             if (k == hi.start[l + 1])
                 continue;
-            mq_word(m, x, cand);
+            grundy_mq_word(m, x, cand);
             cand[l]++;
-            if (!best || mq_word_cmp(cand, best, L) < 0) {
+            if (!best || grundy_mq_word_cmp(cand, best, L) < 0) {
                 if (!best) {
                     best = malloc((L + 1) * sizeof *best);
                     if (!best) {
@@ -390,7 +391,7 @@ grundy_status mq_verify(mq_verify_out *out, mq_mon *m, const mq_opts *o,
         }
     }
     /* (N), searched only below the least (P) failure. */
-    s = mq_verify_n(&nout, m, o, best, best ? NULL : chain, tick, lim);
+    s = grundy_mq_verify_n(&nout, m, o, best, best ? NULL : chain, tick, lim);
     if (s != GRUNDY_OK)
         goto done;
     if (!nout.ok) {

@@ -12,6 +12,7 @@
 #include "grundy/rect.h"
 #include "grundy/rules.h"
 #include "grundy/takebreak.h"
+#include "grundy/twoheap.h"
 #include "rules/rules_internal.h"
 
 const grundy_rules *const grundy_rules_builtin[] = {
@@ -21,6 +22,8 @@ const grundy_rules *const grundy_rules_builtin[] = {
     &grundy_rules_digits,
     &grundy_rules_half,
     &grundy_rules_take,
+    &grundy_rules_wythoff,
+    &grundy_rules_twoheap,
     &grundy_rules_rect,
     &grundy_rules_cram,
     &grundy_rules_node_kayles,
@@ -52,6 +55,8 @@ struct grundy_game {
 const char *grundy_rules_alias(const char *name)
 {
     size_t i;
+    if (!name)
+        return NULL;
     for (i = 0; i < sizeof aliases / sizeof aliases[0]; i++)
         if (strcmp(aliases[i].name, name) == 0)
             return aliases[i].spec;
@@ -87,9 +92,12 @@ static const grundy_rules *find_claim(const char *spec)
 
 const grundy_rules *grundy_rules_find(const char *spec)
 {
-    const char *colon = strchr(spec, ':');
-    const grundy_rules *r =
-        find_name(spec, colon ? (size_t)(colon - spec) : strlen(spec));
+    const char *colon;
+    const grundy_rules *r;
+    if (!spec || !spec[0])
+        return NULL;
+    colon = strchr(spec, ':');
+    r = find_name(spec, colon ? (size_t)(colon - spec) : strlen(spec));
     return r ? r : find_claim(spec);
 }
 
@@ -142,7 +150,15 @@ grundy_status grundy_game_new(grundy_game **out, const char *spec,
     const grundy_rules *r;
     size_t name_len;
 
+    GRUNDY_RETURN_IF(!out, GRUNDY_ERR_ARG);
     *out = NULL;
+    if (!spec || !spec[0]) {
+        grundy_parse_error_set(where, 1, 1,
+                               "%s: name a rule family ('nim', "
+                               "'subtract:1,2,3', 'kayles', ...)",
+                               spec ? "an empty spec" : "no spec");
+        return GRUNDY_ERR_ARG;
+    }
     alias = grundy_rules_alias(spec);
     if (alias)
         return grundy_game_new(out, alias, where);
@@ -165,6 +181,7 @@ grundy_status grundy_game_new_rules(grundy_game **out,
                                     const char *args,
                                     grundy_parse_error *where)
 {
+    GRUNDY_RETURN_IF(!out, GRUNDY_ERR_ARG);
     *out = NULL;
     GRUNDY_RETURN_IF(!rules || !rules->parse || !rules->moves ||
                          !rules->max_moves,
@@ -221,7 +238,11 @@ grundy_status grundy_game_pos_parse(const grundy_game *g, const char *text,
                                     size_t len, grundy_pos *out,
                                     grundy_parse_error *where)
 {
-    grundy_pos n = grundy_game_num_positions(g);
+    grundy_pos n;
+    GRUNDY_RETURN_IF(!g || !out || (!text && len), GRUNDY_ERR_ARG);
+    if (!text)
+        text = "";
+    n = grundy_game_num_positions(g);
     if (g->rules->start && len == 5 && memcmp(text, "start", 5) == 0) {
         *out = g->rules->start(g->params);
         return GRUNDY_OK;

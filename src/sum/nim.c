@@ -90,7 +90,7 @@ static grundy_status push_heap_move(sum_move_list *l, size_t i,
     m.to.part[0] = t;
     m.to.nparts = 1;
     m.value = t;
-    return sum_move_list_push(l, &m);
+    return grundy_sum_move_list_push(l, &m);
 }
 
 grundy_status grundy_sum_misere_nim(int *first_wins, grundy_sum_move **moves,

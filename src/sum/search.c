@@ -426,8 +426,8 @@ static grundy_status root_emit(search *S, void *vctx, size_t depth,
         grundy_move_sort_parts(&desc[d].to);
     }
     if (r % 2 == 0 && depth == 1 && S->k == 1 &&
-        !sum_move_list_has(&c->win, 0, &desc[0]))
-        GRUNDY_TRY(sum_move_list_push(&c->win, &desc[0]));
+        !grundy_sum_move_list_has(&c->win, 0, &desc[0]))
+        GRUNDY_TRY(grundy_sum_move_list_push(&c->win, &desc[0]));
     if (c->first_wins ? (r % 2 == 0 && (!c->have_best || r < c->best_r))
                       : (!c->have_best || r > c->best_r)) {
         c->have_best = 1;

@@ -25,7 +25,7 @@
 /* Make each distinct values object of the sum ready for its largest
  * position: one table per heap game, built once, answers every lookup
  * of the components and of their moves' parts (all smaller) in O(1). */
-grundy_status sum_prepare(const grundy_sum_component *sum, size_t n)
+grundy_status grundy_sum_prepare(const grundy_sum_component *sum, size_t n)
 {
     size_t i, j;
     for (i = 0; i < n; i++) {
@@ -47,7 +47,7 @@ grundy_status sum_prepare(const grundy_sum_component *sum, size_t n)
 
 /* Moves ********************************************************************/
 
-int sum_move_equal(const grundy_move *a, const grundy_move *b)
+int grundy_sum_move_equal(const grundy_move *a, const grundy_move *b)
 {
     unsigned i;
     if (a->nparts != b->nparts)
@@ -58,7 +58,8 @@ int sum_move_equal(const grundy_move *a, const grundy_move *b)
     return 1;
 }
 
-grundy_status sum_move_list_push(sum_move_list *l, const grundy_sum_move *m)
+grundy_status grundy_sum_move_list_push(sum_move_list *l,
+                                        const grundy_sum_move *m)
 {
     if (l->n == l->cap) {
         size_t cap = l->cap ? 2 * l->cap : 16;
@@ -73,13 +74,13 @@ grundy_status sum_move_list_push(sum_move_list *l, const grundy_sum_move *m)
     return GRUNDY_OK;
 }
 
-int sum_move_list_has(const sum_move_list *l, size_t from,
-                      const grundy_sum_move *m)
+int grundy_sum_move_list_has(const sum_move_list *l, size_t from,
+                             const grundy_sum_move *m)
 {
     size_t i;
     for (i = from; i < l->n; i++)
         if (l->a[i].component == m->component &&
-            sum_move_equal(&l->a[i].to, &m->to))
+            grundy_sum_move_equal(&l->a[i].to, &m->to))
             return 1;
     return 0;
 }
@@ -99,7 +100,7 @@ grundy_status grundy_sum_values(grundy_value *values,
                                 const grundy_sum_component *sum, size_t n)
 {
     size_t i;
-    GRUNDY_TRY(sum_prepare(sum, n));
+    GRUNDY_TRY(grundy_sum_prepare(sum, n));
     for (i = 0; i < n; i++)
         GRUNDY_TRY(grundy_values_get(&values[i], sum[i].values, sum[i].pos));
     return GRUNDY_OK;
@@ -154,7 +155,7 @@ static grundy_status component_winning(sum_move_list *l,
         int found;
         GRUNDY_TRY(grundy_values_move_to(&m.to, &found, c->values, c->pos, t));
         if (found)
-            GRUNDY_TRY(sum_move_list_push(l, &m));
+            GRUNDY_TRY(grundy_sum_move_list_push(l, &m));
         return GRUNDY_OK;
     }
     GRUNDY_RETURN_IF(r->max_moves(grundy_game_params(g), c->pos) >
@@ -172,8 +173,8 @@ static grundy_status component_winning(sum_move_list *l,
             continue;
         m.to = (*buf)[j];
         grundy_move_sort_parts(&m.to);
-        if (!sum_move_list_has(l, first, &m))
-            GRUNDY_TRY(sum_move_list_push(l, &m));
+        if (!grundy_sum_move_list_has(l, first, &m))
+            GRUNDY_TRY(grundy_sum_move_list_push(l, &m));
     }
     return GRUNDY_OK;
 }
@@ -199,7 +200,7 @@ grundy_status grundy_sum_winning_moves(grundy_sum_move **moves,
         s = grundy_sum_values(own, sum, n);
         values = own;
     } else {
-        s = sum_prepare(sum, n);
+        s = grundy_sum_prepare(sum, n);
     }
     x = s == GRUNDY_OK ? grundy_sum_nim_sum(values, n) : 0;
     for (i = 0; i < n && x && s == GRUNDY_OK; i++)

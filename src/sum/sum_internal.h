@@ -10,10 +10,10 @@
 
 /* Prepare the values objects of sum[0..n) for their largest positions;
  * GRUNDY_ERR_RANGE for a position outside a finite family. */
-grundy_status sum_prepare(const grundy_sum_component *sum, size_t n);
+grundy_status grundy_sum_prepare(const grundy_sum_component *sum, size_t n);
 
 /* Moves with the same sorted parts (grundy_move_sort_parts()). */
-int sum_move_equal(const grundy_move *a, const grundy_move *b);
+int grundy_sum_move_equal(const grundy_move *a, const grundy_move *b);
 
 /* A growing array of grundy_sum_move. */
 typedef struct sum_move_list {
@@ -21,10 +21,11 @@ typedef struct sum_move_list {
     size_t n, cap;
 } sum_move_list;
 
-grundy_status sum_move_list_push(sum_move_list *l, const grundy_sum_move *m);
+grundy_status grundy_sum_move_list_push(sum_move_list *l,
+                                        const grundy_sum_move *m);
 /* Non-zero when l[from..n) already holds a move of the same component
  * with the same parts. */
-int sum_move_list_has(const sum_move_list *l, size_t from,
-                      const grundy_sum_move *m);
+int grundy_sum_move_list_has(const sum_move_list *l, size_t from,
+                             const grundy_sum_move *m);
 
 #endif

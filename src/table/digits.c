@@ -15,7 +15,7 @@
 #include <string.h>
 
 #include "core/progress.h"
-#include "table/table_internal.h"
+#include "table/digits.h"
 
 /* Digit-set bitmask of x in base b (bit d set when d is a digit of x). */
 static uint64_t digit_mask(uint64_t x, unsigned b)

@@ -23,7 +23,7 @@
 #include <string.h>
 
 #include "rules/rules_internal.h"
-#include "table/table_internal.h"
+#include "table/fill.h"
 
 #define TICK 4096
 

@@ -16,7 +16,7 @@
 #include <string.h>
 
 #include "rules/rules_internal.h"
-#include "table/table_internal.h"
+#include "table/digits.h"
 
 /* digits *******************************************************************/
 

@@ -23,7 +23,7 @@
 #ifndef GRUNDY_TABLE_PERIOD_TRACK_H
 #define GRUNDY_TABLE_PERIOD_TRACK_H
 
-#include "table/table_internal.h"
+#include "table/layout.h"
 
 typedef struct grundy_period_track {
     const grundy_game *game;

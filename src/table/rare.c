@@ -12,7 +12,7 @@
 #include <string.h>
 
 #include "table/rare.h"
-#include "table/table_internal.h"
+#include "table/fill.h"
 
 unsigned grundy_rare_rules(const grundy_takebreak_params *tp)
 {

@@ -7,5 +7,6 @@ target_sources(grundy PRIVATE
   src/table/rare.c
   src/table/share.c
   src/table/sparse.c
+  src/table/sparse_loops.c
   src/table/tiers.c
   src/table/tiers_split.c)

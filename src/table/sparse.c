@@ -57,6 +57,7 @@
 #include "table/rare.h"
 #include "table/share.h"
 #include "table/sparse.h"
+#include "table/sparse_loops.h"
 
 #define VBITS 16                    /* values are stored in 16 bits */
 #define VALUES ((1u << VBITS) + 64) /* flags over 0 .. 2^16 */
@@ -75,12 +76,6 @@
 #define KEEP_MIN ((grundy_pos)1 << 26)
 #define RELEASE_EVERY ((grundy_pos)1 << 20)
 
-#if defined(__x86_64__) && defined(__GNUC__)
-#define GRUNDY_SPARSE_X86 1
-#include <immintrin.h>
-#else
-#define GRUNDY_SPARSE_X86 0
-#endif
 
 typedef struct moves {
     unsigned zero[GRUNDY_TAKEBREAK_MAX_DIGITS + 1], nzero;
@@ -101,12 +96,6 @@ typedef struct plan {
     grundy_pos ahead[GRUNDY_TAKEBREAK_MAX_DIGITS + 1];
 } plan;
 
-typedef void marks_fn(uint32_t *rows, unsigned k, uint32_t stamp,
-                      const uint16_t *g, grundy_pos base, const grundy_pos *rp,
-                      const uint16_t *rv, size_t r0, size_t r1);
-
-/* Bit j of the result: row[j] == stamp, for j < 64. */
-typedef uint64_t row_word_fn(const uint32_t *row, uint32_t stamp);
 
 typedef struct sparse {
     uint16_t *g;
@@ -121,8 +110,8 @@ typedef struct sparse {
     grundy_pos *rp;
     uint16_t *rv;
     size_t nrare, rcap, rare_limit;
-    marks_fn *marks;
-    row_word_fn *row_word;
+    grundy_sparse_marks_fn *marks;
+    grundy_sparse_row_word_fn *row_word;
     /* bit v of rare_bits[x & 1]: v is rare at position x under (mask,
      * rule); see rare.h */
     uint64_t rare_bits[2][VALUES / 64 + 1];
@@ -281,307 +270,9 @@ static inline grundy_pos last_a(const moves *mv, grundy_pos m)
     return mv->unequal ? (m - 1) / 2 : m / 2;
 }
 
-/* Kernels *****************************************************************
- *
- * Two loops take the time, and each has a portable version and vector
- * versions chosen at run time:
- *
- *  - marks: for a run of rare positions p >= BLOCK, row j of the block
- *    gets rv ^ g(base - p + j) for j < BLOCK.  Reading g(base - p ..) as
- *    one contiguous run serves BLOCK positions per load.
- *  - scan: clear from the candidate bitmap every value g(a) ^ g(m - a)
- *    for a = 1 .. last, stopping once no candidate is left.
- */
-
-typedef unsigned scan_fn(uint64_t *cand, unsigned ncand, const uint16_t *g,
-                         grundy_pos m, grundy_pos a, grundy_pos last);
-
-static void marks_portable(uint32_t *rows, unsigned k, uint32_t stamp,
-                           const uint16_t *g, grundy_pos base,
-                           const grundy_pos *rp, const uint16_t *rv, size_t r0,
-                           size_t r1)
+static grundy_sparse_scan_fn *pick_scan(const sparse *s)
 {
-    size_t r;
-    unsigned j;
-    for (r = r0; r < r1; r++) {
-        const uint16_t *src = g + (base - rp[r]);
-        unsigned v = rv[r];
-        for (j = 0; j < BLOCK; j++)
-            rows[((size_t)j << k) + (src[j] ^ v)] = stamp;
-    }
-}
-
-static inline int cand_has(const uint64_t *cand, unsigned x)
-{
-    return (int)(cand[x >> 6] >> (x & 63) & 1);
-}
-
-/* One split: clear x from the candidates.  @return the count left. */
-static inline unsigned cand_take(uint64_t *cand, unsigned ncand, unsigned x)
-{
-    if (cand_has(cand, x)) {
-        cand[x >> 6] &= ~((uint64_t)1 << (x & 63));
-        ncand--;
-    }
-    return ncand;
-}
-
-static uint64_t row_word_portable(const uint32_t *row, uint32_t stamp)
-{
-    uint64_t w = 0;
-    unsigned j;
-    for (j = 0; j < 64; j++)
-        w |= (uint64_t)(row[j] == stamp) << j;
-    return w;
-}
-
-static unsigned scan_portable(uint64_t *cand, unsigned ncand, const uint16_t *g,
-                              grundy_pos m, grundy_pos a, grundy_pos last)
-{
-    while (ncand && a + 7 <= last) {
-        const uint16_t *lo = g + a, *hi = g + (m - a);
-        unsigned x[8], i;
-        uint64_t any = 0;
-        for (i = 0; i < 8; i++) {
-            x[i] = (unsigned)(lo[i] ^ hi[-(ptrdiff_t)i]);
-            any |= cand[x[i] >> 6] >> (x[i] & 63);
-        }
-        if (any & 1)
-            for (i = 0; i < 8; i++)
-                ncand = cand_take(cand, ncand, x[i]);
-        a += 8;
-    }
-    for (; ncand && a <= last; a++)
-        ncand = cand_take(cand, ncand, (unsigned)(g[a] ^ g[m - a]));
-    return ncand;
-}
-
-#if GRUNDY_SPARSE_X86
-/* Values below 2^9: the candidate bitmap is 16 words of 32 bits, looked
- * up with two permutes and a blend, 16 splits per step. */
-__attribute__((target("avx2"))) static unsigned
-scan_avx2(uint64_t *cand, unsigned ncand, const uint16_t *g, grundy_pos m,
-          grundy_pos a, grundy_pos last)
-{
-    const __m256i rev = _mm256_set_epi32(0, 1, 2, 3, 4, 5, 6, 7);
-    const __m256i one = _mm256_set1_epi32(1), low5 = _mm256_set1_epi32(31);
-    __m256i t0 = _mm256_loadu_si256((const __m256i *)(const void *)cand);
-    __m256i t1 = _mm256_loadu_si256((const __m256i *)(const void *)(cand + 4));
-    while (ncand && a + 15 <= last) {
-        __m256i any = _mm256_setzero_si256();
-        unsigned h;
-        for (h = 0; h < 2; h++) {
-            __m256i lo = _mm256_cvtepu16_epi32(_mm_loadu_si128(
-                (const __m128i *)(const void *)(g + a + 8 * h)));
-            __m256i hi = _mm256_permutevar8x32_epi32(
-                _mm256_cvtepu16_epi32(_mm_loadu_si128(
-                    (const __m128i *)(const void *)(g + (m - a - 8 * h - 7)))),
-                rev);
-            __m256i x = _mm256_xor_si256(lo, hi);
-            __m256i wi = _mm256_srli_epi32(x, 5);
-            __m256i w = _mm256_castps_si256(_mm256_blendv_ps(
-                _mm256_castsi256_ps(_mm256_permutevar8x32_epi32(t0, wi)),
-                _mm256_castsi256_ps(_mm256_permutevar8x32_epi32(t1, wi)),
-                _mm256_castsi256_ps(_mm256_slli_epi32(wi, 28))));
-            w = _mm256_srlv_epi32(w, _mm256_and_si256(x, low5));
-            any = _mm256_or_si256(any, _mm256_and_si256(w, one));
-        }
-        if (!_mm256_testz_si256(any, any)) {
-            unsigned i;
-            for (i = 0; i < 16; i++)
-                ncand =
-                    cand_take(cand, ncand, (unsigned)(g[a + i] ^ g[m - a - i]));
-            t0 = _mm256_loadu_si256((const __m256i *)(const void *)cand);
-            t1 = _mm256_loadu_si256((const __m256i *)(const void *)(cand + 4));
-        }
-        a += 16;
-    }
-    return scan_portable(cand, ncand, g, m, a, last);
-}
-
-/* Values below 2^12: the bitmap is 256 words of 16 bits in eight
- * registers, looked up with two-table permutes (64 words each) and
- * blends on bits 6 and 7 of the word index, 32 splits per step.  Values
- * below 2^11 need only the first four registers. */
-__attribute__((target("avx512f,avx512bw"))) static inline unsigned
-scan_avx512_tables(uint64_t *cand, unsigned ncand, const uint16_t *g,
-                   grundy_pos m, grundy_pos a, grundy_pos last, int wide)
-{
-    const __m512i rev = _mm512_set_epi16(
-        0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19,
-        20, 21, 22, 23, 24, 25, 26, 27, 28, 29, 30, 31);
-    const __m512i one = _mm512_set1_epi16(1), low4 = _mm512_set1_epi16(15);
-    const __m512i bit6 = _mm512_set1_epi16(64), bit7 = _mm512_set1_epi16(128);
-    __m512i t[8];
-    unsigned q;
-    for (q = 0; q < (wide ? 8u : 4u); q++)
-        t[q] = _mm512_loadu_si512(cand + 8 * q);
-    if (!wide)
-        for (q = 4; q < 8; q++)
-            t[q] = _mm512_setzero_si512();
-    while (ncand && a + 31 <= last) {
-        __m512i lo = _mm512_loadu_si512(g + a);
-        __m512i hi =
-            _mm512_permutexvar_epi16(rev, _mm512_loadu_si512(g + (m - a - 31)));
-        __m512i x = _mm512_xor_si512(lo, hi);
-        __m512i idx = _mm512_srli_epi16(x, 4);
-        __mmask32 b6 = _mm512_test_epi16_mask(idx, bit6);
-        __m512i w = _mm512_mask_blend_epi16(
-            b6, _mm512_permutex2var_epi16(t[0], idx, t[1]),
-            _mm512_permutex2var_epi16(t[2], idx, t[3]));
-        __mmask32 hit;
-        if (wide) {
-            __m512i w2 = _mm512_mask_blend_epi16(
-                b6, _mm512_permutex2var_epi16(t[4], idx, t[5]),
-                _mm512_permutex2var_epi16(t[6], idx, t[7]));
-            w = _mm512_mask_blend_epi16(_mm512_test_epi16_mask(idx, bit7), w,
-                                        w2);
-        }
-        hit = _mm512_test_epi16_mask(
-            _mm512_srlv_epi16(w, _mm512_and_si512(x, low4)), one);
-        if (hit) {
-            /* Clear each hit value in memory and in t (reloading the
-             * tables would stall on the narrow stores). */
-            do {
-                unsigned i = (unsigned)__builtin_ctz(hit);
-                unsigned v = (unsigned)(g[a + i] ^ g[m - a - i]);
-                if (cand_has(cand, v)) {
-                    __m512i bit = _mm512_maskz_set1_epi16(
-                        (__mmask32)1 << (v >> 4 & 31), (short)(1u << (v & 15)));
-                    cand[v >> 6] &= ~((uint64_t)1 << (v & 63));
-                    t[v >> 9] = _mm512_andnot_si512(bit, t[v >> 9]);
-                    if (--ncand == 0)
-                        return 0;
-                }
-                hit &= hit - 1;
-            } while (hit);
-        }
-        a += 32;
-    }
-    return scan_portable(cand, ncand, g, m, a, last);
-}
-
-__attribute__((target("avx512f,avx512bw"))) static unsigned
-scan_avx512(uint64_t *cand, unsigned ncand, const uint16_t *g, grundy_pos m,
-            grundy_pos a, grundy_pos last)
-{
-    return scan_avx512_tables(cand, ncand, g, m, a, last, 0);
-}
-
-__attribute__((target("avx512f,avx512bw"))) static unsigned
-scan_avx512_wide(uint64_t *cand, unsigned ncand, const uint16_t *g,
-                 grundy_pos m, grundy_pos a, grundy_pos last)
-{
-    return scan_avx512_tables(cand, ncand, g, m, a, last, 1);
-}
-
-__attribute__((target("avx512f"))) static uint64_t
-row_word_avx512(const uint32_t *row, uint32_t stamp)
-{
-    const __m512i st = _mm512_set1_epi32((int)stamp);
-    uint64_t w = 0;
-    unsigned j;
-    for (j = 0; j < 4; j++)
-        w |= (uint64_t)_mm512_cmpeq_epi32_mask(_mm512_loadu_si512(row + 16 * j),
-                                               st)
-             << (16 * j);
-    return w;
-}
-
-/* The marks with a scatter: 16 rows per rare position. */
-__attribute__((target("avx512f,avx512bw"))) static void
-marks_avx512(uint32_t *rows, unsigned k, uint32_t stamp, const uint16_t *g,
-             grundy_pos base, const grundy_pos *rp, const uint16_t *rv,
-             size_t r0, size_t r1)
-{
-    const __m512i off = _mm512_slli_epi32(
-        _mm512_set_epi32(15, 14, 13, 12, 11, 10, 9, 8, 7, 6, 5, 4, 3, 2, 1, 0),
-        (unsigned)k);
-    const __m512i st = _mm512_set1_epi32((int)stamp);
-    size_t r;
-    for (r = r0; r < r1; r++) {
-        __m512i x = _mm512_cvtepu16_epi32(_mm256_loadu_si256(
-            (const __m256i *)(const void *)(g + (base - rp[r]))));
-        x = _mm512_xor_si512(x, _mm512_set1_epi32(rv[r]));
-        _mm512_i32scatter_epi32(rows, _mm512_add_epi32(x, off), st, 4);
-    }
-}
-#endif
-
-int grundy_sparse_isa_supported(grundy_sparse_isa isa)
-{
-    switch (isa) {
-    case GRUNDY_SPARSE_AUTO:
-    case GRUNDY_SPARSE_PORTABLE:
-        return 1;
-#if GRUNDY_SPARSE_X86
-    case GRUNDY_SPARSE_AVX2:
-        return (grundy_cpu_features() & GRUNDY_CPU_AVX2) != 0;
-    case GRUNDY_SPARSE_AVX512:
-        return (grundy_cpu_features() & GRUNDY_CPU_AVX512) != 0;
-#else
-    case GRUNDY_SPARSE_AVX2:
-    case GRUNDY_SPARSE_AVX512:
-        return 0;
-#endif
-    }
-    return 0;
-}
-
-static grundy_sparse_isa resolve_isa(grundy_sparse_isa isa)
-{
-    if (isa != GRUNDY_SPARSE_AUTO)
-        return isa;
-    if (grundy_sparse_isa_supported(GRUNDY_SPARSE_AVX512))
-        return GRUNDY_SPARSE_AVX512;
-    if (grundy_sparse_isa_supported(GRUNDY_SPARSE_AVX2))
-        return GRUNDY_SPARSE_AVX2;
-    return GRUNDY_SPARSE_PORTABLE;
-}
-
-static marks_fn *marks_for(grundy_sparse_isa isa)
-{
-#if GRUNDY_SPARSE_X86
-    if (isa == GRUNDY_SPARSE_AVX512)
-        return marks_avx512;
-#endif
-    (void)isa;
-    return marks_portable;
-}
-
-static scan_fn *scan_for(grundy_sparse_isa isa, unsigned k)
-{
-#if GRUNDY_SPARSE_X86
-    if (isa == GRUNDY_SPARSE_AVX512 && k <= 11)
-        return scan_avx512;
-    if (isa == GRUNDY_SPARSE_AVX512 && k <= 12)
-        return scan_avx512_wide;
-    if (isa != GRUNDY_SPARSE_PORTABLE && k <= 9)
-        return scan_avx2;
-#endif
-    (void)isa;
-    (void)k;
-    return scan_portable;
-}
-
-static scan_fn *pick_scan(const sparse *s)
-{
-    return scan_for(s->isa, s->k);
-}
-
-unsigned grundy_sparse_scan(grundy_sparse_isa isa, unsigned k, uint64_t *cand,
-                            unsigned ncand, const uint16_t *g, grundy_pos m,
-                            grundy_pos a, grundy_pos last)
-{
-    return scan_for(resolve_isa(isa), k)(cand, ncand, g, m, a, last);
-}
-
-void grundy_sparse_marks(grundy_sparse_isa isa, uint32_t *rows, unsigned k,
-                         uint32_t stamp, const uint16_t *g, grundy_pos base,
-                         const grundy_pos *rp, const uint16_t *rv, size_t r0,
-                         size_t r1)
-{
-    marks_for(resolve_isa(isa))(rows, k, stamp, g, base, rp, rv, r0, r1);
+    return grundy_sparse_scan_for(s->isa, s->k);
 }
 
 /* Blocks *******************************************************************
@@ -657,7 +348,7 @@ static void block_plan(const sparse *s, plan *pl, grundy_pos n0,
 static void block_marks(sparse *s, const plan *pl, unsigned slot)
 {
     const moves *mv = &s->mv;
-    marks_fn *marks = s->marks;
+    grundy_sparse_marks_fn *marks = s->marks;
     uint32_t *rows = s->rows[slot];
     unsigned i;
     if (++s->stamp[slot] == 0) {
@@ -716,7 +407,7 @@ static void row_marks(uint32_t *row, uint32_t stamp, const sparse *s,
 
 /* g(n) for n in the block of pl, whose block marks are in rows[slot]. */
 static unsigned block_value(sparse *s, const plan *pl, unsigned slot,
-                            grundy_pos n, scan_fn *scan)
+                            grundy_pos n, grundy_sparse_scan_fn *scan)
 {
     const moves *mv = &s->mv;
     const uint16_t *g = s->g;
@@ -776,7 +467,7 @@ static unsigned block_value(sparse *s, const plan *pl, unsigned slot,
         ncand = scan(cand, ncand, g, m, pl->ahead[i] + 1, last);
     }
     if (ncand) {
-        for (v = 0; v < c && !cand_has(cand, v); v++)
+        for (v = 0; v < c && !grundy_sparse_cand_has(cand, v); v++)
             ;
         /* leave the bitmap empty for the next position */
         memset(cand, 0, ((c >> 6) + 1) * sizeof *cand);
@@ -1099,7 +790,7 @@ static unsigned plain_scan(const sparse *s, uint64_t *cand, unsigned ncand,
                            grundy_pos n, unsigned part, unsigned parts)
 {
     const moves *mv = &s->mv;
-    scan_fn *scan = scan_for(s->isa, s->k);
+    grundy_sparse_scan_fn *scan = grundy_sparse_scan_for(s->isa, s->k);
     unsigned i;
     for (i = 0; i < mv->nsplit; i++) {
         grundy_pos m, lo = 1, hi;
@@ -1142,10 +833,10 @@ static unsigned value_plain_bits(sparse *s, grundy_pos n)
     cand[lim >> 6] = ((uint64_t)2 << (lim & 63)) - 1;
     for (i = 0; i < mv->nzero; i++)
         if (n == mv->zero[i])
-            ncand = cand_take(cand, ncand, 0);
+            ncand = grundy_sparse_cand_take(cand, ncand, 0);
     for (i = 0; i < mv->nsingle; i++)
         if (n > mv->single[i])
-            ncand = cand_take(cand, ncand, g[n - mv->single[i]]);
+            ncand = grundy_sparse_cand_take(cand, ncand, g[n - mv->single[i]]);
     if (s->helper_started && n >= PLAIN_SHARED &&
         grundy_share_advise(&s->share, n)) {
         s->plain_n = n;
@@ -1173,7 +864,10 @@ static unsigned value_plain(sparse *s, grundy_pos n)
     const uint16_t *g = s->g;
     uint8_t *reached = s->reached;
     unsigned i, v, lim = 1u << s->k;
-    if (!mv->ntriple && scan_for(s->isa, s->k) != scan_portable &&
+    /* the AVX2 lookups of values of 10 and 11 bits cost more than byte
+     * flags when nearly every split is new */
+    if (!mv->ntriple && grundy_sparse_scan_is_vector(s->isa, s->k) &&
+        (s->isa == GRUNDY_SPARSE_AVX512 || s->k <= 9) &&
         s->force != GRUNDY_SPARSE_FORCE_BYTES)
         return value_plain_bits(s, n);
     memset(reached, 0, lim + 1);
@@ -1257,13 +951,9 @@ static grundy_status sparse_fill(grundy_fill *f, grundy_sparse_isa isa,
         sparse_free(s);
         return GRUNDY_ERR_NOMEM;
     }
-    s->isa = resolve_isa(isa);
-    s->marks = marks_for(s->isa);
-    s->row_word = row_word_portable;
-#if GRUNDY_SPARSE_X86
-    if (s->isa == GRUNDY_SPARSE_AVX512)
-        s->row_word = row_word_avx512;
-#endif
+    s->isa = grundy_sparse_resolve_isa(isa);
+    s->marks = grundy_sparse_marks_for(s->isa);
+    s->row_word = grundy_sparse_row_word_for(s->isa);
     s->g = t->data;
     s->table = t;
     moves_init(&s->mv, tp);
@@ -1363,7 +1053,7 @@ static grundy_status sparse_fill(grundy_fill *f, grundy_sparse_isa isa,
             grundy_share_post(&s->share, job_block, s);
         }
         {
-            scan_fn *scan = pick_scan(s);
+            grundy_sparse_scan_fn *scan = pick_scan(s);
             while (x < end && !fresh && st == GRUNDY_OK) {
                 st = record(s, t, x, block_value(s, &cur, slot, x, scan),
                             &fresh);

@@ -228,6 +228,90 @@ void grundy_table_note(grundy_table *t, grundy_pos n)
         t->size = n;
 }
 
+grundy_status grundy_table_new_raw(grundy_table **out, void **data,
+                                   const grundy_game *g, unsigned width,
+                                   grundy_pos n, const grundy_limits *lim)
+{
+    grundy_table *t;
+    grundy_status s;
+    *out = NULL;
+    *data = NULL;
+    GRUNDY_RETURN_IF(width != 1 && width != 2 && width != 4, GRUNDY_ERR_ARG);
+    GRUNDY_TRY(grundy_table_alloc(&t, g, width));
+    s = grundy_table_reserve(t, n, lim);
+    if (s != GRUNDY_OK) {
+        grundy_table_free(t);
+        return s;
+    }
+    *out = t;
+    *data = t->data;
+    return GRUNDY_OK;
+}
+
+void grundy_table_commit(grundy_table *t, grundy_pos n)
+{
+    assert(n <= t->cap);
+    grundy_table_note(t, n);
+}
+
+static void no_release(void *ctx)
+{
+    (void)ctx;
+}
+
+grundy_status grundy_table_wrap(grundy_table **out, const grundy_game *g,
+                                const void *data, unsigned width,
+                                grundy_pos size, grundy_value max,
+                                grundy_pos max_at, void (*release)(void *ctx),
+                                void *ctx)
+{
+    grundy_table *t;
+    *out = NULL;
+    GRUNDY_RETURN_IF(width != 1 && width != 2 && width != 4, GRUNDY_ERR_ARG);
+    GRUNDY_TRY(grundy_table_alloc(&t, g, width));
+    t->data = (void *)(uintptr_t)data;
+    t->size = t->cap = size;
+    t->max = max;
+    t->max_at = max_at;
+    t->release = release ? release : no_release;
+    t->release_ctx = ctx;
+    *out = t;
+    return GRUNDY_OK;
+}
+
+grundy_status grundy_table_wrap_in_place(
+    grundy_table **out, const grundy_game *g, void *data, unsigned width,
+    grundy_pos size, grundy_pos cap, grundy_value max, grundy_pos max_at,
+    void (*release)(void *ctx),
+    void (*drop)(void *ctx, grundy_pos lo, grundy_pos hi), void *ctx)
+{
+    grundy_table *t;
+    GRUNDY_RETURN_IF(size > cap, GRUNDY_ERR_ARG);
+    GRUNDY_TRY(grundy_table_wrap(&t, g, data, width, size, max, max_at,
+                                 release, ctx));
+    t->cap = cap;
+    t->in_place = 1;
+    t->drop = drop;
+    *out = t;
+    return GRUNDY_OK;
+}
+
+grundy_status grundy_table_prefix(grundy_table **out, const grundy_table *t,
+                                  grundy_pos n)
+{
+    grundy_table *p;
+    *out = NULL;
+    GRUNDY_RETURN_IF(n > t->size, GRUNDY_ERR_RANGE);
+    GRUNDY_TRY(grundy_table_wrap(&p, t->game, t->data, t->width, 0, 0, 0,
+                                 NULL, NULL));
+    p->cap = n;
+    p->drop = t->drop;
+    p->release_ctx = t->release_ctx;
+    grundy_table_note(p, n);
+    *out = p;
+    return GRUNDY_OK;
+}
+
 /* Ticks ********************************************************************/
 
 /* A checkpoint is due every interval_ms, and never sooner than 100 times

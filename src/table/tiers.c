@@ -14,7 +14,7 @@
  * tiers be split across processes: the steps at one position (orbit,
  * children, mex) and the shape of the tiers are shared with grundy-mpi
  * (mpi/), which runs them on its slice of each tier and fetches the
- * children's values from the other processes (table_internal.h).
+ * children's values from the other processes (table/tiers.h).
  *
  * The family is asked, never recognised: its children hook lists the
  * positions one move away (else its moves() are used), and its orbit hook
@@ -36,7 +36,7 @@
 
 #include "core/progress.h"
 #include "core/threads.h"
-#include "table/table_internal.h"
+#include "table/tiers.h"
 
 #define TIER_CHUNK ((uint64_t)1 << 13)
 #define TIER_MAX_THREADS 256

@@ -1,6 +1,6 @@
 /*
  * tiers_split.c -- the layout of a board table split into slices: which
- * slice holds a position, and where (table_internal.h, grundy_split).
+ * slice holds a position, and where (table/split.h, grundy_split).
  *
  * Every tier's index range is cut into blocks of 2^block_bits positions
  * dealt round robin to the slices.  Round robin rather than one range per
@@ -10,7 +10,7 @@
  * the work of the slices within a block of each other per tier, and a
  * position's slice and offset are two shifts and a division.
  */
-#include "table/table_internal.h"
+#include "table/split.h"
 
 uint64_t grundy_split_len(const grundy_split *sp, unsigned k, unsigned s)
 {

@@ -368,9 +368,9 @@ static grundy_status store(grundy_triples_nat *count, grundy_triples_nat *sum,
                            const mpz_t c, const mpz_t s)
 {
     if (count)
-        GRUNDY_TRY(triples_nat_set_mpz(count, c));
+        GRUNDY_TRY(grundy_triples_nat_set_mpz(count, c));
     if (sum)
-        GRUNDY_TRY(triples_nat_set_mpz(sum, s));
+        GRUNDY_TRY(grundy_triples_nat_set_mpz(sum, s));
     return GRUNDY_OK;
 }
 
@@ -403,7 +403,7 @@ grundy_status grundy_triples_losing_mod_nat(grundy_triples_nat *count,
     mpz_init(c);
     mpz_init(s);
     mpz_init(mz);
-    triples_nat_get_mpz(mz, m);
+    grundy_triples_nat_get_mpz(mz, m);
     st = dp_mpz(c, s, n, mz);
     if (st == GRUNDY_OK)
         st = store(count, sum, c, s);

@@ -23,7 +23,7 @@ void grundy_triples_nat_clear(grundy_triples_nat *n)
     grundy_triples_nat_init(n);
 }
 
-grundy_status triples_nat_reserve(grundy_triples_nat *n, size_t nlimbs)
+grundy_status grundy_triples_nat_reserve(grundy_triples_nat *n, size_t nlimbs)
 {
     uint64_t *p;
     if (nlimbs <= n->alloc)
@@ -36,7 +36,7 @@ grundy_status triples_nat_reserve(grundy_triples_nat *n, size_t nlimbs)
     return GRUNDY_OK;
 }
 
-void triples_nat_normalise(grundy_triples_nat *n)
+void grundy_triples_nat_normalise(grundy_triples_nat *n)
 {
     while (n->nlimbs > 0 && n->limb[n->nlimbs - 1] == 0)
         n->nlimbs--;
@@ -48,7 +48,7 @@ grundy_status grundy_triples_nat_set_u64(grundy_triples_nat *n, uint64_t v)
         n->nlimbs = 0;
         return GRUNDY_OK;
     }
-    GRUNDY_TRY(triples_nat_reserve(n, 1));
+    GRUNDY_TRY(grundy_triples_nat_reserve(n, 1));
     n->limb[0] = v;
     n->nlimbs = 1;
     return GRUNDY_OK;
@@ -57,28 +57,28 @@ grundy_status grundy_triples_nat_set_u64(grundy_triples_nat *n, uint64_t v)
 grundy_status grundy_triples_nat_set_2exp(grundy_triples_nat *n, size_t k)
 {
     size_t w = k / 64 + 1;
-    GRUNDY_TRY(triples_nat_reserve(n, w));
+    GRUNDY_TRY(grundy_triples_nat_reserve(n, w));
     memset(n->limb, 0, w * sizeof *n->limb);
     n->limb[w - 1] = (uint64_t)1 << (k % 64);
     n->nlimbs = w;
     return GRUNDY_OK;
 }
 
-grundy_status triples_nat_set_mpz(grundy_triples_nat *n, const mpz_t z)
+grundy_status grundy_triples_nat_set_mpz(grundy_triples_nat *n, const mpz_t z)
 {
     size_t w = (mpz_sizeinbase(z, 2) + 63) / 64, count = 0;
     if (mpz_sgn(z) == 0) {
         n->nlimbs = 0;
         return GRUNDY_OK;
     }
-    GRUNDY_TRY(triples_nat_reserve(n, w));
+    GRUNDY_TRY(grundy_triples_nat_reserve(n, w));
     mpz_export(n->limb, &count, -1, sizeof *n->limb, 0, 0, z);
     n->nlimbs = count;
-    triples_nat_normalise(n);
+    grundy_triples_nat_normalise(n);
     return GRUNDY_OK;
 }
 
-void triples_nat_get_mpz(mpz_t z, const grundy_triples_nat *n)
+void grundy_triples_nat_get_mpz(mpz_t z, const grundy_triples_nat *n)
 {
     mpz_import(z, n->nlimbs, -1, sizeof *n->limb, 0, 0, n->limb);
 }
@@ -133,7 +133,7 @@ grundy_status grundy_triples_nat_set_str(grundy_triples_nat *n,
         return GRUNDY_ERR_PARSE;
     }
     free(copy);
-    st = triples_nat_set_mpz(n, z);
+    st = grundy_triples_nat_set_mpz(n, z);
     mpz_clear(z);
     return st;
 }
@@ -144,7 +144,7 @@ grundy_status grundy_triples_nat_get_str(char **out, size_t *len,
     mpz_t z;
     char *s;
     mpz_init(z);
-    triples_nat_get_mpz(z, n);
+    grundy_triples_nat_get_mpz(z, n);
     s = malloc(mpz_sizeinbase(z, 10) + 2);
     if (!s) {
         mpz_clear(z);

@@ -8,11 +8,11 @@
 
 #include "grundy/triples.h"
 
-grundy_status triples_nat_reserve(grundy_triples_nat *n, size_t nlimbs);
-void triples_nat_normalise(grundy_triples_nat *n);
-grundy_status triples_nat_set_mpz(grundy_triples_nat *n, const mpz_t z);
+grundy_status grundy_triples_nat_reserve(grundy_triples_nat *n, size_t nlimbs);
+void grundy_triples_nat_normalise(grundy_triples_nat *n);
+grundy_status grundy_triples_nat_set_mpz(grundy_triples_nat *n, const mpz_t z);
 /* z must be initialised. */
-void triples_nat_get_mpz(mpz_t z, const grundy_triples_nat *n);
+void grundy_triples_nat_get_mpz(mpz_t z, const grundy_triples_nat *n);
 
 /* Bit i of n (0 beyond the top). */
 static inline unsigned triples_nat_bit(const grundy_triples_nat *n, size_t i)

@@ -82,6 +82,9 @@ COMMANDS = [
     ("play", ["play", "addsub:1:1", "2", "--max", "5", "--json", "--repeat",
               "2"], "1\n2\n1\n2\n1\n"),
     ("store_list", ["store", "list", "--json"], None),
+    ("survey_row", ["survey", "0.1d", "--upto", "300", "--json"], None),
+    ("survey_row", ["survey", "4.d", "--upto", "300", "--json",
+                    "--mem-limit", "1K"], None),
 ]
 
 

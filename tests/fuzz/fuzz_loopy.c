@@ -8,7 +8,9 @@
  * (line >= 1, column >= 1); an accepted graph is solved by the counter
  * method and by the pass-until-stable method with the same values; an
  * accepted family game has a value at every heap.  All under a 64 MiB
- * memory limit.
+ * memory limit.  The C API's NULL and empty arguments: every text is
+ * parsed again with where == NULL to the same status, and an empty spec
+ * line also tries a NULL spec and a NULL text.
  */
 #include <stdlib.h>
 #include <string.h>
@@ -71,11 +73,31 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
                  (where.line < 1 || where.col < 1))
             fuzz_fail("parse error at %lu:%lu", where.line, where.col);
         grundy_loopy_graph_free(g);
+        g = NULL;
+        if (grundy_loopy_graph_parse(&g, (const char *)data + 1, size - 1,
+                                     (grundy_loopy_format)data[0], NULL,
+                                     &lim) != s)
+            fuzz_fail("another status without a place to write");
+        grundy_loopy_graph_free(g);
+        g = NULL;
+        if (size == 1 &&
+            grundy_loopy_graph_parse(&g, NULL, 0, (grundy_loopy_format)data[0],
+                                     NULL, &lim) != s)
+            fuzz_fail("a NULL empty text is not the empty text");
+        grundy_loopy_graph_free(g);
     } else {
         const uint8_t *nl = memchr(data + 1, '\n', size - 1);
         size_t len = nl ? (size_t)(nl - (data + 1)) : size - 1;
         char *spec = fuzz_strdup(data + 1, len);
         grundy_loopy_game *g = NULL;
+        if (!spec[0] &&
+            (grundy_loopy_game_new(&g, NULL, data[0], &where, &lim) !=
+                 GRUNDY_ERR_ARG ||
+             grundy_loopy_game_new(&g, "", data[0], NULL, &lim) == GRUNDY_OK ||
+             grundy_loopy_rules_find(NULL) != NULL))
+            fuzz_fail("a NULL or empty spec is accepted");
+        grundy_loopy_game_free(g);
+        g = NULL;
         if (strncmp(spec, "graph:", 6) != 0) { /* no files */
             s = grundy_loopy_game_new(&g, spec, data[0], &where, &lim);
             if (s == GRUNDY_OK)

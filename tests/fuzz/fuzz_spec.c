@@ -15,7 +15,12 @@
  *     part of a heap move is smaller than the heap, and a listing into a
  *     short buffer counts the same moves;
  *   - a value of a position up to 4096 comes back under the memory and
- *     work limits (a refusal is an answer, a crash or a hang is not).
+ *     work limits (a refusal is an answer, a crash or a hang is not);
+ *   - the C API's NULL and empty arguments are statuses: every spec and
+ *     position is parsed again with where == NULL (every error path of
+ *     every parser then runs without a place to write), to the same
+ *     status; an empty spec line also tries a NULL spec and a NULL out,
+ *     an empty position line a NULL text.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -138,6 +143,30 @@ static void check_value(const grundy_game *g, grundy_pos p)
     grundy_values_free(v);
 }
 
+/* NULL and empty where a spec goes: an error status at 1:1. */
+static void check_null_spec(void)
+{
+    grundy_parse_error where;
+    grundy_game *g = (grundy_game *)&where;
+    static const char *const specs[] = {NULL, ""};
+    size_t i;
+    for (i = 0; i < 2; i++) {
+        memset(&where, 0, sizeof where);
+        if (grundy_game_new(&g, specs[i], &where) != GRUNDY_ERR_ARG ||
+            g != NULL || where.line != 1 || where.col != 1 || !where.msg[0])
+            fuzz_fail("a %s spec: no error at 1:1", specs[i] ? "empty" : "NULL");
+        if (grundy_game_new(&g, specs[i], NULL) != GRUNDY_ERR_ARG ||
+            grundy_rules_find(specs[i]) != NULL)
+            fuzz_fail("a %s spec is accepted", specs[i] ? "empty" : "NULL");
+    }
+    if (grundy_game_new(NULL, "nim", NULL) != GRUNDY_ERR_ARG ||
+        grundy_game_new_rules(NULL, &grundy_rules_nim, NULL, NULL) !=
+            GRUNDY_ERR_ARG ||
+        grundy_game_new_rules(&g, NULL, NULL, NULL) != GRUNDY_ERR_ARG ||
+        grundy_rules_alias(NULL) != NULL)
+        fuzz_fail("a NULL argument is accepted");
+}
+
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
     const uint8_t *nl = memchr(data, '\n', size);
@@ -157,8 +186,14 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
             return 0;
         spec = named;
     }
+    if (!spec[0])
+        check_null_spec();
     memset(&where, 0, sizeof where);
     s = grundy_game_new(&g, spec, &where);
+    if (grundy_game_new(&g2, spec, NULL) != s)
+        fuzz_fail("'%s': another status without a place to write", spec);
+    grundy_game_free(g2);
+    g2 = NULL;
     if (s != GRUNDY_OK) {
         if (s != GRUNDY_ERR_ARG)
             check_where(&where, strlen(spec), spec);
@@ -183,6 +218,11 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         grundy_pos p, q;
         memset(&where, 0, sizeof where);
         s = grundy_game_pos_parse(g, text, len, &p, &where);
+        if (grundy_game_pos_parse(g, text, len, &q, NULL) != s ||
+            (len == 0 && grundy_game_pos_parse(g, NULL, 0, &q, NULL) != s))
+            fuzz_fail("%s: position '%s': another status without a place "
+                      "to write",
+                      spec, text);
         if (s != GRUNDY_OK) {
             check_where(&where, len, text);
         } else {

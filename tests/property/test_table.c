@@ -10,7 +10,7 @@
 #include <string.h>
 
 #include "oracle.h"
-#include "table/table_internal.h"
+#include "table/digits.h"
 #include "test_support.h"
 
 /* A random family, its spec and the matching oracle move generator. */

@@ -279,11 +279,39 @@ static void test_loopy_parse_edge_list(void **state)
     assert_int_equal(grundy_loopy_graph_num_vertices(g), 4);
     assert_int_equal(grundy_loopy_graph_num_edges(g), 3);
     grundy_loopy_graph_free(g);
+    /* Edge lists whose first edge "u v" has v lines after it, but whose
+     * ids are mostly not below u, stay edge lists: a 2-cycle, a triangle. */
+    g = parse("0 1\n1 0\n", GRUNDY_LOOPY_FORMAT_AUTO);
+    assert_int_equal(grundy_loopy_graph_num_vertices(g), 2);
+    assert_int_equal(grundy_loopy_graph_num_edges(g), 2);
+    grundy_loopy_graph_free(g);
+    g = parse("1 2\n2 3\n3 1\n", GRUNDY_LOOPY_FORMAT_AUTO);
+    assert_int_equal(grundy_loopy_graph_num_vertices(g), 4);
+    assert_int_equal(grundy_loopy_graph_num_edges(g), 3);
+    grundy_loopy_graph_free(g);
 }
 
 static void test_loopy_parse_edge_list_errors(void **state)
 {
+    grundy_loopy_graph *g = NULL;
+    grundy_parse_error where;
     (void)state;
+    /* NULL arguments: a NULL text of length 0 is the empty text. */
+    assert_int_equal(grundy_loopy_graph_parse(&g, NULL, 0,
+                                              GRUNDY_LOOPY_FORMAT_AUTO, &where,
+                                              NULL),
+                     GRUNDY_OK);
+    assert_int_equal(grundy_loopy_graph_num_vertices(g), 0);
+    grundy_loopy_graph_free(g);
+    assert_int_equal(grundy_loopy_graph_parse(&g, NULL, 3,
+                                              GRUNDY_LOOPY_FORMAT_AUTO, &where,
+                                              NULL),
+                     GRUNDY_ERR_ARG);
+    assert_null(g);
+    assert_int_equal(grundy_loopy_graph_parse(NULL, "0 1", 3,
+                                              GRUNDY_LOOPY_FORMAT_AUTO, NULL,
+                                              NULL),
+                     GRUNDY_ERR_ARG);
     check_error("0 1\n1 x\n", GRUNDY_LOOPY_FORMAT_AUTO, GRUNDY_ERR_PARSE, 2, 3,
                 "expected a vertex id");
     check_error("0 1 2\n", GRUNDY_LOOPY_FORMAT_AUTO, GRUNDY_ERR_PARSE, 1, 5,
@@ -291,7 +319,8 @@ static void test_loopy_parse_edge_list_errors(void **state)
     check_error("0 1\n7\n", GRUNDY_LOOPY_FORMAT_AUTO, GRUNDY_ERR_PARSE, 2, 2,
                 "expected two vertex ids");
     check_error("0 1\n-1 2\n", GRUNDY_LOOPY_FORMAT_AUTO, GRUNDY_ERR_PARSE, 2, 1,
-                "negative");
+                "expected a vertex id (a number from 0), got a negative "
+                "number");
     check_error("0 1x\n", GRUNDY_LOOPY_FORMAT_AUTO, GRUNDY_ERR_PARSE, 1, 4,
                 "got 'x'");
     check_error("0 4294967294\n", GRUNDY_LOOPY_FORMAT_AUTO, GRUNDY_ERR_RANGE, 1,
@@ -300,6 +329,12 @@ static void test_loopy_parse_edge_list_errors(void **state)
                 GRUNDY_ERR_RANGE, 2, 3, "too large");
     check_error("3 2\n0 1\n1 5\n", GRUNDY_LOOPY_FORMAT_HEADER, GRUNDY_ERR_RANGE,
                 3, 3, "the header declares 3 vertices");
+    /* Without --format, a first line whose edge count matches is a header
+     * too, and an id past it is an error, not a sign of an edge list. */
+    check_error("3 2\n0 1\n1 5\n", GRUNDY_LOOPY_FORMAT_AUTO, GRUNDY_ERR_RANGE,
+                3, 3,
+                "vertex id 5 out of range: line 1 reads as a header of 3 "
+                "vertices (--format edges reads it as an edge)");
     check_error("3 3\n0 1\n1 2\n", GRUNDY_LOOPY_FORMAT_HEADER, GRUNDY_ERR_PARSE,
                 1, 3, "announces 3 edges but 2 follow");
     check_error("# empty\n", GRUNDY_LOOPY_FORMAT_HEADER, GRUNDY_ERR_PARSE, 1, 1,
@@ -382,6 +417,11 @@ static void test_loopy_parse_dot_errors(void **state)
                 GRUNDY_ERR_PARSE, 1, 20, "end of the input");
     check_error("a -> b [label=x", GRUNDY_LOOPY_FORMAT_DOT, GRUNDY_ERR_PARSE, 1,
                 8, "unterminated attribute list");
+    /* Words are not a graph: bare statements need an edge. */
+    check_error("hello world\n", GRUNDY_LOOPY_FORMAT_DOT, GRUNDY_ERR_PARSE, 1,
+                1, "not a DOT graph");
+    check_error("\n  a; b [shape=box]", GRUNDY_LOOPY_FORMAT_DOT,
+                GRUNDY_ERR_PARSE, 2, 3, "not a DOT graph");
 }
 
 static void test_loopy_memory_limit(void **state)

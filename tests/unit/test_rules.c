@@ -66,6 +66,51 @@ static void test_game_new_errors(void **state)
     }
 }
 
+/* The C API's NULL and empty arguments are statuses, never crashes. */
+static void test_game_new_null_and_empty(void **state)
+{
+    grundy_game *g = (grundy_game *)1;
+    grundy_parse_error e;
+    grundy_pos p = 7;
+    (void)state;
+    memset(&e, 0, sizeof e);
+    assert_int_equal(grundy_game_new(&g, NULL, &e), GRUNDY_ERR_ARG);
+    assert_null(g);
+    assert_int_equal(e.line, 1);
+    assert_int_equal(e.col, 1);
+    assert_non_null(strstr(e.msg, "no spec"));
+    g = (grundy_game *)1;
+    memset(&e, 0, sizeof e);
+    assert_int_equal(grundy_game_new(&g, "", &e), GRUNDY_ERR_ARG);
+    assert_null(g);
+    assert_int_equal(e.col, 1);
+    assert_non_null(strstr(e.msg, "an empty spec"));
+    assert_int_equal(grundy_game_new(&g, NULL, NULL), GRUNDY_ERR_ARG);
+    assert_int_equal(grundy_game_new(&g, "", NULL), GRUNDY_ERR_ARG);
+    assert_int_equal(grundy_game_new(NULL, "nim", NULL), GRUNDY_ERR_ARG);
+    assert_int_equal(grundy_game_new_rules(NULL, &grundy_rules_nim, NULL,
+                                           NULL),
+                     GRUNDY_ERR_ARG);
+    assert_int_equal(grundy_game_new_rules(&g, NULL, NULL, NULL),
+                     GRUNDY_ERR_ARG);
+    assert_null(grundy_rules_find(NULL));
+    assert_null(grundy_rules_find(""));
+    assert_null(grundy_rules_alias(NULL));
+    g = test_game("nim");
+    assert_int_equal(grundy_game_pos_parse(g, NULL, 3, &p, &e),
+                     GRUNDY_ERR_ARG);
+    assert_int_equal(grundy_game_pos_parse(g, "3", 1, NULL, &e),
+                     GRUNDY_ERR_ARG);
+    assert_int_equal(grundy_game_pos_parse(NULL, "3", 1, &p, &e),
+                     GRUNDY_ERR_ARG);
+    /* NULL with length 0 is the empty text: refused with a place. */
+    memset(&e, 0, sizeof e);
+    assert_int_not_equal(grundy_game_pos_parse(g, NULL, 0, &p, &e),
+                         GRUNDY_OK);
+    assert_int_equal(e.col, 1);
+    grundy_game_free(g);
+}
+
 static size_t dummy_moves(const void *p, grundy_pos h, grundy_move *o,
                           size_t cap)
 {
@@ -167,6 +212,7 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_game_new_builtin),
         cmocka_unit_test(test_game_new_errors),
+        cmocka_unit_test(test_game_new_null_and_empty),
         cmocka_unit_test(test_register_user_family),
         cmocka_unit_test(test_moves_digits),
         cmocka_unit_test(test_pos_parse_format),

@@ -1,6 +1,6 @@
 /*
  * test_split.c -- split tables: the layout of slices over the tiers
- * (table_internal.h, grundy_split) and their files in the store (slices
+ * (table/split.h, grundy_split) and their files in the store (slices
  * and the manifest, grundy/store.h), as grundy-mpi writes them and
  * grundy values reads them.  Random layouts and values; failures print
  * the seed (GRUNDY_TEST_SEED).
@@ -11,7 +11,7 @@
 #include <unistd.h>
 
 #include "store_util.h"
-#include "table/table_internal.h"
+#include "table/split.h"
 
 /* Layout ******************************************************************/
 

@@ -8,6 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "grundy/experimental.h"
 #include "test_support.h"
 
 /* A user family with a kernel: remove a non-zero square ***************/

@@ -28,3 +28,15 @@ t a b
 t x --format xml
 t x --frobnicate
 t x --at a --stats
+# A first line whose edge count matches is a header even when an id is
+# past it: the mistake is reported, in a file at FILE:LINE:COL.
+tin '3 2\n0 1\n1 5\n' auto
+f="${TMPDIR:-/tmp}/grundy-loopy-hdr.$$"
+printf '3 2\n0 1\n1 5\n' >"$f"
+out=$("$GRUNDY" loopy "$f" 2>&1); rc=$?
+echo "$out" | sed "s|$f|FILE|"; echo "exit $rc"
+rm -f "$f"
+# Edge lists that only look like a header by their count stay edge lists.
+tin '0 1\n1 0\n' auto
+tin '0 1\n-1 2\n' auto
+tin 'hello world\n' dot

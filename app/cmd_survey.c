@@ -1,0 +1,709 @@
+/*
+ * cmd_survey.c -- grundy survey SPEC --upto N: every code of a family of
+ * take-and-break games (a pattern such as 0.ddd, or a list of codes in a
+ * file) tabulated to N, one row per code: its status (a period proven by
+ * the family's criterion, an arithmetic period seen, or none found), the
+ * period and preperiod, the largest value, the last rare position and the
+ * time.
+ *
+ * Codes run in parallel, one per worker thread (each table on one thread:
+ * many small tables keep two cores busier than one table on two), and
+ * the rows are printed in the order of the codes as soon as every row
+ * before them is done.  Under mpirun (OMPI_COMM_WORLD_RANK / PMI_RANK and
+ * the matching size in the environment) each process takes the codes
+ * i = rank (mod size) and prints nothing; rank 0 then prints every row,
+ * reading the other ranks' tables from the store (it waits on an entry's
+ * lock while its owner computes it).  A survey is resumed through the
+ * store: a table saved there is read back, not computed again, so a
+ * survey killed and started again goes on where it stopped and prints
+ * the same rows.  Codes that name the same game (the library's canonical
+ * spec: trailing zero digits dropped) are grouped under the first one.
+ */
+#include <errno.h>
+#include <pthread.h>
+#include <stdatomic.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "cli.h"
+
+#define SURVEY_MAX_CODES (1u << 20)
+#define CODE_LEN 80
+
+typedef struct row {
+    char code[CODE_LEN];
+    char canon[CODE_LEN];
+    size_t group; /* the first code that is the same game */
+    grundy_status st;
+    grundy_period per;
+    grundy_value max;
+    grundy_pos last_rare;
+    int have_rare;
+    double seconds;
+    int done;
+} row;
+
+typedef struct published {
+    char code[CODE_LEN];
+    int periodic; /* 0: none known */
+    grundy_pos period, preperiod;
+    unsigned line;
+} published;
+
+typedef struct survey {
+    const char *spec;
+    uint64_t upto;
+    int have_upto, json, csv;
+    const char *compare;
+    cli_engine eng;
+    row *rows;
+    size_t nrows;
+    unsigned rank, ranks;
+    /* the workers */
+    atomic_size_t next;
+    pthread_mutex_t lock;
+    size_t printed;
+    grundy_writer *w;
+    int failed; /* exit code of the first hard failure, 0 if none */
+} survey;
+
+static double now_s(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
+}
+
+static int add_code(survey *sv, const char *code, size_t len)
+{
+    row *nr;
+    if (len >= CODE_LEN)
+        return 0;
+    if ((sv->nrows & (sv->nrows - 1)) == 0) {
+        nr = realloc(sv->rows, (sv->nrows ? 2 * sv->nrows : 64) * sizeof *nr);
+        if (!nr)
+            return 0;
+        sv->rows = nr;
+    }
+    memset(&sv->rows[sv->nrows], 0, sizeof *sv->rows);
+    memcpy(sv->rows[sv->nrows].code, code, len);
+    sv->nrows++;
+    return 1;
+}
+
+/* A pattern: literal characters, 'd' for every octal digit 0-7 and 'h'
+ * for every hexadecimal digit 0-F after the point.  Errors name the
+ * column. */
+static int expand_pattern(survey *sv, const char *p)
+{
+    static const char hex[] = "0123456789ABCDEF";
+    size_t len = strlen(p), i, dot = len, npl = 0;
+    unsigned radix[CODE_LEN];
+    size_t place[CODE_LEN];
+    uint64_t total = 1, k;
+    char buf[CODE_LEN];
+    for (i = 0; i < len; i++)
+        if (p[i] == '.') {
+            dot = i;
+            break;
+        }
+    if (len == 0 || dot == len)
+        return cli_usage_error("survey",
+                               "'%s' at column %zu: expected a pattern "
+                               "such as 0.ddd, 4.dd or 0.hh, or @FILE",
+                               p, len + 1);
+    if (len >= CODE_LEN)
+        return cli_usage_error("survey", "'%s' at column %d: too long", p,
+                               CODE_LEN);
+    for (i = 0; i < len; i++) {
+        if (i > dot && (p[i] == 'd' || p[i] == 'h')) {
+            radix[npl] = p[i] == 'd' ? 8 : 16;
+            place[npl++] = i;
+            total *= radix[npl - 1];
+            if (total > SURVEY_MAX_CODES)
+                return cli_usage_error(
+                    "survey", "'%s' at column %zu: more than %u codes", p,
+                    i + 1, SURVEY_MAX_CODES);
+        }
+    }
+    memcpy(buf, p, len + 1);
+    for (k = 0; k < total; k++) {
+        uint64_t r = k;
+        size_t j;
+        grundy_game *g = NULL;
+        grundy_parse_error where;
+        grundy_status s;
+        for (j = npl; j-- > 0;) {
+            buf[place[j]] = hex[r % radix[j]];
+            r /= radix[j];
+        }
+        memset(&where, 0, sizeof where);
+        s = grundy_game_new(&g, buf, &where);
+        if (s != GRUNDY_OK) {
+            size_t col = where.col ? where.col : 1;
+            fprintf(stderr, "grundy: survey: '%s' at column %zu: %s\n", p,
+                    col, where.msg[0] ? where.msg : grundy_strerror(s));
+            return CLI_EXIT_DATA;
+        }
+        if (grundy_game_num_positions(g) != 0) {
+            grundy_game_free(g);
+            return cli_usage_error("survey",
+                                   "'%s': a survey takes heap games, not "
+                                   "boards",
+                                   p);
+        }
+        grundy_game_free(g);
+        if (!add_code(sv, buf, len))
+            return cli_error("survey", GRUNDY_ERR_NOMEM, NULL);
+    }
+    return 0;
+}
+
+/* @FILE: one code per line; blank lines and '#' comments are skipped.
+ * A bad line is refused with FILE:LINE:COL. */
+static int read_codes(survey *sv, const char *path)
+{
+    FILE *f = fopen(path, "r");
+    char line[1024];
+    unsigned lno = 0;
+    if (!f) {
+        fprintf(stderr, "grundy: survey: %s: %s\n", path, strerror(errno));
+        return CLI_EXIT_DATA;
+    }
+    while (fgets(line, sizeof line, f)) {
+        size_t b = 0, e = strlen(line);
+        grundy_game *g = NULL;
+        grundy_parse_error where;
+        grundy_status s;
+        char *hash = strchr(line, '#');
+        lno++;
+        if (hash)
+            e = (size_t)(hash - line);
+        while (b < e && (line[b] == ' ' || line[b] == '\t'))
+            b++;
+        while (e > b && (line[e - 1] == ' ' || line[e - 1] == '\t' ||
+                         line[e - 1] == '\n' || line[e - 1] == '\r'))
+            e--;
+        if (b == e)
+            continue;
+        line[e] = 0;
+        if (e - b >= CODE_LEN) {
+            fprintf(stderr, "grundy: survey: %s:%u:%zu: a code of at most "
+                            "%d characters\n",
+                    path, lno, b + CODE_LEN, CODE_LEN - 1);
+            fclose(f);
+            return CLI_EXIT_DATA;
+        }
+        memset(&where, 0, sizeof where);
+        s = grundy_game_new(&g, line + b, &where);
+        if (s == GRUNDY_OK && grundy_game_num_positions(g) != 0) {
+            fprintf(stderr, "grundy: survey: %s:%u:%zu: a survey takes "
+                            "heap games, not boards\n",
+                    path, lno, b + 1);
+            grundy_game_free(g);
+            fclose(f);
+            return CLI_EXIT_DATA;
+        }
+        grundy_game_free(g);
+        if (s != GRUNDY_OK) {
+            fprintf(stderr, "grundy: survey: %s:%u:%zu: %s\n", path, lno,
+                    b + (where.col ? where.col : 1),
+                    where.msg[0] ? where.msg : grundy_strerror(s));
+            fclose(f);
+            return CLI_EXIT_DATA;
+        }
+        if (!add_code(sv, line + b, e - b)) {
+            fclose(f);
+            return cli_error("survey", GRUNDY_ERR_NOMEM, NULL);
+        }
+    }
+    fclose(f);
+    if (sv->nrows == 0) {
+        fprintf(stderr, "grundy: survey: %s:%u:1: no codes in the file\n",
+                path, lno ? lno : 1);
+        return CLI_EXIT_DATA;
+    }
+    return 0;
+}
+
+/* The published table of --compare: "CODE PERIOD PREPERIOD" or
+ * "CODE none" per line, '#' comments. */
+static int read_published(const char *path, published **out, size_t *n)
+{
+    FILE *f = fopen(path, "r");
+    char line[1024];
+    unsigned lno = 0;
+    size_t cap = 0;
+    *out = NULL;
+    *n = 0;
+    if (!f) {
+        fprintf(stderr, "grundy: survey: %s: %s\n", path, strerror(errno));
+        return CLI_EXIT_DATA;
+    }
+    while (fgets(line, sizeof line, f)) {
+        char code[CODE_LEN], a[32], b[32], extra[2];
+        char *hash = strchr(line, '#');
+        int k;
+        published *p;
+        lno++;
+        if (hash)
+            *hash = 0;
+        k = sscanf(line, "%79s %31s %31s %1s", code, a, b, extra);
+        if (k <= 0)
+            continue;
+        if (*n == cap) {
+            published *np = realloc(*out, (cap = cap ? 2 * cap : 64) *
+                                              sizeof *np);
+            if (!np) {
+                fclose(f);
+                return cli_error("survey", GRUNDY_ERR_NOMEM, NULL);
+            }
+            *out = np;
+        }
+        p = &(*out)[*n];
+        memset(p, 0, sizeof *p);
+        strcpy(p->code, code);
+        p->line = lno;
+        if (k == 2 && strcmp(a, "none") == 0) {
+            p->periodic = 0;
+        } else if (k == 3 && strspn(a, "0123456789") == strlen(a) &&
+                   strspn(b, "0123456789") == strlen(b) && a[0] != '0') {
+            p->periodic = 1;
+            p->period = strtoull(a, NULL, 10);
+            p->preperiod = strtoull(b, NULL, 10);
+        } else {
+            size_t col = (size_t)(strstr(line, code) - line) + strlen(code) + 2;
+            fprintf(stderr,
+                    "grundy: survey: %s:%u:%zu: expected 'CODE PERIOD "
+                    "PREPERIOD' or 'CODE none'\n",
+                    path, lno, col);
+            fclose(f);
+            return CLI_EXIT_DATA;
+        }
+        (*n)++;
+    }
+    fclose(f);
+    return 0;
+}
+
+/* One code: its table to N through the engine (the store first). */
+static void run_code(survey *sv, cli_engine *eng, row *r)
+{
+    grundy_game *g = NULL;
+    grundy_values *vals = NULL;
+    const grundy_table *t = NULL;
+    grundy_rare_info rare;
+    grundy_pos at;
+    double t0 = now_s();
+    r->st = grundy_game_new(&g, r->code, NULL);
+    if (r->st == GRUNDY_OK)
+        r->st = cli_engine_values(eng, g, &vals);
+    if (r->st == GRUNDY_OK)
+        r->st = grundy_values_table(&t, vals, sv->upto + 1);
+    if (r->st == GRUNDY_OK) {
+        grundy_period_find(&r->per, t);
+        r->max = grundy_table_max(t, &at);
+        if (grundy_table_rare(&rare, t) == GRUNDY_OK) {
+            r->have_rare = 1;
+            r->last_rare = rare.last_rare;
+        }
+    }
+    r->seconds = now_s() - t0;
+    /* the table is not needed again: drop it, keep the store open */
+    while (eng->nvalues)
+        grundy_values_free(eng->values[--eng->nvalues]);
+    grundy_game_free(g);
+}
+
+static const char *status_word(const row *r)
+{
+    if (r->st != GRUNDY_OK)
+        return "skipped";
+    if (r->per.found && r->per.proven && !r->per.saltus)
+        return "periodic";
+    if (r->per.found && r->per.saltus)
+        return "arithmetic-periodic";
+    return "none";
+}
+
+static void write_u64_or_null(grundy_writer *w, int have, uint64_t v)
+{
+    if (have)
+        grundy_writer_u64(w, v);
+    else
+        grundy_writer_str(w, "null");
+}
+
+static void write_seconds(grundy_writer *w, double s)
+{
+    char buf[32];
+    snprintf(buf, sizeof buf, "%.3f", s);
+    grundy_writer_str(w, buf);
+}
+
+static void write_header(survey *sv)
+{
+    grundy_writer *w = sv->w;
+    if (sv->json)
+        return;
+    if (sv->csv)
+        grundy_writer_str(w, "code,group,status,period,preperiod,saltus,"
+                             "max,last_rare,seconds\n");
+    else
+        grundy_writer_str(w, "code      group     status               "
+                             "period  preperiod  max  last_rare  seconds\n");
+}
+
+static void write_row(survey *sv, const row *r)
+{
+    grundy_writer *w = sv->w;
+    const row *grp = &sv->rows[r->group];
+    const char *st = status_word(r);
+    int per = r->st == GRUNDY_OK && r->per.found &&
+              (r->per.proven || r->per.saltus);
+    if (sv->json) {
+        grundy_writer_str(w, "{\"code\": ");
+        cli_json_str(w, r->code);
+        grundy_writer_str(w, ", \"group\": ");
+        cli_json_str(w, grp->canon);
+        grundy_writer_str(w, ", \"upto\": ");
+        grundy_writer_u64(w, sv->upto);
+        grundy_writer_str(w, ", \"status\": \"");
+        grundy_writer_str(w, st);
+        grundy_writer_str(w, "\", \"period\": ");
+        if (per) {
+            grundy_writer_str(w, "{\"period\": ");
+            grundy_writer_u64(w, r->per.period);
+            grundy_writer_str(w, ", \"preperiod\": ");
+            grundy_writer_u64(w, r->per.preperiod);
+            if (r->per.saltus) {
+                grundy_writer_str(w, ", \"saltus\": ");
+                grundy_writer_u64(w, r->per.saltus);
+            }
+            grundy_writer_str(w, ", \"proven\": ");
+            grundy_writer_str(w, r->per.proven ? "true" : "false");
+            grundy_writer_str(w, ", \"checked_upto\": ");
+            grundy_writer_u64(w, r->per.checked_upto - 1);
+            grundy_writer_char(w, '}');
+        } else {
+            grundy_writer_str(w, "null");
+        }
+        grundy_writer_str(w, ", \"max\": ");
+        write_u64_or_null(w, r->st == GRUNDY_OK, r->max);
+        grundy_writer_str(w, ", \"last_rare\": ");
+        write_u64_or_null(w, r->have_rare, r->last_rare);
+        grundy_writer_str(w, ", \"seconds\": ");
+        write_seconds(w, r->seconds);
+        grundy_writer_str(w, "}\n");
+        return;
+    }
+    if (sv->csv) {
+        grundy_writer_str(w, r->code);
+        grundy_writer_char(w, ',');
+        grundy_writer_str(w, grp->canon);
+        grundy_writer_char(w, ',');
+        grundy_writer_str(w, st);
+        grundy_writer_char(w, ',');
+        if (per) {
+            grundy_writer_u64(w, r->per.period);
+            grundy_writer_char(w, ',');
+            grundy_writer_u64(w, r->per.preperiod);
+            grundy_writer_char(w, ',');
+            grundy_writer_u64(w, r->per.saltus);
+        } else {
+            grundy_writer_str(w, ",,");
+        }
+        grundy_writer_char(w, ',');
+        if (r->st == GRUNDY_OK)
+            grundy_writer_u64(w, r->max);
+        grundy_writer_char(w, ',');
+        if (r->have_rare)
+            grundy_writer_u64(w, r->last_rare);
+        grundy_writer_char(w, ',');
+        write_seconds(w, r->seconds);
+        grundy_writer_char(w, '\n');
+        return;
+    }
+    {
+        char line[256], p[24] = "-", q[24] = "-", m[24] = "-", lr[24] = "-";
+        char stbuf[48];
+        if (per) {
+            snprintf(p, sizeof p, "%llu", (unsigned long long)r->per.period);
+            snprintf(q, sizeof q, "%llu",
+                     (unsigned long long)r->per.preperiod);
+        }
+        if (r->st == GRUNDY_OK)
+            snprintf(m, sizeof m, "%llu", (unsigned long long)r->max);
+        if (r->have_rare)
+            snprintf(lr, sizeof lr, "%llu",
+                     (unsigned long long)r->last_rare);
+        if (r->st != GRUNDY_OK)
+            snprintf(stbuf, sizeof stbuf, "skipped");
+        else if (per && r->per.saltus)
+            snprintf(stbuf, sizeof stbuf, "arithmetic (+%llu)",
+                     (unsigned long long)r->per.saltus);
+        else if (per)
+            snprintf(stbuf, sizeof stbuf, "period proven");
+        else
+            snprintf(stbuf, sizeof stbuf, "none found");
+        snprintf(line, sizeof line, "%-9s %-9s %-20s %7s %10s %4s %10s %8.3f\n",
+                 r->code, grp->canon, stbuf, p, q, m, lr, r->seconds);
+        grundy_writer_str(w, line);
+    }
+}
+
+/* Print every finished row that has no unfinished row before it (with
+ * sv->lock held). */
+static void flush_rows(survey *sv)
+{
+    while (sv->printed < sv->nrows && sv->rows[sv->printed].done) {
+        row *r = &sv->rows[sv->printed++];
+        if (r->st == GRUNDY_ERR_LIMIT || r->st == GRUNDY_ERR_WORK)
+            fprintf(stderr,
+                    "grundy: survey: %s: skipped, the table to %llu is "
+                    "over the %s limit (--%s-limit)\n",
+                    r->code, (unsigned long long)sv->upto,
+                    r->st == GRUNDY_ERR_LIMIT ? "memory" : "work",
+                    r->st == GRUNDY_ERR_LIMIT ? "mem" : "work");
+        else if (r->st == GRUNDY_ERR_CANCELLED)
+            continue;
+        else if (r->st != GRUNDY_OK && !sv->failed) {
+            fprintf(stderr, "grundy: survey: %s: %s\n", r->code,
+                    grundy_strerror(r->st));
+            sv->failed = CLI_EXIT_DATA;
+        }
+        if (sv->rank == 0)
+            write_row(sv, r);
+    }
+    /* a long survey shows each row as it is done */
+    (void)grundy_writer_flush(sv->w);
+}
+
+typedef struct worker {
+    survey *sv;
+    cli_engine eng;
+    int mine_only; /* under mpirun, before rank 0 collects */
+} worker;
+
+static void *work(void *arg)
+{
+    worker *wk = arg;
+    survey *sv = wk->sv;
+    for (;;) {
+        size_t i = atomic_fetch_add(&sv->next, 1);
+        row *r;
+        if (i >= sv->nrows || cli_interrupted())
+            break;
+        r = &sv->rows[i];
+        if (wk->mine_only && i % sv->ranks != sv->rank)
+            continue;
+        run_code(sv, &wk->eng, r);
+        if (wk->mine_only)
+            continue;
+        pthread_mutex_lock(&sv->lock);
+        r->done = 1;
+        flush_rows(sv);
+        pthread_mutex_unlock(&sv->lock);
+    }
+    return NULL;
+}
+
+/* Run the rows on `threads` workers; mine_only: this rank's share. */
+static int run_all(survey *sv, unsigned threads, int mine_only)
+{
+    worker *wk = calloc(threads, sizeof *wk);
+    pthread_t *tid = calloc(threads, sizeof *tid);
+    char *started = calloc(threads, 1);
+    unsigned i;
+    if (!wk || !tid || !started) {
+        free(wk);
+        free(tid);
+        free(started);
+        return cli_error("survey", GRUNDY_ERR_NOMEM, NULL);
+    }
+    atomic_store(&sv->next, 0);
+    for (i = 0; i < threads; i++) {
+        wk[i].sv = sv;
+        wk[i].eng = sv->eng;
+        wk[i].eng.limits.threads = 1;
+        wk[i].eng.store = NULL;
+        wk[i].eng.store_opened = 0;
+        wk[i].eng.values = NULL;
+        wk[i].eng.nvalues = 0;
+        wk[i].mine_only = mine_only;
+    }
+    for (i = 1; i < threads; i++)
+        if (pthread_create(&tid[i], NULL, work, &wk[i]) == 0)
+            started[i] = 1;
+    work(&wk[0]);
+    for (i = 1; i < threads; i++)
+        if (started[i])
+            pthread_join(tid[i], NULL);
+    for (i = 0; i < threads; i++)
+        cli_engine_clear(&wk[i].eng);
+    free(wk);
+    free(tid);
+    free(started);
+    return 0;
+}
+
+static unsigned env_uint(const char *a, const char *b)
+{
+    const char *s = getenv(a);
+    if (!s || !*s)
+        s = getenv(b);
+    return s && *s ? (unsigned)strtoul(s, NULL, 10) : 0;
+}
+
+static int compare_rows(survey *sv)
+{
+    published *pub;
+    size_t npub, i, j, differ = 0;
+    int rc = read_published(sv->compare, &pub, &npub);
+    if (rc)
+        return rc;
+    for (i = 0; i < npub; i++) {
+        const row *r = NULL;
+        int ours;
+        for (j = 0; j < sv->nrows && !r; j++)
+            if (strcmp(sv->rows[j].code, pub[i].code) == 0 ||
+                strcmp(sv->rows[j].canon, pub[i].code) == 0)
+                r = &sv->rows[j];
+        if (!r || r->st != GRUNDY_OK)
+            continue;
+        ours = r->per.found && r->per.proven && !r->per.saltus;
+        if (ours != pub[i].periodic ||
+            (ours && (r->per.period != pub[i].period ||
+                      r->per.preperiod != pub[i].preperiod))) {
+            differ++;
+            fprintf(stderr, "grundy: survey: %s:%u: %s differs: ",
+                    sv->compare, pub[i].line, pub[i].code);
+            if (ours)
+                fprintf(stderr, "period %llu preperiod %llu here",
+                        (unsigned long long)r->per.period,
+                        (unsigned long long)r->per.preperiod);
+            else
+                fprintf(stderr, "no period proven up to %llu here",
+                        (unsigned long long)sv->upto);
+            if (pub[i].periodic)
+                fprintf(stderr, ", period %llu preperiod %llu published\n",
+                        (unsigned long long)pub[i].period,
+                        (unsigned long long)pub[i].preperiod);
+            else
+                fprintf(stderr, ", none published\n");
+        }
+    }
+    fprintf(stderr, "grundy: survey: %zu of %zu published codes differ\n",
+            differ, npub);
+    free(pub);
+    return 0;
+}
+
+int cmd_survey(int argc, char **argv)
+{
+    survey sv;
+    grundy_writer w;
+    int i, rc = 0;
+    unsigned threads;
+    size_t r, q;
+    const char *v;
+    memset(&sv, 0, sizeof sv);
+    cli_engine_init(&sv.eng, "survey");
+    for (i = 1; i < argc; i++) {
+        const char *s = argv[i];
+        int e = cli_engine_option(&sv.eng, argc, argv, &i);
+        if (e < 0)
+            return CLI_EXIT_USAGE;
+        if (e > 0)
+            continue;
+        if (cli_opt_value(argc, argv, &i, "--upto", &v)) {
+            if (cli_parse_u64("survey", "--upto", v, 1, UINT64_MAX - 1,
+                              &sv.upto))
+                return CLI_EXIT_USAGE;
+            sv.have_upto = 1;
+        } else if (cli_opt_value(argc, argv, &i, "--compare", &v)) {
+            if (!v || !*v)
+                return cli_usage_error("survey", "'--compare' needs a file");
+            sv.compare = v;
+        } else if (strcmp(s, "--json") == 0) {
+            sv.json = 1;
+        } else if (strcmp(s, "--csv") == 0) {
+            sv.csv = 1;
+        } else if (s[0] == '-' && s[1] == '-') {
+            return cli_usage_error("survey", "unknown option '%s'", s);
+        } else if (!sv.spec) {
+            sv.spec = s;
+        } else {
+            return cli_usage_error("survey", "unexpected argument '%s'", s);
+        }
+    }
+    if (!sv.spec)
+        return cli_usage_error("survey", "missing SPEC (a pattern such as "
+                                         "0.ddd, or @FILE)");
+    if (!sv.have_upto)
+        return cli_usage_error("survey", "missing --upto N");
+    if (sv.json && sv.csv)
+        return cli_usage_error("survey", "give one of --json and --csv");
+    rc = sv.spec[0] == '@' ? read_codes(&sv, sv.spec + 1)
+                           : expand_pattern(&sv, sv.spec);
+    if (rc) {
+        free(sv.rows);
+        return rc;
+    }
+    /* group the codes that are the same game */
+    for (r = 0; r < sv.nrows; r++) {
+        grundy_game *g = NULL;
+        if (grundy_game_new(&g, sv.rows[r].code, NULL) == GRUNDY_OK)
+            grundy_game_canonical_spec(g, sv.rows[r].canon, CODE_LEN);
+        grundy_game_free(g);
+        sv.rows[r].group = r;
+        for (q = 0; q < r; q++)
+            if (strcmp(sv.rows[q].canon, sv.rows[r].canon) == 0) {
+                sv.rows[r].group = sv.rows[q].group;
+                break;
+            }
+    }
+    sv.ranks = env_uint("OMPI_COMM_WORLD_SIZE", "PMI_SIZE");
+    sv.rank = env_uint("OMPI_COMM_WORLD_RANK", "PMI_RANK");
+    if (sv.ranks < 2 || sv.rank >= sv.ranks)
+        sv.ranks = 1, sv.rank = 0;
+    if (sv.ranks > 1 && sv.eng.no_store)
+        return cli_usage_error("survey", "under mpirun the ranks share "
+                                         "their tables through the store: "
+                                         "drop --no-store");
+    threads = grundy_limits_threads(&sv.eng.limits);
+    if (threads > sv.nrows)
+        threads = (unsigned)sv.nrows;
+    if (threads < 1)
+        threads = 1;
+    if (grundy_writer_init(&w, 1) != GRUNDY_OK)
+        return cli_error("survey", GRUNDY_ERR_NOMEM, NULL);
+    sv.w = &w;
+    pthread_mutex_init(&sv.lock, NULL);
+    cli_catch_signals();
+    if (sv.ranks > 1)
+        rc = run_all(&sv, threads, 1); /* this rank's share */
+    if (rc == 0 && sv.rank == 0) {
+        write_header(&sv);
+        rc = run_all(&sv, threads, 0);
+    }
+    pthread_mutex_destroy(&sv.lock);
+    if (rc == 0 && cli_interrupted()) {
+        fprintf(stderr, "grundy: survey: interrupted after %zu of %zu "
+                        "codes%s\n",
+                sv.printed, sv.nrows,
+                sv.eng.no_store ? "" : "; the finished tables are kept in "
+                                       "the store");
+        rc = 130;
+    }
+    if (rc == 0 && sv.compare && sv.rank == 0)
+        rc = compare_rows(&sv);
+    if (grundy_writer_clear(&w) != GRUNDY_OK && rc == 0)
+        rc = cli_write_error("survey", &w);
+    if (rc == 0)
+        rc = sv.failed;
+    free(sv.rows);
+    return rc;
+}

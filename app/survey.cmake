@@ -1,0 +1,4 @@
+target_sources(grundy_cli PRIVATE
+  app/cmd_survey.c)
+find_package(Threads REQUIRED)
+target_link_libraries(grundy_cli PRIVATE Threads::Threads)

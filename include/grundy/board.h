@@ -85,6 +85,10 @@ typedef struct grundy_board_opts {
     int keys;  /* key parts by the family's key hook, not by themselves */
     int prune; /* ask children only for the values that matter; 0: the
                   plain mex of every child's exact value */
+    int history; /* among children equally easy (the same sum of squared
+                    part sizes: those that split come first), first those
+                    whose move cut a search short most often; 0: in the
+                    family's listing order */
     /* The table's largest size in bytes; 0: half the memory limit. */
     size_t table_bytes;
     /* A table at its largest that has evicted more than evict_limit times

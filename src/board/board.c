@@ -231,6 +231,7 @@ void grundy_board_opts_init(grundy_board_opts *o)
     o->split = 1;
     o->keys = 1;
     o->prune = 1;
+    o->history = 1;
     o->evict_limit = 8;
 }
 
@@ -748,7 +749,7 @@ static size_t expand(searcher *b, level *L, grundy_pos h, nset *P,
         uint32_t hi = (uint32_t)((mv * 0x9E3779B97F4A7C15ull) >> 48), hs;
         size_t at;
         L->ci[k].hidx = hi;
-        L->ci[k].hist = hs = b->hist[hi];
+        L->ci[k].hist = hs = b->o.history ? b->hist[hi] : 0;
         L->ci[k].raw = (uint32_t)j;
         j += b->r->children ? 1 : L->mv[k].nparts;
         for (at = k; at > 0 && L->ci[L->ord[at - 1]].hist < hs; at--)

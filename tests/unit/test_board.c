@@ -380,23 +380,30 @@ static void test_node_kayles_keys(void **state)
 
 typedef struct tt_seen {
     const uint64_t *lo, *hi;
-    size_t n;
+    const uint32_t *set; /* 1 + index, by hash, 2^17 slots */
     unsigned long long found, wrong;
 } tt_seen;
+
+static size_t tt_slot(uint64_t lo, uint64_t hi)
+{
+    return (size_t)(((lo ^ hi * 31) * 0x9E3779B97F4A7C15ull) >> 47);
+}
 
 static void tt_count(void *ctx, uint64_t lo, uint64_t hi, uint32_t v,
                      unsigned cost)
 {
     tt_seen *s = ctx;
-    size_t i;
+    size_t j;
     (void)cost;
-    for (i = 0; i < s->n; i++)
+    for (j = tt_slot(lo, hi); s->set[j]; j = (j + 1) & ((1u << 17) - 1)) {
+        size_t i = s->set[j] - 1;
         if (s->lo[i] == lo && s->hi[i] == hi) {
             if (v != (uint32_t)(i % 1000))
                 s->wrong++;
             s->found++;
             return;
         }
+    }
     s->wrong++;
 }
 
@@ -407,8 +414,9 @@ static void tt_count(void *ctx, uint64_t lo, uint64_t hi, uint32_t v,
 static void test_board_table_keeps_keys(void **state)
 {
     test_rng *rng = *state;
-    enum { N = 20000 };
+    enum { N = 60000, SET = 1 << 17 };
     static uint64_t lo[N], hi[N];
+    static uint32_t set[SET]; /* 1 + index of a key, by hash */
     grundy_board_tt t;
     grundy_board_tt_counts c;
     tt_seen seen;
@@ -417,6 +425,7 @@ static void test_board_table_keeps_keys(void **state)
     assert_int_equal(grundy_board_tt_init(&t, (size_t)64 << 20, NULL,
                                           GRUNDY_BOARD_TT_COST),
                      GRUNDY_OK);
+    memset(set, 0, sizeof set);
     for (i = 0; i < N; i++) {
         size_t j;
         int dup;
@@ -424,9 +433,11 @@ static void test_board_table_keeps_keys(void **state)
             unsigned bits = 1 + (unsigned)test_rng_below(rng, 64);
             lo[i] = test_rng_next(rng) >> (64 - bits);
             hi[i] = i % 7 == 0 ? 1 + test_rng_below(rng, 1u << 30) : 0;
-            for (j = 0, dup = 0; j < i && !dup; j++)
-                dup = lo[j] == lo[i] && hi[j] == hi[i];
+            j = tt_slot(lo[i], hi[i]);
+            for (dup = 0; set[j] && !dup; j = (j + 1) & (SET - 1))
+                dup = lo[set[j] - 1] == lo[i] && hi[set[j] - 1] == hi[i];
         } while (dup);
+        set[j] = (uint32_t)i + 1;
         grundy_board_tt_put(&t, &c, lo[i], hi[i], (uint32_t)(i % 1000),
                             1 + (unsigned)(i % 30));
     }
@@ -447,7 +458,7 @@ static void test_board_table_keeps_keys(void **state)
     }
     seen.lo = lo;
     seen.hi = hi;
-    seen.n = N;
+    seen.set = set;
     seen.found = seen.wrong = 0;
     grundy_board_tt_each(&t, tt_count, &seen);
     assert_int_equal(seen.wrong, 0);

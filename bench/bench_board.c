@@ -19,6 +19,10 @@
  *                   nokeys  the search keyed by positions, not shapes;
  *                   tiers   the table of every position (<= 30 cells);
  *                 each the median of 3 runs, in a fresh context.
+ *   order         the start positions of a few Cram boards on one thread:
+ *                 the history order against the family's listing order,
+ *                 and the table's two replacement policies on a table of
+ *                 4 MiB (positions, time, evictions).
  *   subsets       one position valued from its subsets alone against the
  *                 board search, by number of cells (the threshold in
  *                 src/values/values.c).
@@ -237,6 +241,68 @@ static void mode_compare(void)
     compare_one("rect:5x5", 1, 0);
 }
 
+/* order *********************************************************************/
+
+/* One search of the start position, one thread, with the move order and
+ * the table's replacement policy given; prints positions and time. */
+static void order_one(const char *spec, int history, int replace,
+                      size_t table_bytes)
+{
+    grundy_game *g = game_or_die(spec);
+    grundy_limits lim;
+    grundy_board_opts o;
+    grundy_board *b = NULL;
+    grundy_board_stats st;
+    grundy_value v = 0;
+    double t0;
+    grundy_limits_init(&lim);
+    lim.threads = 1;
+    if (mem_limit)
+        lim.mem_limit = mem_limit;
+    grundy_board_opts_init(&o);
+    o.limits = &lim;
+    o.history = history;
+    o.replace = replace;
+    o.table_bytes = table_bytes;
+    t0 = bench_now_ns();
+    if (grundy_board_new(&b, g, &o) != GRUNDY_OK ||
+        grundy_board_value(&v, b, start_of(g)) != GRUNDY_OK)
+        exit(1);
+    grundy_board_get_stats(&st, b);
+    printf("board\t%s/%s/%s/%zuMiB\t%llu\t%.0f\t%.0f\t%llu\n", spec,
+           history ? "history" : "listing",
+           replace ? "newest" : "cost", table_bytes >> 20,
+           (unsigned long long)st.nodes, bench_now_ns() - t0,
+           bench_now_ns() - t0, (unsigned long long)st.evictions);
+    printf("# %s value %llu: %s order, %s replacement, table %zu MiB: %llu "
+           "positions, %.2f s, %llu of %llu lookups hit, %llu evicted\n",
+           spec, (unsigned long long)v, history ? "history" : "listing",
+           replace ? "newest" : "cost", table_bytes >> 20,
+           (unsigned long long)st.nodes, (bench_now_ns() - t0) / 1e9,
+           (unsigned long long)st.hits, (unsigned long long)st.probes,
+           (unsigned long long)st.evictions);
+    fflush(stdout);
+    grundy_board_free(b);
+    grundy_game_free(g);
+}
+
+/* The history order against the family's listing order (the children
+ * that split first either way), and the two replacement policies on a
+ * table held small enough to evict. */
+static void mode_order(void)
+{
+    static const char *specs[] = {"cram:5x7", "cram:4x9", "cram:6x6",
+                                  "cram:5x8"};
+    size_t i;
+    bench_header();
+    for (i = 0; i < sizeof specs / sizeof *specs; i++) {
+        order_one(specs[i], 1, GRUNDY_BOARD_REPLACE_COST, 0);
+        order_one(specs[i], 0, GRUNDY_BOARD_REPLACE_COST, 0);
+        order_one(specs[i], 1, GRUNDY_BOARD_REPLACE_COST, (size_t)4 << 20);
+        order_one(specs[i], 1, GRUNDY_BOARD_REPLACE_NEWEST, (size_t)4 << 20);
+    }
+}
+
 /* subsets *******************************************************************/
 
 typedef struct sub_job {
@@ -322,6 +388,10 @@ int main(int argc, char **argv)
             break;
         }
     }
+    if (i < argc && strcmp(argv[i], "order") == 0) {
+        mode_order();
+        return 0;
+    }
     if (i < argc && strcmp(argv[i], "run") == 0) {
         mode_run(argc - i - 1, argv + i + 1);
         return 0;
@@ -335,6 +405,6 @@ int main(int argc, char **argv)
         return 0;
     }
     fprintf(stderr, "usage: bench_board [--mem-limit B] [--timeout S] "
-                    "run SPEC... | compare | subsets\n");
+                    "run SPEC... | compare | order | subsets\n");
     return 2;
 }

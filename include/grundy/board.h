@@ -33,21 +33,31 @@
  *     up to symmetry are searched once.
  *
  * Memory.  The table keeps a value in 8 bytes (a part's key less the
- * bits its place in the table gives, the value and its cost); keys too
- * long for that (the codes of induced graphs) take 16.  It starts small and doubles while it is three quarters
- * full and the doubled table fits; its size is at most half the memory
- * limit (grundy_limits.mem_limit) or table_bytes.  Once it cannot grow,
- * new values evict old ones: the search slows down but still finishes.
- * It needs a few hundred KiB at least; below that the search is refused
+ * bits its place in the table gives, the value and its cost: exact, no
+ * fingerprint); keys too long for that (the codes of induced graphs)
+ * take 16.  It starts small and doubles while it is 3/4 full and the
+ * doubled table fits; its size is at most half the memory limit
+ * (grundy_limits.mem_limit) or table_bytes.  Once it cannot grow, new
+ * values evict old ones: the search slows down but still finishes.  It
+ * needs a few hundred KiB at least; below that the search is refused
  * with GRUNDY_ERR_LIMIT.  Progress and cancellation come through the
  * limits' callback (phase "search", units: positions searched).
  *
+ * Threads.  A part of 30 cells or more is valued by the limits' threads
+ * together (lazy SMP): each searches the whole part on the one table,
+ * the helpers taking the part's children from the last, so that the
+ * threads meet in the middle; the first to finish answers.  A helper
+ * sleeps while the caller's thread gets less than 90% of a processor
+ * (a busy machine), so a second thread never takes the caller's time.
+ * The value is the same whatever the threads.
+
  * Values of a board family come through grundy/values.h like any other:
  * a grundy_values object keeps one board search (and its table) for every
  * question, and uses a table of all positions when one is at hand or the
  * board is small.
  *
- * Not thread-safe: one grundy_board per thread.
+ * A grundy_board is used by one thread at a time (its helpers are its
+ * own).
  */
 #ifndef GRUNDY_BOARD_H
 #define GRUNDY_BOARD_H
@@ -75,6 +85,10 @@ typedef struct grundy_board_opts {
     int keys;  /* key parts by the family's key hook, not by themselves */
     int prune; /* ask children only for the values that matter; 0: the
                   plain mex of every child's exact value */
+    int history; /* among children equally easy (the same sum of squared
+                    part sizes: those that split come first), first those
+                    whose move cut a search short most often; 0: in the
+                    family's listing order */
     /* The table's largest size in bytes; 0: half the memory limit. */
     size_t table_bytes;
     /* A table at its largest that has evicted more than evict_limit times

@@ -231,6 +231,7 @@ void grundy_board_opts_init(grundy_board_opts *o)
     o->split = 1;
     o->keys = 1;
     o->prune = 1;
+    o->history = 1;
     o->evict_limit = 8;
 }
 
@@ -616,21 +617,22 @@ static uint64_t clock_ns(clockid_t c)
 }
 
 /* A helper must never slow the caller's thread down: when that thread
- * had less than 80% of a processor since the last look (the helper and
+ * had less than 90% of a processor since the last look (the helper and
  * it share one, the machine being busy), the helper sleeps, longer each
- * time in a row (up to 0.4 s), and looks again. */
+ * time in a row (up to 2 s; the end of the search wakes it), and looks
+ * again. */
 static void helper_pace(searcher *b)
 {
     uint64_t wall = clock_ns(CLOCK_MONOTONIC), cpu = clock_ns(b->main_clock);
     int starved = b->pace_wall && wall > b->pace_wall &&
-                  (cpu - b->pace_cpu) * 10 < (wall - b->pace_wall) * 8;
+                  (cpu - b->pace_cpu) * 10 < (wall - b->pace_wall) * 9;
     if (starved && !__atomic_load_n(b->stop, __ATOMIC_RELAXED)) {
         /* a sleep that the end of the search or a growth cuts short */
         struct timespec ts;
         uint64_t until;
         b->backoff_ms = b->backoff_ms ? 2 * b->backoff_ms : 50;
-        if (b->backoff_ms > 400)
-            b->backoff_ms = 400;
+        if (b->backoff_ms > 2000)
+            b->backoff_ms = 2000;
         clock_gettime(CLOCK_REALTIME, &ts);
         until = (uint64_t)ts.tv_nsec + (uint64_t)b->backoff_ms * 1000000u;
         ts.tv_sec += (time_t)(until / 1000000000u);
@@ -701,7 +703,7 @@ static int node_step(searcher *b, unsigned d)
             helper_park(b->pz);
         if (__atomic_load_n(b->stop, __ATOMIC_RELAXED))
             b->err = GRUNDY_ERR_CANCELLED;
-        else if ((b->st.nodes & 0x3FFF) == 0)
+        else if ((b->st.nodes & 0xFFF) == 0)
             helper_pace(b);
     } else if (grundy_ticker_tick(&b->tk, ++b->st.nodes) != GRUNDY_OK ||
                __atomic_load_n(b->stop, __ATOMIC_RELAXED)) {
@@ -747,7 +749,7 @@ static size_t expand(searcher *b, level *L, grundy_pos h, nset *P,
         uint32_t hi = (uint32_t)((mv * 0x9E3779B97F4A7C15ull) >> 48), hs;
         size_t at;
         L->ci[k].hidx = hi;
-        L->ci[k].hist = hs = b->hist[hi];
+        L->ci[k].hist = hs = b->o.history ? b->hist[hi] : 0;
         L->ci[k].raw = (uint32_t)j;
         j += b->r->children ? 1 : L->mv[k].nparts;
         for (at = k; at > 0 && L->ci[L->ord[at - 1]].hist < hs; at--)
@@ -1109,7 +1111,8 @@ static void *helper_main(void *arg)
 {
     helper_job *j = arg;
     j->s->err = GRUNDY_OK;
-    j->s->pace_wall = 0;
+    j->s->pace_wall = clock_ns(CLOCK_MONOTONIC);
+    j->s->pace_cpu = clock_ns(j->s->main_clock);
     j->v = aspire(j->s, j->p, j->key, 1);
     if (!j->s->err) {
         __atomic_store_n(&j->done, 1, __ATOMIC_RELEASE);

@@ -319,8 +319,8 @@ static void put(grundy_board_tt *t, grundy_board_tt_counts *c, uint64_t lo,
     c->stores++;
     if (grundy_board_tt_compact(t, lo, hi)) {
         uint64_t m, q;
-        if (!t->full && __atomic_load_n(&t->used, __ATOMIC_RELAXED) * 2 >=
-                            ((size_t)W << t->cbits)) {
+        if (!t->full && __atomic_load_n(&t->used, __ATOMIC_RELAXED) * 4 >=
+                            ((size_t)3 * W << t->cbits)) {
             if (t->frozen)
                 __atomic_store_n(&t->want_grow, 1, __ATOMIC_RELAXED);
             else if (!grow_compact(t))

@@ -24,9 +24,11 @@
  * (the new value replaces the cheapest of them when it cost at least as
  * much) and otherwise writes the last way, which always takes the newest
  * value.  Policy NEWEST shifts the cluster by one and writes the new
- * value first, dropping the oldest (what Beling's table does).  The table
- * doubles when half full while the doubled one fits the budget; then
- * every store into a full cluster evicts.
+ * value first, dropping the oldest (what Beling's table does).  The
+ * compact entries double when three quarters full (eight ways to a
+ * cluster lose few values at that load), the wide ones when half full,
+ * while the doubled table fits the budget; then every store into a full
+ * cluster evicts.
  *
  * Threads: one table may be shared by the searchers of a parallel search
  * (board.c) once it no longer grows (grundy_board_tt_freeze()): entries

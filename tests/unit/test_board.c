@@ -8,6 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "board/tt.h"
 #include "test_support.h"
 
 /* Specs *********************************************************************/
@@ -375,6 +376,96 @@ static void test_node_kayles_keys(void **state)
     grundy_game_free(g);
 }
 
+/* The table *****************************************************************/
+
+typedef struct tt_seen {
+    const uint64_t *lo, *hi;
+    const uint32_t *set; /* 1 + index, by hash, 2^17 slots */
+    unsigned long long found, wrong;
+} tt_seen;
+
+static size_t tt_slot(uint64_t lo, uint64_t hi)
+{
+    return (size_t)(((lo ^ hi * 31) * 0x9E3779B97F4A7C15ull) >> 47);
+}
+
+static void tt_count(void *ctx, uint64_t lo, uint64_t hi, uint32_t v,
+                     unsigned cost)
+{
+    tt_seen *s = ctx;
+    size_t j;
+    (void)cost;
+    for (j = tt_slot(lo, hi); s->set[j]; j = (j + 1) & ((1u << 17) - 1)) {
+        size_t i = s->set[j] - 1;
+        if (s->lo[i] == lo && s->hi[i] == hi) {
+            if (v != (uint32_t)(i % 1000))
+                s->wrong++;
+            s->found++;
+            return;
+        }
+    }
+    s->wrong++;
+}
+
+/* Keys of every width (compact ones of 1 to 64 bits, wide ones with a
+ * high word) stored while the table doubles many times: each is found
+ * with its own value, and the table's own listing gives each key back
+ * (the quotient and the cluster are the whole key). */
+static void test_board_table_keeps_keys(void **state)
+{
+    test_rng *rng = *state;
+    enum { N = 60000, SET = 1 << 17 };
+    static uint64_t lo[N], hi[N];
+    static uint32_t set[SET]; /* 1 + index of a key, by hash */
+    grundy_board_tt t;
+    grundy_board_tt_counts c;
+    tt_seen seen;
+    size_t i;
+    memset(&c, 0, sizeof c);
+    assert_int_equal(grundy_board_tt_init(&t, (size_t)64 << 20, NULL,
+                                          GRUNDY_BOARD_TT_COST),
+                     GRUNDY_OK);
+    memset(set, 0, sizeof set);
+    for (i = 0; i < N; i++) {
+        size_t j;
+        int dup;
+        do { /* distinct keys */
+            unsigned bits = 1 + (unsigned)test_rng_below(rng, 64);
+            lo[i] = test_rng_next(rng) >> (64 - bits);
+            hi[i] = i % 7 == 0 ? 1 + test_rng_below(rng, 1u << 30) : 0;
+            j = tt_slot(lo[i], hi[i]);
+            for (dup = 0; set[j] && !dup; j = (j + 1) & (SET - 1))
+                dup = lo[set[j] - 1] == lo[i] && hi[set[j] - 1] == hi[i];
+        } while (dup);
+        set[j] = (uint32_t)i + 1;
+        grundy_board_tt_put(&t, &c, lo[i], hi[i], (uint32_t)(i % 1000),
+                            1 + (unsigned)(i % 30));
+    }
+    assert_true(t.cbits > 12); /* it grew */
+    for (i = 0; i < N; i++) {
+        uint32_t v;
+        if (!grundy_board_tt_get(&t, &c, lo[i], hi[i], &v)) {
+            if (!c.evictions && !t.evictions)
+                fail_msg("seed=%llu: key %zu (%llx, %llx) lost",
+                         (unsigned long long)test_seed(), i,
+                         (unsigned long long)lo[i],
+                         (unsigned long long)hi[i]);
+        } else if (v != (uint32_t)(i % 1000)) {
+            fail_msg("seed=%llu: key %zu has value %u, not %u",
+                     (unsigned long long)test_seed(), i, v,
+                     (unsigned)(i % 1000));
+        }
+    }
+    seen.lo = lo;
+    seen.hi = hi;
+    seen.set = set;
+    seen.found = seen.wrong = 0;
+    grundy_board_tt_each(&t, tt_count, &seen);
+    assert_int_equal(seen.wrong, 0);
+    assert_int_equal(seen.found, t.used + t.wused);
+    grundy_board_tt_clear(&t);
+}
+
 /* The search's contract *****************************************************/
 
 static int cancel_at(void *ctx, const grundy_progress *p)
@@ -505,6 +596,8 @@ int main(void)
                                         test_rng_teardown),
         cmocka_unit_test(test_node_kayles_keys),
         cmocka_unit_test(test_board_limits_and_cancel),
+        cmocka_unit_test_setup_teardown(test_board_table_keeps_keys,
+                                        test_rng_setup, test_rng_teardown),
         cmocka_unit_test_setup_teardown(test_values_use_the_search,
                                         test_rng_setup, test_rng_teardown),
     };

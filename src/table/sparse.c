@@ -83,6 +83,9 @@ typedef struct moves {
     unsigned split[GRUNDY_TAKEBREAK_MAX_DIGITS + 1], nsplit;
     unsigned triple[GRUNDY_TAKEBREAK_MAX_DIGITS + 1], ntriple;
     int unequal;
+    /* An infinite code: removing j >= rep_from tokens may leave what the
+     * bits of rep say (0: a finite code). */
+    unsigned rep, rep_from;
 } moves;
 
 /* The rare entries of one block (see block_plan()). */
@@ -147,6 +150,12 @@ typedef struct sparse {
     uint8_t used[1u << TRIPLE_MAX_BITS];       /* acc[t] is in use */
     uint16_t used_list[1u << TRIPLE_MAX_BITS]; /* those t */
     uint8_t reached[VALUES]; /* listing every split: v is reached */
+    /* An infinite code: pre[v] = 1 when a move that removes rep_from
+     * tokens or more from a heap of rep_from + pre_upto reaches v, that
+     * is when v is the value of a heap 1 .. pre_upto (bit 2 of the
+     * repeated digit) or of a split of a heap 2 .. pre_upto (bit 4). */
+    uint8_t pre[VALUES];
+    grundy_pos pre_upto;
     /* Rare values still to be seen; all zero between positions.  The
      * vector scans read the first 64 words. */
     uint64_t cand[VALUES / 64 + 64];
@@ -160,7 +169,11 @@ static void moves_init(moves *mv, const grundy_takebreak_params *tp)
     unsigned j;
     memset(mv, 0, sizeof *mv);
     mv->unequal = tp->unequal;
-    for (j = 0; j <= tp->take; j++) {
+    if (tp->repeat) {
+        mv->rep = tp->digit[tp->take];
+        mv->rep_from = tp->take;
+    }
+    for (j = 0; j <= tp->take && !(mv->rep && j == mv->rep_from); j++) {
         if ((tp->digit[j] & 1) && j > 0)
             mv->zero[mv->nzero++] = j;
         if ((tp->digit[j] & 2) && j > 0)
@@ -238,7 +251,7 @@ static grundy_status reconsider(sparse *s, grundy_pos size)
                                 rules));
     /* Three heaps: common ^ common ^ common is common, so a split of the
      * values saves nothing; such codes always list their moves. */
-    if (s->mv.ntriple || s->force == GRUNDY_SPARSE_FORCE_BYTES ||
+    if (s->mv.ntriple || s->mv.rep || s->force == GRUNDY_SPARSE_FORCE_BYTES ||
         s->force == GRUNDY_SPARSE_FORCE_BITS ||
         (!forced && (size < PLAIN_BELOW ||
                      (mask == 0 && rule == GRUNDY_RARE_BY_VALUE) ||
@@ -858,6 +871,23 @@ static unsigned value_plain_bits(sparse *s, grundy_pos n)
     return v;
 }
 
+/* Bring pre[] up to heaps of upto tokens: O(upto) per new heap, since a
+ * heap's splits are all listed once. */
+static void pre_grow(sparse *s, grundy_pos upto)
+{
+    const uint16_t *g = s->g;
+    grundy_pos m, a;
+    for (m = s->pre_upto + 1; m <= upto; m++) {
+        if (s->mv.rep & 2)
+            s->pre[g[m]] = 1;
+        if (s->mv.rep & 4)
+            for (a = 1; 2 * a <= m; a++)
+                s->pre[g[a] ^ g[m - a]] = 1;
+    }
+    if (upto > s->pre_upto)
+        s->pre_upto = upto;
+}
+
 static unsigned value_plain(sparse *s, grundy_pos n)
 {
     const moves *mv = &s->mv;
@@ -866,7 +896,8 @@ static unsigned value_plain(sparse *s, grundy_pos n)
     unsigned i, v, lim = 1u << s->k;
     /* the AVX2 lookups of values of 10 and 11 bits cost more than byte
      * flags when nearly every split is new */
-    if (!mv->ntriple && grundy_sparse_scan_is_vector(s->isa, s->k) &&
+    if (!mv->ntriple && !mv->rep &&
+        grundy_sparse_scan_is_vector(s->isa, s->k) &&
         (s->isa == GRUNDY_SPARSE_AVX512 || s->k <= 9) &&
         s->force != GRUNDY_SPARSE_FORCE_BYTES)
         return value_plain_bits(s, n);
@@ -890,6 +921,13 @@ static unsigned value_plain(sparse *s, grundy_pos n)
     }
     if (mv->ntriple)
         triple_marks(s, reached, n);
+    if (mv->rep && n >= mv->rep_from) {
+        pre_grow(s, n - mv->rep_from);
+        if ((mv->rep & 1) && n >= 1)
+            reached[0] = 1; /* remove all n >= rep_from tokens */
+        for (v = 0; v <= lim; v++)
+            reached[v] |= s->pre[v];
+    }
     for (v = 0; reached[v]; v++)
         ;
     return v;

@@ -365,7 +365,8 @@ static grundy_pos tb_period_run(const void *params, grundy_pos q,
 const grundy_rules grundy_rules_octal = {
     .name = "octal",
     .synopsis = "0.137, 4.07, 0.F7  take-and-break code (octal or "
-                "hexadecimal); also octal:CODE",
+                "hexadecimal; 4.3...: the last\n"
+                "                     digit repeats); also octal:CODE",
     .flags = GRUNDY_RULES_HEAP | GRUNDY_RULES_SALTUS,
     .claims = octal_claims,
     .parse = octal_parse,

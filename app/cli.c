@@ -353,70 +353,39 @@ static void store_warn(void *ctx, const char *path, const char *what)
 {
     (void)ctx;
     cli_progress_done();
-    fprintf(stderr, "grundy: store: %s: %s\n", path, what);
-}
-
-/* A number from the environment, or def. */
-static long env_long(const char *name, long def)
-{
-    const char *s = getenv(name);
-    char *end;
-    long v;
-    if (!s || !*s)
-        return def;
-    v = strtol(s, &end, 10);
-    return *end || v < 0 ? def : v;
+    if (!path)
+        fprintf(stderr,
+                "grundy: store: store: %s (set HOME or "
+                "XDG_CACHE_HOME, or give --store DIR); nothing will "
+                "be kept\n",
+                what);
+    else
+        fprintf(stderr, "grundy: store: %s: %s\n", path, what);
 }
 
 grundy_status cli_engine_values(cli_engine *e, const grundy_game *g,
                                 grundy_values **out)
 {
-    grundy_values_opts o;
-    grundy_values **nv;
-    size_t i;
-    for (i = 0; i < e->nvalues; i++)
-        if (grundy_values_game(e->values[i]) == g) {
-            *out = e->values[i];
-            return GRUNDY_OK;
-        }
-    if (!e->store_opened && !e->no_store && e->method == GRUNDY_TABLE_AUTO) {
-        grundy_store_opts so;
-        grundy_store_opts_init(&so);
-        so.dir = e->store_dir;
-        so.warn = store_warn;
-        so.limits = &e->limits;
-        e->store_opened = 1;
-        if (grundy_store_open(&e->store, &so) != GRUNDY_OK) {
-            e->store = NULL; /* no folder can be named: go on without */
-            store_warn(NULL, "store", "no folder for the store (set HOME "
-                                      "or XDG_CACHE_HOME, or give --store "
-                                      "DIR); nothing will be kept");
-        }
+    if (!e->session) {
+        grundy_session_opts o;
+        grundy_session_opts_init(&o);
+        o.limits = e->limits;
+        o.store_dir = e->store_dir;
+        o.no_store = e->no_store;
+        o.method = e->method;
+        o.out_of_core = e->out_of_core;
+        o.warn = store_warn;
+        GRUNDY_TRY(grundy_session_new(&e->session, &o));
     }
-    grundy_values_opts_init(&o);
-    o.limits = &e->limits;
-    o.store = e->store;
-    o.method = e->method;
-    o.store_min_ms = env_long("GRUNDY_STORE_MIN_MS", -1);
-    o.checkpoint_ms = env_long("GRUNDY_CHECKPOINT_MS", -1);
-    o.out_of_core = e->out_of_core;
-    nv = realloc(e->values, (e->nvalues + 1) * sizeof *nv);
-    GRUNDY_RETURN_IF(!nv, GRUNDY_ERR_NOMEM);
-    e->values = nv;
-    GRUNDY_TRY(grundy_values_new(out, g, &o));
-    e->values[e->nvalues++] = *out;
+    GRUNDY_TRY(grundy_session_values(out, e->session, g));
+    e->store = grundy_session_store(e->session);
     return GRUNDY_OK;
 }
 
 void cli_engine_clear(cli_engine *e)
 {
-    size_t i;
-    for (i = 0; i < e->nvalues; i++)
-        grundy_values_free(e->values[i]);
-    free(e->values);
-    grundy_store_close(e->store);
-    e->values = NULL;
-    e->nvalues = 0;
+    grundy_session_free(e->session);
+    e->session = NULL;
     e->store = NULL;
     if (active_engine == e)
         active_engine = NULL;
@@ -426,9 +395,24 @@ int cli_engine_error(const cli_engine *e, const char *what, grundy_status s)
 {
     cli_progress_done();
     if (s == GRUNDY_ERR_CANCELLED) {
-        fprintf(stderr, "grundy: %s: interrupted%s\n", e->cmd,
-                e->store ? "; what was computed is kept in the store"
-                         : "");
+        /* only what the store says it kept: a board search or a window
+         * keeps nothing */
+        grundy_store_saved sv;
+        memset(&sv, 0, sizeof sv);
+        if (e->store)
+            grundy_store_last_saved(&sv, e->store);
+        if (sv.count && sv.complete)
+            fprintf(stderr, "grundy: %s: interrupted; the table of %s "
+                    "(%llu entries) is kept in the store\n",
+                    e->cmd, sv.spec, (unsigned long long)sv.size);
+        else if (sv.count)
+            fprintf(stderr, "grundy: %s: interrupted; g(0) to g(%llu) of "
+                    "%s are kept in the store, and the same command goes "
+                    "on from there\n",
+                    e->cmd, (unsigned long long)(sv.size - 1), sv.spec);
+        else
+            fprintf(stderr, "grundy: %s: interrupted%s\n", e->cmd,
+                    e->store ? "; nothing was kept" : "");
         return 128 + (got_signal ? got_signal : SIGINT);
     }
     if (s == GRUNDY_ERR_LIMIT) {
@@ -449,11 +433,7 @@ int cli_engine_error(const cli_engine *e, const char *what, grundy_status s)
 
 void cli_work_error(const cli_engine *e, const char *what)
 {
-    uint64_t need = 0;
-    size_t i;
-    for (i = 0; i < e->nvalues; i++)
-        if (grundy_values_work_needed(e->values[i]) > need)
-            need = grundy_values_work_needed(e->values[i]);
+    uint64_t need = e->session ? grundy_session_work_needed(e->session) : 0;
     cli_progress_done();
     if (need)
         fprintf(stderr,

@@ -105,11 +105,10 @@ typedef struct cli_engine {
     const char *store_dir;
     int no_store;
     int out_of_core; /* tables grown in their file in the store */
+    /* the session (made by the first cli_engine_values()): the store,
+     * one values object per game; store is its store once asked */
+    grundy_session *session;
     grundy_store *store;
-    int store_opened;
-    /* one values object per game, made by cli_engine_values() */
-    grundy_values **values;
-    size_t nvalues;
 } cli_engine;
 
 void cli_engine_init(cli_engine *e, const char *cmd);

@@ -15,7 +15,7 @@ typedef struct values_args {
     const char *spec;
     const char *at;
     uint64_t upto, max; /* max: the period search's longest table */
-    int have_upto, all, stats, period, list, json;
+    int have_upto, all, stats, period, list, json, zeros;
     cli_engine eng;
 } values_args;
 
@@ -62,6 +62,8 @@ static int parse_args(int argc, char **argv, values_args *a)
             a->period = 1;
         } else if (strcmp(s, "--list") == 0) {
             a->list = 1;
+        } else if (strcmp(s, "--p-positions") == 0) {
+            a->zeros = 1;
         } else if (strcmp(s, "--json") == 0) {
             a->json = 1;
         } else if (s[0] == '-' && s[1] == '-') {
@@ -88,9 +90,59 @@ static int parse_args(int argc, char **argv, values_args *a)
         return cli_usage_error("values",
                                "--max N bounds the period search: it goes "
                                "with --period alone");
-    if (!a->stats && !a->period)
+    if (a->zeros && (a->at || a->json))
+        return cli_usage_error("values",
+                               "--p-positions lists a table's positions of "
+                               "value 0: it goes with --upto N or --all");
+    if (!a->stats && !a->period && !a->zeros)
         a->list = 1;
     return 0;
+}
+
+/* Two-heap games (GRUNDY_RULES_PAIRS): --upto N is the square a, b <= N,
+ * the first (N + 1)^2 positions, listed as a matrix of g(a, b). */
+static int is_pairs(const grundy_game *g)
+{
+    return (grundy_game_rules(g)->flags & GRUNDY_RULES_PAIRS) != 0;
+}
+
+static void write_square(grundy_writer *w, const void *data, unsigned width,
+                         uint64_t side, grundy_value maxv)
+{
+    char buf[24];
+    size_t cw = (size_t)snprintf(buf, sizeof buf, "%llu",
+                                 (unsigned long long)maxv),
+           lw = (size_t)snprintf(buf, sizeof buf, "%llu",
+                                 (unsigned long long)(side - 1));
+    uint64_t a, b;
+    cw = cw > lw ? cw : lw;
+    lw = lw > 3 ? lw : 3;
+    grundy_writer_str(w, "a\\b");
+    for (b = 0; b < side; b++) {
+        size_t k = (size_t)snprintf(buf, sizeof buf, "%llu",
+                                    (unsigned long long)b);
+        for (; k <= cw; k++)
+            grundy_writer_char(w, ' ');
+        grundy_writer_str(w, buf);
+    }
+    grundy_writer_char(w, '\n');
+    for (a = 0; a < side; a++) {
+        size_t k = (size_t)snprintf(buf, sizeof buf, "%llu",
+                                    (unsigned long long)a);
+        for (; k < lw; k++)
+            grundy_writer_char(w, ' ');
+        grundy_writer_str(w, buf);
+        for (b = 0; b < side; b++) {
+            grundy_value v =
+                grundy_table_get_raw(data, width, grundy_twoheap_pos(a, b));
+            k = (size_t)snprintf(buf, sizeof buf, "%llu",
+                                 (unsigned long long)v);
+            for (; k <= cw; k++)
+                grundy_writer_char(w, ' ');
+            grundy_writer_str(w, buf);
+        }
+        grundy_writer_char(w, '\n');
+    }
 }
 
 /* The rule of a rare/common split, as --stats and --json print it. */
@@ -129,6 +181,7 @@ static void write_search_stats(grundy_writer *w, const grundy_values *vals,
     grundy_board_stats st;
     int searched = grundy_values_search_stats(&st, vals);
     char buf[64];
+    unsigned d;
     if (json) {
         grundy_writer_str(w, ", \"stats\": {\"source\": ");
         cli_json_str(w, grundy_values_source(vals));
@@ -145,6 +198,19 @@ static void write_search_stats(grundy_writer *w, const grundy_values *vals,
             grundy_writer_u64(w, st.evictions);
             grundy_writer_str(w, ", \"table_bytes\": ");
             grundy_writer_u64(w, st.table_bytes);
+            grundy_writer_str(w, ", \"entries\": ");
+            grundy_writer_u64(w, st.entries);
+            grundy_writer_str(w, ", \"capacity\": ");
+            grundy_writer_u64(w, st.capacity);
+            grundy_writer_str(w, ", \"threads\": ");
+            grundy_writer_u64(w, st.threads);
+            grundy_writer_str(w, ", \"nodes_by_depth\": [");
+            for (d = 1; d < GRUNDY_BOARD_STATS_DEPTHS && d <= st.depth; d++) {
+                if (d > 1)
+                    grundy_writer_str(w, ", ");
+                grundy_writer_u64(w, st.nodes_at[d]);
+            }
+            grundy_writer_char(w, ']');
         }
         snprintf(buf, sizeof buf, "%.3f", took);
         grundy_writer_str(w, ", \"seconds\": ");
@@ -162,15 +228,28 @@ static void write_search_stats(grundy_writer *w, const grundy_values *vals,
         grundy_writer_u64(w, st.hits);
         grundy_writer_str(w, " of ");
         grundy_writer_u64(w, st.probes);
-        grundy_writer_str(w, " lookups\ntable ");
+        snprintf(buf, sizeof buf, " lookups (%.1f%%)",
+                 st.probes ? 100.0 * (double)st.hits / (double)st.probes
+                           : 0.0);
+        grundy_writer_str(w, buf);
+        grundy_writer_str(w, "\ntable ");
         grundy_writer_u64(w, st.entries);
-        grundy_writer_str(w, " values, ");
+        grundy_writer_str(w, " values of ");
+        grundy_writer_u64(w, st.capacity);
+        grundy_writer_str(w, ", ");
         snprintf(buf, sizeof buf, "%.1f MiB",
                  (double)st.table_bytes / 1048576.0);
         grundy_writer_str(w, buf);
         grundy_writer_str(w, ", ");
         grundy_writer_u64(w, st.evictions);
-        grundy_writer_str(w, " evicted\n");
+        grundy_writer_str(w, " evicted\nthreads ");
+        grundy_writer_u64(w, st.threads);
+        grundy_writer_str(w, "\npositions by depth");
+        for (d = 1; d < GRUNDY_BOARD_STATS_DEPTHS && d <= st.depth; d++) {
+            grundy_writer_char(w, ' ');
+            grundy_writer_u64(w, st.nodes_at[d]);
+        }
+        grundy_writer_char(w, '\n');
     }
     snprintf(buf, sizeof buf, "time %.3f s\n", took);
     grundy_writer_str(w, buf);
@@ -335,9 +414,10 @@ static int do_table(values_args *a, const grundy_game *g, grundy_writer *w)
     uint64_t *counts = NULL;
     unsigned width;
     const void *data;
-    int finite = grundy_game_num_positions(g) != 0;
+    int finite = grundy_game_num_positions(g) != 0, pairs = is_pairs(g);
     grundy_rare_info rare;
     int have_rare = 0;
+    uint64_t entries = a->upto + 1;
 
     if (a->all && !finite)
         return cli_usage_error("values",
@@ -347,6 +427,18 @@ static int do_table(values_args *a, const grundy_game *g, grundy_writer *w)
         return cli_usage_error("values",
                                "%s is a finite family: use --all",
                                a->spec);
+    if (pairs && (!a->have_upto || a->period))
+        return cli_usage_error("values",
+                               "%s is a two-heap game: --upto N gives g(a, b) "
+                               "for a, b <= N (it has no period search)",
+                               a->spec);
+    if (pairs) {
+        if (a->upto >= GRUNDY_PAIR_MAX)
+            return cli_usage_error("values", "--upto: at most %llu for two "
+                                             "heaps",
+                                   (unsigned long long)GRUNDY_PAIR_MAX - 1);
+        entries = (a->upto + 1) * (a->upto + 1);
+    }
     if (finite && isatty(2)) {
         size_t est = 0;
         if (grundy_table_estimate(&est, g, 0) == GRUNDY_OK)
@@ -357,7 +449,7 @@ static int do_table(values_args *a, const grundy_game *g, grundy_writer *w)
     }
     s = cli_engine_values(&a->eng, g, &vals);
     if (s == GRUNDY_OK && (a->have_upto || a->all || finite))
-        s = grundy_values_table(&t, vals, a->have_upto ? a->upto + 1 : 0);
+        s = grundy_values_table(&t, vals, a->have_upto ? entries : 0);
     else if (s == GRUNDY_OK) {
         s = grundy_values_period(&per, vals, a->max);
         if (s == GRUNDY_OK)
@@ -374,7 +466,7 @@ static int do_table(values_args *a, const grundy_game *g, grundy_writer *w)
         if (s == GRUNDY_ERR_CANCELLED)
             return cli_engine_error(&a->eng, "values", s);
         if (s == GRUNDY_ERR_LIMIT &&
-            grundy_table_estimate(&est, g, a->upto + 1) == GRUNDY_OK)
+            grundy_table_estimate(&est, g, entries) == GRUNDY_OK)
             fprintf(stderr,
                     "grundy: values: the table needs about %.1f MiB, "
                     "over the memory limit (--mem-limit)\n",
@@ -386,7 +478,8 @@ static int do_table(values_args *a, const grundy_game *g, grundy_writer *w)
             return cli_error("values", s, NULL);
         return CLI_EXIT_DATA;
     }
-    if ((a->have_upto || a->all || finite) && (a->period || a->json))
+    if ((a->have_upto || a->all || finite) && (a->period || a->json) &&
+        !pairs)
         grundy_period_find(&per, t);
     n = (a->have_upto || a->all || finite) ? grundy_table_size(t)
                                            : per.checked_upto;
@@ -408,7 +501,23 @@ static int do_table(values_args *a, const grundy_game *g, grundy_writer *w)
         cli_json_rules(w, a->spec, g);
         /* --period alone: the values the search looked at are not asked
          * for */
-        if (a->have_upto || a->all || finite) {
+        if (pairs) {
+            /* rows: values[a][b] = g(a, b) */
+            uint64_t x, y;
+            grundy_writer_str(w, ", \"values\": [");
+            for (x = 0; x <= a->upto; x++) {
+                grundy_writer_str(w, x ? ", [" : "[");
+                for (y = 0; y <= a->upto; y++) {
+                    if (y)
+                        grundy_writer_str(w, ", ");
+                    grundy_writer_u64(w, grundy_table_get_raw(
+                                             data, width,
+                                             grundy_twoheap_pos(x, y)));
+                }
+                grundy_writer_char(w, ']');
+            }
+            grundy_writer_char(w, ']');
+        } else if (a->have_upto || a->all || finite) {
             grundy_writer_str(w, ", \"values\": [");
             for (i = 0; i < n; i++) {
                 if (i)
@@ -466,7 +575,9 @@ static int do_table(values_args *a, const grundy_game *g, grundy_writer *w)
         }
         grundy_writer_str(w, "}\n");
     } else {
-        if (a->list)
+        if (a->list && pairs)
+            write_square(w, data, width, a->upto + 1, maxv);
+        else if (a->list)
             for (i = 0; i < n; i++) {
                 write_pos(w, g, i);
                 grundy_writer_char(w, ' ');
@@ -508,6 +619,12 @@ static int do_table(values_args *a, const grundy_game *g, grundy_writer *w)
                 grundy_writer_char(w, '\n');
             }
         }
+        if (a->zeros)
+            for (i = 0; i < n; i++)
+                if (grundy_table_get_raw(data, width, i) == 0) {
+                    write_pos(w, g, i);
+                    grundy_writer_char(w, '\n');
+                }
         if (a->period)
             write_period_text(w, &per);
     }

@@ -143,7 +143,7 @@ static uint64_t run_touch(void *p)
 static uint64_t run_hash(void *p)
 {
     payload *pl = p;
-    return store_hash(pl->t.data, (size_t)pl->t.size);
+    return grundy_store_hash(pl->t.data, (size_t)pl->t.size);
 }
 
 static void evict(const payload *pl)

@@ -23,6 +23,9 @@ typedef struct mpi_opts {
     int progress;          /* -1 never, 0 at a terminal, 1 always */
     size_t round_bytes;    /* working memory of a round; 0: default */
     unsigned pause_ms;     /* after each tier (tests) */
+    /* The front end's session: the store is its (store_dir is then
+     * unused).  NULL: the job opens the store at store_dir itself. */
+    grundy_session *session;
 } mpi_opts;
 
 /* One process's figures for one tier. */

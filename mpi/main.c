@@ -233,10 +233,20 @@ static void print_stats(const mpi_result *r)
     }
 }
 
+static void store_warn(void *ctx, const char *path, const char *what)
+{
+    /* a store with no folder is reported by the job, once */
+    if (path)
+        fprintf(stderr, "grundy-mpi: process %d: store: %s: %s\n",
+                *(const int *)ctx, path, what);
+}
+
 int main(int argc, char **argv)
 {
     mpi_opts o;
     mpi_result res;
+    grundy_session_opts so;
+    grundy_session *session = NULL;
     int me = 0, rc, provided;
     MPI_Init_thread(&argc, &argv, MPI_THREAD_SINGLE, &provided);
     MPI_Comm_rank(MPI_COMM_WORLD, &me);
@@ -245,6 +255,16 @@ int main(int argc, char **argv)
         MPI_Finalize();
         return rc < 0 ? 0 : rc;
     }
+    grundy_session_opts_init(&so);
+    so.store_dir = o.store_dir;
+    so.limits.mem_limit = o.mem_limit;
+    so.warn = store_warn;
+    so.warn_ctx = &me;
+    if (grundy_session_new(&session, &so) != GRUNDY_OK) {
+        fprintf(stderr, "grundy-mpi: %s\n", grundy_strerror(GRUNDY_ERR_NOMEM));
+        MPI_Abort(MPI_COMM_WORLD, 1);
+    }
+    o.session = session;
     rc = mpi_tabulate(&res, &o, MPI_COMM_WORLD);
     if (rc == 0 && me == 0) {
         grundy_game *g = NULL;
@@ -265,6 +285,7 @@ int main(int argc, char **argv)
     }
     free(res.stats);
     free(res.hwm_kb);
+    grundy_session_free(session);
     MPI_Finalize();
     return rc;
 }

@@ -95,6 +95,7 @@ typedef struct job {
     grundy_split split;
     grundy_tier_step step;
     grundy_store *store;
+    int store_lent; /* the session's: not ours to close */
     grundy_store_mapping *map[GRUNDY_TIERS_MAX_BITS + 1];
     const uint8_t *lower[GRUNDY_TIERS_MAX_BITS + 1];
     uint64_t len[GRUNDY_TIERS_MAX_BITS + 1]; /* this process's part */
@@ -878,7 +879,8 @@ static void free_job(job *j)
     free(j->counts);
     grundy_tier_step_clear(&j->step);
     free(j->ranker);
-    grundy_store_close(j->store);
+    if (!j->store_lent)
+        grundy_store_close(j->store);
     grundy_game_free(j->game);
 }
 
@@ -972,11 +974,18 @@ int mpi_tabulate(mpi_result *res, const mpi_opts *o, MPI_Comm comm)
 
     /* The store, and the job's lock (process 0 holds the entry's lock,
      * so a second job of the same game waits). */
-    grundy_store_opts_init(&so);
-    so.dir = o->store_dir;
-    so.warn = store_warn;
-    so.warn_ctx = j;
-    s = grundy_store_open(&j->store, &so);
+    if (o->session) {
+        /* the front end's session: its store, opened once */
+        j->store = grundy_session_store(o->session);
+        j->store_lent = 1;
+        s = j->store ? GRUNDY_OK : GRUNDY_ERR_IO;
+    } else {
+        grundy_store_opts_init(&so);
+        so.dir = o->store_dir;
+        so.warn = store_warn;
+        so.warn_ctx = j;
+        s = grundy_store_open(&j->store, &so);
+    }
     bad = s != GRUNDY_OK || !grundy_store_writable(j->store);
     if (any_of(j, bad)) {
         if (bad)

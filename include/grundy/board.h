@@ -2,32 +2,9 @@
  * grundy/board.h -- games on boards and graphs, and the search that takes
  * the value of one position of them far beyond what a table holds.
  *
- * Families.  A position is a set of cells or vertices, one bit each, so a
- * board has at most GRUNDY_BOARD_MAX_CELLS of them:
- *
- *   cram:RxC          dominoes: a move fills two orthogonally adjacent
- *                     empty cells of an R x C board.  A position is the
- *                     set of empty cells, bit r*C + c for row r (0 =
- *                     top) and column c, written as rows of 0/1 (1 =
- *                     empty) separated by '/', top row first.  Start: the
- *                     empty board; "cram:RxC:ROWS" starts from ROWS.
- *   node-kayles:GRAPH a move removes a vertex and its neighbours.  GRAPH
- *                     is path:N, cycle:N, grid:RxC, complete:N, petersen
- *                     or file:PATH (an edge list: "u v" per line, or "v"
- *                     for a vertex alone, vertices 0..63, '#' comments).
- *                     A position is the set of vertices left, written one
- *                     0/1 per vertex (grids as rows, like cram).  Start:
- *                     the whole graph.
- *   chomp:RxC         a move eats a square and every square above it and
- *                     to its right; the bottom-left square is poisoned
- *                     (whoever must take it has lost).  A position is
- *                     written as its row lengths from the bottom up
- *                     ("7,4,2"); it is numbered by rank among the C(R+C,
- *                     R) - 1 diagrams (fewer squares first).  Start: the
- *                     full bar; "chomp:RxC:ROWS" starts from ROWS.
- *
- * "start" is a position of each of them (grundy_game_pos_parse()).  A
- * board over 64 cells is refused with a message naming the limit.
+ * The families whose positions are sets of cells or vertices (cram,
+ * node-kayles, chomp, rect) are declared with the others in
+ * grundy/rules.h, with their size limit GRUNDY_BOARD_MAX_CELLS.
  *
  * The search.  grundy_board_value() computes the value of one position
  * by search, using the family's hooks (grundy/rules.h):
@@ -55,7 +32,9 @@
  *     easiest first (least sum of squared part sizes), and children equal
  *     up to symmetry are searched once.
  *
- * Memory.  The table starts small and doubles while it is three quarters
+ * Memory.  The table keeps a value in 8 bytes (a part's key less the
+ * bits its place in the table gives, the value and its cost); keys too
+ * long for that (the codes of induced graphs) take 16.  It starts small and doubles while it is three quarters
  * full and the doubled table fits; its size is at most half the memory
  * limit (grundy_limits.mem_limit) or table_bytes.  Once it cannot grow,
  * new values evict old ones: the search slows down but still finishes.
@@ -84,15 +63,6 @@
 extern "C" {
 #endif
 
-/* The most cells (vertices, squares) of a board: one bit each. */
-#define GRUNDY_BOARD_MAX_CELLS 64
-
-/* Families *****************************************************************/
-
-GRUNDY_API extern const grundy_rules grundy_rules_cram;        /* "cram:5x5" */
-GRUNDY_API extern const grundy_rules grundy_rules_node_kayles; /* "node-kayles:path:9" */
-GRUNDY_API extern const grundy_rules grundy_rules_chomp;       /* "chomp:3x7" */
-
 /* The search ***************************************************************/
 
 typedef struct grundy_board grundy_board; /* opaque */
@@ -112,7 +82,17 @@ typedef struct grundy_board_opts {
      * over; the search then stops with GRUNDY_ERR_LIMIT (more memory is
      * needed).  0: never stop.  8 after grundy_board_opts_init(). */
     unsigned evict_limit;
+    /* Which entry a full cluster of the table gives up:
+     * GRUNDY_BOARD_REPLACE_COST (the default) keeps the values that cost
+     * the most positions, with one place for the newest;
+     * GRUNDY_BOARD_REPLACE_NEWEST drops the oldest. */
+    int replace;
 } grundy_board_opts;
+
+#define GRUNDY_BOARD_REPLACE_COST 0
+#define GRUNDY_BOARD_REPLACE_NEWEST 1
+
+#define GRUNDY_BOARD_STATS_DEPTHS 64
 
 /* Statistics of every search since grundy_board_new(). */
 typedef struct grundy_board_stats {
@@ -122,10 +102,21 @@ typedef struct grundy_board_stats {
     uint64_t stores;    /* values written to the table */
     uint64_t evictions; /* values overwritten by others for lack of room */
     uint64_t entries;   /* values held now */
+    uint64_t capacity;  /* values the table can hold at its size now */
     size_t table_bytes; /* the table's size now */
     size_t peak_bytes;  /* the most the search held at once */
     unsigned depth;     /* the deepest line searched, in moves */
     uint64_t ms;        /* milliseconds in grundy_board_value() */
+    /* positions searched at each depth (the part asked for is at depth 1;
+     * the last counts every depth from it on) */
+    uint64_t nodes_at[GRUNDY_BOARD_STATS_DEPTHS];
+    unsigned threads;   /* searchers that shared the table (1: serial) */
+    uint64_t paused_ms; /* helpers' sleep while the caller's thread was
+                           short of a processor */
+    /* the part being valued at depth 1: the value tried (is it 0? 1?
+     * ...), and how many of its root's children were asked of it */
+    unsigned root_value;
+    uint64_t root_done, root_children;
 } grundy_board_stats;
 
 /* grundy_board_opts_init() : default limits, every technique on, the

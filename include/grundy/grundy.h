@@ -17,10 +17,12 @@
 #include "grundy/nt.h"
 #include "grundy/count.h"
 #include "grundy/takebreak.h"
+#include "grundy/twoheap.h"
 #include "grundy/values.h"
 #include "grundy/board.h"
 #include "grundy/store.h"
 #include "grundy/loopy.h"
 #include "grundy/misere.h"
+#include "grundy/session.h"
 
 #endif

@@ -61,6 +61,12 @@ typedef struct grundy_move {
 #define GRUNDY_RULES_SALTUS 16u /* values may grow periodically
                                    (g(n + p) = g(n) + s): the period search
                                    looks for that too */
+#define GRUNDY_RULES_PAIRS 32u /* positions are pairs (a, b) of heaps
+                                  numbered by Szudzik's pairing
+                                  (grundy/twoheap.h): the positions with
+                                  a, b < m are 0 .. m^2 - 1, every move
+                                  leads to a smaller number, and tables
+                                  are shown as squares */
 
 /* Family kernels ***********************************************************/
 
@@ -224,9 +230,11 @@ typedef struct grundy_rules {
     grundy_pos (*start)(const void *params);
 
     /* Boards: split p into independent parts, positions of the same game
-     * whose sum is p (so g(p) is the XOR of their values), none of which
-     * splits further; parts with no move may be left out, so a position
-     * with no move has no part.  Writes at most cap parts into out[0 ..
+     * whose sum is p or a position of p's value (so g(p) is the XOR of
+     * their values), none of which splits further; parts with no move may
+     * be left out, so a position with no move has no part, and so may
+     * cells that cannot change the value (Cram drops the extra leaves of
+     * a star).  Writes at most cap parts into out[0 ..
      * cap) and returns their number (when it exceeds cap only the first
      * cap were written).  NULL: a position never splits. */
     size_t (*components)(const void *params, grundy_pos p, grundy_pos *out,
@@ -334,6 +342,39 @@ GRUNDY_API extern const grundy_rules grundy_rules_digits;   /* "digits[:base=B]"
 GRUNDY_API extern const grundy_rules grundy_rules_half;     /* "half" */
 GRUNDY_API extern const grundy_rules grundy_rules_divisors; /* "divisors:H" */
 GRUNDY_API extern const grundy_rules grundy_rules_take;     /* "take:1..h/2" */
+
+/* Board families.  A position is a set of cells or vertices, one bit
+ * each, so a board has at most GRUNDY_BOARD_MAX_CELLS of them (a larger
+ * board is refused with a message naming the limit); their values of
+ * single positions come from the board search (grundy/board.h):
+ *
+ *   cram:RxC          dominoes: a move fills two orthogonally adjacent
+ *                     empty cells of an R x C board.  A position is the
+ *                     set of empty cells, bit r*C + c for row r (0 =
+ *                     top) and column c, written as rows of 0/1 (1 =
+ *                     empty) separated by '/', top row first.  Start: the
+ *                     empty board; "cram:RxC:ROWS" starts from ROWS.
+ *   node-kayles:GRAPH a move removes a vertex and its neighbours.  GRAPH
+ *                     is path:N, cycle:N, grid:RxC, complete:N, petersen
+ *                     or file:PATH (an edge list: "u v" per line, or "v"
+ *                     for a vertex alone, vertices 0..63, '#' comments).
+ *                     A position is the set of vertices left, written one
+ *                     0/1 per vertex (grids as rows, like cram).  Start:
+ *                     the whole graph.
+ *   chomp:RxC         a move eats a square and every square above it and
+ *                     to its right; the bottom-left square is poisoned
+ *                     (whoever must take it has lost).  A position is
+ *                     written as its row lengths from the bottom up
+ *                     ("7,4,2"); it is numbered by rank among the C(R+C,
+ *                     R) - 1 diagrams (fewer squares first).  Start: the
+ *                     full bar; "chomp:RxC:ROWS" starts from ROWS.
+ *
+ * "start" is a position of each of them (grundy_game_pos_parse()). */
+#define GRUNDY_BOARD_MAX_CELLS 64
+
+GRUNDY_API extern const grundy_rules grundy_rules_cram;        /* "cram:5x5" */
+GRUNDY_API extern const grundy_rules grundy_rules_node_kayles; /* "node-kayles:path:9" */
+GRUNDY_API extern const grundy_rules grundy_rules_chomp;       /* "chomp:3x7" */
 
 /* Parameters of the built-in heap families, for kernels that specialise. */
 typedef struct grundy_subtract_params {

@@ -175,6 +175,23 @@ GRUNDY_API void grundy_store_mapping_free(grundy_store_mapping *m);
 GRUNDY_NODISCARD GRUNDY_API grundy_status
 grundy_store_save(grundy_store *s, const grundy_store_table *t);
 
+/* grundy_store_last_saved() :
+ * What this store object kept since grundy_store_open(): how many tables
+ * it saved (grundy_store_save(), including a save skipped because the
+ * entry already held a table at least as good; each checkpoint and the
+ * finish of a table grown in its file), and the last one's spec, entries
+ * and whether it is complete or a checkpoint.  For a program that must
+ * say, after an interruption, what the next run finds.  Thread-safe. */
+typedef struct grundy_store_saved {
+    uint64_t count;   /* tables kept; 0: none (the fields below are 0) */
+    char spec[256];   /* the last one's canonical spec */
+    grundy_pos size;  /* its entries: g(0 .. size-1) */
+    int complete;     /* 0: a checkpoint of a longer computation */
+} grundy_store_saved;
+
+GRUNDY_API void grundy_store_last_saved(grundy_store_saved *out,
+                                        grundy_store *s);
+
 /* Locks ********************************************************************/
 
 typedef struct grundy_store_lock grundy_store_lock;

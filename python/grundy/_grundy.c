@@ -69,8 +69,15 @@ static int on_progress(void *ctx, const grundy_progress *p)
 static void on_store_warning(void *ctx, const char *path, const char *what)
 {
     call *c = ctx;
-    if (c->nwarn < CALL_WARNINGS)
+    if (c->nwarn >= CALL_WARNINGS)
+        return;
+    if (path)
         snprintf(c->warn[c->nwarn++], sizeof c->warn[0], "%s: %s", path,
+                 what);
+    else /* the session found no folder for the store */
+        snprintf(c->warn[c->nwarn++], sizeof c->warn[0],
+                 "store: %s (set HOME or XDG_CACHE_HOME, or give "
+                 "store=PATH); nothing will be kept",
                  what);
 }
 
@@ -156,26 +163,20 @@ static PyObject *call_fail(call *c, grundy_status s, const char *what)
 typedef struct Engine {
     PyObject_HEAD
     call c;
-    grundy_store *store;
+    grundy_session *session; /* owns the store, games and values */
     size_t n, cap;
-    char **specs;
-    grundy_game **games;
+    const char **specs; /* the session's games and values, by index */
+    const grundy_game **games;
     grundy_values **values;
     int lent; /* a table was lent to numpy: no more calls */
 } Engine;
 
 static void Engine_dealloc(Engine *e)
 {
-    size_t i;
-    for (i = 0; i < e->n; i++) {
-        grundy_values_free(e->values[i]);
-        grundy_game_free(e->games[i]);
-        free(e->specs[i]);
-    }
     free(e->specs);
     free(e->games);
     free(e->values);
-    grundy_store_close(e->store);
+    grundy_session_free(e->session);
     call_clear(&e->c);
     Py_TYPE(e)->tp_free((PyObject *)e);
 }
@@ -188,17 +189,6 @@ static PyTypeObject EngineType = {
     .tp_doc = "Games, their values and the store of one call (internal).",
 };
 
-static long env_long(const char *name, long def)
-{
-    const char *s = getenv(name);
-    char *end;
-    long v;
-    if (!s || !*s)
-        return def;
-    v = strtol(s, &end, 10);
-    return *end || v < 0 ? def : v;
-}
-
 /* A new engine.  store: None (no store), "" (the default folder) or a
  * folder.  A store that cannot be opened is a warning, as in the
  * program: the computation goes on without it. */
@@ -206,6 +196,8 @@ static Engine *engine_new(PyObject *store, Py_ssize_t mem_limit,
                           Py_ssize_t threads)
 {
     Engine *e;
+    grundy_session_opts so;
+    grundy_status s;
     if (mem_limit < 0 || threads < 0 || threads > 4096) {
         PyErr_SetString(PyExc_ValueError, "mem_limit must not be negative, "
                                           "threads must be in 0 .. 4096");
@@ -215,33 +207,33 @@ static Engine *engine_new(PyObject *store, Py_ssize_t mem_limit,
     if (!e)
         return NULL;
     call_init(&e->c, (size_t)mem_limit, (unsigned)threads);
-    e->store = NULL;
+    e->session = NULL;
     e->n = e->cap = 0;
     e->specs = NULL;
     e->games = NULL;
     e->values = NULL;
     e->lent = 0;
+    grundy_session_opts_init(&so);
+    so.limits = e->c.lim;
+    so.warn = on_store_warning;
+    so.warn_ctx = &e->c;
+    so.no_store = store == Py_None;
     if (store != Py_None) {
-        grundy_store_opts so;
-        grundy_status s;
         const char *dir = PyUnicode_AsUTF8(store);
         if (!dir) {
             Py_DECREF(e);
             return NULL;
         }
-        grundy_store_opts_init(&so);
-        so.dir = *dir ? dir : NULL;
-        so.warn = on_store_warning;
-        so.warn_ctx = &e->c;
-        so.limits = &e->c.lim;
-        UNLOCKED(s = grundy_store_open(&e->store, &so));
-        if (s != GRUNDY_OK) {
-            e->store = NULL;
-            on_store_warning(&e->c, "store",
-                             "no folder for the store (set HOME or "
-                             "XDG_CACHE_HOME, or give store=PATH); nothing "
-                             "will be kept");
-        }
+        so.store_dir = *dir ? dir : NULL;
+    }
+    s = grundy_session_new(&e->session, &so);
+    if (s != GRUNDY_OK) {
+        call_fail(&e->c, s, "session");
+        Py_DECREF(e);
+        return NULL;
+    }
+    if (store != Py_None) {
+        UNLOCKED(grundy_session_store(e->session));
         if (call_flush(&e->c) < 0) {
             Py_DECREF(e);
             return NULL;
@@ -287,18 +279,16 @@ static Py_ssize_t engine_game(Engine *e, const char *spec)
 {
     size_t i;
     grundy_parse_error where;
-    grundy_values_opts o;
     grundy_status s;
-    grundy_game *g = NULL;
+    const grundy_game *g = NULL;
     grundy_values *v = NULL;
-    char *copy;
     for (i = 0; i < e->n; i++)
         if (strcmp(e->specs[i], spec) == 0)
             return (Py_ssize_t)i;
     if (e->n == e->cap) {
         size_t nc = e->cap ? 2 * e->cap : 4;
-        char **ns = realloc(e->specs, nc * sizeof *ns);
-        grundy_game **ng;
+        const char **ns = realloc(e->specs, nc * sizeof *ns);
+        const grundy_game **ng;
         grundy_values **nv;
         if (ns)
             e->specs = ns;
@@ -314,26 +304,17 @@ static Py_ssize_t engine_game(Engine *e, const char *spec)
         e->cap = nc;
     }
     memset(&where, 0, sizeof where);
-    s = grundy_game_new(&g, spec, &where);
+    s = grundy_session_game(&g, e->session, spec, &where);
     if (s != GRUNDY_OK) {
         spec_error(spec, s, &where);
         return -1;
     }
-    grundy_values_opts_init(&o);
-    o.limits = &e->c.lim;
-    o.store = e->store;
-    o.store_min_ms = env_long("GRUNDY_STORE_MIN_MS", -1);
-    o.checkpoint_ms = env_long("GRUNDY_CHECKPOINT_MS", -1);
-    copy = malloc(strlen(spec) + 1);
-    s = copy ? grundy_values_new(&v, g, &o) : GRUNDY_ERR_NOMEM;
+    s = grundy_session_values(&v, e->session, g);
     if (s != GRUNDY_OK) {
-        free(copy);
-        grundy_game_free(g);
         call_fail(&e->c, s, "values");
         return -1;
     }
-    strcpy(copy, spec);
-    e->specs[e->n] = copy;
+    e->specs[e->n] = grundy_game_spec(g);
     e->games[e->n] = g;
     e->values[e->n] = v;
     return (Py_ssize_t)e->n++;

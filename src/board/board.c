@@ -39,10 +39,14 @@
  * nothing after its first descent except when a position has more moves
  * or parts than any before at its depth.
  */
+#define _GNU_SOURCE /* pthread_getcpuclockid */
+#include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 #include "board/tt.h"
+#include "core/threads.h"
 #include "core/progress.h"
 #include "grundy/board.h"
 #include "rules/grid.h"
@@ -175,12 +179,21 @@ typedef struct level {
     size_t cicap;
 } level;
 
-struct grundy_board {
-    const grundy_game *game;
+/* One searcher per thread: its levels, history and counts; the table is
+ * shared. */
+typedef struct searcher {
     const grundy_rules *r;
     const void *params;
     grundy_board_opts o;
-    board_tt tt;
+    grundy_board_tt *tt;
+    grundy_board_tt_counts tc;
+    int *stop;   /* set when another searcher finished (shared) */
+    struct pause *pz; /* how threads wait while the table grows */
+    int reverse; /* a helper: the root's children from the last */
+    /* a helper's pace (helper_pace()) */
+    clockid_t main_clock;
+    uint64_t pace_wall, pace_cpu;
+    unsigned backoff_ms;
     level **lv;
     size_t nlv;
     grundy_ticker tk;
@@ -188,6 +201,28 @@ struct grundy_board {
     grundy_board_stats st;
     size_t level_bytes;
     uint32_t hist[1 << 16];
+} searcher;
+
+#define MAX_SEARCHERS 64
+
+/* The table grows only while the helpers wait: the caller's thread asks
+ * (grow_req), each helper parks at its next position, the caller grows
+ * the table once all active helpers are parked, and wakes them. */
+struct pause {
+    pthread_mutex_t mu;
+    pthread_cond_t cv;
+    int grow_req;
+    unsigned parked, active;
+};
+
+struct grundy_board {
+    const grundy_game *game;
+    grundy_board_tt tt;
+    searcher *s[MAX_SEARCHERS]; /* s[0]: the caller's thread */
+    struct pause pz;
+    unsigned nsearchers;
+    int stop;
+    grundy_board_stats st; /* of the searchers since freed */
 };
 
 void grundy_board_opts_init(grundy_board_opts *o)
@@ -205,10 +240,26 @@ int grundy_board_applies(const grundy_game *g)
     return r->components != NULL || r->key != NULL;
 }
 
+/* A searcher for game g on table t; NULL when memory fails. */
+static searcher *searcher_new(const grundy_game *g, const grundy_board_opts *o,
+                              grundy_board_tt *t, int *stop, struct pause *pz)
+{
+    searcher *b = calloc(1, sizeof *b);
+    if (!b)
+        return NULL;
+    b->r = grundy_game_rules(g);
+    b->params = grundy_game_params(g);
+    b->o = *o;
+    b->tt = t;
+    b->stop = stop;
+    b->pz = pz;
+    return b;
+}
+
 grundy_status grundy_board_new(grundy_board **out, const grundy_game *g,
                                const grundy_board_opts *o)
 {
-    grundy_board *b;
+    grundy_board *bd;
     grundy_board_opts def;
     size_t max;
     grundy_status s;
@@ -217,20 +268,28 @@ grundy_status grundy_board_new(grundy_board **out, const grundy_game *g,
         grundy_board_opts_init(&def);
         o = &def;
     }
-    b = calloc(1, sizeof *b);
-    GRUNDY_RETURN_IF(!b, GRUNDY_ERR_NOMEM);
-    b->game = g;
-    b->r = grundy_game_rules(g);
-    b->params = grundy_game_params(g);
-    b->o = *o;
+    bd = calloc(1, sizeof *bd);
+    GRUNDY_RETURN_IF(!bd, GRUNDY_ERR_NOMEM);
+    bd->game = g;
     max = o->table_bytes ? o->table_bytes : grundy_limits_mem(o->limits) / 2;
-    s = board_tt_init(&b->tt, max, o->limits);
-    b->tt.evict_limit = o->evict_limit;
+    s = grundy_board_tt_init(&bd->tt, max, o->limits,
+                             o->replace == GRUNDY_BOARD_REPLACE_NEWEST
+                                 ? GRUNDY_BOARD_TT_NEWEST
+                                 : GRUNDY_BOARD_TT_COST);
     if (s != GRUNDY_OK) {
-        free(b);
+        free(bd);
         return s;
     }
-    *out = b;
+    bd->s[0] = searcher_new(g, o, &bd->tt, &bd->stop, &bd->pz);
+    if (!bd->s[0]) {
+        grundy_board_tt_clear(&bd->tt);
+        free(bd);
+        return GRUNDY_ERR_NOMEM;
+    }
+    bd->nsearchers = 1;
+    pthread_mutex_init(&bd->pz.mu, NULL);
+    pthread_cond_init(&bd->pz.cv, NULL);
+    *out = bd;
     return GRUNDY_OK;
 }
 
@@ -250,7 +309,7 @@ static void level_free(level *L)
     free(L);
 }
 
-void grundy_board_free(grundy_board *b)
+static void searcher_free(searcher *b)
 {
     size_t i;
     if (!b)
@@ -258,26 +317,53 @@ void grundy_board_free(grundy_board *b)
     for (i = 0; i < b->nlv; i++)
         level_free(b->lv[i]);
     free(b->lv);
-    board_tt_clear(&b->tt);
     free(b);
 }
 
-void grundy_board_get_stats(grundy_board_stats *out, const grundy_board *b)
+void grundy_board_free(grundy_board *bd)
 {
-    *out = b->st;
-    out->probes = b->tt.probes;
-    out->hits = b->tt.hits;
-    out->stores = b->tt.stores;
-    out->evictions = b->tt.evictions;
-    out->entries = b->tt.used;
-    out->table_bytes = board_tt_bytes(&b->tt);
-    out->peak_bytes = b->tt.peak_bytes + b->level_bytes;
+    unsigned i;
+    if (!bd)
+        return;
+    for (i = 0; i < bd->nsearchers; i++)
+        searcher_free(bd->s[i]);
+    pthread_mutex_destroy(&bd->pz.mu);
+    pthread_cond_destroy(&bd->pz.cv);
+    grundy_board_tt_clear(&bd->tt);
+    free(bd);
+}
+
+void grundy_board_get_stats(grundy_board_stats *out, const grundy_board *bd)
+{
+    unsigned i, d;
+    size_t levels = 0;
+    *out = bd->st;
+    for (i = 0; i < bd->nsearchers; i++) {
+        const searcher *b = bd->s[i];
+        out->nodes += b->st.nodes;
+        out->probes += b->tc.probes;
+        out->hits += b->tc.hits;
+        out->stores += b->tc.stores;
+        out->evictions += b->tc.evictions;
+        if (b->st.depth > out->depth)
+            out->depth = b->st.depth;
+        for (d = 0; d < GRUNDY_BOARD_STATS_DEPTHS; d++)
+            out->nodes_at[d] += b->st.nodes_at[d];
+        levels += b->level_bytes;
+    }
+    out->ms = bd->s[0]->st.ms;
+    out->evictions += bd->tt.evictions;
+    out->entries = bd->tt.used + bd->tt.wused;
+    out->capacity = grundy_board_tt_capacity(&bd->tt);
+    out->table_bytes = grundy_board_tt_bytes(&bd->tt);
+    out->peak_bytes = bd->tt.peak_bytes + levels;
+    out->threads = bd->nsearchers;
 }
 
 /* Buffers ********************************************************************/
 
 /* Room for n elements of size sz in *a (capacity *cap), within the limit. */
-static int reserve(grundy_board *b, void **a, size_t *cap, size_t n,
+static int reserve(searcher *b, void **a, size_t *cap, size_t n,
                    size_t sz)
 {
     void *na;
@@ -286,7 +372,7 @@ static int reserve(grundy_board *b, void **a, size_t *cap, size_t n,
         return 1;
     want = n < 16 ? 16 : n + n / 2;
     if (want > SIZE_MAX / sz / 2 ||
-        grundy_limits_mem_check(b->o.limits, b->tt.peak_bytes +
+        grundy_limits_mem_check(b->o.limits, b->tt->peak_bytes +
                                                  b->level_bytes +
                                                  (want - *cap) * sz) !=
             GRUNDY_OK) {
@@ -307,7 +393,7 @@ static int reserve(grundy_board *b, void **a, size_t *cap, size_t n,
 #define RESERVE(b, arr, cap, n)                                               \
     reserve((b), (void **)&(arr), &(cap), (n), sizeof *(arr))
 
-static level *get_level(grundy_board *b, unsigned d)
+static level *get_level(searcher *b, unsigned d)
 {
     if (d >= MAX_DEPTH) {
         b->err = GRUNDY_ERR_LIMIT;
@@ -342,7 +428,7 @@ static level *get_level(grundy_board *b, unsigned d)
 
 /* Keys and parts *************************************************************/
 
-static void part_key(grundy_board *b, grundy_pos p, uint64_t key[2])
+static void part_key(searcher *b, grundy_pos p, uint64_t key[2])
 {
     key[0] = p;
     key[1] = 0;
@@ -362,7 +448,7 @@ static void part_key(grundy_board *b, grundy_pos p, uint64_t key[2])
 }
 
 /* The parts of position p appended to L->parts from index *np on. */
-static int split(grundy_board *b, level *L, grundy_pos p, size_t *np)
+static int split(searcher *b, level *L, grundy_pos p, size_t *np)
 {
     size_t n, i;
     if (!b->o.split || !b->r->components) {
@@ -388,7 +474,7 @@ static int split(grundy_board *b, level *L, grundy_pos p, size_t *np)
 /* The children of h into L->kids (positions) with, per child, its raw
  * parts: kid_end[i] is where child i's parts end in L->kids.  Without a
  * children hook a move's parts are its raw parts. */
-static size_t list_moves(grundy_board *b, level *L, grundy_pos h,
+static size_t list_moves(searcher *b, level *L, grundy_pos h,
                          size_t *nraw)
 {
     size_t need = b->r->max_moves(b->params, h), n, i, k = 0;
@@ -482,7 +568,7 @@ static int same_child(const level *L, const pend *x, const pend *y)
 /* Mark every pending child equal to an earlier one in the list (same
  * known XOR, same keys of unknown parts), wherever it stands: a small
  * open-addressing set of fingerprints, in L->slots. */
-static int mark_dups(grundy_board *b, level *L, size_t ne)
+static int mark_dups(searcher *b, level *L, size_t ne)
 {
     size_t cap = 16, i;
     while (cap < 2 * ne)
@@ -509,25 +595,121 @@ static int mark_dups(grundy_board *b, level *L, size_t ne)
 
 /* The search ****************************************************************/
 
-static uint32_t search(grundy_board *b, grundy_pos h, const uint64_t key[2],
+static uint32_t search(searcher *b, grundy_pos h, const uint64_t key[2],
                        const nset *want, unsigned d);
 
 static const nset ALL = {{~0ull, ~0ull, ~0ull, ~0ull}};
 
 /* Exact value of a part. */
-static uint32_t exact(grundy_board *b, const bpart *q, unsigned d)
+static uint32_t exact(searcher *b, const bpart *q, unsigned d)
 {
     uint64_t key[2] = {q->k0, q->k1};
     return search(b, q->p, key, &ALL, d);
 }
 
+static uint64_t clock_ns(clockid_t c)
+{
+    struct timespec ts;
+    if (clock_gettime(c, &ts) != 0)
+        return 0;
+    return (uint64_t)ts.tv_sec * 1000000000u + (uint64_t)ts.tv_nsec;
+}
+
+/* A helper must never slow the caller's thread down: when that thread
+ * had less than 80% of a processor since the last look (the helper and
+ * it share one, the machine being busy), the helper sleeps, longer each
+ * time in a row (up to 0.4 s), and looks again. */
+static void helper_pace(searcher *b)
+{
+    uint64_t wall = clock_ns(CLOCK_MONOTONIC), cpu = clock_ns(b->main_clock);
+    int starved = b->pace_wall && wall > b->pace_wall &&
+                  (cpu - b->pace_cpu) * 10 < (wall - b->pace_wall) * 8;
+    if (starved && !__atomic_load_n(b->stop, __ATOMIC_RELAXED)) {
+        /* a sleep that the end of the search or a growth cuts short */
+        struct timespec ts;
+        uint64_t until;
+        b->backoff_ms = b->backoff_ms ? 2 * b->backoff_ms : 50;
+        if (b->backoff_ms > 400)
+            b->backoff_ms = 400;
+        clock_gettime(CLOCK_REALTIME, &ts);
+        until = (uint64_t)ts.tv_nsec + (uint64_t)b->backoff_ms * 1000000u;
+        ts.tv_sec += (time_t)(until / 1000000000u);
+        ts.tv_nsec = (long)(until % 1000000000u);
+        pthread_mutex_lock(&b->pz->mu);
+        while (!__atomic_load_n(b->stop, __ATOMIC_RELAXED) &&
+               !b->pz->grow_req &&
+               pthread_cond_timedwait(&b->pz->cv, &b->pz->mu, &ts) == 0)
+            ;
+        pthread_mutex_unlock(&b->pz->mu);
+        b->st.paused_ms += b->backoff_ms;
+    } else {
+        b->backoff_ms = 0;
+    }
+    /* the next look measures only the work from here */
+    b->pace_wall = clock_ns(CLOCK_MONOTONIC);
+    b->pace_cpu = clock_ns(b->main_clock);
+}
+
+static void helper_park(struct pause *pz)
+{
+    pthread_mutex_lock(&pz->mu);
+    pz->parked++;
+    pthread_cond_broadcast(&pz->cv);
+    while (pz->grow_req)
+        pthread_cond_wait(&pz->cv, &pz->mu);
+    pz->parked--;
+    pthread_mutex_unlock(&pz->mu);
+}
+
+/* The caller's thread grows the shared table while the helpers wait. */
+static void grow_paused(searcher *b)
+{
+    struct pause *pz = b->pz;
+    pthread_mutex_lock(&pz->mu);
+    __atomic_store_n(&pz->grow_req, 1, __ATOMIC_RELEASE);
+    pthread_cond_broadcast(&pz->cv); /* a pacing helper wakes up */
+    while (pz->parked < pz->active)
+        pthread_cond_wait(&pz->cv, &pz->mu);
+    grundy_board_tt_grow(b->tt);
+    __atomic_store_n(&pz->grow_req, 0, __ATOMIC_RELEASE);
+    pthread_cond_broadcast(&pz->cv);
+    pthread_mutex_unlock(&pz->mu);
+}
+
+/* A table held at its budget that has evicted many times what it holds
+ * is recomputing the same positions over and over: the search would not
+ * end in any useful time, and stops as over the memory limit. */
+static int thrashing(const searcher *b)
+{
+    return b->o.evict_limit && b->tt->full &&
+           b->tc.evictions > (uint64_t)b->o.evict_limit *
+                                 grundy_board_tt_capacity(b->tt);
+}
+
 /* One more position searched: progress and cancellation, and the stop of
  * a table that only evicts.  0 with b->err set when the search must end. */
-static int node_step(grundy_board *b)
+static int node_step(searcher *b, unsigned d)
 {
-    if (grundy_ticker_tick(&b->tk, ++b->st.nodes) != GRUNDY_OK)
+    b->st.nodes_at[d < GRUNDY_BOARD_STATS_DEPTHS ? d
+                                                 : GRUNDY_BOARD_STATS_DEPTHS -
+                                                       1]++;
+    if (b->reverse) {
+        /* a helper: no progress of its own; stops when told, waits
+         * while the table grows */
+        ++b->st.nodes;
+        if (__atomic_load_n(&b->pz->grow_req, __ATOMIC_ACQUIRE))
+            helper_park(b->pz);
+        if (__atomic_load_n(b->stop, __ATOMIC_RELAXED))
+            b->err = GRUNDY_ERR_CANCELLED;
+        else if ((b->st.nodes & 0x3FFF) == 0)
+            helper_pace(b);
+    } else if (grundy_ticker_tick(&b->tk, ++b->st.nodes) != GRUNDY_OK ||
+               __atomic_load_n(b->stop, __ATOMIC_RELAXED)) {
         b->err = GRUNDY_ERR_CANCELLED;
-    else if (board_tt_thrashing(&b->tt))
+    }
+    else if (__atomic_load_n(&b->tt->want_grow, __ATOMIC_RELAXED))
+        grow_paused(b);
+    if (!b->err && thrashing(b))
         b->err = GRUNDY_ERR_LIMIT;
     return !b->err;
 }
@@ -544,7 +726,7 @@ static int node_step(grundy_board *b)
  * is given the reading stops as soon as P and want are disjoint (*cut
  * set): most searches end there, on a value from the table, and the
  * children after the one that ended it are never split or keyed. */
-static size_t expand(grundy_board *b, level *L, grundy_pos h, nset *P,
+static size_t expand(searcher *b, level *L, grundy_pos h, nset *P,
                      int prune, const nset *want, size_t *npend, int *cut)
 {
     size_t nraw = 0, n, k, np = 0, ne = 0, j, w, c0;
@@ -592,7 +774,7 @@ static size_t expand(grundy_board *b, level *L, grundy_pos h, nset *P,
             part_key(b, q->p, key);
             q->k0 = key[0];
             q->k1 = key[1];
-            board_tt_prefetch(&b->tt, key[0], key[1]);
+            grundy_board_tt_prefetch(b->tt, key[0], key[1]);
         }
         if (b->err)
             return 0;
@@ -607,13 +789,29 @@ static size_t expand(grundy_board *b, level *L, grundy_pos h, nset *P,
             for (j = starts[k - c0]; j < starts[k - c0 + 1]; j++) {
                 bpart *q = &L->parts[j];
                 uint32_t v;
-                if (board_tt_get(&b->tt, q->k0, q->k1, &v)) {
+                if (grundy_board_tt_get(b->tt, &b->tc, q->k0, q->k1, &v)) {
                     known ^= v;
                     continue;
                 }
                 q->cells = grundy_pop64(q->p);
                 diff += (uint64_t)q->cells * q->cells;
                 L->parts[w++] = *q;
+            }
+            if (w - first > 1) {
+                /* two parts of one key cancel (their values XOR to 0) */
+                size_t a, z = first;
+                sort_parts(L->parts + first, w - first);
+                for (a = first; a < w; a++) {
+                    if (a + 1 < w && L->parts[a].k0 == L->parts[a + 1].k0 &&
+                        L->parts[a].k1 == L->parts[a + 1].k1) {
+                        diff -= 2 * (uint64_t)L->parts[a].cells *
+                                L->parts[a].cells;
+                        a++;
+                        continue;
+                    }
+                    L->parts[z++] = L->parts[a];
+                }
+                w = z;
             }
             if (w == first && prune) {
                 ns_strike(P, known);
@@ -626,8 +824,6 @@ static size_t expand(grundy_board *b, level *L, grundy_pos h, nset *P,
                 }
                 continue;
             }
-            if (w - first > 1)
-                sort_parts(L->parts + first, w - first);
             for (j = first; j < w; j++)
                 print = (print ^ L->parts[j].k0 ^ (L->parts[j].k1 << 40)) *
                             0x9E3779B97F4A7C15ull +
@@ -649,7 +845,7 @@ static size_t expand(grundy_board *b, level *L, grundy_pos h, nset *P,
 }
 
 /* The plain method: the mex of every child's exact value. */
-static uint32_t plain(grundy_board *b, level *L, size_t ne, size_t n,
+static uint32_t plain(searcher *b, level *L, size_t ne, size_t n,
                       unsigned d)
 {
     size_t i, words = n / 32 + 1;
@@ -674,16 +870,16 @@ static uint32_t plain(grundy_board *b, level *L, size_t ne, size_t n,
 
 /* A search that found g(h) not in want records it (for values below
  * 15) and says so. */
-static uint32_t not_in(grundy_board *b, const uint64_t key[2],
+static uint32_t not_in(searcher *b, const uint64_t key[2],
                        const nset *want, uint64_t nodes0)
 {
     if (!b->err)
-        board_tt_exclude(&b->tt, key[0], key[1], (uint32_t)want->w[0],
+        grundy_board_tt_exclude(b->tt, &b->tc, key[0], key[1], (uint32_t)want->w[0],
                          cost_of(b->st.nodes - nodes0));
     return NOT_IN_SET;
 }
 
-static uint32_t search(grundy_board *b, grundy_pos h, const uint64_t key[2],
+static uint32_t search(searcher *b, grundy_pos h, const uint64_t key[2],
                        const nset *want, unsigned d)
 {
     level *L;
@@ -695,7 +891,7 @@ static uint32_t search(grundy_board *b, grundy_pos h, const uint64_t key[2],
 
     if (b->err)
         return NOT_IN_SET;
-    if (board_tt_look(&b->tt, key[0], key[1], &v, &excl))
+    if (grundy_board_tt_look(b->tt, &b->tc, key[0], key[1], &v, &excl))
         return v;
     if (excl) {
         /* values known not to be g(h) are not asked for */
@@ -706,7 +902,7 @@ static uint32_t search(grundy_board *b, grundy_pos h, const uint64_t key[2],
         want = &want_left;
         want_left = w;
     }
-    if (!node_step(b))
+    if (!node_step(b, d))
         return NOT_IN_SET;
     L = get_level(b, d);
     if (!L)
@@ -718,14 +914,14 @@ static uint32_t search(grundy_board *b, grundy_pos h, const uint64_t key[2],
     if (cut)
         return not_in(b, key, want, nodes0);
     if (n == 0) {
-        board_tt_put(&b->tt, key[0], key[1], 0, 1);
+        grundy_board_tt_put(b->tt, &b->tc, key[0], key[1], 0, 1);
         return 0;
     }
     if (!prune) {
         v = plain(b, L, ne, n, d);
         if (b->err)
             return NOT_IN_SET;
-        board_tt_put(&b->tt, key[0], key[1], v,
+        grundy_board_tt_put(b->tt, &b->tc, key[0], key[1], v,
                      cost_of(b->st.nodes - nodes0));
         return v;
     }
@@ -784,7 +980,7 @@ static uint32_t search(grundy_board *b, grundy_pos h, const uint64_t key[2],
     if (!exact_all && !ns_meets(&P, &upto))
         return not_in(b, key, want, nodes0);
     v = ns_min(&P);
-    board_tt_put(&b->tt, key[0], key[1], v, cost_of(b->st.nodes - nodes0));
+    grundy_board_tt_put(b->tt, &b->tc, key[0], key[1], v, cost_of(b->st.nodes - nodes0));
     return v;
 }
 
@@ -793,7 +989,7 @@ static uint32_t search(grundy_board *b, grundy_pos h, const uint64_t key[2],
  * child is asked only whether its value is t; a child that answers with
  * its exact value is closed, and t is the answer when no child has it.
  * A child equal to an earlier one is never asked. */
-static uint32_t aspire(grundy_board *b, grundy_pos h, const uint64_t key[2],
+static uint32_t aspire(searcher *b, grundy_pos h, const uint64_t key[2],
                        unsigned d)
 {
     level *L;
@@ -805,7 +1001,7 @@ static uint32_t aspire(grundy_board *b, grundy_pos h, const uint64_t key[2],
 
     if (b->err)
         return NOT_IN_SET;
-    if (!node_step(b))
+    if (!node_step(b, d))
         return NOT_IN_SET;
     L = get_level(b, d);
     if (!L)
@@ -814,14 +1010,14 @@ static uint32_t aspire(grundy_board *b, grundy_pos h, const uint64_t key[2],
     if (b->err)
         return NOT_IN_SET;
     if (n == 0) {
-        board_tt_put(&b->tt, key[0], key[1], 0, 1);
+        grundy_board_tt_put(b->tt, &b->tc, key[0], key[1], 0, 1);
         return 0;
     }
     if (n > 255 || !b->o.prune) {
         t = plain(b, L, ne, n, d);
         if (b->err)
             return NOT_IN_SET;
-        board_tt_put(&b->tt, key[0], key[1], t,
+        grundy_board_tt_put(b->tt, &b->tc, key[0], key[1], t,
                      cost_of(b->st.nodes - nodes0));
         return t;
     }
@@ -837,9 +1033,18 @@ static uint32_t aspire(grundy_board *b, grundy_pos h, const uint64_t key[2],
         int found = 0;
         if (ns_has(&skip, t))
             continue;
+        if (d == 1) {
+            b->st.root_value = t;
+            b->st.root_children = ne;
+        }
         for (i = 0; i < ne && !found; i++) {
-            pend *m = &L->pend[i];
+            /* a helper of a parallel search takes the root's children
+             * from the last: the two meet in the middle, each finding
+             * the other's values in the table */
+            pend *m = &L->pend[b->reverse && d == 1 ? ne - 1 - i : i];
             const bpart *q;
+            if (d == 1)
+                b->st.root_done = i;
             uint64_t k[2];
             uint32_t r, v;
             if (!m->count || m->dup)
@@ -853,7 +1058,7 @@ static uint32_t aspire(grundy_board *b, grundy_pos h, const uint64_t key[2],
             q = &L->parts[m->first];
             k[0] = q->k0;
             k[1] = q->k1;
-            if (!board_tt_get(&b->tt, k[0], k[1], &r)) {
+            if (!grundy_board_tt_get(b->tt, &b->tc, k[0], k[1], &r)) {
                 if ((t ^ m->known) > 255) {
                     r = exact(b, q, d + 1);
                 } else {
@@ -878,13 +1083,109 @@ static uint32_t aspire(grundy_board *b, grundy_pos h, const uint64_t key[2],
         if (!found)
             break;
     }
-    board_tt_put(&b->tt, key[0], key[1], t, cost_of(b->st.nodes - nodes0));
+    grundy_board_tt_put(b->tt, &b->tc, key[0], key[1], t, cost_of(b->st.nodes - nodes0));
     return t;
 }
 
-grundy_status grundy_board_value(grundy_value *out, grundy_board *b,
+/* The parallel search ******************************************************/
+
+/* A part of at least this many cells is searched by every thread (lazy
+ * SMP: each searcher values the whole part, the helpers taking the root's
+ * children in the other order, all sharing the table; the first to finish
+ * answers and stops the others).  Smaller parts take a fraction of a
+ * second and are searched by the caller's thread alone. */
+#define PARALLEL_MIN_CELLS 30
+
+typedef struct helper_job {
+    searcher *s;
+    grundy_pos p;
+    uint64_t key[2];
+    uint32_t v;
+    int done;
+    pthread_t th;
+} helper_job;
+
+static void *helper_main(void *arg)
+{
+    helper_job *j = arg;
+    j->s->err = GRUNDY_OK;
+    j->s->pace_wall = 0;
+    j->v = aspire(j->s, j->p, j->key, 1);
+    if (!j->s->err) {
+        __atomic_store_n(&j->done, 1, __ATOMIC_RELEASE);
+        __atomic_store_n(j->s->stop, 1, __ATOMIC_RELAXED);
+    }
+    pthread_mutex_lock(&j->s->pz->mu);
+    j->s->pz->active--;
+    pthread_cond_broadcast(&j->s->pz->cv);
+    pthread_mutex_unlock(&j->s->pz->mu);
+    return NULL;
+}
+
+static uint32_t part_value(grundy_board *bd, grundy_pos p,
+                           const uint64_t key[2])
+{
+    searcher *b = bd->s[0];
+    unsigned n = grundy_limits_threads(b->o.limits), i, started = 0;
+    helper_job job[MAX_SEARCHERS];
+    clockid_t self;
+    uint32_t v;
+    if (n > MAX_SEARCHERS)
+        n = MAX_SEARCHERS;
+    if (n < 2 || grundy_pop64(p) < PARALLEL_MIN_CELLS ||
+        pthread_getcpuclockid(pthread_self(), &self) != 0)
+        return aspire(b, p, key, 1);
+    while (bd->nsearchers < n) {
+        searcher *h = searcher_new(bd->game, &b->o, &bd->tt, &bd->stop, &bd->pz);
+        if (!h)
+            break;
+        h->reverse = 1;
+        bd->s[bd->nsearchers++] = h;
+    }
+    grundy_board_tt_freeze(&bd->tt);
+    bd->stop = 0;
+    for (i = 1; i < bd->nsearchers && i < n; i++) {
+        job[i].s = bd->s[i];
+        job[i].s->main_clock = self;
+        job[i].p = p;
+        job[i].key[0] = key[0];
+        job[i].key[1] = key[1];
+        job[i].done = 0;
+        pthread_mutex_lock(&bd->pz.mu);
+        bd->pz.active++;
+        pthread_mutex_unlock(&bd->pz.mu);
+        if (grundy_thread_start(&job[i].th, helper_main, &job[i]) != 0) {
+            pthread_mutex_lock(&bd->pz.mu);
+            bd->pz.active--;
+            pthread_mutex_unlock(&bd->pz.mu);
+            break;
+        }
+        started = i;
+    }
+    v = aspire(b, p, key, 1);
+    pthread_mutex_lock(&bd->pz.mu);
+    __atomic_store_n(&bd->stop, 1, __ATOMIC_RELAXED);
+    pthread_cond_broadcast(&bd->pz.cv);
+    pthread_mutex_unlock(&bd->pz.mu);
+    for (i = 1; i <= started; i++)
+        pthread_join(job[i].th, NULL);
+    if (b->err == GRUNDY_ERR_CANCELLED)
+        for (i = 1; i <= started; i++)
+            if (__atomic_load_n(&job[i].done, __ATOMIC_ACQUIRE)) {
+                /* a helper finished first: its value is the answer */
+                v = job[i].v;
+                b->err = GRUNDY_OK;
+                break;
+            }
+    bd->stop = 0;
+    grundy_board_tt_thaw(&bd->tt);
+    return v;
+}
+
+grundy_status grundy_board_value(grundy_value *out, grundy_board *bd,
                                  grundy_pos p)
 {
+    searcher *b = bd->s[0];
     level *L;
     size_t np = 0, i;
     grundy_value x = 0;
@@ -896,19 +1197,12 @@ grundy_status grundy_board_value(grundy_value *out, grundy_board *b,
     L = get_level(b, 0);
     if (L && split(b, L, p, &np)) {
         for (i = 0; i < np && !b->err; i++) {
-            bpart q;
             uint64_t key[2];
-            q.p = L->parts[i].p;
-            part_key(b, q.p, key);
-            q.k0 = key[0];
-            q.k1 = key[1];
-            {
-                uint64_t k[2] = {q.k0, q.k1};
-                uint32_t v;
-                if (!board_tt_get(&b->tt, k[0], k[1], &v))
-                    v = aspire(b, q.p, k, 1);
-                x ^= v;
-            }
+            uint32_t v;
+            part_key(b, L->parts[i].p, key);
+            if (!grundy_board_tt_get(b->tt, &b->tc, key[0], key[1], &v))
+                v = part_value(bd, L->parts[i].p, key);
+            x ^= v;
         }
     }
     b->st.ms += grundy_clock_ms() - t0;

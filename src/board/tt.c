@@ -4,6 +4,11 @@
  * Tables from 2 MiB on are aligned to 2 MiB and asked for huge pages: a
  * lookup is one random access, and with 4 KiB pages it pays a page walk
  * too (two in a virtual machine), which cost more than the lookup.
+ *
+ * Doubling reads every key back from its cluster and quotient (the mix is
+ * inverted: each xor-shift by its telescoped sum, each multiplication by
+ * the inverse of its constant modulo 2^64, taken by Newton's iteration),
+ * and places it in the new table.
  */
 #define _DEFAULT_SOURCE /* MADV_HUGEPAGE */
 #include <stdlib.h>
@@ -14,12 +19,14 @@
 
 #include "board/tt.h"
 
-#define TT_MIN_BUCKETS ((size_t)1 << 10)   /* 64 KiB */
-#define TT_FIRST_BUCKETS ((size_t)1 << 12) /* 256 KiB */
+#define TT_MIN_CBITS 10   /* 64 KiB */
+#define TT_FIRST_CBITS 12 /* 256 KiB */
+#define TT_WIDE_FIRST 64  /* wide clusters at first (4 KiB) */
+#define W GRUNDY_BOARD_TT_WAYS
+#define WW GRUNDY_BOARD_TT_WIDE_WAYS
 
-static tt_entry *alloc_entries(size_t nbuckets)
+static void *alloc_lines(size_t bytes)
 {
-    size_t bytes = nbuckets * TT_WAYS * sizeof(tt_entry);
     void *p = NULL;
     size_t align = bytes >= ((size_t)1 << 21) ? (size_t)1 << 21 : 64;
     if (posix_memalign(&p, align, bytes) != 0)
@@ -32,131 +39,388 @@ static tt_entry *alloc_entries(size_t nbuckets)
     return p;
 }
 
-grundy_status board_tt_init(board_tt *t, size_t max_bytes,
-                            const grundy_limits *lim)
+static size_t compact_bytes(unsigned cbits)
 {
-    size_t nb = TT_FIRST_BUCKETS;
+    return ((size_t)W << cbits) * sizeof(uint64_t);
+}
+
+static void set_shape(grundy_board_tt *t, unsigned cbits)
+{
+    t->cbits = cbits;
+    t->qbits = 64 - cbits < GRUNDY_BOARD_TT_QBITS ? 64 - cbits
+                                                  : GRUNDY_BOARD_TT_QBITS;
+    t->bbits = cbits + t->qbits;
+    t->bmask = t->bbits >= 64 ? ~0ull : (1ull << t->bbits) - 1;
+}
+
+grundy_status grundy_board_tt_init(grundy_board_tt *t, size_t max_bytes,
+                                   const grundy_limits *lim,
+                                   grundy_board_tt_policy policy)
+{
+    unsigned cb = TT_FIRST_CBITS;
     memset(t, 0, sizeof *t);
     t->lim = lim;
     t->max_bytes = max_bytes;
-    while (nb > TT_MIN_BUCKETS && nb * TT_WAYS * sizeof(tt_entry) > max_bytes)
-        nb /= 2;
-    GRUNDY_RETURN_IF(nb * TT_WAYS * sizeof(tt_entry) > max_bytes,
-                     GRUNDY_ERR_LIMIT);
-    GRUNDY_TRY(grundy_limits_mem_check(lim, nb * TT_WAYS * sizeof(tt_entry)));
-    t->e = alloc_entries(nb);
+    t->policy = policy;
+    pthread_mutex_init(&t->wlock, NULL);
+    while (cb > TT_MIN_CBITS && compact_bytes(cb) > max_bytes)
+        cb--;
+    GRUNDY_RETURN_IF(compact_bytes(cb) > max_bytes, GRUNDY_ERR_LIMIT);
+    GRUNDY_TRY(grundy_limits_mem_check(lim, compact_bytes(cb)));
+    t->e = alloc_lines(compact_bytes(cb));
     GRUNDY_RETURN_IF(!t->e, GRUNDY_ERR_NOMEM);
-    t->nbuckets = nb;
-    t->peak_bytes = board_tt_bytes(t);
+    set_shape(t, cb);
+    t->peak_bytes = grundy_board_tt_bytes(t);
     return GRUNDY_OK;
 }
 
-void board_tt_clear(board_tt *t)
+void grundy_board_tt_clear(grundy_board_tt *t)
 {
+    if (t->e)
+        pthread_mutex_destroy(&t->wlock);
     free(t->e);
+    free(t->w);
     t->e = NULL;
-    t->nbuckets = 0;
-    t->used = 0;
+    t->w = NULL;
+    t->wbuckets = 0;
+    t->used = t->wused = 0;
 }
 
-/* Write into bucket b; returns 1 when an entry of another key was lost. */
-static int place(tt_entry *b, const tt_entry *n)
+/* Inverses ******************************************************************/
+
+static uint64_t inverse_odd(uint64_t a)
+{
+    uint64_t x = a; /* correct to 3 bits; each step doubles them */
+    int i;
+    for (i = 0; i < 5; i++)
+        x *= 2 - a * x;
+    return x;
+}
+
+static uint64_t unshift(uint64_t y, unsigned s, unsigned b)
+{
+    uint64_t x = y;
+    unsigned k;
+    for (k = s; k < b; k += s)
+        x ^= y >> k;
+    return x;
+}
+
+static uint64_t unmix(uint64_t x, unsigned b, uint64_t mask)
+{
+    unsigned s = (b + 1) / 2;
+    x = unshift(x, s, b);
+    x = (x * inverse_odd(GRUNDY_BOARD_TT_M2)) & mask;
+    x = unshift(x, s, b);
+    x = (x * inverse_odd(GRUNDY_BOARD_TT_M1)) & mask;
+    return unshift(x, s, b);
+}
+
+/* Placing an entry **********************************************************/
+
+static inline void store64(uint64_t *p, uint64_t v)
+{
+    __atomic_store_n(p, v, __ATOMIC_RELAXED);
+}
+
+static inline uint64_t merge_value(uint64_t old, uint32_t nv)
+{
+    uint32_t ov = grundy_board_tt_value_of(old);
+    if (!(nv & GRUNDY_BOARD_TT_EXCL))
+        ov = nv; /* an exact value wins */
+    else if (ov & GRUNDY_BOARD_TT_EXCL)
+        ov |= nv;
+    return (old & ~(0xFFFFull << GRUNDY_BOARD_TT_QBITS)) |
+           ((uint64_t)ov << GRUNDY_BOARD_TT_QBITS);
+}
+
+/* Write entry n (quotient q) into cluster b; returns -1 for a new entry,
+ * 1 when an entry of another key was lost, 0 for an update. */
+static int place(uint64_t *b, uint64_t n, uint64_t q,
+                 grundy_board_tt_policy policy)
 {
     unsigned i, cheap = 0;
-    for (i = 0; i < TT_WAYS; i++)
-        if (b[i].cost && b[i].lo == n->lo && b[i].hi == n->hi) {
-            if (n->cost > b[i].cost)
-                b[i].cost = n->cost;
-            if (!(n->value & TT_EXCL))
-                b[i].value = n->value; /* an exact value wins */
-            else if (b[i].value & TT_EXCL)
-                b[i].value |= n->value;
+    uint64_t e[W];
+    for (i = 0; i < W; i++) {
+        e[i] = grundy_board_tt_load(b + i);
+        if (e[i] >> 56 && (e[i] & GRUNDY_BOARD_TT_QMASK) == q) {
+            uint64_t u = merge_value(e[i], grundy_board_tt_value_of(n));
+            if ((n >> 56) > (u >> 56))
+                u = (u & ~(0xFFull << 56)) | (n & (0xFFull << 56));
+            store64(b + i, u);
             return 0;
         }
-    for (i = 0; i < TT_WAYS; i++)
-        if (!b[i].cost) {
-            b[i] = *n;
-            return -1; /* a new entry */
+    }
+    for (i = 0; i < W; i++)
+        if (!(e[i] >> 56)) {
+            store64(b + i, n);
+            return -1;
         }
-    for (i = 1; i < TT_WAYS - 1; i++)
-        if (b[i].cost < b[cheap].cost)
+    if (policy == GRUNDY_BOARD_TT_NEWEST) {
+        for (i = W - 1; i > 0; i--)
+            store64(b + i, e[i - 1]);
+        store64(b, n);
+        return 1;
+    }
+    for (i = 1; i < W - 1; i++)
+        if (e[i] >> 56 < e[cheap] >> 56)
             cheap = i;
-    if (b[cheap].cost <= n->cost) {
+    if (e[cheap] >> 56 <= n >> 56) {
         /* the cheapest kept entry moves to the always-replace way */
-        b[TT_WAYS - 1] = b[cheap];
-        b[cheap] = *n;
+        store64(b + W - 1, e[cheap]);
+        store64(b + cheap, n);
     } else {
-        b[TT_WAYS - 1] = *n;
+        store64(b + W - 1, n);
     }
     return 1;
 }
 
-/* Double the table when the doubled one and the old one fit together. */
-static void grow(board_tt *t)
+static int place_wide(grundy_board_tt_wide *b,
+                      const grundy_board_tt_wide *n)
 {
-    size_t nb = t->nbuckets * 2, bytes = nb * TT_WAYS * sizeof(tt_entry), i;
-    tt_entry *ne, *old = t->e;
-    size_t oldnb = t->nbuckets;
-    if (bytes > t->max_bytes ||
-        grundy_limits_mem_check(t->lim, bytes + board_tt_bytes(t)) !=
-            GRUNDY_OK) {
-        t->full = 1;
-        return;
+    unsigned i, cheap = 0;
+    for (i = 0; i < WW; i++)
+        if (b[i].cost && b[i].lo == n->lo && b[i].hi == n->hi) {
+            if (n->cost > b[i].cost)
+                b[i].cost = n->cost;
+            if (!(n->value & GRUNDY_BOARD_TT_EXCL))
+                b[i].value = n->value;
+            else if (b[i].value & GRUNDY_BOARD_TT_EXCL)
+                b[i].value |= n->value;
+            return 0;
+        }
+    for (i = 0; i < WW; i++)
+        if (!b[i].cost) {
+            b[i] = *n;
+            return -1;
+        }
+    for (i = 1; i < WW - 1; i++)
+        if (b[i].cost < b[cheap].cost)
+            cheap = i;
+    if (b[cheap].cost <= n->cost) {
+        b[WW - 1] = b[cheap];
+        b[cheap] = *n;
+    } else {
+        b[WW - 1] = *n;
     }
-    ne = alloc_entries(nb);
-    if (!ne) {
-        t->full = 1; /* keep the table we have */
-        return;
-    }
-    if (bytes + board_tt_bytes(t) > t->peak_bytes)
-        t->peak_bytes = bytes + board_tt_bytes(t);
+    return 1;
+}
+
+static uint64_t make_entry(uint64_t q, uint32_t v, unsigned cost)
+{
+    return q | ((uint64_t)(v & 0xFFFFu) << GRUNDY_BOARD_TT_QBITS) |
+           ((uint64_t)cost << 56);
+}
+
+/* Growth ********************************************************************/
+
+static int fits(grundy_board_tt *t, size_t bytes)
+{
+    return bytes <= t->max_bytes &&
+           grundy_limits_mem_check(t->lim, bytes + grundy_board_tt_bytes(t)) ==
+               GRUNDY_OK;
+}
+
+static void note_peak(grundy_board_tt *t, size_t extra)
+{
+    if (grundy_board_tt_bytes(t) + extra > t->peak_bytes)
+        t->peak_bytes = grundy_board_tt_bytes(t) + extra;
+}
+
+static int grow_compact(grundy_board_tt *t)
+{
+    unsigned ob = t->cbits, oq = t->qbits, obits = t->bbits;
+    uint64_t omask = t->bmask, *old = t->e, *ne;
+    size_t bytes = compact_bytes(ob + 1), i, nold = (size_t)W << ob;
+    size_t wide_bytes = t->wbuckets * WW * sizeof(grundy_board_tt_wide);
+    if (!fits(t, bytes + wide_bytes))
+        return 0;
+    ne = alloc_lines(bytes);
+    if (!ne)
+        return 0;
+    note_peak(t, bytes);
     t->e = ne;
-    t->nbuckets = nb;
+    set_shape(t, ob + 1);
     t->used = 0;
-    for (i = 0; i < oldnb * TT_WAYS; i++)
+    for (i = 0; i < nold; i++) {
+        uint64_t e = old[i], key, m, q;
+        int r;
+        if (!(e >> 56))
+            continue;
+        key = unmix(((uint64_t)(i / W) << oq) | (e & GRUNDY_BOARD_TT_QMASK),
+                    obits, omask);
+        m = grundy_board_tt_mix(key, t->bbits, t->bmask);
+        q = m & ((1ull << t->qbits) - 1);
+        r = place(t->e + (m >> t->qbits) * W,
+                  (e & ~GRUNDY_BOARD_TT_QMASK) | q, q, t->policy);
+        if (r < 0)
+            t->used++;
+        else if (r > 0)
+            t->evictions++;
+    }
+    free(old);
+    return 1;
+}
+
+static int grow_wide(grundy_board_tt *t)
+{
+    size_t nb = t->wbuckets ? 2 * t->wbuckets : TT_WIDE_FIRST, i;
+    size_t bytes = nb * WW * sizeof(grundy_board_tt_wide);
+    grundy_board_tt_wide *old = t->w, *nw;
+    size_t oldn = t->wbuckets * WW;
+    if (!fits(t, bytes + compact_bytes(t->cbits)))
+        return 0;
+    nw = alloc_lines(bytes);
+    if (!nw)
+        return 0;
+    note_peak(t, bytes);
+    t->w = nw;
+    t->wbuckets = nb;
+    t->wused = 0;
+    for (i = 0; i < oldn; i++)
         if (old[i].cost) {
-            int r = place(t->e + board_tt_bucket(t, old[i].lo, old[i].hi) *
-                                     TT_WAYS,
-                          &old[i]);
+            int r = place_wide(
+                t->w + grundy_board_tt_wide_bucket(t, old[i].lo, old[i].hi) *
+                           WW,
+                &old[i]);
             if (r < 0)
-                t->used++;
+                t->wused++;
             else if (r > 0)
                 t->evictions++;
         }
     free(old);
+    return 1;
 }
 
-static void put(board_tt *t, uint64_t lo, uint64_t hi, uint32_t v,
-                unsigned cost)
+void grundy_board_tt_freeze(grundy_board_tt *t)
 {
-    tt_entry n;
+    t->frozen = 1;
+}
+
+void grundy_board_tt_grow(grundy_board_tt *t)
+{
+    if (!t->full && !grow_compact(t))
+        t->full = 1;
+    __atomic_store_n(&t->want_grow, 0, __ATOMIC_RELAXED);
+}
+
+void grundy_board_tt_thaw(grundy_board_tt *t)
+{
+    t->frozen = 0;
+}
+
+/* Storing *******************************************************************/
+
+static void put(grundy_board_tt *t, grundy_board_tt_counts *c, uint64_t lo,
+                uint64_t hi, uint32_t v, unsigned cost)
+{
     int r;
-    if (!t->full && t->used * 2 >= t->nbuckets * TT_WAYS)
-        grow(t);
-    n.lo = lo;
-    n.hi = (uint32_t)hi;
-    n.value = (uint16_t)v;
-    n.cost = (uint8_t)(cost < 1 ? 1 : cost > 255 ? 255 : cost);
-    n.pad = 0;
-    r = place(t->e + board_tt_bucket(t, lo, hi) * TT_WAYS, &n);
-    t->stores++;
-    if (r < 0)
-        t->used++;
-    else if (r > 0)
-        t->evictions++;
+    cost = cost < 1 ? 1 : cost > 255 ? 255 : cost;
+    c->stores++;
+    if (grundy_board_tt_compact(t, lo, hi)) {
+        uint64_t m, q;
+        if (!t->full && __atomic_load_n(&t->used, __ATOMIC_RELAXED) * 2 >=
+                            ((size_t)W << t->cbits)) {
+            if (t->frozen)
+                __atomic_store_n(&t->want_grow, 1, __ATOMIC_RELAXED);
+            else if (!grow_compact(t))
+                t->full = 1;
+        }
+        m = grundy_board_tt_mix(lo, t->bbits, t->bmask);
+        q = m & ((1ull << t->qbits) - 1);
+        r = place(t->e + (m >> t->qbits) * W, make_entry(q, v, cost), q,
+                  t->policy);
+        if (r < 0)
+            __atomic_fetch_add(&t->used, 1, __ATOMIC_RELAXED);
+    } else {
+        grundy_board_tt_wide n;
+        if (t->frozen && !t->wbuckets)
+            return;
+        if (!t->frozen &&
+            (!t->wbuckets ||
+             (!t->full && t->wused * 2 >= t->wbuckets * WW)) &&
+            !grow_wide(t)) {
+            if (!t->wbuckets)
+                return; /* no room at all for wide keys */
+            t->full = 1;
+        }
+        n.lo = lo;
+        n.hi = (uint32_t)hi;
+        n.value = (uint16_t)v;
+        n.cost = (uint8_t)cost;
+        n.pad = 0;
+        if (t->frozen)
+            pthread_mutex_lock(&t->wlock);
+        r = place_wide(t->w + grundy_board_tt_wide_bucket(t, lo, hi) * WW,
+                       &n);
+        if (r < 0)
+            t->wused++;
+        if (t->frozen)
+            pthread_mutex_unlock(&t->wlock);
+    }
+    if (r > 0)
+        c->evictions++;
 }
 
-void board_tt_put(board_tt *t, uint64_t lo, uint64_t hi, uint32_t v,
-                  unsigned cost)
+void grundy_board_tt_put(grundy_board_tt *t, grundy_board_tt_counts *c,
+                         uint64_t lo, uint64_t hi, uint32_t v, unsigned cost)
 {
-    if (v < TT_EXCL)
-        put(t, lo, hi, v, cost); /* larger values do not occur on boards */
+    if (v < GRUNDY_BOARD_TT_EXCL)
+        put(t, c, lo, hi, v, cost); /* larger values do not occur on boards */
 }
 
-void board_tt_exclude(board_tt *t, uint64_t lo, uint64_t hi, uint32_t mask,
-                      unsigned cost)
+void grundy_board_tt_exclude(grundy_board_tt *t, grundy_board_tt_counts *c,
+                             uint64_t lo, uint64_t hi, uint32_t mask,
+                             unsigned cost)
 {
-    mask &= (1u << TT_EXCL_VALUES) - 1;
+    mask &= (1u << GRUNDY_BOARD_TT_EXCL_VALUES) - 1;
     if (mask)
-        put(t, lo, hi, mask | TT_EXCL, cost);
+        put(t, c, lo, hi, mask | GRUNDY_BOARD_TT_EXCL, cost);
+}
+
+int grundy_board_tt_look_wide(const grundy_board_tt *t, uint64_t lo,
+                              uint64_t hi, uint32_t *v, uint32_t *excl)
+{
+    const grundy_board_tt_wide *b;
+    unsigned i;
+    int r = 0;
+    if (!t->wbuckets)
+        return 0;
+    if (t->frozen)
+        pthread_mutex_lock((pthread_mutex_t *)&t->wlock);
+    b = t->w + grundy_board_tt_wide_bucket(t, lo, hi) * WW;
+    for (i = 0; i < WW; i++)
+        if (b[i].cost && b[i].lo == lo && b[i].hi == (uint32_t)hi) {
+            if (b[i].value & GRUNDY_BOARD_TT_EXCL)
+                *excl = b[i].value & ~GRUNDY_BOARD_TT_EXCL;
+            else {
+                *v = b[i].value;
+                r = 1;
+            }
+            break;
+        }
+    if (t->frozen)
+        pthread_mutex_unlock((pthread_mutex_t *)&t->wlock);
+    return r;
+}
+
+void grundy_board_tt_each(const grundy_board_tt *t,
+                          void (*f)(void *ctx, uint64_t lo, uint64_t hi,
+                                    uint32_t v, unsigned cost),
+                          void *ctx)
+{
+    size_t i, n = (size_t)W << t->cbits;
+    for (i = 0; i < n; i++) {
+        uint64_t e = t->e[i];
+        uint32_t v = grundy_board_tt_value_of(e);
+        if (!(e >> 56) || (v & GRUNDY_BOARD_TT_EXCL))
+            continue;
+        f(ctx,
+          unmix(((uint64_t)(i / W) << t->qbits) | (e & GRUNDY_BOARD_TT_QMASK),
+                t->bbits, t->bmask),
+          0, v, (unsigned)(e >> 56));
+    }
+    for (i = 0; i < t->wbuckets * WW; i++)
+        if (t->w[i].cost && !(t->w[i].value & GRUNDY_BOARD_TT_EXCL))
+            f(ctx, t->w[i].lo, t->w[i].hi, t->w[i].value, t->w[i].cost);
 }

@@ -1,129 +1,258 @@
 /*
  * tt.h -- the transposition table of the board search: exact values of
- * parts under their 96-bit keys.
+ * parts under their keys, in 8 bytes an entry.
  *
- * Buckets of four 16-byte entries fill one 64-byte cache line.  A store
- * into a full bucket keeps the three entries whose values cost the most
- * positions to compute in the first three ways when it can (the new value
- * replaces the cheapest of them if it cost at least as much), and
- * otherwise writes the fourth way, which always takes the newest value:
- * expensive values stay, cheap recent ones still get a place.  The table
- * doubles when it is half full, while the doubled table fits the budget
- * (at half load a few per cent of stores meet a full bucket and evict a
- * cheap entry); after that, every store into a full bucket evicts.
+ * Compact entries.  A key k of at most B bits (B = clusters' bits + Q,
+ * Q = min(40, 64 - clusters' bits)) is mixed by a bijection of B-bit
+ * numbers; the top bits of the mix choose a cluster of eight 8-byte
+ * entries (one 64-byte cache line) and the low Q bits, the quotient, are
+ * kept in the entry with the value (16 bits) and its cost (8 bits).  The
+ * cluster and the quotient give back the whole mix, hence the key: an
+ * entry is exact, not a fingerprint, and the table can double by reading
+ * its own keys back (Cleary's quotienting; Beling's succinct table keeps
+ * a value in 4 bytes the same way).  Keys of Cram and rect parts and of
+ * grid graphs fit (a part at the corner of a board of at most 64 cells);
+ * a key that does not (an induced graph's 95-bit code) goes to the wide
+ * entries: 16 bytes, four to a line, the full key kept.
+ *
+ * A value field holds an exact value below 2^15, or (GRUNDY_BOARD_TT_EXCL
+ * set) the set of values 0..14 the part is known not to have.  The cost
+ * is 1 + log2 of the positions the value took (0: an empty entry).
+ *
+ * Replacement (policy COST, the default): a store into a full cluster
+ * keeps the entries whose values cost the most in all ways but the last
+ * (the new value replaces the cheapest of them when it cost at least as
+ * much) and otherwise writes the last way, which always takes the newest
+ * value.  Policy NEWEST shifts the cluster by one and writes the new
+ * value first, dropping the oldest (what Beling's table does).  The table
+ * doubles when half full while the doubled one fits the budget; then
+ * every store into a full cluster evicts.
+ *
+ * Threads: one table may be shared by the searchers of a parallel search
+ * (board.c) once it no longer grows (grundy_board_tt_freeze()): entries
+ * are read and written whole with relaxed atomic operations, so a reader
+ * sees an entry before or after a store, never half of one; two stores
+ * into one cluster may lose one of the values, never corrupt another.
+ * Statistics are kept by the caller (grundy_board_tt_counts).
  */
 #ifndef GRUNDY_BOARD_TT_H
 #define GRUNDY_BOARD_TT_H
 
+#include <pthread.h>
 #include <stddef.h>
 #include <stdint.h>
 
 #include "grundy/core.h"
 #include "grundy/status.h"
 
-typedef struct tt_entry {
+#define GRUNDY_BOARD_TT_WAYS 8      /* compact entries per cluster */
+#define GRUNDY_BOARD_TT_WIDE_WAYS 4 /* wide entries per cluster */
+#define GRUNDY_BOARD_TT_QBITS 40    /* the quotient's largest width */
+
+/* An entry holds an exact value below 2^15, or (EXCL set) the set of
+ * values 0..14 the part is known not to have. */
+#define GRUNDY_BOARD_TT_EXCL 0x8000u
+#define GRUNDY_BOARD_TT_EXCL_VALUES 15
+
+typedef enum grundy_board_tt_policy {
+    GRUNDY_BOARD_TT_COST = 0,  /* keep the costly values, one way for the
+                                  newest */
+    GRUNDY_BOARD_TT_NEWEST = 1 /* first in, first out */
+} grundy_board_tt_policy;
+
+typedef struct grundy_board_tt_wide {
     uint64_t lo;
     uint32_t hi;
     uint16_t value;
-    uint8_t cost; /* 0: empty; else 1 + log2 of the positions it took */
+    uint8_t cost; /* 0: empty */
     uint8_t pad;
-} tt_entry;
+} grundy_board_tt_wide;
 
-#define TT_WAYS 4
-
-typedef struct board_tt {
-    tt_entry *e;
-    size_t nbuckets; /* a power of two */
-    size_t used;
-    size_t max_bytes; /* the budget */
-    int full;         /* the budget stopped the last growth */
-    const grundy_limits *lim;
+/* Counts one searcher keeps (no sharing in the hot path). */
+typedef struct grundy_board_tt_counts {
     uint64_t probes, hits, stores, evictions;
+} grundy_board_tt_counts;
+
+typedef struct grundy_board_tt {
+    uint64_t *e;     /* compact entries, nclusters * WAYS */
+    unsigned cbits;  /* log2 of the clusters */
+    unsigned qbits;  /* quotient bits: min(QBITS, 64 - cbits) */
+    unsigned bbits;  /* cbits + qbits: keys below 2^bbits are compact */
+    uint64_t bmask;  /* 2^bbits - 1 */
+    size_t used;     /* compact entries held */
+    grundy_board_tt_wide *w; /* wide entries, wbuckets * WIDE_WAYS */
+    pthread_mutex_t wlock;   /* wide entries of a frozen table */
+    size_t wbuckets;
+    size_t wused;
+    size_t max_bytes; /* the budget */
+    int full;         /* the budget stopped a growth */
+    int frozen;       /* shared by threads: grows only through
+                         grundy_board_tt_grow() while they wait */
+    int want_grow;    /* a store into a frozen table found it half full */
+    grundy_board_tt_policy policy;
+    const grundy_limits *lim;
     size_t peak_bytes;
-    unsigned evict_limit; /* see grundy_board_opts */
-} board_tt;
+    uint64_t evictions; /* by growth */
+} grundy_board_tt;
 
 /* A table of the least size, within max_bytes; GRUNDY_ERR_LIMIT when not
  * even that fits. */
-grundy_status board_tt_init(board_tt *t, size_t max_bytes,
-                            const grundy_limits *lim);
-void board_tt_clear(board_tt *t);
+grundy_status grundy_board_tt_init(grundy_board_tt *t, size_t max_bytes,
+                                   const grundy_limits *lim,
+                                   grundy_board_tt_policy policy);
+void grundy_board_tt_clear(grundy_board_tt *t);
 
-/* A table held at its budget that has evicted many times what it holds
- * is recomputing the same positions over and over: the search would not
- * end in any useful time, and stops as over the memory limit. */
-static inline int board_tt_thrashing(const board_tt *t)
+/* Shared by threads from now on: stores never grow the table, they set
+ * want_grow instead, and the caller grows it with grundy_board_tt_grow()
+ * while no other thread touches it. */
+void grundy_board_tt_freeze(grundy_board_tt *t);
+/* Growth on store again (the threads have stopped). */
+void grundy_board_tt_thaw(grundy_board_tt *t);
+/* Double the compact entries if the budget allows (sets full if not). */
+void grundy_board_tt_grow(grundy_board_tt *t);
+
+static inline size_t grundy_board_tt_bytes(const grundy_board_tt *t)
 {
-    return t->evict_limit && t->full &&
-           t->evictions > (uint64_t)t->evict_limit * t->nbuckets * TT_WAYS;
+    return ((size_t)GRUNDY_BOARD_TT_WAYS << t->cbits) * sizeof(uint64_t) +
+           t->wbuckets * GRUNDY_BOARD_TT_WIDE_WAYS *
+               sizeof(grundy_board_tt_wide);
 }
 
-static inline size_t board_tt_bucket(const board_tt *t, uint64_t lo,
-                                     uint64_t hi)
+/* Entries the table can hold now. */
+static inline size_t grundy_board_tt_capacity(const grundy_board_tt *t)
+{
+    return ((size_t)GRUNDY_BOARD_TT_WAYS << t->cbits) +
+           t->wbuckets * GRUNDY_BOARD_TT_WIDE_WAYS;
+}
+
+/* The mix: a bijection of B-bit numbers (xor-shifts and multiplications
+ * by odd constants, each invertible modulo 2^B). */
+#define GRUNDY_BOARD_TT_M1 0xBF58476D1CE4E5B9ull
+#define GRUNDY_BOARD_TT_M2 0x94D049BB133111EBull
+
+static inline uint64_t grundy_board_tt_mix(uint64_t x, unsigned b,
+                                           uint64_t mask)
+{
+    unsigned s = (b + 1) / 2;
+    x ^= x >> s;
+    x = (x * GRUNDY_BOARD_TT_M1) & mask;
+    x ^= x >> s;
+    x = (x * GRUNDY_BOARD_TT_M2) & mask;
+    x ^= x >> s;
+    return x;
+}
+
+static inline int grundy_board_tt_compact(const grundy_board_tt *t,
+                                          uint64_t lo, uint64_t hi)
+{
+    return hi == 0 && (lo & ~t->bmask) == 0;
+}
+
+static inline size_t grundy_board_tt_wide_bucket(const grundy_board_tt *t,
+                                                 uint64_t lo, uint64_t hi)
 {
     uint64_t h = lo ^ (hi * 0x9E3779B97F4A7C15ull);
     h ^= h >> 31;
-    h *= 0xBF58476D1CE4E5B9ull;
+    h *= GRUNDY_BOARD_TT_M1;
     h ^= h >> 29;
-    h *= 0x94D049BB133111EBull;
+    h *= GRUNDY_BOARD_TT_M2;
     h ^= h >> 32;
-    return (size_t)h & (t->nbuckets - 1);
+    return (size_t)h & (t->wbuckets - 1);
 }
 
-static inline void board_tt_prefetch(const board_tt *t, uint64_t lo,
-                                     uint64_t hi)
+/* Entry fields. */
+#define GRUNDY_BOARD_TT_QMASK ((1ull << GRUNDY_BOARD_TT_QBITS) - 1)
+static inline uint32_t grundy_board_tt_cost_of(uint64_t e)
 {
-    __builtin_prefetch(t->e + board_tt_bucket(t, lo, hi) * TT_WAYS);
+    return (uint32_t)(e >> 56);
+}
+static inline uint32_t grundy_board_tt_value_of(uint64_t e)
+{
+    return (uint32_t)(e >> GRUNDY_BOARD_TT_QBITS) & 0xFFFFu;
 }
 
-/* An entry holds an exact value below 2^15, or (TT_EXCL set) the set of
- * values 0..14 the part is known not to have. */
-#define TT_EXCL 0x8000u
-#define TT_EXCL_VALUES 15
+static inline uint64_t grundy_board_tt_load(const uint64_t *p)
+{
+    return __atomic_load_n(p, __ATOMIC_RELAXED);
+}
+
+static inline void grundy_board_tt_prefetch(const grundy_board_tt *t,
+                                            uint64_t lo, uint64_t hi)
+{
+    if (grundy_board_tt_compact(t, lo, hi)) {
+        uint64_t m = grundy_board_tt_mix(lo, t->bbits, t->bmask);
+        __builtin_prefetch(t->e + (m >> t->qbits) * GRUNDY_BOARD_TT_WAYS);
+    } else if (t->wbuckets) {
+        __builtin_prefetch(t->w + grundy_board_tt_wide_bucket(t, lo, hi) *
+                                      GRUNDY_BOARD_TT_WIDE_WAYS);
+    }
+}
+
+int grundy_board_tt_look_wide(const grundy_board_tt *t, uint64_t lo,
+                              uint64_t hi, uint32_t *v, uint32_t *excl);
 
 /* The value stored under (lo, hi): 1 and *v, or 0 with *excl the values
  * known not to be it (0 when the key is not there). */
-static inline int board_tt_look(board_tt *t, uint64_t lo, uint64_t hi,
-                                uint32_t *v, uint32_t *excl)
+static inline int grundy_board_tt_look(const grundy_board_tt *t,
+                                       grundy_board_tt_counts *c,
+                                       uint64_t lo, uint64_t hi,
+                                       uint32_t *v, uint32_t *excl)
 {
-    const tt_entry *b = t->e + board_tt_bucket(t, lo, hi) * TT_WAYS;
-    unsigned i;
-    t->probes++;
+    int r;
+    c->probes++;
     *excl = 0;
-    for (i = 0; i < TT_WAYS; i++)
-        if (b[i].cost && b[i].lo == lo && b[i].hi == (uint32_t)hi) {
-            if (b[i].value & TT_EXCL) {
-                *excl = b[i].value & ~TT_EXCL;
-                return 0;
+    if (grundy_board_tt_compact(t, lo, hi)) {
+        uint64_t m = grundy_board_tt_mix(lo, t->bbits, t->bmask);
+        uint64_t q = m & ((1ull << t->qbits) - 1);
+        const uint64_t *b = t->e + (m >> t->qbits) * GRUNDY_BOARD_TT_WAYS;
+        unsigned i;
+        for (i = 0; i < GRUNDY_BOARD_TT_WAYS; i++) {
+            uint64_t e = grundy_board_tt_load(b + i);
+            if (!e)
+                return 0; /* a cluster fills from its first way on */
+            if ((e & GRUNDY_BOARD_TT_QMASK) == q) {
+                uint32_t x = grundy_board_tt_value_of(e);
+                if (x & GRUNDY_BOARD_TT_EXCL) {
+                    *excl = x & ~GRUNDY_BOARD_TT_EXCL;
+                    return 0;
+                }
+                c->hits++;
+                *v = x;
+                return 1;
             }
-            t->hits++;
-            *v = b[i].value;
-            return 1;
         }
-    return 0;
+        return 0;
+    }
+    r = grundy_board_tt_look_wide(t, lo, hi, v, excl);
+    c->hits += (unsigned)r;
+    return r;
 }
 
 /* The exact value under (lo, hi): 1 and *v, or 0. */
-static inline int board_tt_get(board_tt *t, uint64_t lo, uint64_t hi,
-                               uint32_t *v)
+static inline int grundy_board_tt_get(const grundy_board_tt *t,
+                                      grundy_board_tt_counts *c,
+                                      uint64_t lo, uint64_t hi, uint32_t *v)
 {
     uint32_t excl;
-    return board_tt_look(t, lo, hi, v, &excl);
+    return grundy_board_tt_look(t, c, lo, hi, v, &excl);
 }
 
 /* Store the exact value v (< 2^15) under (lo, hi); it cost `cost`
  * (1..255).  Larger values are not kept. */
-void board_tt_put(board_tt *t, uint64_t lo, uint64_t hi, uint32_t v,
-                  unsigned cost);
+void grundy_board_tt_put(grundy_board_tt *t, grundy_board_tt_counts *c,
+                         uint64_t lo, uint64_t hi, uint32_t v, unsigned cost);
 
 /* Record that the value under (lo, hi) is none of the values in mask
  * (bits 0..14), unless the exact value is there already. */
-void board_tt_exclude(board_tt *t, uint64_t lo, uint64_t hi, uint32_t mask,
-                      unsigned cost);
+void grundy_board_tt_exclude(grundy_board_tt *t, grundy_board_tt_counts *c,
+                             uint64_t lo, uint64_t hi, uint32_t mask,
+                             unsigned cost);
 
-static inline size_t board_tt_bytes(const board_tt *t)
-{
-    return t->nbuckets * TT_WAYS * sizeof(tt_entry);
-}
+/* Call f on every exact value held: its key and value (the lasting
+ * table and tests read the table this way). */
+void grundy_board_tt_each(const grundy_board_tt *t,
+                          void (*f)(void *ctx, uint64_t lo, uint64_t hi,
+                                    uint32_t v, unsigned cost),
+                          void *ctx);
 
 #endif

@@ -19,7 +19,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "grundy/board.h"
+#include "grundy/rules.h"
 #include "grundy/io.h"
 #include "rules/grid.h"
 #include "rules/rules_internal.h"

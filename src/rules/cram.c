@@ -2,11 +2,27 @@
  * cram.c -- cram:RxC, dominoes placed on an R x C board.
  *
  * A position is the set of empty cells, bit r*C + c for row r (0 = top)
- * and column c (grundy/board.h); a move fills two orthogonally adjacent
+ * and column c (grundy/rules.h); a move fills two orthogonally adjacent
  * empty cells.  Every domino fits in one 4-connected group of empty
  * cells, so a position is the sum of its groups, and a cell alone is
  * dead (no domino fits it): the parts are the groups of two cells or
- * more.  The moves are read off two masks, p & (p >> 1) on the columns
+ * more.  Before it is split, a position loses cells that cannot change
+ * its value (reduced to a fixed point; Beling's solver does the same):
+ *
+ *   - a star: a cell with several leaves (cells whose only empty
+ *     neighbour it is) keeps one of them.  A domino on a leaf covers the
+ *     centre, which leaves the other leaves dead, so every leaf gives the
+ *     same option, and a move elsewhere that covers the centre kills them
+ *     all: the position is the same game with one leaf;
+ *   - a bridge: a cell that is neither a leaf nor a centre and all of
+ *     whose empty neighbours are centres.  A domino on the bridge and a
+ *     centre c leaves c's leaf dead, the same position as the domino on c
+ *     and its leaf without the bridge; by induction on the cells the
+ *     bridge adds no other option value (the test compares every position
+ *     of small boards with the table of all positions);
+ *   - a cell alone (no empty neighbour) is dead.
+ *
+ * The moves are read off two masks, p & (p >> 1) on the columns
  * that have a right neighbour (horizontal dominoes, by their left cell)
  * and p & (p >> C) (vertical ones, by their top cell).
  *
@@ -16,7 +32,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "grundy/board.h"
+#include "grundy/rules.h"
 #include "rules/grid.h"
 #include "rules/rules_internal.h"
 
@@ -144,11 +160,54 @@ static size_t cram_orbit(const void *params, grundy_pos p, grundy_pos *out,
     return grundy_grid_orbit(&cs->grid, p, out, cap);
 }
 
+/* One step of the reduction (the header): p less its extra leaves of
+ * stars, its bridges and its cells alone. */
+static uint64_t reduce_step(const grundy_grid *g, uint64_t p)
+{
+    unsigned C = g->cols;
+    uint64_t hl = p & (p << 1) & g->not_left;  /* has a left neighbour */
+    uint64_t hr = p & (p >> 1) & g->not_right; /* ... a right one */
+    uint64_t hu = 0, hd = 0, leaves, seen, c, keep, bridge;
+    if (g->rows > 1) { /* a shift by C = 64 would be undefined */
+        hu = p & (p << C);
+        hd = p & (p >> C);
+    }
+    /* exactly one neighbour: an odd count, and no two of them */
+    leaves = (hl ^ hr ^ hu ^ hd) & ~((hl & hr) | (hu & hd) | ((hl ^ hr) & (hu ^ hd)));
+    keep = p;
+    /* the centres, direction by direction; a centre seen before keeps
+     * its earlier leaf */
+    seen = g->rows > 1 ? (leaves & hd) << C : 0;
+    c = (leaves & hr) << 1;
+    keep &= ~((c & seen) >> 1);
+    seen |= c;
+    c = g->rows > 1 ? (leaves & hu) >> C : 0;
+    keep &= ~(g->rows > 1 ? (c & seen) << C : 0);
+    seen |= c;
+    c = (leaves & hl) >> 1;
+    keep &= ~((c & seen) << 1);
+    seen |= c;
+    /* cells neither leaves nor centres with no such neighbour */
+    bridge = p & ~leaves & ~seen;
+    bridge &= ~(((bridge & g->not_left) >> 1) | ((bridge & g->not_right) << 1) |
+                (g->rows > 1 ? (bridge >> C) | ((bridge << C) & g->all) : 0));
+    return keep & ~bridge;
+}
+
+static uint64_t cram_reduce(const grundy_grid *g, uint64_t p)
+{
+    uint64_t r;
+    while ((r = reduce_step(g, p)) != p)
+        p = r;
+    return p;
+}
+
 static size_t cram_components(const void *params, grundy_pos p,
                               grundy_pos *out, size_t cap)
 {
     const cram_state *cs = params;
-    return grundy_grid_components(&cs->grid, p, 2, out, cap);
+    return grundy_grid_components(&cs->grid, cram_reduce(&cs->grid, p), 2,
+                                  out, cap);
 }
 
 static void cram_key(const void *params, grundy_pos p, uint64_t key[2])

@@ -9,10 +9,10 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "grundy/board.h"
 #include "grundy/rect.h"
 #include "grundy/rules.h"
 #include "grundy/takebreak.h"
+#include "grundy/twoheap.h"
 #include "rules/rules_internal.h"
 
 const grundy_rules *const grundy_rules_builtin[] = {
@@ -22,6 +22,8 @@ const grundy_rules *const grundy_rules_builtin[] = {
     &grundy_rules_digits,
     &grundy_rules_half,
     &grundy_rules_take,
+    &grundy_rules_wythoff,
+    &grundy_rules_twoheap,
     &grundy_rules_rect,
     &grundy_rules_cram,
     &grundy_rules_node_kayles,

@@ -1,5 +1,6 @@
 target_sources(grundy PRIVATE src/rules/registry.c src/rules/heap.c)
 target_sources(grundy PRIVATE src/rules/take.c)
+target_sources(grundy PRIVATE src/rules/twoheap.c)
 target_sources(grundy PRIVATE src/rules/rect.c)
 target_sources(grundy PRIVATE src/rules/divisors.c)
 target_sources(grundy PRIVATE src/rules/takebreak.c)

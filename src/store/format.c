@@ -51,7 +51,7 @@
  * checksum, each field's range (zero bytes included), the layout computed
  * from n, width and B without overflow, and the file's length against it.
  * Only then is the file mapped and the block table and blocks verified
- * (store.c).  XXH3 runs near memory speed, so verifying every block on
+ * (file.c).  XXH3 runs near memory speed, so verifying every block on
  * each load costs about as much as touching the pages once.
  */
 #include <stdio.h>
@@ -81,7 +81,7 @@ enum {
 static const unsigned char magic[8] = {0x89, 'G', 'T', 'A', 'B', '\r', '\n',
                                        0x1a};
 
-uint64_t store_hash(const void *p, size_t n)
+uint64_t grundy_store_hash(const void *p, size_t n)
 {
     return (uint64_t)XXH3_64bits(p, n);
 }
@@ -100,18 +100,18 @@ static void put32(unsigned char *p, uint32_t v)
     p[3] = (unsigned char)(v >> 24);
 }
 
-uint64_t store_get64(const unsigned char *p)
+uint64_t grundy_store_get64(const unsigned char *p)
 {
     return (uint64_t)get32(p) | (uint64_t)get32(p + 4) << 32;
 }
 
-void store_put64(unsigned char *p, uint64_t v)
+void grundy_store_put64(unsigned char *p, uint64_t v)
 {
     put32(p, (uint32_t)v);
     put32(p + 4, (uint32_t)(v >> 32));
 }
 
-int store_layout(store_header *h, uint64_t *file_bytes)
+int grundy_store_layout(grundy_store_header *h, uint64_t *file_bytes)
 {
     uint64_t data, table_end, off;
     if (!h->block_bytes)
@@ -132,7 +132,8 @@ int store_layout(store_header *h, uint64_t *file_bytes)
     return 1;
 }
 
-void store_header_encode(unsigned char *out, const store_header *h)
+void grundy_store_header_encode(unsigned char *out,
+                                const grundy_store_header *h)
 {
     size_t spec_len = strlen(h->spec), ver_len = strlen(h->version);
     uint32_t flags = (h->complete ? F_COMPLETE : 0) |
@@ -143,21 +144,21 @@ void store_header_encode(unsigned char *out, const store_header *h)
     memcpy(out + O_MAGIC, magic, sizeof magic);
     put32(out + O_VERSION, GRUNDY_STORE_FORMAT);
     put32(out + O_HEADER, STORE_HEADER_BYTES);
-    store_put64(out + O_SIZE, h->size);
+    grundy_store_put64(out + O_SIZE, h->size);
     put32(out + O_WIDTH, h->width);
     put32(out + O_FLAGS, flags);
-    store_put64(out + O_MAX, h->max);
-    store_put64(out + O_MAX_AT, h->max_at);
+    grundy_store_put64(out + O_MAX, h->max);
+    grundy_store_put64(out + O_MAX_AT, h->max_at);
     if (h->period.found) {
-        store_put64(out + O_PREPERIOD, h->period.preperiod);
-        store_put64(out + O_PERIOD, h->period.period);
-        store_put64(out + O_SALTUS, h->period.saltus);
-        store_put64(out + O_CHECKED, h->period.checked_upto);
+        grundy_store_put64(out + O_PREPERIOD, h->period.preperiod);
+        grundy_store_put64(out + O_PERIOD, h->period.period);
+        grundy_store_put64(out + O_SALTUS, h->period.saltus);
+        grundy_store_put64(out + O_CHECKED, h->period.checked_upto);
     }
-    store_put64(out + O_BLOCK, h->block_bytes);
-    store_put64(out + O_NBLOCKS, h->nblocks);
-    store_put64(out + O_DATA, h->data_offset);
-    store_put64(out + O_TABLE_HASH, h->table_hash);
+    grundy_store_put64(out + O_BLOCK, h->block_bytes);
+    grundy_store_put64(out + O_NBLOCKS, h->nblocks);
+    grundy_store_put64(out + O_DATA, h->data_offset);
+    grundy_store_put64(out + O_TABLE_HASH, h->table_hash);
     put32(out + O_SPEC_LEN, (uint32_t)spec_len);
     memcpy(out + O_WRITER, h->version, ver_len < 31 ? ver_len : 31);
     memcpy(out + O_SPEC, h->spec, spec_len);
@@ -166,10 +167,11 @@ void store_header_encode(unsigned char *out, const store_header *h)
         put32(out + O_SLICE_COUNT, h->slice_count);
         put32(out + O_TIER_LO, h->tier_lo);
         put32(out + O_TIER_HI, h->tier_hi);
-        store_put64(out + O_POSITIONS, h->positions);
-        store_put64(out + O_SPLIT_BLOCK, h->split_block);
+        grundy_store_put64(out + O_POSITIONS, h->positions);
+        grundy_store_put64(out + O_SPLIT_BLOCK, h->split_block);
     }
-    store_put64(out + HEADER_HASH_AT, store_hash(out, HEADER_HASH_AT));
+    grundy_store_put64(out + HEADER_HASH_AT,
+                       grundy_store_hash(out, HEADER_HASH_AT));
 }
 
 static int all_zero(const unsigned char *p, size_t n)
@@ -187,7 +189,8 @@ static int all_zero(const unsigned char *p, size_t n)
         return 0;                                                             \
     } while (0)
 
-int store_header_check(const store_header *h, char *why, size_t why_cap)
+int grundy_store_header_check(const grundy_store_header *h, char *why,
+                              size_t why_cap)
 {
     uint64_t vmax;
     if (h->width != 1 && h->width != 2 && h->width != 4)
@@ -201,7 +204,7 @@ int store_header_check(const store_header *h, char *why, size_t why_cap)
              (unsigned long long)h->max_at, (unsigned long long)h->size);
     if (h->period.proven && !h->period.found)
         FAIL("a period proven but not found");
-    if (!store_spec_ok(h->spec))
+    if (!grundy_store_spec_ok(h->spec))
         FAIL("spec");
     if (h->slice) {
         if (h->width != 1)
@@ -226,13 +229,13 @@ int store_header_check(const store_header *h, char *why, size_t why_cap)
     return 1;
 }
 
-int store_header_decode(store_header *h, const unsigned char *buf,
+int grundy_store_header_decode(grundy_store_header *h, const unsigned char *buf,
                         size_t got, uint64_t file_bytes, char *why,
                         size_t why_cap)
 {
     uint32_t version, flags, spec_len;
     uint64_t want;
-    store_header l;
+    grundy_store_header l;
     char field[128];
 
     memset(h, 0, sizeof *h);
@@ -250,25 +253,26 @@ int store_header_decode(store_header *h, const unsigned char *buf,
     if (got < STORE_HEADER_BYTES)
         FAIL("truncated: %llu of at least %u bytes",
              (unsigned long long)file_bytes, STORE_HEADER_BYTES);
-    if (store_get64(buf + HEADER_HASH_AT) != store_hash(buf, HEADER_HASH_AT))
+    if (grundy_store_get64(buf + HEADER_HASH_AT) !=
+        grundy_store_hash(buf, HEADER_HASH_AT))
         FAIL("header checksum mismatch");
     if (get32(buf + O_HEADER) != STORE_HEADER_BYTES)
         FAIL("damaged header (header size %lu)",
              (unsigned long)get32(buf + O_HEADER));
 
-    h->size = store_get64(buf + O_SIZE);
+    h->size = grundy_store_get64(buf + O_SIZE);
     h->width = get32(buf + O_WIDTH);
     flags = get32(buf + O_FLAGS);
-    h->max = store_get64(buf + O_MAX);
-    h->max_at = store_get64(buf + O_MAX_AT);
-    h->period.preperiod = store_get64(buf + O_PREPERIOD);
-    h->period.period = store_get64(buf + O_PERIOD);
-    h->period.saltus = store_get64(buf + O_SALTUS);
-    h->period.checked_upto = store_get64(buf + O_CHECKED);
-    h->block_bytes = store_get64(buf + O_BLOCK);
-    h->nblocks = store_get64(buf + O_NBLOCKS);
-    h->data_offset = store_get64(buf + O_DATA);
-    h->table_hash = store_get64(buf + O_TABLE_HASH);
+    h->max = grundy_store_get64(buf + O_MAX);
+    h->max_at = grundy_store_get64(buf + O_MAX_AT);
+    h->period.preperiod = grundy_store_get64(buf + O_PREPERIOD);
+    h->period.period = grundy_store_get64(buf + O_PERIOD);
+    h->period.saltus = grundy_store_get64(buf + O_SALTUS);
+    h->period.checked_upto = grundy_store_get64(buf + O_CHECKED);
+    h->block_bytes = grundy_store_get64(buf + O_BLOCK);
+    h->nblocks = grundy_store_get64(buf + O_NBLOCKS);
+    h->data_offset = grundy_store_get64(buf + O_DATA);
+    h->table_hash = grundy_store_get64(buf + O_TABLE_HASH);
     spec_len = get32(buf + O_SPEC_LEN);
 
     if (flags & ~(F_COMPLETE | F_FOUND | F_PROVEN | F_SLICE))
@@ -279,8 +283,8 @@ int store_header_decode(store_header *h, const unsigned char *buf,
         h->slice_count = get32(buf + O_SLICE_COUNT);
         h->tier_lo = get32(buf + O_TIER_LO);
         h->tier_hi = get32(buf + O_TIER_HI);
-        h->positions = store_get64(buf + O_POSITIONS);
-        h->split_block = store_get64(buf + O_SPLIT_BLOCK);
+        h->positions = grundy_store_get64(buf + O_POSITIONS);
+        h->split_block = grundy_store_get64(buf + O_SPLIT_BLOCK);
     } else if (!all_zero(buf + O_SLICE_INDEX, O_ZERO - O_SLICE_INDEX)) {
         FAIL("damaged header (reserved bytes)");
     }
@@ -298,7 +302,7 @@ int store_header_decode(store_header *h, const unsigned char *buf,
         FAIL("damaged header (spec)");
     memcpy(h->spec, buf + O_SPEC, spec_len);
     h->spec[spec_len] = 0;
-    if (!store_header_check(h, field, sizeof field))
+    if (!grundy_store_header_check(h, field, sizeof field))
         FAIL("damaged header (%s)", field);
     if (!memchr(buf + O_WRITER, 0, sizeof h->version))
         FAIL("damaged header (writer version)");
@@ -312,7 +316,7 @@ int store_header_decode(store_header *h, const unsigned char *buf,
              (unsigned long long)h->block_bytes);
 
     l = *h;
-    if (!store_layout(&l, &want))
+    if (!grundy_store_layout(&l, &want))
         FAIL("damaged header (%llu entries of %u bytes overflow)",
              (unsigned long long)h->size, h->width);
     if (l.nblocks != h->nblocks || l.data_offset != h->data_offset)
@@ -326,21 +330,21 @@ int store_header_decode(store_header *h, const unsigned char *buf,
     return 1;
 }
 
-int store_spec_ok(const char *spec)
+int grundy_store_spec_ok(const char *spec)
 {
     return spec && spec[0] && strlen(spec) <= GRUNDY_STORE_SPEC_MAX;
 }
 
-size_t store_entry_name(char *buf, size_t cap, const char *spec)
+size_t grundy_store_entry_name(char *buf, size_t cap, const char *spec)
 {
     char stem[STORE_NAME_MAX];
     int len;
-    store_entry_stem(stem, sizeof stem, spec);
+    grundy_store_entry_stem(stem, sizeof stem, spec);
     len = snprintf(buf, cap, "%s.gtab", stem);
     return len < 0 ? 0 : (size_t)len;
 }
 
-size_t store_entry_stem(char *buf, size_t cap, const char *spec)
+size_t grundy_store_entry_stem(char *buf, size_t cap, const char *spec)
 {
     char slug[STORE_SLUG_MAX + 1];
     size_t i, n = strlen(spec);
@@ -354,6 +358,17 @@ size_t store_entry_stem(char *buf, size_t cap, const char *spec)
     }
     slug[i] = 0;
     len = snprintf(buf, cap, "%s-%016llx", slug,
-                   (unsigned long long)store_hash(spec, n));
+                   (unsigned long long)grundy_store_hash(spec, n));
     return len < 0 ? 0 : (size_t)len;
+}
+
+size_t grundy_store_slice_name(char *buf, size_t cap,
+                               const grundy_store_slice *sl)
+{
+    char stem[STORE_NAME_MAX];
+    int n;
+    grundy_store_entry_stem(stem, sizeof stem, sl->spec);
+    n = snprintf(buf, cap, "%s.r%uof%u.t%u-%u.gslice", stem, sl->index,
+                 sl->count, sl->tier_lo, sl->tier_hi);
+    return n < 0 ? 0 : (size_t)n;
 }

@@ -58,23 +58,13 @@
 
 /* Names ********************************************************************/
 
-size_t store_slice_name(char *buf, size_t cap, const grundy_store_slice *sl)
-{
-    char stem[STORE_NAME_MAX];
-    int n;
-    store_entry_stem(stem, sizeof stem, sl->spec);
-    n = snprintf(buf, cap, "%s.r%uof%u.t%u-%u.gslice", stem, sl->index,
-                 sl->count, sl->tier_lo, sl->tier_hi);
-    return n < 0 ? 0 : (size_t)n;
-}
-
 size_t grundy_store_slice_path(const grundy_store *s,
                                const grundy_store_slice *sl, char *buf,
                                size_t cap)
 {
     char name[STORE_PATH_CAP];
     int n;
-    store_slice_name(name, sizeof name, sl);
+    grundy_store_slice_name(name, sizeof name, sl);
     n = snprintf(buf, cap, "%s/%s", s->dir, name);
     return n < 0 ? 0 : (size_t)n;
 }
@@ -82,21 +72,21 @@ size_t grundy_store_slice_path(const grundy_store *s,
 static void manifest_path(char *buf, const grundy_store *s, const char *spec)
 {
     char stem[STORE_NAME_MAX], name[STORE_NAME_MAX + 8];
-    store_entry_stem(stem, sizeof stem, spec);
+    grundy_store_entry_stem(stem, sizeof stem, spec);
     snprintf(name, sizeof name, "%s.gsplit", stem);
-    store_file(buf, s, name);
+    grundy_store_file_path(buf, s, name);
 }
 
 static int name_ok(const grundy_store_slice *sl)
 {
-    return store_spec_ok(sl->spec) && sl->count >= 1 &&
+    return grundy_store_spec_ok(sl->spec) && sl->count >= 1 &&
            sl->index < sl->count && sl->tier_lo < sl->tier_hi &&
            sl->tier_hi <= 64;
 }
 
 /* Slices *******************************************************************/
 
-static void header_of(store_header *h, const grundy_store_slice *sl)
+static void header_of(grundy_store_header *h, const grundy_store_slice *sl)
 {
     memset(h, 0, sizeof *h);
     memcpy(h->spec, sl->spec, strlen(sl->spec) + 1);
@@ -115,11 +105,11 @@ static void header_of(store_header *h, const grundy_store_slice *sl)
     h->split_block = sl->block;
 }
 
-static uint64_t header_hash(const store_header *h)
+static uint64_t header_hash(const grundy_store_header *h)
 {
     unsigned char buf[STORE_HEADER_BYTES];
-    store_header_encode(buf, h);
-    return store_get64(buf + STORE_HEADER_BYTES - 8);
+    grundy_store_header_encode(buf, h);
+    return grundy_store_get64(buf + STORE_HEADER_BYTES - 8);
 }
 
 /* The byte at offset at of the concatenated chunks. */
@@ -142,7 +132,7 @@ grundy_status grundy_store_slice_save(grundy_store *s, grundy_store_slice *sl,
                                       size_t nchunks)
 {
     char path[STORE_PATH_CAP], why[128];
-    store_header h;
+    grundy_store_header h;
     uint64_t file_bytes, total = 0;
     unsigned v;
     size_t i;
@@ -154,20 +144,21 @@ grundy_status grundy_store_slice_save(grundy_store *s, grundy_store_slice *sl,
     }
     GRUNDY_RETURN_IF(total != sl->size, GRUNDY_ERR_ARG);
     header_of(&h, sl);
-    GRUNDY_RETURN_IF(!store_header_check(&h, why, sizeof why),
+    GRUNDY_RETURN_IF(!grundy_store_header_check(&h, why, sizeof why),
                      GRUNDY_ERR_ARG);
     GRUNDY_RETURN_IF(sl->size && (!chunk_byte(chunks, nchunks, sl->max_at,
                                               &v) ||
                                   v != sl->max),
                      GRUNDY_ERR_ARG);
-    GRUNDY_RETURN_IF(!store_layout(&h, &file_bytes), GRUNDY_ERR_OVERFLOW);
+    GRUNDY_RETURN_IF(!grundy_store_layout(&h, &file_bytes),
+                     GRUNDY_ERR_OVERFLOW);
     grundy_store_slice_path(s, sl, path, sizeof path);
     if (!s->writable) {
-        store_warnf(s, path, "the store is read-only: the slice is not "
+        grundy_store_warnf(s, path, "the store is read-only: the slice is not "
                     "kept");
         return GRUNDY_ERR_IO;
     }
-    GRUNDY_TRY(store_write_atomic(s, path, "slice", &h, chunks, nchunks,
+    GRUNDY_TRY(grundy_store_write_atomic(s, path, "slice", &h, chunks, nchunks,
                                   NULL));
     sl->header_hash = header_hash(&h);
     return GRUNDY_OK;
@@ -180,7 +171,7 @@ grundy_status grundy_store_slice_open(grundy_store_mapping **out,
 {
     char path[STORE_PATH_CAP], why[512];
     struct stat ident;
-    store_header h;
+    grundy_store_header h;
     grundy_store_mapping *m;
     file_state fs;
     grundy_status st;
@@ -189,7 +180,7 @@ grundy_status grundy_store_slice_open(grundy_store_mapping **out,
     *out = NULL;
     GRUNDY_RETURN_IF(!want || !name_ok(want), GRUNDY_ERR_ARG);
     grundy_store_slice_path(s, want, path, sizeof path);
-    fs = store_open_checked(&fd, &h, &ident, path, want->spec, why,
+    fs = grundy_store_open_checked(&fd, &h, &ident, path, want->spec, why,
                             sizeof why);
     if (fs == FILE_MISSING)
         return GRUNDY_OK;
@@ -210,9 +201,9 @@ grundy_status grundy_store_slice_open(grundy_store_mapping **out,
     }
     if (fs != FILE_SOUND) {
         if (fs == FILE_UNREADABLE)
-            store_warnf(s, path, "%s", why);
+            grundy_store_warnf(s, path, "%s", why);
         else
-            (void)store_set_aside(s, path, &ident, why);
+            (void)grundy_store_set_aside(s, path, &ident, why);
         return GRUNDY_OK;
     }
     m = malloc(sizeof *m);
@@ -220,16 +211,16 @@ grundy_status grundy_store_slice_open(grundy_store_mapping **out,
         close(fd);
         return GRUNDY_ERR_NOMEM;
     }
-    st = store_map_checked(m, &fs, fd, &h, s, verify, why, sizeof why);
+    st = grundy_store_map_checked(m, &fs, fd, &h, s, verify, why, sizeof why);
     close(fd);
     if (st != GRUNDY_OK || fs != FILE_SOUND) {
-        store_mapping_unmap(m);
+        grundy_store_mapping_unmap(m);
         free(m);
         if (st == GRUNDY_OK)
-            (void)store_set_aside(s, path, &ident, why);
+            (void)grundy_store_set_aside(s, path, &ident, why);
         return st;
     }
-    store_mapping_describe(m, &h);
+    grundy_store_mapping_describe(m, &h);
     m->is_slice = 1;
     m->slice = *want;
     m->slice.positions = h.positions;
@@ -237,8 +228,8 @@ grundy_status grundy_store_slice_open(grundy_store_mapping **out,
     m->slice.size = h.size;
     m->slice.max = h.max;
     m->slice.max_at = h.max_at;
-    m->slice.header_hash =
-        store_get64((const unsigned char *)m->base + STORE_HEADER_BYTES - 8);
+    m->slice.header_hash = grundy_store_get64((const unsigned char *)m->base +
+                                              STORE_HEADER_BYTES - 8);
     snprintf(m->path, sizeof m->path, "%s", path);
     *out = m;
     return GRUNDY_OK;
@@ -250,38 +241,6 @@ grundy_store_mapping_slice(const grundy_store_mapping *m)
     return m->is_slice ? &m->slice : NULL;
 }
 
-grundy_status grundy_store_mapping_read(void *out, grundy_store_mapping *m,
-                                        uint64_t offset, size_t n)
-{
-    const unsigned char *base = m->base;
-    const unsigned char *data = base + m->h.data_offset;
-    uint64_t bytes = m->h.size * m->h.width, b, last;
-    GRUNDY_RETURN_IF(offset > bytes || n > bytes - offset, GRUNDY_ERR_RANGE);
-    if (n == 0)
-        return GRUNDY_OK;
-    if (m->verified) {
-        last = (offset + n - 1) / m->h.block_bytes;
-        for (b = offset / m->h.block_bytes; b <= last; b++) {
-            uint64_t at = b * m->h.block_bytes;
-            uint64_t len = bytes - at < m->h.block_bytes ? bytes - at
-                                                         : m->h.block_bytes;
-            if (m->verified[b])
-                continue;
-            if (store_hash(data + at, (size_t)len) !=
-                store_get64(base + STORE_HEADER_BYTES + 8 * b)) {
-                store_warnf(m->store, m->path,
-                            "checksum mismatch in block %llu of %llu",
-                            (unsigned long long)b,
-                            (unsigned long long)m->h.nblocks);
-                return GRUNDY_ERR_IO;
-            }
-            m->verified[b] = 1;
-        }
-    }
-    memcpy(out, data + offset, n);
-    return GRUNDY_OK;
-}
-
 grundy_status grundy_store_slice_remove(grundy_store *s,
                                         const grundy_store_slice *sl)
 {
@@ -289,25 +248,25 @@ grundy_status grundy_store_slice_remove(grundy_store *s,
     int r;
     GRUNDY_RETURN_IF(!sl || !name_ok(sl), GRUNDY_ERR_ARG);
     grundy_store_slice_path(s, sl, path, sizeof path);
-    r = store_remove_file(s, path);
+    r = grundy_store_remove_file(s, path);
     return r > 0 ? GRUNDY_OK : r == 0 ? GRUNDY_ERR_RANGE : GRUNDY_ERR_IO;
 }
 
-int store_split_remove(const grundy_store *s, const char *spec)
+int grundy_store_split_remove_all(const grundy_store *s, const char *spec)
 {
     char stem[STORE_NAME_MAX], prefix[STORE_NAME_MAX + 16];
     char path[STORE_PATH_CAP];
     int removed = 0, failed, r;
-    store_entry_stem(stem, sizeof stem, spec);
+    grundy_store_entry_stem(stem, sizeof stem, spec);
     /* slices, finished or not, their temporary and bad files */
     snprintf(prefix, sizeof prefix, "%s.r", stem);
-    failed = store_remove_matching(s, prefix, NULL, &removed);
+    failed = grundy_store_remove_matching(s, prefix, NULL, &removed);
     manifest_path(path, s, spec);
-    r = store_remove_file(s, path);
+    r = grundy_store_remove_file(s, path);
     failed |= r < 0;
     removed += r > 0;
     snprintf(prefix, sizeof prefix, "%s.gsplit.", stem); /* .tmp-, .bad */
-    failed |= store_remove_matching(s, prefix, NULL, &removed);
+    failed |= grundy_store_remove_matching(s, prefix, NULL, &removed);
     return failed ? -1 : removed > 0;
 }
 
@@ -365,29 +324,30 @@ static int write_text(const grundy_store *s, const char *path,
     fd = mkstemp(tmp);
     if (fd < 0) {
         e = errno;
-        store_warnf(s, path, "cannot create a temporary file (%s): the "
+        grundy_store_warnf(s, path, "cannot create a temporary file (%s): the "
                     "manifest is not kept", strerror(e));
         return e;
     }
     (void)fcntl(fd, F_SETFD, FD_CLOEXEC);
     e = fchmod(fd, 0644) != 0 ? errno : 0;
     if (!e)
-        e = store_write_full(fd, buf, len, 0);
+        e = grundy_store_write_full(fd, buf, len, 0);
     if (!e && fsync(fd) != 0)
         e = errno;
     if (close(fd) != 0 && !e)
         e = errno;
     if (!e) {
-        lockfd = store_folder_lock(s);
+        lockfd = grundy_store_folder_lock(s);
         if (rename(tmp, path) != 0)
             e = errno;
         else if (lockfd >= 0 && fsync(lockfd) != 0 && errno != EINVAL)
             e = errno;
-        store_folder_unlock(lockfd);
+        grundy_store_folder_unlock(lockfd);
     }
     if (e) {
         unlink(tmp);
-        store_warnf(s, path, "cannot write the manifest (%s)", strerror(e));
+        grundy_store_warnf(s, path, "cannot write the manifest (%s)",
+                           strerror(e));
     }
     return e;
 }
@@ -401,7 +361,7 @@ grundy_status grundy_store_split_save(grundy_store *s,
     unsigned i;
     int e;
 
-    GRUNDY_RETURN_IF(!m || !store_spec_ok(m->spec) ||
+    GRUNDY_RETURN_IF(!m || !grundy_store_spec_ok(m->spec) ||
                          strchr(m->spec, '\n') || m->count == 0 ||
                          m->count > SLICES_MAX || m->tiers == 0 ||
                          m->tiers > 64 || m->block == 0 ||
@@ -421,8 +381,9 @@ grundy_status grundy_store_split_save(grundy_store *s,
     GRUNDY_RETURN_IF(total != m->positions, GRUNDY_ERR_ARG);
     manifest_path(path, s, m->spec);
     if (!s->writable) {
-        store_warnf(s, path, "the store is read-only: the manifest is not "
-                    "kept");
+        grundy_store_warnf(s, path,
+                           "the store is read-only: the manifest is not "
+                           "kept");
         return GRUNDY_ERR_IO;
     }
     text_add(&t, "%s\nspec %s\npositions %" PRIu64 "\ntiers %u\nblock %"
@@ -435,7 +396,7 @@ grundy_status grundy_store_split_save(grundy_store *s,
                  i, (uint64_t)m->slices[i].size, (uint64_t)m->slices[i].max,
                  (uint64_t)m->slices[i].max_at, m->slices[i].header_hash);
     if (!t.failed)
-        text_add(&t, "xxh3 %016" PRIx64 "\n", store_hash(t.buf, t.len));
+        text_add(&t, "xxh3 %016" PRIx64 "\n", grundy_store_hash(t.buf, t.len));
     if (t.failed) {
         free(t.buf);
         return GRUNDY_ERR_NOMEM;
@@ -465,14 +426,14 @@ grundy_status grundy_store_split_open_slice(grundy_store_mapping **out,
     GRUNDY_TRY(grundy_store_slice_open(out, s, &m->slices[i], verify));
     grundy_store_slice_path(s, &m->slices[i], path, sizeof path);
     if (!*out) {
-        store_warnf(s, path, "slice %u of the split table of '%s' is "
+        grundy_store_warnf(s, path, "slice %u of the split table of '%s' is "
                     "missing or damaged", i, m->spec);
         return GRUNDY_OK;
     }
     got = grundy_store_mapping_slice(*out);
     if (got->size != m->slices[i].size ||
         got->header_hash != m->slices[i].header_hash) {
-        store_warnf(s, path, "not the slice the manifest names (another "
+        grundy_store_warnf(s, path, "not the slice the manifest names (another "
                     "run's?): the split table of '%s' is not used",
                     m->spec);
         grundy_store_mapping_free(*out);
@@ -560,7 +521,7 @@ static grundy_status parse_manifest(grundy_store_split **out,
         const char *q = sum;
         if (!line(&q, end, "xxh3", 1, 1, v) || q != end)
             BAD("truncated manifest");
-        if (v[0] != store_hash(buf, (size_t)(sum - buf)))
+        if (v[0] != grundy_store_hash(buf, (size_t)(sum - buf)))
             BAD("manifest checksum mismatch");
     }
     m = calloc(1, sizeof *m);
@@ -641,18 +602,19 @@ grundy_status grundy_store_split_load(grundy_store_split **out,
     int fd;
 
     *out = NULL;
-    GRUNDY_RETURN_IF(!store_spec_ok(spec), GRUNDY_ERR_ARG);
+    GRUNDY_RETURN_IF(!grundy_store_spec_ok(spec), GRUNDY_ERR_ARG);
     manifest_path(path, s, spec);
     fd = open(path, O_RDONLY | O_CLOEXEC);
     if (fd < 0) {
         if (errno != ENOENT && errno != ENOTDIR)
-            store_warnf(s, path, "cannot open (%s)", strerror(errno));
+            grundy_store_warnf(s, path, "cannot open (%s)", strerror(errno));
         return GRUNDY_OK;
     }
     if (fstat(fd, &ident) != 0 || !S_ISREG(ident.st_mode) ||
         (uint64_t)ident.st_size > MANIFEST_MAX_BYTES) {
-        store_warnf(s, path, "not a manifest (not a regular file, or too "
-                    "long)");
+        grundy_store_warnf(s, path,
+                           "not a manifest (not a regular file, or too "
+                           "long)");
         close(fd);
         return GRUNDY_OK;
     }
@@ -672,13 +634,13 @@ grundy_status grundy_store_split_load(grundy_store_split **out,
     }
     close(fd);
     if (got != (size_t)ident.st_size) {
-        store_warnf(s, path, "cannot read the manifest");
+        grundy_store_warnf(s, path, "cannot read the manifest");
         free(buf);
         return GRUNDY_OK;
     }
     st = parse_manifest(out, buf, got, spec, why, sizeof why);
     free(buf);
     if (st == GRUNDY_OK && !*out)
-        (void)store_set_aside(s, path, &ident, why);
+        (void)grundy_store_set_aside(s, path, &ident, why);
     return st;
 }

@@ -1,11 +1,20 @@
 /*
- * store_internal.h -- what the files of the store share (store.c: tables,
- * locks and management; split.c: slices and manifests): the store and
+ * store_internal.h -- what the files of the store share: the store and
  * mapping objects, and the steps of reading and writing a file.
+ *
+ * The files call one another in one direction only:
+ *
+ *   grow.c (tables grown in place) ──► entry.c (entries: load, save,
+ *   list, verify, remove) ──► split.c (slices and manifests) ──► file.c
+ *   (the folder, checked reads, atomic writes, locks) ──► format.c (the
+ *   header codec and the names, pure functions)
+ *
+ * (an arrow means "calls"; grow.c and entry.c call file.c directly too).
  */
 #ifndef GRUNDY_STORE_INTERNAL_H
 #define GRUNDY_STORE_INTERNAL_H
 
+#include <pthread.h>
 #include <sys/stat.h>
 #include <sys/types.h>
 
@@ -22,17 +31,21 @@ struct grundy_store {
     void *warn_ctx;
     grundy_limits limits;
     int have_limits;
+    /* What was kept since the store was opened (grundy_store_last_saved()):
+     * the only state that changes after grundy_store_open(). */
+    pthread_mutex_t saved_lock;
+    grundy_store_saved saved;
 };
 
 struct grundy_store_mapping {
     grundy_store_table table;
     void *base;
     size_t len;
-    /* A slice (split.c): its fields, and its blocks verified so far
-     * (verified == NULL: every block is). */
+    /* A slice (split.c): its fields. */
     int is_slice;
     grundy_store_slice slice;
-    store_header h;
+    grundy_store_header h;
+    /* The blocks verified so far (NULL: every block is). */
     unsigned char *verified;
     const grundy_store *store;
     char path[STORE_PATH_CAP];
@@ -45,51 +58,77 @@ typedef enum file_state {
     FILE_UNREADABLE /* could not be opened or read: why[] says why */
 } file_state;
 
-const grundy_limits *store_limits(const grundy_store *s);
+/* file.c: the folder, checked reads, atomic writes, locks ******************/
 
-void store_warnf(const grundy_store *s, const char *path, const char *fmt,
-                 ...)
+const grundy_limits *grundy_store_limits(const grundy_store *s);
+
+void grundy_store_warnf(const grundy_store *s, const char *path,
+                        const char *fmt, ...)
 #if defined(__GNUC__)
     __attribute__((format(printf, 3, 4)))
 #endif
     ;
 
 /* DIR/NAME: the store's folder and a file name in it. */
-void store_file(char *buf, const grundy_store *s, const char *name);
+void grundy_store_file_path(char *buf, const grundy_store *s,
+                            const char *name);
+/* DIR/ENTRY + suffix: a file of spec's entry (the lengths were bounded
+ * when the store was opened). */
+void grundy_store_entry_file(char *buf, const grundy_store *s,
+                             const char *spec, const char *suffix);
+/* The last part of a path. */
+const char *grundy_store_base_name(const char *path);
 
 /* The folder's exclusive flock: a descriptor, or -1; released by
- * store_folder_unlock(). */
-int store_folder_lock(const grundy_store *s);
-void store_folder_unlock(int fd);
+ * grundy_store_folder_unlock(). */
+int grundy_store_folder_lock(const grundy_store *s);
+void grundy_store_folder_unlock(int fd);
 
-/* pwrite / pread all of n bytes; 0 or an errno. */
-int store_write_full(int fd, const void *buf, size_t n, off_t off);
+/* pwrite all of n bytes; 0 or an errno. */
+int grundy_store_write_full(int fd, const void *buf, size_t n, off_t off);
+/* pread up to n bytes (*got of them: fewer at the end of the file); 0 or
+ * an errno. */
+int grundy_store_read_full(int fd, void *buf, size_t n, off_t off,
+                           size_t *got);
 
 /* Open path and check its header against the file's length.  expect: the
  * spec it must hold, or NULL for "the spec its name says".  On
  * FILE_SOUND, *fd_out is the open file. */
-file_state store_open_checked(int *fd_out, store_header *h,
-                              struct stat *ident, const char *path,
-                              const char *expect, char *why, size_t cap);
+file_state grundy_store_open_checked(int *fd_out, grundy_store_header *h,
+                                     struct stat *ident, const char *path,
+                                     const char *expect, char *why,
+                                     size_t cap);
 
 /* Map the file whose header h was checked into m (zeroed first), and
  * check the block table; verify_all: every block too (progress "verifying"
  * through the store's limits).  *fs says whether the file is sound (why[]
  * otherwise); a status other than GRUNDY_OK is cancellation or a failed
- * mapping.  m keeps its mapping on return (mapping_unmap() it). */
-grundy_status store_map_checked(grundy_store_mapping *m, file_state *fs,
-                                int fd, const store_header *h,
-                                const grundy_store *s, int verify_all,
-                                char *why, size_t cap);
-void store_mapping_unmap(grundy_store_mapping *m);
+ * mapping.  m keeps its mapping on return (grundy_store_mapping_unmap()
+ * it). */
+grundy_status grundy_store_map_checked(grundy_store_mapping *m,
+                                       file_state *fs, int fd,
+                                       const grundy_store_header *h,
+                                       const grundy_store *s, int verify_all,
+                                       char *why, size_t cap);
+void grundy_store_mapping_unmap(grundy_store_mapping *m);
 
 /* m->table's fields from the header h of its mapped file. */
-void store_mapping_describe(grundy_store_mapping *m, const store_header *h);
+void grundy_store_mapping_describe(grundy_store_mapping *m,
+                                   const grundy_store_header *h);
+
+/* Check the whole table file at path (every block); on FILE_SOUND with
+ * out != NULL, *out holds its mapping. */
+grundy_status grundy_store_check_file(file_state *fs,
+                                      grundy_store_mapping **out,
+                                      struct stat *ident,
+                                      const grundy_store *s,
+                                      const char *path, const char *expect,
+                                      char *why, size_t cap);
 
 /* Move the bad file at path aside to path.bad, unless it was replaced
  * since it was opened (ident).  1: moved (or gone), 0: replaced. */
-int store_set_aside(const grundy_store *s, const char *path,
-                    const struct stat *ident, const char *why);
+int grundy_store_set_aside(const grundy_store *s, const char *path,
+                           const struct stat *ident, const char *why);
 
 /* Write a file of header h (layout filled in) whose values are the
  * concatenation of chunks to the temporary file of path, fsync it and
@@ -98,26 +137,36 @@ int store_set_aside(const grundy_store *s, const char *path,
  * whether the file at path must be kept instead (the better table).
  * what: "table", "slice", ... for the warnings.  GRUNDY_ERR_IO after
  * telling the warning callback. */
-grundy_status store_write_atomic(const grundy_store *s, const char *path,
-                                 const char *what, store_header *h,
-                                 const grundy_store_chunk *chunks,
-                                 size_t nchunks,
-                                 int (*keep_if)(const char *path,
-                                                const store_header *h));
+grundy_status grundy_store_write_atomic(
+    const grundy_store *s, const char *path, const char *what,
+    grundy_store_header *h, const grundy_store_chunk *chunks, size_t nchunks,
+    int (*keep_if)(const char *path, const grundy_store_header *h));
+
+/* Note that the store now holds size entries of spec (complete or a
+ * checkpoint), for grundy_store_last_saved(). */
+void grundy_store_note_saved(grundy_store *s, const char *spec,
+                             grundy_pos size, int complete);
 
 /* Remove path; 1 removed, 0 missing, -1 failed (warned). */
-int store_remove_file(const grundy_store *s, const char *path);
+int grundy_store_remove_file(const grundy_store *s, const char *path);
 
 /* Remove the files of the folder whose names start with prefix and, when
  * suffix is not NULL, end with suffix; *removed counts them.  1 when one
  * could not be removed (warned), else 0. */
-int store_remove_matching(const grundy_store *s, const char *prefix,
-                          const char *suffix, int *removed);
+int grundy_store_remove_matching(const grundy_store *s, const char *prefix,
+                                 const char *suffix, int *removed);
 
-/* The slice file name of sl (split.c), snprintf semantics. */
-size_t store_slice_name(char *buf, size_t cap, const grundy_store_slice *sl);
-/* The split files of spec (split.c): its manifest, slices and their
- * temporary files.  0 removed none, 1 some, -1 a removal failed. */
-int store_split_remove(const grundy_store *s, const char *spec);
+/* split.c: slices and manifests *******************************************/
+
+/* The split files of spec: its manifest, slices and their temporary
+ * files.  0 removed none, 1 some, -1 a removal failed. */
+int grundy_store_split_remove_all(const grundy_store *s, const char *spec);
+
+/* entry.c: entries **********************************************************/
+
+/* Whether the entry at path holds a table at least as good as h (a
+ * damaged or foreign file does not): then h is not written. */
+int grundy_store_entry_at_least(const char *path,
+                                const grundy_store_header *h);
 
 #endif

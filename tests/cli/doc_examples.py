@@ -8,6 +8,10 @@ program under test) and what follows it, up to the next '$ ' line, must be
 its standard output exactly.  A block that runs other programs (make, cc,
 rsvg-convert, ...), or that follows a line '<!-- example not run: WHY -->',
 is reported as skipped, with the reason.
+README.md, other blocks: a line 'grundy ARGS   # ... prints TEXT' states
+its output in its comment: it is run, and TEXT must be a line of its
+standard output (or, ending in '...', the start of one).  Comments without
+'prints' describe and are not run.
 doc/grundy.1: every line of the EXAMPLES section is run; it must exit 0
 and write something (to standard output or the file it names).
 All run in a scratch folder holding examples/ and an empty store.
@@ -51,6 +55,44 @@ def readme_sessions(text):
         else:
             cur.append(None)  # a block that is not a session
     return blocks
+
+
+CLAIM = re.compile(r"^(?P<cmd>(?:build/)?grundy\s.*?)\s{2,}#\s(?:.*?\s)?"
+                   r"prints (?P<out>.+?)\s*$")
+
+
+def readme_claims(text):
+    """(line number, command, stated output) for each line of a block that
+    is not a session and ends in a comment '# ... prints TEXT'; a block
+    after '<!-- example not run: WHY -->' gives (line number, None, WHY)."""
+    claims, inside, session, note = [], False, False, None
+    for no, line in enumerate(text.splitlines(), 1):
+        if line.startswith(NOT_RUN) and not inside:
+            note = line[len(NOT_RUN):].rstrip("->").strip()
+            continue
+        if line.startswith("```"):
+            if inside:
+                note = None
+            inside, session = not inside, False
+            first = True
+            continue
+        if not inside:
+            continue
+        if first:
+            session, first = line.startswith("$ "), False
+        if session:
+            continue
+        m = CLAIM.match(line)
+        if m:
+            claims.append((no, None, note) if note else
+                          (no, m.group("cmd"), m.group("out")))
+    return claims
+
+
+def claim_holds(out, lines):
+    if out.endswith("..."):
+        return any(line.startswith(out[:-3]) for line in lines)
+    return out in lines
 
 
 def programs(cmd):
@@ -113,6 +155,22 @@ def main():
                     print("  got:", *got[:12], sep="\n    ")
                     if r.stderr:
                         print("  stderr:", r.stderr.strip()[:500])
+
+        for no, cmd, out in readme_claims(readme):
+            if cmd is None:
+                print(f"README.md:{no}: skipped (marked: {out})")
+                skipped += 1
+                continue
+            r = run(cmd, work, env)
+            ran += 1
+            got = r.stdout.rstrip("\n").split("\n") if r.stdout else []
+            if not claim_holds(out, got):
+                failures += 1
+                print(f"README.md:{no}: {cmd}")
+                print(f"  the comment says it prints: {out}")
+                print("  got:", *got[:12], sep="\n    ")
+                if r.stderr:
+                    print("  stderr:", r.stderr.strip()[:500])
 
         with open(os.path.join(SRC, "doc", "grundy.1"), encoding="utf-8") as f:
             man = f.read()

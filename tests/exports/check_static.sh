@@ -5,7 +5,7 @@
 # one of its own.  ALLOW (below) lists the prefixes still waiting for
 # their rename; it only shrinks.
 lib=$1
-ALLOW='^(store_|board_tt_)'
+ALLOW='^(board_tt_)'
 syms=$(nm -g --defined-only "$lib" 2>/dev/null |
     awk 'NF == 3 && $2 ~ /^[TDBRVWCGS]$/ {print $3}' | sort -u)
 if [ -z "$syms" ]; then

@@ -8,9 +8,9 @@
  * flags make the harness repair checksums first (bit 0 the header's,
  * bit 1 the block table and the blocks'), so that mutations reach the
  * checks behind them instead of stopping at the first hash.  What must
- * hold: a header that decodes obeys every rule of store_header_check(); a
- * table that loads has a size, width and largest value that agree with
- * its data, all of which can be read; nothing reads outside the file.
+ * hold: a header that decodes obeys every rule of grundy_store_header_check();
+ * a table that loads has a size, width and largest value that agree with its
+ * data, all of which can be read; nothing reads outside the file.
  */
 #define _GNU_SOURCE /* mkdtemp */
 #include <dirent.h>
@@ -77,29 +77,31 @@ static void repair(unsigned char *f, size_t size, unsigned flags)
     if (size < STORE_HEADER_BYTES)
         return;
     if (flags & 2) {
-        uint64_t B = store_get64(f + 80), nb = store_get64(f + 88);
-        uint64_t D = store_get64(f + 96), i;
+        uint64_t B = grundy_store_get64(f + 80),
+                 nb = grundy_store_get64(f + 88);
+        uint64_t D = grundy_store_get64(f + 96), i;
         if (B >= 4096 && B <= ((uint64_t)1 << 30) && (B & (B - 1)) == 0 &&
             D <= size && nb <= (D - STORE_HEADER_BYTES) / 8 &&
             D >= STORE_HEADER_BYTES) {
             for (i = 0; i < nb && D + i * B < size; i++) {
                 uint64_t len = size - (D + i * B) < B ? size - (D + i * B) : B;
-                store_put64(f + STORE_HEADER_BYTES + 8 * i,
-                            store_hash(f + D + i * B, (size_t)len));
+                grundy_store_put64(f + STORE_HEADER_BYTES + 8 * i,
+                            grundy_store_hash(f + D + i * B, (size_t)len));
             }
-            store_put64(f + 104, store_hash(f + STORE_HEADER_BYTES,
-                                            (size_t)(D - STORE_HEADER_BYTES)));
+            grundy_store_put64(
+                f + 104, grundy_store_hash(f + STORE_HEADER_BYTES,
+                                           (size_t)(D - STORE_HEADER_BYTES)));
         }
     }
     if (flags & 3)
-        store_put64(f + 504, store_hash(f, 504));
+        grundy_store_put64(f + 504, grundy_store_hash(f, 504));
 }
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
     unsigned char *f;
     size_t n;
-    store_header h;
+    grundy_store_header h;
     char why[256], spec[GRUNDY_STORE_SPEC_MAX + 1], path[4096];
     grundy_store_mapping *m = NULL;
     int fd, ok;
@@ -113,15 +115,15 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     memcpy(f, data + 1, n);
     repair(f, n, data[0]);
 
-    ok = store_header_decode(&h, f, n < STORE_HEADER_BYTES ? n
+    ok = grundy_store_header_decode(&h, f, n < STORE_HEADER_BYTES ? n
                                                            : STORE_HEADER_BYTES,
                              n, why, sizeof why);
-    if (ok && !store_header_check(&h, why, sizeof why))
+    if (ok && !grundy_store_header_check(&h, why, sizeof why))
         fuzz_fail("a decoded header breaks a rule: %s", why);
     if (ok && h.data_offset + h.size * h.width != n)
         fuzz_fail("a decoded header does not match the file's length");
-    snprintf(spec, sizeof spec, "%s", ok && store_spec_ok(h.spec) ? h.spec
-                                                                  : "0.6");
+    snprintf(spec, sizeof spec, "%s",
+             ok && grundy_store_spec_ok(h.spec) ? h.spec : "0.6");
 
     if (grundy_store_entry_path(store, spec, path, sizeof path) >=
         sizeof path)

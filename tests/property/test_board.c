@@ -129,6 +129,69 @@ static void test_cram_every_position(void **state)
     }
 }
 
+/* Every position of small boards is worth the XOR of its parts' values
+ * (the parts may leave out cells that cannot change the value: cram.c),
+ * both read from the table of all positions. */
+static void test_cram_parts_keep_values(void **state)
+{
+    static const unsigned dims[][2] = {{4, 5}, {3, 6}, {5, 4}, {2, 9}};
+    size_t i, n = sizeof dims / sizeof dims[0];
+    (void)state;
+    for (i = 0; i < n - (LIGHT ? 2 : 0); i++) {
+        unsigned R = dims[i][0], C = dims[i][1];
+        char spec[32];
+        grundy_game *g;
+        const grundy_rules *r;
+        grundy_pos np, p;
+        grundy_table *t = NULL;
+        unsigned long long dropped = 0;
+        snprintf(spec, sizeof spec, "cram:%ux%u", R, C);
+        g = test_game(spec);
+        r = grundy_game_rules(g);
+        np = grundy_game_num_positions(g);
+        assert_int_equal(grundy_table_new(&t, g, 0, NULL), GRUNDY_OK);
+        for (p = 0; p < np; p++) {
+            grundy_pos parts[64], all = 0;
+            size_t k = r->components(grundy_game_params(g), p, parts, 64), j;
+            grundy_value x = 0;
+            unsigned cell;
+            assert_true(k <= 64);
+            for (j = 0; j < k; j++) {
+                if ((parts[j] & ~p) || (parts[j] & all))
+                    fail_msg("%s p=%llx: part %llx is not a new subset",
+                             spec, (unsigned long long)p,
+                             (unsigned long long)parts[j]);
+                all |= parts[j];
+                x ^= grundy_table_get(t, parts[j]);
+            }
+            if (x != grundy_table_get(t, p))
+                fail_msg("%s p=%llx: parts worth %llu, the position %llu",
+                         spec, (unsigned long long)p,
+                         (unsigned long long)x,
+                         (unsigned long long)grundy_table_get(t, p));
+            /* cells left out although they had a neighbour */
+            for (cell = 0; cell < R * C; cell++) {
+                uint64_t nb = 0;
+                if (!((p & ~all) >> cell & 1))
+                    continue;
+                if (cell % C > 0)
+                    nb |= 1ull << (cell - 1);
+                if (cell % C + 1 < C)
+                    nb |= 1ull << (cell + 1);
+                if (cell >= C)
+                    nb |= 1ull << (cell - C);
+                if (cell + C < R * C)
+                    nb |= 1ull << (cell + C);
+                dropped += (p & nb) != 0;
+            }
+        }
+        /* the reduction ran: cells with neighbours were left out too */
+        assert_true(dropped > np / 4);
+        grundy_table_free(t);
+        grundy_game_free(g);
+    }
+}
+
 /* A random group of `cells` cells of an R x C board, grown from one
  * cell by adding a random neighbour at a time, with a few holes: parts of
  * some size, which a scatter of single cells would not give. */
@@ -452,6 +515,7 @@ int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_cram_every_position),
+        cmocka_unit_test(test_cram_parts_keep_values),
         cmocka_unit_test_setup_teardown(test_cram_random_positions,
                                         test_rng_setup, test_rng_teardown),
         cmocka_unit_test_setup_teardown(test_node_kayles_every_position,

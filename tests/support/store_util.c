@@ -56,7 +56,7 @@ void su_warn(void *ctx, const char *path, const char *what)
 {
     su_warnings *w = ctx;
     w->count++;
-    snprintf(w->path, sizeof w->path, "%s", path);
+    snprintf(w->path, sizeof w->path, "%s", path ? path : "");
     snprintf(w->what, sizeof w->what, "%s", what);
 }
 

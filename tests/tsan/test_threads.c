@@ -10,6 +10,8 @@
  *   - the sparse space kernel of take-and-break games (table/sparse.c):
  *     a helper thread that marks blocks and shares the split listing, for
  *     each instruction set the CPU runs;
+ *   - the board search (board/board.c): helpers that value the same part
+ *     on one shared table, which grows while they wait;
  *   - the values object, which calls the two.
  * A module that starts threads (through core/threads.h) adds its case
  * here.
@@ -172,12 +174,62 @@ static void test_threads_values(void **state)
     }
 }
 
+/* The board search with helpers: the same value as one thread, on boards
+ * whose parts are large enough to start them (30 cells), with a table
+ * small enough to grow and evict while they run. */
+static void test_threads_board(void **state)
+{
+    static const char *specs[] = {"cram:5x6", "cram:3x10",
+                                  "node-kayles:grid:5x6"};
+    size_t i, j;
+    (void)state;
+    for (i = 0; i < sizeof specs / sizeof *specs; i++) {
+        grundy_game *g = test_game(specs[i]);
+        grundy_pos p;
+        grundy_value one = 0;
+        assert_int_equal(grundy_game_pos_parse(g, "start", 5, &p, NULL),
+                         GRUNDY_OK);
+        for (j = 0; j <= NCOUNTS; j++) {
+            grundy_limits lim;
+            grundy_board_opts o;
+            grundy_board *b = NULL;
+            grundy_board_stats st;
+            grundy_value v;
+            uint64_t before = grundy_threads_started();
+            grundy_limits_init(&lim);
+            lim.threads = j ? thread_counts[j - 1] : 1;
+            grundy_board_opts_init(&o);
+            o.limits = &lim;
+            o.table_bytes = (size_t)1 << 20;
+            assert_int_equal(grundy_board_new(&b, g, &o), GRUNDY_OK);
+            assert_int_equal(grundy_board_value(&v, b, p), GRUNDY_OK);
+            grundy_board_get_stats(&st, b);
+            if (!j) {
+                one = v;
+                assert_int_equal(st.threads, 1);
+            } else {
+                if (grundy_threads_started() == before)
+                    fail_msg("%s, %u threads: no thread started", specs[i],
+                             lim.threads);
+                assert_int_equal(st.threads, lim.threads);
+                if (v != one)
+                    fail_msg("%s, %u threads: value %llu, one thread %llu",
+                             specs[i], lim.threads, (unsigned long long)v,
+                             (unsigned long long)one);
+            }
+            grundy_board_free(b);
+        }
+        grundy_game_free(g);
+    }
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_threads_tiers),
         cmocka_unit_test(test_threads_sparse),
         cmocka_unit_test(test_threads_values),
+        cmocka_unit_test(test_threads_board),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

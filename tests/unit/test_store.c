@@ -556,6 +556,45 @@ static void test_store_longer_wins(void **state)
     grundy_store_close(s);
 }
 
+/* What the store kept, for the message after an interruption. */
+static void test_store_last_saved(void **state)
+{
+    fixture *f = *state;
+    grundy_store *s = su_open(f->dir, NULL, NULL);
+    grundy_store_table t, bad;
+    grundy_store_saved sv;
+    grundy_store_last_saved(&sv, s);
+    assert_int_equal(sv.count, 0);
+    su_table(&t, "half", 200, 1, 7, &f->rng);
+    t.complete = 0;
+    assert_int_equal(grundy_store_save(s, &t), GRUNDY_OK);
+    grundy_store_last_saved(&sv, s);
+    assert_int_equal(sv.count, 1);
+    assert_string_equal(sv.spec, "half");
+    assert_int_equal(sv.size, 200);
+    assert_int_equal(sv.complete, 0);
+    /* a refused table is not kept */
+    bad = t;
+    bad.width = 3;
+    assert_int_equal(grundy_store_save(s, &bad), GRUNDY_ERR_ARG);
+    grundy_store_last_saved(&sv, s);
+    assert_int_equal(sv.count, 1);
+    /* a shorter one is skipped, but the store holds its values */
+    t.size = 100;
+    t.max = 0;
+    t.max_at = 0;
+    ((unsigned char *)(uintptr_t)t.data)[0] = 7;
+    t.max = 7;
+    t.complete = 1;
+    assert_int_equal(grundy_store_save(s, &t), GRUNDY_OK);
+    grundy_store_last_saved(&sv, s);
+    assert_int_equal(sv.count, 2);
+    assert_int_equal(sv.size, 100);
+    assert_int_equal(sv.complete, 1);
+    free((void *)(uintptr_t)t.data);
+    grundy_store_close(s);
+}
+
 static void test_store_save_rejects_bad_tables(void **state)
 {
     fixture *f = *state;
@@ -978,7 +1017,7 @@ static void grow_matches_memory(fixture *f, grundy_pos n, grundy_pos keep)
     unsigned char *b1, *b2;
     size_t l1, l2;
     grundy_pos x, old;
-    uint64_t dropped = store_grow_dropped();
+    uint64_t dropped = grundy_store_grow_dropped();
     su_cat(d1, sizeof d1, f->dir, "/grown");
     su_cat(d2, sizeof d2, f->dir, "/saved");
     assert_int_equal(grundy_game_new(&g, "grundy-game", NULL), GRUNDY_OK);
@@ -1002,7 +1041,7 @@ static void grow_matches_memory(fixture *f, grundy_pos n, grundy_pos keep)
                      (unsigned long long)grundy_table_get(t, x),
                      (unsigned long long)grundy_table_get(mem, x));
     /* the middle left memory */
-    assert_true(store_grow_dropped() > dropped);
+    assert_true(grundy_store_grow_dropped() > dropped);
     memset(&st, 0, sizeof st);
     snprintf(st.spec, sizeof st.spec, "grundy-game");
     st.size = n;
@@ -1147,6 +1186,8 @@ int main(void)
         cmocka_unit_test_setup_teardown(test_store_file_layout, setup,
                                         teardown),
         cmocka_unit_test_setup_teardown(test_store_longer_wins, setup,
+                                        teardown),
+        cmocka_unit_test_setup_teardown(test_store_last_saved, setup,
                                         teardown),
         cmocka_unit_test_setup_teardown(test_store_save_rejects_bad_tables,
                                         setup, teardown),

@@ -1,0 +1,1 @@
+target_sources(grundy PRIVATE src/session/session.c)

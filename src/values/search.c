@@ -1,0 +1,299 @@
+/*
+ * search.c -- single positions of finite families by search: the board
+ * search (grundy/board.h) for families with parts and keys, the subsets
+ * of a board position, and a memoised search of the game tree for the
+ * rest.
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "values/values_internal.h"
+
+/* Memoised search for finite families. */
+typedef struct memo {
+    grundy_pos *key;
+    grundy_value *val;
+    size_t cap, n;
+} memo;
+
+static size_t memo_slot(const memo *m, grundy_pos k)
+{
+    uint64_t h = (k + 1) * 0x9E3779B97F4A7C15ull;
+    size_t i = (size_t)(h >> 17) & (m->cap - 1);
+    while (m->key[i] != UINT64_MAX && m->key[i] != k)
+        i = (i + 1) & (m->cap - 1);
+    return i;
+}
+
+static grundy_status memo_put(memo *m, grundy_pos k, grundy_value v,
+                              const grundy_limits *lim)
+{
+    size_t i;
+    if (2 * (m->n + 1) > m->cap) {
+        memo nm;
+        size_t j;
+        nm.cap = m->cap ? 2 * m->cap : 1024;
+        GRUNDY_TRY(grundy_limits_mem_check(
+            lim, nm.cap * (sizeof *nm.key + sizeof *nm.val)));
+        nm.n = 0;
+        nm.key = malloc(nm.cap * sizeof *nm.key);
+        nm.val = malloc(nm.cap * sizeof *nm.val);
+        if (!nm.key || !nm.val) {
+            free(nm.key);
+            free(nm.val);
+            return GRUNDY_ERR_NOMEM;
+        }
+        memset(nm.key, 0xFF, nm.cap * sizeof *nm.key);
+        for (j = 0; j < m->cap; j++)
+            if (m->key[j] != UINT64_MAX) {
+                size_t s = memo_slot(&nm, m->key[j]);
+                nm.key[s] = m->key[j];
+                nm.val[s] = m->val[j];
+                nm.n++;
+            }
+        free(m->key);
+        free(m->val);
+        *m = nm;
+    }
+    i = memo_slot(m, k);
+    if (m->key[i] == UINT64_MAX)
+        m->n++;
+    m->key[i] = k;
+    m->val[i] = v;
+    return GRUNDY_OK;
+}
+
+static int memo_get(const memo *m, grundy_pos k, grundy_value *v)
+{
+    size_t i;
+    if (!m->cap)
+        return 0;
+    i = memo_slot(m, k);
+    if (m->key[i] == UINT64_MAX)
+        return 0;
+    *v = m->val[i];
+    return 1;
+}
+
+typedef struct frame {
+    grundy_pos pos;
+    size_t first, count, next; /* moves in the shared move stack */
+} frame;
+
+/* Iterative DFS: a frame's moves live on one growing stack of moves. */
+static grundy_status by_search(grundy_value *out, const grundy_game *g,
+                               grundy_pos root, const grundy_limits *lim)
+{
+    grundy_ticker tk;
+    memo m = {0};
+    frame *fs = NULL;
+    grundy_move *ms = NULL, *tmp = NULL;
+    size_t nf = 0, fcap = 0, nms = 0, mscap = 0, tcap = 0, nm;
+    grundy_status s = GRUNDY_OK;
+    grundy_value *vals = NULL;
+    size_t vcap = 0;
+
+#define PUSH_FRAME(P)                                                         \
+    do {                                                                      \
+        if (nf == fcap) {                                                     \
+            frame *nfs;                                                       \
+            fcap = fcap ? 2 * fcap : 64;                                      \
+            nfs = realloc(fs, fcap * sizeof *fs);                             \
+            if (!nfs) {                                                       \
+                s = GRUNDY_ERR_NOMEM;                                         \
+                goto done;                                                    \
+            }                                                                 \
+            fs = nfs;                                                         \
+        }                                                                     \
+        s = grundy_game_moves(g, (P), &tmp, &tcap, &nm);                      \
+        if (s != GRUNDY_OK)                                                   \
+            goto done;                                                        \
+        if (nms + nm > mscap) {                                               \
+            grundy_move *nmv;                                                 \
+            mscap = 2 * (nms + nm) + 64;                                      \
+            nmv = realloc(ms, mscap * sizeof *ms);                            \
+            if (!nmv) {                                                       \
+                s = GRUNDY_ERR_NOMEM;                                         \
+                goto done;                                                    \
+            }                                                                 \
+            ms = nmv;                                                         \
+        }                                                                     \
+        if (nm)                                                               \
+            memcpy(ms + nms, tmp, nm * sizeof *ms);                           \
+        fs[nf].pos = (P);                                                     \
+        fs[nf].first = nms;                                                   \
+        fs[nf].count = nm;                                                    \
+        fs[nf].next = 0;                                                      \
+        nms += nm;                                                            \
+        nf++;                                                                 \
+    } while (0)
+
+    grundy_ticker_init(&tk, lim, "search", 0);
+    PUSH_FRAME(root);
+    while (nf) {
+        frame *f = &fs[nf - 1];
+        int pushed = 0;
+        /* Make sure every part of every move is known. */
+        while (!pushed && f->next < f->count) {
+            const grundy_move *mv = &ms[f->first + f->next];
+            unsigned k;
+            grundy_value v;
+            for (k = 0; k < mv->nparts; k++)
+                if (!memo_get(&m, mv->part[k], &v)) {
+                    grundy_pos child = mv->part[k];
+                    PUSH_FRAME(child);
+                    pushed = 1;
+                    break;
+                }
+            if (!pushed)
+                f->next++;
+        }
+        if (pushed)
+            continue;
+        {
+            size_t i;
+            grundy_value mex = 0;
+            if (f->count + 1 > vcap) {
+                grundy_value *nv;
+                vcap = 2 * f->count + 64;
+                nv = realloc(vals, vcap * sizeof *vals);
+                if (!nv) {
+                    s = GRUNDY_ERR_NOMEM;
+                    goto done;
+                }
+                vals = nv;
+            }
+            for (i = 0; i < f->count; i++) {
+                const grundy_move *mv = &ms[f->first + i];
+                grundy_value v = 0, x = 0;
+                unsigned k;
+                for (k = 0; k < mv->nparts; k++) {
+                    int ok = memo_get(&m, mv->part[k], &x);
+                    assert(ok);
+                    (void)ok;
+                    v ^= x;
+                }
+                vals[i] = v;
+            }
+            /* mex by repeated scan is fine: boards have few moves. */
+            for (;;) {
+                for (i = 0; i < f->count && vals[i] != mex; i++)
+                    ;
+                if (i == f->count)
+                    break;
+                mex++;
+            }
+            s = memo_put(&m, f->pos, mex, lim);
+            if (s == GRUNDY_OK)
+                s = grundy_ticker_tick(&tk, m.n);
+            if (s != GRUNDY_OK)
+                goto done;
+            nms = f->first;
+            nf--;
+        }
+    }
+    {
+        int ok = memo_get(&m, root, out);
+        assert(ok);
+        (void)ok;
+    }
+#undef PUSH_FRAME
+done:
+    free(m.key);
+    free(m.val);
+    free(fs);
+    free(ms);
+    free(tmp);
+    free(vals);
+    return s;
+}
+/* The board search (grundy/board.h), made on first use and kept, with its
+ * table, for every later question.  GRUNDY_ERR_LIMIT when not even its
+ * smallest table fits: the other methods are then tried. */
+static grundy_status by_board(grundy_value *out, grundy_values *v,
+                              grundy_pos p)
+{
+    if (!v->board) {
+        grundy_board_opts o;
+        grundy_board_opts_init(&o);
+        o.limits = v->lim;
+        GRUNDY_TRY(grundy_board_new(&v->board, v->game, &o));
+    }
+    v->source = "board search";
+    return grundy_board_value(out, v->board, p);
+}
+
+int grundy_values_search_stats(grundy_board_stats *out,
+                               const grundy_values *v)
+{
+    memset(out, 0, sizeof *out);
+    if (!v->board)
+        return 0;
+    grundy_board_get_stats(out, v->board);
+    return 1;
+}
+
+/* Sources ******************************************************************/
+
+/* Boards with parts and keys: the board search, unless p is small enough
+ * for its subsets. */
+static int board_applies(const grundy_values *v, grundy_pos p)
+{
+    return grundy_board_applies(v->game) && v->method == GRUNDY_TABLE_AUTO &&
+           !((v->rules->flags & GRUNDY_RULES_SUBSETS) &&
+             __builtin_popcountll(p) <= BOARD_SUBSETS_MAX_CELLS);
+}
+
+static grundy_status board_get(grundy_value *out, int *done,
+                               grundy_values *v, grundy_pos p)
+{
+    grundy_status s = by_board(out, v, p);
+    if (s != GRUNDY_ERR_LIMIT) {
+        *done = 1;
+        return s;
+    }
+    v->board_refused = 1;
+    return GRUNDY_OK;
+}
+
+const grundy_values_src grundy_values_src_board_search = {
+    "board search", board_applies, board_get};
+
+/* The subsets of p alone, unless p is the full board (or close): then the
+ * table of every position, on the threads.  (2 << cells is only taken
+ * below 63 cells: past it the shift wraps.) */
+static int subsets_applies(const grundy_values *v, grundy_pos p)
+{
+    return (v->rules->flags & GRUNDY_RULES_SUBSETS) &&
+           __builtin_popcountll(p) < 63 &&
+           ((grundy_pos)2 << __builtin_popcountll(p)) <=
+               grundy_game_num_positions(v->game);
+}
+
+static grundy_status subsets_get(grundy_value *out, int *done,
+                                 grundy_values *v, grundy_pos p)
+{
+    grundy_status s = grundy_table_value_subsets(out, v->game, p, v->lim);
+    if (s == GRUNDY_ERR_OVERFLOW)
+        return GRUNDY_OK;
+    v->source = "subsets";
+    *done = 1;
+    return s;
+}
+
+const grundy_values_src grundy_values_src_subsets = {
+    "subsets", subsets_applies, subsets_get};
+
+/* The last resort.  A board search past the memory limit is the answer:
+ * the plain search would need more memory still, or run without end. */
+static grundy_status search_get(grundy_value *out, int *done,
+                                grundy_values *v, grundy_pos p)
+{
+    GRUNDY_RETURN_IF(v->board_refused, GRUNDY_ERR_LIMIT);
+    v->source = "search";
+    *done = 1;
+    return by_search(out, v->game, p, v->lim);
+}
+
+const grundy_values_src grundy_values_src_search = {"search", NULL,
+                                                       search_get};

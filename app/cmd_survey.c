@@ -311,9 +311,9 @@ static void run_code(survey *sv, cli_engine *eng, row *r)
         }
     }
     r->seconds = now_s() - t0;
-    /* the table is not needed again: drop it, keep the store open */
-    while (eng->nvalues)
-        grundy_values_free(eng->values[--eng->nvalues]);
+    /* the table is not needed again: drop the session (its values
+     * object reads g, so it goes first); the next code opens another */
+    cli_engine_clear(eng);
     grundy_game_free(g);
 }
 
@@ -528,10 +528,8 @@ static int run_all(survey *sv, unsigned threads, int mine_only)
         wk[i].sv = sv;
         wk[i].eng = sv->eng;
         wk[i].eng.limits.threads = 1;
+        wk[i].eng.session = NULL;
         wk[i].eng.store = NULL;
-        wk[i].eng.store_opened = 0;
-        wk[i].eng.values = NULL;
-        wk[i].eng.nvalues = 0;
         wk[i].mine_only = mine_only;
     }
     for (i = 1; i < threads; i++)

@@ -65,6 +65,11 @@ typedef struct grundy_takebreak_params {
     unsigned max_parts;
     /* Grundy's game: the two heaps of a split must differ. */
     int unequal;
+    /* An infinite code (written with "...", such as 4.3... for Lasker's
+     * Nim): non-zero when digit[take] also holds for every j > take.
+     * take is then the first index of the repeated digit (4.33... is
+     * 4.3...), digit[take] is non-zero and has no three-heap bit. */
+    int repeat;
 } grundy_takebreak_params;
 
 /* grundy_takebreak_parse() :

@@ -34,6 +34,18 @@ grundy_status grundy_takebreak_parse(grundy_takebreak_params *out,
     int d0;
 
     memset(out, 0, sizeof *out);
+    /* An infinite code: the last digit repeats for ever ("4.3..."). */
+    if (len >= 3 && memcmp(text + len - 3, "...", 3) == 0) {
+        out->repeat = 1;
+        len -= 3;
+        if (len >= 1 && len <= 2 && hex_value(text[0]) >= 0 &&
+            (len == 1 || text[1] == '.')) {
+            grundy_parse_error_set(where, 1, len + 1,
+                                   "'...' repeats the last digit after "
+                                   "the point, and there is none");
+            return GRUNDY_ERR_PARSE;
+        }
+    }
     if (len == 0) {
         grundy_parse_error_set(where, 1, 1,
                                "expected a code such as 0.137 or 4.07");
@@ -89,6 +101,24 @@ grundy_status grundy_takebreak_parse(grundy_takebreak_params *out,
             return GRUNDY_ERR_LIMIT;
         }
         out->digit[j] = (uint8_t)d;
+    }
+    if (out->repeat) {
+        size_t last = len - 1; /* the repeated digit's index in text */
+        if (out->digit[last - 1] == 0) {
+            grundy_parse_error_set(where, 1, last + 1,
+                                   "'...' repeats the digit 0: nothing to "
+                                   "repeat");
+            return GRUNDY_ERR_PARSE;
+        }
+        if (out->digit[last - 1] & 8) {
+            grundy_parse_error_set(where, 1, last + 1,
+                                   "a repeated digit that leaves three "
+                                   "heaps (8-F) is not supported");
+            return GRUNDY_ERR_RANGE;
+        }
+        /* 4.33... is 4.3...: the repeat starts as early as it can */
+        for (i = last - 1; i > 1 && out->digit[i - 1] == out->digit[i]; i--)
+            out->digit[i] = 0;
     }
     for (i = 0; i <= GRUNDY_TAKEBREAK_MAX_DIGITS; i++) {
         unsigned d = out->digit[i], parts;
@@ -181,13 +211,26 @@ static size_t triples_left(grundy_pos m, grundy_pos a, grundy_pos b)
     return left > SIZE_MAX ? SIZE_MAX : (size_t)left;
 }
 
+/* What removing j tokens may leave, and the last j to look at from p. */
+static unsigned tb_digit(const grundy_takebreak_params *tp, grundy_pos j)
+{
+    return j < tp->take ? tp->digit[j]
+           : j == tp->take || tp->repeat ? tp->digit[tp->take]
+                                         : 0;
+}
+
+static grundy_pos tb_last_j(const grundy_takebreak_params *tp, grundy_pos p)
+{
+    return tp->repeat || p < tp->take ? p : tp->take;
+}
+
 static size_t tb_max_moves(const void *params, grundy_pos p)
 {
     const grundy_takebreak_params *tp = params;
     size_t k = 0;
-    unsigned j;
-    for (j = 0; j <= tp->take && j <= p; j++) {
-        unsigned d = tp->digit[j];
+    grundy_pos j;
+    for (j = 0; j <= tb_last_j(tp, p); j++) {
+        unsigned d = tb_digit(tp, j);
         grundy_pos m = p - j;
         if ((d & 1) && m == 0)
             k = add_sat(k, 1);
@@ -210,9 +253,9 @@ static size_t tb_moves(const void *params, grundy_pos p, grundy_move *out,
 {
     const grundy_takebreak_params *tp = params;
     size_t k = 0;
-    unsigned j;
-    for (j = 0; j <= tp->take && j <= p; j++) {
-        unsigned d = tp->digit[j];
+    grundy_pos j;
+    for (j = 0; j <= tb_last_j(tp, p); j++) {
+        unsigned d = tb_digit(tp, j);
         grundy_pos m = p - j, a, b;
         if ((d & 1) && m == 0) {
             if (k < cap)
@@ -264,9 +307,11 @@ static size_t tb_moves(const void *params, grundy_pos p, grundy_move *out,
     return k;
 }
 
+/* 0 (unbounded) for an infinite code. */
 static grundy_pos tb_max_take(const void *params)
 {
-    return ((const grundy_takebreak_params *)params)->take;
+    const grundy_takebreak_params *tp = params;
+    return tp->repeat ? 0 : tp->take;
 }
 
 /* The code with trailing zero digits dropped, hexadecimal digits upper
@@ -276,7 +321,7 @@ static size_t tb_spec(const void *params, char *buf, size_t cap)
     static const char hex[] = "0123456789ABCDEF";
     const grundy_takebreak_params *tp = params;
     grundy_spec_buf b = {buf, cap, 0};
-    char code[GRUNDY_TAKEBREAK_MAX_DIGITS + 4];
+    char code[GRUNDY_TAKEBREAK_MAX_DIGITS + 8];
     unsigned j, k = 0;
     code[k++] = hex[tp->digit[0]];
     code[k++] = '.';
@@ -284,6 +329,10 @@ static size_t tb_spec(const void *params, char *buf, size_t cap)
         code[k++] = hex[tp->digit[j]];
     if (tp->take == 0)
         code[k++] = '0';
+    if (tp->repeat) {
+        memcpy(code + k, "...", 3);
+        k += 3;
+    }
     code[k] = 0;
     if (cap)
         buf[0] = 0;
@@ -303,6 +352,11 @@ static grundy_pos tb_period_run(const void *params, grundy_pos q,
     const grundy_takebreak_params *tp = params;
     grundy_pos k = tp->max_parts ? tp->max_parts : 1;
     grundy_pos end = k * q + (k - 1) * p + tp->take;
+    /* An infinite code reaches every smaller heap: no theorem is used
+     * (its values are often arithmetic-periodic instead, which
+     * grundy_period_find() reports as seen, not proven). */
+    if (tp->repeat)
+        return 0;
     if (end < (grundy_pos)tp->take + 1)
         end = (grundy_pos)tp->take + 1;
     return end > q ? end - q : 1;
@@ -311,7 +365,8 @@ static grundy_pos tb_period_run(const void *params, grundy_pos q,
 const grundy_rules grundy_rules_octal = {
     .name = "octal",
     .synopsis = "0.137, 4.07, 0.F7  take-and-break code (octal or "
-                "hexadecimal); also octal:CODE",
+                "hexadecimal; 4.3...: the last\n"
+                "                     digit repeats); also octal:CODE",
     .flags = GRUNDY_RULES_HEAP | GRUNDY_RULES_SALTUS,
     .claims = octal_claims,
     .parse = octal_parse,

@@ -26,6 +26,8 @@ unsigned grundy_rare_rules(const grundy_takebreak_params *tp)
             else
                 even++;
         }
+    if (tp->repeat && (tp->digit[tp->take] & 4))
+        odd = even = 1; /* splits after every number of tokens taken */
     if (odd && !even)
         rules |= 1u << GRUNDY_RARE_SAME_PARITY;
     if (even && !odd)

@@ -59,108 +59,19 @@
 #include "table/sparse.h"
 #include "table/sparse_loops.h"
 
-#define VBITS 16                    /* values are stored in 16 bits */
-#define VALUES ((1u << VBITS) + 64) /* flags over 0 .. 2^16 */
-#define PLAIN_BELOW 256             /* tables this small: list splits */
-#define RARE_SHARE 8                /* sparse while rare <= 1/8 */
-#define FIRST_RETHINK 1024 /* choose the mask again at each doubling */
-#define TRIPLE_MAX_BITS 12        /* values of three-heap codes below 2^12 */
-#define BLOCK GRUNDY_SPARSE_BLOCK /* positions marked together */
-#define PIPELINE_MIN 4096         /* fewer positions: no second thread */
-#define SPLITS_AHEAD 256  /* splits the second thread marks per position */
-#define PLAIN_SHARED 8192 /* from here on, listing splits takes two threads */
-/* A table grown in its file (out of core) keeps in memory the start and
- * a window behind the current position, each max(keep_min, 2 * the last
- * rare position + 2 blocks) entries long, and lets go of the rest every
- * RELEASE_EVERY positions at most (see "Tables longer than memory"). */
-#define KEEP_MIN ((grundy_pos)1 << 26)
-#define RELEASE_EVERY ((grundy_pos)1 << 20)
+#include "table/sparse_internal.h"
 
-
-typedef struct moves {
-    unsigned zero[GRUNDY_TAKEBREAK_MAX_DIGITS + 1], nzero;
-    unsigned single[GRUNDY_TAKEBREAK_MAX_DIGITS + 1], nsingle;
-    unsigned split[GRUNDY_TAKEBREAK_MAX_DIGITS + 1], nsplit;
-    unsigned triple[GRUNDY_TAKEBREAK_MAX_DIGITS + 1], ntriple;
-    int unequal;
-} moves;
-
-/* The rare entries of one block (see block_plan()). */
-typedef struct plan {
-    grundy_pos n0;
-    size_t first_big;
-    size_t half_lo[GRUNDY_TAKEBREAK_MAX_DIGITS + 1];
-    size_t half_hi[GRUNDY_TAKEBREAK_MAX_DIGITS + 1];
-    size_t tail[GRUNDY_TAKEBREAK_MAX_DIGITS + 1];
-    /* splits (a, m - a) with BIG_P <= a <= ahead[i] are in the block marks */
-    grundy_pos ahead[GRUNDY_TAKEBREAK_MAX_DIGITS + 1];
-} plan;
-
-
-typedef struct sparse {
-    uint16_t *g;
-    const grundy_table *table;
-    moves mv;
-    unsigned k; /* every value so far is < 2^k */
-    uint64_t *counts; /* counts[(x & 1) << VBITS | g(x)] */
-    unsigned mask;
-    int plain;
-    grundy_sparse_isa isa;
-    /* Rare positions p >= 1, increasing, and their values. */
-    grundy_pos *rp;
-    uint16_t *rv;
-    size_t nrare, rcap, rare_limit;
-    grundy_sparse_marks_fn *marks;
-    grundy_sparse_row_word_fn *row_word;
-    /* bit v of rare_bits[x & 1]: v is rare at position x under (mask,
-     * rule); see rare.h */
-    uint64_t rare_bits[2][VALUES / 64 + 1];
-    unsigned rule, rules; /* the rule in use, the rules the code allows */
-    /* Two sets of rows, one per block in flight.  Row j of a set (2^k
-     * entries) holds the values position n0 + j reaches, as entries
-     * equal to the set's stamp; a new stamp empties every row at once. */
-    uint32_t *rows[2];
-    unsigned rows_k;
-    uint32_t stamp[2];
-    int rethink; /* choose the mask again before the next block */
-    int force;   /* grundy_sparse_set_force() */
-    grundy_period_track track; /* the period, for families with a proof */
-    /* Blocks given to the second thread also mark the splits (a, m - a)
-     * for BIG_P <= a <= SPLITS_AHEAD: seq[a] = a. */
-    grundy_pos *seq;
-    grundy_sparse_stats stats;
-    /* The second thread, which marks the next block when that pays. */
-    grundy_share share;
-    int helper_started;
-    plan job;
-    unsigned job_slot;
-    grundy_pos plain_n;
-    uint8_t reached2[VALUES]; /* the second thread's half of plain_n */
-    /* Moves that leave three heaps (hexadecimal digits 8 to F): pairs[k]
-     * is the set of values of two heaps of k tokens in all, pw words per
-     * set (values below 64 pw); acc holds one set per value of the first
-     * heap while a position is computed. */
-    uint64_t *pairs, *acc;
-    size_t pairs_cap;
-    unsigned pw;
-    int triples_direct; /* values too wide for the sets: list triples */
-    uint8_t used[1u << TRIPLE_MAX_BITS];       /* acc[t] is in use */
-    uint16_t used_list[1u << TRIPLE_MAX_BITS]; /* those t */
-    uint8_t reached[VALUES]; /* listing every split: v is reached */
-    /* Rare values still to be seen; all zero between positions.  The
-     * vector scans read the first 64 words. */
-    uint64_t cand[VALUES / 64 + 64];
-    /* The second thread's candidates in a bitset listing of plain_n. */
-    uint64_t cand2[VALUES / 64 + 64];
-    unsigned ncand2;
-} sparse;
 
 static void moves_init(moves *mv, const grundy_takebreak_params *tp)
 {
     unsigned j;
     memset(mv, 0, sizeof *mv);
     mv->unequal = tp->unequal;
-    for (j = 0; j <= tp->take; j++) {
+    if (tp->repeat) {
+        mv->rep = tp->digit[tp->take];
+        mv->rep_from = tp->take;
+    }
+    for (j = 0; j <= tp->take && !(mv->rep && j == mv->rep_from); j++) {
         if ((tp->digit[j] & 1) && j > 0)
             mv->zero[mv->nzero++] = j;
         if ((tp->digit[j] & 2) && j > 0)
@@ -238,7 +149,7 @@ static grundy_status reconsider(sparse *s, grundy_pos size)
                                 rules));
     /* Three heaps: common ^ common ^ common is common, so a split of the
      * values saves nothing; such codes always list their moves. */
-    if (s->mv.ntriple || s->force == GRUNDY_SPARSE_FORCE_BYTES ||
+    if (s->mv.ntriple || s->mv.rep || s->force == GRUNDY_SPARSE_FORCE_BYTES ||
         s->force == GRUNDY_SPARSE_FORCE_BITS ||
         (!forced && (size < PLAIN_BELOW ||
                      (mask == 0 && rule == GRUNDY_RARE_BY_VALUE) ||
@@ -559,34 +470,6 @@ static void extend_by_period(grundy_table *t, grundy_pos p, grundy_pos n)
     t->size = n;
 }
 
-/* Three heaps **************************************************************
- *
- * The values of the moves of m into three heaps a + b + c are
- * g(a) ^ v for v in pairs[m - a], so with acc[t] the union of
- * pairs[m - a] over the a with g(a) = t, they are the union over t of acc[t]
- * with every element XORed by t: O(m) unions of pw words per position,
- * and one translation per distinct value. */
-
-/* Every element x of the set src (pw words) moved to x ^ t, into dst. */
-static void set_xor_into(uint64_t *dst, const uint64_t *src, unsigned pw,
-                         unsigned t)
-{
-    static const uint64_t m[6] = {0x5555555555555555u, 0x3333333333333333u,
-                                  0x0F0F0F0F0F0F0F0Fu, 0x00FF00FF00FF00FFu,
-                                  0x0000FFFF0000FFFFu, 0x00000000FFFFFFFFu};
-    unsigned w, i;
-    for (w = 0; w < pw; w++) {
-        uint64_t v = src[w];
-        if (!v)
-            continue;
-        for (i = 0; i < 6; i++)
-            if (t >> i & 1)
-                v = (v & m[i]) << (1u << i) | ((v >> (1u << i)) & m[i]);
-        dst[w ^ (t >> 6)] |= v;
-    }
-}
-
-static unsigned triple_bits = TRIPLE_MAX_BITS;
 static _Atomic grundy_pos keep_min = KEEP_MIN;
 
 grundy_pos grundy_sparse_keep(grundy_pos entries)
@@ -626,131 +509,6 @@ static atomic_int sparse_force = GRUNDY_SPARSE_FORCE_NONE;
 int grundy_sparse_set_force(int force)
 {
     return atomic_exchange(&sparse_force, force);
-}
-
-unsigned grundy_sparse_triple_bits(unsigned bits)
-{
-    unsigned old = triple_bits;
-    if (bits >= 6 && bits <= TRIPLE_MAX_BITS)
-        triple_bits = bits;
-    return old;
-}
-
-/* Sets wide enough for values below 2^k, room for n of them. */
-static grundy_status pairs_fit(sparse *s, grundy_pos n,
-                               const grundy_limits *opts)
-{
-    unsigned k = s->k < 6 ? 6 : s->k, pw = 1u << (k - 6), v;
-    grundy_pos x, have = s->pairs_cap;
-    if (k > triple_bits) {
-        /* values this wide make the sets too big: list the triples */
-        free(s->pairs);
-        free(s->acc);
-        s->pairs = s->acc = NULL;
-        s->pairs_cap = 0;
-        s->triples_direct = 1;
-        return GRUNDY_OK;
-    }
-    if (pw != s->pw || n > have) {
-        size_t cap = n > have ? (size_t)n : have, bytes;
-        uint64_t *np, *na;
-        GRUNDY_RETURN_IF(cap > SIZE_MAX / 8 / pw, GRUNDY_ERR_OVERFLOW);
-        bytes = cap * pw * 8;
-        GRUNDY_TRY(grundy_limits_mem_check(opts, bytes));
-        np = calloc(cap * pw, 8);
-        GRUNDY_RETURN_IF(!np, GRUNDY_ERR_NOMEM);
-        /* keep the sets computed so far, in the new width */
-        for (x = 0; x < have && s->pairs; x++)
-            for (v = 0; v < s->pw; v++)
-                np[x * pw + v] = s->pairs[x * s->pw + v];
-        na = realloc(s->acc, ((size_t)64 * pw) * pw * 8);
-        if (!na) {
-            free(np);
-            return GRUNDY_ERR_NOMEM;
-        }
-        free(s->pairs);
-        s->pairs = np;
-        s->acc = na;
-        s->pairs_cap = cap;
-        s->pw = pw;
-    }
-    return GRUNDY_OK;
-}
-
-/* pairs[n]: the values of two heaps of n tokens in all. */
-static void pairs_note(sparse *s, grundy_pos n)
-{
-    if (s->triples_direct)
-        return;
-    uint64_t *set = s->pairs + (size_t)n * s->pw;
-    const uint16_t *g = s->g;
-    grundy_pos a;
-    memset(set, 0, s->pw * 8);
-    for (a = 1; 2 * a <= n; a++) {
-        unsigned x = g[a] ^ g[n - a];
-        set[x >> 6] |= (uint64_t)1 << (x & 63);
-    }
-}
-
-/* The same, listing every triple a <= b <= c. */
-static void triple_direct(const sparse *s, uint8_t *reached, grundy_pos n)
-{
-    const moves *mv = &s->mv;
-    const uint16_t *g = s->g;
-    unsigned i;
-    for (i = 0; i < mv->ntriple; i++) {
-        grundy_pos m, a, b;
-        if (n < mv->triple[i] + 3)
-            continue;
-        m = n - mv->triple[i];
-        for (a = 1; 3 * a <= m; a++)
-            for (b = a; 2 * b <= m - a; b++)
-                reached[g[a] ^ g[b] ^ g[m - a - b]] = 1;
-    }
-}
-
-/* Mark the values of the moves of n that leave three heaps. */
-static void triple_marks(sparse *s, uint8_t *reached, grundy_pos n)
-{
-    const moves *mv = &s->mv;
-    const uint16_t *g = s->g;
-    unsigned pw = s->pw, i, t, w;
-    uint64_t *acc = s->acc, out[1u << (TRIPLE_MAX_BITS - 6)];
-    if (s->triples_direct) {
-        triple_direct(s, reached, n);
-        return;
-    }
-    memset(out, 0, pw * 8);
-    for (i = 0; i < mv->ntriple; i++) {
-        grundy_pos m, a;
-        if (n < mv->triple[i] + 3)
-            continue;
-        m = n - mv->triple[i];
-        unsigned nt = 0;
-        for (a = 1; a + 2 <= m; a++) {
-            const uint64_t *src = s->pairs + (size_t)(m - a) * pw;
-            uint64_t *dst = acc + (size_t)g[a] * pw;
-            if (!s->used[g[a]]) {
-                s->used[g[a]] = 1;
-                s->used_list[nt++] = g[a];
-                memset(dst, 0, pw * 8);
-            }
-            for (w = 0; w < pw; w++)
-                dst[w] |= src[w];
-        }
-        while (nt) {
-            t = s->used_list[--nt];
-            s->used[t] = 0;
-            set_xor_into(out, acc + (size_t)t * pw, pw, t);
-        }
-    }
-    for (w = 0; w < pw; w++) {
-        uint64_t v = out[w];
-        while (v) {
-            reached[64 * w + (unsigned)__builtin_ctzll(v)] = 1;
-            v &= v - 1;
-        }
-    }
 }
 
 /* Listing every split ******************************************************/
@@ -858,6 +616,23 @@ static unsigned value_plain_bits(sparse *s, grundy_pos n)
     return v;
 }
 
+/* Bring pre[] up to heaps of upto tokens: O(upto) per new heap, since a
+ * heap's splits are all listed once. */
+static void pre_grow(sparse *s, grundy_pos upto)
+{
+    const uint16_t *g = s->g;
+    grundy_pos m, a;
+    for (m = s->pre_upto + 1; m <= upto; m++) {
+        if (s->mv.rep & 2)
+            s->pre[g[m]] = 1;
+        if (s->mv.rep & 4)
+            for (a = 1; 2 * a <= m; a++)
+                s->pre[g[a] ^ g[m - a]] = 1;
+    }
+    if (upto > s->pre_upto)
+        s->pre_upto = upto;
+}
+
 static unsigned value_plain(sparse *s, grundy_pos n)
 {
     const moves *mv = &s->mv;
@@ -866,7 +641,8 @@ static unsigned value_plain(sparse *s, grundy_pos n)
     unsigned i, v, lim = 1u << s->k;
     /* the AVX2 lookups of values of 10 and 11 bits cost more than byte
      * flags when nearly every split is new */
-    if (!mv->ntriple && grundy_sparse_scan_is_vector(s->isa, s->k) &&
+    if (!mv->ntriple && !mv->rep &&
+        grundy_sparse_scan_is_vector(s->isa, s->k) &&
         (s->isa == GRUNDY_SPARSE_AVX512 || s->k <= 9) &&
         s->force != GRUNDY_SPARSE_FORCE_BYTES)
         return value_plain_bits(s, n);
@@ -889,7 +665,14 @@ static unsigned value_plain(sparse *s, grundy_pos n)
         plain_splits(s, reached, n, 0, 1);
     }
     if (mv->ntriple)
-        triple_marks(s, reached, n);
+        grundy_sparse_triple_marks(s, reached, n);
+    if (mv->rep && n >= mv->rep_from) {
+        pre_grow(s, n - mv->rep_from);
+        if ((mv->rep & 1) && n >= 1)
+            reached[0] = 1; /* remove all n >= rep_from tokens */
+        for (v = 0; v <= lim; v++)
+            reached[v] |= s->pre[v];
+    }
     for (v = 0; reached[v]; v++)
         ;
     return v;
@@ -968,9 +751,9 @@ static grundy_status sparse_fill(grundy_fill *f, grundy_sparse_isa isa,
     s->plain = 1;
     st = reconsider(s, t->size);
     if (st == GRUNDY_OK && s->mv.ntriple) {
-        st = pairs_fit(s, n, opts);
+        st = grundy_sparse_pairs_fit(s, n, opts);
         for (x = 0; x < t->size && st == GRUNDY_OK; x++)
-            pairs_note(s, x);
+            grundy_sparse_pairs_note(s, x);
     }
     grundy_period_track_init(&s->track, t->game, t->size);
     next_check = FIRST_RETHINK;
@@ -1011,9 +794,9 @@ static grundy_status sparse_fill(grundy_fill *f, grundy_sparse_isa isa,
                 st = record(s, t, x, value_plain(s, x), &fresh);
                 if (st == GRUNDY_OK && s->mv.ntriple) {
                     if (fresh) /* wider values: wider sets */
-                        st = pairs_fit(s, n, opts);
+                        st = grundy_sparse_pairs_fit(s, n, opts);
                     if (st == GRUNDY_OK)
-                        pairs_note(s, x);
+                        grundy_sparse_pairs_note(s, x);
                 }
                 x++;
                 if (st == GRUNDY_OK)

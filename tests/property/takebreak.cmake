@@ -10,7 +10,7 @@ endforeach()
 grundy_add_test(period_track property
   ${CMAKE_CURRENT_LIST_DIR}/test_period_track.c)
 if(GRUNDY_SANITIZE)
-  foreach(group 4 5 6 7)
+  foreach(group 0 1 2 3 4 5 6 7)
     set_tests_properties(property.takebreak_agree_${group} PROPERTIES
       ENVIRONMENT GRUNDY_TEST_SANITIZED=1)
   endforeach()

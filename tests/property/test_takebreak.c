@@ -776,6 +776,149 @@ static void test_takebreak_limits(void **state)
     grundy_game_free(g);
 }
 
+/* Infinite codes ***********************************************************
+ *
+ * An oracle written from the definition: removing j tokens (j >= 1, or
+ * j = 0 when the leading digit allows it) may leave nothing (bit 1), one
+ * heap (bit 2) or two (bit 4), where the digit of j is the last digit for
+ * every j past it.  g(n) is the mex of every move's value, listed one by
+ * one. */
+static void infinite_oracle(unsigned *gv, grundy_pos n, const unsigned *dig,
+                            unsigned ndig)
+{
+    grundy_pos x, j, a;
+    size_t sz = (size_t)1 << 17; /* values below 2^16 (the kernel's) */
+    unsigned char *seen;
+    seen = calloc(sz, 1);
+    assert_non_null(seen);
+    for (x = 0; x < n; x++) {
+        unsigned v;
+        memset(seen, 0, sz);
+        for (j = 0; j <= x; j++) {
+            unsigned d = j < ndig ? dig[j] : dig[ndig - 1];
+            grundy_pos m = x - j;
+            if ((d & 1) && m == 0 && j > 0)
+                seen[0] = 1;
+            if ((d & 2) && m >= 1 && j > 0)
+                seen[gv[m]] = 1;
+            if (d & 4)
+                for (a = 1; 2 * a <= m; a++)
+                    seen[gv[a] ^ gv[m - a]] = 1;
+        }
+        for (v = 0; seen[v]; v++)
+            ;
+        assert_true(v < sz / 2);
+        gv[x] = v;
+    }
+    free(seen);
+}
+
+static void check_infinite(const char *spec, const unsigned *dig,
+                           unsigned ndig, grundy_pos n)
+{
+    grundy_game *g = test_game(spec);
+    grundy_table *fast, *naive;
+    grundy_limits o;
+    unsigned *gv = malloc(n * sizeof *gv);
+    grundy_pos x;
+    assert_non_null(gv);
+    infinite_oracle(gv, n, dig, ndig);
+    grundy_limits_init(&o);
+    o.threads = 1;
+    assert_int_equal(grundy_table_new_method(&naive, g, n,
+                                             GRUNDY_TABLE_NAIVE, &o),
+                     GRUNDY_OK);
+    assert_int_equal(grundy_table_new_method(&fast, g, n, GRUNDY_TABLE_FAST,
+                                             &o),
+                     GRUNDY_OK);
+    for (x = 0; x < n; x++)
+        if (grundy_table_get(fast, x) != gv[x] ||
+            grundy_table_get(naive, x) != gv[x])
+            fail_msg("%s: g(%llu) = %llu by the kernel, %llu by the generic "
+                     "method, %u by definition",
+                     spec, (unsigned long long)x,
+                     (unsigned long long)grundy_table_get(fast, x),
+                     (unsigned long long)grundy_table_get(naive, x), gv[x]);
+    grundy_table_free(fast);
+    grundy_table_free(naive);
+    grundy_game_free(g);
+    free(gv);
+}
+
+static void test_takebreak_infinite_codes(void **state)
+{
+    test_rng *rng = *state;
+    static const unsigned lasker[] = {4, 3}, nim[] = {0, 3};
+    grundy_game *g = test_game("4.3...");
+    grundy_table *t;
+    grundy_limits o;
+    grundy_period per;
+    grundy_pos k, n = 4000;
+    long it, iters = 30 * test_multiplier();
+    char spec[32];
+    unsigned dig[6], nd, j;
+    int len;
+    /* Lasker's Nim (Winning Ways ch. 4): g(4k+1) = 4k+1, g(4k+2) = 4k+2,
+     * g(4k+3) = 4k+4, g(4k+4) = 4k+3; the kernel's table against the
+     * definition first, then against the published rule. */
+    check_infinite("4.3...", lasker, 2, 1500);
+    check_infinite("0.3...", nim, 2, 1500);
+    grundy_limits_init(&o);
+    assert_int_equal(grundy_table_new(&t, g, n, &o), GRUNDY_OK);
+    for (k = 0; 4 * k + 4 < n; k++) {
+        assert_int_equal(grundy_table_get(t, 4 * k + 1), 4 * k + 1);
+        assert_int_equal(grundy_table_get(t, 4 * k + 2), 4 * k + 2);
+        assert_int_equal(grundy_table_get(t, 4 * k + 3), 4 * k + 4);
+        assert_int_equal(grundy_table_get(t, 4 * k + 4), 4 * k + 3);
+    }
+    /* no theorem is used: the arithmetic period is seen, not proven */
+    grundy_period_find(&per, t);
+    assert_true(per.found);
+    assert_false(per.proven);
+    assert_int_equal(per.period, 4);
+    assert_int_equal(per.saltus, 4);
+    assert_false(grundy_period_provable(g));
+    grundy_table_free(t);
+    grundy_game_free(g);
+    /* random infinite codes */
+    for (it = 0; it < iters; it++) {
+        nd = 2 + (unsigned)test_rng_below(rng, 3);
+        dig[0] = test_rng_below(rng, 2) ? 4 : 0;
+        len = snprintf(spec, sizeof spec, "%u.", dig[0]);
+        for (j = 1; j < nd; j++) {
+            dig[j] = (unsigned)test_rng_below(rng, 8);
+            if (j == nd - 1 && dig[j] == 0)
+                dig[j] = 1 + (unsigned)test_rng_below(rng, 7);
+            len += snprintf(spec + len, sizeof spec - (size_t)len, "%u",
+                            dig[j]);
+        }
+        snprintf(spec + len, sizeof spec - (size_t)len, "...");
+        check_infinite(spec, dig, nd, 600);
+    }
+}
+
+/* Infinite codes with nothing to repeat are refused with their column. */
+static void test_takebreak_infinite_refused(void **state)
+{
+    static const struct {
+        const char *spec;
+        unsigned long col;
+    } bad[] = {{"4...", 2}, {"0....", 3}, {"4.30...", 4}, {"0.8...", 3},
+               {"0.3..", 4}};
+    size_t i;
+    (void)state;
+    for (i = 0; i < sizeof bad / sizeof *bad; i++) {
+        grundy_game *g = NULL;
+        grundy_parse_error where;
+        memset(&where, 0, sizeof where);
+        if (grundy_game_new(&g, bad[i].spec, &where) == GRUNDY_OK)
+            fail_msg("%s was accepted", bad[i].spec);
+        if (where.col != bad[i].col)
+            fail_msg("%s: column %lu, expected %lu", bad[i].spec,
+                     (unsigned long)where.col, bad[i].col);
+    }
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -800,6 +943,9 @@ int main(void)
         cmocka_unit_test_setup_teardown(test_takebreak_rare_info_matches_scan,
                                         test_rng_setup, test_rng_teardown),
         cmocka_unit_test(test_takebreak_limits),
+        cmocka_unit_test_setup_teardown(test_takebreak_infinite_codes,
+                                        test_rng_setup, test_rng_teardown),
+        cmocka_unit_test(test_takebreak_infinite_refused),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

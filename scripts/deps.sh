@@ -8,7 +8,8 @@
 #   the tests:                libcmocka-dev; libxml2-utils and librsvg2-bin
 #                             check the pictures
 #   the Python module:        python3-dev python3-numpy python3-setuptools
-#                             python3-venv; python3-pytest runs its tests
+#                             python3-venv; python3-pytest runs its tests;
+#                             python3-tqdm draws progress bars (optional)
 #   the JSON schema test:     python3-jsonschema; time (/usr/bin/time
 #                             measures memory in a test)
 #   grundy-mpi (tier tabulation over MPI) and its tests:
@@ -17,7 +18,8 @@ set -eu
 PKGS="build-essential cmake pkg-config libcmocka-dev libflint-dev libgmp-dev
       libxxhash-dev libcairo2-dev libxml2-utils librsvg2-bin
       python3-dev python3-numpy python3-setuptools python3-venv
-      python3-pytest python3-jsonschema time libopenmpi-dev openmpi-bin
+      python3-pytest python3-tqdm python3-jsonschema time libopenmpi-dev
+      openmpi-bin
       clang libclang-rt-14-dev"
 missing=""
 for p in $PKGS; do

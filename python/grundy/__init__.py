@@ -18,12 +18,18 @@ octal and hexadecimal codes (``0.137``, ``4.07``, ``0.F7``), ``kayles``,
 (heap sizes), or strings in the family's syntax (boards: ``"11/01"``).
 
 Every function takes the keywords ``store`` (False: nothing on disk; True:
-the store in ``$XDG_CACHE_HOME/grundy``; a path: that folder),
-``mem_limit`` (bytes, or a string such as ``"512M"``; None: 7/8 of the
-machine's memory) and ``threads`` (None: one per CPU).
+the store in ``$XDG_CACHE_HOME/grundy``; a path, str or os.PathLike: that
+folder), ``mem_limit`` (bytes, or a string such as ``"512M"``; None: 7/8
+of the machine's memory), ``threads`` (None: one per CPU) and
+``progress`` (True: a progress bar, tqdm's when it is installed; a
+callable: called with a Progress at most every 0.1 s).
+
+Games with cycles (``addsub:S:A``, ``graph:PATH``) are Loopy objects;
+analyze() takes their sums.
 
 Errors: ``SpecError`` (a ValueError with ``.column``) for a malformed
-spec; ``ValueError`` for a bad position or argument; ``LimitError`` (a
+spec; ``TypeError`` for an argument of the wrong type (a spec that is not
+a str); ``ValueError`` for a bad position or argument; ``LimitError`` (a
 MemoryError) when the work would need more memory than ``mem_limit``,
 raised before anything is allocated; ``OverflowError`` when a value
 passes 32 bits.  Ctrl-C stops a long computation with KeyboardInterrupt,
@@ -31,6 +37,7 @@ and the interpreter goes on.
 """
 
 import builtins as _builtins
+import os as _os
 from collections import namedtuple as _namedtuple
 
 import numpy as _np
@@ -39,9 +46,9 @@ from . import _grundy
 from ._grundy import LimitError, SpecError
 
 __all__ = [
-    "values", "value", "period", "analyze", "count", "Range", "families",
-    "canonical", "Period", "Analysis", "Move", "Count", "SpecError",
-    "LimitError",
+    "values", "value", "period", "analyze", "count", "Range", "Loopy",
+    "Infinite", "Progress", "families", "canonical", "Period", "Analysis", "Move",
+    "Count", "SpecError", "LimitError",
 ]
 
 __version__ = _grundy.version()
@@ -55,10 +62,15 @@ def _engine_args(store, mem_limit, threads):
         st = None
     elif store is True:
         st = ""
-    else:
-        st = str(store)
+    elif isinstance(store, (str, _os.PathLike)):
+        st = _os.fspath(store)
+        if isinstance(st, bytes):
+            st = _os.fsdecode(st)
         if not st:
             raise ValueError("store: an empty path")
+    else:
+        raise TypeError("store is True, False, None or a path (str or "
+                        f"os.PathLike), not {type(store).__name__}")
     if mem_limit is None:
         mem = 0
     elif isinstance(mem_limit, str):
@@ -79,6 +91,79 @@ def _engine_args(store, mem_limit, threads):
     return st, mem, th
 
 
+def _spec(spec, loopy=False):
+    """spec, checked: a str naming a game of this kind."""
+    if not isinstance(spec, str):
+        raise TypeError("a rules spec is a str (such as 'kayles' or "
+                        f"'subtract:1,3,4'), not {type(spec).__name__}")
+    if not loopy and _grundy.loopy_claims(spec):
+        raise ValueError(f"'{spec}' is a game with cycles, whose values may "
+                         "be infinite: use grundy.Loopy(spec) and "
+                         "grundy.analyze()")
+    return spec
+
+
+class Progress(_namedtuple("Progress", "phase done total final")):
+    """A report of long work: the phase ("table", "period search", ...),
+    units done and the total (0 when unknown), and whether it is the last
+    report of the phase."""
+
+
+class _Bar:
+    """progress=True: a tqdm bar per phase when tqdm is installed, else
+    one line on stderr that is rewritten."""
+
+    def __init__(self):
+        try:
+            import tqdm as _tqdm
+            self._tqdm = _tqdm.tqdm
+        except ImportError:
+            self._tqdm = None
+        self._bar = None
+        self._phase = None
+
+    def __call__(self, p):
+        if self._tqdm is not None:
+            if p.phase != self._phase:
+                self.close()
+                self._phase = p.phase
+                self._bar = self._tqdm(total=p.total or None, desc=p.phase,
+                                       unit_scale=True, leave=False)
+            if p.total and self._bar.total != p.total:
+                self._bar.total = p.total
+            self._bar.update(p.done - self._bar.n)
+            if p.final:
+                self.close()
+        else:
+            import sys
+            tot = f" / {p.total}" if p.total else ""
+            end = "\n" if p.final else "\r"
+            sys.stderr.write(f"grundy: {p.phase}: {p.done}{tot}{end}")
+            sys.stderr.flush()
+
+    def close(self):
+        if self._bar is not None:
+            self._bar.close()
+            self._bar = None
+        self._phase = None
+
+
+def _progress(progress):
+    """The C layer's progress callable for the keyword progress: None or
+    False (none), True (a bar), or a callable taking a Progress."""
+    if progress is None or progress is False:
+        return None
+    if progress is True:
+        report = _Bar()
+    elif callable(progress):
+        report = progress
+    else:
+        raise TypeError("progress is True, False, None or a callable taking "
+                        f"a Progress, not {type(progress).__name__}")
+    return lambda phase, done, total, final: report(
+        Progress(phase, done, total, final))
+
+
 def _index(x, name):
     try:
         return x.__index__()
@@ -87,12 +172,15 @@ def _index(x, name):
                         f"{type(x).__name__}") from None
 
 
-def values(spec, upto=None, *, store=False, mem_limit=None, threads=None):
+def values(spec, upto=None, *, store=False, mem_limit=None, threads=None,
+           progress=None):
     """The Grundy values g(0), g(1), ..., g(upto) of the game ``spec``.
 
-    Returns a read-only numpy array of upto + 1 entries (uint8, uint16 or
-    uint32, the width the values need), a view of the library's table:
-    nothing is copied.  For a finite family (a board such as
+    Returns a read-only numpy array of upto + 1 entries, a view of the
+    library's table: nothing is copied.  Its dtype is the table's width,
+    uint8, uint16 or uint32: at least what the values need, and what the
+    family's kernel fills (the octal kernels fill 16-bit tables, so
+    kayles gives uint16 although its values stay below 10).  For a finite family (a board such as
     ``rect:3x3``) leave ``upto`` out: the array then holds every
     position, indexed by the position's number (cell (r, c) of an R x C
     board is bit r*C + c).
@@ -105,21 +193,24 @@ def values(spec, upto=None, *, store=False, mem_limit=None, threads=None):
     >>> grundy.values("0.137", 20).tolist()
     [0, 1, 1, 2, 0, 3, 1, 1, 0, 3, 3, 2, 2, 4, 0, 5, 2, 2, 3, 3, 0]
     """
+    spec = _spec(spec)
     st, mem, th = _engine_args(store, mem_limit, threads)
+    pr = _progress(progress)
     if _grundy.finite(spec):
         if upto is not None:
             raise ValueError(f"{spec} is a finite family: leave upto out to "
                              "get every position")
-        return _grundy.table(spec, 0, st, mem, th)
+        return _grundy.table(spec, 0, st, mem, th, pr)
     if upto is None:
         raise ValueError(f"{spec}: say how far: values(spec, upto)")
     upto = _index(upto, "upto")
     if upto < 0 or upto >= 2**64 - 1:
         raise ValueError(f"upto={upto} is out of range")
-    return _grundy.table(spec, upto + 1, st, mem, th)
+    return _grundy.table(spec, upto + 1, st, mem, th, pr)
 
 
-def value(spec, position, *, store=False, mem_limit=None, threads=None):
+def value(spec, position, *, store=False, mem_limit=None, threads=None,
+          progress=None):
     """g(position) of the game ``spec``, computing only what it needs.
 
     ``position`` is an int (a heap: any size up to 2**64 - 1) or a string
@@ -131,18 +222,20 @@ def value(spec, position, *, store=False, mem_limit=None, threads=None):
     (``value("kayles", 10**18)`` is instant), a table, a sliding window or
     a search, whichever applies first.
     """
+    spec = _spec(spec)
     st, mem, th = _engine_args(store, mem_limit, threads)
-    if isinstance(position, (str, int)) or (
+    pr = _progress(progress)
+    if isinstance(position, (str, int, tuple)) or (
             hasattr(position, "__index__") and
             not isinstance(position, _np.ndarray)):
-        return int(_grundy.values_at(spec, [position], st, mem, th)[0])
+        return int(_grundy.values_at(spec, [position], st, mem, th, pr)[0])
     if isinstance(position, _np.ndarray):
         if position.dtype.kind not in "iu":
             raise TypeError("positions must be integers")
         if position.dtype.kind == "i" and position.size and position.min() < 0:
             raise ValueError("a position is negative")
         position = _np.ascontiguousarray(position.ravel(), dtype=_np.uint64)
-    return _grundy.values_at(spec, position, st, mem, th)
+    return _grundy.values_at(spec, position, st, mem, th, pr)
 
 
 class Period(_namedtuple("Period", "preperiod period saltus proven")):
@@ -159,7 +252,8 @@ class Period(_namedtuple("Period", "preperiod period saltus proven")):
     checked_upto = None
 
 
-def period(spec, upto=None, *, store=False, mem_limit=None, threads=None):
+def period(spec, upto=None, *, store=False, mem_limit=None, threads=None,
+           progress=None):
     """The period of the game ``spec``, as a Period.
 
     Without ``upto`` the table grows (doubling from 1024 entries) until a
@@ -170,11 +264,13 @@ def period(spec, upto=None, *, store=False, mem_limit=None, threads=None):
     >>> grundy.period("subtract:1,3,4")
     Period(preperiod=0, period=7, saltus=0, proven=True)
     """
+    spec = _spec(spec)
     st, mem, th = _engine_args(store, mem_limit, threads)
+    pr = _progress(progress)
     n = 0 if upto is None else _index(upto, "upto") + 1
     if n < 0 or n >= 2**64:
         raise ValueError(f"upto={upto} is out of range")
-    found, proven, q, p, s, checked = _grundy.period(spec, n, st, mem, th)
+    found, proven, q, p, s, checked = _grundy.period(spec, n, st, mem, th, pr)
     if found:
         r = Period(q, p, s, bool(proven))
     else:
@@ -189,31 +285,154 @@ the list given to analyze()) goes from position to the parts in ``to``
 (a tuple: a take-and-break move may leave several heaps, or none), whose
 values XOR to ``value``."""
 
-Analysis = _namedtuple("Analysis", "values nim_sum winner moves")
-Analysis.__doc__ = """A sum of games: the value of each component, their
-XOR (nim_sum), the winner with best play ("first": the player to move,
-"second") and every winning move (a list of Move)."""
+class Analysis(_namedtuple("Analysis", "values nim_sum winner moves")):
+    """A sum of games: the value of each component, the value of the sum
+    (nim_sum: their XOR for finite games), the winner with best play
+    ("first": the player to move, "second", or "draw" in a sum of games
+    with cycles) and the good moves (a list of Move): every winning move,
+    or every move that keeps the draw when the sum is drawn.
+
+    ``best`` is the move to play in a sum of games with cycles (the win
+    that ends in finitely many moves, the draw kept, or the longest
+    resistance), None when no component can move; it is None for sums of
+    finite games, whose winning moves all win."""
+
+    best = None
 
 
-def analyze(components, *, store=False, mem_limit=None, threads=None):
+class Infinite(_namedtuple("Infinite", "k")):
+    """The value inf(K) of a position of a game with cycles: K is the
+    tuple of the finite values among its options.  The player to move
+    wins when 0 is in K, else the game is drawn.  str() gives the
+    program's text, as in ``inf(0,2)``."""
+
+    def __str__(self):
+        return "inf(" + ",".join(str(x) for x in self.k) + ")"
+
+
+def _loopy_value(v):
+    return Infinite(v[1]) if isinstance(v, tuple) else v
+
+
+class Loopy:
+    """A game with cycles, solved: a family such as ``addsub:S:A`` (take
+    s in S or add a in A stones, heaps 0 .. heap_max) or a graph file
+    ``graph:PATH`` (an edge list or DOT, as ``grundy analyze`` reads).
+
+    Values are generalized Sprague-Grundy values: an int, or an Infinite
+    (inf(K)); outcomes are "first", "second" or "draw".  Sums of Loopy
+    games go through analyze().
+
+    >>> g = grundy.Loopy("addsub:2:1", heap_max=10)
+    >>> g.value(3), g.outcome(3), g.value(1)
+    (Infinite(k=(0,)), 'first', 0)
+    """
+
+    def __init__(self, spec, *, heap_max=None, mem_limit=None, threads=None,
+                 progress=None):
+        spec = _spec(spec, loopy=True)
+        _, mem, th = _engine_args(False, mem_limit, threads)
+        hm = 0 if heap_max is None else _index(heap_max, "heap_max")
+        if hm < 0:
+            raise ValueError("heap_max must not be negative")
+        self._g = _grundy.Loopy(spec, hm, mem, th, _progress(progress))
+
+    @property
+    def spec(self):
+        """The game's spec."""
+        return self._g.spec
+
+    def __len__(self):
+        return len(self._g)
+
+    def __repr__(self):
+        return f"Loopy({self.spec!r}, {len(self)} positions)"
+
+    def value(self, position):
+        """The value of a position: an int, or an Infinite."""
+        return _loopy_value(self._g.value(position))
+
+    def outcome(self, position):
+        """"first", "second" or "draw", for the player to move."""
+        return self._g.outcome(position)
+
+    def values(self):
+        """Every position's value as a read-only numpy uint32 array, with
+        INFINITE (2**32 - 1) for the infinite ones (value() gives K)."""
+        return self._g.raw()
+
+
+Loopy.INFINITE = 2**32 - 1
+
+
+def _components(components):
+    """components as a list of (spec, position) pairs; a str is read as
+    the program's arguments, ``"nim 3 4 5"``."""
+    if isinstance(components, str):
+        words = components.split()
+        if len(words) < 2:
+            raise ValueError(f"'{components}': a spec and at least one "
+                             "position, as in 'nim 3 4 5'")
+        return [(words[0], int(w) if w.isdigit() else w) for w in words[1:]]
+    comps = []
+    for c in components:
+        if isinstance(c, (str, bytes)) or not hasattr(c, "__len__") or \
+                len(c) != 2 or not isinstance(c[0], (str, Loopy)):
+            raise ValueError(f"a component is a pair (spec, position), not "
+                             f"{c!r}")
+        comps.append(tuple(c))
+    return comps
+
+
+def analyze(components, *, heap_max=None, store=False, mem_limit=None,
+            threads=None, progress=None):
     """Values, winner and every winning move of a sum of games.
 
     ``components`` is a sequence of (spec, position) pairs, of one family
-    or of several; a move is made in exactly one component, and the
-    player who cannot move loses.  The result is an Analysis; as
-    ``grundy analyze --mix`` computes it.
+    or of several, or a str of the program's arguments (``"nim 3 4 5"``);
+    a move is made in exactly one component, and the player who cannot
+    move loses.  The result is an Analysis; as ``grundy analyze --mix``
+    computes it.
+
+    Games with cycles (``addsub:S:A`` with ``heap_max``, ``graph:PATH``,
+    or a Loopy in place of the spec) make a loopy sum: its values may be
+    Infinite, it may be drawn, and Analysis.best gives the move to play.
+    A sum does not mix games with cycles and finite games.
 
     >>> a = grundy.analyze([("nim", 3), ("nim", 4), ("nim", 5)])
     >>> a.winner, a.moves
     ('first', [Move(component=0, position=3, to=(1,), value=1)])
     """
+    comps = _components(components)
+    loopy = [isinstance(c[0], Loopy) or _grundy.loopy_claims(_spec(c[0], True))
+             for c in comps]
+    if any(loopy):
+        if not all(loopy):
+            raise ValueError("a sum mixes games with cycles and finite "
+                             "games; analyze them apart")
+        games, made = [], {}
+        for spec, _ in comps:
+            if isinstance(spec, Loopy):
+                games.append(spec._g)
+                continue
+            if spec not in made:
+                made[spec] = Loopy(spec, heap_max=heap_max,
+                                   mem_limit=mem_limit, threads=threads,
+                                   progress=progress)._g
+            games.append(made[spec])
+        vals, total, outcome, moves, best = _grundy.loopy_sum(
+            games, [c[1] for c in comps])
+        mv = lambda m: Move(m[0], m[1], (m[2],), _loopy_value(m[3]))
+        a = Analysis([_loopy_value(v) for v in vals], _loopy_value(total),
+                     outcome, [mv(m) for m in moves])
+        a.best = None if best is None else mv(best)
+        return a
+    if heap_max is not None:
+        raise ValueError("heap_max bounds the heaps of games with cycles "
+                         "(addsub); this sum has none")
     st, mem, th = _engine_args(store, mem_limit, threads)
-    comps = [tuple(c) for c in components]
-    for c in comps:
-        if len(c) != 2 or not isinstance(c[0], str):
-            raise ValueError(f"a component is a pair (spec, position), not "
-                             f"{c!r}")
-    vals, nim, moves = _grundy.analyze(comps, st, mem, th)
+    vals, nim, moves = _grundy.analyze(comps, st, mem, th,
+                                       _progress(progress))
     return Analysis(vals, nim, "first" if nim else "second",
                     [Move(*m) for m in moves])
 
@@ -239,7 +458,7 @@ def _choose_mod(mod, wsum, K, moore):
 
 def count(spec=None, *, heaps=None, max=None, tuples=None, positions=None,
           values=None, weights=None, moore=1, mod=None, store=False,
-          mem_limit=None, threads=None):
+          mem_limit=None, threads=None, progress=None):
     """Exact counts of winning and losing configurations, as a Count.
 
     Three questions, as ``grundy count`` asks them:
@@ -272,10 +491,11 @@ def count(spec=None, *, heaps=None, max=None, tuples=None, positions=None,
         heaps, max = _index(heaps, "heaps"), _index(max, "max")
         if heaps < 1 or max < 0 or max >= 2**64 - 1:
             raise ValueError("heaps must be at least 1 and max at least 0")
+        spec = _spec(spec)
         st, mem, th = _engine_args(store, mem_limit, threads)
         p = _choose_mod(mod, max + 1, heaps, moore)
         return Count(*_grundy.count_heaps(spec, heaps, max, moore, p, st,
-                                          mem, th))
+                                          mem, th, _progress(progress)))
     if tuples is None:
         raise ValueError("give heaps=K (with max=M) or tuples=K")
     K = _index(tuples, "tuples")
@@ -316,7 +536,8 @@ def count(spec=None, *, heaps=None, max=None, tuples=None, positions=None,
     for v, w in hist.items():
         table[v] = w % p
     _, mem, th = _engine_args(False, mem_limit, threads)
-    return Count(*_grundy.count_tuples(table, K, moore, p, mem, th))
+    return Count(*_grundy.count_tuples(table, K, moore, p, mem, th,
+                                       _progress(progress)))
 
 
 class Range:
@@ -347,7 +568,7 @@ class Range:
         m = 0 if mod is None else _index(mod, "mod")
         if m < 0:
             raise ValueError("mod must be a prime")
-        self.spec = spec
+        self.spec = spec = _spec(spec)
         self._r = _grundy.Range(spec, list(positions), m, bool(count), st,
                                 mem, th)
 

@@ -32,6 +32,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 #include "grundy/grundy.h"
 
@@ -46,21 +47,50 @@ typedef struct call {
     grundy_limits lim;
     int stopped;                /* a signal handler raised: saved below */
     PyObject *et, *ev, *etb;    /* the exception it raised */
+    PyObject *progress;         /* the caller's callable, or NULL */
+    uint64_t last_ms;           /* when it was last called */
     char warn[CALL_WARNINGS][512];
     unsigned nwarn;
 } call;
 
+/* Milliseconds of a monotonic clock. */
+static uint64_t now_ms(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (uint64_t)ts.tv_sec * 1000u + (uint64_t)ts.tv_nsec / 1000000u;
+}
+
+/* Ctrl-C, and the caller's progress callable: called as
+ * progress(phase, done, total, final) at most every 100 ms and on the
+ * last report of a phase; an exception it raises stops the work and is
+ * raised again by the call. */
 static int on_progress(void *ctx, const grundy_progress *p)
 {
     call *c = ctx;
     PyGILState_STATE st;
-    (void)p;
     if (c->stopped)
         return 1;
     st = PyGILState_Ensure();
     if (PyErr_CheckSignals() < 0) {
         c->stopped = 1;
         PyErr_Fetch(&c->et, &c->ev, &c->etb);
+    } else if (c->progress && p) {
+        uint64_t t = now_ms();
+        if (p->final || t - c->last_ms >= 100) {
+            PyObject *r;
+            c->last_ms = t;
+            r = PyObject_CallFunction(c->progress, "sKKO",
+                                      p->phase ? p->phase : "",
+                                      (unsigned long long)p->done,
+                                      (unsigned long long)p->total,
+                                      p->final ? Py_True : Py_False);
+            if (!r) {
+                c->stopped = 1;
+                PyErr_Fetch(&c->et, &c->ev, &c->etb);
+            }
+            Py_XDECREF(r);
+        }
     }
     PyGILState_Release(st);
     return c->stopped;
@@ -81,9 +111,14 @@ static void on_store_warning(void *ctx, const char *path, const char *what)
                  what);
 }
 
-static void call_init(call *c, size_t mem_limit, unsigned threads)
+static void call_init(call *c, size_t mem_limit, unsigned threads,
+                      PyObject *progress)
 {
     memset(c, 0, sizeof *c);
+    if (progress && progress != Py_None) {
+        Py_INCREF(progress);
+        c->progress = progress;
+    }
     grundy_limits_init(&c->lim);
     c->lim.mem_limit = mem_limit;
     c->lim.threads = threads;
@@ -97,6 +132,7 @@ static void call_clear(call *c)
     Py_CLEAR(c->et);
     Py_CLEAR(c->ev);
     Py_CLEAR(c->etb);
+    Py_CLEAR(c->progress);
     c->stopped = 0;
 }
 
@@ -193,7 +229,7 @@ static PyTypeObject EngineType = {
  * folder.  A store that cannot be opened is a warning, as in the
  * program: the computation goes on without it. */
 static Engine *engine_new(PyObject *store, Py_ssize_t mem_limit,
-                          Py_ssize_t threads)
+                          Py_ssize_t threads, PyObject *progress)
 {
     Engine *e;
     grundy_session_opts so;
@@ -206,7 +242,7 @@ static Engine *engine_new(PyObject *store, Py_ssize_t mem_limit,
     e = PyObject_New(Engine, &EngineType);
     if (!e)
         return NULL;
-    call_init(&e->c, (size_t)mem_limit, (unsigned)threads);
+    call_init(&e->c, (size_t)mem_limit, (unsigned)threads, progress);
     e->session = NULL;
     e->n = e->cap = 0;
     e->specs = NULL;
@@ -344,6 +380,49 @@ static int to_pos(const grundy_game *g, PyObject *o, grundy_pos *out)
         }
         return 0;
     }
+    if (PyTuple_Check(o) && (grundy_game_rules(g)->flags & GRUNDY_RULES_PAIRS)) {
+        /* (a, b) of a two-heap family: its text "a,b" */
+        Py_ssize_t k, n = PyTuple_GET_SIZE(o);
+        PyObject *strs = PyList_New(n), *sep, *text;
+        int r;
+        if (!strs)
+            return -1;
+        for (k = 0; k < n; k++) {
+            PyObject *x = PyTuple_GET_ITEM(o, k), *ix, *t;
+            if (!PyIndex_Check(x)) {
+                PyErr_Format(PyExc_TypeError,
+                             "a position of %s is a tuple of ints, not of "
+                             "%.100s",
+                             grundy_game_spec(g), Py_TYPE(x)->tp_name);
+                Py_DECREF(strs);
+                return -1;
+            }
+            ix = PyNumber_Index(x);
+            t = ix ? PyObject_Str(ix) : NULL;
+            Py_XDECREF(ix);
+            if (!t) {
+                Py_DECREF(strs);
+                return -1;
+            }
+            PyList_SET_ITEM(strs, k, t);
+        }
+        sep = PyUnicode_FromString(",");
+        text = sep ? PyUnicode_Join(sep, strs) : NULL;
+        Py_XDECREF(sep);
+        Py_DECREF(strs);
+        if (!text)
+            return -1;
+        r = to_pos(g, text, out);
+        Py_DECREF(text);
+        return r;
+    }
+    if (PyIndex_Check(o) && (grundy_game_rules(g)->flags & GRUNDY_RULES_PAIRS)) {
+        PyErr_Format(PyExc_TypeError,
+                     "a position of %s is written in its own syntax (a str "
+                     "such as '3,5', or a tuple (3, 5)), not an int",
+                     grundy_game_spec(g));
+        return -1;
+    }
     if (PyIndex_Check(o)) {
         unsigned long long x;
         int neg;
@@ -399,20 +478,31 @@ static PyObject *from_pos(const grundy_game *g, grundy_pos p)
     return PyUnicode_FromStringAndSize(buf, (Py_ssize_t)n);
 }
 
-/* The parts a move leaves, as a tuple of positions. */
+/* The parts a move leaves, as a tuple of positions.  An empty heap is no
+ * part (as in the program's JSON): a move to nothing is () in every heap
+ * family, whether it takes the last stones of a Nim heap or of a Kayles
+ * row. */
 static PyObject *from_move(const grundy_game *g, const grundy_move *m)
 {
-    unsigned j;
-    PyObject *t = PyTuple_New(m->nparts);
+    unsigned j, k = 0;
+    int heaps = !grundy_game_num_positions(g) &&
+                !grundy_game_rules(g)->pos_format;
+    PyObject *t;
+    for (j = 0; j < m->nparts; j++)
+        k += !(heaps && m->part[j] == 0);
+    t = PyTuple_New(k);
     if (!t)
         return NULL;
-    for (j = 0; j < m->nparts; j++) {
-        PyObject *p = from_pos(g, m->part[j]);
+    for (j = 0, k = 0; j < m->nparts; j++) {
+        PyObject *p;
+        if (heaps && m->part[j] == 0)
+            continue;
+        p = from_pos(g, m->part[j]);
         if (!p) {
             Py_DECREF(t);
             return NULL;
         }
-        PyTuple_SET_ITEM(t, j, p);
+        PyTuple_SET_ITEM(t, k++, p);
     }
     return t;
 }
@@ -426,6 +516,7 @@ static const char table_doc[] =
 
 static PyObject *py_table(PyObject *self, PyObject *args)
 {
+    PyObject *progress = NULL;
     const char *spec;
     unsigned long long n;
     PyObject *store, *arr;
@@ -436,9 +527,10 @@ static PyObject *py_table(PyObject *self, PyObject *args)
     npy_intp dims[1];
     int type;
     (void)self;
-    if (!PyArg_ParseTuple(args, "sKOnn", &spec, &n, &store, &mem, &threads))
+    if (!PyArg_ParseTuple(args, "sKOnn|O", &spec, &n, &store, &mem, &threads,
+                          &progress))
         return NULL;
-    e = engine_new(store, mem, threads);
+    e = engine_new(store, mem, threads, progress);
     if (!e)
         return NULL;
     gi = engine_game(e, spec);
@@ -490,6 +582,7 @@ static const char values_at_doc[] =
 
 static PyObject *py_values_at(PyObject *self, PyObject *args)
 {
+    PyObject *progress = NULL;
     const char *spec;
     PyObject *positions, *store, *arr = NULL, *seq = NULL;
     Py_ssize_t mem, threads, gi, n, i;
@@ -499,10 +592,10 @@ static PyObject *py_values_at(PyObject *self, PyObject *args)
     grundy_status s = GRUNDY_OK;
     npy_intp dims[1];
     (void)self;
-    if (!PyArg_ParseTuple(args, "sOOnn", &spec, &positions, &store, &mem,
-                          &threads))
+    if (!PyArg_ParseTuple(args, "sOOnn|O", &spec, &positions, &store, &mem,
+                          &threads, &progress))
         return NULL;
-    e = engine_new(store, mem, threads);
+    e = engine_new(store, mem, threads, progress);
     if (!e)
         return NULL;
     gi = engine_game(e, spec);
@@ -582,6 +675,7 @@ static const char period_doc[] =
 
 static PyObject *py_period(PyObject *self, PyObject *args)
 {
+    PyObject *progress = NULL;
     const char *spec;
     unsigned long long n;
     PyObject *store, *r = NULL;
@@ -590,9 +684,10 @@ static PyObject *py_period(PyObject *self, PyObject *args)
     grundy_period per;
     grundy_status s;
     (void)self;
-    if (!PyArg_ParseTuple(args, "sKOnn", &spec, &n, &store, &mem, &threads))
+    if (!PyArg_ParseTuple(args, "sKOnn|O", &spec, &n, &store, &mem, &threads,
+                          &progress))
         return NULL;
-    e = engine_new(store, mem, threads);
+    e = engine_new(store, mem, threads, progress);
     if (!e)
         return NULL;
     gi = engine_game(e, spec);
@@ -640,6 +735,7 @@ static const char analyze_doc[] =
 
 static PyObject *py_analyze(PyObject *self, PyObject *args)
 {
+    PyObject *progress = NULL;
     PyObject *comps, *store, *seq = NULL, *r = NULL, *vals = NULL,
                              *moves = NULL;
     Py_ssize_t mem, threads, n, i;
@@ -651,9 +747,10 @@ static PyObject *py_analyze(PyObject *self, PyObject *args)
     size_t nwm = 0, k;
     grundy_status s;
     (void)self;
-    if (!PyArg_ParseTuple(args, "OOnn", &comps, &store, &mem, &threads))
+    if (!PyArg_ParseTuple(args, "OOnn|O", &comps, &store, &mem, &threads,
+                          &progress))
         return NULL;
-    e = engine_new(store, mem, threads);
+    e = engine_new(store, mem, threads, progress);
     if (!e)
         return NULL;
     seq = PySequence_Fast(comps, "components must be a sequence");
@@ -747,6 +844,7 @@ static const char count_heaps_doc[] =
 
 static PyObject *py_count_heaps(PyObject *self, PyObject *args)
 {
+    PyObject *progress = NULL;
     const char *spec;
     unsigned long long heaps, max, p;
     unsigned int k;
@@ -756,10 +854,10 @@ static PyObject *py_count_heaps(PyObject *self, PyObject *args)
     grundy_count_result res;
     grundy_status s;
     (void)self;
-    if (!PyArg_ParseTuple(args, "sKKIKOnn", &spec, &heaps, &max, &k, &p,
-                          &store, &mem, &threads))
+    if (!PyArg_ParseTuple(args, "sKKIKOnn|O", &spec, &heaps, &max, &k, &p,
+                          &store, &mem, &threads, &progress))
         return NULL;
-    e = engine_new(store, mem, threads);
+    e = engine_new(store, mem, threads, progress);
     if (!e)
         return NULL;
     gi = engine_game(e, spec);
@@ -789,6 +887,7 @@ static const char count_tuples_doc[] =
 
 static PyObject *py_count_tuples(PyObject *self, PyObject *args)
 {
+    PyObject *progress = NULL;
     PyObject *weights, *seq, *r = NULL;
     unsigned long long K, p;
     unsigned int k;
@@ -798,8 +897,8 @@ static PyObject *py_count_tuples(PyObject *self, PyObject *args)
     grundy_count_result res;
     grundy_status s;
     (void)self;
-    if (!PyArg_ParseTuple(args, "OKIKnn", &weights, &K, &k, &p, &mem,
-                          &threads))
+    if (!PyArg_ParseTuple(args, "OKIKnn|O", &weights, &K, &k, &p, &mem,
+                          &threads, &progress))
         return NULL;
     if (mem < 0 || threads < 0 || threads > 4096) {
         PyErr_SetString(PyExc_ValueError, "mem_limit must not be negative, "
@@ -820,7 +919,7 @@ static PyObject *py_count_tuples(PyObject *self, PyObject *args)
         if (w[i] == (uint64_t)-1 && PyErr_Occurred())
             goto out;
     }
-    call_init(&c, (size_t)mem, (unsigned)threads);
+    call_init(&c, (size_t)mem, (unsigned)threads, progress);
     UNLOCKED(s = grundy_count_tuples(&res, w, (size_t)n, K, k, p, &c.lim));
     if (s == GRUNDY_ERR_ARG || s == GRUNDY_ERR_RANGE)
         PyErr_SetString(PyExc_ValueError,
@@ -876,6 +975,7 @@ static int range_value(RangeObject *self, grundy_pos p, grundy_value *v)
 static PyObject *Range_new(PyTypeObject *type, PyObject *args,
                            PyObject *kwds)
 {
+    PyObject *progress = NULL;
     const char *spec;
     PyObject *positions, *store, *seq = NULL;
     unsigned long long mod;
@@ -890,13 +990,13 @@ static PyObject *Range_new(PyTypeObject *type, PyObject *args,
         PyErr_SetString(PyExc_TypeError, "Range takes no keywords here");
         return NULL;
     }
-    if (!PyArg_ParseTuple(args, "sOKpOnn", &spec, &positions, &mod,
-                          &counting, &store, &mem, &threads))
+    if (!PyArg_ParseTuple(args, "sOKpOnn|O", &spec, &positions, &mod,
+                          &counting, &store, &mem, &threads, &progress))
         return NULL;
     self = (RangeObject *)type->tp_alloc(type, 0);
     if (!self)
         return NULL;
-    self->e = engine_new(store, mem, threads);
+    self->e = engine_new(store, mem, threads, progress);
     if (!self->e || engine_game(self->e, spec) < 0)
         goto fail;
     seq = PySequence_Fast(positions, "positions must be a sequence");
@@ -1136,6 +1236,395 @@ static PyTypeObject RangeType = {
 
 /* The module ***************************************************************/
 
+static PyTypeObject LoopyType;
+
+/* Games with cycles ********************************************************/
+
+/* A loopy game: a family with cycles ("addsub:S:A") or a graph file
+ * ("graph:PATH"), solved once when made. */
+typedef struct LoopyObject {
+    PyObject_HEAD
+    grundy_loopy_game *g;
+} LoopyObject;
+
+static void Loopy_dealloc(LoopyObject *self)
+{
+    grundy_loopy_game_free(self->g);
+    Py_TYPE(self)->tp_free((PyObject *)self);
+}
+
+/* Raise the error of a loopy spec: SpecError for the spec, ValueError
+ * naming FILE:LINE:COL for a graph file. */
+static void loopy_error(call *c, const char *spec, grundy_status s,
+                        const grundy_parse_error *where)
+{
+    if (c->stopped && c->et) {
+        call_fail(c, s, spec);
+        return;
+    }
+    if (where->line >= 1 && s != GRUNDY_ERR_NOMEM && s != GRUNDY_ERR_LIMIT &&
+        s != GRUNDY_ERR_CANCELLED) {
+        const char *path = strncmp(spec, "graph:", 6) == 0 ? spec + 6 : spec;
+        PyErr_Format(PyExc_ValueError, "%s:%lu:%lu: %s", path,
+                     (unsigned long)where->line,
+                     (unsigned long)(where->col ? where->col : 1),
+                     where->msg[0] ? where->msg : grundy_strerror(s));
+    } else if (s == GRUNDY_ERR_PARSE || s == GRUNDY_ERR_ARG) {
+        spec_error(spec, s, where);
+    } else if (s == GRUNDY_ERR_IO) {
+        PyErr_Format(PyExc_OSError, "%s: %s", spec,
+                     where->msg[0] ? where->msg : grundy_strerror(s));
+    } else {
+        call_fail(c, s, spec);
+    }
+}
+
+static PyObject *Loopy_new(PyTypeObject *type, PyObject *args, PyObject *kw)
+{
+    const char *spec;
+    unsigned long long max;
+    Py_ssize_t mem, threads;
+    PyObject *progress = NULL;
+    LoopyObject *self;
+    grundy_parse_error where;
+    grundy_status s;
+    call c;
+    (void)kw;
+    if (!PyArg_ParseTuple(args, "sKnn|O", &spec, &max, &mem, &threads,
+                          &progress))
+        return NULL;
+    if (mem < 0 || threads < 0) {
+        PyErr_SetString(PyExc_ValueError, "mem_limit and threads must not "
+                                          "be negative");
+        return NULL;
+    }
+    self = (LoopyObject *)type->tp_alloc(type, 0);
+    if (!self)
+        return NULL;
+    call_init(&c, (size_t)mem, (unsigned)threads, progress);
+    memset(&where, 0, sizeof where);
+    UNLOCKED(s = grundy_loopy_game_new(&self->g, spec, max, &where, &c.lim));
+    if (s != GRUNDY_OK) {
+        loopy_error(&c, spec, s, &where);
+        call_clear(&c);
+        Py_DECREF(self);
+        return NULL;
+    }
+    call_clear(&c);
+    return (PyObject *)self;
+}
+
+/* A vertex from an int or the game's text for it. */
+static int loopy_vertex(const grundy_loopy_game *g, PyObject *o,
+                        grundy_loopy_vertex *v)
+{
+    uint64_t n = grundy_loopy_graph_num_vertices(grundy_loopy_game_graph(g));
+    if (PyUnicode_Check(o)) {
+        Py_ssize_t len;
+        grundy_parse_error where;
+        const char *t = PyUnicode_AsUTF8AndSize(o, &len);
+        if (!t)
+            return -1;
+        memset(&where, 0, sizeof where);
+        if (grundy_loopy_game_pos_parse(g, t, (size_t)len, v, &where) !=
+            GRUNDY_OK) {
+            PyErr_Format(PyExc_ValueError, "position '%s' at column %lu: %s",
+                         t, (unsigned long)(where.col ? where.col : 1),
+                         where.msg[0] ? where.msg : "not a position");
+            return -1;
+        }
+        return 0;
+    }
+    if (PyIndex_Check(o)) {
+        PyObject *i = PyNumber_Index(o);
+        long long x;
+        if (!i)
+            return -1;
+        x = PyLong_AsLongLong(i);
+        Py_DECREF(i);
+        if (x == -1 && PyErr_Occurred())
+            return -1;
+        if (x < 0 || (uint64_t)x >= n) {
+            PyErr_Format(PyExc_ValueError,
+                         "position %lld is outside %s (0 .. %llu)", x,
+                         grundy_loopy_game_spec(g), (unsigned long long)n - 1);
+            return -1;
+        }
+        *v = (grundy_loopy_vertex)x;
+        return 0;
+    }
+    PyErr_Format(PyExc_TypeError, "a position is an int or a str, not %.100s",
+                 Py_TYPE(o)->tp_name);
+    return -1;
+}
+
+/* A generalized value for Python: an int when finite, else the tuple
+ * ("inf", (k0, k1, ...)); grundy/__init__.py wraps the latter. */
+static PyObject *loopy_value_obj(const grundy_loopy_value *v)
+{
+    size_t i;
+    PyObject *k, *r;
+    if (!v->infinite)
+        return PyLong_FromUnsignedLong(v->finite);
+    k = PyTuple_New((Py_ssize_t)v->nk);
+    if (!k)
+        return NULL;
+    for (i = 0; i < v->nk; i++) {
+        PyObject *x = PyLong_FromUnsignedLong(v->k[i]);
+        if (!x) {
+            Py_DECREF(k);
+            return NULL;
+        }
+        PyTuple_SET_ITEM(k, (Py_ssize_t)i, x);
+    }
+    r = Py_BuildValue("(sN)", "inf", k);
+    return r;
+}
+
+static PyObject *loopy_pos_obj(const grundy_loopy_game *g,
+                               grundy_loopy_vertex v)
+{
+    char buf[256];
+    size_t n = grundy_loopy_game_pos_format(g, v, buf, sizeof buf);
+    if (n >= sizeof buf)
+        n = sizeof buf - 1;
+    return PyUnicode_FromStringAndSize(buf, (Py_ssize_t)n);
+}
+
+static PyObject *Loopy_value(LoopyObject *self, PyObject *arg)
+{
+    grundy_loopy_vertex v;
+    grundy_loopy_value val;
+    PyObject *r;
+    if (loopy_vertex(self->g, arg, &v) < 0)
+        return NULL;
+    grundy_loopy_value_init(&val);
+    if (grundy_loopy_solution_value(&val, grundy_loopy_game_solution(self->g),
+                                    v) != GRUNDY_OK) {
+        grundy_loopy_value_clear(&val);
+        return PyErr_NoMemory();
+    }
+    r = loopy_value_obj(&val);
+    grundy_loopy_value_clear(&val);
+    return r;
+}
+
+static PyObject *Loopy_outcome(LoopyObject *self, PyObject *arg)
+{
+    grundy_loopy_vertex v;
+    if (loopy_vertex(self->g, arg, &v) < 0)
+        return NULL;
+    return PyUnicode_FromString(grundy_loopy_outcome_name(
+        grundy_loopy_solution_outcome(grundy_loopy_game_solution(self->g), v)));
+}
+
+static PyObject *Loopy_raw(LoopyObject *self, PyObject *noargs)
+{
+    const grundy_loopy_solution *s = grundy_loopy_game_solution(self->g);
+    npy_intp dims[1];
+    PyObject *arr;
+    (void)noargs;
+    dims[0] = (npy_intp)grundy_loopy_graph_num_vertices(
+        grundy_loopy_game_graph(self->g));
+    arr = PyArray_SimpleNewFromData(1, dims, NPY_UINT32,
+                                    (void *)grundy_loopy_solution_data(s));
+    if (!arr)
+        return NULL;
+    PyArray_CLEARFLAGS((PyArrayObject *)arr, NPY_ARRAY_WRITEABLE);
+    Py_INCREF(self);
+    if (PyArray_SetBaseObject((PyArrayObject *)arr, (PyObject *)self) < 0) {
+        Py_DECREF(arr);
+        return NULL;
+    }
+    return arr;
+}
+
+static Py_ssize_t Loopy_len(LoopyObject *self)
+{
+    return (Py_ssize_t)grundy_loopy_graph_num_vertices(
+        grundy_loopy_game_graph(self->g));
+}
+
+static PyObject *Loopy_spec(LoopyObject *self, void *closure)
+{
+    (void)closure;
+    return PyUnicode_FromString(grundy_loopy_game_spec(self->g));
+}
+
+/* One move of a loopy sum as (component, from, to, value after). */
+static PyObject *loopy_move_obj(LoopyObject *const *games,
+                                const grundy_loopy_move *m)
+{
+    const grundy_loopy_game *g = games[m->component]->g;
+    grundy_loopy_value val;
+    PyObject *from, *to, *value, *r;
+    grundy_loopy_value_init(&val);
+    if (grundy_loopy_solution_value(&val, grundy_loopy_game_solution(g),
+                                    m->to) != GRUNDY_OK) {
+        grundy_loopy_value_clear(&val);
+        return PyErr_NoMemory();
+    }
+    from = loopy_pos_obj(g, m->from);
+    to = loopy_pos_obj(g, m->to);
+    value = loopy_value_obj(&val);
+    grundy_loopy_value_clear(&val);
+    if (!from || !to || !value) {
+        Py_XDECREF(from);
+        Py_XDECREF(to);
+        Py_XDECREF(value);
+        return NULL;
+    }
+    r = Py_BuildValue("(nNNN)", (Py_ssize_t)m->component, from, to, value);
+    return r;
+}
+
+static const char loopy_sum_doc[] =
+    "loopy_sum(games, positions) -> tuple\n\n"
+    "(values, value, outcome, moves, best) of the sum of the Loopy games at\n"
+    "the positions: every winning move when the outcome is 'first', every\n"
+    "move that keeps the draw when it is 'draw'; best: the move to play\n"
+    "(None when no component can move).";
+
+static PyObject *py_loopy_sum(PyObject *self, PyObject *args)
+{
+    PyObject *gs, *ps, *gseq = NULL, *pseq = NULL, *r = NULL, *vals = NULL,
+                       *moves = NULL, *best = NULL, *sumv = NULL;
+    Py_ssize_t n, i;
+    LoopyObject **games = NULL;
+    grundy_loopy_component *c = NULL;
+    grundy_loopy_move *mv = NULL, bm;
+    grundy_loopy_outcome oc;
+    grundy_loopy_value total, one;
+    size_t nmv = 0, k;
+    int found = 0;
+    grundy_status s;
+    (void)self;
+    grundy_loopy_value_init(&total);
+    grundy_loopy_value_init(&one);
+    if (!PyArg_ParseTuple(args, "OO", &gs, &ps))
+        return NULL;
+    gseq = PySequence_Fast(gs, "games must be a sequence");
+    pseq = gseq ? PySequence_Fast(ps, "positions must be a sequence") : NULL;
+    if (!pseq)
+        goto out;
+    n = PySequence_Fast_GET_SIZE(gseq);
+    if (PySequence_Fast_GET_SIZE(pseq) != n) {
+        PyErr_SetString(PyExc_ValueError, "one position per game");
+        goto out;
+    }
+    games = calloc((size_t)n + 1, sizeof *games);
+    c = calloc((size_t)n + 1, sizeof *c);
+    if (!games || !c) {
+        PyErr_NoMemory();
+        goto out;
+    }
+    for (i = 0; i < n; i++) {
+        PyObject *g = PySequence_Fast_GET_ITEM(gseq, i);
+        if (!PyObject_TypeCheck(g, &LoopyType)) {
+            PyErr_SetString(PyExc_TypeError, "a component is a Loopy game");
+            goto out;
+        }
+        games[i] = (LoopyObject *)g;
+        c[i].sol = grundy_loopy_game_solution(games[i]->g);
+        if (loopy_vertex(games[i]->g, PySequence_Fast_GET_ITEM(pseq, i),
+                         &c[i].vertex) < 0)
+            goto out;
+    }
+    s = grundy_loopy_sum_value(&total, c, (size_t)n);
+    if (s == GRUNDY_OK)
+        s = grundy_loopy_sum_moves(&mv, &nmv, &oc, c, (size_t)n);
+    if (s == GRUNDY_OK)
+        s = grundy_loopy_sum_best(&bm, &found, c, (size_t)n);
+    if (s != GRUNDY_OK) {
+        PyErr_NoMemory();
+        goto out;
+    }
+    vals = PyList_New(n);
+    moves = vals ? PyList_New((Py_ssize_t)nmv) : NULL;
+    if (!moves)
+        goto out;
+    for (i = 0; i < n; i++) {
+        PyObject *x;
+        if (grundy_loopy_solution_value(&one, c[i].sol, c[i].vertex) !=
+                GRUNDY_OK ||
+            !(x = loopy_value_obj(&one))) {
+            if (!PyErr_Occurred())
+                PyErr_NoMemory();
+            goto out;
+        }
+        PyList_SET_ITEM(vals, i, x);
+    }
+    for (k = 0; k < nmv; k++) {
+        PyObject *m = loopy_move_obj(games, &mv[k]);
+        if (!m)
+            goto out;
+        PyList_SET_ITEM(moves, (Py_ssize_t)k, m);
+    }
+    if (found) {
+        best = loopy_move_obj(games, &bm);
+        if (!best)
+            goto out;
+    } else {
+        best = Py_NewRef(Py_None);
+    }
+    sumv = loopy_value_obj(&total);
+    if (!sumv)
+        goto out;
+    r = Py_BuildValue("(OOsOO)", vals, sumv, grundy_loopy_outcome_name(oc),
+                      moves, best);
+out:
+    Py_XDECREF(vals);
+    Py_XDECREF(moves);
+    Py_XDECREF(best);
+    Py_XDECREF(sumv);
+    Py_XDECREF(gseq);
+    Py_XDECREF(pseq);
+    grundy_loopy_value_clear(&total);
+    grundy_loopy_value_clear(&one);
+    free(mv);
+    free(games);
+    free(c);
+    return r;
+}
+
+static PyObject *py_loopy_claims(PyObject *self, PyObject *arg)
+{
+    const char *spec = PyUnicode_AsUTF8(arg);
+    (void)self;
+    if (!spec)
+        return NULL;
+    return PyBool_FromLong(grundy_loopy_spec_claims(spec));
+}
+
+static PyMethodDef Loopy_methods[] = {
+    {"value", (PyCFunction)Loopy_value, METH_O, "value(position)"},
+    {"outcome", (PyCFunction)Loopy_outcome, METH_O, "outcome(position)"},
+    {"raw", (PyCFunction)Loopy_raw, METH_NOARGS, "raw() -> numpy uint32"},
+    {NULL, NULL, 0, NULL},
+};
+
+static PyGetSetDef Loopy_getset[] = {
+    {"spec", (getter)Loopy_spec, NULL, "the game's spec", NULL},
+    {NULL, NULL, NULL, NULL, NULL},
+};
+
+static PySequenceMethods Loopy_as_sequence = {
+    .sq_length = (lenfunc)Loopy_len,
+};
+
+static PyTypeObject LoopyType = {
+    PyVarObject_HEAD_INIT(NULL, 0).tp_name = "grundy._grundy.Loopy",
+    .tp_basicsize = sizeof(LoopyObject),
+    .tp_dealloc = (destructor)Loopy_dealloc,
+    .tp_flags = Py_TPFLAGS_DEFAULT,
+    .tp_doc = "Loopy(spec, max, mem_limit, threads[, progress]): a game "
+              "with cycles, solved.",
+    .tp_methods = Loopy_methods,
+    .tp_getset = Loopy_getset,
+    .tp_as_sequence = &Loopy_as_sequence,
+    .tp_new = Loopy_new,
+};
+
 static PyObject *py_version(PyObject *self, PyObject *noargs)
 {
     (void)self;
@@ -1218,6 +1707,9 @@ static PyMethodDef methods[] = {
     {"analyze", py_analyze, METH_VARARGS, analyze_doc},
     {"count_heaps", py_count_heaps, METH_VARARGS, count_heaps_doc},
     {"count_tuples", py_count_tuples, METH_VARARGS, count_tuples_doc},
+    {"loopy_sum", py_loopy_sum, METH_VARARGS, loopy_sum_doc},
+    {"loopy_claims", py_loopy_claims, METH_O,
+     "loopy_claims(spec) -> bool: whether spec names a game with cycles."},
     {"version", py_version, METH_NOARGS,
      "version() -> str: the version of the grundy library in use."},
     {"families", py_families, METH_NOARGS,
@@ -1240,7 +1732,8 @@ PyMODINIT_FUNC PyInit__grundy(void)
 {
     PyObject *m;
     import_array();
-    if (PyType_Ready(&EngineType) < 0 || PyType_Ready(&RangeType) < 0)
+    if (PyType_Ready(&EngineType) < 0 || PyType_Ready(&RangeType) < 0 ||
+        PyType_Ready(&LoopyType) < 0)
         return NULL;
     m = PyModule_Create(&module);
     if (!m)
@@ -1259,6 +1752,7 @@ PyMODINIT_FUNC PyInit__grundy(void)
         PyModule_AddObjectRef(m, "SpecError", SpecError) < 0 ||
         PyModule_AddObjectRef(m, "LimitError", LimitError) < 0 ||
         PyModule_AddObjectRef(m, "Range", (PyObject *)&RangeType) < 0 ||
+        PyModule_AddObjectRef(m, "Loopy", (PyObject *)&LoopyType) < 0 ||
         PyModule_AddObject(m, "PRIME_62",
                            PyLong_FromUnsignedLongLong(GRUNDY_NT_PRIME_62)) <
             0 ||

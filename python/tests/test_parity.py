@@ -1,0 +1,254 @@
+"""What the program can do, Python can do: arguments as the program takes
+them, games with cycles, two-heap positions, progress reports; and
+arguments Python allows but the program could not take are refused."""
+import json
+import os
+import pathlib
+import random
+import subprocess
+import sys
+
+import pytest
+
+import grundy
+
+from conftest import cli_path
+
+
+# Arguments ------------------------------------------------------------------
+
+@pytest.mark.parametrize("store", [0, 1.5, b"", ["dir"]])
+def test_store_of_a_wrong_type_is_refused(tmp_path, monkeypatch, store):
+    monkeypatch.chdir(tmp_path)
+    with pytest.raises(TypeError, match="store is True, False, None or a "
+                                        "path"):
+        grundy.values("nim", 5, store=store)
+    assert list(tmp_path.iterdir()) == []  # no folder named '0'
+
+
+def test_store_as_a_path_object(tmp_path):
+    d = tmp_path / "s"
+    assert grundy.values("0.137", 50, store=d).tolist() == \
+        grundy.values("0.137", 50).tolist()
+    assert d.is_dir()  # the store was opened there
+
+
+@pytest.mark.parametrize("call", [
+    lambda: grundy.values(None, 10),
+    lambda: grundy.value(7, 3),
+    lambda: grundy.period(b"nim"),
+    lambda: grundy.count(None, heaps=2, max=3),
+    lambda: grundy.Range(3, [1, 2]),
+    lambda: grundy.analyze([(None, 3)]),
+])
+def test_a_spec_that_is_not_a_str(call):
+    with pytest.raises((TypeError, ValueError), match="spec"):
+        call()
+
+
+def test_analyze_takes_the_programs_arguments(cli):
+    a = grundy.analyze("nim 3 4")
+    assert a == grundy.analyze([("nim", 3), ("nim", 4)])
+    want = json.loads(cli("analyze", "nim", "3", "4", "--json"))
+    assert a.nim_sum == want["value"] and a.winner == want["winner"]
+    b = grundy.analyze("rect:2x2 11/01 10/00")
+    assert b == grundy.analyze([("rect:2x2", "11/01"), ("rect:2x2", "10/00")])
+    with pytest.raises(ValueError, match="a spec and at least one"):
+        grundy.analyze("nim")
+
+
+@pytest.mark.parametrize("spec,heap", [("nim", 1), ("nim", 7),
+                                       ("kayles", 1), ("kayles", 2),
+                                       ("subtract:1,3,4", 3), ("0.137", 1)])
+def test_a_move_to_nothing_is_the_empty_tuple(cli, spec, heap):
+    # one heap: its winning move takes all (or leaves only empty heaps)
+    a = grundy.analyze([(spec, heap)])
+    want = json.loads(cli("analyze", spec, heap, "--json"))
+    empty = [m for m in a.moves if m.value == 0 and not m.to]
+    assert empty, a.moves
+    assert [list(m.to) for m in a.moves] == \
+        [[int(x) for x in m["to"]] for m in want["winning_moves"]]
+    assert all(0 not in m.to for m in a.moves)
+
+
+def test_dtype_is_the_tables_width():
+    for spec in ("kayles", "nim", "subtract:1,3,4", "0.137"):
+        v = grundy.values(spec, 300)
+        assert v.dtype.kind == "u" and v.dtype.itemsize in (1, 2, 4)
+        assert int(v.max()) < 2 ** (8 * v.dtype.itemsize)
+
+
+# Two-heap games ----------------------------------------------------------------
+
+def test_two_heap_positions_are_pairs(cli):
+    rnd = random.Random(20261126)
+    for _ in range(20):
+        a, b = rnd.randrange(40), rnd.randrange(40)
+        want = int(cli("values", "wythoff", "--at", f"{a},{b}").split()[-1])
+        assert grundy.value("wythoff", (a, b)) == want
+        assert grundy.value("wythoff", f"{a},{b}") == want
+    with pytest.raises(TypeError, match="3,5"):
+        grundy.value("wythoff", 3)  # not a packed number
+    with pytest.raises(TypeError, match="tuple of ints"):
+        grundy.value("wythoff", (3, "x"))
+    with pytest.raises(ValueError):
+        grundy.value("wythoff", (3, 4, 5))
+
+
+# Games with cycles ----------------------------------------------------------
+
+def outcomes_by_retrograde(n, moves):
+    """Win/lose/draw of every position of a game graph, by the textbook
+    retrograde analysis (independent of the library's value method)."""
+    succ = [list(moves(p)) for p in range(n)]
+    pred = [[] for _ in range(n)]
+    for p in range(n):
+        for q in succ[p]:
+            pred[q].append(p)
+    left = [len(s) for s in succ]
+    res = [None] * n
+    todo = [p for p in range(n) if not succ[p]]
+    for p in todo:
+        res[p] = "second"
+    while todo:
+        q = todo.pop()
+        for p in pred[q]:
+            if res[p] is not None:
+                continue
+            if res[q] == "second":
+                res[p] = "first"
+                todo.append(p)
+            else:
+                left[p] -= 1
+                if left[p] == 0:
+                    res[p] = "second"
+                    todo.append(p)
+    return [r or "draw" for r in res]
+
+
+def test_loopy_outcomes_against_retrograde_analysis():
+    for seed in range(12):
+        rnd = random.Random(seed)
+        S = sorted(rnd.sample(range(1, 6), rnd.randint(1, 3)))
+        A = sorted(rnd.sample(range(1, 4), rnd.randint(0, 2)))
+        hm = rnd.randint(5, 40)
+        spec = f"addsub:{','.join(map(str, S))}:{','.join(map(str, A))}"
+        g = grundy.Loopy(spec, heap_max=hm)
+        assert len(g) == hm + 1, spec
+
+        def moves(p):
+            if p == 0:
+                return []  # an empty heap is final
+            return [p - s for s in S if s <= p] + \
+                   [p + a for a in A if p + a <= hm]
+        want = outcomes_by_retrograde(hm + 1, moves)
+        got = [g.outcome(p) for p in range(hm + 1)]
+        assert got == want, f"seed {seed}: {spec} heap_max={hm}"
+        for p in range(hm + 1):
+            v = g.value(p)
+            if isinstance(v, grundy.Infinite):
+                assert g.values()[p] == grundy.Loopy.INFINITE
+                assert want[p] == ("first" if 0 in v.k else "draw")
+            else:
+                assert g.values()[p] == v
+                assert want[p] == ("second" if v == 0 else "first")
+
+
+def loopy_json_value(v):
+    return v if isinstance(v, int) else {"inf": list(v.k)}
+
+
+@pytest.mark.parametrize("spec,hm,positions", [
+    ("addsub:2:1", 10, [3, 4]),
+    ("addsub:2:1", 10, [3, 1]),
+    ("addsub:1,3:2", 12, [5, 7, 2]),
+    ("addsub:2,5:1", 20, [9]),
+])
+def test_loopy_sums_match_cli(cli, spec, hm, positions):
+    a = grundy.analyze([(spec, p) for p in positions], heap_max=hm)
+    want = json.loads(subprocess.run(
+        [cli_path(), "analyze", spec, "--max", str(hm),
+         *map(str, positions), "--json"],
+        capture_output=True, text=True, check=True).stdout)
+    assert [loopy_json_value(v) for v in a.values] == \
+        [c["value"] for c in want["components"]]
+    assert loopy_json_value(a.nim_sum) == want["value"]
+    assert a.winner == want["winner"]
+    key = "drawing_moves" if a.winner == "draw" else "winning_moves"
+    assert [(m.component + 1, m.position, list(m.to),
+             loopy_json_value(m.value)) for m in a.moves] == \
+        [(m["component"], m["from"], m["to"], m["value"])
+         for m in want[key]]
+    if a.winner == "second":
+        assert a.moves == []
+    if a.best is not None and a.winner != "second":
+        assert a.best in a.moves
+
+
+def test_loopy_graph_file_and_its_errors(tmp_path):
+    ok = tmp_path / "g.txt"
+    ok.write_text("3 3\n0 1\n1 2\n2 1\n")
+    g = grundy.Loopy(f"graph:{ok}")
+    assert len(g) == 3 and [g.outcome(p) for p in range(3)] == \
+        outcomes_by_retrograde(3, lambda p: {0: [1], 1: [2], 2: [1]}[p])
+    bad = tmp_path / "bad.txt"
+    bad.write_text("3 2\n0 1\n1 5\n")
+    with pytest.raises(ValueError, match=r"bad\.txt:3:\d+"):
+        grundy.Loopy(f"graph:{bad}")
+
+
+def test_loopy_and_finite_do_not_mix():
+    with pytest.raises(ValueError, match="mixes games with cycles"):
+        grundy.analyze([("addsub:2:1", 3), ("nim", 3)], heap_max=10)
+    with pytest.raises(ValueError, match="game with cycles"):
+        grundy.values("addsub:2:1", 10)
+    with pytest.raises(ValueError, match="position -1"):
+        grundy.Loopy("addsub:2:1", heap_max=10).value(-1)
+    with pytest.raises(ValueError, match="heap_max"):
+        grundy.analyze([("nim", 3)], heap_max=10)
+
+
+# Progress --------------------------------------------------------------------
+
+def test_progress_callable_sees_the_work():
+    seen = []
+    v = grundy.values("0.6", 1500000, progress=seen.append)
+    assert len(v) == 1500001
+    assert seen and all(isinstance(p, grundy.Progress) for p in seen)
+    assert {p.phase for p in seen} >= {"table"}
+    t = [p for p in seen if p.phase == "table"]
+    assert all(p.total == 1500001 for p in t)
+    assert [p.done for p in t] == sorted(p.done for p in t)
+
+
+def test_progress_callback_that_raises_stops_the_work():
+    class Stop(Exception):
+        pass
+
+    def cb(p):
+        raise Stop(p.phase)
+    with pytest.raises(Stop):
+        grundy.values("0.6", 3000000, progress=cb)
+    assert grundy.value("kayles", 10) == 2  # the interpreter goes on
+
+
+def test_progress_bar_without_tqdm(capfd, monkeypatch):
+    monkeypatch.setitem(sys.modules, "tqdm", None)  # import fails
+    grundy.values("0.6", 1500000, progress=True)
+    err = capfd.readouterr().err
+    assert "grundy: table:" in err and "/ 1500001" in err
+
+
+def test_progress_bar_with_tqdm(capfd):
+    try:
+        import tqdm  # noqa: F401
+    except ImportError:
+        pytest.skip("tqdm is not installed (apt-get install python3-tqdm)")
+    grundy.values("0.6", 1500000, progress=True)
+    err = capfd.readouterr().err
+    assert "table" in err and "grundy: table:" not in err
+
+
+def test_progress_of_a_wrong_type():
+    with pytest.raises(TypeError, match="progress"):
+        grundy.values("nim", 5, progress=3)

@@ -47,7 +47,7 @@ from ._grundy import LimitError, SpecError
 
 __all__ = [
     "values", "value", "period", "analyze", "count", "Range", "Loopy",
-    "Infinite", "Progress", "families", "canonical", "Period", "Analysis", "Move",
+    "Family", "Infinite", "Progress", "families", "canonical", "Period", "Analysis", "Move",
     "Count", "SpecError", "LimitError",
 ]
 
@@ -56,8 +56,12 @@ __version__ = _grundy.version()
 _SUFFIX = {"": 1, "K": 1 << 10, "M": 1 << 20, "G": 1 << 30, "T": 1 << 40}
 
 
-def _engine_args(store, mem_limit, threads):
-    """(store, mem_limit, threads) as the C layer takes them."""
+def _engine_args(store, mem_limit, threads, specs=()):
+    """(store, mem_limit, threads) as the C layer takes them.  A game of a
+    Family is never stored (its rules live only in this interpreter) and
+    runs on one thread (its callable holds the GIL)."""
+    if any(isinstance(x, str) and x.startswith("python:") for x in specs):
+        store, threads = False, 1
     if store is False or store is None:
         st = None
     elif store is True:
@@ -92,7 +96,10 @@ def _engine_args(store, mem_limit, threads):
 
 
 def _spec(spec, loopy=False):
-    """spec, checked: a str naming a game of this kind."""
+    """spec, checked: a str naming a game of this kind (a Family gives
+    its own)."""
+    if isinstance(spec, Family):
+        return spec.spec
     if not isinstance(spec, str):
         raise TypeError("a rules spec is a str (such as 'kayles' or "
                         f"'subtract:1,3,4'), not {type(spec).__name__}")
@@ -194,7 +201,7 @@ def values(spec, upto=None, *, store=False, mem_limit=None, threads=None,
     [0, 1, 1, 2, 0, 3, 1, 1, 0, 3, 3, 2, 2, 4, 0, 5, 2, 2, 3, 3, 0]
     """
     spec = _spec(spec)
-    st, mem, th = _engine_args(store, mem_limit, threads)
+    st, mem, th = _engine_args(store, mem_limit, threads, [spec])
     pr = _progress(progress)
     if _grundy.finite(spec):
         if upto is not None:
@@ -223,7 +230,7 @@ def value(spec, position, *, store=False, mem_limit=None, threads=None,
     a search, whichever applies first.
     """
     spec = _spec(spec)
-    st, mem, th = _engine_args(store, mem_limit, threads)
+    st, mem, th = _engine_args(store, mem_limit, threads, [spec])
     pr = _progress(progress)
     if isinstance(position, (str, int, tuple)) or (
             hasattr(position, "__index__") and
@@ -265,7 +272,7 @@ def period(spec, upto=None, *, store=False, mem_limit=None, threads=None,
     Period(preperiod=0, period=7, saltus=0, proven=True)
     """
     spec = _spec(spec)
-    st, mem, th = _engine_args(store, mem_limit, threads)
+    st, mem, th = _engine_args(store, mem_limit, threads, [spec])
     pr = _progress(progress)
     n = 0 if upto is None else _index(upto, "upto") + 1
     if n < 0 or n >= 2**64:
@@ -377,7 +384,7 @@ def _components(components):
     comps = []
     for c in components:
         if isinstance(c, (str, bytes)) or not hasattr(c, "__len__") or \
-                len(c) != 2 or not isinstance(c[0], (str, Loopy)):
+                len(c) != 2 or not isinstance(c[0], (str, Loopy, Family)):
             raise ValueError(f"a component is a pair (spec, position), not "
                              f"{c!r}")
         comps.append(tuple(c))
@@ -404,8 +411,8 @@ def analyze(components, *, heap_max=None, store=False, mem_limit=None,
     ('first', [Move(component=0, position=3, to=(1,), value=1)])
     """
     comps = _components(components)
-    loopy = [isinstance(c[0], Loopy) or _grundy.loopy_claims(_spec(c[0], True))
-             for c in comps]
+    loopy = [isinstance(c[0], Loopy) or
+             _grundy.loopy_claims(_spec(c[0], True)) for c in comps]
     if any(loopy):
         if not all(loopy):
             raise ValueError("a sum mixes games with cycles and finite "
@@ -430,7 +437,9 @@ def analyze(components, *, heap_max=None, store=False, mem_limit=None,
     if heap_max is not None:
         raise ValueError("heap_max bounds the heaps of games with cycles "
                          "(addsub); this sum has none")
-    st, mem, th = _engine_args(store, mem_limit, threads)
+    comps = [(_spec(c[0]), c[1]) for c in comps]
+    st, mem, th = _engine_args(store, mem_limit, threads,
+                               [c[0] for c in comps])
     vals, nim, moves = _grundy.analyze(comps, st, mem, th,
                                        _progress(progress))
     return Analysis(vals, nim, "first" if nim else "second",
@@ -492,7 +501,7 @@ def count(spec=None, *, heaps=None, max=None, tuples=None, positions=None,
         if heaps < 1 or max < 0 or max >= 2**64 - 1:
             raise ValueError("heaps must be at least 1 and max at least 0")
         spec = _spec(spec)
-        st, mem, th = _engine_args(store, mem_limit, threads)
+        st, mem, th = _engine_args(store, mem_limit, threads, [spec])
         p = _choose_mod(mod, max + 1, heaps, moore)
         return Count(*_grundy.count_heaps(spec, heaps, max, moore, p, st,
                                           mem, th, _progress(progress)))
@@ -564,7 +573,8 @@ class Range:
 
     def __init__(self, spec, positions, *, mod=None, count=True,
                  store=False, mem_limit=None, threads=None):
-        st, mem, th = _engine_args(store, mem_limit, threads)
+        spec = _spec(spec)
+        st, mem, th = _engine_args(store, mem_limit, threads, [spec])
         m = 0 if mod is None else _index(mod, "mod")
         if m < 0:
             raise ValueError("mod must be a prime")
@@ -632,6 +642,69 @@ class Range:
     def modulus(self):
         """The prime of count()."""
         return self._r.modulus
+
+
+class Family:
+    """Rules written in Python: a heap game whose moves a function lists.
+
+    ``moves(n)`` returns the moves from a heap of n: each an int (the
+    heap left) or a tuple of ints (the heaps a move that splits leaves;
+    ``()`` leaves nothing), every heap smaller than n.  The family then
+    goes through the same engine as a built-in one: values(), value(),
+    period(), analyze() and count() take it in place of a spec (or its
+    ``spec``, ``"python:ID"``).  moves() is called once per position, and
+    values are kept: ``g.values(n)`` and ``g.value(p)`` reuse the largest
+    table made so far.  Periods are as seen, never proven (no theorem
+    knows the rules).  A Family's tables are never written to the store,
+    and it runs on one thread.
+
+    >>> g = grundy.Family(lambda n: [n - s for s in (1, 3, 4) if s <= n])
+    >>> g.values(10).tolist()
+    [0, 1, 0, 1, 2, 3, 2, 0, 1, 0, 1]
+    >>> kayles = grundy.Family(lambda n: [(a, n - t - a) for t in (1, 2)
+    ...                                   for a in range(n - t + 1)])
+    >>> kayles.value(34), grundy.value("kayles", 34)
+    (6, 6)
+
+    An exception raised by moves() comes back from the call, with a note
+    naming the Family; a move that is not an int or a tuple of ints, or
+    that does not make the heaps smaller, is a TypeError or ValueError
+    naming the position.
+    """
+
+    def __init__(self, moves):
+        self._f = _grundy.Family(moves)
+        self._table = None
+
+    @property
+    def spec(self):
+        """The spec naming this family for this interpreter's engine."""
+        return self._f.spec
+
+    def __repr__(self):
+        return f"Family({self.spec!r})"
+
+    def values(self, upto, **kw):
+        """g(0 .. upto) as a read-only numpy array (see values())."""
+        upto = _index(upto, "upto")
+        if self._table is None or len(self._table) <= upto:
+            self._table = values(self.spec, upto, **kw)
+        return self._table[: upto + 1]
+
+    def value(self, n, **kw):
+        """g(n), from the table kept when it covers n."""
+        n = _index(n, "a heap")
+        if n < 0:
+            raise ValueError(f"heap {n} is negative")
+        if self._table is None or len(self._table) <= n:
+            size = n if self._table is None else \
+                _builtins.max(n, 2 * len(self._table))
+            self._table = values(self.spec, size, **kw)
+        return int(self._table[n])
+
+    def period(self, upto=None, **kw):
+        """The period as seen in g(0 .. upto) (see period())."""
+        return period(self.spec, upto, **kw)
 
 
 def families():

@@ -39,6 +39,308 @@
 static PyObject *SpecError;  /* ValueError: a malformed rules spec */
 static PyObject *LimitError; /* MemoryError: refused over the limit */
 
+/* Rules written in Python **************************************************/
+
+/* A family whose moves a Python callable lists: moves(n) gives the heaps
+ * and splits reachable from heap n.  It is registered once as the family
+ * "python"; the spec "python:ID" names the ID-th grundy.Family, so that
+ * its games go through the same values objects, tables and sums as a
+ * built-in family.  The library calls max_moves(n) and then moves(n) for
+ * a position: the callable is called once, by max_moves, and its moves
+ * are kept for moves().  Calls come with the GIL released (the
+ * computation runs unlocked), so the hooks take it. */
+
+#define PYFAM_MAX 4096
+
+typedef struct pyfam {
+    PyObject *moves; /* the callable; the Family object holds it */
+    unsigned long id;
+    int have;        /* the moves of position p are below */
+    grundy_pos p;
+    grundy_move *mv;
+    size_t n, cap;
+} pyfam;
+
+static pyfam *pyfams[PYFAM_MAX];
+/* The exception of a callable, raised again when the library returns. */
+static PyObject *pyfam_et, *pyfam_ev, *pyfam_etb;
+
+/* Raise the pending exception of a Python family's callable.  1 when
+ * there was one (it is then set), else 0.  With the GIL. */
+static int pyfam_take_pending(void)
+{
+    size_t i;
+    if (!pyfam_et)
+        return 0;
+    PyErr_Restore(pyfam_et, pyfam_ev, pyfam_etb);
+    pyfam_et = pyfam_ev = pyfam_etb = NULL;
+    for (i = 0; i < PYFAM_MAX; i++)
+        if (pyfams[i])
+            pyfams[i]->have = 0;
+    return 1;
+}
+
+/* Keep the current exception as the pending one, with a note naming the
+ * position.  With the GIL. */
+static void pyfam_keep(const pyfam *f, grundy_pos p)
+{
+    PyObject *et, *ev, *etb, *r;
+    PyErr_Fetch(&et, &ev, &etb);
+    PyErr_NormalizeException(&et, &ev, &etb);
+    if (ev) {
+        r = PyObject_CallMethod(ev, "add_note", "N",
+                                PyUnicode_FromFormat(
+                                    "in moves(%llu) of grundy.Family "
+                                    "'python:%lu'",
+                                    (unsigned long long)p, f->id));
+        Py_XDECREF(r);
+        PyErr_Clear();
+    }
+    if (pyfam_et) { /* keep the first */
+        Py_XDECREF(et);
+        Py_XDECREF(ev);
+        Py_XDECREF(etb);
+        return;
+    }
+    pyfam_et = et;
+    pyfam_ev = ev;
+    pyfam_etb = etb;
+}
+
+/* One part of a move: a heap below p.  -1 with an exception set. */
+static int pyfam_part(PyObject *x, grundy_pos p, PyObject *whole,
+                      grundy_pos *out)
+{
+    unsigned long long h;
+    if (!PyIndex_Check(x) || PyBool_Check(x)) {
+        PyErr_Format(PyExc_TypeError,
+                     "moves(%llu) gave %R: a move is an int (the heap it "
+                     "leaves) or a tuple of ints (the heaps it leaves)",
+                     (unsigned long long)p, whole);
+        return -1;
+    }
+    h = PyLong_AsUnsignedLongLong(x);
+    if (h == (unsigned long long)-1 && PyErr_Occurred()) {
+        PyErr_Clear();
+        PyErr_Format(PyExc_ValueError, "moves(%llu) gave %R: a heap is a "
+                     "size from 0 to 2**64 - 1", (unsigned long long)p,
+                     whole);
+        return -1;
+    }
+    if (h >= p) {
+        PyErr_Format(PyExc_ValueError,
+                     "moves(%llu) gave %R: a move leaves heaps below %llu "
+                     "(a Family has no cycles: every move makes its heaps "
+                     "smaller)",
+                     (unsigned long long)p, whole, (unsigned long long)p);
+        return -1;
+    }
+    *out = h;
+    return 0;
+}
+
+/* Call moves(p) and keep its moves.  0, or -1 with the exception kept as
+ * pending. */
+static int pyfam_fill(pyfam *f, grundy_pos p)
+{
+    PyGILState_STATE st;
+    PyObject *r, *it = NULL, *x;
+    int ok = -1;
+    if (f->have && f->p == p)
+        return 0;
+    st = PyGILState_Ensure();
+    if (pyfam_et)
+        goto out; /* an earlier call failed: stop at once */
+    f->have = 0;
+    f->n = 0;
+    r = PyObject_CallFunction(f->moves, "K", (unsigned long long)p);
+    if (!r) {
+        pyfam_keep(f, p);
+        goto out;
+    }
+    it = PyObject_GetIter(r);
+    if (!it) {
+        PyErr_Clear();
+        PyErr_Format(PyExc_TypeError, "moves(%llu) gave %R: a list of "
+                     "moves", (unsigned long long)p, r);
+        Py_DECREF(r);
+        pyfam_keep(f, p);
+        goto out;
+    }
+    Py_DECREF(r);
+    while ((x = PyIter_Next(it))) {
+        grundy_move m;
+        int bad = 0;
+        memset(&m, 0, sizeof m);
+        if (PyTuple_Check(x)) {
+            Py_ssize_t k, np = PyTuple_GET_SIZE(x);
+            if (np > GRUNDY_MAX_PARTS) {
+                PyErr_Format(PyExc_ValueError,
+                             "moves(%llu) gave %R: a move leaves at most %d "
+                             "heaps",
+                             (unsigned long long)p, x, GRUNDY_MAX_PARTS);
+                bad = 1;
+            }
+            for (k = 0; !bad && k < np; k++)
+                bad = pyfam_part(PyTuple_GET_ITEM(x, k), p, x,
+                                 &m.part[m.nparts++]) < 0;
+        } else {
+            m.nparts = 1;
+            bad = pyfam_part(x, p, x, &m.part[0]) < 0;
+        }
+        Py_DECREF(x);
+        if (bad)
+            break;
+        if (f->n == f->cap) {
+            size_t nc = f->cap ? 2 * f->cap : 16;
+            grundy_move *nm = realloc(f->mv, nc * sizeof *nm);
+            if (!nm) {
+                PyErr_NoMemory();
+                break;
+            }
+            f->mv = nm;
+            f->cap = nc;
+        }
+        f->mv[f->n++] = m;
+    }
+    if (PyErr_Occurred()) {
+        pyfam_keep(f, p);
+        goto out;
+    }
+    f->have = 1;
+    f->p = p;
+    ok = 0;
+out:
+    Py_XDECREF(it);
+    PyGILState_Release(st);
+    return ok;
+}
+
+static grundy_status pyfam_parse(void **params, const char *args,
+                                 grundy_parse_error *where)
+{
+    char *end;
+    unsigned long id;
+    if (!args || !*args || *args < '0' || *args > '9') {
+        where->col = 1;
+        snprintf(where->msg, sizeof where->msg,
+                 "python:ID names a grundy.Family by its number");
+        return GRUNDY_ERR_PARSE;
+    }
+    id = strtoul(args, &end, 10);
+    if (*end || id >= PYFAM_MAX || !pyfams[id]) {
+        where->col = 1;
+        snprintf(where->msg, sizeof where->msg,
+                 "no grundy.Family of number %s in this interpreter", args);
+        return GRUNDY_ERR_PARSE;
+    }
+    *params = pyfams[id];
+    return GRUNDY_OK;
+}
+
+static void pyfam_free_params(void *params)
+{
+    (void)params; /* the Family object owns it */
+}
+
+/* An error makes the library stop at once: a need it cannot allocate. */
+static size_t pyfam_max_moves(const void *params, grundy_pos p)
+{
+    pyfam *f = (pyfam *)params;
+    if (pyfam_fill(f, p) < 0)
+        return SIZE_MAX;
+    return f->n ? f->n : 1;
+}
+
+static size_t pyfam_moves(const void *params, grundy_pos p, grundy_move *out,
+                          size_t cap)
+{
+    pyfam *f = (pyfam *)params;
+    size_t n;
+    if (pyfam_fill(f, p) < 0)
+        return 0;
+    n = f->n < cap ? f->n : cap;
+    memcpy(out, f->mv, n * sizeof *out);
+    return f->n;
+}
+
+static const grundy_rules pyfam_rules = {
+    .name = "python",
+    .flags = GRUNDY_RULES_HEAP,
+    .synopsis = "python:ID          the moves of grundy.Family number ID, "
+                "listed by Python",
+    .parse = pyfam_parse,
+    .free_params = pyfam_free_params,
+    .max_moves = pyfam_max_moves,
+    .moves = pyfam_moves,
+};
+
+typedef struct FamilyObject {
+    PyObject_HEAD
+    pyfam f;
+} FamilyObject;
+
+static void Family_dealloc(FamilyObject *self)
+{
+    if (self->f.id < PYFAM_MAX && pyfams[self->f.id] == &self->f)
+        pyfams[self->f.id] = NULL;
+    Py_XDECREF(self->f.moves);
+    free(self->f.mv);
+    Py_TYPE(self)->tp_free((PyObject *)self);
+}
+
+static PyObject *Family_new(PyTypeObject *type, PyObject *args, PyObject *kw)
+{
+    PyObject *moves;
+    FamilyObject *self;
+    unsigned long i;
+    (void)kw;
+    if (!PyArg_ParseTuple(args, "O", &moves))
+        return NULL;
+    if (!PyCallable_Check(moves)) {
+        PyErr_SetString(PyExc_TypeError, "moves must be callable: "
+                                         "moves(n) -> the moves from heap n");
+        return NULL;
+    }
+    for (i = 0; i < PYFAM_MAX && pyfams[i]; i++)
+        ;
+    if (i == PYFAM_MAX) {
+        PyErr_SetString(PyExc_RuntimeError, "too many grundy.Family objects "
+                                            "alive at once");
+        return NULL;
+    }
+    self = (FamilyObject *)type->tp_alloc(type, 0);
+    if (!self)
+        return NULL;
+    memset(&self->f, 0, sizeof self->f);
+    Py_INCREF(moves);
+    self->f.moves = moves;
+    self->f.id = i;
+    pyfams[i] = &self->f;
+    return (PyObject *)self;
+}
+
+static PyObject *Family_spec(FamilyObject *self, void *closure)
+{
+    (void)closure;
+    return PyUnicode_FromFormat("python:%lu", self->f.id);
+}
+
+static PyGetSetDef Family_getset[] = {
+    {"spec", (getter)Family_spec, NULL, "the spec naming the family", NULL},
+    {NULL, NULL, NULL, NULL, NULL},
+};
+
+static PyTypeObject FamilyType = {
+    PyVarObject_HEAD_INIT(NULL, 0).tp_name = "grundy._grundy.Family",
+    .tp_basicsize = sizeof(FamilyObject),
+    .tp_dealloc = (destructor)Family_dealloc,
+    .tp_flags = Py_TPFLAGS_DEFAULT,
+    .tp_doc = "Family(moves): rules listed by a Python callable.",
+    .tp_getset = Family_getset,
+    .tp_new = Family_new,
+};
+
 /* Calls: limits, Ctrl-C, store warnings ************************************/
 
 #define CALL_WARNINGS 8
@@ -142,6 +444,8 @@ static int call_flush(call *c)
 {
     unsigned i, n = c->nwarn;
     c->nwarn = 0;
+    if (pyfam_take_pending())
+        return -1;
     for (i = 0; i < n; i++)
         if (PyErr_WarnFormat(PyExc_RuntimeWarning, 1, "grundy: store: %s",
                              c->warn[i]) < 0)
@@ -152,6 +456,8 @@ static int call_flush(call *c)
 /* Raise the exception for a failed call; returns NULL. */
 static PyObject *call_fail(call *c, grundy_status s, const char *what)
 {
+    if (pyfam_take_pending())
+        return NULL;
     if (c->stopped && c->et) {
         PyErr_Restore(c->et, c->ev, c->etb);
         c->et = c->ev = c->etb = NULL;
@@ -1733,8 +2039,14 @@ PyMODINIT_FUNC PyInit__grundy(void)
     PyObject *m;
     import_array();
     if (PyType_Ready(&EngineType) < 0 || PyType_Ready(&RangeType) < 0 ||
-        PyType_Ready(&LoopyType) < 0)
+        PyType_Ready(&LoopyType) < 0 || PyType_Ready(&FamilyType) < 0)
         return NULL;
+    if (!grundy_rules_find("python:0") &&
+        grundy_rules_register(&pyfam_rules) != GRUNDY_OK) {
+        PyErr_SetString(PyExc_ImportError, "grundy: the family 'python' "
+                                           "could not be registered");
+        return NULL;
+    }
     m = PyModule_Create(&module);
     if (!m)
         return NULL;
@@ -1753,6 +2065,7 @@ PyMODINIT_FUNC PyInit__grundy(void)
         PyModule_AddObjectRef(m, "LimitError", LimitError) < 0 ||
         PyModule_AddObjectRef(m, "Range", (PyObject *)&RangeType) < 0 ||
         PyModule_AddObjectRef(m, "Loopy", (PyObject *)&LoopyType) < 0 ||
+        PyModule_AddObjectRef(m, "Family", (PyObject *)&FamilyType) < 0 ||
         PyModule_AddObject(m, "PRIME_62",
                            PyLong_FromUnsignedLongLong(GRUNDY_NT_PRIME_62)) <
             0 ||

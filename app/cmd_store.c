@@ -11,6 +11,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "cli.h"
 
@@ -347,7 +348,10 @@ static int do_verify(const store_args *a, grundy_store *s, grundy_writer *w)
         char spec[GRUNDY_STORE_SPEC_MAX + 1], path[4096];
         if ((rc = canonical(spec, sizeof spec, a->spec)) != 0)
             return rc;
-        grundy_store_entry_path(s, spec, path, sizeof path);
+        size_t len = grundy_store_entry_path(s, spec, path, sizeof path);
+        /* a split table alone: name its manifest, SLUG-HASH.gsplit */
+        if (access(path, F_OK) != 0 && len > 5 && len + 3 < sizeof path)
+            strcpy(path + len - 5, ".gsplit");
         rc = verify_one(s, w, path, spec);
         if (rc == 0) {
             grundy_writer_str(w, spec);

@@ -634,6 +634,33 @@ grundy_status grundy_store_mapping_read(void *out, grundy_store_mapping *m,
     return GRUNDY_OK;
 }
 
+/* Use and size *************************************************************/
+
+void grundy_store_touch(const grundy_store *s, const char *path)
+{
+    struct timespec ts[2];
+    if (!s->writable)
+        return;
+    ts[0].tv_sec = 0;
+    ts[0].tv_nsec = UTIME_NOW;  /* access: now */
+    ts[1].tv_sec = 0;
+    ts[1].tv_nsec = UTIME_OMIT; /* modification: as it was */
+    (void)utimensat(AT_FDCWD, path, ts, 0);
+}
+
+int grundy_store_fits_limit(const grundy_store *s, const char *path,
+                            const char *what, uint64_t bytes)
+{
+    if (bytes <= s->size_limit)
+        return 1;
+    grundy_store_warnf(s, path, "the %s (%llu bytes) is larger than the "
+                       "store's limit of %llu bytes: not kept (raise "
+                       "--store-limit or GRUNDY_STORE_LIMIT)", what,
+                       (unsigned long long)bytes,
+                       (unsigned long long)s->size_limit);
+    return 0;
+}
+
 /* Writing ******************************************************************/
 
 int grundy_store_write_full(int fd, const void *buf, size_t n, off_t off)

@@ -4,12 +4,15 @@
  *
  * The files call one another in one direction only:
  *
- *   grow.c (tables grown in place) ──► entry.c (entries: load, save,
- *   list, verify, remove) ──► split.c (slices and manifests) ──► file.c
- *   (the folder, checked reads, atomic writes, locks) ──► format.c (the
- *   header codec and the names, pure functions)
+ *   usage.c (the size: usage, eviction, clear) ──► grow.c (tables grown
+ *   in place) ──► entry.c (entries: load, save, list, verify, remove)
+ *   ──► split.c (slices and manifests) ──► file.c (the folder, checked
+ *   reads, atomic writes, locks, use times) ──► format.c (the header
+ *   codec and the names, pure functions)
  *
- * (an arrow means "calls"; grow.c and entry.c call file.c directly too).
+ * (an arrow means "calls"; grow.c and entry.c call file.c directly too,
+ * and usage.c entry.c and file.c.  The one call back up: a save's last
+ * step, grundy_store_after_save() in usage.c, which may evict.)
  */
 #ifndef GRUNDY_STORE_INTERNAL_H
 #define GRUNDY_STORE_INTERNAL_H
@@ -159,6 +162,15 @@ void grundy_store_note_saved(grundy_store *s, const char *spec,
 grundy_status grundy_store_try_lock_entry(grundy_store_lock **out,
                                           grundy_store *s, const char *spec);
 
+/* Note a use of the file at path (its access time, set explicitly so
+ * that it counts on any mount), for the least-recently-used order. */
+void grundy_store_touch(const grundy_store *s, const char *path);
+
+/* Whether a file of `bytes` bytes may be kept at all: not when it alone
+ * passes the limit (then the warning callback is told, naming what). */
+int grundy_store_fits_limit(const grundy_store *s, const char *path,
+                            const char *what, uint64_t bytes);
+
 /* Remove path; 1 removed, 0 missing, -1 failed (warned). */
 int grundy_store_remove_file(const grundy_store *s, const char *path);
 
@@ -201,24 +213,15 @@ int grundy_store_split_remove_all(const grundy_store *s, const char *spec);
 grundy_status grundy_store_remove_locked(grundy_store *s, const char *spec,
                                          grundy_store_lock *l);
 
-/* usage.c: the store's size ***********************************************/
-
-/* Note a use of the file at path (its access time, set explicitly so
- * that it counts on any mount), for the least-recently-used order. */
-void grundy_store_touch(const grundy_store *s, const char *path);
-
-/* After a save of spec: remove the least recently used entries (never
- * spec's) until the folder holds at most the store's limit. */
-void grundy_store_after_save(grundy_store *s, const char *spec);
-
-/* Whether a file of `bytes` bytes may be kept at all: not when it alone
- * passes the limit (then the warning callback is told, naming what). */
-int grundy_store_fits_limit(const grundy_store *s, const char *path,
-                            const char *what, uint64_t bytes);
-
 /* Whether the entry at path holds a table at least as good as h (a
  * damaged or foreign file does not): then h is not written. */
 int grundy_store_entry_at_least(const char *path,
                                 const grundy_store_header *h);
+
+/* usage.c: the store's size (the top layer) ******************************/
+
+/* After a save of spec: remove the least recently used entries (never
+ * spec's) until the folder holds at most the store's limit. */
+void grundy_store_after_save(grundy_store *s, const char *spec);
 
 #endif

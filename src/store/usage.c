@@ -10,8 +10,11 @@
  * used first: a table with its .bad and temporary files, a split table
  * with its slices.  An entry whose lock another holds (it is being
  * computed or removed) is skipped, and so is the entry just saved.
+ *
+ * This file is the store's top layer: it calls entry.c (the list,
+ * removal), and the savers (entry.c, split.c, grow.c) call into it only
+ * through grundy_store_after_save(), the last step of a save.
  */
-#define _GNU_SOURCE /* utimensat, UTIME_* */
 #include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
@@ -65,18 +68,6 @@ grundy_status grundy_store_parse_limit(const char *text, uint64_t *out)
     return GRUNDY_OK;
 }
 
-void grundy_store_touch(const grundy_store *s, const char *path)
-{
-    struct timespec ts[2];
-    if (!s->writable)
-        return;
-    ts[0].tv_sec = 0;
-    ts[0].tv_nsec = UTIME_NOW;  /* access: now */
-    ts[1].tv_sec = 0;
-    ts[1].tv_nsec = UTIME_OMIT; /* modification: as it was */
-    (void)utimensat(AT_FDCWD, path, ts, 0);
-}
-
 /* Whether name is one of the files a store makes. */
 static int is_store_file(const char *name)
 {
@@ -108,19 +99,6 @@ grundy_status grundy_store_usage(uint64_t *bytes, grundy_store *s)
     }
     closedir(dir);
     return GRUNDY_OK;
-}
-
-int grundy_store_fits_limit(const grundy_store *s, const char *path,
-                            const char *what, uint64_t bytes)
-{
-    if (bytes <= s->size_limit)
-        return 1;
-    grundy_store_warnf(s, path, "the %s (%llu bytes) is larger than the "
-                       "store's limit of %llu bytes: not kept (raise "
-                       "--store-limit or GRUNDY_STORE_LIMIT)", what,
-                       (unsigned long long)bytes,
-                       (unsigned long long)s->size_limit);
-    return 0;
 }
 
 /* The last use of the file at path: 0 when it is gone. */

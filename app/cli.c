@@ -163,6 +163,32 @@ int cli_parse_bytes(const char *cmd, const char *opt, const char *text,
     return 0;
 }
 
+int cli_parse_store_limit(const char *cmd, const char *opt,
+                          const char *text, uint64_t *out)
+{
+    if (!text)
+        return cli_usage_error(cmd, "option '%s' needs a value", opt);
+    if (grundy_store_parse_limit(text, out) != GRUNDY_OK)
+        return cli_usage_error(cmd, "%s: '%s' is not a size (a number of "
+                               "bytes with K, M, G or T, or 'none')",
+                               opt, text);
+    return 0;
+}
+
+uint64_t cli_env_store_limit(const char *cmd)
+{
+    const char *e = getenv("GRUNDY_STORE_LIMIT");
+    uint64_t v;
+    if (!e || !*e)
+        return 0;
+    if (grundy_store_parse_limit(e, &v) == GRUNDY_OK)
+        return v;
+    fprintf(stderr, "grundy: %s: GRUNDY_STORE_LIMIT='%s' is not a size (a "
+            "number of bytes with K, M, G or T, or 'none'); the default "
+            "limit holds\n", cmd, e);
+    return 0;
+}
+
 int cli_parse_count(const char *cmd, const char *opt, const char *text,
                     uint64_t *out)
 {
@@ -194,6 +220,10 @@ int cli_parse_count(const char *cmd, const char *opt, const char *text,
 /* Progress and signals *****************************************************/
 
 static struct timespec progress_last, progress_start;
+/* Units done at the phase's first report: the rate and the time left go
+ * by what this run did since (a table resumed from the store starts at
+ * its stored prefix, which took no time now). */
+static uint64_t progress_base;
 static const char *progress_phase;
 static int progress_shown;
 static int progress_mode; /* 0: at a terminal, 1: always, -1: never */
@@ -242,6 +272,7 @@ int cli_progress(void *ctx, const grundy_progress *p)
 {
     struct timespec now;
     char done[16], total[16], rate[16];
+    uint64_t ran;
     double el;
     if (got_signal)
         return 1;
@@ -252,6 +283,7 @@ int cli_progress(void *ctx, const grundy_progress *p)
         !progress_shown) {
         progress_start = now;
         progress_phase = p->phase;
+        progress_base = p->done > p->start ? p->done : p->start;
     } else if (!p->final && seconds_since(&progress_last, &now) < 0.2) {
         return 0;
     }
@@ -260,9 +292,10 @@ int cli_progress(void *ctx, const grundy_progress *p)
     el = seconds_since(&progress_start, &now);
     human(done, sizeof done, (double)p->done);
     human(total, sizeof total, (double)p->total);
-    human(rate, sizeof rate, el > 0 ? (double)p->done / el : 0);
-    if (p->total && p->done <= p->total && p->done && el > 0.5) {
-        double eta = el * (double)(p->total - p->done) / (double)p->done;
+    ran = p->done > progress_base ? p->done - progress_base : 0;
+    human(rate, sizeof rate, el > 0 ? (double)ran / el : 0);
+    if (p->total && p->done <= p->total && ran && el > 0.5) {
+        double eta = el * (double)(p->total - p->done) / (double)ran;
         fprintf(stderr, "\r\033[K%s: %s: %s / %s (%.1f%%), %s/s, %.0f s left",
                 (const char *)ctx, p->phase, done, total,
                 100.0 * (double)p->done / (double)p->total, rate, eta);
@@ -334,6 +367,15 @@ int cli_engine_option(cli_engine *e, int argc, char **argv, int *i)
         e->no_store = 1;
         return 1;
     }
+    if (cli_opt_value(argc, argv, i, "--store-limit", &v))
+        return cli_parse_store_limit(e->cmd, "--store-limit", v,
+                                     &e->store_limit)
+                   ? -1
+                   : 1;
+    if (strcmp(s, "--keep-table") == 0) {
+        e->keep_single = 1;
+        return 1;
+    }
     if (strcmp(s, "--out-of-core") == 0) {
         e->out_of_core = 1;
         return 1;
@@ -374,6 +416,10 @@ grundy_status cli_engine_values(cli_engine *e, const grundy_game *g,
         o.no_store = e->no_store;
         o.method = e->method;
         o.out_of_core = e->out_of_core;
+        o.keep_single = e->keep_single;
+        o.store_limit = e->store_limit;
+        if (!o.store_limit && !e->no_store)
+            o.store_limit = cli_env_store_limit(e->cmd);
         o.warn = store_warn;
         GRUNDY_TRY(grundy_session_new(&e->session, &o));
     }

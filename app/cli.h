@@ -71,6 +71,13 @@ int cli_parse_u64(const char *cmd, const char *opt, const char *text,
 int cli_parse_choice(const char *cmd, const char *opt, const char *val,
                      const char *const names[], int *out);
 /* Parse a byte count with optional K/M/G/T suffix (powers of 1024). */
+/* --store-limit's value (grundy_store_parse_limit()); non-zero after a
+ * usage error. */
+int cli_parse_store_limit(const char *cmd, const char *opt,
+                          const char *text, uint64_t *out);
+/* GRUNDY_STORE_LIMIT, or 0 when unset or unreadable (then said on
+ * stderr: the default holds). */
+uint64_t cli_env_store_limit(const char *cmd);
 int cli_parse_bytes(const char *cmd, const char *opt, const char *text,
                     size_t *out);
 
@@ -94,7 +101,7 @@ int cli_interrupted(void);
 
 /* The engine options every computing subcommand shares:
  *   --mem-limit N, --work-limit N, --threads N, --store DIR, --no-store,
- *   --out-of-core,
+ *   --store-limit SIZE, --keep-table, --out-of-core,
  *   --progress, --quiet.
  * The store (default: the user's cache folder) is opened on first use;
  * its warnings go to stderr as "grundy: store: FILE: ...". */
@@ -105,6 +112,8 @@ typedef struct cli_engine {
     const char *store_dir;
     int no_store;
     int out_of_core; /* tables grown in their file in the store */
+    uint64_t store_limit; /* 0: GRUNDY_STORE_LIMIT, else the default */
+    int keep_single;      /* --keep-table */
     /* the session (made by the first cli_engine_values()): the store,
      * one values object per game; store is its store once asked */
     grundy_session *session;

@@ -1,30 +1,33 @@
 /*
- * cmd_store.c -- grundy store list|verify|remove|path: the tables kept on
- * disk (grundy/store.h).
+ * cmd_store.c -- grundy store list|verify|remove|clear|path: the tables
+ * kept on disk (grundy/store.h).
  *
  * A SPEC on the command line is a rule spec as the user writes it
  * ("kayles"); the store keys tables by the canonical spec ("0.77"), which
  * grundy_game_canonical_spec() gives.  The store's warnings go to stderr
  * as "grundy: store: PATH: WHAT".
  */
+#include <fnmatch.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "cli.h"
 
-enum { ACT_LIST, ACT_VERIFY, ACT_REMOVE, ACT_PATH };
+enum { ACT_LIST, ACT_VERIFY, ACT_REMOVE, ACT_PATH, ACT_CLEAR };
 
 typedef struct store_args {
     int action;
     const char *spec, *dir;
     int json;
+    uint64_t limit; /* --store-limit; 0: GRUNDY_STORE_LIMIT or default */
 } store_args;
 
 static int parse_args(int argc, char **argv, store_args *a)
 {
     static const char *const actions[] = {"list", "verify", "remove", "path",
-                                          NULL};
+                                          "clear", NULL};
     int i, have_action = 0;
     const char *v;
     memset(a, 0, sizeof *a);
@@ -34,6 +37,10 @@ static int parse_args(int argc, char **argv, store_args *a)
             if (!v || !*v)
                 return cli_usage_error("store", "--store needs a folder");
             a->dir = v;
+        } else if (cli_opt_value(argc, argv, &i, "--store-limit", &v)) {
+            if (cli_parse_store_limit("store", "--store-limit", v,
+                                      &a->limit))
+                return CLI_EXIT_USAGE;
         } else if (strcmp(s, "--json") == 0) {
             a->json = 1;
         } else if (s[0] == '-' && s[1] == '-') {
@@ -44,7 +51,7 @@ static int parse_args(int argc, char **argv, store_args *a)
                     break;
             if (!actions[a->action])
                 return cli_usage_error("store", "unknown action '%s': list, "
-                                       "verify, remove or path", s);
+                                       "verify, remove, clear or path", s);
             have_action = 1;
         } else if (!a->spec) {
             a->spec = s;
@@ -54,11 +61,14 @@ static int parse_args(int argc, char **argv, store_args *a)
     }
     if (!have_action)
         return cli_usage_error("store", "say what to do: list, verify, "
-                               "remove or path");
+                               "remove, clear or path");
     if (a->action == ACT_LIST && a->spec)
         return cli_usage_error("store", "list takes no RULES");
+    if (a->action == ACT_CLEAR && a->spec)
+        return cli_usage_error("store", "clear takes no RULES (remove "
+                               "PATTERN removes some)");
     if (a->action == ACT_REMOVE && !a->spec)
-        return cli_usage_error("store", "remove needs RULES");
+        return cli_usage_error("store", "remove needs RULES or a PATTERN");
     if (a->json && a->action != ACT_LIST)
         return cli_usage_error("store", "--json goes with list");
     return 0;
@@ -160,16 +170,65 @@ static void list_text(grundy_writer *w, const grundy_store *s,
         grundy_writer_str(w, e->complete ? ", complete" : ", checkpoint");
         if (e->period.found)
             write_period_text(w, &e->period);
+        if (e->split) {
+            grundy_writer_str(w, ", split in ");
+            grundy_writer_u64(w, e->slices);
+            grundy_writer_str(w, e->slices == 1 ? " slice" : " slices");
+        }
         grundy_writer_str(w, ", ");
         grundy_writer_u64(w, e->file_bytes);
         grundy_writer_str(w, " bytes, written by grundy ");
-        grundy_writer_str(w, e->version);
+        grundy_writer_str(w, e->version[0] ? e->version : "?");
         grundy_writer_char(w, '\n');
     }
 }
 
+/* "4.00 GiB" */
+static void write_human_bytes(grundy_writer *w, uint64_t b)
+{
+    static const char *const unit[] = {"KiB", "MiB", "GiB", "TiB", "PiB",
+                                       "EiB"};
+    char buf[32];
+    double x = (double)b;
+    int u = -1;
+    if (b < 1024) {
+        grundy_writer_u64(w, b);
+        grundy_writer_str(w, " bytes");
+        return;
+    }
+    while (x >= 1024 && u < 5) {
+        x /= 1024;
+        u++;
+    }
+    snprintf(buf, sizeof buf, "%.2f %s", x, unit[u]);
+    grundy_writer_str(w, buf);
+}
+
+static void total_text(grundy_writer *w, const grundy_store *s,
+                       uint64_t bytes, size_t tables)
+{
+    uint64_t lim = grundy_store_size_limit(s);
+    grundy_writer_str(w, "total ");
+    grundy_writer_u64(w, bytes);
+    grundy_writer_str(w, " bytes");
+    if (bytes >= 1024) {
+        grundy_writer_str(w, " (");
+        write_human_bytes(w, bytes);
+        grundy_writer_char(w, ')');
+    }
+    grundy_writer_str(w, " in ");
+    grundy_writer_u64(w, tables);
+    grundy_writer_str(w, tables == 1 ? " table, limit " : " tables, limit ");
+    if (lim == UINT64_MAX) {
+        grundy_writer_str(w, "none\n");
+        return;
+    }
+    write_human_bytes(w, lim);
+    grundy_writer_char(w, '\n');
+}
+
 static void list_json(grundy_writer *w, const grundy_store *s,
-                      const grundy_store_info *info, size_t n)
+                      const grundy_store_info *info, size_t n, uint64_t bytes)
 {
     size_t i;
     int first = 1;
@@ -201,6 +260,11 @@ static void list_json(grundy_writer *w, const grundy_store *s,
         grundy_writer_u64(w, e->file_bytes);
         grundy_writer_str(w, ", \"version\": ");
         cli_json_str(w, e->version);
+        grundy_writer_str(w, ", \"slices\": ");
+        if (e->split)
+            grundy_writer_u64(w, e->slices);
+        else
+            grundy_writer_str(w, "null");
         grundy_writer_char(w, '}');
     }
     grundy_writer_str(w, "], \"damaged\": [");
@@ -212,23 +276,37 @@ static void list_json(grundy_writer *w, const grundy_store *s,
             first = 0;
             cli_json_str(w, info[i].path);
         }
-    grundy_writer_str(w, "]}\n");
+    grundy_writer_str(w, "], \"total_bytes\": ");
+    grundy_writer_u64(w, bytes);
+    grundy_writer_str(w, ", \"limit_bytes\": ");
+    if (grundy_store_size_limit(s) == UINT64_MAX)
+        grundy_writer_str(w, "null");
+    else
+        grundy_writer_u64(w, grundy_store_size_limit(s));
+    grundy_writer_str(w, "}\n");
 }
 
 static int do_list(const store_args *a, grundy_store *s, grundy_writer *w)
 {
     grundy_store_info *info;
-    size_t n;
+    size_t n, i, tables = 0;
+    uint64_t bytes = 0;
     grundy_status st = grundy_store_list(&info, &n, s);
+    if (st == GRUNDY_OK)
+        st = grundy_store_usage(&bytes, s);
     if (st != GRUNDY_OK) {
         fprintf(stderr, "grundy: store: %s: %s\n", grundy_store_dir(s),
                 grundy_strerror(st));
         return CLI_EXIT_DATA;
     }
-    if (a->json)
-        list_json(w, s, info, n);
-    else
+    for (i = 0; i < n; i++)
+        tables += info[i].readable;
+    if (a->json) {
+        list_json(w, s, info, n, bytes);
+    } else {
         list_text(w, s, info, n);
+        total_text(w, s, bytes, tables);
+    }
     free(info);
     return CLI_EXIT_OK;
 }
@@ -270,7 +348,10 @@ static int do_verify(const store_args *a, grundy_store *s, grundy_writer *w)
         char spec[GRUNDY_STORE_SPEC_MAX + 1], path[4096];
         if ((rc = canonical(spec, sizeof spec, a->spec)) != 0)
             return rc;
-        grundy_store_entry_path(s, spec, path, sizeof path);
+        size_t len = grundy_store_entry_path(s, spec, path, sizeof path);
+        /* a split table alone: name its manifest, SLUG-HASH.gsplit */
+        if (access(path, F_OK) != 0 && len > 5 && len + 3 < sizeof path)
+            strcpy(path + len - 5, ".gsplit");
         rc = verify_one(s, w, path, spec);
         if (rc == 0) {
             grundy_writer_str(w, spec);
@@ -290,17 +371,88 @@ static int do_verify(const store_args *a, grundy_store *s, grundy_writer *w)
             continue;
         }
         grundy_writer_str(w, info[i].spec);
-        grundy_writer_str(w, ": ok\n");
+        grundy_writer_str(w, info[i].split ? " (split): ok\n" : ": ok\n");
     }
     free(info);
     return rc;
 }
 
-static int do_remove(const store_args *a, grundy_store *s)
+/* Whether text holds a wildcard of fnmatch(). */
+static int is_pattern(const char *text)
+{
+    return strpbrk(text, "*?[") != NULL;
+}
+
+/* Remove every entry whose canonical spec matches the pattern; each one
+ * removed is named on stdout. */
+static int remove_matching(const char *pattern, grundy_store *s,
+                           grundy_writer *w)
+{
+    grundy_store_info *info;
+    size_t n, i, matched = 0;
+    int rc = CLI_EXIT_OK;
+    grundy_status st = grundy_store_list(&info, &n, s);
+    if (st != GRUNDY_OK) {
+        fprintf(stderr, "grundy: store: %s: %s\n", grundy_store_dir(s),
+                grundy_strerror(st));
+        return CLI_EXIT_DATA;
+    }
+    for (i = 0; i < n; i++) {
+        const grundy_store_info *e = &info[i];
+        if (!e->readable || fnmatch(pattern, e->spec, 0) != 0)
+            continue;
+        /* a whole and a split table of one spec: one entry */
+        if (i > 0 && info[i - 1].readable &&
+            strcmp(info[i - 1].spec, e->spec) == 0)
+            continue;
+        matched++;
+        st = grundy_store_remove(s, e->spec);
+        if (st != GRUNDY_OK && st != GRUNDY_ERR_RANGE) {
+            rc = CLI_EXIT_DATA; /* the warning named the file */
+            continue;
+        }
+        grundy_writer_str(w, "removed ");
+        grundy_writer_str(w, e->spec);
+        grundy_writer_char(w, '\n');
+    }
+    free(info);
+    if (!matched) {
+        fprintf(stderr, "grundy: store: no table matches '%s' in %s\n",
+                pattern, grundy_store_dir(s));
+        return CLI_EXIT_DATA;
+    }
+    return rc;
+}
+
+static int do_clear(grundy_store *s, grundy_writer *w)
+{
+    size_t removed = 0, busy = 0;
+    grundy_status st = grundy_store_clear(s, &removed, &busy);
+    if (st != GRUNDY_OK) {
+        fprintf(stderr, "grundy: store: %s: %s\n", grundy_store_dir(s),
+                grundy_strerror(st));
+        return CLI_EXIT_DATA;
+    }
+    grundy_writer_str(w, "removed ");
+    grundy_writer_u64(w, removed);
+    grundy_writer_str(w, removed == 1 ? " table" : " tables");
+    if (busy) {
+        grundy_writer_str(w, "; ");
+        grundy_writer_u64(w, busy);
+        grundy_writer_str(w, busy == 1 ? " in use stays" : " in use stay");
+    }
+    grundy_writer_char(w, '\n');
+    return CLI_EXIT_OK;
+}
+
+static int do_remove(const store_args *a, grundy_store *s, grundy_writer *w)
 {
     char spec[GRUNDY_STORE_SPEC_MAX + 1];
     grundy_status st;
-    int rc = canonical(spec, sizeof spec, a->spec);
+    int rc;
+    if (is_pattern(a->spec))
+        return remove_matching(a->spec, s, w);
+    rc = canonical(spec, sizeof spec, a->spec);
     if (rc)
         return rc;
     st = grundy_store_remove(s, spec);
@@ -348,6 +500,7 @@ int cmd_store(int argc, char **argv)
     o.dir = a.dir;
     o.warn = warn_stderr;
     o.limits = &lim;
+    o.size_limit = a.limit ? a.limit : cli_env_store_limit("store");
     st = grundy_store_open(&s, &o);
     if (st != GRUNDY_OK) {
         if (st == GRUNDY_ERR_ARG && a.dir)
@@ -372,7 +525,10 @@ int cmd_store(int argc, char **argv)
         rc = do_verify(&a, s, &w);
         break;
     case ACT_REMOVE:
-        rc = do_remove(&a, s);
+        rc = do_remove(&a, s, &w);
+        break;
+    case ACT_CLEAR:
+        rc = do_clear(s, &w);
         break;
     default:
         rc = do_path(&a, s, &w);

@@ -37,6 +37,10 @@ typedef struct grundy_progress {
     uint64_t done;
     uint64_t total;
     int final; /* 1 on the last report of a phase */
+    /* Units already done when the phase began, not by this run (a table
+     * resumed from the store starts at its stored prefix): the rate and
+     * any estimate of the time left go by done - start. */
+    uint64_t start;
 } grundy_progress;
 
 /* Called from the thread that called the library.  Return 0 to go on,

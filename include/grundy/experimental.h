@@ -181,6 +181,17 @@ GRUNDY_NODISCARD GRUNDY_API grundy_status
 grundy_store_slice_open(grundy_store_mapping **out, grundy_store *s,
                         const grundy_store_slice *want, int verify);
 
+/* grundy_store_open_table() :
+ * grundy_store_load() with a choice: verify = 1 is grundy_store_load();
+ * 0 checks the header and the block table only, and reads through
+ * grundy_store_mapping_read() verify the blocks they touch, so a single
+ * value of a stored table of any size costs one block (1 MiB) of reading
+ * and hashing.  The values of such a mapping (its table's data) must be
+ * read through grundy_store_mapping_read() only. */
+GRUNDY_NODISCARD GRUNDY_API grundy_status
+grundy_store_open_table(grundy_store_mapping **out, grundy_store *s,
+                        const char *spec, int verify);
+
 /* The slice a mapping holds, or NULL for a whole table. */
 GRUNDY_API const grundy_store_slice *
 grundy_store_mapping_slice(const grundy_store_mapping *m);

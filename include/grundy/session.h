@@ -12,7 +12,10 @@
  *   GRUNDY_STORE_MIN_MS   keep a table in the store when computing it
  *                         took at least this many milliseconds (1000);
  *   GRUNDY_CHECKPOINT_MS  milliseconds between two checkpoints of a table
- *                         being computed (five minutes).
+ *                         being computed (five minutes);
+ *   GRUNDY_STORE_LIMIT    the bytes the store may keep, as
+ *                         grundy_store_parse_limit() reads it ("8G",
+ *                         "none"; 4 GiB).
  *
  * Order of use: grundy_session_opts_init(), set fields,
  * grundy_session_new(); then grundy_session_game() and
@@ -52,18 +55,23 @@ typedef struct grundy_session_opts {
     int no_store;
     grundy_table_method method;
     int out_of_core; /* see grundy_values_opts.out_of_core */
+    int keep_single; /* see grundy_values_opts.keep_single */
     /* The store's warnings (a damaged file moved aside, a failed write).
      * When no folder can be named for the store, the session goes on
      * without one and calls warn(ctx, NULL, GRUNDY_SESSION_NO_STORE)
      * once. */
     grundy_store_warn_fn warn;
     void *warn_ctx;
-    /* Non-zero (the default): read GRUNDY_STORE_MIN_MS and
-     * GRUNDY_CHECKPOINT_MS from the environment when the two fields
-     * below are negative. */
+    /* Non-zero (the default): read GRUNDY_STORE_MIN_MS,
+     * GRUNDY_CHECKPOINT_MS and GRUNDY_STORE_LIMIT from the environment
+     * when the fields below are not set. */
     int read_env;
     long store_min_ms;  /* < 0: the environment's, else 1000 */
     long checkpoint_ms; /* < 0: the environment's, else five minutes */
+    /* The store's size limit (grundy_store_opts.size_limit); 0: the
+     * environment's GRUNDY_STORE_LIMIT (with read_env; a value it cannot
+     * read is ignored), else GRUNDY_STORE_DEFAULT_LIMIT. */
+    uint64_t store_limit;
 } grundy_session_opts;
 
 /* What the warning callback gets when the store has no folder. */

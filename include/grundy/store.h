@@ -34,8 +34,9 @@
  * folder: SLUG is the spec with every byte other than a letter, a digit,
  * '.', '-' and '_' turned into '_' (at most 64 bytes, never starting with
  * '.'), HASH the 16 hex digits of the XXH3-64 of the spec.  Beside it live
- * NAME.lock (the entry's lock), NAME.bad (a file that failed its checks)
- * and NAME.tmp-XXXXXX (a file being written).
+ * NAME.lock (the entry's lock, while it is held or waited for), NAME.bad
+ * (a file that failed its checks) and NAME.tmp-XXXXXX (a file being
+ * written).
  *
  * Threads.  After grundy_store_open() a store is never modified, so one
  * store may be used from several threads at once; each function call
@@ -61,6 +62,8 @@ typedef struct grundy_store grundy_store; /* opaque */
 
 /* The version of the file format this library reads and writes. */
 #define GRUNDY_STORE_FORMAT 1
+/* The bytes a store's files may take when no limit is given: 4 GiB. */
+#define GRUNDY_STORE_DEFAULT_LIMIT ((uint64_t)4 << 30)
 /* The longest spec a store keeps, in bytes (without the NUL). */
 #define GRUNDY_STORE_SPEC_MAX 255
 
@@ -77,6 +80,10 @@ typedef struct grundy_store_opts {
      * cannot be cancelled) and cancellation; NULL: defaults.  Copied by
      * grundy_store_open(). */
     const grundy_limits *limits;
+    /* The bytes the store's files may take: past it, the least recently
+     * used tables are removed after each save (see "Size" below).
+     * 0: GRUNDY_STORE_DEFAULT_LIMIT; UINT64_MAX: no limit. */
+    uint64_t size_limit;
 } grundy_store_opts;
 
 GRUNDY_API void grundy_store_opts_init(grundy_store_opts *o);
@@ -201,8 +208,8 @@ typedef struct grundy_store_lock grundy_store_lock;
  * process", cancellable: GRUNDY_ERR_CANCELLED).  A read-only store gives
  * a lock that locks nothing.  Release with grundy_store_unlock().
  *
- * The lock is an exclusive flock() on NAME.lock (created when missing),
- * polled every 50 ms.  It belongs to the lock object, not to the process
+ * The lock is an exclusive flock() on NAME.lock (created when missing,
+ * removed by grundy_store_unlock()), polled every 50 ms.  It belongs to the lock object, not to the process
  * or thread: a second lock of the same entry waits, even in the same
  * thread (so never take it twice).  GRUNDY_ERR_IO when the lock file
  * cannot be opened (and the warning callback is told); GRUNDY_ERR_ARG for
@@ -210,8 +217,9 @@ typedef struct grundy_store_lock grundy_store_lock;
 GRUNDY_NODISCARD GRUNDY_API grundy_status grundy_store_lock_entry(
     grundy_store_lock **out, grundy_store *s, const char *spec);
 
-/* grundy_store_unlock() : releases and frees the lock (the NAME.lock
- * file stays); accepts NULL. */
+/* grundy_store_unlock() : releases and frees the lock, and removes the
+ * NAME.lock file (a process waiting on it then opens a new one), so no
+ * lock file outlives its use; accepts NULL. */
 GRUNDY_API void grundy_store_unlock(grundy_store_lock *l);
 
 /* Management ***************************************************************/
@@ -228,31 +236,42 @@ typedef struct grundy_store_info {
     char version[32];
     uint64_t file_bytes;
     int readable; /* 0: the header is damaged or foreign */
+    /* 1: a split table (grundy/experimental.h): path is its manifest,
+     * size its positions, file_bytes the manifest's and every slice's,
+     * version the first slice's writer. */
+    int split;
+    unsigned slices; /* of a split table */
 } grundy_store_info;
 
 /* grundy_store_list() :
- * Every table file (NAME.gtab) in the store, as a new array (free with
- * free(); NULL when count is 0): the readable ones sorted by spec, then
- * the others (readable = 0: a damaged header, a file too short for its
- * header, or a table filed under another spec's name) sorted by path.
- * Lock, temporary and .bad files are not listed.  A missing folder is an
+ * Every table file (NAME.gtab) and every split table (its manifest,
+ * NAME.gsplit) in the store, as a new array (free with free(); NULL when
+ * count is 0): the readable ones sorted by spec (a whole table before a
+ * split one of the same spec), then the others (readable = 0: a damaged
+ * header or manifest, a file too short for its header, or a table filed
+ * under another spec's name) sorted by path.  Lock, temporary and .bad
+ * files and slices are not listed (a split table's entry counts its
+ * slices' bytes).  A missing folder is an
  * empty store; GRUNDY_ERR_IO when the folder cannot be read. */
 GRUNDY_NODISCARD GRUNDY_API grundy_status
 grundy_store_list(grundy_store_info **out, size_t *count, grundy_store *s);
 
 /* grundy_store_verify_entry() :
- * Verify every checksum of one entry's file: *ok = 1 when it is sound.
+ * Verify every checksum of one entry's file, and of its split table
+ * (the manifest and every slice) when it has one: *ok = 1 when all are
+ * sound.
  * A file that fails is left where it is (and *why says what failed, as
  * grundy_store_load() would warn; "" when sound; why may be NULL).
- * GRUNDY_ERR_RANGE when the store has no entry of spec;
- * GRUNDY_ERR_CANCELLED through the progress callback. */
+ * GRUNDY_ERR_RANGE when the store has neither a table nor a split table
+ * of spec; GRUNDY_ERR_CANCELLED through the progress callback. */
 GRUNDY_NODISCARD GRUNDY_API grundy_status grundy_store_verify_entry(
     int *ok, char *why, size_t why_cap, grundy_store *s, const char *spec);
 
 /* grundy_store_verify_file() :
  * grundy_store_verify_entry() for a file named by its path (a path from
  * grundy_store_list()): sound when every check passes and the file is the
- * entry of the spec its header names.  GRUNDY_ERR_RANGE when it does not
+ * entry of the spec its header names.  A manifest (NAME.gsplit) is
+ * verified with every slice it names.  GRUNDY_ERR_RANGE when it does not
  * exist. */
 GRUNDY_NODISCARD GRUNDY_API grundy_status
 grundy_store_verify_file(int *ok, char *why, size_t why_cap,
@@ -276,6 +295,51 @@ grundy_store_remove(grundy_store *s, const char *spec);
 GRUNDY_API size_t grundy_store_entry_path(const grundy_store *s,
                                           const char *spec, char *buf,
                                           size_t cap);
+
+/* Size *********************************************************************
+ *
+ * A store keeps its files under a limit (grundy_store_opts.size_limit).
+ * Loading a table counts as a use of it (its file's access time is set
+ * to now).  After a save that wrote a file, while the store's files take
+ * more than the limit, whole entries are removed, least recently used
+ * first (the later of a file's access and modification times): a table
+ * with its .bad and temporary files, a split table with its slices;
+ * damaged files before any.  An entry whose lock another holds, and the
+ * one just saved, are never removed.  A table that alone would pass the
+ * limit is not saved (the warning callback says so). */
+
+/* The limit in bytes (UINT64_MAX: none). */
+GRUNDY_API uint64_t grundy_store_size_limit(const grundy_store *s);
+
+/* grundy_store_parse_limit() :
+ * A limit as a user writes it (--store-limit, GRUNDY_STORE_LIMIT): a
+ * positive number of bytes, with K, M, G or T (powers of 1024, "KiB" and
+ * "KB" alike), or "none" (UINT64_MAX).  GRUNDY_ERR_ARG otherwise. */
+GRUNDY_NODISCARD GRUNDY_API grundy_status
+grundy_store_parse_limit(const char *text, uint64_t *out);
+
+/* grundy_store_usage() :
+ * The bytes of every file of the store in its folder (tables, split
+ * tables, files set aside, temporary and lock files; nothing else the
+ * folder holds).  A missing folder is 0; GRUNDY_ERR_IO when it cannot be
+ * read. */
+GRUNDY_NODISCARD GRUNDY_API grundy_status
+grundy_store_usage(uint64_t *bytes, grundy_store *s);
+
+/* grundy_store_trim() :
+ * Remove least recently used entries, as after a save, until the store
+ * takes at most limit bytes, never the entry of keep (NULL: none);
+ * *removed (may be NULL) says how many bytes went.  Nothing in a
+ * read-only store. */
+GRUNDY_NODISCARD GRUNDY_API grundy_status grundy_store_trim(
+    grundy_store *s, uint64_t limit, const char *keep, uint64_t *removed);
+
+/* grundy_store_clear() :
+ * Remove every entry (as grundy_store_remove() does) whose lock no one
+ * holds, and every file set aside (.bad): *removed entries went, *busy
+ * (may be NULL) were in use and stay. */
+GRUNDY_NODISCARD GRUNDY_API grundy_status
+grundy_store_clear(grundy_store *s, size_t *removed, size_t *busy);
 
 /* Split tables (one slice per process of a job) and tables grown in
  * their file are in grundy/experimental.h. */

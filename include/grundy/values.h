@@ -74,6 +74,12 @@ typedef struct grundy_values_opts {
      * from its last checkpoint.  Needs a writable store (else tables stay
      * in memory). */
     int out_of_core;
+    /* Non-zero: a table computed only to answer single values
+     * (grundy_values_get() of a position past the table held, without
+     * grundy_values_prepare() or grundy_values_table()) is kept in the
+     * store, with its checkpoints, like any other; 0 (the default): it is
+     * not, so that one value far out does not fill the store. */
+    int keep_single;
 } grundy_values_opts;
 
 /* Defaults: default limits, no store, AUTO, the default store timings. */

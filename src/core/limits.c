@@ -122,6 +122,7 @@ grundy_status grundy_ticker_report(grundy_ticker *t, uint64_t done, int final)
     p.done = done;
     p.total = t->total;
     p.final = final;
+    p.start = t->start;
     t->last_report = grundy_clock_ms();
     if (l->progress(l->progress_ctx, &p)) {
         t->cancelled = 1;

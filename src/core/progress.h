@@ -17,6 +17,7 @@ typedef struct grundy_ticker {
     const grundy_limits *limits;
     const char *phase;
     uint64_t total, done;
+    uint64_t start;       /* done when the phase began (grundy_progress) */
     uint64_t last_look;   /* ms of the last look at the clock */
     uint64_t last_report; /* ms of the last call of the callback */
     uint64_t stride;      /* units between two looks at the clock */
@@ -71,7 +72,7 @@ static inline void grundy_progress_report(const grundy_limits *l,
                                           uint64_t total)
 {
     if (l && l->progress) {
-        grundy_progress p = {phase, done, total, 0};
+        grundy_progress p = {phase, done, total, 0, 0};
         (void)l->progress(l->progress_ctx, &p);
     }
 }

@@ -84,6 +84,12 @@ grundy_status grundy_session_new(grundy_session **out,
         s->o.store_min_ms = env_ms("GRUNDY_STORE_MIN_MS");
     if (s->o.read_env && s->o.checkpoint_ms < 0)
         s->o.checkpoint_ms = env_ms("GRUNDY_CHECKPOINT_MS");
+    if (s->o.read_env && !s->o.store_limit) {
+        const char *e = getenv("GRUNDY_STORE_LIMIT");
+        uint64_t lim;
+        if (e && grundy_store_parse_limit(e, &lim) == GRUNDY_OK)
+            s->o.store_limit = lim;
+    }
     *out = s;
     return GRUNDY_OK;
 }
@@ -124,6 +130,7 @@ grundy_store *grundy_session_store(grundy_session *s)
     so.warn = s->o.warn;
     so.warn_ctx = s->o.warn_ctx;
     so.limits = &s->limits;
+    so.size_limit = s->o.store_limit;
     if (grundy_store_open(&s->store, &so) != GRUNDY_OK) {
         s->store = NULL; /* no folder can be named: go on without */
         if (s->o.warn)
@@ -184,6 +191,7 @@ grundy_status grundy_session_values(grundy_values **out, grundy_session *s,
     o.store_min_ms = s->o.store_min_ms;
     o.checkpoint_ms = s->o.checkpoint_ms;
     o.out_of_core = s->o.out_of_core;
+    o.keep_single = s->o.keep_single;
     GRUNDY_TRY(grundy_values_new(out, g, &o));
     s->values[s->nvalues++] = *out;
     return GRUNDY_OK;

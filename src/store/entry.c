@@ -29,8 +29,9 @@
 #define entry_file grundy_store_entry_file
 #define check_file grundy_store_check_file
 
-grundy_status grundy_store_load(grundy_store_mapping **out, grundy_store *s,
-                                const char *spec)
+/* grundy_store_load() (verify = 1) and grundy_store_open_table(). */
+static grundy_status load(grundy_store_mapping **out, grundy_store *s,
+                          const char *spec, int verify)
 {
     char path[PATH_CAP], why[512];
     struct stat ident;
@@ -41,14 +42,29 @@ grundy_status grundy_store_load(grundy_store_mapping **out, grundy_store *s,
     entry_file(path, s, spec, "");
     /* A bad file that a writer replaced meanwhile: read the new one. */
     for (attempt = 0; attempt < 3; attempt++) {
-        GRUNDY_TRY(check_file(&fs, out, &ident, s, path, spec, why,
+        GRUNDY_TRY(check_file(&fs, out, &ident, s, path, spec, verify, why,
                               sizeof why));
         if (fs == FILE_UNREADABLE)
             warnf(s, path, "%s", why);
         if (fs != FILE_BAD || grundy_store_set_aside(s, path, &ident, why))
             break;
     }
+    if (*out)
+        grundy_store_touch(s, path);
     return GRUNDY_OK;
+}
+
+grundy_status grundy_store_load(grundy_store_mapping **out, grundy_store *s,
+                                const char *spec)
+{
+    return load(out, s, spec, 1);
+}
+
+grundy_status grundy_store_open_table(grundy_store_mapping **out,
+                                      grundy_store *s, const char *spec,
+                                      int verify)
+{
+    return load(out, s, spec, verify);
 }
 
 /* Whether a table with header a should replace one with header b. */
@@ -108,10 +124,13 @@ grundy_status grundy_store_save(grundy_store *s, const grundy_store_table *t)
         return GRUNDY_OK;
     entry_file(path, s, t->spec, "");
     if (!grundy_store_entry_at_least(path, &h)) {
+        if (!grundy_store_fits_limit(s, path, "table", file_bytes))
+            return GRUNDY_OK;
         all.data = t->data;
         all.bytes = h.size * h.width;
         GRUNDY_TRY(grundy_store_write_atomic(s, path, "table", &h, &all, 1,
                                              grundy_store_entry_at_least));
+        grundy_store_after_save(s, t->spec);
     }
     /* kept, or a table at least as good was kept already */
     grundy_store_note_saved(s, t->spec, t->size, h.complete);
@@ -120,10 +139,20 @@ grundy_status grundy_store_save(grundy_store *s, const grundy_store_table *t)
 
 /* Management ***************************************************************/
 
+static int ends_with(const char *name, const char *suffix)
+{
+    size_t n = strlen(name), k = strlen(suffix);
+    return name[0] != '.' && n > k && strcmp(name + n - k, suffix) == 0;
+}
+
 static int is_table_name(const char *name)
 {
-    size_t n = strlen(name);
-    return name[0] != '.' && n > 5 && strcmp(name + n - 5, ".gtab") == 0;
+    return ends_with(name, ".gtab");
+}
+
+static int is_manifest_name(const char *name)
+{
+    return ends_with(name, ".gsplit");
 }
 
 static int info_cmp(const void *pa, const void *pb)
@@ -135,6 +164,8 @@ static int info_cmp(const void *pa, const void *pb)
         int c = strcmp(a->spec, b->spec);
         if (c)
             return c;
+        if (a->split != b->split)
+            return a->split - b->split;
     }
     return strcmp(a->path, b->path);
 }
@@ -180,7 +211,8 @@ grundy_status grundy_store_list(grundy_store_info **out, size_t *count,
         return errno == ENOENT || errno == ENOTDIR ? GRUNDY_OK
                                                    : GRUNDY_ERR_IO;
     while ((errno = 0, d = readdir(dir)) != NULL) {
-        if (!is_table_name(d->d_name))
+        int manifest = is_manifest_name(d->d_name);
+        if (!manifest && !is_table_name(d->d_name))
             continue;
         if (n == cap) {
             size_t ncap = cap ? 2 * cap : 16;
@@ -193,7 +225,19 @@ grundy_status grundy_store_list(grundy_store_info **out, size_t *count,
             v = nv;
             cap = ncap;
         }
-        info_fill(&v[n++], s->dir, d->d_name);
+        if (manifest) {
+            char path[PATH_CAP];
+            grundy_status st;
+            grundy_store_file_path(path, s, d->d_name);
+            st = grundy_store_split_info(&v[n++], s, path);
+            if (st != GRUNDY_OK) {
+                free(v);
+                closedir(dir);
+                return st;
+            }
+        } else {
+            info_fill(&v[n++], s->dir, d->d_name);
+        }
     }
     if (errno) {
         free(v);
@@ -216,7 +260,7 @@ static grundy_status verify_path(int *ok, char *why, size_t why_cap,
     struct stat ident;
     file_state fs;
     *ok = 0;
-    GRUNDY_TRY(check_file(&fs, NULL, &ident, s, path, expect, buf,
+    GRUNDY_TRY(check_file(&fs, NULL, &ident, s, path, expect, 1, buf,
                           sizeof buf));
     if (fs == FILE_MISSING)
         return GRUNDY_ERR_RANGE;
@@ -226,31 +270,68 @@ static grundy_status verify_path(int *ok, char *why, size_t why_cap,
     return GRUNDY_OK;
 }
 
+/* The split table of spec (or the one its manifest names): as
+ * verify_path(). */
+static grundy_status verify_split(int *ok, char *why, size_t why_cap,
+                                  grundy_store *s, const char *path,
+                                  const char *spec)
+{
+    char buf[512];
+    GRUNDY_TRY(grundy_store_split_verify_path(ok, buf, sizeof buf, s, path,
+                                              spec));
+    if (why && why_cap)
+        snprintf(why, why_cap, "%s", *ok ? "" : buf);
+    return GRUNDY_OK;
+}
+
 grundy_status grundy_store_verify_entry(int *ok, char *why, size_t why_cap,
                                         grundy_store *s, const char *spec)
 {
     char path[PATH_CAP];
+    grundy_status st, sst;
+    int split_ok = 0;
     *ok = 0;
     GRUNDY_RETURN_IF(!grundy_store_spec_ok(spec), GRUNDY_ERR_ARG);
     entry_file(path, s, spec, "");
-    return verify_path(ok, why, why_cap, s, path, spec);
+    st = verify_path(ok, why, why_cap, s, path, spec);
+    if (st != GRUNDY_OK && st != GRUNDY_ERR_RANGE)
+        return st;
+    if (st == GRUNDY_OK && !*ok)
+        return GRUNDY_OK; /* the table failed: why[] says how */
+    grundy_store_manifest_path(path, s, spec);
+    sst = verify_split(&split_ok, why, why_cap, s, path, spec);
+    if (sst == GRUNDY_ERR_RANGE) /* no split table: the table's word */
+        return st;
+    GRUNDY_TRY(sst);
+    *ok = split_ok;
+    return GRUNDY_OK;
 }
 
 grundy_status grundy_store_verify_file(int *ok, char *why, size_t why_cap,
                                        grundy_store *s, const char *path)
 {
+    const char *name;
     *ok = 0;
     GRUNDY_RETURN_IF(!path || !path[0], GRUNDY_ERR_ARG);
+    name = grundy_store_base_name(path);
+    if (is_manifest_name(name))
+        return verify_split(ok, why, why_cap, s, path, NULL);
     return verify_path(ok, why, why_cap, s, path, NULL);
 }
 
 grundy_status grundy_store_remove(grundy_store *s, const char *spec)
 {
-    char path[PATH_CAP], name[STORE_NAME_MAX];
     grundy_store_lock *l;
-    int entry, bad, failed, split;
     GRUNDY_RETURN_IF(!grundy_store_spec_ok(spec), GRUNDY_ERR_ARG);
     GRUNDY_TRY(grundy_store_lock_entry(&l, s, spec));
+    return grundy_store_remove_locked(s, spec, l);
+}
+
+grundy_status grundy_store_remove_locked(grundy_store *s, const char *spec,
+                                         grundy_store_lock *l)
+{
+    char path[PATH_CAP], name[STORE_NAME_MAX];
+    int entry, bad, failed, split;
     entry_file(path, s, spec, "");
     entry = grundy_store_remove_file(s, path);
     entry_file(path, s, spec, ".bad");

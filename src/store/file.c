@@ -64,6 +64,7 @@
 
 struct grundy_store_lock {
     int fd; /* -1: a read-only store's lock */
+    char path[PATH_CAP]; /* the lock file, removed on release */
 };
 
 const grundy_limits *grundy_store_limits(const grundy_store *s)
@@ -225,6 +226,7 @@ grundy_status grundy_store_open(grundy_store **out,
         s->limits = *o->limits;
         s->have_limits = 1;
     }
+    s->size_limit = o->size_limit ? o->size_limit : GRUNDY_STORE_DEFAULT_LIMIT;
     e = make_dirs(s->dir, is_default ? 0700 : 0777);
     if (e)
         warnf(s, s->dir, "cannot create the folder (%s): tables will not be "
@@ -317,6 +319,14 @@ int grundy_store_read_full(int fd, void *buf, size_t n, off_t off, size_t *got)
     return 0;
 }
 
+int grundy_store_open_read(const char *path)
+{
+    int fd = open(path, O_RDONLY | O_CLOEXEC | O_NOATIME);
+    if (fd < 0 && errno == EPERM) /* another user's file */
+        fd = open(path, O_RDONLY | O_CLOEXEC);
+    return fd;
+}
+
 file_state grundy_store_open_checked(int *fd_out, grundy_store_header *h,
                                struct stat *ident, const char *path,
                                const char *expect, char *why, size_t cap)
@@ -326,7 +336,7 @@ file_state grundy_store_open_checked(int *fd_out, grundy_store_header *h,
     int fd, e;
     *fd_out = -1;
     why[0] = 0;
-    fd = open(path, O_RDONLY | O_CLOEXEC);
+    fd = grundy_store_open_read(path);
     if (fd < 0) {
         if (errno == ENOENT || errno == ENOTDIR) /* no folder, no file */
             return FILE_MISSING;
@@ -509,7 +519,7 @@ grundy_status grundy_store_check_file(file_state *fs,
                                       grundy_store_mapping **out,
                                       struct stat *ident, const grundy_store *s,
                                       const char *path, const char *expect,
-                                      char *why, size_t cap)
+                                      int verify_all, char *why, size_t cap)
 {
     grundy_store_mapping *m;
     grundy_store_header h;
@@ -532,7 +542,8 @@ grundy_status grundy_store_check_file(file_state *fs,
         close(fd);
         return GRUNDY_ERR_NOMEM;
     }
-    st = grundy_store_map_checked(m, fs, fd, &h, s, 1, why, cap);
+    st = grundy_store_map_checked(m, fs, fd, &h, s, verify_all || !out, why,
+                                  cap);
     close(fd);
     if (st != GRUNDY_OK || *fs != FILE_SOUND || !out) {
         grundy_store_mapping_unmap(m);
@@ -540,6 +551,7 @@ grundy_status grundy_store_check_file(file_state *fs,
         return st;
     }
     grundy_store_mapping_describe(m, &h);
+    snprintf(m->path, sizeof m->path, "%s", path);
     *out = m;
     return GRUNDY_OK;
 }
@@ -607,11 +619,46 @@ grundy_status grundy_store_mapping_read(void *out, grundy_store_mapping *m,
                             (unsigned long long)m->h.nblocks);
                 return GRUNDY_ERR_IO;
             }
+            if (block_max(data + at, len, m->h.width) > m->h.max) {
+                grundy_store_warnf(m->store, m->path,
+                            "a value in block %llu of %llu is above the "
+                            "largest the header gives",
+                            (unsigned long long)b,
+                            (unsigned long long)m->h.nblocks);
+                return GRUNDY_ERR_IO;
+            }
             m->verified[b] = 1;
         }
     }
     memcpy(out, data + offset, n);
     return GRUNDY_OK;
+}
+
+/* Use and size *************************************************************/
+
+void grundy_store_touch(const grundy_store *s, const char *path)
+{
+    struct timespec ts[2];
+    if (!s->writable)
+        return;
+    ts[0].tv_sec = 0;
+    ts[0].tv_nsec = UTIME_NOW;  /* access: now */
+    ts[1].tv_sec = 0;
+    ts[1].tv_nsec = UTIME_OMIT; /* modification: as it was */
+    (void)utimensat(AT_FDCWD, path, ts, 0);
+}
+
+int grundy_store_fits_limit(const grundy_store *s, const char *path,
+                            const char *what, uint64_t bytes)
+{
+    if (bytes <= s->size_limit)
+        return 1;
+    grundy_store_warnf(s, path, "the %s (%llu bytes) is larger than the "
+                       "store's limit of %llu bytes: not kept (raise "
+                       "--store-limit or GRUNDY_STORE_LIMIT)", what,
+                       (unsigned long long)bytes,
+                       (unsigned long long)s->size_limit);
+    return 0;
 }
 
 /* Writing ******************************************************************/
@@ -755,10 +802,11 @@ static void sleep_ms(long ms)
         ;
 }
 
-grundy_status grundy_store_lock_entry(grundy_store_lock **out,
-                                      grundy_store *s, const char *spec)
+/* The entry's lock; wait = 0: *out is NULL at once when another holds
+ * it. */
+static grundy_status lock_entry(grundy_store_lock **out, grundy_store *s,
+                                const char *spec, int wait)
 {
-    char path[PATH_CAP];
     grundy_store_lock *l;
     grundy_ticker tick;
     uint64_t polls = 0;
@@ -767,18 +815,19 @@ grundy_status grundy_store_lock_entry(grundy_store_lock **out,
     l = malloc(sizeof *l);
     GRUNDY_RETURN_IF(!l, GRUNDY_ERR_NOMEM);
     l->fd = -1;
+    l->path[0] = 0;
     if (!s->writable) {
         *out = l;
         return GRUNDY_OK;
     }
-    entry_file(path, s, spec, ".lock");
+    entry_file(l->path, s, spec, ".lock");
     grundy_ticker_init(&tick, grundy_store_limits(s),
                        "waiting for another process", 0);
     for (;;) {
         struct stat a, b;
-        int fd = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0644);
+        int fd = open(l->path, O_RDWR | O_CREAT | O_CLOEXEC, 0644);
         if (fd < 0) {
-            warnf(s, path, "cannot open the lock (%s)", strerror(errno));
+            warnf(s, l->path, "cannot open the lock (%s)", strerror(errno));
             free(l);
             return GRUNDY_ERR_IO;
         }
@@ -787,10 +836,17 @@ grundy_status grundy_store_lock_entry(grundy_store_lock **out,
             if (errno == EINTR)
                 continue;
             if (errno != EWOULDBLOCK) {
-                warnf(s, path, "cannot lock (%s)", strerror(errno));
+                warnf(s, l->path, "cannot lock (%s)", strerror(errno));
                 close(fd);
                 free(l);
                 return GRUNDY_ERR_IO;
+            }
+            if (!wait) {
+                /* The file may be one this open just created after its
+                 * holder removed it: then it is no one's. */
+                close(fd);
+                free(l);
+                return GRUNDY_OK;
             }
             st = grundy_ticker_tick(&tick, ++polls);
             if (st != GRUNDY_OK) {
@@ -800,8 +856,9 @@ grundy_status grundy_store_lock_entry(grundy_store_lock **out,
             }
             sleep_ms(LOCK_POLL_MS);
         }
-        /* The lock file may have been removed while we waited. */
-        if (fstat(fd, &a) == 0 && stat(path, &b) == 0 &&
+        /* The lock file may have been removed while we waited (its
+         * holder removes it when it is done). */
+        if (fstat(fd, &a) == 0 && stat(l->path, &b) == 0 &&
             a.st_dev == b.st_dev && a.st_ino == b.st_ino) {
             l->fd = fd;
             break;
@@ -814,10 +871,30 @@ grundy_status grundy_store_lock_entry(grundy_store_lock **out,
     return GRUNDY_OK;
 }
 
+grundy_status grundy_store_lock_entry(grundy_store_lock **out,
+                                      grundy_store *s, const char *spec)
+{
+    return lock_entry(out, s, spec, 1);
+}
+
+grundy_status grundy_store_try_lock_entry(grundy_store_lock **out,
+                                          grundy_store *s, const char *spec)
+{
+    return lock_entry(out, s, spec, 0);
+}
+
 void grundy_store_unlock(grundy_store_lock *l)
 {
+    struct stat a, b;
     if (!l)
         return;
+    /* Remove the lock file while it is held, when it is still the one in
+     * the folder (only its holder removes it, so no other can have taken
+     * its place): a waiter on it sees that and opens a new one.  So no
+     * lock file outlives its use. */
+    if (l->fd >= 0 && fstat(l->fd, &a) == 0 && stat(l->path, &b) == 0 &&
+        a.st_dev == b.st_dev && a.st_ino == b.st_ino)
+        (void)unlink(l->path);
     if (l->fd >= 0)
         close(l->fd);
     free(l);

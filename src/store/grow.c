@@ -435,7 +435,7 @@ grundy_status grundy_store_grow_finish(grundy_store_grow *g,
 {
     char entry[PATH_CAP], why[128];
     unsigned char *front = g->base;
-    int e = 0, lockfd, keep;
+    int e = 0, lockfd, keep = 0;
     grow_hash(g, g->cap, 1);
     g->h.complete = 1;
     g->h.max = g->max;
@@ -477,6 +477,8 @@ grundy_status grundy_store_grow_finish(grundy_store_grow *g,
     unlink(g->state);
     g->finished = 1;
     grundy_store_note_saved(g->s, g->spec, g->cap, 1);
+    if (keep)
+        grundy_store_after_save(g->s, g->spec);
     return GRUNDY_OK;
 }
 

@@ -1,2 +1,2 @@
 target_sources(grundy PRIVATE src/store/format.c src/store/file.c
-  src/store/entry.c src/store/split.c src/store/grow.c)
+  src/store/entry.c src/store/split.c src/store/grow.c src/store/usage.c)

@@ -69,12 +69,16 @@ size_t grundy_store_slice_path(const grundy_store *s,
     return n < 0 ? 0 : (size_t)n;
 }
 
+/* DIR/NAME of spec's manifest; s NULL: NAME alone. */
 static void manifest_path(char *buf, const grundy_store *s, const char *spec)
 {
     char stem[STORE_NAME_MAX], name[STORE_NAME_MAX + 8];
     grundy_store_entry_stem(stem, sizeof stem, spec);
     snprintf(name, sizeof name, "%s.gsplit", stem);
-    grundy_store_file_path(buf, s, name);
+    if (s)
+        grundy_store_file_path(buf, s, name);
+    else
+        snprintf(buf, STORE_PATH_CAP, "%s", name);
 }
 
 static int name_ok(const grundy_store_slice *sl)
@@ -403,6 +407,8 @@ grundy_status grundy_store_split_save(grundy_store *s,
     }
     e = write_text(s, path, t.buf, t.len);
     free(t.buf);
+    if (!e)
+        grundy_store_after_save(s, m->spec);
     return e ? GRUNDY_ERR_IO : GRUNDY_OK;
 }
 
@@ -591,40 +597,45 @@ static grundy_status parse_manifest(grundy_store_split **out,
     return GRUNDY_OK;
 }
 
-grundy_status grundy_store_split_load(grundy_store_split **out,
-                                      grundy_store *s, const char *spec)
+/* Read and check the manifest at path: of spec, or (spec NULL) of the
+ * spec it names, which must be the one its file name says.  *fs says
+ * what was found (why[] when it is not sound); *out holds it when
+ * sound. */
+static grundy_status manifest_read(grundy_store_split **out, file_state *fs,
+                                   struct stat *ident, const char *path,
+                                   const char *spec, char *why, size_t cap)
 {
-    char path[STORE_PATH_CAP], why[512];
-    struct stat ident;
+    char named[GRUNDY_STORE_SPEC_MAX + 1];
     char *buf;
     size_t got = 0;
     grundy_status st;
     int fd;
 
     *out = NULL;
-    GRUNDY_RETURN_IF(!grundy_store_spec_ok(spec), GRUNDY_ERR_ARG);
-    manifest_path(path, s, spec);
-    fd = open(path, O_RDONLY | O_CLOEXEC);
+    *fs = FILE_UNREADABLE;
+    why[0] = 0;
+    fd = grundy_store_open_read(path);
     if (fd < 0) {
-        if (errno != ENOENT && errno != ENOTDIR)
-            grundy_store_warnf(s, path, "cannot open (%s)", strerror(errno));
+        if (errno == ENOENT || errno == ENOTDIR)
+            *fs = FILE_MISSING;
+        else
+            snprintf(why, cap, "cannot open (%s)", strerror(errno));
         return GRUNDY_OK;
     }
-    if (fstat(fd, &ident) != 0 || !S_ISREG(ident.st_mode) ||
-        (uint64_t)ident.st_size > MANIFEST_MAX_BYTES) {
-        grundy_store_warnf(s, path,
-                           "not a manifest (not a regular file, or too "
-                           "long)");
+    if (fstat(fd, ident) != 0 || !S_ISREG(ident->st_mode) ||
+        (uint64_t)ident->st_size > MANIFEST_MAX_BYTES) {
+        snprintf(why, cap, "not a manifest (not a regular file, or too "
+                 "long)");
         close(fd);
         return GRUNDY_OK;
     }
-    buf = malloc((size_t)ident.st_size + 1);
+    buf = malloc((size_t)ident->st_size + 1);
     if (!buf) {
         close(fd);
         return GRUNDY_ERR_NOMEM;
     }
-    while (got < (size_t)ident.st_size) {
-        ssize_t r = pread(fd, buf + got, (size_t)ident.st_size - got,
+    while (got < (size_t)ident->st_size) {
+        ssize_t r = pread(fd, buf + got, (size_t)ident->st_size - got,
                           (off_t)got);
         if (r < 0 && errno == EINTR)
             continue;
@@ -633,14 +644,184 @@ grundy_status grundy_store_split_load(grundy_store_split **out,
         got += (size_t)r;
     }
     close(fd);
-    if (got != (size_t)ident.st_size) {
-        grundy_store_warnf(s, path, "cannot read the manifest");
+    if (got != (size_t)ident->st_size) {
+        snprintf(why, cap, "cannot read the manifest");
         free(buf);
         return GRUNDY_OK;
     }
-    st = parse_manifest(out, buf, got, spec, why, sizeof why);
+    buf[got] = 0;
+    if (!spec) {
+        /* the spec line, checked again by the parser */
+        const char *p = buf + sizeof MANIFEST_MAGIC, *nl;
+        named[0] = 0;
+        if (got > sizeof MANIFEST_MAGIC + 5 &&
+            memcmp(p, "spec ", 5) == 0 &&
+            (nl = memchr(p + 5, '\n', got - sizeof MANIFEST_MAGIC - 5)) &&
+            (size_t)(nl - p - 5) <= GRUNDY_STORE_SPEC_MAX) {
+            memcpy(named, p + 5, (size_t)(nl - p - 5));
+            named[nl - p - 5] = 0;
+        }
+        spec = named;
+    }
+    st = parse_manifest(out, buf, got, spec, why, cap);
     free(buf);
-    if (st == GRUNDY_OK && !*out)
+    if (st != GRUNDY_OK)
+        return st;
+    *fs = *out ? FILE_SOUND : FILE_BAD;
+    if (*out && spec == named) {
+        char want[STORE_PATH_CAP];
+        manifest_path(want, NULL, spec);
+        if (strcmp(grundy_store_base_name(want),
+                   grundy_store_base_name(path)) != 0) {
+            snprintf(why, cap, "a foreign manifest: it holds the split "
+                     "table of '%.200s', whose manifest is %s",
+                     spec, grundy_store_base_name(want));
+            grundy_store_split_free(*out);
+            *out = NULL;
+            *fs = FILE_BAD;
+        }
+    }
+    return GRUNDY_OK;
+}
+
+grundy_status grundy_store_split_load(grundy_store_split **out,
+                                      grundy_store *s, const char *spec)
+{
+    char path[STORE_PATH_CAP], why[512];
+    struct stat ident;
+    file_state fs;
+
+    *out = NULL;
+    GRUNDY_RETURN_IF(!grundy_store_spec_ok(spec), GRUNDY_ERR_ARG);
+    manifest_path(path, s, spec);
+    GRUNDY_TRY(manifest_read(out, &fs, &ident, path, spec, why, sizeof why));
+    if (fs == FILE_UNREADABLE)
+        grundy_store_warnf(s, path, "%s", why);
+    else if (fs == FILE_BAD)
         (void)grundy_store_set_aside(s, path, &ident, why);
-    return st;
+    else if (fs == FILE_SOUND)
+        grundy_store_touch(s, path);
+    return GRUNDY_OK;
+}
+
+/* Listing and verifying (entry.c) ******************************************/
+
+size_t grundy_store_manifest_path(char *buf, const grundy_store *s,
+                                  const char *spec)
+{
+    manifest_path(buf, s, spec);
+    return strlen(buf);
+}
+
+grundy_status grundy_store_split_info(grundy_store_info *info,
+                                      const grundy_store *s, const char *path)
+{
+    grundy_store_split *m = NULL;
+    struct stat ident;
+    char why[512];
+    file_state fs;
+    unsigned i;
+    memset(info, 0, sizeof *info);
+    snprintf(info->path, sizeof info->path, "%s", path);
+    GRUNDY_TRY(manifest_read(&m, &fs, &ident, path, NULL, why, sizeof why));
+    if (fs != FILE_SOUND) {
+        if (stat(path, &ident) == 0)
+            info->file_bytes = (uint64_t)ident.st_size;
+        return GRUNDY_OK;
+    }
+    info->readable = 1;
+    info->split = 1;
+    info->slices = m->count;
+    memcpy(info->spec, m->spec, sizeof info->spec);
+    info->size = m->positions;
+    info->width = 1;
+    info->max = m->max;
+    info->complete = 1;
+    snprintf(info->version, sizeof info->version, "%s", "");
+    info->file_bytes = (uint64_t)ident.st_size;
+    for (i = 0; i < m->count; i++) {
+        char sp[STORE_PATH_CAP];
+        struct stat st;
+        grundy_store_slice_path(s, &m->slices[i], sp, sizeof sp);
+        if (stat(sp, &st) == 0) {
+            info->file_bytes += (uint64_t)st.st_size;
+            if (!info->version[0]) { /* the first slice's writer */
+                grundy_store_header h;
+                int fd;
+                if (grundy_store_open_checked(&fd, &h, &st, sp, m->spec, why,
+                                              sizeof why) == FILE_SOUND) {
+                    memcpy(info->version, h.version, sizeof info->version);
+                    close(fd);
+                }
+            }
+        }
+    }
+    grundy_store_split_free(m);
+    return GRUNDY_OK;
+}
+
+grundy_status grundy_store_split_verify_path(int *ok, char *why, size_t cap,
+                                             const grundy_store *s,
+                                             const char *path,
+                                             const char *spec)
+{
+    grundy_store_split *m = NULL;
+    struct stat ident;
+    file_state fs;
+    unsigned i;
+    *ok = 0;
+    GRUNDY_TRY(manifest_read(&m, &fs, &ident, path, spec, why, cap));
+    if (fs == FILE_MISSING)
+        return GRUNDY_ERR_RANGE;
+    if (fs != FILE_SOUND)
+        return GRUNDY_OK;
+    for (i = 0; i < m->count; i++) {
+        const grundy_store_slice *sl = &m->slices[i];
+        char sp[STORE_PATH_CAP], sub[512];
+        grundy_store_header h;
+        grundy_store_mapping map;
+        grundy_status st;
+        int fd;
+        grundy_store_slice_path(s, sl, sp, sizeof sp);
+        fs = grundy_store_open_checked(&fd, &h, &ident, sp, m->spec, sub,
+                                       sizeof sub);
+        if (fs == FILE_MISSING) {
+            snprintf(why, cap, "slice %u of %u is missing (%s)", i, m->count,
+                     grundy_store_base_name(sp));
+            break;
+        }
+        if (fs != FILE_SOUND) {
+            snprintf(why, cap, "slice %u of %u (%s): %s", i, m->count,
+                     grundy_store_base_name(sp), sub);
+            break;
+        }
+        if (!h.slice || h.slice_index != i || h.slice_count != m->count ||
+            h.tier_lo != 0 || h.tier_hi != m->tiers ||
+            h.positions != m->positions || h.split_block != m->block ||
+            h.size != sl->size || header_hash(&h) != sl->header_hash) {
+            close(fd);
+            snprintf(why, cap, "slice %u of %u (%s) is not the slice the "
+                     "manifest names", i, m->count,
+                     grundy_store_base_name(sp));
+            break;
+        }
+        st = grundy_store_map_checked(&map, &fs, fd, &h, s, 1, sub,
+                                      sizeof sub);
+        close(fd);
+        grundy_store_mapping_unmap(&map);
+        if (st != GRUNDY_OK) {
+            grundy_store_split_free(m);
+            return st;
+        }
+        if (fs != FILE_SOUND) {
+            snprintf(why, cap, "slice %u of %u (%s): %s", i, m->count,
+                     grundy_store_base_name(sp), sub);
+            break;
+        }
+    }
+    *ok = i == m->count;
+    if (*ok)
+        why[0] = 0;
+    grundy_store_split_free(m);
+    return GRUNDY_OK;
 }

@@ -4,12 +4,15 @@
  *
  * The files call one another in one direction only:
  *
- *   grow.c (tables grown in place) ──► entry.c (entries: load, save,
- *   list, verify, remove) ──► split.c (slices and manifests) ──► file.c
- *   (the folder, checked reads, atomic writes, locks) ──► format.c (the
- *   header codec and the names, pure functions)
+ *   usage.c (the size: usage, eviction, clear) ──► grow.c (tables grown
+ *   in place) ──► entry.c (entries: load, save, list, verify, remove)
+ *   ──► split.c (slices and manifests) ──► file.c (the folder, checked
+ *   reads, atomic writes, locks, use times) ──► format.c (the header
+ *   codec and the names, pure functions)
  *
- * (an arrow means "calls"; grow.c and entry.c call file.c directly too).
+ * (an arrow means "calls"; grow.c and entry.c call file.c directly too,
+ * and usage.c entry.c and file.c.  The one call back up: a save's last
+ * step, grundy_store_after_save() in usage.c, which may evict.)
  */
 #ifndef GRUNDY_STORE_INTERNAL_H
 #define GRUNDY_STORE_INTERNAL_H
@@ -31,6 +34,7 @@ struct grundy_store {
     void *warn_ctx;
     grundy_limits limits;
     int have_limits;
+    uint64_t size_limit; /* bytes the folder may hold (UINT64_MAX: any) */
     /* What was kept since the store was opened (grundy_store_last_saved()):
      * the only state that changes after grundy_store_open(). */
     pthread_mutex_t saved_lock;
@@ -84,6 +88,10 @@ const char *grundy_store_base_name(const char *path);
 int grundy_store_folder_lock(const grundy_store *s);
 void grundy_store_folder_unlock(int fd);
 
+/* open(path) for reading without touching its access time, which only
+ * a use of the table sets (grundy_store_touch()); -1 with errno. */
+int grundy_store_open_read(const char *path);
+
 /* pwrite all of n bytes; 0 or an errno. */
 int grundy_store_write_full(int fd, const void *buf, size_t n, off_t off);
 /* pread up to n bytes (*got of them: fewer at the end of the file); 0 or
@@ -116,14 +124,16 @@ void grundy_store_mapping_unmap(grundy_store_mapping *m);
 void grundy_store_mapping_describe(grundy_store_mapping *m,
                                    const grundy_store_header *h);
 
-/* Check the whole table file at path (every block); on FILE_SOUND with
- * out != NULL, *out holds its mapping. */
+/* Check the table file at path: its header and block table, and every
+ * block when verify_all (always when out is NULL); on FILE_SOUND with
+ * out != NULL, *out holds its mapping (blocks not verified yet are
+ * verified by grundy_store_mapping_read()). */
 grundy_status grundy_store_check_file(file_state *fs,
                                       grundy_store_mapping **out,
                                       struct stat *ident,
                                       const grundy_store *s,
                                       const char *path, const char *expect,
-                                      char *why, size_t cap);
+                                      int verify_all, char *why, size_t cap);
 
 /* Move the bad file at path aside to path.bad, unless it was replaced
  * since it was opened (ident).  1: moved (or gone), 0: replaced. */
@@ -147,6 +157,20 @@ grundy_status grundy_store_write_atomic(
 void grundy_store_note_saved(grundy_store *s, const char *spec,
                              grundy_pos size, int complete);
 
+/* The entry's lock when no one holds it: *out is NULL when another does
+ * (grundy_store_lock_entry() without the wait). */
+grundy_status grundy_store_try_lock_entry(grundy_store_lock **out,
+                                          grundy_store *s, const char *spec);
+
+/* Note a use of the file at path (its access time, set explicitly so
+ * that it counts on any mount), for the least-recently-used order. */
+void grundy_store_touch(const grundy_store *s, const char *path);
+
+/* Whether a file of `bytes` bytes may be kept at all: not when it alone
+ * passes the limit (then the warning callback is told, naming what). */
+int grundy_store_fits_limit(const grundy_store *s, const char *path,
+                            const char *what, uint64_t bytes);
+
 /* Remove path; 1 removed, 0 missing, -1 failed (warned). */
 int grundy_store_remove_file(const grundy_store *s, const char *path);
 
@@ -158,15 +182,46 @@ int grundy_store_remove_matching(const grundy_store *s, const char *prefix,
 
 /* split.c: slices and manifests *******************************************/
 
+/* DIR/SLUG-HASH.gsplit: the manifest of spec's split table. */
+size_t grundy_store_manifest_path(char *buf, const grundy_store *s,
+                                  const char *spec);
+
+/* What grundy_store_list() shows of the split table whose manifest is at
+ * path (readable = 0 when the manifest is damaged or foreign): the whole
+ * table's positions and largest value, its slices, and the bytes of the
+ * manifest and every slice file. */
+grundy_status grundy_store_split_info(grundy_store_info *info,
+                                      const grundy_store *s,
+                                      const char *path);
+
+/* Verify the split table whose manifest is at path (of spec, or of the
+ * spec the manifest names when NULL): the manifest, then every slice it
+ * names, each block; nothing is moved.  *ok = 1 when sound, else why[]
+ * says what failed.  GRUNDY_ERR_RANGE when there is no manifest. */
+grundy_status grundy_store_split_verify_path(int *ok, char *why, size_t cap,
+                                             const grundy_store *s,
+                                             const char *path,
+                                             const char *spec);
+
 /* The split files of spec: its manifest, slices and their temporary
  * files.  0 removed none, 1 some, -1 a removal failed. */
 int grundy_store_split_remove_all(const grundy_store *s, const char *spec);
 
 /* entry.c: entries **********************************************************/
 
+/* grundy_store_remove() with the entry's lock l held (l is released). */
+grundy_status grundy_store_remove_locked(grundy_store *s, const char *spec,
+                                         grundy_store_lock *l);
+
 /* Whether the entry at path holds a table at least as good as h (a
  * damaged or foreign file does not): then h is not written. */
 int grundy_store_entry_at_least(const char *path,
                                 const grundy_store_header *h);
+
+/* usage.c: the store's size (the top layer) ******************************/
+
+/* After a save of spec: remove the least recently used entries (never
+ * spec's) until the folder holds at most the store's limit. */
+void grundy_store_after_save(grundy_store *s, const char *spec);
 
 #endif

@@ -351,6 +351,7 @@ void grundy_fill_init(grundy_fill *f, grundy_table *t, grundy_pos n,
     f->limits = lim;
     f->hook = hook;
     grundy_ticker_init(&f->ticker, lim, "table", n);
+    f->ticker.start = t->size; /* a resumed table: not this run's work */
     if (hook && hook->checkpoint) {
         f->next_checkpoint_ms = grundy_clock_ms() + hook->interval_ms;
         grundy_ticker_set_poll(&f->ticker, fill_poll, f);

@@ -152,6 +152,51 @@ static grundy_status split_value(grundy_value *out, grundy_values *v,
     return GRUNDY_OK;
 }
 
+void grundy_values_peek_drop(grundy_values *v)
+{
+    grundy_store_mapping_free(v->peek);
+    v->peek = NULL;
+}
+
+/* g(p) from the stored table without loading it: the table is opened
+ * once with its header and block table checked, and each value read
+ * verifies the block it lies in.  *done = 0 when the store has no table
+ * of v, or p is past its end, or the block is damaged (the warning said
+ * so; the table is then dropped, and a full load moves the file aside). */
+static grundy_status peek_value(grundy_value *out, grundy_values *v,
+                                grundy_pos p, int *done)
+{
+    const grundy_store_table *st;
+    unsigned char b[4] = {0, 0, 0, 0};
+    grundy_status s;
+    *done = 0;
+    if (!v->store)
+        return GRUNDY_OK;
+    if (!v->peeked) {
+        v->peeked = 1;
+        GRUNDY_TRY(grundy_store_open_table(&v->peek, v->store, v->spec, 0));
+        if (v->peek &&
+            grundy_store_mapping_table(v->peek)->period.proven &&
+            !v->period.proven)
+            v->period = grundy_store_mapping_table(v->peek)->period;
+    }
+    if (!v->peek)
+        return GRUNDY_OK;
+    st = grundy_store_mapping_table(v->peek);
+    if (p >= st->size)
+        return GRUNDY_OK;
+    s = grundy_store_mapping_read(b, v->peek, (uint64_t)p * st->width,
+                                  st->width);
+    if (s == GRUNDY_ERR_IO) {
+        grundy_values_peek_drop(v);
+        return GRUNDY_OK;
+    }
+    GRUNDY_TRY(s);
+    *out = grundy_table_get_raw(b, st->width, 0);
+    *done = 1;
+    return GRUNDY_OK;
+}
+
 /* Take the stored table when it is longer than the one in memory; a
  * board with no stored table may have a split one. */
 grundy_status grundy_values_store_look(grundy_values *v)
@@ -162,6 +207,7 @@ grundy_status grundy_values_store_look(grundy_values *v)
     if (!v->store)
         return GRUNDY_OK;
     v->store_looked = 1;
+    grundy_values_peek_drop(v); /* the whole table now, or none */
     GRUNDY_TRY(grundy_store_load(&m, v->store, v->spec));
     if (!m)
         return split_look(v);
@@ -397,7 +443,7 @@ grundy_status grundy_values_ensure_table(grundy_values *v, grundy_pos n)
     hook.interval_ms = (uint64_t)v->checkpoint_ms;
     t0 = grundy_clock_ms();
     s = grundy_table_grow(v->table, n, m, v->lim,
-                          v->store && !np ? &hook : NULL);
+                          v->store && !np && !v->single ? &hook : NULL);
     if (s == GRUNDY_ERR_OVERFLOW && m == GRUNDY_FILL_TIERS &&
         v->method == GRUNDY_TABLE_AUTO && before == 0) {
         /* a board whose values pass one byte: the generic method widens */
@@ -408,7 +454,8 @@ grundy_status grundy_values_ensure_table(grundy_values *v, grundy_pos n)
         v->method_name = method_name(v, m);
     if (s == GRUNDY_OK) {
         uint64_t took = grundy_clock_ms() - t0;
-        if (v->stored_size > 0 || took >= (uint64_t)v->store_min_ms)
+        if (!v->single &&
+            (v->stored_size > 0 || took >= (uint64_t)v->store_min_ms))
             store_save(v, v->table, grundy_table_size(v->table), 1);
         v->source = "table";
     }
@@ -490,6 +537,16 @@ static int stored_applies(const grundy_values *v, grundy_pos p)
 static grundy_status stored_get(grundy_value *out, int *done, grundy_values *v,
                                 grundy_pos p)
 {
+    /* one value: the block that holds it, or the stored period */
+    GRUNDY_TRY(peek_value(out, v, p, done));
+    if (*done) {
+        v->source = "stored table";
+        return GRUNDY_OK;
+    }
+    if (v->period.proven) {
+        *done = 1;
+        return grundy_values_by_period(out, v, p);
+    }
     GRUNDY_TRY(grundy_values_store_look(v));
     if (v->table && p < grundy_table_size(v->table)) {
         *out = grundy_values_table_at(v, p);
@@ -516,7 +573,12 @@ static int table_applies(const grundy_values *v, grundy_pos p)
 static grundy_status table_get(grundy_value *out, int *done, grundy_values *v,
                                grundy_pos p)
 {
-    GRUNDY_TRY(grundy_values_ensure_table_amortised(v, p + 1));
+    grundy_status s;
+    /* a table for one value is not kept unless asked */
+    v->single = !v->keep_single;
+    s = grundy_values_ensure_table_amortised(v, p + 1);
+    v->single = 0;
+    GRUNDY_TRY(s);
     *out = grundy_values_table_at(v, p);
     *done = 1;
     return GRUNDY_OK;
@@ -542,8 +604,16 @@ const grundy_values_src grundy_values_src_table_last = {"table", NULL,
 static grundy_status board_table_get(grundy_value *out, int *done,
                                      grundy_values *v, grundy_pos p)
 {
-    if (!v->table && !v->store_looked)
-        GRUNDY_TRY(grundy_values_store_look(v));
+    if (!v->table && !v->store_looked) {
+        /* one value: the block that holds it */
+        GRUNDY_TRY(peek_value(out, v, p, done));
+        if (*done) {
+            v->source = "stored table";
+            return GRUNDY_OK;
+        }
+        if (!v->peek)
+            GRUNDY_TRY(grundy_values_store_look(v));
+    }
     if (v->table && p < grundy_table_size(v->table)) {
         *out = grundy_values_table_at(v, p);
         v->source = v->stored_size ? "stored table" : "table";

@@ -53,6 +53,7 @@ grundy_status grundy_values_new(grundy_values **out, const grundy_game *g,
     v->checkpoint_ms =
         o->checkpoint_ms > 0 ? o->checkpoint_ms : CHECKPOINT_MS;
     v->out_of_core = o->out_of_core;
+    v->keep_single = o->keep_single;
     v->source = "none";
     v->method_name = "none";
     if (grundy_game_canonical_spec(g, v->spec, sizeof v->spec) >=
@@ -83,6 +84,7 @@ void grundy_values_free(grundy_values *v)
     grundy_table_free(v->view);
     grundy_table_free(v->table);
     grundy_values_split_drop(v);
+    grundy_values_peek_drop(v);
     grundy_board_free(v->board);
     free(v);
 }

@@ -54,6 +54,8 @@ struct grundy_values {
     grundy_table_method method;
     long store_min_ms, checkpoint_ms;
     int out_of_core;
+    int keep_single; /* grundy_values_opts.keep_single */
+    int single;      /* the table grown now answers a single value */
     grundy_table *table;    /* grown on demand, or a mapped stored one */
     grundy_pos stored_size; /* entries of the stored table (0: none) */
     int store_looked;       /* the store was asked once */
@@ -73,6 +75,11 @@ struct grundy_values {
     grundy_split split_layout;
     grundy_store_mapping **slices;
     grundy_board *board; /* the board search, once used */
+    /* The stored table opened for single values: its header and block
+     * table checked, each block verified when a value is read from it
+     * (so one value maps and hashes one block); peeked: looked for. */
+    grundy_store_mapping *peek;
+    int peeked;
 };
 
 /* A source of single values: the chooser (grundy_values_get()) asks each
@@ -112,6 +119,8 @@ grundy_fill_method grundy_values_fill_method(const grundy_values *v);
 grundy_status grundy_values_store_look(grundy_values *v);
 /* Forget the split table. */
 void grundy_values_split_drop(grundy_values *v);
+/* Forget the stored table opened for single values. */
+void grundy_values_peek_drop(grundy_values *v);
 /* A table of at least n entries (finite families: all), computed with
  * the store's help; ..._amortised grows by half at least. */
 grundy_status grundy_values_ensure_table(grundy_values *v, grundy_pos n);

@@ -333,6 +333,70 @@ static void test_split_bad_manifest(void **state)
     assert_int_not_equal(access(p, F_OK), 0);
 }
 
+/* grundy store list and verify see split tables: the list has one entry
+ * for the manifest (its positions, slices and the bytes of every file),
+ * and verifying it checks every slice, so a flipped value in one is
+ * found and named (nothing is moved). */
+static void test_split_list_verify(void **state)
+{
+    split_fixture *f = *state;
+    grundy_store_info *info = NULL;
+    size_t n = 0, len;
+    uint64_t bytes = 0;
+    char why[512], p[4096];
+    unsigned char *data;
+    unsigned i;
+    int ok = 0;
+    assert_int_equal(grundy_store_list(&info, &n, f->s), GRUNDY_OK);
+    assert_int_equal(n, 1);
+    assert_true(info[0].readable);
+    assert_true(info[0].split);
+    assert_string_equal(info[0].spec, "rect:1x22");
+    assert_int_equal(info[0].slices, NSLICES);
+    assert_int_equal(info[0].size, f->sl[0].positions);
+    assert_true(strstr(info[0].path, ".gsplit") != NULL);
+    for (i = 0; i < NSLICES; i++)
+        bytes += f->sl[i].size; /* and the headers, the manifest */
+    assert_true(info[0].file_bytes > bytes);
+    assert_int_equal(grundy_store_usage(&bytes, f->s), GRUNDY_OK);
+    assert_int_equal(bytes, info[0].file_bytes);
+    assert_int_equal(grundy_store_verify_file(&ok, why, sizeof why, f->s,
+                                              info[0].path),
+                     GRUNDY_OK);
+    assert_true(ok);
+    assert_int_equal(grundy_store_verify_entry(&ok, why, sizeof why, f->s,
+                                               "rect:1x22"),
+                     GRUNDY_OK);
+    assert_true(ok);
+
+    grundy_store_slice_path(f->s, &f->sl[1], p, sizeof p);
+    data = su_read(p, &len);
+    assert_non_null(data);
+    data[len - 1] ^= 1;
+    su_write(p, data, len);
+    free(data);
+    assert_int_equal(grundy_store_verify_file(&ok, why, sizeof why, f->s,
+                                              info[0].path),
+                     GRUNDY_OK);
+    assert_false(ok);
+    assert_non_null(strstr(why, "slice 1 of 3"));
+    assert_non_null(strstr(why, "checksum mismatch"));
+    assert_int_equal(grundy_store_verify_entry(&ok, why, sizeof why, f->s,
+                                               "rect:1x22"),
+                     GRUNDY_OK);
+    assert_false(ok);
+    assert_int_equal(access(p, F_OK), 0); /* left in place */
+
+    /* a missing slice */
+    assert_int_equal(unlink(p), 0);
+    assert_int_equal(grundy_store_verify_file(&ok, why, sizeof why, f->s,
+                                              info[0].path),
+                     GRUNDY_OK);
+    assert_false(ok);
+    assert_non_null(strstr(why, "slice 1 of 3 is missing"));
+    free(info);
+}
+
 /* Removing the entry removes the manifest and every slice. */
 static void test_split_remove(void **state)
 {
@@ -482,6 +546,8 @@ int main(void)
         cmocka_unit_test_setup_teardown(test_split_damaged_block,
                                         split_setup, split_teardown),
         cmocka_unit_test_setup_teardown(test_split_bad_manifest, split_setup,
+                                        split_teardown),
+        cmocka_unit_test_setup_teardown(test_split_list_verify, split_setup,
                                         split_teardown),
         cmocka_unit_test_setup_teardown(test_split_remove, split_setup,
                                         split_teardown),

@@ -18,7 +18,7 @@ while ! ls "$d"/b/*.gtab >/dev/null 2>&1 && [ $i -lt 600 ]; do
     i=$((i + 1))
 done
 kill -STOP $pid
-"$GRUNDY" store list --store "$d/b" | sed -e 1d -e 's/: [0-9]* entries.*,\( [a-z]*\), [0-9]* bytes.*/:\1/'
+"$GRUNDY" store list --store "$d/b" | sed -e 1d -e '/^total /d' -e 's/: [0-9]* entries.*,\( [a-z]*\), [0-9]* bytes.*/:\1/'
 kill -9 $pid
 wait $pid 2>/dev/null
 "$GRUNDY" values 0.6 --upto $N --stats --threads 1 --store "$d/b" \

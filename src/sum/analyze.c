@@ -339,6 +339,23 @@ static uint64_t material(const grundy_game *g, const grundy_move *m)
 /* Moves looked at per component when it has too many to list. */
 #define LEAST_LISTED ((size_t)1 << 16)
 
+/* Keep the move of component i when it leaves more than the best so far. */
+static void keep_if_more(grundy_sum_move *best, int *found, uint64_t *most,
+                         const grundy_sum_component *comp, size_t i,
+                         const grundy_move *to, grundy_value value,
+                         uint64_t left)
+{
+    if (*found && left <= *most)
+        return;
+    memset(best, 0, sizeof *best);
+    best->component = i;
+    best->from = comp->pos;
+    best->to = *to;
+    best->value = value;
+    *most = left;
+    *found = 1;
+}
+
 /* The move that takes least: a Nim heap one smaller, else the move that
  * leaves most among at most LEAST_LISTED moves of each component (so a
  * heap near 2^64 costs no more than a small one). */
@@ -349,7 +366,7 @@ static grundy_status least_taken(actx *c, grundy_sum_move *best, int *found)
     uint64_t most = 0;
     grundy_status s = GRUNDY_OK;
     *found = 0;
-    for (i = 0; i < c->n; i++) {
+    for (i = 0; i < c->n && s == GRUNDY_OK; i++) {
         const grundy_sum_component *comp = &c->sum[i];
         const grundy_game *g = grundy_values_game(comp->values);
         const grundy_rules *rl = grundy_game_rules(g);
@@ -361,49 +378,32 @@ static grundy_status least_taken(actx *c, grundy_sum_move *best, int *found)
             if (s == GRUNDY_OK && gv)
                 s = grundy_values_move_to(&to, &ok, comp->values, comp->pos,
                                           gv - 1);
-            if (s != GRUNDY_OK)
-                break;
-            if (ok && (!*found || gv - 1 > most)) {
-                memset(best, 0, sizeof *best);
-                best->component = i;
-                best->from = comp->pos;
-                best->to = to;
-                best->value = gv - 1;
-                most = gv - 1;
-                *found = 1;
-            }
+            if (s == GRUNDY_OK && ok)
+                keep_if_more(best, found, &most, comp, i, &to, gv - 1,
+                             gv - 1);
             continue;
         }
         if (rl->max_moves(grundy_game_params(g), comp->pos) > LEAST_LISTED) {
-            if (!buf || cap < LEAST_LISTED) {
-                grundy_move *nb = realloc(buf, LEAST_LISTED * sizeof *nb);
-                if (!nb) {
-                    s = GRUNDY_ERR_NOMEM;
-                    break;
-                }
-                buf = nb;
-                cap = LEAST_LISTED;
+            grundy_move *nb = cap < LEAST_LISTED
+                                  ? realloc(buf, LEAST_LISTED * sizeof *nb)
+                                  : buf;
+            if (!nb) {
+                s = GRUNDY_ERR_NOMEM;
+                break;
             }
+            buf = nb;
+            cap = cap < LEAST_LISTED ? LEAST_LISTED : cap;
             nm = rl->moves(grundy_game_params(g), comp->pos, buf,
                            LEAST_LISTED);
-            if (nm > LEAST_LISTED)
-                nm = LEAST_LISTED;
+            nm = nm > LEAST_LISTED ? LEAST_LISTED : nm;
         } else {
             s = grundy_game_moves(g, comp->pos, &buf, &cap, &nm);
             if (s != GRUNDY_OK)
                 break;
         }
-        for (j = 0; j < nm; j++) {
-            uint64_t left = material(g, &buf[j]);
-            if (!*found || left > most) {
-                memset(best, 0, sizeof *best);
-                best->component = i;
-                best->from = comp->pos;
-                best->to = buf[j];
-                most = left;
-                *found = 1;
-            }
-        }
+        for (j = 0; j < nm; j++)
+            keep_if_more(best, found, &most, comp, i, &buf[j], 0,
+                         material(g, &buf[j]));
     }
     free(buf);
     return s;

@@ -17,6 +17,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "grundy/misere.h"
 #include "sum_oracle.h"
 #include "test_support.h"
 
@@ -843,7 +844,7 @@ static void test_analyze_matches_oracle(void **state)
  * methods are pinned. */
 static void test_analyze_quotient_kept(void **state)
 {
-    grundy_game *g = test_game("0.75");
+    grundy_game *g = test_game("0.77");
     grundy_sum_component c[3] = {
         {NULL, 5}, {NULL, 3}, {NULL, 9}};
     grundy_sum_opts o;
@@ -862,6 +863,23 @@ static void test_analyze_quotient_kept(void **state)
     assert_int_equal(r.method, GRUNDY_SUM_BY_QUOTIENT);
     assert_int_equal(r.quotient_order, order); /* grown to 9, kept */
     grundy_sum_result_clear(&r);
+    {
+        /* a quotient made afresh for heaps up to 5 is smaller: the one
+         * above was not rebuilt */
+        grundy_misere *q;
+        assert_int_equal(grundy_misere_new(&q, g, NULL), GRUNDY_OK);
+        assert_int_equal(grundy_misere_grow(q, 5, 0, NULL), GRUNDY_OK);
+        assert_true(grundy_misere_order(q) < order);
+        grundy_misere_free(q);
+    }
+    /* the best move alone: a winning move of the kept quotient */
+    o.want = GRUNDY_SUM_BEST;
+    assert_int_equal(grundy_sum_analyze(&r, c, 3, NULL, &o), GRUNDY_OK);
+    assert_int_equal(r.method, GRUNDY_SUM_BY_QUOTIENT);
+    assert_int_equal(r.quotient_order, order);
+    assert_true(r.first_wins == 0 || r.best_method == GRUNDY_SUM_BY_QUOTIENT);
+    grundy_sum_result_clear(&r);
+    o.want = GRUNDY_SUM_MOVES;
     /* past the heaps allowed: the search */
     o.quotient_max_heap = 4;
     assert_int_equal(grundy_sum_analyze(&r, c, 2, NULL, &o), GRUNDY_OK);

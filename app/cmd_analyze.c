@@ -1,16 +1,17 @@
 /*
  * cmd_analyze.c -- grundy analyze RULES POS...: the value of each
  * component, the nim-sum, the winner and every winning move of a sum;
- * Moore's Nim_k (--moore K) and misere play (--misere), by the known rule
- * for Nim heaps, the misere quotient for take-and-break games
- * (misere_cli.c) and an exact search of the sum otherwise.
+ * Moore's Nim_k (--moore K) and misere play (--misere).  The library
+ * decides (grundy_sum_analyze: the values, Moore's rule, the misere
+ * quotient, misere Nim's rule or an exact search); this file parses the
+ * command and prints the answer.
  */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "loopy_cli.h"
-#include "misere_cli.h"
+#include "sum_cli.h"
 
 typedef struct analyze_args {
     const char *rules;
@@ -166,15 +167,28 @@ static void write_winner(grundy_writer *w, int first, int json)
     }
 }
 
-static void write_method(grundy_writer *w, const char *rule, size_t states,
+/* How the library decided: "method: ..." or its JSON fields. */
+static void write_method(grundy_writer *w, const grundy_sum_result *r,
                          int json)
 {
-    if (json) {
+    const char *rule = r->method == GRUNDY_SUM_BY_RULE
+                           ? "Moore's rule for Nim heaps"
+                       : r->method == GRUNDY_SUM_BY_MISERE_NIM
+                           ? "misere Nim rule"
+                           : NULL;
+    if (r->method == GRUNDY_SUM_BY_QUOTIENT) {
+        grundy_writer_str(w, json ? ", \"method\": \"quotient\", "
+                                    "\"quotient_order\": "
+                                  : "method: misere quotient (order ");
+        grundy_writer_u64(w, r->quotient_order);
+        if (!json)
+            grundy_writer_str(w, ")\n");
+    } else if (json) {
         grundy_writer_str(w, ", \"method\": ");
         grundy_writer_str(w, rule ? "\"rule\"" : "\"search\"");
         if (!rule) {
             grundy_writer_str(w, ", \"positions_searched\": ");
-            grundy_writer_u64(w, states);
+            grundy_writer_u64(w, r->states);
         }
     } else if (rule) {
         grundy_writer_str(w, "method: ");
@@ -182,211 +196,93 @@ static void write_method(grundy_writer *w, const char *rule, size_t states,
         grundy_writer_char(w, '\n');
     } else {
         grundy_writer_str(w, "method: exact search, ");
-        grundy_writer_u64(w, states);
+        grundy_writer_u64(w, r->states);
         grundy_writer_str(w, " positions\n");
     }
 }
 
-static int do_normal(const analyze_args *a, const cli_sum *s,
-                     const grundy_value *v, grundy_writer *w)
+/* The library's answer, as text or JSON: the nim-sum and winning moves
+ * (normal play), the winning move set (--moore), or the misere winner
+ * and winning moves with the method. */
+static void write_sum(grundy_writer *w, const analyze_args *a,
+                      const cli_sum *s, const grundy_value *v,
+                      const grundy_sum_result *r)
 {
-    grundy_sum_move *m = NULL;
-    size_t n = 0;
-    grundy_value x = grundy_sum_nim_sum(v, s->n);
-    grundy_status st = grundy_sum_winning_moves(&m, &n, s->comp, s->n, v);
-    if (st == GRUNDY_ERR_LIMIT) {
-        fprintf(stderr,
-                "grundy: analyze: a component has more than %zu moves, too "
-                "many to list its winning moves\n",
-                (size_t)GRUNDY_SUM_MAX_MOVES);
-        return CLI_EXIT_DATA;
-    }
-    if (st != GRUNDY_OK)
-        return cli_error("analyze", st, NULL);
-    write_components(w, s, v, a->json);
-    if (a->json) {
-        grundy_writer_str(w, ", \"value\": ");
-        grundy_writer_u64(w, x);
-        write_winner(w, x != 0, 1);
-        grundy_writer_str(w, ", \"winning_moves\": ");
-        write_moves(w, s, m, n, 1, 1);
+    int normal = !a->moore && !a->misere, json = a->json;
+    write_components(w, s, v, json);
+    if (json) {
+        if (a->moore) {
+            grundy_writer_str(w, ", \"moore_k\": ");
+            grundy_writer_u64(w, a->moore);
+        }
+        if (normal) {
+            grundy_writer_str(w, ", \"value\": ");
+            grundy_writer_u64(w, r->value);
+        } else {
+            if (a->misere)
+                grundy_writer_str(w, ", \"play\": \"misere\"");
+            write_method(w, r, 1);
+        }
+        write_winner(w, r->first_wins, 1);
+        grundy_writer_str(w, a->moore ? ", \"winning_move_set\": "
+                                      : ", \"winning_moves\": ");
+        write_moves(w, s, r->moves, r->nmoves, 1, normal);
         grundy_writer_str(w, "}\n");
-    } else {
-        grundy_writer_str(w, "nim-sum: ");
-        grundy_writer_u64(w, x);
-        grundy_writer_char(w, '\n');
-        write_winner(w, x != 0, 0);
-        grundy_writer_str(w, "winning moves: ");
-        grundy_writer_u64(w, n);
-        grundy_writer_char(w, '\n');
-        write_moves(w, s, m, n, 0, 1);
+        return;
     }
-    free(m);
-    return CLI_EXIT_OK;
-}
-
-/* A move of a Nim heap of the component's value, made in the family:
- * m->component and m->value (the heap's new size) in, from and to out. */
-static grundy_status nim_move(grundy_sum_move *m, const cli_sum *s)
-{
-    const grundy_sum_component *c = &s->comp[m->component];
-    int found;
-    m->from = c->pos;
-    GRUNDY_TRY(grundy_values_move_to(&m->to, &found, c->values, c->pos,
-                                     m->value));
-    return found ? GRUNDY_OK : GRUNDY_ERR_ARG;
-}
-
-static int do_moore(const analyze_args *a, const cli_sum *s,
-                    const grundy_value *v, grundy_writer *w)
-{
-    grundy_sum_move *set = NULL;
-    size_t nset = 0, states = 0, i;
-    int first = 0;
-    const char *rule = NULL;
-    grundy_sum_search_result r;
-    memset(&r, 0, sizeof r);
-
-    if (!a->misere && grundy_sum_is_nim(s->comp, s->n)) {
-        grundy_pos *h = malloc(s->n * sizeof *h);
-        grundy_pos *to = malloc(s->n * sizeof *to);
-        size_t *idx = malloc(s->n * sizeof *idx);
-        grundy_status st = GRUNDY_ERR_NOMEM;
-        set = calloc(s->n, sizeof *set);
-        if (h && to && idx && set) {
-            /* Nim heaps of the components' values */
-            for (i = 0; i < s->n; i++)
-                h[i] = v[i];
-            st = grundy_sum_moore_nim(&first, idx, to, &nset, h, s->n,
-                                      (unsigned)a->moore);
-        }
-        for (i = 0; st == GRUNDY_OK && i < nset; i++) {
-            set[i].component = idx[i];
-            set[i].value = to[i];
-            st = nim_move(&set[i], s);
-        }
-        free(h);
-        free(to);
-        free(idx);
-        if (st != GRUNDY_OK) {
-            free(set);
-            return cli_error("analyze", st, NULL);
-        }
-        rule = "Moore's rule for Nim heaps";
-    } else {
-        grundy_sum_search_opts so;
-        grundy_status st;
-        grundy_sum_search_opts_init(&so);
-        so.moore_k = (unsigned)a->moore;
-        so.max_states = a->search_limit;
-        so.limits = &a->eng.limits;
-        so.convention = a->misere ? GRUNDY_PLAY_MISERE : GRUNDY_PLAY_NORMAL;
-        st = grundy_sum_search(&r, s->comp, s->n, &so);
-        if (st != GRUNDY_OK)
-            return cli_search_error("analyze", st, a->search_limit);
-        first = r.first_wins;
-        set = r.best;
-        nset = first ? r.nbest : 0;
-        states = r.states;
-    }
-    write_components(w, s, v, a->json);
-    if (a->json) {
-        grundy_writer_str(w, ", \"moore_k\": ");
-        grundy_writer_u64(w, a->moore);
-        if (a->misere)
-            grundy_writer_str(w, ", \"play\": \"misere\"");
-        write_method(w, rule, states, 1);
-        write_winner(w, first, 1);
-        grundy_writer_str(w, ", \"winning_move_set\": ");
-        write_moves(w, s, set, nset, 1, 0);
-        grundy_writer_str(w, "}\n");
-    } else {
+    if (a->moore) {
         grundy_writer_str(w, "moore k: ");
         grundy_writer_u64(w, a->moore);
         grundy_writer_char(w, '\n');
+    }
+    if (normal) {
+        grundy_writer_str(w, "nim-sum: ");
+        grundy_writer_u64(w, r->value);
+        grundy_writer_char(w, '\n');
+    } else {
         if (a->misere)
             grundy_writer_str(w, "play: misere\n");
-        write_method(w, rule, states, 0);
-        write_winner(w, first, 0);
-        grundy_writer_str(w, "winning move set: ");
-        grundy_writer_u64(w, nset);
-        grundy_writer_str(w, nset == 1 ? " component\n" : " components\n");
-        write_moves(w, s, set, nset, 0, 0);
+        write_method(w, r, 0);
     }
-    if (rule)
-        free(set);
-    grundy_sum_search_result_clear(&r);
-    return CLI_EXIT_OK;
+    write_winner(w, r->first_wins, 0);
+    grundy_writer_str(w, a->moore ? "winning move set: " : "winning moves: ");
+    grundy_writer_u64(w, r->nmoves);
+    grundy_writer_str(w, !a->moore          ? "\n"
+                         : r->nmoves == 1 ? " component\n"
+                                          : " components\n");
+    write_moves(w, s, r->moves, r->nmoves, 0, normal);
 }
 
-static int do_misere(const analyze_args *a, const cli_sum *s,
-                     const grundy_value *v, grundy_writer *w)
+/* Ask the library and print its answer. */
+static int do_sum(const analyze_args *a, const cli_sum *s,
+                  const grundy_value *v, grundy_writer *w)
 {
-    grundy_sum_move *m = NULL;
-    size_t n = 0, states = 0, i, order = 0;
-    int first = 0;
-    const char *rule = NULL;
-    grundy_sum_search_result r;
-    memset(&r, 0, sizeof r);
-
-    if (!grundy_sum_is_nim(s->comp, s->n) &&
-        cli_misere_quotient(s, &a->eng.limits, &first, &m, &n, &order)) {
-        rule = "";
-    } else if (grundy_sum_is_nim(s->comp, s->n)) {
-        grundy_pos *h = malloc(s->n * sizeof *h);
-        grundy_status st = GRUNDY_ERR_NOMEM;
-        if (h) {
-            for (i = 0; i < s->n; i++)
-                h[i] = v[i];
-            st = grundy_sum_misere_nim(&first, &m, &n, h, s->n);
+    grundy_sum_opts o;
+    grundy_sum_result r;
+    grundy_status st;
+    grundy_sum_opts_init(&o);
+    o.convention = a->misere ? GRUNDY_PLAY_MISERE : GRUNDY_PLAY_NORMAL;
+    o.moore_k = (unsigned)a->moore;
+    o.max_states = a->search_limit;
+    o.limits = &a->eng.limits;
+    st = grundy_sum_analyze(&r, s->comp, s->n, v, &o);
+    cli_progress_done();
+    if (st != GRUNDY_OK) {
+        grundy_sum_method m = r.method;
+        grundy_sum_result_clear(&r);
+        if (st == GRUNDY_ERR_LIMIT && m == GRUNDY_SUM_BY_VALUES) {
+            fprintf(stderr,
+                    "grundy: analyze: a component has more than %zu moves, "
+                    "too many to list its winning moves\n",
+                    (size_t)GRUNDY_SUM_MAX_MOVES);
+            return CLI_EXIT_DATA;
         }
-        for (i = 0; st == GRUNDY_OK && i < n; i++)
-            st = nim_move(&m[i], s);
-        free(h);
-        if (st != GRUNDY_OK)
-            return cli_error("analyze", st, NULL);
-        rule = "misere Nim rule";
-    } else {
-        grundy_sum_search_opts so;
-        grundy_status st;
-        grundy_sum_search_opts_init(&so);
-        so.convention = GRUNDY_PLAY_MISERE;
-        so.max_states = a->search_limit;
-        so.limits = &a->eng.limits;
-        st = grundy_sum_search(&r, s->comp, s->n, &so);
-        if (st != GRUNDY_OK)
-            return cli_search_error("analyze", st, a->search_limit);
-        first = r.first_wins;
-        m = r.winning;
-        n = r.nwinning;
-        states = r.states;
+        return m == GRUNDY_SUM_BY_SEARCH
+                   ? cli_search_error("analyze", st, a->search_limit)
+                   : cli_error("analyze", st, NULL);
     }
-    write_components(w, s, v, a->json);
-    if (a->json) {
-        grundy_writer_str(w, ", \"play\": \"misere\"");
-        if (order)
-            cli_misere_method(w, order, 1);
-        else
-            write_method(w, rule, states, 1);
-        write_winner(w, first, 1);
-        grundy_writer_str(w, ", \"winning_moves\": ");
-        write_moves(w, s, m, n, 1, 0);
-        grundy_writer_str(w, "}\n");
-    } else {
-        grundy_writer_str(w, "play: misere\n");
-        if (order)
-            cli_misere_method(w, order, 0);
-        else
-            write_method(w, rule, states, 0);
-        write_winner(w, first, 0);
-        grundy_writer_str(w, "winning moves: ");
-        grundy_writer_u64(w, n);
-        grundy_writer_char(w, '\n');
-        write_moves(w, s, m, n, 0, 0);
-    }
-    if (rule)
-        free(m);
-    grundy_sum_search_result_clear(&r);
+    write_sum(w, a, s, v, &r);
+    grundy_sum_result_clear(&r);
     return CLI_EXIT_OK;
 }
 
@@ -426,12 +322,7 @@ int cmd_analyze(int argc, char **argv)
         if (grundy_writer_init(&w, 1) != GRUNDY_OK) {
             rc = cli_error("analyze", GRUNDY_ERR_NOMEM, NULL);
         } else {
-            if (a.moore)
-                rc = do_moore(&a, &s, v, &w);
-            else if (a.misere)
-                rc = do_misere(&a, &s, v, &w);
-            else
-                rc = do_normal(&a, &s, v, &w);
+            rc = do_sum(&a, &s, v, &w);
             if (grundy_writer_clear(&w) != GRUNDY_OK && rc == 0)
                 rc = cli_write_error("analyze", &w);
         }

@@ -2,16 +2,13 @@
  * cmd_play.c -- grundy play RULES POS...: a game of the sum against a
  * perfect opponent, at a terminal or through a pipe.
  *
- * The program answers with its best move: an exact search of the sum
- * (grundy_sum_search) gives the fastest win or, in a lost position, the
- * move that holds out longest.  When the sum is too large for the search
- * it plays a winning move from the values (grundy_sum_winning_moves) and,
- * with none, the move that takes least away (heap size, or cells of a
- * board).  Every line typed is checked against the family's moves; an
- * illegal one is explained and the prompt comes again, with nothing lost.
- * With --misere the player who cannot move wins: take-and-break games are
- * played from their misere quotient (a winning move when there is one),
- * other families through the exact search under misere play.
+ * The program answers with the library's best move (grundy_sum_analyze:
+ * the fastest win or, in a lost position, the move that holds out
+ * longest; a winning move of the misere quotient under --misere; past the
+ * limits, a winning move from the values or the move that takes least).
+ * Every line typed is checked against the family's moves; an illegal one
+ * is explained and the prompt comes again, with nothing lost.  With
+ * --misere the player who cannot move wins.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -19,7 +16,7 @@
 #include <unistd.h>
 
 #include "loopy_cli.h"
-#include "misere_cli.h"
+#include "sum_cli.h"
 
 typedef struct play {
     cli_sum sum;               /* the current position (comp, n) */
@@ -180,137 +177,27 @@ static int sum_has_move(const play *p)
     return 0;
 }
 
-/* How much is left: heap size, or the cells of a board. */
-static uint64_t material(const grundy_game *g, const grundy_move *m)
-{
-    uint64_t t = 0;
-    unsigned k;
-    for (k = 0; k < m->nparts; k++)
-        t += grundy_game_num_positions(g)
-                 ? (uint64_t)__builtin_popcountll(m->part[k])
-                 : m->part[k];
-    return t;
-}
-
-/* Moves looked at per component when a component has too many to list. */
-#define PLAY_LISTED ((size_t)1 << 16)
-
-/* The best move for the player to move: *found = 0 when there is none.
- * *wins says whether it wins (-1: the limits left it undecided). */
+/* The best move for the player to move, from the library
+ * (grundy_sum_analyze): *found = 0 when there is none; *wins says whether
+ * it wins (-1: the limits left it undecided). */
 static grundy_status best_move(play *p, grundy_sum_move *best, int *found,
                                int *wins)
 {
-    grundy_sum_search_opts so;
-    grundy_sum_search_result r;
-    grundy_sum_move *wm = NULL;
-    grundy_move *buf = NULL;
-    size_t nw = 0, cap = 0, nm, i, j;
-    uint64_t most = 0;
+    grundy_sum_opts o;
+    grundy_sum_result r;
     grundy_status s;
-
-    *found = 0;
-    *wins = 0;
-    if (p->misere) {
-        int used;
-        GRUNDY_TRY(cli_misere_best_move(p->sum.comp, p->sum.n, &p->eng.limits,
-                                        best, wins, &used));
-        if (*wins) {
-            *found = 1;
-            return GRUNDY_OK;
-        }
-    }
-    grundy_sum_search_opts_init(&so);
-    so.max_states = p->search_limit;
-    so.limits = &p->eng.limits;
-    so.convention = p->misere ? GRUNDY_PLAY_MISERE : GRUNDY_PLAY_NORMAL;
-    s = grundy_sum_search(&r, p->sum.comp, p->sum.n, &so);
-    if (s == GRUNDY_OK) {
-        *wins = r.first_wins;
-        if (r.nbest) {
-            *best = r.best[0];
-            *found = 1;
-        }
-        grundy_sum_search_result_clear(&r);
-        return GRUNDY_OK;
-    }
-    if (s != GRUNDY_ERR_LIMIT)
-        return s;
-    /* Too large to search: the values decide (normal play). */
-    s = p->misere ? GRUNDY_ERR_LIMIT
-                  : grundy_sum_winning_moves(&wm, &nw, p->sum.comp,
-                                             p->sum.n, NULL);
-    if (s == GRUNDY_OK && nw) {
-        *best = wm[0];
-        *found = *wins = 1;
-        free(wm);
-        return GRUNDY_OK;
-    }
-    free(wm);
-    if (s != GRUNDY_OK && s != GRUNDY_ERR_LIMIT && s != GRUNDY_ERR_WORK)
-        return s;
-    if (s != GRUNDY_OK)
-        *wins = -1; /* neither search nor values could decide */
-    s = GRUNDY_OK;
-    /* Lost (or unlistable): take as little as possible; among the first
-     * PLAY_LISTED moves of a component with more (the listing stops
-     * there, so a heap near 2^64 costs no more than a small one). */
-    for (i = 0; i < p->sum.n; i++) {
-        const grundy_sum_component *c = &p->sum.comp[i];
-        const grundy_game *g = grundy_values_game(c->values);
-        const grundy_rules *rl = grundy_game_rules(g);
-        if (rl->flags & GRUNDY_RULES_NIM) {
-            /* a Nim heap: down to the next smaller size */
-            grundy_value gv;
-            grundy_move to;
-            int ok = 0;
-            s = grundy_values_get(&gv, c->values, c->pos);
-            if (s == GRUNDY_OK && gv)
-                s = grundy_values_move_to(&to, &ok, c->values, c->pos,
-                                          gv - 1);
-            if (s != GRUNDY_OK)
-                break;
-            if (ok && (!*found || gv - 1 > most)) {
-                memset(best, 0, sizeof *best);
-                best->component = i;
-                best->from = c->pos;
-                best->to = to;
-                best->value = gv - 1;
-                most = gv - 1;
-                *found = 1;
-            }
-            continue;
-        }
-        if (rl->max_moves(grundy_game_params(g), c->pos) > PLAY_LISTED) {
-            if (!buf || cap < PLAY_LISTED) {
-                grundy_move *nb = realloc(buf, PLAY_LISTED * sizeof *nb);
-                if (!nb) {
-                    s = GRUNDY_ERR_NOMEM;
-                    break;
-                }
-                buf = nb;
-                cap = PLAY_LISTED;
-            }
-            nm = rl->moves(grundy_game_params(g), c->pos, buf, PLAY_LISTED);
-            if (nm > PLAY_LISTED)
-                nm = PLAY_LISTED;
-        } else {
-            s = grundy_game_moves(g, c->pos, &buf, &cap, &nm);
-            if (s != GRUNDY_OK)
-                break;
-        }
-        for (j = 0; j < nm; j++) {
-            uint64_t left = material(g, &buf[j]);
-            if (!*found || left > most) {
-                memset(best, 0, sizeof *best);
-                best->component = i;
-                best->from = c->pos;
-                best->to = buf[j];
-                most = left;
-                *found = 1;
-            }
-        }
-    }
-    free(buf);
+    grundy_sum_opts_init(&o);
+    o.convention = p->misere ? GRUNDY_PLAY_MISERE : GRUNDY_PLAY_NORMAL;
+    o.want = GRUNDY_SUM_BEST;
+    o.max_states = p->search_limit;
+    o.limits = &p->eng.limits;
+    s = grundy_sum_analyze(&r, p->sum.comp, p->sum.n, NULL, &o);
+    cli_progress_done();
+    *found = s == GRUNDY_OK && r.nbest > 0;
+    *wins = s == GRUNDY_OK ? r.first_wins : 0;
+    if (*found)
+        *best = r.best[0];
+    grundy_sum_result_clear(&r);
     return s;
 }
 
@@ -388,49 +275,19 @@ static grundy_status apply(play *p, const grundy_sum_move *m)
     return GRUNDY_OK;
 }
 
-/* Parts without empty ones (heap 0, empty board), sorted. */
-static void normal_parts(const grundy_move *m, grundy_move *out)
-{
-    unsigned k, j;
-    out->nparts = 0;
-    for (k = 0; k < m->nparts; k++)
-        if (m->part[k])
-            out->part[out->nparts++] = m->part[k];
-    for (k = 1; k < out->nparts; k++)
-        for (j = k; j > 0 && out->part[j - 1] > out->part[j]; j--) {
-            grundy_pos t = out->part[j];
-            out->part[j] = out->part[j - 1];
-            out->part[j - 1] = t;
-        }
-}
-
-static int same_parts(const grundy_move *a, const grundy_move *b)
-{
-    grundy_move x, y;
-    unsigned k;
-    normal_parts(a, &x);
-    normal_parts(b, &y);
-    if (x.nparts != y.nparts)
-        return 0;
-    for (k = 0; k < x.nparts; k++)
-        if (x.part[k] != y.part[k])
-            return 0;
-    return 1;
-}
-
 /* Parse "C TO" (or "TO" with one component) into a legal move.  Returns
  * 0 with *m set, or 1 after explaining what is wrong. */
 static int parse_move(play *p, char *line, grundy_sum_move *m)
 {
     char *tok[3], *save = NULL, *t, *part;
-    size_t nt = 0, nm, j;
+    size_t nt = 0;
     uint64_t c;
     grundy_parse_error where;
     const grundy_sum_component *comp;
-    grundy_move want, *buf = NULL;
-    size_t cap = 0;
+    grundy_move want;
     grundy_status s;
     const grundy_game *g;
+    int legal = 0;
 
     for (t = strtok_r(line, " \t", &save); t && nt < 3;
          t = strtok_r(NULL, " \t", &save))
@@ -483,33 +340,11 @@ static int parse_move(play *p, char *line, grundy_sum_move *m)
             want.nparts++;
         }
     }
-    /* Legal iff it is one of the family's moves. */
-    if (grundy_game_rules(g)->flags & GRUNDY_RULES_NIM) {
-        /* a Nim heap, asked of the library: no listing of its moves */
-        grundy_move one;
-        int legal = 0;
-        one.part[0] = want.nparts ? want.part[0] : 0;
-        one.nparts = 1;
-        if (want.nparts <= 1 &&
-            grundy_values_is_move(&legal, comp->values, comp->pos, &one) ==
-                GRUNDY_OK &&
-            legal) {
-            m->to = one;
-            return 0;
-        }
-    } else if (grundy_game_rules(g)->max_moves(grundy_game_params(g),
-                                               comp->pos) <=
-                   GRUNDY_SUM_MAX_MOVES &&
-               grundy_game_moves(g, comp->pos, &buf, &cap, &nm) ==
-                   GRUNDY_OK) {
-        for (j = 0; j < nm; j++)
-            if (same_parts(&buf[j], &want)) {
-                m->to = buf[j];
-                free(buf);
-                return 0;
-            }
-    }
-    free(buf);
+    /* Legal iff it is one of the family's moves (asked of the library). */
+    if (grundy_values_find_move(&m->to, &legal, comp->values, comp->pos,
+                                &want) == GRUNDY_OK &&
+        legal)
+        return 0;
     {
         char from[256], to[512];
         cli_pos_text(g, comp->pos, from, sizeof from);

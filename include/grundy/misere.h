@@ -39,7 +39,8 @@
  * them by a memoised search of the positions involved.
  *
  * The games: every game for which grundy_takebreak_get() is not NULL
- * (octal and hexadecimal codes, Grundy's game).
+ * (octal and hexadecimal codes, Grundy's game); their families carry the
+ * flag GRUNDY_RULES_MISERE, which is what grundy_sum_analyze() asks.
  *
  * Aliasing: outputs never alias inputs.  A grundy_misere may be read from
  * several threads at once, but not while it grows.

@@ -67,6 +67,10 @@ typedef struct grundy_move {
                                   a, b < m are 0 .. m^2 - 1, every move
                                   leads to a smaller number, and tables
                                   are shown as squares */
+#define GRUNDY_RULES_MISERE 64u /* heap games whose sums of heaps have a
+                                   misere quotient (grundy/misere.h:
+                                   grundy_misere_new() accepts the game);
+                                   grundy_sum_analyze() asks this flag */
 
 /* Family kernels ***********************************************************/
 

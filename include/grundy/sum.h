@@ -45,6 +45,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "grundy/core.h"
 #include "grundy/rules.h"
 #include "grundy/status.h"
 #include "grundy/values.h"
@@ -218,6 +219,121 @@ GRUNDY_NODISCARD GRUNDY_API grundy_status grundy_sum_search(
 
 /* Frees best and winning; accepts a zeroed or already cleared result. */
 GRUNDY_API void grundy_sum_search_result_clear(grundy_sum_search_result *r);
+
+/* One call for any sum *****************************************************/
+
+/* How a sum was decided, or its move chosen.  The numbers are fixed and
+ * never reused (front ends and stored results may keep them). */
+typedef enum grundy_sum_method {
+    GRUNDY_SUM_BY_VALUES = 0,     /* normal play: the nim-sum of the
+                                     components' Grundy values */
+    GRUNDY_SUM_BY_RULE = 1,       /* Moore's rule for Nim heaps (Nim_k) */
+    GRUNDY_SUM_BY_QUOTIENT = 2,   /* misere: the game's misere quotient */
+    GRUNDY_SUM_BY_MISERE_NIM = 3, /* misere: the rule of misere Nim */
+    GRUNDY_SUM_BY_SEARCH = 4,     /* the exact search of the sum */
+    GRUNDY_SUM_BY_LOOPY = 5,      /* sums of games with cycles
+                                     (grundy/loopy.h: grundy_loopy_sum_best;
+                                     never returned by grundy_sum_analyze) */
+    GRUNDY_SUM_BY_NONE = 6        /* undecided within the limits: the best
+                                     move is the one that takes least */
+} grundy_sum_method;
+
+/* grundy_sum_method_name() :
+ * "values", "rule", "quotient", "misere nim", "search", "loopy", "none";
+ * "unknown" for any other number.  Static strings. */
+GRUNDY_API const char *grundy_sum_method_name(grundy_sum_method m);
+
+/* What grundy_sum_analyze() is asked for (grundy_sum_opts.want). */
+#define GRUNDY_SUM_MOVES 1u /* the outcome and every winning move (with
+                               moore_k >= 1: one winning move set) */
+#define GRUNDY_SUM_BEST 2u  /* a best move to play */
+
+/* The misere quotients grundy_sum_analyze() uses by default: at most this
+ * order, heaps up to this size; beyond, it searches the sum. */
+#define GRUNDY_SUM_QUOTIENT_MAX_ORDER 1024
+#define GRUNDY_SUM_QUOTIENT_MAX_HEAP ((grundy_pos)20000)
+
+typedef struct grundy_sum_opts {
+    grundy_play_convention convention;
+    unsigned moore_k;  /* 0: the ordinary sum; k >= 1: Moore's Nim_k (a move
+                          changes 1..k components) */
+    unsigned want;     /* GRUNDY_SUM_MOVES and/or GRUNDY_SUM_BEST; 0 is
+                          taken as GRUNDY_SUM_MOVES */
+    size_t max_states; /* the exact search's limit (0: the default
+                          GRUNDY_SUM_SEARCH_DEFAULT_STATES) */
+    const grundy_limits *limits; /* the search's and the quotient's limits
+                                    (memory, progress, cancel); NULL: the
+                                    first component's values object's */
+    size_t quotient_max_order;    /* 0: GRUNDY_SUM_QUOTIENT_MAX_ORDER */
+    grundy_pos quotient_max_heap; /* 0: GRUNDY_SUM_QUOTIENT_MAX_HEAP */
+} grundy_sum_opts;
+
+/* Defaults: normal play, the ordinary sum, GRUNDY_SUM_MOVES. */
+GRUNDY_API void grundy_sum_opts_init(grundy_sum_opts *o);
+
+typedef struct grundy_sum_result {
+    /* The player to move wins (1) or loses (0); -1 only when the best
+     * move alone was asked for and the limits left the sum undecided. */
+    int first_wins;
+    grundy_sum_method method; /* how first_wins (and moves) were decided */
+    grundy_value value;       /* GRUNDY_SUM_BY_VALUES: the nim-sum; else 0 */
+    size_t states;            /* a search ran: the sum's positions searched */
+    size_t quotient_order;    /* GRUNDY_SUM_BY_QUOTIENT: the order of the
+                                 quotient used (that of the heaps it had
+                                 been grown to, at least the largest heap) */
+    /* GRUNDY_SUM_MOVES: every winning move, in order of component and then
+     * of the family's move order (value fields as the method gives them:
+     * the new value of the component by the values, the heap's new size
+     * by the rules, 0 otherwise).  With moore_k >= 1: one winning move set
+     * (1..k moves, distinct components), none on a loss. */
+    grundy_sum_move *moves;
+    size_t nmoves;
+    /* GRUNDY_SUM_BEST: the move to play, nbest 0 when no component can
+     * move.  The fastest win when the sum is won (a winning move of the
+     * quotient under misere play), the longest resistance when it is lost,
+     * and, when neither the search nor the values can decide within the
+     * limits, the move that takes least (a Nim heap one smaller; the
+     * fewest tokens or cells taken among at most 2^16 moves of a
+     * component).  With moore_k >= 1 a set of 1..k moves. */
+    grundy_sum_move *best;
+    size_t nbest;
+    grundy_sum_method best_method; /* how best was chosen */
+} grundy_sum_result;
+
+/* grundy_sum_analyze() :
+ * Decide the sum sum[0..n) under o (NULL: the defaults), choosing the
+ * method from what the components' families declare:
+ *  - normal play, ordinary sum: the values (GRUNDY_SUM_BY_VALUES);
+ *  - Moore's Nim_k under normal play, every family GRUNDY_RULES_NIM:
+ *    Moore's rule on the heaps of the components' values;
+ *  - misere play, ordinary sum: the misere quotient when every component
+ *    is a heap of one game whose family has GRUNDY_RULES_MISERE and the
+ *    quotient of heaps up to the largest one is within quotient_max_order
+ *    and quotient_max_heap; else misere Nim's rule when every family has
+ *    GRUNDY_RULES_NIM;
+ *  - otherwise the exact search (grundy_sum_search()).
+ * The quotient is computed once per game and kept with the first
+ * component's values object (freed with it), grown as later calls need.
+ * For the best move (GRUNDY_SUM_BEST) the search is asked first, as it
+ * finds the fastest win; under misere play a winning move of the quotient
+ * comes before it; past the search's limit the values (normal play) or
+ * Moore's rule decide, and otherwise the move that takes least is given.
+ * values may be NULL, or the components' values (grundy_sum_values()) to
+ * save computing them again.
+ * Errors: GRUNDY_ERR_LIMIT when the search is refused (the sum past
+ * max_states or the memory limit) or, under normal play, a component has
+ * more than GRUNDY_SUM_MAX_MOVES moves to list; GRUNDY_ERR_ARG for
+ * moore_k above GRUNDY_MOORE_KMAX; those of grundy_sum_values() and of
+ * grundy_sum_search(); GRUNDY_ERR_NOMEM.  With GRUNDY_SUM_BEST alone the
+ * limits of the search and of the values are not errors but
+ * first_wins = -1.  Free the result with grundy_sum_result_clear() (also
+ * after an error). */
+GRUNDY_NODISCARD GRUNDY_API grundy_status grundy_sum_analyze(
+    grundy_sum_result *out, const grundy_sum_component *sum, size_t n,
+    const grundy_value *values, const grundy_sum_opts *o);
+
+/* Frees moves and best; accepts a zeroed or already cleared result. */
+GRUNDY_API void grundy_sum_result_clear(grundy_sum_result *r);
 
 #ifdef __cplusplus
 }

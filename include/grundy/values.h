@@ -179,6 +179,19 @@ GRUNDY_NODISCARD GRUNDY_API grundy_status
 grundy_values_is_move(int *legal, grundy_values *v, grundy_pos p,
                       const grundy_move *m);
 
+/* grundy_values_find_move() :
+ * The move from p that leaves the parts of m, as the family lists it: the
+ * empty parts (position 0: an empty heap, an empty board) of either are
+ * ignored and the order of the parts does not matter, so a player's "0"
+ * and "-" (nothing) name the same move.  *legal = 1 and *out that move, or
+ * *legal = 0.  Nim heaps (GRUNDY_RULES_NIM) are answered as by
+ * grundy_values_is_move(), without listing; other families have p's moves
+ * listed (GRUNDY_ERR_LIMIT beyond the memory limit, GRUNDY_ERR_WORK
+ * beyond the work limit). */
+GRUNDY_NODISCARD GRUNDY_API grundy_status
+grundy_values_find_move(grundy_move *out, int *legal, grundy_values *v,
+                        grundy_pos p, const grundy_move *m);
+
 /* grundy_values_search_stats() :
  * The statistics of the object's board search (grundy/board.h: positions
  * searched, table lookups and hits, memory, time), summed over every

@@ -297,14 +297,21 @@ class Analysis(_namedtuple("Analysis", "values nim_sum winner moves")):
     (nim_sum: their XOR for finite games), the winner with best play
     ("first": the player to move, "second", or "draw" in a sum of games
     with cycles) and the good moves (a list of Move): every winning move,
-    or every move that keeps the draw when the sum is drawn.
+    or every move that keeps the draw when the sum is drawn; with
+    ``moore=k``, one winning move set (1 to k moves in distinct
+    components).
 
-    ``best`` is the move to play in a sum of games with cycles (the win
-    that ends in finitely many moves, the draw kept, or the longest
-    resistance), None when no component can move; it is None for sums of
-    finite games, whose winning moves all win."""
+    ``method`` says how the winner was decided: "values" (the nim-sum),
+    "rule" (Moore's rule), "quotient" (the misere quotient), "misere nim",
+    "search" (the exact search of the sum) or "loopy".  ``best`` is the
+    move to play (a Move, or a list of Moves with ``moore=k``; None when
+    no component can move): the fastest win when the sum is won, the
+    longest resistance when it is lost, the draw kept in a drawn loopy
+    sum; ``best_method`` says how it was chosen."""
 
+    method = None
     best = None
+    best_method = None
 
 
 class Infinite(_namedtuple("Infinite", "k")):
@@ -391,32 +398,43 @@ def _components(components):
     return comps
 
 
-def analyze(components, *, heap_max=None, store=False, mem_limit=None,
-            threads=None, progress=None):
-    """Values, winner and every winning move of a sum of games.
+def analyze(components, *, misere=False, moore=None, heap_max=None,
+            store=False, mem_limit=None, threads=None, progress=None):
+    """Values, winner, every winning move and the best move of a sum.
 
     ``components`` is a sequence of (spec, position) pairs, of one family
     or of several, or a str of the program's arguments (``"nim 3 4 5"``);
     a move is made in exactly one component, and the player who cannot
-    move loses.  The result is an Analysis; as ``grundy analyze --mix``
-    computes it.
+    move loses (``misere=True``: wins).  ``moore=k`` plays Moore's Nim_k,
+    where a move changes 1 to k components.  The result is an Analysis,
+    decided as ``grundy analyze`` decides it (the library chooses the
+    method: the values, Moore's rule, the misere quotient, misere Nim's
+    rule or an exact search) with the method and a best move.
 
     Games with cycles (``addsub:S:A`` with ``heap_max``, ``graph:PATH``,
-    or a Loopy in place of the spec) make a loopy sum: its values may be
-    Infinite, it may be drawn, and Analysis.best gives the move to play.
-    A sum does not mix games with cycles and finite games.
+    or a Loopy in place of the spec) make a loopy sum (normal play): its
+    values may be Infinite and it may be drawn.  A sum does not mix games
+    with cycles and finite games.
 
     >>> a = grundy.analyze([("nim", 3), ("nim", 4), ("nim", 5)])
-    >>> a.winner, a.moves
-    ('first', [Move(component=0, position=3, to=(1,), value=1)])
+    >>> a.winner, a.moves, a.method
+    ('first', [Move(component=0, position=3, to=(1,), value=1)], 'values')
+    >>> grundy.analyze("kayles 3 4 5", misere=True).method
+    'quotient'
     """
     comps = _components(components)
     loopy = [isinstance(c[0], Loopy) or
              _grundy.loopy_claims(_spec(c[0], True)) for c in comps]
+    k = 0 if moore is None else _index(moore, "moore")
+    if k < 0 or (moore is not None and k < 1):
+        raise ValueError("moore must be at least 1")
     if any(loopy):
         if not all(loopy):
             raise ValueError("a sum mixes games with cycles and finite "
                              "games; analyze them apart")
+        if misere or moore is not None:
+            raise ValueError("sums of games with cycles are played under "
+                             "the normal convention, one component a move")
         games, made = [], {}
         for spec, _ in comps:
             if isinstance(spec, Loopy):
@@ -432,6 +450,7 @@ def analyze(components, *, heap_max=None, store=False, mem_limit=None,
         mv = lambda m: Move(m[0], m[1], (m[2],), _loopy_value(m[3]))
         a = Analysis([_loopy_value(v) for v in vals], _loopy_value(total),
                      outcome, [mv(m) for m in moves])
+        a.method = a.best_method = "loopy"
         a.best = None if best is None else mv(best)
         return a
     if heap_max is not None:
@@ -440,10 +459,15 @@ def analyze(components, *, heap_max=None, store=False, mem_limit=None,
     comps = [(_spec(c[0]), c[1]) for c in comps]
     st, mem, th = _engine_args(store, mem_limit, threads,
                                [c[0] for c in comps])
-    vals, nim, moves = _grundy.analyze(comps, st, mem, th,
-                                       _progress(progress))
-    return Analysis(vals, nim, "first" if nim else "second",
-                    [Move(*m) for m in moves])
+    vals, nim, first, method, moves, best, best_method = _grundy.analyze(
+        comps, st, mem, th, _progress(progress), bool(misere), k, True)
+    a = Analysis(vals, nim, "first" if first else "second",
+                 [Move(*m) for m in moves])
+    a.method = method
+    a.best_method = best_method
+    best = [Move(*m) for m in best]
+    a.best = (best or None) if k else (best[0] if best else None)
+    return a
 
 
 Count = _namedtuple("Count", "winning losing total")

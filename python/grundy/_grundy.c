@@ -1034,27 +1034,60 @@ out:
 /* Sums *********************************************************************/
 
 static const char analyze_doc[] =
-    "analyze(components, store, mem_limit, threads) -> tuple\n\n"
-    "(values, nim_sum, moves) of the sum of components, a sequence of\n"
-    "(spec, position); moves: (component, from, parts, value) for every\n"
-    "winning move.";
+    "analyze(components, store, mem_limit, threads[, progress, misere, moore,\n"
+    "best]) -> tuple\n\n"
+    "(values, nim_sum, first_wins, method, moves, best, best_method) of the\n"
+    "sum of components, a sequence of (spec, position), as\n"
+    "grundy_sum_analyze() decides it; moves: (component, from, parts,\n"
+    "value) for every winning move (one winning move set with moore);\n"
+    "best: the move (or set) to play, [] when none can move.";
+
+/* The moves of a result as a list of (component, from, parts, value). */
+static PyObject *sum_moves_list(Engine *e, const size_t *game_of,
+                                const grundy_sum_move *m, size_t n)
+{
+    size_t k;
+    PyObject *l = PyList_New((Py_ssize_t)n);
+    if (!l)
+        return NULL;
+    for (k = 0; k < n; k++) {
+        const grundy_game *g = e->games[game_of[m[k].component]];
+        PyObject *from = from_pos(g, m[k].from);
+        PyObject *to = from ? from_move(g, &m[k].to) : NULL;
+        PyObject *x = to ? Py_BuildValue("(nNNK)", (Py_ssize_t)m[k].component,
+                                         from, to,
+                                         (unsigned long long)m[k].value)
+                         : NULL;
+        if (!x) {
+            if (from && !to)
+                Py_DECREF(from);
+            Py_DECREF(l);
+            return NULL;
+        }
+        PyList_SET_ITEM(l, (Py_ssize_t)k, x);
+    }
+    return l;
+}
 
 static PyObject *py_analyze(PyObject *self, PyObject *args)
 {
-    PyObject *progress = NULL;
     PyObject *comps, *store, *seq = NULL, *r = NULL, *vals = NULL,
-                             *moves = NULL;
+                             *moves = NULL, *best = NULL;
+    PyObject *progress = NULL;
     Py_ssize_t mem, threads, n, i;
+    int misere = 0, want_best = 0;
+    unsigned int moore = 0;
     Engine *e;
     grundy_sum_component *sum = NULL;
     size_t *game_of = NULL;
-    grundy_value *values = NULL, nim;
-    grundy_sum_move *wm = NULL;
-    size_t nwm = 0, k;
+    grundy_value *values = NULL;
+    grundy_sum_opts o;
+    grundy_sum_result res;
     grundy_status s;
     (void)self;
-    if (!PyArg_ParseTuple(args, "OOnn|O", &comps, &store, &mem, &threads,
-                          &progress))
+    memset(&res, 0, sizeof res);
+    if (!PyArg_ParseTuple(args, "OOnn|OpIp", &comps, &store, &mem, &threads,
+                          &progress, &misere, &moore, &want_best))
         return NULL;
     e = engine_new(store, mem, threads, progress);
     if (!e)
@@ -1085,21 +1118,34 @@ static PyObject *py_analyze(PyObject *self, PyObject *args)
     }
     for (i = 0; i < n; i++) /* the arrays may have moved while growing */
         sum[i].values = e->values[game_of[i]];
+    grundy_sum_opts_init(&o);
+    o.convention = misere ? GRUNDY_PLAY_MISERE : GRUNDY_PLAY_NORMAL;
+    o.moore_k = moore;
+    o.want = GRUNDY_SUM_MOVES | (want_best ? GRUNDY_SUM_BEST : 0u);
+    o.limits = &e->c.lim;
     UNLOCKED({
         s = grundy_sum_values(values, sum, (size_t)n);
         if (s == GRUNDY_OK)
-            s = grundy_sum_winning_moves(&wm, &nwm, sum, (size_t)n, values);
+            s = grundy_sum_analyze(&res, sum, (size_t)n, values, &o);
     });
     if (s != GRUNDY_OK) {
-        call_fail(&e->c, s, "the sum");
+        if (s == GRUNDY_ERR_ARG && moore > GRUNDY_MOORE_KMAX)
+            PyErr_Format(PyExc_ValueError, "moore must be at most %d",
+                         GRUNDY_MOORE_KMAX);
+        else if (s == GRUNDY_ERR_LIMIT && !pyfam_take_pending())
+            PyErr_Format(LimitError,
+                         "the sum is too large for an exact search (more "
+                         "than %zu positions, or a component with too many "
+                         "moves)",
+                         (size_t)GRUNDY_SUM_SEARCH_DEFAULT_STATES);
+        else
+            call_fail(&e->c, s, "the sum");
         goto out;
     }
     if (call_flush(&e->c) < 0)
         goto out;
-    nim = grundy_sum_nim_sum(values, (size_t)n);
     vals = PyList_New(n);
-    moves = vals ? PyList_New((Py_ssize_t)nwm) : NULL;
-    if (!moves)
+    if (!vals)
         goto out;
     for (i = 0; i < n; i++) {
         PyObject *x = PyLong_FromUnsignedLongLong(values[i]);
@@ -1107,25 +1153,22 @@ static PyObject *py_analyze(PyObject *self, PyObject *args)
             goto out;
         PyList_SET_ITEM(vals, i, x);
     }
-    for (k = 0; k < nwm; k++) {
-        const grundy_game *g = e->games[game_of[wm[k].component]];
-        PyObject *from = from_pos(g, wm[k].from);
-        PyObject *to = from ? from_move(g, &wm[k].to) : NULL;
-        PyObject *m = to ? Py_BuildValue("(nOOK)", (Py_ssize_t)wm[k].component,
-                                         from, to,
-                                         (unsigned long long)wm[k].value)
-                         : NULL;
-        Py_XDECREF(from);
-        Py_XDECREF(to);
-        if (!m)
-            goto out;
-        PyList_SET_ITEM(moves, (Py_ssize_t)k, m);
-    }
-    r = Py_BuildValue("(OKO)", vals, (unsigned long long)nim, moves);
+    moves = sum_moves_list(e, game_of, res.moves, res.nmoves);
+    best = moves ? sum_moves_list(e, game_of, res.best, res.nbest) : NULL;
+    if (!best)
+        goto out;
+    r = Py_BuildValue("(OKisOOs)", vals,
+                      (unsigned long long)grundy_sum_nim_sum(values,
+                                                             (size_t)n),
+                      res.first_wins, grundy_sum_method_name(res.method),
+                      moves, best,
+                      want_best ? grundy_sum_method_name(res.best_method)
+                                : "");
 out:
+    grundy_sum_result_clear(&res);
     Py_XDECREF(vals);
     Py_XDECREF(moves);
-    free(wm);
+    Py_XDECREF(best);
     free(values);
     free(game_of);
     free(sum);

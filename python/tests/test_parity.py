@@ -252,3 +252,84 @@ def test_progress_bar_with_tqdm(capfd):
 def test_progress_of_a_wrong_type():
     with pytest.raises(TypeError, match="progress"):
         grundy.values("nim", 5, progress=3)
+
+
+# Misere, Moore's Nim_k, the method and the best move --------------------------
+
+MISERE_SUMS = ["kayles 3 4 5", "nim 1 1", "nim 1 1 1", "nim 3 4 5",
+               "rect:2x2 11/01 10/00", "0.137 10 20", "grundy-game 7 9",
+               "subtract:1,3,4 5 8 13"]
+
+
+def cli_words(text):
+    return [int(w) if w.isdigit() else w for w in text.split()]
+
+
+@pytest.mark.parametrize("text", MISERE_SUMS)
+def test_misere_matches_cli(cli, text):
+    a = grundy.analyze(text, misere=True)
+    want = json.loads(cli("analyze", "--misere", *text.split(), "--json"))
+    assert a.winner == want["winner"]
+    # the program's JSON names misere Nim's rule "rule"
+    assert {"misere nim": "rule"}.get(a.method, a.method) == want["method"]
+    assert [(m.component + 1, str(m.position), [str(x) for x in m.to])
+            for m in a.moves] == \
+        [(m["component"], m["from"], m["to"]) for m in want["winning_moves"]]
+    if a.winner == "first":
+        assert (a.best.component, a.best.position, a.best.to) in \
+            [(m.component, m.position, m.to) for m in a.moves]
+
+
+@pytest.mark.parametrize("text,k", [("nim 3 4 5", 2), ("nim 1 2 3 4", 3),
+                                    ("nim 7 7", 2), ("divisors:36 6 12", 2)])
+def test_moore_matches_cli(cli, text, k):
+    a = grundy.analyze(text, moore=k)
+    want = json.loads(cli("analyze", "--moore", k, *text.split(), "--json"))
+    assert a.winner == want["winner"] and a.method == want["method"]
+    assert [(m.component + 1, str(m.position), [str(x) for x in m.to])
+            for m in a.moves] == \
+        [(m["component"], m["from"], m["to"])
+         for m in want.get("winning_move_set", [])]
+    assert a.best is None or isinstance(a.best, list)
+
+
+def misere_oracle(heaps, moves):
+    """Does the player to move win the misere sum? Direct search."""
+    import functools
+
+    @functools.lru_cache(maxsize=None)
+    def win(state):
+        opts = []
+        for i, h in enumerate(state):
+            for m in moves(h):
+                parts = m if isinstance(m, tuple) else (m,)
+                rest = state[:i] + state[i + 1:] + tuple(p for p in parts if p)
+                opts.append(tuple(sorted(rest)))
+        if not opts:
+            return True  # no move: the player to move wins (misere)
+        return any(not win(o) for o in opts)
+    return win(tuple(sorted(h for h in heaps if h)))
+
+
+def test_misere_against_a_direct_search():
+    kay = lambda n: [(a, n - t - a) for t in (1, 2) for a in range(n - t + 1)]
+    sub = lambda n: [n - s for s in (1, 3, 4) if s <= n]
+    for seed in range(30):
+        rnd = random.Random(seed)
+        spec, moves = rnd.choice([("kayles", kay), ("subtract:1,3,4", sub)])
+        heaps = [rnd.randint(0, 9) for _ in range(rnd.randint(1, 4))]
+        a = grundy.analyze([(spec, h) for h in heaps], misere=True)
+        assert (a.winner == "first") == misere_oracle(heaps, moves), \
+            f"seed {seed}: {spec} {heaps} ({a.method})"
+        for m in a.moves:  # every winning move leaves a lost sum
+            rest = heaps[:m.component] + heaps[m.component + 1:] + list(m.to)
+            assert not misere_oracle(rest, moves), f"seed {seed}: {m}"
+
+
+def test_best_move_of_a_lost_sum_and_of_nothing():
+    a = grundy.analyze("nim 2 2")
+    assert a.winner == "second" and a.moves == [] and a.best is not None
+    b = grundy.analyze("nim 0 0")
+    assert b.best is None and b.winner == "second"
+    with pytest.raises(ValueError, match="moore"):
+        grundy.analyze("nim 3", moore=0)

@@ -367,7 +367,7 @@ const grundy_rules grundy_rules_octal = {
     .synopsis = "0.137, 4.07, 0.F7  take-and-break code (octal or "
                 "hexadecimal; 4.3...: the last\n"
                 "                     digit repeats); also octal:CODE",
-    .flags = GRUNDY_RULES_HEAP | GRUNDY_RULES_SALTUS,
+    .flags = GRUNDY_RULES_HEAP | GRUNDY_RULES_SALTUS | GRUNDY_RULES_MISERE,
     .claims = octal_claims,
     .parse = octal_parse,
     .free_params = free,
@@ -416,7 +416,7 @@ const grundy_rules grundy_rules_grundy_game = {
     .name = "grundy-game",
     .synopsis = "grundy-game        split a heap into two unequal non-empty "
                 "heaps",
-    .flags = GRUNDY_RULES_HEAP | GRUNDY_RULES_SALTUS,
+    .flags = GRUNDY_RULES_HEAP | GRUNDY_RULES_SALTUS | GRUNDY_RULES_MISERE,
     .parse = grundy_game_parse,
     .max_moves = tb_max_moves,
     .moves = tb_moves,

@@ -1,4 +1,5 @@
 target_sources(grundy PRIVATE
   src/sum/sum.c
   src/sum/nim.c
-  src/sum/search.c)
+  src/sum/search.c
+  src/sum/analyze.c)

@@ -86,7 +86,15 @@ void grundy_values_free(grundy_values *v)
     grundy_values_split_drop(v);
     grundy_values_peek_drop(v);
     grundy_board_free(v->board);
+    if (v->attached_free)
+        v->attached_free(v->attached);
     free(v);
+}
+
+void **grundy_values_attached(grundy_values *v, void (*free_fn)(void *))
+{
+    v->attached_free = free_fn;
+    return &v->attached;
 }
 
 const grundy_game *grundy_values_game(const grundy_values *v)
@@ -386,6 +394,52 @@ static int same_move(const grundy_move *a, const grundy_move *b)
         if (x.part[i] != y.part[i])
             return 0;
     return 1;
+}
+
+/* m without its empty parts, sorted. */
+static void nonempty_parts(const grundy_move *m, grundy_move *out)
+{
+    unsigned k;
+    out->nparts = 0;
+    for (k = 0; k < m->nparts; k++)
+        if (m->part[k])
+            out->part[out->nparts++] = m->part[k];
+    grundy_move_sort_parts(out);
+}
+
+grundy_status grundy_values_find_move(grundy_move *out, int *legal,
+                                      grundy_values *v, grundy_pos p,
+                                      const grundy_move *m)
+{
+    grundy_move want, x, *mv = NULL;
+    size_t cap = 0, count, need, k;
+    grundy_status s;
+    *legal = 0;
+    nonempty_parts(m, &want);
+    if ((v->rules->flags & GRUNDY_RULES_NIM) && v->rules->move_to_value) {
+        /* one heap left, or none (a heap of 0) */
+        grundy_move one;
+        GRUNDY_RETURN_IF(want.nparts > 1, GRUNDY_OK);
+        one.part[0] = want.nparts ? want.part[0] : 0;
+        one.nparts = 1;
+        GRUNDY_TRY(grundy_values_is_move(legal, v, p, &one));
+        if (*legal)
+            *out = one;
+        return GRUNDY_OK;
+    }
+    need = v->rules->max_moves(v->params, p);
+    GRUNDY_TRY(grundy_values_work_check(v, need));
+    GRUNDY_RETURN_IF(need > SIZE_MAX / sizeof *mv, GRUNDY_ERR_LIMIT);
+    GRUNDY_TRY(grundy_limits_mem_check(v->lim, need * sizeof *mv));
+    s = grundy_game_moves(v->game, p, &mv, &cap, &count);
+    for (k = 0; s == GRUNDY_OK && k < count && !*legal; k++) {
+        nonempty_parts(&mv[k], &x);
+        *legal = same_move(&x, &want);
+        if (*legal)
+            *out = mv[k];
+    }
+    free(mv);
+    return s;
 }
 
 grundy_status grundy_values_is_move(int *legal, grundy_values *v,

@@ -80,7 +80,15 @@ struct grundy_values {
      * (so one value maps and hashes one block); peeked: looked for. */
     grundy_store_mapping *peek;
     int peeked;
+    /* What another module keeps with the object and frees with it
+     * (src/sum/: the misere quotient of the game, grown as sums need). */
+    void *attached;
+    void (*attached_free)(void *);
 };
+
+/* The slot of what another module keeps with v (NULL at first), and the
+ * function that frees it with v. */
+void **grundy_values_attached(grundy_values *v, void (*free_fn)(void *));
 
 /* A source of single values: the chooser (grundy_values_get()) asks each
  * source of the game's list in turn, skipping those whose applies() says

@@ -9,12 +9,15 @@
  *  - the winner (nim-sum != 0) and EVERY winning move, as a set;
  *  - the exact search (normal and misere, k = 1..3) and its best move;
  *  - misere Nim's rule and its winning moves;
- *  - Moore's Nim_k criterion and its winning move set, k = 1, 2, 3.
+ *  - Moore's Nim_k criterion and its winning move set, k = 1, 2, 3;
+ *  - grundy_sum_analyze(), the one call: its outcome, every winning
+ *    move, its best move and the method it chose.
  */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "grundy/misere.h"
 #include "sum_oracle.h"
 #include "test_support.h"
 
@@ -47,10 +50,13 @@ static void add_amounts(fam_case *c, test_rng *rng, unsigned top)
 }
 
 /* A random family (heaps or boards) with its oracle generator and
- * game. */
-static void random_family(fam_case *c, test_rng *rng)
+ * game: of the given kind (0 nim, ..., 6 octal, 7 grundy-game, 5
+ * boards), or any when kind is -1. */
+static void family_of_kind(fam_case *c, test_rng *rng, int kind_wanted)
 {
-    unsigned kind = (unsigned)test_rng_below(rng, 8), j;
+    unsigned kind = kind_wanted < 0 ? (unsigned)test_rng_below(rng, 8)
+                                    : (unsigned)kind_wanted,
+             j;
     memset(c, 0, sizeof *c);
     c->os.in = c->set;
     c->os.cap = sizeof c->set;
@@ -119,6 +125,11 @@ static void random_family(fam_case *c, test_rng *rng)
         break;
     }
     c->g = test_game(c->spec);
+}
+
+static void random_family(fam_case *c, test_rng *rng)
+{
+    family_of_kind(c, rng, -1);
 }
 
 typedef struct sum_case {
@@ -720,6 +731,182 @@ static void test_edges_and_limits(void **state)
     test_game_free(half);
 }
 
+/* grundy_sum_analyze() against the oracle: seeded random small sums of
+ * heap, take-and-break and board components, normal and misere play,
+ * ordinary sums and Nim_2.  Checks the outcome, that every listed winning
+ * move wins and none is missing, that the best move wins whenever the sum
+ * is won, and that each method is met (the misere quotient on sums of
+ * one take-and-break game, misere Nim on Nim heaps, Moore's rule). */
+static void test_analyze_matches_oracle(void **state)
+{
+    test_rng *rng = *state;
+    long it, seen[GRUNDY_SUM_BY_NONE + 1];
+    memset(seen, 0, sizeof seen);
+    for (it = 0; it < 400 * test_multiplier(); it++) {
+        sum_case s;
+        grundy_sum_opts o;
+        grundy_sum_result r, rb;
+        oracle_sum *o2;
+        int win, misere = (int)test_rng_below(rng, 2);
+        unsigned k = it % 5 == 4 ? 2 : 0;
+        int shape = (int)(it % 4);
+        char d[512];
+        size_t i;
+
+        if (shape == 1 || shape == 2) {
+            /* one family: nim (misere Nim's rule, Moore's rule) or a
+             * take-and-break game (its misere quotient) */
+            memset(&s, 0, sizeof s);
+            s.nfam = 1;
+            family_of_kind(&s.fam[0], rng,
+                           shape == 1 ? 0 : 6 + (int)test_rng_below(rng, 2));
+            s.of[0] = s.fam[0].of;
+            s.n = (size_t)test_rng_range(rng, 0, k ? 3 : 4);
+            for (i = 0; i < s.n; i++) {
+                s.comp[i].values = test_values(s.fam[0].g);
+                s.comp[i].pos = s.item[i].pos =
+                    test_rng_range(rng, 0, s.fam[0].maxpos);
+            }
+        } else {
+            random_sum(&s, rng, k ? 3 : 4);
+        }
+        describe(&s, d, sizeof d);
+        grundy_sum_opts_init(&o);
+        o.convention = misere ? GRUNDY_PLAY_MISERE : GRUNDY_PLAY_NORMAL;
+        o.moore_k = k;
+        o.want = GRUNDY_SUM_MOVES | GRUNDY_SUM_BEST;
+        assert_int_equal(grundy_sum_analyze(&r, s.comp, s.n, NULL, &o),
+                         GRUNDY_OK);
+        o2 = oracle_sum_new(s.of, s.nfam, k ? k : 1, misere);
+        win = oracle_sum_wins(o2, s.item, s.n);
+        seen[r.method]++;
+        if (r.first_wins != win)
+            fail_msg("analyze %d (%s) oracle %d (k=%u misere=%d seed=%llu "
+                     "it=%ld:%s)",
+                     r.first_wins, grundy_sum_method_name(r.method), win, k,
+                     misere, (unsigned long long)test_seed(), it, d);
+        if (!k) {
+            nmove om[512];
+            size_t on = oracle_winning(o2, &s, om, 512);
+            check_same_moves(&s, r.moves, r.nmoves, om, on,
+                             grundy_sum_method_name(r.method), it);
+        } else if ((r.nmoves && !win) || (win && !r.nmoves && !misere) ||
+                   r.nmoves > k ||
+                   (r.nmoves && oracle_after(o2, &s, r.moves, r.nmoves))) {
+            fail_msg("Nim_%u: the winning set of %zu moves (%s) does not "
+                     "win (seed=%llu it=%ld:%s)",
+                     k, r.nmoves, grundy_sum_method_name(r.method),
+                     (unsigned long long)test_seed(), it, d);
+        }
+        if (win && r.nbest && oracle_after(o2, &s, r.best, r.nbest))
+            fail_msg("best move (%s) does not win (k=%u misere=%d "
+                     "seed=%llu it=%ld:%s)",
+                     grundy_sum_method_name(r.best_method), k, misere,
+                     (unsigned long long)test_seed(), it, d);
+        if (win && !r.nbest && r.nmoves)
+            fail_msg("a won sum without a best move (seed=%llu it=%ld:%s)",
+                     (unsigned long long)test_seed(), it, d);
+
+        /* The best move alone, the search starved: the values, the
+         * rules or the quotient must still decide or say -1. */
+        o.want = GRUNDY_SUM_BEST;
+        o.max_states = it % 2 ? 1 : 0;
+        assert_int_equal(grundy_sum_analyze(&rb, s.comp, s.n, NULL, &o),
+                         GRUNDY_OK);
+        if (rb.first_wins >= 0 && rb.first_wins != win)
+            fail_msg("best alone: %d (%s) oracle %d (seed=%llu it=%ld:%s)",
+                     rb.first_wins, grundy_sum_method_name(rb.method), win,
+                     (unsigned long long)test_seed(), it, d);
+        if (rb.first_wins > 0 && r.nmoves &&
+            (!rb.nbest || oracle_after(o2, &s, rb.best, rb.nbest)))
+            fail_msg("best alone (%s) does not win (seed=%llu it=%ld:%s)",
+                     grundy_sum_method_name(rb.best_method),
+                     (unsigned long long)test_seed(), it, d);
+        if (r.nmoves + r.nbest && !rb.nbest)
+            fail_msg("best alone: no move (seed=%llu it=%ld:%s)",
+                     (unsigned long long)test_seed(), it, d);
+        grundy_sum_result_clear(&rb);
+        grundy_sum_result_clear(&r);
+        oracle_sum_free(o2);
+        sum_case_clear(&s);
+    }
+    if (!seen[GRUNDY_SUM_BY_VALUES] || !seen[GRUNDY_SUM_BY_RULE] ||
+        !seen[GRUNDY_SUM_BY_QUOTIENT] || !seen[GRUNDY_SUM_BY_MISERE_NIM] ||
+        !seen[GRUNDY_SUM_BY_SEARCH])
+        fail_msg("weak cases: values %ld rule %ld quotient %ld misere nim "
+                 "%ld search %ld (seed=%llu)",
+                 seen[0], seen[1], seen[2], seen[3], seen[4],
+                 (unsigned long long)test_seed());
+}
+
+/* The quotient is kept with the values object: a second sum of the same
+ * game reuses it (no larger heap, same order), and the names of the
+ * methods are pinned. */
+static void test_analyze_quotient_kept(void **state)
+{
+    grundy_game *g = test_game("0.77");
+    grundy_sum_component c[3] = {
+        {NULL, 5}, {NULL, 3}, {NULL, 9}};
+    grundy_sum_opts o;
+    grundy_sum_result r;
+    size_t order;
+    (void)state;
+    c[0].values = c[1].values = c[2].values = test_values(g);
+    grundy_sum_opts_init(&o);
+    o.convention = GRUNDY_PLAY_MISERE;
+    assert_int_equal(grundy_sum_analyze(&r, c, 3, NULL, &o), GRUNDY_OK);
+    assert_int_equal(r.method, GRUNDY_SUM_BY_QUOTIENT);
+    order = r.quotient_order;
+    assert_true(order > 1);
+    grundy_sum_result_clear(&r);
+    assert_int_equal(grundy_sum_analyze(&r, c, 2, NULL, &o), GRUNDY_OK);
+    assert_int_equal(r.method, GRUNDY_SUM_BY_QUOTIENT);
+    assert_int_equal(r.quotient_order, order); /* grown to 9, kept */
+    grundy_sum_result_clear(&r);
+    {
+        /* a quotient made afresh for heaps up to 5 is smaller: the one
+         * above was not rebuilt */
+        grundy_misere *q;
+        assert_int_equal(grundy_misere_new(&q, g, NULL), GRUNDY_OK);
+        assert_int_equal(grundy_misere_grow(q, 5, 0, NULL), GRUNDY_OK);
+        assert_true(grundy_misere_order(q) < order);
+        grundy_misere_free(q);
+    }
+    /* the best move alone: a winning move of the kept quotient */
+    o.want = GRUNDY_SUM_BEST;
+    assert_int_equal(grundy_sum_analyze(&r, c, 3, NULL, &o), GRUNDY_OK);
+    assert_int_equal(r.method, GRUNDY_SUM_BY_QUOTIENT);
+    assert_int_equal(r.quotient_order, order);
+    assert_true(r.first_wins == 0 || r.best_method == GRUNDY_SUM_BY_QUOTIENT);
+    grundy_sum_result_clear(&r);
+    o.want = GRUNDY_SUM_MOVES;
+    /* past the heaps allowed: the search */
+    o.quotient_max_heap = 4;
+    assert_int_equal(grundy_sum_analyze(&r, c, 2, NULL, &o), GRUNDY_OK);
+    assert_int_equal(r.method, GRUNDY_SUM_BY_SEARCH);
+    grundy_sum_result_clear(&r);
+    o.moore_k = GRUNDY_MOORE_KMAX + 1;
+    assert_int_equal(grundy_sum_analyze(&r, c, 2, NULL, &o),
+                     GRUNDY_ERR_ARG);
+    grundy_sum_result_clear(&r);
+    assert_int_equal(GRUNDY_SUM_BY_VALUES, 0);
+    assert_int_equal(GRUNDY_SUM_BY_NONE, 6);
+    assert_string_equal(grundy_sum_method_name(GRUNDY_SUM_BY_VALUES),
+                        "values");
+    assert_string_equal(grundy_sum_method_name(GRUNDY_SUM_BY_RULE), "rule");
+    assert_string_equal(grundy_sum_method_name(GRUNDY_SUM_BY_QUOTIENT),
+                        "quotient");
+    assert_string_equal(grundy_sum_method_name(GRUNDY_SUM_BY_MISERE_NIM),
+                        "misere nim");
+    assert_string_equal(grundy_sum_method_name(GRUNDY_SUM_BY_SEARCH),
+                        "search");
+    assert_string_equal(grundy_sum_method_name(GRUNDY_SUM_BY_LOOPY), "loopy");
+    assert_string_equal(grundy_sum_method_name(GRUNDY_SUM_BY_NONE), "none");
+    assert_string_equal(grundy_sum_method_name((grundy_sum_method)99),
+                        "unknown");
+    test_game_free(g);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -733,6 +920,9 @@ int main(void)
                                         test_rng_setup, test_rng_teardown),
         cmocka_unit_test_setup_teardown(test_moore_large_heaps,
                                         test_rng_setup, test_rng_teardown),
+        cmocka_unit_test_setup_teardown(test_analyze_matches_oracle,
+                                        test_rng_setup, test_rng_teardown),
+        cmocka_unit_test(test_analyze_quotient_kept),
         cmocka_unit_test(test_known_values),
         cmocka_unit_test(test_edges_and_limits),
     };

@@ -413,6 +413,73 @@ static void test_values_moves(void **state)
     }
 }
 
+/* A typed move found among the family's: empty parts and the order of
+ * the parts do not matter, and the family's own form comes back. */
+static void test_values_find_move(void **state)
+{
+    grundy_game *nim = test_game("nim"), *kayles = test_game("0.77");
+    grundy_values *v;
+    grundy_move m, out;
+    int legal;
+    (void)state;
+    assert_int_equal(grundy_values_new(&v, nim, NULL), GRUNDY_OK);
+    /* "-" and "0" both empty a heap of 3; "0+2" is "2"; 5 is no move */
+    m.nparts = 0;
+    assert_int_equal(grundy_values_find_move(&out, &legal, v, 3, &m),
+                     GRUNDY_OK);
+    assert_true(legal);
+    assert_int_equal(out.nparts, 1);
+    assert_int_equal(out.part[0], 0);
+    m.nparts = 2;
+    m.part[0] = 0;
+    m.part[1] = 2;
+    assert_int_equal(grundy_values_find_move(&out, &legal, v, 3, &m),
+                     GRUNDY_OK);
+    assert_true(legal);
+    assert_int_equal(out.part[0], 2);
+    m.nparts = 1;
+    m.part[0] = 5;
+    assert_int_equal(grundy_values_find_move(&out, &legal, v, 3, &m),
+                     GRUNDY_OK);
+    assert_false(legal);
+    m.nparts = 2;
+    m.part[0] = 1;
+    m.part[1] = 1;
+    assert_int_equal(grundy_values_find_move(&out, &legal, v, 3, &m),
+                     GRUNDY_OK);
+    assert_false(legal);
+    grundy_values_free(v);
+
+    /* Kayles: 5 -> 2+1 as typed "0+2+1"; 5 -> 4; 5 -> 5 is no move */
+    assert_int_equal(grundy_values_new(&v, kayles, NULL), GRUNDY_OK);
+    m.nparts = 3;
+    m.part[0] = 0;
+    m.part[1] = 2;
+    m.part[2] = 1;
+    assert_int_equal(grundy_values_find_move(&out, &legal, v, 5, &m),
+                     GRUNDY_OK);
+    assert_true(legal);
+    assert_int_equal(out.nparts, 2);
+    assert_int_equal(out.part[0] + out.part[1], 3);
+    m.nparts = 1;
+    m.part[0] = 4;
+    assert_int_equal(grundy_values_find_move(&out, &legal, v, 5, &m),
+                     GRUNDY_OK);
+    assert_true(legal);
+    m.part[0] = 5;
+    assert_int_equal(grundy_values_find_move(&out, &legal, v, 5, &m),
+                     GRUNDY_OK);
+    assert_false(legal);
+    /* taking the last heap of 1 or 2 leaves nothing: "-" */
+    m.nparts = 0;
+    assert_int_equal(grundy_values_find_move(&out, &legal, v, 2, &m),
+                     GRUNDY_OK);
+    assert_true(legal);
+    grundy_values_free(v);
+    test_game_free(nim);
+    test_game_free(kayles);
+}
+
 /* Cancellation keeps what was finished ***********************************/
 
 static int cancel_now(void *ctx, const grundy_progress *p)
@@ -538,6 +605,7 @@ int main(void)
                                         test_rng_setup, test_rng_teardown),
         cmocka_unit_test_setup_teardown(test_values_moves, test_rng_setup,
                                         test_rng_teardown),
+        cmocka_unit_test(test_values_find_move),
         cmocka_unit_test(test_values_cancel_keeps_prefix),
         cmocka_unit_test(test_values_table_size_is_exact),
         cmocka_unit_test(test_values_histogram),

@@ -114,10 +114,25 @@ static int out_format(plot_args *a)
     return 0;
 }
 
+/* The field of a text option (--title, --xlabel, --ylabel; NAME TEXT or
+ * NAME=TEXT) and its name, or NULL. */
+static const char **text_option(plot_args *a, const char *s,
+                                const char **name)
+{
+    static const char *const names[3] = {"--title", "--xlabel", "--ylabel"};
+    size_t n = strcspn(s, "="), k;
+    for (k = 0; k < 3; k++)
+        if (strlen(names[k]) == n && strncmp(s, names[k], n) == 0) {
+            *name = names[k];
+            return k == 0 ? &a->title : k == 1 ? &a->xlabel : &a->ylabel;
+        }
+    return NULL;
+}
+
 static int parse_args(int argc, char **argv, plot_args *a)
 {
     int i;
-    const char *v;
+    const char *v, **text, *name;
     memset(a, 0, sizeof *a);
     a->width = 960;
     a->height = 540;
@@ -162,18 +177,10 @@ static int parse_args(int argc, char **argv, plot_args *a)
             if (!v || !*v)
                 return cli_usage_error("plot", "'%s' needs a position", s);
             a->position = v;
-        } else if (cli_opt_value(argc, argv, &i, "--title", &v)) {
-            if (!v)
-                return cli_usage_error("plot", "'%s' needs a text", s);
-            a->title = v;
-        } else if (cli_opt_value(argc, argv, &i, "--xlabel", &v)) {
-            if (!v)
-                return cli_usage_error("plot", "'%s' needs a text", s);
-            a->xlabel = v;
-        } else if (cli_opt_value(argc, argv, &i, "--ylabel", &v)) {
-            if (!v)
-                return cli_usage_error("plot", "'%s' needs a text", s);
-            a->ylabel = v;
+        } else if ((text = text_option(a, s, &name)) != NULL) {
+            if (!cli_opt_value(argc, argv, &i, name, &v) || !v)
+                return cli_usage_error("plot", "'%s' needs a text", name);
+            *text = v;
         } else if (cli_opt_value(argc, argv, &i, "--font-size", &v)) {
             if (cli_parse_u64("plot", "--font-size", v, 6, 40,
                               &a->font_size))

@@ -67,6 +67,20 @@ static cairo_status_t write_fd(void *closure, const unsigned char *data,
     return CAIRO_STATUS_SUCCESS;
 }
 
+/* Fill the current path, then stroke it (either may be PLOT_NONE). */
+static void paint_path(cairo_t *cr, uint32_t fill, uint32_t stroke)
+{
+    if (fill != PLOT_NONE) {
+        set_colour(cr, fill);
+        cairo_fill_preserve(cr);
+    }
+    if (stroke != PLOT_NONE) {
+        set_colour(cr, stroke);
+        cairo_stroke(cr);
+    }
+    cairo_new_path(cr);
+}
+
 static void draw_scene(cairo_t *cr, const plot_scene *s)
 {
     size_t i, j;
@@ -82,31 +96,12 @@ static void draw_scene(cairo_t *cr, const plot_scene *s)
             uint32_t own = sh->colour;
             switch (sh->kind) {
             case PLOT_RECT:
-                if ((own != PLOT_NONE ? own : l->fill) == PLOT_NONE &&
-                    l->stroke == PLOT_NONE)
-                    break;
                 cairo_rectangle(cr, sh->x, sh->y, sh->w, sh->h);
-                if ((own != PLOT_NONE ? own : l->fill) != PLOT_NONE) {
-                    set_colour(cr, own != PLOT_NONE ? own : l->fill);
-                    cairo_fill_preserve(cr);
-                }
-                if (l->stroke != PLOT_NONE) {
-                    set_colour(cr, l->stroke);
-                    cairo_stroke(cr);
-                }
-                cairo_new_path(cr);
+                paint_path(cr, own != PLOT_NONE ? own : l->fill, l->stroke);
                 break;
             case PLOT_CIRCLE:
                 cairo_arc(cr, sh->x, sh->y, sh->w, 0, 2 * PLOT_PI);
-                if ((own != PLOT_NONE ? own : l->fill) != PLOT_NONE) {
-                    set_colour(cr, own != PLOT_NONE ? own : l->fill);
-                    cairo_fill_preserve(cr);
-                }
-                if (l->stroke != PLOT_NONE) {
-                    set_colour(cr, l->stroke);
-                    cairo_stroke(cr);
-                }
-                cairo_new_path(cr);
+                paint_path(cr, own != PLOT_NONE ? own : l->fill, l->stroke);
                 break;
             case PLOT_LINE:
                 cairo_move_to(cr, sh->x, sh->y);

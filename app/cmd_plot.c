@@ -53,7 +53,7 @@ typedef struct plot_args {
     const char *spec, *out, *position;
     const char *title, *xlabel, *ylabel;
     uint64_t upto, width, height, font_size;
-    int have_upto, all, histogram, log, no_rare, png;
+    int have_upto, all, histogram, log, no_rare, png, have_width;
     plot_format format;
     cli_engine eng;
 } plot_args;
@@ -159,6 +159,7 @@ static int parse_args(int argc, char **argv, plot_args *a)
         } else if (cli_opt_value(argc, argv, &i, "--width", &v)) {
             if (cli_parse_u64("plot", "--width", v, 240, 20000, &a->width))
                 return CLI_EXIT_USAGE;
+            a->have_width = 1;
         } else if (cli_opt_value(argc, argv, &i, "--height", &v)) {
             if (cli_parse_u64("plot", "--height", v, 180, 20000, &a->height))
                 return CLI_EXIT_USAGE;
@@ -1155,6 +1156,9 @@ int cmd_plot(int argc, char **argv)
                                    (unsigned long long)(most - 1));
         }
         count = (a.upto + 1) * (a.upto + 1);
+        /* a square map and its key, unless --width says otherwise */
+        if (!a.have_width)
+            a.width = (uint64_t)((double)most + (MARGIN_LEFT + 200) * fsz);
     }
     memset(&in, 0, sizeof in);
     cli_catch_signals();

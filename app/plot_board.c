@@ -291,7 +291,8 @@ grundy_status plot_board(plot_scene *s, const grundy_game *g,
         free(geo);
         return st;
     }
-    qsort(mi, nm, sizeof *mi, by_value);
+    if (nm)
+        qsort(mi, nm, sizeof *mi, by_value);
     info->value = v;
     info->moves = nm;
     info->parts = nparts;

@@ -672,7 +672,7 @@ static void test_board_geometry_moves(void **state)
         size_t cap = 0, nm, i;
         long it;
         assert_non_null(geo);
-        for (it = 0; it < 200 * test_multiplier(); it++) {
+        for (it = 0; it < 100 * test_multiplier(); it++) {
             grundy_pos p = np == UINT64_MAX ? test_rng_next(rng)
                                             : test_rng_below(rng, np);
             assert_int_equal(grundy_board_geometry_get(geo, g, p), GRUNDY_OK);

@@ -26,6 +26,8 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include "cli.h"
@@ -48,9 +50,11 @@
 #define PAD 5.0
 
 typedef struct plot_args {
-    const char *spec, *out;
-    uint64_t upto, width, height;
-    int have_upto, all, histogram, log, no_rare, png;
+    const char *spec, *out, *position;
+    const char *title, *xlabel, *ylabel;
+    uint64_t upto, width, height, font_size;
+    int have_upto, all, histogram, log, no_rare, png, have_width;
+    plot_format format;
     cli_engine eng;
 } plot_args;
 
@@ -63,10 +67,72 @@ typedef struct plot_info {
     int have_rare;
 } plot_info;
 
+/* The picture's format, from the extension of -o's file name (--png: PNG
+ * whatever the name).  Anything but .svg, .pdf and .png is refused before
+ * any work, and so is a PDF or PNG in a program built without cairo. */
+static int out_format(plot_args *a)
+{
+    const char *base = strrchr(a->out, '/'), *ext;
+    base = base ? base + 1 : a->out;
+    ext = strrchr(base, '.');
+    if (strcmp(a->out, "-") == 0) {
+        if (a->png)
+            return cli_usage_error("plot", "a PNG goes to a file: -o "
+                                           "FILE.png");
+        a->format = PLOT_SVG;
+        return 0;
+    }
+    if (a->png)
+        a->format = PLOT_PNG;
+    else if (ext && ext != base && strcasecmp(ext, ".svg") == 0)
+        a->format = PLOT_SVG;
+    else if (ext && ext != base && strcasecmp(ext, ".pdf") == 0)
+        a->format = PLOT_PDF;
+    else if (ext && ext != base && strcasecmp(ext, ".png") == 0)
+        a->format = PLOT_PNG;
+    else if (ext && ext != base && ext[1])
+        return cli_usage_error("plot", "-o '%s': unknown picture format "
+                                       "'%s': write FILE.svg, FILE.pdf or "
+                                       "FILE.png",
+                               a->out, ext + 1);
+    else
+        return cli_usage_error("plot", "-o '%s': say the picture's format "
+                                       "with the extension: FILE.svg, "
+                                       "FILE.pdf or FILE.png",
+                               a->out);
+    if (a->format != PLOT_SVG && !plot_have_cairo()) {
+        fprintf(stderr, "grundy: plot: -o '%s': %s needs cairo, and this "
+                        "grundy was built without cairo (apt-get install "
+                        "libcairo2-dev, then build again); or write "
+                        "FILE.svg and convert it: rsvg-convert -f %s "
+                        "FILE.svg -o FILE.%s\n",
+                a->out, a->format == PLOT_PDF ? "PDF" : "PNG",
+                a->format == PLOT_PDF ? "pdf" : "png",
+                a->format == PLOT_PDF ? "pdf" : "png");
+        return CLI_EXIT_DATA;
+    }
+    return 0;
+}
+
+/* The field of a text option (--title, --xlabel, --ylabel; NAME TEXT or
+ * NAME=TEXT) and its name, or NULL. */
+static const char **text_option(plot_args *a, const char *s,
+                                const char **name)
+{
+    static const char *const names[3] = {"--title", "--xlabel", "--ylabel"};
+    size_t n = strcspn(s, "="), k;
+    for (k = 0; k < 3; k++)
+        if (strlen(names[k]) == n && strncmp(s, names[k], n) == 0) {
+            *name = names[k];
+            return k == 0 ? &a->title : k == 1 ? &a->xlabel : &a->ylabel;
+        }
+    return NULL;
+}
+
 static int parse_args(int argc, char **argv, plot_args *a)
 {
     int i;
-    const char *v;
+    const char *v, **text, *name;
     memset(a, 0, sizeof *a);
     a->width = 960;
     a->height = 540;
@@ -93,6 +159,7 @@ static int parse_args(int argc, char **argv, plot_args *a)
         } else if (cli_opt_value(argc, argv, &i, "--width", &v)) {
             if (cli_parse_u64("plot", "--width", v, 240, 20000, &a->width))
                 return CLI_EXIT_USAGE;
+            a->have_width = 1;
         } else if (cli_opt_value(argc, argv, &i, "--height", &v)) {
             if (cli_parse_u64("plot", "--height", v, 180, 20000, &a->height))
                 return CLI_EXIT_USAGE;
@@ -106,6 +173,19 @@ static int parse_args(int argc, char **argv, plot_args *a)
             a->no_rare = 1;
         } else if (strcmp(s, "--png") == 0) {
             a->png = 1;
+        } else if (cli_opt_value(argc, argv, &i, "--position", &v) ||
+                   cli_opt_value(argc, argv, &i, "--at", &v)) {
+            if (!v || !*v)
+                return cli_usage_error("plot", "'%s' needs a position", s);
+            a->position = v;
+        } else if ((text = text_option(a, s, &name)) != NULL) {
+            if (!cli_opt_value(argc, argv, &i, name, &v) || !v)
+                return cli_usage_error("plot", "'%s' needs a text", name);
+            *text = v;
+        } else if (cli_opt_value(argc, argv, &i, "--font-size", &v)) {
+            if (cli_parse_u64("plot", "--font-size", v, 6, 40,
+                              &a->font_size))
+                return CLI_EXIT_USAGE;
         } else if (s[0] == '-' && s[1] != 0) {
             return cli_usage_error("plot", "unknown option '%s'", s);
         } else if (!a->spec) {
@@ -118,23 +198,21 @@ static int parse_args(int argc, char **argv, plot_args *a)
         return cli_usage_error("plot", "missing RULES");
     if (!a->out)
         return cli_usage_error("plot", "say where the picture goes: -o "
-                                       "FILE.svg (or FILE.png, or - for "
-                                       "standard output)");
-    if (a->have_upto && a->all)
-        return cli_usage_error("plot", "give one of --upto and --all");
-    if (!a->have_upto && !a->all)
+                                       "FILE.svg (or FILE.pdf, FILE.png, "
+                                       "or - for SVG on standard output)");
+    if (a->have_upto + a->all + (a->position != NULL) > 1)
+        return cli_usage_error("plot", "give one of --upto, --position and "
+                                       "--all");
+    if (!a->have_upto && !a->all && !a->position)
         return cli_usage_error("plot", "say what to draw: --upto N, or "
-                                       "--all for a board");
+                                       "--position POS for a board");
     if (a->log && !a->histogram)
         return cli_usage_error("plot", "--log applies to --histogram");
-    {
-        size_t n = strlen(a->out);
-        if (n > 4 && strcmp(a->out + n - 4, ".png") == 0)
-            a->png = 1;
-    }
-    if (a->png && strcmp(a->out, "-") == 0)
-        return cli_usage_error("plot", "a PNG goes to a file: -o FILE.png");
-    return 0;
+    if (a->position && a->histogram)
+        return cli_usage_error("plot", "--histogram counts the values of a "
+                                       "table: give --upto N or --all, not "
+                                       "--position");
+    return out_format(a);
 }
 
 /* Frame: title, axes, ticks ***********************************************/
@@ -143,23 +221,34 @@ typedef struct frame {
     double x0, y0, x1, y1; /* the plot area */
 } frame;
 
+/* Margins and text offsets grow with the font (--font-size). */
+static double fs(const plot_scene *s)
+{
+    return s->font_scale > 0 ? s->font_scale : 1;
+}
+
 static frame make_frame(const plot_scene *s, double right_extra)
 {
     frame f;
-    f.x0 = MARGIN_LEFT;
-    f.y0 = MARGIN_TOP;
-    f.x1 = s->width - MARGIN_RIGHT - right_extra;
-    f.y1 = s->height - MARGIN_BOTTOM;
+    f.x0 = MARGIN_LEFT * fs(s);
+    f.y0 = MARGIN_TOP * fs(s);
+    f.x1 = s->width - MARGIN_RIGHT - right_extra * fs(s);
+    f.y1 = s->height - MARGIN_BOTTOM * fs(s);
     return f;
 }
 
-/* Title (bold) and a line under it. */
-static void titles(plot_scene *s, const char *title, const char *sub)
+/* Title (bold) and a line under it; --title replaces the title. */
+static void titles(plot_scene *s, const plot_args *a, const char *title,
+                   const char *sub)
 {
     size_t l = plot_layer_new(s, "title", COLOUR_TEXT, PLOT_NONE, 0);
-    plot_text(s, l, MARGIN_LEFT, 22, title, 15, PLOT_START, 0, 1);
+    if (a->title)
+        title = a->title;
+    plot_text(s, l, MARGIN_LEFT * fs(s), 22 * fs(s), title, 15, PLOT_START,
+              0, 1);
     l = plot_layer_new(s, "subtitle", COLOUR_SUBTLE, PLOT_NONE, 0);
-    plot_text(s, l, MARGIN_LEFT, 40, sub, 11.5, PLOT_START, 0, 0);
+    plot_text(s, l, MARGIN_LEFT * fs(s), 40 * fs(s), sub, 11.5, PLOT_START,
+              0, 0);
     snprintf(s->title, sizeof s->title, "%s", title);
 }
 
@@ -180,11 +269,12 @@ static void x_axis(plot_scene *s, const frame *f, uint64_t max,
         double x = pos(ctx, v);
         plot_line(s, ticks, x, f->y1, x, f->y1 + 5);
         plot_tick_label(buf, sizeof buf, v);
-        plot_text(s, text, x, f->y1 + 18, buf, 11, PLOT_MIDDLE, 0, 0);
+        plot_text(s, text, x, f->y1 + 18 * fs(s), buf, 11, PLOT_MIDDLE, 0,
+                  0);
         if (v + step > max)
             break;
     }
-    plot_text(s, text, (f->x0 + f->x1) / 2, f->y1 + 38, label, 12.5,
+    plot_text(s, text, (f->x0 + f->x1) / 2, f->y1 + 38 * fs(s), label, 12.5,
               PLOT_MIDDLE, 0, 0);
 }
 
@@ -216,12 +306,13 @@ static void y_axis(plot_scene *s, const frame *f, uint64_t top,
         double y = pos(ctx, v);
         plot_line(s, ticks, f->x0 - 5, y, f->x0, y);
         plot_tick_label(buf, sizeof buf, v);
-        plot_text(s, text, f->x0 - 8, y + 4, buf, 11, PLOT_END, 0, 0);
+        plot_text(s, text, f->x0 - 8, y + 4 * fs(s), buf, 11, PLOT_END, 0,
+                  0);
         if (v + step > top)
             break;
     }
-    plot_text(s, text, 18, (f->y0 + f->y1) / 2, label, 12.5, PLOT_MIDDLE, 1,
-              0);
+    plot_text(s, text, 18 * fs(s), (f->y0 + f->y1) / 2, label, 12.5,
+              PLOT_MIDDLE, 1, 0);
 }
 
 static void axes_lines(plot_scene *s, const frame *f)
@@ -250,7 +341,8 @@ static void legend_init(legend *lg, plot_scene *s)
 static void legend_add(legend *lg, char kind, uint32_t colour,
                        const char *label)
 {
-    double w = 0.58 * 11.5 * (double)strlen(label), y = 22;
+    double k = fs(lg->s), w = 0.58 * 11.5 * k * (double)strlen(label),
+           y = 22 * k;
     double x = lg->x - w;
     plot_text(lg->s, lg->text, x, y + 4, label, 11.5, PLOT_START, 0, 0);
     switch (kind) {
@@ -277,7 +369,7 @@ static void legend_add(legend *lg, char kind, uint32_t colour,
                                   PLOT_NONE, 0);
     }
     }
-    lg->x = x - (kind == 'b' ? 36 : kind == 's' ? 30 : 26);
+    lg->x = x - (kind == 'b' ? 36 : kind == 's' ? 30 : 26) * k;
 }
 
 /* Rare values **************************************************************/
@@ -545,7 +637,7 @@ static int draw_sequence(plot_scene *s, const plot_args *a, plot_info *in)
                  per_col >= 100 ? 0 : 1, per_col, (unsigned long long)vmax,
                  per);
     }
-    titles(s, title, sub);
+    titles(s, a, title, sub);
     y_grid(s, &f, m.ytop, ystep, seq_y, &m);
     if (m.dots)
         draw_dots(s, &m, in);
@@ -553,8 +645,8 @@ static int draw_sequence(plot_scene *s, const plot_args *a, plot_info *in)
         return -1;
     draw_period(s, &m, in);
     axes_lines(s, &f);
-    x_axis(s, &f, m.count - 1, 10, seq_x, &m, "n");
-    y_axis(s, &f, m.ytop, ystep, seq_y, &m, "g(n)");
+    x_axis(s, &f, m.count - 1, 10, seq_x, &m, a->xlabel ? a->xlabel : "n");
+    y_axis(s, &f, m.ytop, ystep, seq_y, &m, a->ylabel ? a->ylabel : "g(n)");
     legend_init(&lg, s);
     if (in->per.found && in->per.proven) {
         legend_add(&lg, 'b', COLOUR_PERIOD, "proven period");
@@ -629,7 +721,7 @@ static int draw_histogram(plot_scene *s, const plot_args *a, plot_info *in)
     snprintf(sub, sizeof sub, "%llu positions, values 0 .. %llu%s",
              (unsigned long long)in->positions, (unsigned long long)vmax,
              a->log ? "; counts on a logarithmic scale" : "");
-    titles(s, title, sub);
+    titles(s, a, title, sub);
     if (a->log) {
         uint64_t d;
         size_t grid = plot_layer_new(s, "grid", PLOT_NONE, COLOUR_GRID,
@@ -665,7 +757,7 @@ static int draw_histogram(plot_scene *s, const plot_args *a, plot_info *in)
              "data-bars=\"%llu\"", (unsigned long long)bars);
     in->marks = bars;
     axes_lines(s, &f);
-    x_axis(s, &f, vmax, 16, hist_x, &m, "value g(n)");
+    x_axis(s, &f, vmax, 16, hist_x, &m, a->xlabel ? a->xlabel : "value g(n)");
     if (a->log) {
         size_t ticks = plot_layer_new(s, "yticks", PLOT_NONE,
                                            COLOUR_AXIS, 1);
@@ -679,10 +771,12 @@ static int draw_histogram(plot_scene *s, const plot_args *a, plot_info *in)
             plot_tick_label(buf, sizeof buf, p);
             plot_text(s, text, f.x0 - 8, y + 4, buf, 11, PLOT_END, 0, 0);
         }
-        plot_text(s, text, 18, (f.y0 + f.y1) / 2, "positions", 12.5,
-                  PLOT_MIDDLE, 1, 0);
+        plot_text(s, text, 18 * fs(s), (f.y0 + f.y1) / 2,
+                  a->ylabel ? a->ylabel : "positions", 12.5, PLOT_MIDDLE, 1,
+                  0);
     } else {
-        y_axis(s, &f, m.ctop, step, hist_y, &m, "positions");
+        y_axis(s, &f, m.ctop, step, hist_y, &m,
+               a->ylabel ? a->ylabel : "positions");
     }
     legend_init(&lg, s);
     if (in->have_rare) {
@@ -697,122 +791,140 @@ static int draw_histogram(plot_scene *s, const plot_args *a, plot_info *in)
     return 0;
 }
 
-/* Boards: the value map ****************************************************/
+/* Two-heap games: the map of g(a, b) ***************************************/
 
-static unsigned bits_for(uint64_t n)
+typedef struct map_map {
+    const frame *f;
+    double cell, ox, oy; /* (a, b) at x = ox + a cell, y = oy - (b+1) cell */
+} map_map;
+
+static double map_x(const void *ctx, uint64_t a)
 {
-    unsigned b = 0;
-    while (b < 64 && (UINT64_C(1) << b) < n)
-        b++;
-    return b;
+    const map_map *m = ctx;
+    return m->ox + ((double)a + 0.5) * m->cell;
 }
 
-static int draw_board(plot_scene *s, const plot_args *a, plot_info *in)
+static double map_y(const void *ctx, uint64_t b)
+{
+    const map_map *m = ctx;
+    return m->oy - ((double)b + 0.5) * m->cell;
+}
+
+/* g(a, b) for a, b <= N as an image, a to the right and b up, each value
+ * a colour of the key at the right; the P-positions (value 0) are red,
+ * with a white dot when the cells are large enough to hold one. */
+static int draw_map(plot_scene *s, const plot_args *a, plot_info *in,
+                    uint64_t side)
 {
     frame f = make_frame(s, 110);
-    uint64_t np = grundy_table_size(in->t), gx, gy, agg = 1, bx, by;
-    unsigned bits = bits_for(np), xb = (bits + 1) / 2, width;
+    map_map m;
     grundy_value vmax = grundy_table_max(in->t, NULL), v;
     const void *data = grundy_table_data(in->t);
-    double cell, ox, oy, pw = f.x1 - f.x0, ph = f.y1 - f.y0;
-    size_t lc, lg, lt;
+    unsigned width = grundy_table_width(in->t);
+    double pw = f.x1 - f.x0, ph = f.y1 - f.y0;
+    uint64_t x, y, np = 0;
+    size_t lc, lp, ld, lg, lt;
     char title[300], sub[300], buf[64];
 
-    width = grundy_table_width(in->t);
-    gx = UINT64_C(1) << xb;
-    gy = UINT64_C(1) << (bits - xb);
-    while ((double)(gx / agg) > pw || (double)(gy / agg) > ph)
-        agg *= 2;
-    bx = gx / agg;
-    by = gy / agg ? gy / agg : 1;
-    cell = pw / (double)bx < ph / (double)by ? pw / (double)bx
-                                             : ph / (double)by;
-    ox = f.x0;
-    oy = f.y0;
-    in->positions = np;
-    snprintf(title, sizeof title, "%s: the value of every position", a->spec);
-    if (agg == 1)
-        snprintf(sub, sizeof sub,
-                 "%llu positions; position p at column p mod %llu, row p "
-                 "div %llu; largest value %llu",
-                 (unsigned long long)np, (unsigned long long)gx,
-                 (unsigned long long)gx, (unsigned long long)vmax);
-    else
-        snprintf(sub, sizeof sub,
-                 "%llu positions; each cell: the largest value of %llu x "
-                 "%llu positions; largest value %llu",
-                 (unsigned long long)np, (unsigned long long)agg,
-                 (unsigned long long)agg, (unsigned long long)vmax);
-    titles(s, title, sub);
+    m.f = &f;
+    m.cell = pw / (double)side < ph / (double)side ? pw / (double)side
+                                                   : ph / (double)side;
+    m.ox = f.x0;
+    m.oy = f.y0 + m.cell * (double)side;
+    in->positions = side * side;
+    snprintf(title, sizeof title, "%s: g(a, b) for a, b = 0 .. %llu", a->spec,
+             (unsigned long long)(side - 1));
+    titles(s, a, title, "");
     lc = plot_layer_new(s, "cell", PLOT_NONE, PLOT_NONE, 0);
-    if (lc == PLOT_NO_LAYER)
+    lp = plot_layer_new(s, "p-position", COLOUR_RARE, PLOT_NONE, 0);
+    ld = plot_layer_new(s, "p-dot", 0xFFFFFF, PLOT_NONE, 0);
+    if (ld == PLOT_NO_LAYER)
         return -1;
-    {
-        uint64_t r, c, i, j;
-        for (r = 0; r < by; r++) {
-            uint64_t run_start = 0;
-            grundy_value run_v = 0;
-            int in_run = 0;
-            for (c = 0; c <= bx; c++) {
-                int have = 0;
-                grundy_value best = 0;
-                if (c < bx)
-                    for (i = 0; i < agg; i++)
-                        for (j = 0; j < agg; j++) {
-                            uint64_t p = ((r * agg + i) << xb) |
-                                         (c * agg + j);
-                            if (p < np) {
-                                grundy_value x =
-                                    grundy_table_get_raw(data, width, p);
-                                best = !have || x > best ? x : best;
-                                have = 1;
-                            }
-                        }
-                if (in_run && (!have || best != run_v)) {
-                    plot_rect(s, lc, ox + (double)run_start * cell,
-                              oy + (double)r * cell,
-                              (double)(c - run_start) * cell, cell,
-                              plot_value_colour(run_v, vmax));
-                    in_run = 0;
-                }
-                if (have && !in_run) {
-                    run_start = c;
-                    run_v = best;
-                    in_run = 1;
-                }
+    for (y = 0; y < side; y++) {
+        uint64_t run = 0;
+        grundy_value rv = 0;
+        int open = 0;
+        for (x = 0; x <= side; x++) {
+            int end = x == side;
+            v = end ? 0
+                    : grundy_table_get_raw(data, width,
+                                           grundy_twoheap_pos(x, y));
+            if (open && (end || v != rv)) {
+                /* a little over the cell, against seams between rows */
+                plot_rect(s, lc, m.ox + (double)run * m.cell,
+                          m.oy - (double)(y + 1) * m.cell,
+                          (double)(x - run) * m.cell + 0.4, m.cell + 0.4,
+                          plot_value_colour(rv, vmax));
+                open = 0;
+            }
+            if (end)
+                break;
+            if (v == 0) {
+                char pos[64];
+                plot_rect(s, lp, m.ox + (double)x * m.cell,
+                          m.oy - (double)(y + 1) * m.cell, m.cell, m.cell,
+                          PLOT_NONE);
+                snprintf(pos, sizeof pos, "data-pos=\"%llu,%llu\"",
+                         (unsigned long long)x, (unsigned long long)y);
+                plot_shape_data(s, lp, pos);
+                if (m.cell >= 8)
+                    plot_circle(s, ld, map_x(&m, x), map_y(&m, y),
+                                m.cell * 0.18, PLOT_NONE);
+                np++;
+            } else if (!open) {
+                run = x;
+                rv = v;
+                open = 1;
             }
         }
     }
-    in->marks = plot_layer_at(s, lc)->n;
-    in->columns = bx;
+    in->marks = np;
     snprintf(plot_layer_at(s, lc)->data, sizeof plot_layer_at(s, lc)->data,
-             "data-positions=\"%llu\" data-cell=\"%.6g\" data-block=\"%llu\"",
-             (unsigned long long)np, cell, (unsigned long long)agg);
-    /* axes: column and row numbers */
+             "data-side=\"%llu\" data-cell=\"%.6g\"", (unsigned long long)side,
+             m.cell);
+    snprintf(plot_layer_at(s, lp)->data, sizeof plot_layer_at(s, lp)->data,
+             "data-count=\"%llu\"", (unsigned long long)np);
+    snprintf(sub, sizeof sub,
+             "%llu positions; largest value %llu; %llu P-positions "
+             "(value 0, in red)",
+             (unsigned long long)in->positions, (unsigned long long)vmax,
+             (unsigned long long)np);
     {
-        size_t text = plot_layer_new(s, "labels", COLOUR_TEXT,
-                                          PLOT_NONE, 0);
-        snprintf(buf, sizeof buf, "p mod %llu", (unsigned long long)gx);
-        plot_text(s, text, ox + (double)bx * cell / 2,
-                  oy + (double)by * cell + 20, buf, 12, PLOT_MIDDLE, 0, 0);
-        snprintf(buf, sizeof buf, "p div %llu", (unsigned long long)gx);
-        plot_text(s, text, ox - 12, oy + (double)by * cell / 2, buf, 12,
-                  PLOT_MIDDLE, 1, 0);
+        size_t l = plot_layer_new(s, "subtitle", COLOUR_SUBTLE, PLOT_NONE, 0);
+        plot_text(s, l, MARGIN_LEFT * fs(s), 40 * fs(s), sub, 11.5,
+                  PLOT_START, 0, 0);
     }
-    /* the colour key */
+    {
+        frame af = f;
+        size_t l = plot_layer_new(s, "axes", PLOT_NONE, COLOUR_AXIS, 1);
+        af.x1 = m.ox + m.cell * (double)side;
+        af.y0 = f.y0;
+        af.y1 = m.oy;
+        plot_line(s, l, af.x0, af.y0, af.x0, af.y1);
+        plot_line(s, l, af.x0, af.y1, af.x1, af.y1);
+        x_axis(s, &af, side - 1, 10, map_x, &m, a->xlabel ? a->xlabel : "a");
+        y_axis(s, &af, side - 1, plot_tick_step(side - 1 ? side - 1 : 1, 10),
+               map_y, &m, a->ylabel ? a->ylabel : "b");
+    }
+    /* the colour scale */
     lg = plot_layer_new(s, "key", PLOT_NONE, PLOT_NONE, 0);
     lt = plot_layer_new(s, "key-text", COLOUR_TEXT, PLOT_NONE, 0);
     {
-        double kx = s->width - MARGIN_RIGHT - 90, ky = f.y0;
+        double kx = m.ox + m.cell * (double)side + 36 * fs(s), ky = f.y0;
         uint64_t steps = vmax < 16 ? (uint64_t)vmax + 1 : 16, k;
-        plot_text(s, lt, kx, ky - 6, "value", 12, PLOT_START, 0, 1);
+        double kh = (f.y1 - f.y0) / (double)steps;
+        if (kh > 18 * fs(s))
+            kh = 18 * fs(s);
+        plot_text(s, lt, kx, ky - 6, "g(a, b)", 12, PLOT_START, 0, 1);
         for (k = 0; k < steps; k++) {
             v = steps == (uint64_t)vmax + 1 ? k : k * vmax / (steps - 1);
-            plot_rect(s, lg, kx, ky + (double)k * 18, 14, 14,
-                      plot_value_colour(v, vmax));
+            plot_rect(s, lg, kx, ky + (double)k * kh, 14, kh - 4,
+                      v == 0 ? COLOUR_RARE : plot_value_colour(v, vmax));
             plot_tick_label(buf, sizeof buf, v);
-            plot_text(s, lt, kx + 20, ky + (double)k * 18 + 11, buf, 11,
-                      PLOT_START, 0, 0);
+            if (v == 0)
+                strcat(buf, " (P-positions)");
+            plot_text(s, lt, kx + 20, ky + (double)k * kh + kh / 2 + 2, buf,
+                      11, PLOT_START, 0, 0);
         }
     }
     return 0;
@@ -820,58 +932,79 @@ static int draw_board(plot_scene *s, const plot_args *a, plot_info *in)
 
 /* The command **************************************************************/
 
+static grundy_status write_format(const plot_args *a, const plot_scene *s,
+                                  int fd)
+{
+    return a->format == PLOT_SVG ? plot_write_svg(s, fd)
+                                 : plot_write_cairo(s, fd, a->format);
+}
+
+/* The picture goes to a temporary file next to FILE, renamed to FILE once
+ * complete: FILE is never half written, and is left as it was on error. */
 static int write_picture(const plot_args *a, const plot_scene *s)
 {
     grundy_status st;
-    int fd;
-    if (a->png) {
-        if (!plot_have_png()) {
-            fprintf(stderr, "grundy: plot: this grundy was built without "
-                            "cairo, so it writes SVG only; write FILE.svg "
-                            "and convert it (rsvg-convert FILE.svg -o "
-                            "FILE.png)\n");
-            return CLI_EXIT_DATA;
-        }
-        st = plot_write_png(s, a->out);
+    size_t n = strlen(a->out);
+    char *tmp;
+    int fd, e = 0;
+    if (strcmp(a->out, "-") == 0) {
+        st = plot_write_svg(s, 1);
         if (st != GRUNDY_OK) {
-            fprintf(stderr, "grundy: plot: %s: cannot write the picture\n",
-                    a->out);
+            fprintf(stderr, "grundy: plot: standard output: %s\n",
+                    grundy_strerror(st));
             return CLI_EXIT_DATA;
         }
         return CLI_EXIT_OK;
     }
-    if (strcmp(a->out, "-") == 0) {
-        fd = 1;
-    } else {
-        fd = open(a->out, O_WRONLY | O_CREAT | O_TRUNC, 0644);
-        if (fd < 0) {
-            fprintf(stderr, "grundy: plot: %s: %s\n", a->out,
-                    strerror(errno));
-            return CLI_EXIT_DATA;
-        }
-    }
-    st = plot_write_svg(s, fd);
-    if (fd != 1 && close(fd) != 0 && st == GRUNDY_OK)
-        st = GRUNDY_ERR_IO;
-    if (st != GRUNDY_OK) {
-        fprintf(stderr, "grundy: plot: %s: %s\n", a->out, grundy_strerror(st));
+    tmp = malloc(n + 16);
+    if (!tmp)
+        return cli_error("plot", GRUNDY_ERR_NOMEM, NULL);
+    snprintf(tmp, n + 16, "%s.tmp-XXXXXX", a->out);
+    fd = mkstemp(tmp);
+    if (fd < 0) {
+        fprintf(stderr, "grundy: plot: %s: %s\n", a->out, strerror(errno));
+        free(tmp);
         return CLI_EXIT_DATA;
     }
+    (void)fcntl(fd, F_SETFD, FD_CLOEXEC);
+    if (fchmod(fd, 0644) != 0)
+        e = errno;
+    st = e ? GRUNDY_ERR_IO : write_format(a, s, fd);
+    if (st == GRUNDY_OK && fsync(fd) != 0 && errno != EINVAL)
+        e = errno;
+    if (close(fd) != 0 && !e)
+        e = errno;
+    if (st == GRUNDY_OK && !e && rename(tmp, a->out) != 0)
+        e = errno;
+    if (st != GRUNDY_OK || e) {
+        unlink(tmp);
+        free(tmp);
+        fprintf(stderr, "grundy: plot: %s: %s\n", a->out,
+                e ? strerror(e) : grundy_strerror(st));
+        return CLI_EXIT_DATA;
+    }
+    free(tmp);
     return CLI_EXIT_OK;
 }
 
 /* One line on what was drawn (stdout, unless the picture goes there). */
-static void summary(const plot_args *a, const plot_info *in, int board)
+static void summary(const plot_args *a, const plot_info *in, int map)
 {
     char per[128];
     if (strcmp(a->out, "-") == 0)
         return;
+    if (map) {
+        printf("plot: %s: %s, a, b = 0..%llu, largest value %llu, %llu "
+               "P-positions\n",
+               a->out, a->spec, (unsigned long long)a->upto,
+               (unsigned long long)grundy_table_max(in->t, NULL),
+               (unsigned long long)in->marks);
+        return;
+    }
     printf("plot: %s: %s, positions 0..%llu", a->out, a->spec,
            (unsigned long long)(in->positions - 1));
     if (a->histogram)
         printf(", %llu bars", (unsigned long long)in->marks);
-    else if (board)
-        printf(", %llu cells", (unsigned long long)in->marks);
     else if (in->columns)
         printf(" in %llu columns", (unsigned long long)in->columns);
     else
@@ -882,11 +1015,64 @@ static void summary(const plot_args *a, const plot_info *in, int board)
         printf(", rare mask %llu (%llu positions)",
                (unsigned long long)in->rare.mask,
                (unsigned long long)in->rare.rare_positions);
-    if (!board && !a->histogram) {
+    if (!a->histogram) {
         period_text(per, sizeof per, in);
         printf(", %s", per);
     }
     putchar('\n');
+}
+
+static void scene_start(plot_scene *scene, const plot_args *a)
+{
+    size_t bg;
+    plot_scene_init(scene, (double)a->width, (double)a->height);
+    if (a->font_size)
+        scene->font_scale = (double)a->font_size / 11.0;
+    bg = plot_layer_new(scene, "background", 0xFFFFFF, PLOT_NONE, 0);
+    plot_rect(scene, bg, 0, 0, scene->width, scene->height, PLOT_NONE);
+}
+
+/* --position: a board position and its moves. */
+static int plot_position(plot_args *a, const grundy_game *g)
+{
+    grundy_pos p;
+    grundy_parse_error where;
+    grundy_status s;
+    grundy_values *vals = NULL;
+    plot_scene scene;
+    plot_board_info info;
+    int rc;
+    char what[300];
+    memset(&where, 0, sizeof where);
+    s = grundy_game_pos_parse(g, a->position, strlen(a->position), &p,
+                              &where);
+    if (s != GRUNDY_OK) {
+        fprintf(stderr, "grundy: plot: --position '%s' at column %lu: %s\n",
+                a->position, where.col ? where.col : 1,
+                where.msg[0] ? where.msg : grundy_strerror(s));
+        return CLI_EXIT_DATA;
+    }
+    cli_catch_signals();
+    s = cli_engine_values(&a->eng, g, &vals);
+    scene_start(&scene, a);
+    if (s == GRUNDY_OK)
+        s = plot_board(&scene, g, vals, p, a->title, &info);
+    cli_progress_done();
+    if (s != GRUNDY_OK) {
+        plot_scene_clear(&scene);
+        snprintf(what, sizeof what, "position '%s': the values",
+                 a->position);
+        return cli_engine_error(&a->eng, what, s);
+    }
+    rc = write_picture(a, &scene);
+    if (rc == CLI_EXIT_OK && strcmp(a->out, "-") != 0)
+        printf("plot: %s: %s, position %s, value %llu, %zu moves (%zu "
+               "winning), %zu part%s\n",
+               a->out, a->spec, a->position, (unsigned long long)info.value,
+               info.moves, info.winning, info.parts,
+               info.parts == 1 ? "" : "s");
+    plot_scene_clear(&scene);
+    return rc;
 }
 
 int cmd_plot(int argc, char **argv)
@@ -898,7 +1084,8 @@ int cmd_plot(int argc, char **argv)
     grundy_values *vals = NULL;
     grundy_parse_error where;
     grundy_status s;
-    int rc, finite, board;
+    int rc, finite, map;
+    uint64_t count;
 
     rc = parse_args(argc, argv, &a);
     if (rc)
@@ -912,25 +1099,72 @@ int cmd_plot(int argc, char **argv)
         return CLI_EXIT_DATA;
     }
     finite = grundy_game_num_positions(g) != 0;
+    map = (grundy_game_rules(g)->flags & GRUNDY_RULES_PAIRS) != 0;
+    if (a.position) {
+        if (!grundy_game_rules(g)->geometry) {
+            grundy_game_free(g);
+            return cli_usage_error("plot", "--position draws a position of "
+                                           "a board (cram, rect, chomp, "
+                                           "node-kayles); for %s use --upto "
+                                           "N",
+                                   a.spec);
+        }
+        rc = plot_position(&a, g);
+        cli_engine_clear(&a.eng);
+        grundy_game_free(g);
+        return rc;
+    }
     if (a.all && !finite) {
         grundy_game_free(g);
         return cli_usage_error("plot", "--all needs a finite family (a "
                                        "board); use --upto N");
     }
+    if (a.all && !a.histogram) {
+        int start = grundy_game_rules(g)->start != NULL;
+        grundy_game_free(g);
+        return cli_usage_error(
+            "plot", "--all would colour every position number, which "
+                    "shows nothing of the board; draw a position and its "
+                    "moves with --position %s, or count the values with "
+                    "--all --histogram",
+            start ? "start" : "ROWS (e.g. 111/111)");
+    }
     if (a.have_upto && finite) {
         grundy_game_free(g);
-        return cli_usage_error("plot", "%s is a finite family: use --all",
+        return cli_usage_error("plot", "%s is a finite family: use "
+                                       "--position POS, or --all "
+                                       "--histogram",
                                a.spec);
     }
     if (a.have_upto && a.upto >= UINT64_C(1) << 48) {
         grundy_game_free(g);
         return cli_usage_error("plot", "--upto: at most 2^48 positions");
     }
+    map = map && a.have_upto && !a.histogram;
+    count = finite ? 0 : a.upto + 1;
+    if (map) {
+        double fsz = a.font_size ? (double)a.font_size / 11.0 : 1.0;
+        uint64_t most = (uint64_t)((double)a.height -
+                                   (MARGIN_TOP + MARGIN_BOTTOM) * fsz);
+        if (a.upto + 1 > most) {
+            grundy_game_free(g);
+            return cli_usage_error("plot", "--upto %llu: a map of g(a, b) "
+                                           "%llu pixels high (--height) "
+                                           "shows a, b <= %llu",
+                                   (unsigned long long)a.upto,
+                                   (unsigned long long)a.height,
+                                   (unsigned long long)(most - 1));
+        }
+        count = (a.upto + 1) * (a.upto + 1);
+        /* a square map and its key, unless --width says otherwise */
+        if (!a.have_width)
+            a.width = (uint64_t)((double)most + (MARGIN_LEFT + 200) * fsz);
+    }
     memset(&in, 0, sizeof in);
     cli_catch_signals();
     s = cli_engine_values(&a.eng, g, &vals);
     if (s == GRUNDY_OK)
-        s = grundy_values_table(&in.t, vals, finite ? 0 : a.upto + 1);
+        s = grundy_values_table(&in.t, vals, count);
     cli_progress_done();
     if (s != GRUNDY_OK) {
         rc = cli_engine_error(&a.eng, "the table", s);
@@ -938,25 +1172,19 @@ int cmd_plot(int argc, char **argv)
         grundy_game_free(g);
         return rc;
     }
-    board = finite && !a.histogram;
-    if (!finite)
+    if (!finite && !map)
         grundy_period_find(&in.per, in.t);
     find_rare(&in, &a, g);
-    plot_scene_init(&scene, (double)a.width, (double)a.height);
-    {
-        size_t bg = plot_layer_new(&scene, "background", 0xFFFFFF,
-                                        PLOT_NONE, 0);
-        plot_rect(&scene, bg, 0, 0, scene.width, scene.height, PLOT_NONE);
-    }
+    scene_start(&scene, &a);
     rc = a.histogram ? draw_histogram(&scene, &a, &in)
-         : board     ? draw_board(&scene, &a, &in)
+         : map       ? draw_map(&scene, &a, &in, a.upto + 1)
                      : draw_sequence(&scene, &a, &in);
     if (rc != 0 || scene.failed)
         rc = cli_error("plot", GRUNDY_ERR_NOMEM, NULL);
     else
         rc = write_picture(&a, &scene);
     if (rc == CLI_EXIT_OK)
-        summary(&a, &in, board);
+        summary(&a, &in, map);
     plot_scene_clear(&scene);
     cli_engine_clear(&a.eng);
     grundy_game_free(g);

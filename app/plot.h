@@ -41,6 +41,8 @@ typedef struct plot_shape {
     unsigned char anchor, vertical, bold;
     float size;       /* text: font size in pixels */
     size_t text;      /* text: offset into the scene's string arena */
+    size_t data;      /* extra SVG attributes of this shape: 1 + their
+                         offset in the arena, or 0 for none */
 } plot_shape;
 
 typedef struct plot_layer {
@@ -61,6 +63,8 @@ typedef struct plot_scene {
     char *strings;    /* NUL-terminated texts, back to back */
     size_t slen, scap;
     int failed;       /* an allocation failed: the scene is incomplete */
+    double font_scale; /* texts are drawn this many times their size
+                          (plot_scene_init(): 1) */
 } plot_scene;
 
 void plot_scene_init(plot_scene *s, double width, double height);
@@ -84,12 +88,37 @@ void plot_text(plot_scene *s, size_t l, double x, double y,
                const char *text, double size, plot_anchor anchor,
                int vertical, int bold);
 const char *plot_scene_text(const plot_scene *s, const plot_shape *sh);
+/* Extra SVG attributes (`data-child="..."`, already escaped) for the last
+ * shape drawn on layer l; other back ends ignore them. */
+void plot_shape_data(plot_scene *s, size_t l, const char *attrs);
+/* The extra attributes of a shape, or NULL. */
+const char *plot_shape_attrs(const plot_scene *s, const plot_shape *sh);
 
 /* Back ends: write the scene to fd.  GRUNDY_ERR_IO on a failed write;
- * plot_write_png() is GRUNDY_ERR_ARG in a program built without cairo. */
+ * plot_write_cairo() is GRUNDY_ERR_ARG in a program built without cairo
+ * (plot_have_cairo() is then 0). */
+typedef enum plot_format { PLOT_SVG, PLOT_PNG, PLOT_PDF } plot_format;
 grundy_status plot_write_svg(const plot_scene *s, int fd);
-grundy_status plot_write_png(const plot_scene *s, const char *path);
-int plot_have_png(void);
+grundy_status plot_write_cairo(const plot_scene *s, int fd, plot_format f);
+int plot_have_cairo(void);
+
+/* Pictures of single positions **********************************************/
+
+/* What plot_board() drew. */
+typedef struct plot_board_info {
+    grundy_value value;     /* of the position */
+    size_t moves, winning;  /* its moves, and those to value 0 */
+    size_t shown;           /* the moves labelled in the picture */
+    size_t parts;           /* its independent parts */
+} plot_board_info;
+
+/* Position p of a board game (one with grundy_board_geometry_get()) and
+ * its moves, each with the value it leads to, values from vals; title
+ * NULL: one naming the game and the position.  Errors: those of the
+ * geometry, the moves and the values (GRUNDY_ERR_CANCELLED, limits). */
+grundy_status plot_board(plot_scene *s, const grundy_game *g,
+                         grundy_values *vals, grundy_pos p,
+                         const char *title, plot_board_info *info);
 
 /* Helpers for the pictures *************************************************/
 

@@ -19,6 +19,7 @@ void plot_scene_init(plot_scene *s, double width, double height)
     memset(s, 0, sizeof *s);
     s->width = width;
     s->height = height;
+    s->font_scale = 1;
 }
 
 void plot_scene_clear(plot_scene *s)
@@ -125,12 +126,11 @@ void plot_line(plot_scene *s, size_t l, double x1, double y1, double x2,
     sh->h = y2;
 }
 
-void plot_text(plot_scene *s, size_t l, double x, double y,
-               const char *text, double size, plot_anchor anchor,
-               int vertical, int bold)
+/* A copy of text in the arena: its offset, or (size_t)-1 when out of
+ * memory (which sets s->failed). */
+static size_t arena_add(plot_scene *s, const char *text)
 {
-    size_t n = strlen(text) + 1;
-    plot_shape *sh;
+    size_t n = strlen(text) + 1, at;
     if (s->slen + n > s->scap) {
         size_t nc = s->scap ? 2 * s->scap : 1024;
         char *ns;
@@ -139,20 +139,32 @@ void plot_text(plot_scene *s, size_t l, double x, double y,
         ns = realloc(s->strings, nc);
         if (!ns) {
             s->failed = 1;
-            return;
+            return (size_t)-1;
         }
         s->strings = ns;
         s->scap = nc;
     }
+    memcpy(s->strings + s->slen, text, n);
+    at = s->slen;
+    s->slen += n;
+    return at;
+}
+
+void plot_text(plot_scene *s, size_t l, double x, double y,
+               const char *text, double size, plot_anchor anchor,
+               int vertical, int bold)
+{
+    size_t at = arena_add(s, text);
+    plot_shape *sh;
+    if (at == (size_t)-1)
+        return;
     sh = push(s, l, PLOT_TEXT);
     if (!sh)
         return;
-    memcpy(s->strings + s->slen, text, n);
-    sh->text = s->slen;
-    s->slen += n;
+    sh->text = at;
     sh->x = x;
     sh->y = y;
-    sh->size = (float)size;
+    sh->size = (float)(size * (s->font_scale > 0 ? s->font_scale : 1));
     sh->anchor = (unsigned char)anchor;
     sh->vertical = (unsigned char)(vertical != 0);
     sh->bold = (unsigned char)(bold != 0);
@@ -161,6 +173,24 @@ void plot_text(plot_scene *s, size_t l, double x, double y,
 const char *plot_scene_text(const plot_scene *s, const plot_shape *sh)
 {
     return s->strings + sh->text;
+}
+
+void plot_shape_data(plot_scene *s, size_t l, const char *attrs)
+{
+    plot_layer *ly;
+    size_t at;
+    if (l == PLOT_NO_LAYER || l >= s->nlayers || !s->layers[l].n)
+        return;
+    at = arena_add(s, attrs);
+    if (at == (size_t)-1)
+        return;
+    ly = &s->layers[l];
+    ly->shapes[ly->n - 1].data = at + 1;
+}
+
+const char *plot_shape_attrs(const plot_scene *s, const plot_shape *sh)
+{
+    return sh->data ? s->strings + sh->data - 1 : NULL;
 }
 
 /* Ticks and labels *********************************************************/

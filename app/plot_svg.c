@@ -118,6 +118,10 @@ static void shape(grundy_writer *w, const plot_scene *s, const plot_shape *sh)
         colour(w, sh->colour);
         grundy_writer_char(w, '"');
     }
+    if (plot_shape_attrs(s, sh)) {
+        grundy_writer_char(w, ' ');
+        grundy_writer_str(w, plot_shape_attrs(s, sh));
+    }
     if (sh->kind == PLOT_TEXT) {
         grundy_writer_char(w, '>');
         escaped(w, plot_scene_text(s, sh));

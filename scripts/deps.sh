@@ -3,8 +3,8 @@
 # As root: apt-get installs them.  Otherwise: print the exact command and
 # fail, so nothing half-builds.
 #   the library and program:  build-essential cmake pkg-config libflint-dev
-#                             libgmp-dev libxxhash-dev (libcairo2-dev: PNG
-#                             pictures, optional at build time)
+#                             libgmp-dev libxxhash-dev (libcairo2-dev: PDF
+#                             and PNG pictures, optional at build time)
 #   the tests:                libcmocka-dev; libxml2-utils and librsvg2-bin
 #                             check the pictures
 #   the Python module:        python3-dev python3-numpy python3-setuptools

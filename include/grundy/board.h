@@ -169,6 +169,20 @@ grundy_board_value(grundy_value *out, grundy_board *b, grundy_pos p);
 GRUNDY_API void grundy_board_get_stats(grundy_board_stats *out,
                                        const grundy_board *b);
 
+/* Pictures *****************************************************************/
+
+/* grundy_board_geometry_get() :
+ * How position p of a board game is drawn (grundy_board_geometry in
+ * grundy/rules.h): cram, rect and chomp as grids of cells, node-kayles
+ * as its graph (paths and grids as grids of cells; cycles, complete
+ * graphs and graphs read from a file on a circle; the Petersen graph as
+ * a pentagon around a star).  Moves are read from the geometry of p and
+ * of each child: a move takes the cells of p that its child lacks.
+ * Errors: GRUNDY_ERR_ARG for a NULL argument or a family with no
+ * geometry hook, GRUNDY_ERR_RANGE for p past the last position. */
+GRUNDY_NODISCARD GRUNDY_API grundy_status grundy_board_geometry_get(
+    grundy_board_geometry *out, const grundy_game *g, grundy_pos p);
+
 #ifdef __cplusplus
 }
 #endif

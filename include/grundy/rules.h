@@ -108,6 +108,25 @@ typedef struct grundy_kernel {
     grundy_pos (*lookback)(const void *params);
 } grundy_kernel;
 
+/* How a board position is drawn (grundy_board_geometry_get()): where
+ * each cell or vertex is, which of them the position holds, and which
+ * are joined.  Coordinates are in units of one cell, x to the right and
+ * y downwards (row 0 of a grid is its top row). */
+typedef struct grundy_board_geometry {
+    unsigned ncells;     /* cells or vertices: bit i of a position is
+                            cell i, i < ncells <= 64 */
+    int grid;            /* 1: cells are unit squares centred at (x, y)
+                            of a rows x cols grid; 0: vertices of a graph,
+                            drawn as dots joined by adj */
+    unsigned rows, cols; /* grids: the board's size; graphs: 0 */
+    uint64_t cells;      /* the cells the position holds: empty cells
+                            (cram), 1s (rect), vertices left
+                            (node-kayles), squares left (chomp) */
+    uint64_t marked;     /* cells drawn apart (chomp's poisoned square) */
+    double x[64], y[64]; /* the centre of cell i */
+    uint64_t adj[64];    /* graphs: the neighbours of vertex i */
+} grundy_board_geometry;
+
 /* The rule-family interface ************************************************/
 
 typedef struct grundy_rules {
@@ -251,6 +270,12 @@ typedef struct grundy_rules {
      * on any position, most often on one part of components().  NULL: the
      * key is p, the least of its orbit when the family has an orbit hook. */
     void (*key)(const void *params, grundy_pos p, uint64_t key[2]);
+
+    /* Boards: how p is drawn.  out is zeroed before the call, and p is a
+     * position of the game.  NULL: the family cannot be drawn
+     * (grundy_board_geometry_get() is GRUNDY_ERR_ARG). */
+    grundy_status (*geometry)(const void *params, grundy_pos p,
+                              grundy_board_geometry *out);
 } grundy_rules;
 
 /* Registry *****************************************************************/

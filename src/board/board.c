@@ -1216,3 +1216,17 @@ grundy_status grundy_board_value(grundy_value *out, grundy_board *bd,
     *out = x;
     return GRUNDY_OK;
 }
+
+grundy_status grundy_board_geometry_get(grundy_board_geometry *out,
+                                        const grundy_game *g, grundy_pos p)
+{
+    const grundy_rules *r;
+    grundy_pos n;
+    GRUNDY_RETURN_IF(!out || !g, GRUNDY_ERR_ARG);
+    memset(out, 0, sizeof *out);
+    r = grundy_game_rules(g);
+    GRUNDY_RETURN_IF(!r->geometry, GRUNDY_ERR_ARG);
+    n = grundy_game_num_positions(g);
+    GRUNDY_RETURN_IF(n != UINT64_MAX && p >= n, GRUNDY_ERR_RANGE);
+    return r->geometry(grundy_game_params(g), p, out);
+}

@@ -357,6 +357,26 @@ static size_t chomp_spec(const void *params, char *buf, size_t cap)
     return b.len;
 }
 
+/* Rows from the bottom up: square (r, c) of the diagram, bit r * C + c,
+ * is drawn at row R - 1 - r of the grid; the poisoned square is bit 0. */
+static grundy_status chomp_geometry(const void *params, grundy_pos p,
+                                    grundy_board_geometry *out)
+{
+    const chomp_state *cs = params;
+    unsigned i;
+    out->ncells = cs->rows * cs->cols;
+    out->grid = 1;
+    out->rows = cs->rows;
+    out->cols = cs->cols;
+    out->cells = cs->mask[p];
+    out->marked = 1;
+    for (i = 0; i < out->ncells; i++) {
+        out->x[i] = (double)(i % cs->cols);
+        out->y[i] = (double)(cs->rows - 1 - i / cs->cols);
+    }
+    return GRUNDY_OK;
+}
+
 const grundy_rules grundy_rules_chomp = {
     .name = "chomp",
     .synopsis = "chomp:RxC[:ROWS]   eat a square and all above and right "
@@ -375,4 +395,5 @@ const grundy_rules grundy_rules_chomp = {
     .orbit = chomp_orbit,
     .start = chomp_start,
     .key = chomp_key,
+    .geometry = chomp_geometry,
 };

@@ -222,6 +222,13 @@ static grundy_pos cram_start(const void *params)
     return ((const cram_state *)params)->start;
 }
 
+static grundy_status cram_geometry(const void *params, grundy_pos p,
+                                   grundy_board_geometry *out)
+{
+    grundy_grid_geometry(&((const cram_state *)params)->grid, p, out);
+    return GRUNDY_OK;
+}
+
 static size_t cram_spec(const void *params, char *buf, size_t cap)
 {
     const cram_state *cs = params;
@@ -259,4 +266,5 @@ const grundy_rules grundy_rules_cram = {
     .start = cram_start,
     .components = cram_components,
     .key = cram_key,
+    .geometry = cram_geometry,
 };

@@ -353,3 +353,18 @@ grundy_status grundy_grid_parse_dims(unsigned *rows, unsigned *cols,
     *used = x + nc;
     return GRUNDY_OK;
 }
+
+void grundy_grid_geometry(const grundy_grid *g, uint64_t p,
+                          grundy_board_geometry *out)
+{
+    unsigned i;
+    out->ncells = g->cells;
+    out->grid = 1;
+    out->rows = g->rows;
+    out->cols = g->cols;
+    out->cells = p & g->all;
+    for (i = 0; i < g->cells; i++) {
+        out->x[i] = (double)(i % g->cols);
+        out->y[i] = (double)(i / g->cols);
+    }
+}

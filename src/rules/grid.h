@@ -44,6 +44,11 @@ typedef struct grundy_grid {
     uint64_t sym[7][8][256];
 } grundy_grid;
 
+/* The drawing of position p of the board (grundy_rules.geometry): cells
+ * as unit squares, cell (r, c) at x = c, y = r. */
+void grundy_grid_geometry(const grundy_grid *g, uint64_t p,
+                          grundy_board_geometry *out);
+
 /* Masks and tables of an R x C board, R * C <= 64. */
 void grundy_grid_init(grundy_grid *g, unsigned rows, unsigned cols);
 

@@ -26,6 +26,7 @@
  * correctness.
  */
 #include <errno.h>
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -775,6 +776,41 @@ static size_t nk_spec(const void *params, char *buf, size_t cap)
     return n;
 }
 
+/* Paths and grids as grids of cells; the Petersen graph as a pentagon
+ * around a star; other graphs with their vertices on a circle, vertex 0
+ * at the top and the others clockwise. */
+static grundy_status nk_geometry(const void *params, grundy_pos p,
+                                 grundy_board_geometry *out)
+{
+    const nk_state *s = params;
+    const double pi = 3.14159265358979323846;
+    unsigned v;
+    if (s->kind == G_GRID) {
+        grundy_grid_geometry(&s->grid, p, out);
+        for (v = 0; v < s->n; v++)
+            out->adj[v] = s->adj[v];
+        return GRUNDY_OK;
+    }
+    out->ncells = s->n;
+    out->cells = p & s->all;
+    for (v = 0; v < s->n; v++) {
+        double r = 0.45 * (double)s->n / pi + 1, a;
+        unsigned k = v, m = s->n;
+        if (s->kind == G_PETERSEN) {
+            r = v < 5 ? 2.0 : 1.0;
+            k = v % 5;
+            m = 5;
+        }
+        if (r < 1.5 && s->kind != G_PETERSEN)
+            r = 1.5;
+        a = 2 * pi * (double)k / (double)m;
+        out->x[v] = r * sin(a);
+        out->y[v] = -r * cos(a);
+        out->adj[v] = s->adj[v];
+    }
+    return GRUNDY_OK;
+}
+
 const grundy_rules grundy_rules_node_kayles = {
     .name = "node-kayles",
     .synopsis = "node-kayles:GRAPH  remove a vertex and its neighbours "
@@ -795,4 +831,5 @@ const grundy_rules grundy_rules_node_kayles = {
     .start = nk_start,
     .components = nk_components,
     .key = nk_key,
+    .geometry = nk_geometry,
 };

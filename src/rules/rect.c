@@ -345,6 +345,13 @@ static void rect_key(const void *params, grundy_pos p, uint64_t key[2])
     key[1] = 0;
 }
 
+static grundy_status rect_geometry(const void *params, grundy_pos p,
+                                   grundy_board_geometry *out)
+{
+    grundy_grid_geometry(&((const rect_state *)params)->grid, p, out);
+    return GRUNDY_OK;
+}
+
 static size_t rect_spec(const void *params, char *buf, size_t cap)
 {
     const grundy_rect_params *rp = params;
@@ -375,4 +382,5 @@ const grundy_rules grundy_rules_rect = {
     .orbit = rect_orbit,
     .components = rect_components,
     .key = rect_key,
+    .geometry = rect_geometry,
 };

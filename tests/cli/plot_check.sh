@@ -59,3 +59,34 @@ check_svg() {
     [ "$(png_size "$1.png")" = "$2 x $3" ] ||
         echo "rendered $(png_size "$1.png"), expected $2 x $3"
 }
+
+# svg_moves FILE: one line per move label of a board picture:
+# "CHILD VALUE SHOWN" (data-child, data-value, the text drawn)
+svg_moves() {
+    awk '/^<text / && index($0, "data-child=\"") {
+        split($0, a, "data-child=\""); split(a[2], b, "\"")
+        split($0, c, "data-value=\""); split(c[2], e, "\"")
+        t = $0; sub(/^[^>]*>/, "", t); sub(/<\/text>.*/, "", t)
+        print b[1], e[1], t }' "$1"
+}
+
+# check_moves FILE RULES: every move label shows the value that
+# `grundy values RULES --position CHILD --json` gives for its child, and
+# winning marks are as many as the labels of value 0; prints the counts
+check_moves() {
+    svg_moves "$1" >"$1.moves"
+    n=0
+    zeros=0
+    while read -r child value shown; do
+        n=$((n + 1))
+        want=$($GRUNDY values "$2" --position "$child" --json |
+            sed 's/.*"value": \([0-9]*\).*/\1/')
+        [ "$value" = "$want" ] && [ "$shown" = "$want" ] ||
+            echo "move to $child: picture says $value ($shown), values says $want"
+        [ "$want" = 0 ] && zeros=$((zeros + 1))
+    done <"$1.moves"
+    # red discs, or red frames of Rect's small boards
+    red=$(($(svg_count "$1" circle move-win) + $(svg_count "$1" rect thumb-frame-win)))
+    [ "$red" = "$zeros" ] || echo "$red winning marks for $zeros moves to 0"
+    echo "$2: $n move labels checked, $zeros winning"
+}

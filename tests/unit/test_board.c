@@ -4,6 +4,7 @@
  * parts and keys, memory limits, eviction, cancellation, statistics, and
  * the values object's use of the search (rect's values unchanged).
  */
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -582,10 +583,168 @@ static void test_values_use_the_search(void **state)
     test_game_free(g);
 }
 
+/* Pictures: the geometry of a position ************************************/
+
+static void test_board_geometry(void **state)
+{
+    grundy_board_geometry geo;
+    grundy_game *g;
+    grundy_pos p;
+    grundy_parse_error e;
+    (void)state;
+    g = test_game("nim");
+    assert_int_equal(grundy_board_geometry_get(&geo, g, 3), GRUNDY_ERR_ARG);
+    assert_int_equal(grundy_board_geometry_get(NULL, g, 3), GRUNDY_ERR_ARG);
+    grundy_game_free(g);
+    assert_int_equal(grundy_board_geometry_get(&geo, NULL, 3),
+                     GRUNDY_ERR_ARG);
+
+    g = test_game("cram:2x3");
+    assert_int_equal(grundy_game_pos_parse(g, "110/011", 7, &p, &e),
+                     GRUNDY_OK);
+    assert_int_equal(grundy_board_geometry_get(&geo, g, p), GRUNDY_OK);
+    assert_int_equal(geo.grid, 1);
+    assert_int_equal(geo.rows, 2);
+    assert_int_equal(geo.cols, 3);
+    assert_int_equal(geo.ncells, 6);
+    assert_int_equal(geo.cells, 0x33);
+    assert_int_equal(geo.marked, 0);
+    assert_true(geo.x[4] == 1 && geo.y[4] == 1 && geo.x[2] == 2 &&
+                geo.y[2] == 0);
+    grundy_game_free(g);
+
+    g = test_game("rect:2x2");
+    assert_int_equal(grundy_board_geometry_get(&geo, g, 15), GRUNDY_OK);
+    assert_int_equal(geo.cells, 15);
+    assert_int_equal(grundy_board_geometry_get(&geo, g, 16),
+                     GRUNDY_ERR_RANGE);
+    grundy_game_free(g);
+
+    /* Chomp: the bottom row at the bottom, the poisoned square marked */
+    g = test_game("chomp:3x7");
+    assert_int_equal(grundy_game_pos_parse(g, "7,4,2", 5, &p, &e), GRUNDY_OK);
+    assert_int_equal(grundy_board_geometry_get(&geo, g, p), GRUNDY_OK);
+    assert_int_equal(geo.grid, 1);
+    assert_int_equal(__builtin_popcountll(geo.cells), 13);
+    assert_int_equal(geo.marked, 1);
+    assert_true(geo.x[0] == 0 && geo.y[0] == 2);
+    grundy_game_free(g);
+
+    /* graphs: Petersen's outer pentagon around its inner star */
+    g = test_game("node-kayles:petersen");
+    assert_int_equal(grundy_game_pos_parse(g, "start", 5, &p, &e), GRUNDY_OK);
+    assert_int_equal(grundy_board_geometry_get(&geo, g, p), GRUNDY_OK);
+    assert_int_equal(geo.grid, 0);
+    assert_int_equal(geo.ncells, 10);
+    assert_int_equal(geo.cells, 0x3FF);
+    assert_int_equal(geo.adj[0], (1u << 1) | (1u << 4) | (1u << 5));
+    assert_true(geo.x[0] * geo.x[0] + geo.y[0] * geo.y[0] >
+                geo.x[5] * geo.x[5] + geo.y[5] * geo.y[5] + 1);
+    grundy_game_free(g);
+
+    g = test_game("node-kayles:path:5");
+    assert_int_equal(grundy_board_geometry_get(&geo, g, 31), GRUNDY_OK);
+    assert_int_equal(geo.grid, 1);
+    assert_int_equal(geo.rows, 1);
+    assert_int_equal(geo.cols, 5);
+    assert_int_equal(geo.adj[2], (1u << 1) | (1u << 3));
+    grundy_game_free(g);
+}
+
+/* The cells a move takes, read from the geometry of a position and of its
+ * child, are what the rules say: two adjacent cells (Cram), a vertex and
+ * its neighbours (Node-Kayles), a square and those above and right of it
+ * (Chomp), a rectangle (Rect); checked on random positions against the
+ * rules written here. */
+static void test_board_geometry_moves(void **state)
+{
+    static const char *const specs[] = {"cram:4x5", "node-kayles:grid:3x4",
+                                        "node-kayles:cycle:9", "chomp:4x4",
+                                        "rect:3x3"};
+    test_rng *rng = *state;
+    size_t si;
+    for (si = 0; si < sizeof specs / sizeof specs[0]; si++) {
+        grundy_game *g = test_game(specs[si]);
+        const grundy_rules *r = grundy_game_rules(g);
+        grundy_pos np = grundy_game_num_positions(g);
+        grundy_board_geometry *geo = malloc(2 * sizeof *geo), *cg = geo + 1;
+        grundy_move *mv = NULL;
+        size_t cap = 0, nm, i;
+        long it;
+        assert_non_null(geo);
+        for (it = 0; it < 100 * test_multiplier(); it++) {
+            grundy_pos p = np == UINT64_MAX ? test_rng_next(rng)
+                                            : test_rng_below(rng, np);
+            assert_int_equal(grundy_board_geometry_get(geo, g, p), GRUNDY_OK);
+            assert_int_equal(grundy_game_moves(g, p, &mv, &cap, &nm),
+                             GRUNDY_OK);
+            for (i = 0; i < nm; i++) {
+                uint64_t rm, low;
+                unsigned a, b, ok = 0;
+                assert_int_equal(mv[i].nparts, 1);
+                assert_int_equal(
+                    grundy_board_geometry_get(cg, g, mv[i].part[0]),
+                    GRUNDY_OK);
+                rm = geo->cells & ~cg->cells;
+                if ((cg->cells & ~geo->cells) || !rm)
+                    fail_msg("seed=%llu %s it=%ld: move %zu from %llx is "
+                             "not a subset",
+                             (unsigned long long)test_seed(), specs[si], it,
+                             i, (unsigned long long)p);
+                low = (uint64_t)__builtin_ctzll(rm);
+                if (r == &grundy_rules_cram) {
+                    a = (unsigned)low;
+                    b = (unsigned)__builtin_ctzll(rm & (rm - 1));
+                    ok = __builtin_popcountll(rm) == 2 &&
+                         fabs(geo->x[a] - geo->x[b]) +
+                                 fabs(geo->y[a] - geo->y[b]) ==
+                             1;
+                } else if (r == &grundy_rules_node_kayles) {
+                    for (a = 0; a < geo->ncells; a++)
+                        if ((rm >> a & 1) &&
+                            (((UINT64_C(1) << a) | geo->adj[a]) &
+                             geo->cells) == rm)
+                            ok = 1;
+                } else if (r == &grundy_rules_chomp) {
+                    uint64_t q = 0;
+                    for (a = 0; a < geo->ncells; a++)
+                        if (geo->x[a] >= geo->x[low] &&
+                            geo->y[a] <= geo->y[low])
+                            q |= UINT64_C(1) << a;
+                    ok = (q & geo->cells) == rm && !(rm & geo->marked);
+                } else {
+                    double x0 = 99, x1 = -1, y0 = 99, y1 = -1;
+                    for (a = 0; a < geo->ncells; a++)
+                        if (rm >> a & 1) {
+                            x0 = geo->x[a] < x0 ? geo->x[a] : x0;
+                            x1 = geo->x[a] > x1 ? geo->x[a] : x1;
+                            y0 = geo->y[a] < y0 ? geo->y[a] : y0;
+                            y1 = geo->y[a] > y1 ? geo->y[a] : y1;
+                        }
+                    ok = (x1 - x0 + 1) * (y1 - y0 + 1) ==
+                         (double)__builtin_popcountll(rm);
+                }
+                if (!ok)
+                    fail_msg("seed=%llu %s it=%ld: move %zu from %llx "
+                             "takes %llx",
+                             (unsigned long long)test_seed(), specs[si], it,
+                             i, (unsigned long long)p,
+                             (unsigned long long)rm);
+            }
+        }
+        free(mv);
+        free(geo);
+        grundy_game_free(g);
+    }
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_board_specs_ok),
+        cmocka_unit_test(test_board_geometry),
+        cmocka_unit_test_setup_teardown(test_board_geometry_moves,
+                                        test_rng_setup, test_rng_teardown),
         cmocka_unit_test(test_board_spec_errors),
         cmocka_unit_test(test_node_kayles_files),
         cmocka_unit_test(test_board_positions),

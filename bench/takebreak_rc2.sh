@@ -4,8 +4,9 @@
 # a program called as `RC2 CODE N OUT`: it computes g(0 .. N-1) of the
 # octal code CODE and writes them to OUT as little-endian 16-bit words
 # (the public RC2 solver, built outside this tree, behind a small main).
-# Per code: the two tables must be equal (cmp), then each side is timed
-# with GNU time; a line per code: code, n, RC2 user s, grundy user s per
+# Per code: RC2 is timed with GNU time as it writes its table, which must
+# equal grundy's (cmp; RC2 runs once, its slow codes take minutes), then
+# grundy is timed; a line per code: code, n, RC2 user s, grundy user s per
 # instruction set (AVX-512 where the CPU has it, AVX2, portable: forced
 # with GRUNDY_CPU_MASK), and grundy/RC2 for each.
 G=${1:?usage: takebreak_rc2.sh GRUNDY RC2 [CODE:N ...]}
@@ -24,11 +25,10 @@ printf 'code\tn\trc2_s\tavx512_s\tavx2_s\tportable_s\tavx512/rc2\tavx2/rc2\tport
 for cn in "$@"; do
     c=${cn%%:*}
     n=${cn#*:}
-    "$R" "$c" "$n" $T.rc2 2>/dev/null
+    r=$(user "$R" "$c" "$n" $T.rc2)
     "$G" values "$c" --upto $((n - 1)) --no-store --threads 1 |
         awk '{ printf "%c%c", $2 % 256, int($2 / 256) }' LC_ALL=C >$T.g
     cmp -s $T.rc2 $T.g || { echo "$c: the tables differ" >&2; exit 1; }
-    r=$(user "$R" "$c" "$n" /dev/null)
     a5=-
     [ -n "$avx512" ] && a5=$(user "$G" values "$c" --upto $((n - 1)) \
         --stats --no-store --threads 1)

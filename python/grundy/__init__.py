@@ -305,9 +305,10 @@ class Analysis(_namedtuple("Analysis", "values nim_sum winner moves")):
     "rule" (Moore's rule), "quotient" (the misere quotient), "misere nim",
     "search" (the exact search of the sum) or "loopy".  ``best`` is the
     move to play (a Move, or a list of Moves with ``moore=k``; None when
-    no component can move): the fastest win when the sum is won, the
-    longest resistance when it is lost, the draw kept in a drawn loopy
-    sum; ``best_method`` says how it was chosen."""
+    no component can move, or when analyze() was not asked for it with
+    ``best=True``; always given for loopy sums): the fastest win when the
+    sum is won, the longest resistance when it is lost, the draw kept in
+    a drawn loopy sum; ``best_method`` says how it was chosen."""
 
     method = None
     best = None
@@ -398,8 +399,9 @@ def _components(components):
     return comps
 
 
-def analyze(components, *, misere=False, moore=None, heap_max=None,
-            store=False, mem_limit=None, threads=None, progress=None):
+def analyze(components, *, misere=False, moore=None, best=False,
+            heap_max=None, store=False, mem_limit=None, threads=None,
+            progress=None):
     """Values, winner, every winning move and the best move of a sum.
 
     ``components`` is a sequence of (spec, position) pairs, of one family
@@ -409,7 +411,9 @@ def analyze(components, *, misere=False, moore=None, heap_max=None,
     where a move changes 1 to k components.  The result is an Analysis,
     decided as ``grundy analyze`` decides it (the library chooses the
     method: the values, Moore's rule, the misere quotient, misere Nim's
-    rule or an exact search) with the method and a best move.
+    rule or an exact search) with the method.  ``best=True`` also
+    chooses the move to play, as ``grundy play`` does (an exact search of
+    the sum when it fits the limits, so it may take much longer).
 
     Games with cycles (``addsub:S:A`` with ``heap_max``, ``graph:PATH``,
     or a Loopy in place of the spec) make a loopy sum (normal play): its
@@ -460,11 +464,12 @@ def analyze(components, *, misere=False, moore=None, heap_max=None,
     st, mem, th = _engine_args(store, mem_limit, threads,
                                [c[0] for c in comps])
     vals, nim, first, method, moves, best, best_method = _grundy.analyze(
-        comps, st, mem, th, _progress(progress), bool(misere), k, True)
+        comps, st, mem, th, _progress(progress), bool(misere), k,
+        bool(best))
     a = Analysis(vals, nim, "first" if first else "second",
                  [Move(*m) for m in moves])
     a.method = method
-    a.best_method = best_method
+    a.best_method = best_method or None
     best = [Move(*m) for m in best]
     a.best = (best or None) if k else (best[0] if best else None)
     return a

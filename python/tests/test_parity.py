@@ -267,7 +267,7 @@ def cli_words(text):
 
 @pytest.mark.parametrize("text", MISERE_SUMS)
 def test_misere_matches_cli(cli, text):
-    a = grundy.analyze(text, misere=True)
+    a = grundy.analyze(text, misere=True, best=True)
     want = json.loads(cli("analyze", "--misere", *text.split(), "--json"))
     assert a.winner == want["winner"]
     # the program's JSON names misere Nim's rule "rule"
@@ -283,7 +283,7 @@ def test_misere_matches_cli(cli, text):
 @pytest.mark.parametrize("text,k", [("nim 3 4 5", 2), ("nim 1 2 3 4", 3),
                                     ("nim 7 7", 2), ("divisors:36 6 12", 2)])
 def test_moore_matches_cli(cli, text, k):
-    a = grundy.analyze(text, moore=k)
+    a = grundy.analyze(text, moore=k, best=True)
     want = json.loads(cli("analyze", "--moore", k, *text.split(), "--json"))
     assert a.winner == want["winner"] and a.method == want["method"]
     assert [(m.component + 1, str(m.position), [str(x) for x in m.to])
@@ -327,9 +327,10 @@ def test_misere_against_a_direct_search():
 
 
 def test_best_move_of_a_lost_sum_and_of_nothing():
-    a = grundy.analyze("nim 2 2")
+    a = grundy.analyze("nim 2 2", best=True)
     assert a.winner == "second" and a.moves == [] and a.best is not None
-    b = grundy.analyze("nim 0 0")
+    assert grundy.analyze("nim 2 2").best is None  # not asked for
+    b = grundy.analyze("nim 0 0", best=True)
     assert b.best is None and b.winner == "second"
     with pytest.raises(ValueError, match="moore"):
         grundy.analyze("nim 3", moore=0)

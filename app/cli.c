@@ -334,61 +334,128 @@ void cli_engine_init(cli_engine *e, const char *cmd)
     active_engine = e;
 }
 
+/* The common options, one row each: every subcommand takes them through
+ * cli_engine_option(), so none refuses another's. */
+typedef struct common_opt {
+    const char *name;
+    int takes_value;
+    int (*set)(cli_engine *e, const char *name, const char *val);
+} common_opt;
+
+static int set_mem(cli_engine *e, const char *name, const char *v)
+{
+    return cli_parse_bytes(e->cmd, name, v, &e->limits.mem_limit);
+}
+
+static int set_work(cli_engine *e, const char *name, const char *v)
+{
+    return cli_parse_count(e->cmd, name, v, &e->limits.work_limit);
+}
+
+static int set_threads(cli_engine *e, const char *name, const char *v)
+{
+    uint64_t nt;
+    if (cli_parse_u64(e->cmd, name, v, 0, 256, &nt))
+        return CLI_EXIT_USAGE;
+    e->limits.threads = (unsigned)nt;
+    return 0;
+}
+
+static int set_store(cli_engine *e, const char *name, const char *v)
+{
+    if (!v || !*v)
+        return cli_usage_error(e->cmd, "'%s' needs a folder", name);
+    e->store_dir = v;
+    e->no_store = 0;
+    return 0;
+}
+
+static int set_no_store(cli_engine *e, const char *name, const char *v)
+{
+    (void)name;
+    (void)v;
+    e->no_store = 1;
+    return 0;
+}
+
+static int set_out_of_core(cli_engine *e, const char *name, const char *v)
+{
+    (void)name;
+    (void)v;
+    e->out_of_core = 1;
+    return 0;
+}
+
+static int set_progress(cli_engine *e, const char *name, const char *v)
+{
+    (void)e;
+    (void)v;
+    progress_mode = strcmp(name, "--quiet") == 0 ? -1 : 1;
+    return 0;
+}
+
+static int set_store_limit(cli_engine *e, const char *name, const char *v)
+{
+    return cli_parse_store_limit(e->cmd, name, v, &e->store_limit);
+}
+
+static int set_keep_table(cli_engine *e, const char *name, const char *v)
+{
+    (void)name;
+    (void)v;
+    e->keep_single = 1;
+    return 0;
+}
+
+static const common_opt common_opts[] = {
+    {"--mem-limit", 1, set_mem},
+    {"--work-limit", 1, set_work},
+    {"--threads", 1, set_threads},
+    {"--store", 1, set_store},
+    {"--no-store", 0, set_no_store},
+    {"--store-limit", 1, set_store_limit},
+    {"--keep-table", 0, set_keep_table},
+    {"--out-of-core", 0, set_out_of_core},
+    {"--progress", 0, set_progress},
+    {"--quiet", 0, set_progress},
+};
+
 int cli_engine_option(cli_engine *e, int argc, char **argv, int *i)
 {
-    const char *v;
-    const char *s = argv[*i];
-    if (cli_opt_value(argc, argv, i, "--mem-limit", &v))
-        return cli_parse_bytes(e->cmd, "--mem-limit", v, &e->limits.mem_limit)
-                   ? -1
-                   : 1;
-    if (cli_opt_value(argc, argv, i, "--work-limit", &v))
-        return cli_parse_count(e->cmd, "--work-limit", v,
-                               &e->limits.work_limit)
-                   ? -1
-                   : 1;
-    if (cli_opt_value(argc, argv, i, "--threads", &v)) {
-        uint64_t nt;
-        if (cli_parse_u64(e->cmd, "--threads", v, 0, 256, &nt))
-            return -1;
-        e->limits.threads = (unsigned)nt;
-        return 1;
-    }
-    if (cli_opt_value(argc, argv, i, "--store", &v)) {
-        if (!v || !*v) {
-            cli_usage_error(e->cmd, "'--store' needs a folder");
-            return -1;
+    size_t k;
+    for (k = 0; k < sizeof common_opts / sizeof common_opts[0]; k++) {
+        const common_opt *o = &common_opts[k];
+        const char *v = NULL;
+        if (o->takes_value) {
+            if (!cli_opt_value(argc, argv, i, o->name, &v))
+                continue;
+        } else if (strcmp(argv[*i], o->name) != 0) {
+            continue;
         }
-        e->store_dir = v;
-        e->no_store = 0;
-        return 1;
-    }
-    if (strcmp(s, "--no-store") == 0) {
-        e->no_store = 1;
-        return 1;
-    }
-    if (cli_opt_value(argc, argv, i, "--store-limit", &v))
-        return cli_parse_store_limit(e->cmd, "--store-limit", v,
-                                     &e->store_limit)
-                   ? -1
-                   : 1;
-    if (strcmp(s, "--keep-table") == 0) {
-        e->keep_single = 1;
-        return 1;
-    }
-    if (strcmp(s, "--out-of-core") == 0) {
-        e->out_of_core = 1;
-        return 1;
-    }
-    if (strcmp(s, "--progress") == 0) {
-        progress_mode = 1;
-        return 1;
-    }
-    if (strcmp(s, "--quiet") == 0) {
-        progress_mode = -1;
-        return 1;
+        return o->set(e, o->name, v) ? -1 : 1;
     }
     return 0;
+}
+
+int cli_bound_option(const char *cmd, int argc, char **argv, int *i,
+                     const char *name, uint64_t lo, uint64_t hi,
+                     uint64_t *out)
+{
+    const char *v;
+    int old = 0;
+    if (!cli_opt_value(argc, argv, i, name, &v)) {
+        if (!cli_opt_value(argc, argv, i, "--max", &v))
+            return 0;
+        old = 1;
+    }
+    if (old)
+        fprintf(stderr,
+                "grundy: %s: note: '--max' is now '%s'; the old name is "
+                "still taken in this release and goes in the next\n",
+                cmd, name);
+    if (cli_parse_u64(cmd, old ? "--max" : name, v, lo, hi, out))
+        return -1;
+    return 1;
 }
 
 static void store_warn(void *ctx, const char *path, const char *what)

@@ -99,7 +99,7 @@ void cli_catch_signals(void);
 /* The signal that interrupted the work, or 0. */
 int cli_interrupted(void);
 
-/* The engine options every computing subcommand shares:
+/* The common options every subcommand takes (a table in cli.c):
  *   --mem-limit N, --work-limit N, --threads N, --store DIR, --no-store,
  *   --store-limit SIZE, --keep-table, --out-of-core,
  *   --progress, --quiet.
@@ -124,6 +124,13 @@ void cli_engine_init(cli_engine *e, const char *cmd);
 /* Parse argv[*i] when it is an engine option: returns 1 (consumed, *i
  * moved past its value), 0 (not one), or -1 after a usage error. */
 int cli_engine_option(cli_engine *e, int argc, char **argv, int *i);
+/* A bound option with its own name (--heap-max, --period-max) at
+ * argv[*i], or its old name --max with a note on stderr that the name
+ * changed (one release): 1 (taken, *out set), 0 (not there), -1 after a
+ * usage error. */
+int cli_bound_option(const char *cmd, int argc, char **argv, int *i,
+                     const char *name, uint64_t lo, uint64_t hi,
+                     uint64_t *out);
 /* A values object for g (kept until cli_engine_clear()). */
 grundy_status cli_engine_values(cli_engine *e, const grundy_game *g,
                                 grundy_values **out);

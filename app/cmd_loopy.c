@@ -16,6 +16,7 @@ typedef struct loopy_args {
     grundy_loopy_format format;
     grundy_loopy_method method;
     grundy_limits lim;
+    cli_engine eng; /* the common options */
 } loopy_args;
 
 static int parse_args(int argc, char **argv, loopy_args *a)
@@ -23,9 +24,14 @@ static int parse_args(int argc, char **argv, loopy_args *a)
     int i;
     const char *v;
     memset(a, 0, sizeof *a);
-    grundy_limits_init(&a->lim);
+    cli_engine_init(&a->eng, "loopy");
     for (i = 1; i < argc; i++) {
         const char *s = argv[i];
+        int e = cli_engine_option(&a->eng, argc, argv, &i);
+        if (e < 0)
+            return CLI_EXIT_USAGE;
+        if (e > 0)
+            continue;
         if (cli_opt_value(argc, argv, &i, "--format", &v)) {
             /* in the order of grundy_loopy_format */
             static const char *const names[] = {"auto", "edges", "header",
@@ -40,9 +46,6 @@ static int parse_args(int argc, char **argv, loopy_args *a)
             a->at = v;
         } else if (cli_opt_value(argc, argv, &i, "--method", &v)) {
             if (loopy_cli_parse_method("loopy", v, &a->method))
-                return CLI_EXIT_USAGE;
-        } else if (cli_opt_value(argc, argv, &i, "--mem-limit", &v)) {
-            if (cli_parse_bytes("loopy", "--mem-limit", v, &a->lim.mem_limit))
                 return CLI_EXIT_USAGE;
         } else if (strcmp(s, "--stats") == 0) {
             a->stats = 1;
@@ -66,6 +69,7 @@ static int parse_args(int argc, char **argv, loopy_args *a)
                                "--at prints one value: no --stats or --list");
     if (!a->stats)
         a->list = 1;
+    a->lim = a->eng.limits;
     return 0;
 }
 

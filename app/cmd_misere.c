@@ -15,6 +15,7 @@ typedef struct misere_args {
     uint64_t upto, max_order, search_limit;
     int have_upto, json, genus;
     grundy_limits lim;
+    cli_engine eng; /* the common options */
 } misere_args;
 
 /* A heap is a position: a string in JSON (doc/JSON.md). */
@@ -30,11 +31,16 @@ static int parse_args(int argc, char **argv, misere_args *a)
     int i, only_pos = 0;
     const char *v;
     memset(a, 0, sizeof *a);
-    grundy_limits_init(&a->lim);
+    cli_engine_init(&a->eng, "misere");
     a->max_order = GRUNDY_MISERE_DEFAULT_MAX_ORDER;
     a->search_limit = GRUNDY_MISERE_GENUS_DEFAULT_STATES;
     for (i = 1; i < argc; i++) {
         const char *s = argv[i];
+        int e = only_pos ? 0 : cli_engine_option(&a->eng, argc, argv, &i);
+        if (e < 0)
+            return CLI_EXIT_USAGE;
+        if (e > 0)
+            continue;
         if (only_pos || s[0] != '-' || s[1] != '-') {
             if (a->rules)
                 return cli_usage_error("misere", "unexpected argument '%s'",
@@ -59,10 +65,6 @@ static int parse_args(int argc, char **argv, misere_args *a)
             if (cli_parse_u64("misere", "--search-limit", v, 1,
                               (uint64_t)1 << 32, &a->search_limit))
                 return CLI_EXIT_USAGE;
-        } else if (cli_opt_value(argc, argv, &i, "--mem-limit", &v)) {
-            if (cli_parse_bytes("misere", "--mem-limit", v,
-                                &a->lim.mem_limit))
-                return CLI_EXIT_USAGE;
         } else {
             return cli_usage_error("misere", "unknown option '%s'", s);
         }
@@ -71,6 +73,7 @@ static int parse_args(int argc, char **argv, misere_args *a)
         return cli_usage_error("misere", "missing CODE");
     if (!a->have_upto)
         return cli_usage_error("misere", "missing --upto N");
+    a->lim = a->eng.limits;
     return 0;
 }
 

@@ -40,8 +40,10 @@ static const char help_pshtbrth[] =
     "\n"
     "Input (whitespace-separated): T test cases; each N M, then N boards\n"
     "as 4 lines of 4 characters 0/1, then M queries:\n"
-    "  1 L R      print 'Pishty' when the first player wins the sum of\n"
-    "             boards L..R, else 'Lotsy'\n"
+    "  1 L R      who wins the sum of boards L..R (the player to move\n"
+    "             first, or the other): the word 'Pishty' when the first\n"
+    "             player wins, 'Lotsy' when the second does (the words\n"
+    "             of this input format)\n"
     "  2 i        followed by 4 lines: replace board i (no output)\n"
     "\n"
     "Output: one word per query of type 1, one per line.  --json: one\n"
@@ -92,6 +94,23 @@ static const char *const unbalanced_value_opts[] = {"--mod", NULL};
 
 int cli_solve_json;
 
+/* the common options of this run, for the workloads' engines */
+static cli_engine solve_common;
+static int solve_common_set;
+
+void cli_solve_engine(cli_engine *e, const char *cmd)
+{
+    cli_engine_init(e, cmd);
+    if (!solve_common_set)
+        return;
+    e->limits.mem_limit = solve_common.limits.mem_limit;
+    e->limits.work_limit = solve_common.limits.work_limit;
+    e->limits.threads = solve_common.limits.threads;
+    e->store_dir = solve_common.store_dir;
+    e->no_store = solve_common.no_store;
+    e->out_of_core = solve_common.out_of_core;
+}
+
 static const solve_workload workloads[] = {
     {"digit-nim", "Digit Nim: winning-subset counts over ranges, with updates",
      help_digit_nim, NULL, solve_digit_nim},
@@ -99,7 +118,7 @@ static const solve_workload workloads[] = {
      help_unbalanced_nim, unbalanced_value_opts, solve_unbalanced_nim},
     {"pshtbrth", "4x4 rectangle-removal boards: range winner, updates",
      help_pshtbrth, NULL, solve_pshtbrth},
-    {"mdswin", "the divisor game: count winning target choices (Nim_2)",
+    {"mdswin", "piles that rise to divisors: count the winning targets",
      help_mdswin, NULL, solve_mdswin},
     {NULL, NULL, NULL, NULL, NULL},
 };
@@ -156,10 +175,18 @@ int cmd_solve(int argc, char **argv)
         return cli_usage_error("solve", "unknown workload '%s'", argv[1]);
     if (argc > (int)(sizeof args / sizeof args[0]))
         return cli_usage_error("solve", "too many arguments");
-    /* FILE (or --input FILE) is taken here; the workload sees the rest */
+    /* FILE (or --input FILE) and the common options are taken here; the
+     * workload sees the rest */
     args[n++] = argv[1];
+    cli_engine_init(&solve_common, "solve");
+    solve_common_set = 1;
     for (i = 2; i < argc; i++) {
         const char *s = argv[i];
+        int c = cli_engine_option(&solve_common, argc, argv, &i);
+        if (c < 0)
+            return CLI_EXIT_USAGE;
+        if (c > 0)
+            continue;
         if (strcmp(s, "--json") == 0) {
             cli_solve_json = 1;
         } else if (strcmp(s, "--input") == 0 ||

@@ -28,6 +28,9 @@ static int parse_args(int argc, char **argv, values_args *a)
     for (i = 1; i < argc; i++) {
         const char *s = argv[i];
         int e = cli_engine_option(&a->eng, argc, argv, &i);
+        if (e == 0)
+            e = cli_bound_option("values", argc, argv, &i, "--period-max", 1,
+                                 UINT64_MAX - 1, &a->max);
         if (e < 0)
             return CLI_EXIT_USAGE;
         if (e > 0)
@@ -42,10 +45,6 @@ static int parse_args(int argc, char **argv, values_args *a)
             if (!v)
                 return cli_usage_error("values", "'%s' needs a position", s);
             a->at = v;
-        } else if (cli_opt_value(argc, argv, &i, "--max", &v)) {
-            if (cli_parse_u64("values", "--max", v, 1, UINT64_MAX - 1,
-                              &a->max))
-                return CLI_EXIT_USAGE;
         } else if (cli_opt_value(argc, argv, &i, "--method", &v)) {
             /* in the order of grundy_table_method */
             static const char *const methods[] = {"auto", "naive", "fast",
@@ -88,8 +87,8 @@ static int parse_args(int argc, char **argv, values_args *a)
                                "--period needs a table (--upto or --all)");
     if (a->max && (!a->period || a->have_upto || a->all))
         return cli_usage_error("values",
-                               "--max N bounds the period search: it goes "
-                               "with --period alone");
+                               "--period-max N bounds the period search: "
+                               "it goes with --period alone");
     if (a->zeros && (a->at || a->json))
         return cli_usage_error("values",
                                "--p-positions lists a table's positions of "
@@ -421,8 +420,11 @@ static int do_table(values_args *a, const grundy_game *g, grundy_writer *w)
 
     if (a->all && !finite)
         return cli_usage_error("values",
-                               "--all needs a finite family (a board); use "
-                               "--upto N");
+                               "--all lists every position of a board "
+                               "(rect, cram, node-kayles, chomp); %s has "
+                               "positions 0, 1, 2, ...: use --upto N or "
+                               "--at POS",
+                               a->spec);
     if (a->have_upto && finite)
         return cli_usage_error("values",
                                "%s is a finite family: use --all",
@@ -454,10 +456,29 @@ static int do_table(values_args *a, const grundy_game *g, grundy_writer *w)
         s = grundy_values_period(&per, vals, a->max);
         if (s == GRUNDY_OK)
             s = grundy_values_table(&t, vals, per.checked_upto);
-        if (s == GRUNDY_OK && !per.proven && !a->max)
+        if (s == GRUNDY_OK && !per.proven && !a->max &&
+            grundy_values_period_work_bound(vals) &&
+            grundy_limits_work(&a->eng.limits) < GRUNDY_PERIOD_WORK_DEFAULT)
+            fprintf(stderr,
+                    "grundy: values: the period search stopped at %llu "
+                    "positions, before a doubling past the work limit "
+                    "of %.3g steps (--work-limit)\n",
+                    (unsigned long long)per.checked_upto,
+                    (double)grundy_limits_work(&a->eng.limits));
+        else if (s == GRUNDY_OK && !per.proven && !a->max &&
+                 grundy_values_period_work_bound(vals))
+            fprintf(stderr,
+                    "grundy: values: the period search stopped at %llu "
+                    "positions, before a doubling past its bound of work "
+                    "(%.3g steps, some 10 s); --period-max N goes "
+                    "further\n",
+                    (unsigned long long)per.checked_upto,
+                    (double)GRUNDY_PERIOD_WORK_DEFAULT);
+        else if (s == GRUNDY_OK && !per.proven && !a->max)
             fprintf(stderr,
                     "grundy: values: the period search stopped at its "
-                    "bound of %llu positions; --max N searches further\n",
+                    "bound of %llu positions; --period-max N goes "
+                    "further\n",
                     (unsigned long long)per.checked_upto);
     }
     cli_progress_done();

@@ -53,7 +53,7 @@ static const char help_main[] =
     "Games with cycles (for values, analyze and play; see 'grundy loopy\n"
     "--help'):\n"
     "  addsub:S:A         remove s in S or add a in A stones; an empty heap\n"
-    "                     is final; heaps 0..H (--max H)\n"
+    "                     is final; heaps 0..H (--heap-max H)\n"
     "  graph:PATH         a token on the graph in PATH (edge list or DOT)\n"
     "\n"
     "Exit status: 0 on success, 1 on bad input data or a runtime failure,\n"
@@ -79,11 +79,18 @@ static const char help_values[] =
     "                   came from and, for a board search, the positions\n"
     "                   searched, the table's hits and size, and the time\n"
     "  --period         the period and preperiod, and whether it is proven;\n"
-    "                   without --upto the table grows until a period is\n"
-    "                   proven (or 2^26 entries; 2^25 for take-and-break\n"
-    "                   games; less for splits into three heaps or more)\n"
-    "  --max N          with --period alone: grow the table to N entries at\n"
-    "                   most, instead of the built-in bound\n"
+    "                   without --upto the table doubles from 1024 entries\n"
+    "                   until a period is proven or the next doubling would\n"
+    "                   pass about 2*10^10 steps of work (some 10 s; a split\n"
+    "                   into two heaps whose values are dense in rare ones,\n"
+    "                   such as 0.004, costs about n^2/4 steps to n), and\n"
+    "                   2^26 entries at most; a family\n"
+    "                   with no period criterion (periods only seen, never\n"
+    "                   proven) stops at 4096.  Then it answers 'no period\n"
+    "                   proven up to N'\n"
+    "  --period-max N   with --period alone: grow the table to N entries at\n"
+    "                   most, instead of the bounds above (--max N: the old\n"
+    "                   name, taken with a note until the next release)\n"
     "  --list           list the values as well\n"
     "  --p-positions    the positions of value 0 in the table, one a line\n"
     "\n"
@@ -105,7 +112,7 @@ static const char help_values[] =
     "cells): POS may be 'start', the game's start position.  Cram boards\n"
     "and Node-Kayles grids are written as rows of 0/1 like rect (1 = empty\n"
     "cell, vertex left); other graphs one 0/1 per vertex; Chomp as row\n"
-    "lengths from the bottom (7,4,2).  A single position of more than 12\n"
+    "lengths from the bottom (7,4,2).  A single position of more than 18\n"
     "cells is valued by the board search: its groups of cells are separate\n"
     "games whose values XOR, groups of one shape share a transposition\n"
     "table, and each child is asked only for the values that can decide\n"
@@ -147,17 +154,18 @@ static const char help_values[] =
     "Codes with moves that leave three heaps (digits 8-F) list their moves\n"
     "through sets of two-heap values.\n"
     "\n"
-    "Games with cycles (addsub:S:A with --max H, graph:PATH): every\n"
+    "Games with cycles (addsub:S:A with --heap-max H, graph:PATH): every\n"
     "position's generalized value, 'n value' per line, 'inf(K)' for an\n"
     "infinite one (see 'grundy loopy --help'); --at, --upto, --stats,\n"
     "--json and --method auto|naive|counter apply, --period does not.\n"
-    "  grundy values addsub:4,5:2 --max 20\n";
+    "  grundy values addsub:4,5:2 --heap-max 20\n";
 
 /* The options every subcommand that computes values shares (cli.c,
  * cli_engine_option()). */
 static const char help_engine[] =
     "\n"
-    "Resources and the store (every subcommand that computes values):\n"
+    "Common options (every subcommand takes them; misere and loopy keep\n"
+    "nothing in the store):\n"
     "  --mem-limit B    refuse work above B bytes (suffix K, M, G, T),\n"
     "                   estimated before anything is allocated; default:\n"
     "                   7/8 of physical memory\n"
@@ -334,7 +342,7 @@ static const char help_analyze[] =
     "                   position, value), value, winner (\"first\" or \"second\"),\n"
     "                   winning_moves (component, from, to, value)\n"
     "  --moore K        Moore's Nim_k: a move changes 1..K components\n"
-    "                   (1 <= K <= 64).  Prints the winner and one winning\n"
+    "                   (1 <= K <= 63).  Prints the winner and one winning\n"
     "                   move set (JSON: moore_k, method, winner,\n"
     "                   winning_move_set).  Nim heaps use Moore's rule;\n"
     "                   other families an exact search.\n"
@@ -361,14 +369,14 @@ static const char help_analyze[] =
     "  grundy analyze subtract:1,2 3 4 --misere\n"
     "  grundy analyze --misere 0.07 3 5 9 11\n"
     "\n"
-    "Games with cycles (addsub:S:A with --max H, graph:PATH, also with\n"
-    "--mix): prints each component's generalized value, the sum's value\n"
-    "by Smith's rule, the outcome (first, second or draw), and every\n"
+    "Games with cycles (addsub:S:A with --heap-max H, graph:PATH, also\n"
+    "with --mix): prints each component's generalized value, the sum's\n"
+    "value by Smith's rule, the winner (first, second or draw), and every\n"
     "winning move, or every move that keeps a draw (JSON: components,\n"
-    "value, outcome, winning_moves, drawing_moves).  Values are a number\n"
+    "value, winner, winning_moves, drawing_moves).  Values are a number\n"
     "or inf(K) (JSON {\"inf\": [K...]}).\n"
-    "  grundy analyze addsub:4,5:2 5 12 --max 20\n"
-    "  grundy analyze --mix graph:g.dot:c addsub:4,5:2:7 --max 20\n";
+    "  grundy analyze addsub:4,5:2 5 12 --heap-max 20\n"
+    "  grundy analyze --mix graph:g.dot:c addsub:4,5:2:7 --heap-max 20\n";
 
 static const char help_play[] =
     "Usage: grundy play RULES POS... [OPTIONS]\n"
@@ -408,11 +416,13 @@ static const char help_play[] =
     "Example:\n"
     "  printf '1 1\\n2 0\\n' | grundy play nim 3 4 5\n"
     "\n"
-    "Games with cycles (addsub:S:A with --max H, graph:PATH): the program\n"
+    "Games with cycles (addsub:S:A with --heap-max H, graph:PATH): the\n"
+    "program\n"
     "wins when it can (in finitely many moves, whatever you do), keeps the\n"
     "draw when it cannot win, and declares a draw when a position comes\n"
     "back --repeat N times (default 3) with the same player to move.\n"
-    "  --max H          the heap bound of addsub:S:A\n"
+    "  --heap-max H     the heap bound of addsub:S:A (--max H: the old\n"
+    "                   name, taken with a note until the next release)\n"
     "  --repeat N       occurrences of a position that end the game in a\n"
     "                   draw (2 <= N)\n"
     "  printf '1 a\\n' | grundy play graph:g.dot c\n";
@@ -492,7 +502,7 @@ static const char help_loopy[] =
     "                   an edge\n"
     "  --at V           print the value of vertex V alone\n"
     "  --stats          counts of each value, of infinite values and of\n"
-    "                   outcomes (first, second, draw), levels, memory and\n"
+    "                   winners (first, second, draw), levels, memory and\n"
     "                   time, instead of the listing (unless --list)\n"
     "  --list           list the values as well\n"
     "  --p-positions    the positions of value 0 in the table, one a line\n"
@@ -509,13 +519,14 @@ static const char help_loopy[] =
     "\n"
     "The same games as rule families, for values, analyze and play:\n"
     "graph:PATH (positions are vertices) and addsub:S:A (remove s in S or\n"
-    "add a in A stones, heaps 0..H with --max H; an empty heap is final).\n"
+    "add a in A stones, heaps 0..H with --heap-max H; an empty heap is\n"
+    "final).\n"
     "\n"
     "Examples:\n"
     "  printf 'a -> b; b -> c; c -> a; c -> d; d -> e;' | grundy loopy -\n"
     "  grundy loopy graph.txt --stats\n"
-    "  grundy values addsub:4,5:2 --max 20\n"
-    "  grundy analyze addsub:4,5:2 5 12 --max 20\n";
+    "  grundy values addsub:4,5:2 --heap-max 20\n"
+    "  grundy analyze addsub:4,5:2 5 12 --heap-max 20\n";
 static const char help_misere[] =
     "Usage: grundy misere CODE --upto N [OPTIONS]\n"
     "       grundy misere CODE --genus --upto N [OPTIONS]\n"
@@ -721,12 +732,10 @@ void cli_print_help(const char *cmd)
         printf(help_main, buf);
     } else if (strcmp(cmd, "solve") == 0) {
         printf(help_solve, cli_solve_list());
+        fputs(help_engine, stdout);
     } else {
         fputs(h, stdout);
-        if (strcmp(cmd, "values") == 0 || strcmp(cmd, "analyze") == 0 ||
-            strcmp(cmd, "play") == 0 || strcmp(cmd, "range") == 0 ||
-            strcmp(cmd, "count") == 0 || strcmp(cmd, "plot") == 0 ||
-            strcmp(cmd, "survey") == 0)
+        if (strcmp(cmd, "store") != 0) /* all but store take them */
             fputs(help_engine, stdout);
     }
 }

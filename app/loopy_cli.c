@@ -240,6 +240,7 @@ typedef struct lv_args {
     int have_upto, stats, list, json;
     grundy_loopy_method method;
     grundy_limits lim;
+    cli_engine eng; /* the common options */
 } lv_args;
 
 static int lv_parse(int argc, char **argv, lv_args *a)
@@ -247,14 +248,18 @@ static int lv_parse(int argc, char **argv, lv_args *a)
     int i;
     const char *v;
     memset(a, 0, sizeof *a);
-    grundy_limits_init(&a->lim);
+    cli_engine_init(&a->eng, "values");
     for (i = 1; i < argc; i++) {
         const char *s = argv[i];
-        if (cli_opt_value(argc, argv, &i, "--max", &v)) {
-            if (cli_parse_u64("values", "--max", v, 1,
-                              GRUNDY_LOOPY_MAX_VERTICES - 1, &a->max))
-                return CLI_EXIT_USAGE;
-        } else if (cli_opt_value(argc, argv, &i, "--upto", &v)) {
+        int e = cli_engine_option(&a->eng, argc, argv, &i);
+        if (e == 0)
+            e = cli_bound_option("values", argc, argv, &i, "--heap-max", 1,
+                                 GRUNDY_LOOPY_MAX_VERTICES - 1, &a->max);
+        if (e < 0)
+            return CLI_EXIT_USAGE;
+        if (e > 0)
+            continue;
+        if (cli_opt_value(argc, argv, &i, "--upto", &v)) {
             if (cli_parse_u64("values", "--upto", v, 0, UINT64_MAX - 1,
                               &a->upto))
                 return CLI_EXIT_USAGE;
@@ -264,15 +269,8 @@ static int lv_parse(int argc, char **argv, lv_args *a)
             if (!v)
                 return cli_usage_error("values", "'%s' needs a position", s);
             a->at = v;
-        } else if (cli_opt_value(argc, argv, &i, "--mem-limit", &v)) {
-            if (cli_parse_bytes("values", "--mem-limit", v, &a->lim.mem_limit))
-                return CLI_EXIT_USAGE;
         } else if (cli_opt_value(argc, argv, &i, "--method", &v)) {
             if (loopy_cli_parse_method("values", v, &a->method))
-                return CLI_EXIT_USAGE;
-        } else if (cli_opt_value(argc, argv, &i, "--threads", &v)) {
-            uint64_t nt; /* accepted for symmetry; one thread is used */
-            if (cli_parse_u64("values", "--threads", v, 0, 256, &nt))
                 return CLI_EXIT_USAGE;
         } else if (strcmp(s, "--all") == 0) {
             /* every position: the default */
@@ -301,6 +299,7 @@ static int lv_parse(int argc, char **argv, lv_args *a)
                                "--at prints one value: no --upto or --stats");
     if (!a->stats)
         a->list = 1;
+    a->lim = a->eng.limits;
     return 0;
 }
 
@@ -349,7 +348,7 @@ void loopy_cli_write_stats(grundy_writer *w, const grundy_loopy_stats *st,
         grundy_writer_u64(w, st->infinite);
         grundy_writer_char(w, '\n');
     }
-    grundy_writer_str(w, "outcome count\nfirst ");
+    grundy_writer_str(w, "winner count\nfirst ");
     grundy_writer_u64(w, st->first);
     grundy_writer_str(w, "\nsecond ");
     grundy_writer_u64(w, st->second);
@@ -590,7 +589,7 @@ static int analyze_run(const loopy_cli_sum *s, int json, grundy_writer *w)
     } else {
         grundy_writer_str(w, "value: ");
         loopy_cli_value_text(w, &sum);
-        grundy_writer_str(w, "\noutcome: ");
+        grundy_writer_str(w, "\nwinner: ");
         grundy_writer_str(w, grundy_loopy_outcome_name(o));
         grundy_writer_char(w, '\n');
         if (o == GRUNDY_LOOPY_DRAW)
@@ -614,18 +613,29 @@ int loopy_cli_analyze(int argc, char **argv)
     size_t np = 0;
     int i, json = 0, mix = 0, only_pos = 0, rc;
     uint64_t max = 0;
-    const char *v;
     grundy_limits lim;
+    cli_engine eng; /* the common options */
     loopy_cli_sum s;
     grundy_writer w;
 
     if (!positional)
         return cli_error("analyze", GRUNDY_ERR_NOMEM, NULL);
-    grundy_limits_init(&lim);
+    cli_engine_init(&eng, "analyze");
     for (i = 1; i < argc; i++) {
         const char *a = argv[i];
+        int e = 0;
         rc = 0;
-        if (only_pos || a[0] != '-' || a[1] != '-') {
+        if (!only_pos && a[0] == '-' && a[1] == '-') {
+            e = cli_engine_option(&eng, argc, argv, &i);
+            if (e == 0)
+                e = cli_bound_option("analyze", argc, argv, &i, "--heap-max",
+                                     1, GRUNDY_LOOPY_MAX_VERTICES - 1, &max);
+        }
+        if (e < 0) {
+            rc = CLI_EXIT_USAGE;
+        } else if (e > 0) {
+            /* taken */
+        } else if (only_pos || a[0] != '-' || a[1] != '-') {
             positional[np++] = argv[i];
         } else if (strcmp(a, "--") == 0) {
             only_pos = 1;
@@ -633,11 +643,6 @@ int loopy_cli_analyze(int argc, char **argv)
             json = 1;
         } else if (strcmp(a, "--mix") == 0) {
             mix = 1;
-        } else if (cli_opt_value(argc, argv, &i, "--max", &v)) {
-            rc = cli_parse_u64("analyze", "--max", v, 1,
-                               GRUNDY_LOOPY_MAX_VERTICES - 1, &max);
-        } else if (cli_opt_value(argc, argv, &i, "--mem-limit", &v)) {
-            rc = cli_parse_bytes("analyze", "--mem-limit", v, &lim.mem_limit);
         } else if (strcmp(a, "--misere") == 0 ||
                    strncmp(a, "--moore", 7) == 0 ||
                    strncmp(a, "--search-limit", 14) == 0) {
@@ -651,6 +656,7 @@ int loopy_cli_analyze(int argc, char **argv)
             return rc;
         }
     }
+    lim = eng.limits;
     if ((!mix && np < 2) || np < 1) {
         free(positional);
         return cli_usage_error("analyze", np || mix

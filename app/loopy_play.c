@@ -443,15 +443,27 @@ int loopy_cli_play(int argc, char **argv)
     int i, mix = 0, only_pos = 0, rc = 0;
     uint64_t max = 0;
     const char *v;
+    cli_engine eng; /* the common options */
 
     if (!positional)
         return cli_error("play", GRUNDY_ERR_NOMEM, NULL);
     memset(&p, 0, sizeof p);
     p.repeat = 3;
-    grundy_limits_init(&lim);
+    cli_engine_init(&eng, "play");
     for (i = 1; i < argc && !rc; i++) {
         const char *s = argv[i];
-        if (only_pos || s[0] != '-' || s[1] != '-') {
+        int e = 0;
+        if (!only_pos && s[0] == '-' && s[1] == '-') {
+            e = cli_engine_option(&eng, argc, argv, &i);
+            if (e == 0)
+                e = cli_bound_option("play", argc, argv, &i, "--heap-max", 1,
+                                     GRUNDY_LOOPY_MAX_VERTICES - 1, &max);
+        }
+        if (e < 0) {
+            rc = CLI_EXIT_USAGE;
+        } else if (e > 0) {
+            /* taken */
+        } else if (only_pos || s[0] != '-' || s[1] != '-') {
             positional[np++] = argv[i];
         } else if (strcmp(s, "--") == 0) {
             only_pos = 1;
@@ -463,17 +475,13 @@ int loopy_cli_play(int argc, char **argv)
             static const char *const firsts[] = {"user", "computer", NULL};
             rc = cli_parse_choice("play", "--first", v, firsts,
                                   &p.computer_first);
-        } else if (cli_opt_value(argc, argv, &i, "--max", &v)) {
-            rc = cli_parse_u64("play", "--max", v, 1,
-                               GRUNDY_LOOPY_MAX_VERTICES - 1, &max);
         } else if (cli_opt_value(argc, argv, &i, "--repeat", &v)) {
             rc = cli_parse_u64("play", "--repeat", v, 2, 1000000, &p.repeat);
-        } else if (cli_opt_value(argc, argv, &i, "--mem-limit", &v)) {
-            rc = cli_parse_bytes("play", "--mem-limit", v, &lim.mem_limit);
         } else {
             rc = cli_usage_error("play", "unknown option '%s'", s);
         }
     }
+    lim = eng.limits;
     if (!rc && ((!mix && np < 2) || np < 1))
         rc = cli_usage_error("play", np || mix ? "missing positions (POS...)"
                                                : "missing RULES");

@@ -18,6 +18,12 @@ typedef struct solve_workload {
  * (doc/JSON.md). */
 extern int cli_solve_json;
 
+/* The common options given to 'grundy solve' (--mem-limit, --store ...,
+ * taken by cmd_solve.c): e is made as cli_engine_init() makes it, with
+ * them applied. */
+struct cli_engine;
+void cli_solve_engine(struct cli_engine *e, const char *cmd);
+
 int solve_digit_nim(int argc, char **argv);
 int solve_unbalanced_nim(int argc, char **argv);
 int solve_pshtbrth(int argc, char **argv);

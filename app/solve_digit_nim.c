@@ -26,7 +26,7 @@ int solve_digit_nim(int argc, char **argv)
     if (grundy_game_new(&g, "digits", NULL) != GRUNDY_OK)
         return cli_error("solve digit-nim", GRUNDY_ERR_NOMEM, NULL);
     memset(&cfg, 0, sizeof cfg);
-    cli_engine_init(&eng, "solve digit-nim");
+    cli_solve_engine(&eng, "solve digit-nim");
     cfg.cmd = "solve digit-nim";
     cfg.game = g;
     cfg.eng = &eng;

@@ -90,7 +90,7 @@ int solve_pshtbrth(int argc, char **argv)
         return cli_usage_error("solve", "pshtbrth takes no arguments");
     if (grundy_game_new(&game, "rect:4x4", NULL) != GRUNDY_OK)
         return cli_error("solve pshtbrth", GRUNDY_ERR_NOMEM, NULL);
-    cli_engine_init(&eng, "solve pshtbrth");
+    cli_solve_engine(&eng, "solve pshtbrth");
     memset(&cfg, 0, sizeof cfg);
     cfg.cmd = "solve pshtbrth";
     cfg.game = game;

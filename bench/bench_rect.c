@@ -2,6 +2,7 @@
  * bench_rect.c -- board tables and 'grundy solve pshtbrth'.
  *
  * Usage: bench_rect [--5x6] [--grundy PATH] [--quick] [--tables]
+ *                   [--pshtbrth] [--against OLD]
  *
  * Tables (norm: ns per position):
  *   rect:4x4 and rect:5x5 by tier tabulation on 1 and 2 threads, against
@@ -18,7 +19,13 @@
  *   baseline   in process: the same scanner and 4x4 table, the values in
  *              a plain array, each winner query a linear XOR over L..R;
  *   io-floor   in process: read every token with the same scanner and
- *              write one answer line per winner query, no game at all.
+ *              write one answer line per winner query, no game at all;
+ *   against    with --against OLD: the program OLD (a previous build) on
+ *              the same input, run in alternating pairs with 'grundy'
+ *              (one of each, then the next pair), so that both see the
+ *              same machine; the line 'ratio' is grundy's median over
+ *              OLD's.  Both outputs are compared byte for byte first.
+ * --pshtbrth runs only the pshtbrth lines (no tables).
  */
 #include <fcntl.h>
 #include <stdio.h>
@@ -190,6 +197,103 @@ static uint64_t run_program(void *payload)
     return (uint64_t)status;
 }
 
+/* Run PROGRAM solve pshtbrth on the input into FILE. */
+static void program_output(const char *program, const char *input,
+                           const char *file)
+{
+    int status = 0;
+    pid_t pid = fork();
+    if (pid == 0) {
+        int in = open(input, O_RDONLY),
+            out = open(file, O_WRONLY | O_CREAT | O_TRUNC, 0600);
+        if (in < 0 || out < 0 || dup2(in, 0) < 0 || dup2(out, 1) < 0)
+            _exit(127);
+        execl(program, program, "solve", "pshtbrth", (char *)NULL);
+        _exit(127);
+    }
+    if (pid < 0 || waitpid(pid, &status, 0) < 0 || !WIFEXITED(status) ||
+        WEXITSTATUS(status) != 0) {
+        fprintf(stderr, "bench_rect: '%s solve pshtbrth' failed\n", program);
+        exit(1);
+    }
+}
+
+static int same_files(const char *a, const char *b)
+{
+    FILE *fa = fopen(a, "rb"), *fb = fopen(b, "rb");
+    int ca, cb, same = fa && fb;
+    while (same) {
+        ca = getc(fa);
+        cb = getc(fb);
+        if (ca != cb)
+            same = 0;
+        if (ca == EOF)
+            break;
+    }
+    if (fa)
+        fclose(fa);
+    if (fb)
+        fclose(fb);
+    return same;
+}
+
+static int cmp_double(const void *a, const void *b)
+{
+    double x = *(const double *)a, y = *(const double *)b;
+    return (x > y) - (x < y);
+}
+
+/* --against OLD: pairs of whole-process runs, alternating, after checking
+ * that both print the same bytes. */
+static void bench_against(psh_job *j, const char *old, uint64_t nm,
+                          int pairs)
+{
+    char out_new[] = "/tmp/bench_rect_newXXXXXX",
+         out_old[] = "/tmp/bench_rect_oldXXXXXX";
+    double tn[64], to[64];
+    bench_result rn, ro;
+    psh_job jo = *j;
+    int k, fa = mkstemp(out_new), fb = mkstemp(out_old);
+    if (fa < 0 || fb < 0) {
+        perror("mkstemp");
+        exit(1);
+    }
+    close(fa);
+    close(fb);
+    program_output(j->grundy, j->input, out_new);
+    program_output(old, j->input, out_old);
+    if (!same_files(out_new, out_old)) {
+        fprintf(stderr, "bench_rect: '%s' and '%s' answer differently "
+                        "(%s, %s)\n", j->grundy, old, out_new, out_old);
+        exit(1);
+    }
+    unlink(out_new);
+    unlink(out_old);
+    jo.grundy = old;
+    if (pairs > 64)
+        pairs = 64;
+    for (k = 0; k < pairs; k++) {
+        double t0 = bench_now_ns();
+        run_program(j);
+        tn[k] = bench_now_ns() - t0;
+        t0 = bench_now_ns();
+        run_program(&jo);
+        to[k] = bench_now_ns() - t0;
+    }
+    qsort(tn, (size_t)pairs, sizeof tn[0], cmp_double);
+    qsort(to, (size_t)pairs, sizeof to[0], cmp_double);
+    rn.ns_min = tn[0];
+    rn.ns_median = tn[pairs / 2];
+    rn.sink = 0;
+    ro.ns_min = to[0];
+    ro.ns_median = to[pairs / 2];
+    ro.sink = 0;
+    bench_print("pshtbrth", "grundy", nm, &rn, (double)nm);
+    bench_print("pshtbrth", "against", nm, &ro, (double)nm);
+    printf("pshtbrth\tratio\t%llu\t-\t-\t%.3f\n", (unsigned long long)nm,
+           rn.ns_median / ro.ns_median);
+}
+
 static uint16_t scan_board(grundy_scanner *s)
 {
     uint16_t p = 0;
@@ -272,8 +376,8 @@ static uint64_t run_io_floor(void *payload)
     return run_inproc(payload, 0);
 }
 
-static void bench_pshtbrth(const char *grundy, uint64_t nm, int repeats,
-                           int baseline)
+static void bench_pshtbrth(const char *grundy, const char *old, uint64_t nm,
+                           int repeats, int baseline)
 {
     char path[] = "/tmp/bench_rect_XXXXXX";
     int fd = mkstemp(path);
@@ -296,6 +400,13 @@ static void bench_pshtbrth(const char *grundy, uint64_t nm, int repeats,
     j.input = path;
     j.g = grundy_table_data(t);
 
+    if (old) {
+        bench_against(&j, old, nm, 2 * repeats + 1);
+        grundy_table_free(t);
+        grundy_game_free(game);
+        unlink(path);
+        return;
+    }
     r = bench_run(run_io_floor, &j, repeats);
     bench_print("pshtbrth", "io-floor", nm, &r, (double)nm);
     r = bench_run(run_program, &j, repeats);
@@ -314,8 +425,8 @@ int main(int argc, char **argv)
     static const unsigned one_two[] = {1, 2};
     static const unsigned two[] = {2};
     char grundy[4096];
-    int big = 0, quick = 0, tables_only = 0, i;
-    const char *slash;
+    int big = 0, quick = 0, tables_only = 0, psh_only = 0, i;
+    const char *slash, *old = NULL;
 
     /* Default program: ../grundy from this bench's folder. */
     slash = strrchr(argv[0], '/');
@@ -328,22 +439,28 @@ int main(int argc, char **argv)
             quick = 1;
         else if (strcmp(argv[i], "--tables") == 0)
             tables_only = 1;
+        else if (strcmp(argv[i], "--pshtbrth") == 0)
+            psh_only = 1;
+        else if (strcmp(argv[i], "--against") == 0 && i + 1 < argc)
+            old = argv[++i];
         else if (strcmp(argv[i], "--grundy") == 0 && i + 1 < argc)
             snprintf(grundy, sizeof grundy, "%s", argv[++i]);
         else {
             fprintf(stderr, "usage: bench_rect [--5x6] [--quick] [--tables] "
-                            "[--grundy PATH]\n");
+                            "[--pshtbrth] [--grundy PATH] [--against OLD]\n");
             return 2;
         }
     }
     bench_header();
-    bench_tables("rect:4x4", 2, 9, one_two, 2);
-    bench_tables("rect:5x5", quick ? 0 : 1, quick ? 1 : 3, one_two, 2);
-    if (big)
-        bench_tables("rect:5x6", 0, 1, two, 1);
+    if (!psh_only) {
+        bench_tables("rect:4x4", 2, 9, one_two, 2);
+        bench_tables("rect:5x5", quick ? 0 : 1, quick ? 1 : 3, one_two, 2);
+        if (big)
+            bench_tables("rect:5x6", 0, 1, two, 1);
+    }
     if (tables_only)
         return 0;
-    bench_pshtbrth(grundy, 100000, quick ? 1 : 5, 2);
-    bench_pshtbrth(grundy, 1000000, quick ? 1 : 3, quick ? 0 : 1);
+    bench_pshtbrth(grundy, old, 100000, quick ? 1 : 5, 2);
+    bench_pshtbrth(grundy, old, 1000000, quick ? 1 : 3, quick ? 0 : 1);
     return 0;
 }

@@ -138,17 +138,32 @@ GRUNDY_NODISCARD GRUNDY_API grundy_status grundy_values_table(
  * NULL; computes nothing.  For loops that read it directly. */
 GRUNDY_API const grundy_table *grundy_values_cached(const grundy_values *v);
 
+/* The bound of work of a period search with max 0, in steps as
+ * --work-limit counts them (a position, a move listed, a rare position
+ * looked at): about 10 s on a 2-core machine of 2026. */
+#define GRUNDY_PERIOD_WORK_DEFAULT ((uint64_t)20000000000ull)
+
 /* grundy_values_period() :
  * Grow the table, doubling from 1024 entries, until the family's period
- * criterion proves a period or the table reaches max entries (0: a bound
- * of 2^26 entries; for families whose moves grow with the heap, 2^25 when
- * the family has a kernel, which proves periods as it tabulates, else
- * 2^20; a family without a criterion looks at 4096 entries).  *out says
- * what was seen (grundy_period_find()).  A proven period is kept: later
- * values of any position come from it.  Errors as for
- * grundy_values_table(). */
+ * criterion proves a period or the table reaches max entries.  max 0: a
+ * bound of 2^26 entries (for families whose moves grow with the heap,
+ * 2^25 when the family has a kernel, which proves periods as it
+ * tabulates, else 2^20; a family without a criterion looks at 4096
+ * entries), and a bound of work: the search stops before a doubling that
+ * would take its estimated steps past GRUNDY_PERIOD_WORK_DEFAULT (the
+ * estimate of --work-limit: quadratic for a split into two heaps whose
+ * values are dense in rare ones, whose every split is listed).
+ * The sizes looked at depend only on the game and max, never on what the
+ * store holds.  *out says what was seen (grundy_period_find()).  A proven
+ * period is kept: later values of any position come from it.  Errors as
+ * for grundy_values_table(). */
 GRUNDY_NODISCARD GRUNDY_API grundy_status
 grundy_values_period(grundy_period *out, grundy_values *v, grundy_pos max);
+
+/* grundy_values_period_work_bound() :
+ * 1 when the last period search of v stopped without a proof at its
+ * bound of work (GRUNDY_PERIOD_WORK_DEFAULT), 0 otherwise. */
+GRUNDY_API int grundy_values_period_work_bound(const grundy_values *v);
 
 /* grundy_values_histogram() :
  * counts[x] = the number of positions p <= max with g(p) = x, as a new

@@ -103,6 +103,41 @@ static unsigned bit_length(grundy_value v)
 /* A pass over a table longer than memory lets go of each chunk it read. */
 #define PASS_CHUNK ((grundy_pos)1 << 24)
 
+grundy_status grundy_table_rare_prefix(uint64_t *rare, const grundy_table *t,
+                                       grundy_pos n)
+{
+    const grundy_takebreak_params *tp = grundy_takebreak_get(t->game);
+    grundy_value maxv = 0;
+    grundy_pos x;
+    uint64_t *counts;
+    unsigned k, mask, rule;
+    size_t vals;
+    grundy_status s;
+
+    *rare = n;
+    for (x = 0; x < n; x++) {
+        grundy_value g = grundy_table_get(t, x);
+        if (g > maxv)
+            maxv = g;
+        if (maxv > 0xFFFF)
+            return GRUNDY_OK;
+    }
+    k = bit_length(maxv);
+    vals = (size_t)1 << k;
+    counts = calloc(2 * vals, sizeof *counts);
+    GRUNDY_RETURN_IF(!counts, GRUNDY_ERR_NOMEM);
+    for (x = 0; x < n; x++) {
+        counts[(x & 1) * vals + grundy_table_get(t, x)]++;
+        if ((x & (PASS_CHUNK - 1)) == PASS_CHUNK - 1)
+            grundy_table_release(t, x + 1 - PASS_CHUNK, x + 1);
+    }
+    s = grundy_rare_best(&mask, &rule, rare, counts, counts + vals, k,
+                         tp ? grundy_rare_rules(tp)
+                            : 1u << GRUNDY_RARE_BY_VALUE);
+    free(counts);
+    return s;
+}
+
 grundy_status grundy_table_rare(grundy_rare_info *out, const grundy_table *t)
 {
     grundy_value maxv = grundy_table_max(t, NULL);

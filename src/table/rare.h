@@ -57,4 +57,11 @@ grundy_status grundy_rare_best(unsigned *mask, unsigned *rule, uint64_t *rare,
                                const uint64_t *even, const uint64_t *odd,
                                unsigned k, unsigned rules);
 
+/* The fewest rare positions among g(0..n-1) of t (n <= its size) under
+ * the best (mask, rule), as grundy_table_rare() chooses them; n when a
+ * value passes 2^16 (no split worth the name).  One pass over the
+ * entries.  GRUNDY_ERR_NOMEM. */
+grundy_status grundy_table_rare_prefix(uint64_t *rare, const grundy_table *t,
+                                       grundy_pos n);
+
 #endif

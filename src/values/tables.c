@@ -12,6 +12,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "table/rare.h"
 #include "values/values_internal.h"
 
 static const char *method_name(const grundy_values *v, grundy_fill_method m)
@@ -365,6 +366,78 @@ uint64_t grundy_values_work_needed(const grundy_values *v)
 {
     return v->work_needed;
 }
+
+/* Positions from which the rare values of a table say how splits into
+ * two heaps will cost. */
+#define RARE_WORK_FROM 1024
+/* The take-and-break kernel lists every split while more than one
+ * position in RARE_SHARE is rare (sparse.c, sparse_internal.h). */
+#define RARE_SHARE 8
+
+uint64_t grundy_values_grow_work(const grundy_values *v, grundy_fill_method m,
+                                 grundy_pos from, grundy_pos n)
+{
+    uint64_t w = grundy_table_work(v->game, m, from, n), rare = 0;
+    const grundy_takebreak_params *tp = grundy_takebreak_get(v->game);
+    grundy_table *known = NULL;
+    grundy_period per_seen;
+    grundy_pos seen = from;
+    grundy_status s;
+    double extra;
+    if (m != GRUNDY_FILL_KERNEL || n <= RARE_WORK_FROM || n <= from || !tp ||
+        tp->max_parts != 2 || v->period.proven)
+        return w;
+    memset(&per_seen, 0, sizeof per_seen);
+    if (from >= RARE_WORK_FROM && v->table &&
+        grundy_table_size(v->table) >= from) {
+        s = grundy_table_prefix(&known, v->table, from);
+    } else {
+        /* too little known: the first RARE_WORK_FROM values, computed
+         * apart (a millisecond), say how dense the rare ones are */
+        s = grundy_table_new(&known, v->game, RARE_WORK_FROM, NULL);
+        seen = RARE_WORK_FROM;
+    }
+    /* a period proven in what is known: the kernel copies it from there */
+    if (s == GRUNDY_OK)
+        grundy_period_find(&per_seen, known);
+    if (s == GRUNDY_OK && !per_seen.proven)
+        s = grundy_table_rare_prefix(&rare, known, seen);
+    grundy_table_free(known);
+    if (s != GRUNDY_OK || per_seen.proven)
+        return w;
+    if (rare * RARE_SHARE <= seen)
+        /* scarce rare positions: each position looks at the splits with
+         * a rare part, a step each (Grundy's game: 1274 rare positions to
+         * 2^24, some 20 us a position) */
+        extra = (double)(n - from) * (double)rare;
+    else
+        /* it lists every split (sparse.c): about p/2 for each position
+         * p, (n^2 - from^2) / 4 in all, while the values stay that
+         * dense */
+        extra = ((double)n * (double)n - (double)from * (double)from) / 4;
+    if (extra >= 1.8e19 - (double)w)
+        return UINT64_MAX;
+    return w + (uint64_t)extra;
+}
+
+/* Before a long table of a split into two heaps is refused as quadratic
+ * on the density of its first values, the first PROBE_MAX values are
+ * computed (kept: they are the table's): the density falls later for
+ * many codes (Grundy's game: a rare position in 6 to 1024, one in 50 to
+ * 65536). */
+#define PROBE_MAX ((grundy_pos)1 << 16)
+static grundy_status probe_density(grundy_values *v, grundy_fill_method m,
+                                   grundy_pos n)
+{
+    const grundy_takebreak_params *tp = grundy_takebreak_get(v->game);
+    grundy_pos have = v->table ? grundy_table_size(v->table) : 0;
+    if (m != GRUNDY_FILL_KERNEL || !tp || tp->max_parts != 2 ||
+        n <= PROBE_MAX || have >= PROBE_MAX ||
+        grundy_limits_work_check(v->lim, grundy_values_grow_work(
+                                             v, m, have, n)) == GRUNDY_OK)
+        return GRUNDY_OK;
+    return grundy_values_ensure_table(v, PROBE_MAX);
+}
 /* Tables *******************************************************************/
 
 /* A table of at least n entries (finite families: all), computed with the
@@ -390,6 +463,9 @@ grundy_status grundy_values_ensure_table(grundy_values *v, grundy_pos n)
             return GRUNDY_OK;
         }
     }
+    GRUNDY_TRY(probe_density(v, m, n));
+    if (v->table && grundy_table_size(v->table) >= n)
+        return GRUNDY_OK;
     if (v->store) {
         int done = 0;
         /* Another process may be computing it: wait, then look again. */
@@ -408,7 +484,8 @@ grundy_status grundy_values_ensure_table(grundy_values *v, grundy_pos n)
     if (grows_in_file(v, m)) {
         /* a table grown in its file need not fit in memory: the work only */
         grundy_pos have = v->table ? grundy_table_size(v->table) : 0;
-        s = grundy_values_work_check(v, grundy_table_work(v->game, m, have, n));
+        s = grundy_values_work_check(v,
+                                     grundy_values_grow_work(v, m, have, n));
         if (s == GRUNDY_OK) {
             t0 = grundy_clock_ms();
             s = grow_in_file(v, n, m);
@@ -424,7 +501,8 @@ grundy_status grundy_values_ensure_table(grundy_values *v, grundy_pos n)
     s = grundy_values_table_fits(v, n) ? GRUNDY_OK : GRUNDY_ERR_LIMIT;
     if (s == GRUNDY_OK) {
         grundy_pos have = v->table ? grundy_table_size(v->table) : 0;
-        s = grundy_values_work_check(v, grundy_table_work(v->game, m, have, n));
+        s = grundy_values_work_check(v,
+                                     grundy_values_grow_work(v, m, have, n));
     }
     if (s != GRUNDY_OK) {
         grundy_store_unlock(lock);

@@ -63,6 +63,7 @@ struct grundy_values {
                                did not fit */
     grundy_period period;   /* proven, once found */
     int period_searched;    /* the period search has run */
+    int period_work_bound;  /* ... and stopped at its bound of work */
     const char *source;
     const char *method_name; /* how the table was filled */
     char spec[256];          /* canonical spec: the store's key */
@@ -120,6 +121,15 @@ extern const grundy_values_src grundy_values_src_board_search;
 extern const grundy_values_src grundy_values_src_subsets;
 extern const grundy_values_src grundy_values_src_search;
 
+/* The steps of growing v's table from `from` to n entries by m: the
+ * family's estimate (grundy_table_work()), and for the take-and-break
+ * kernel of a split into two heaps whose first values (g(0..from-1), or
+ * the first 1024 when fewer are known) are dense in rare ones, as the
+ * kernel judges it, every split listed: (n^2 - from^2) / 4 more
+ * (0.004); when they are scarce, a step per rare one for each
+ * position.  Linear again once a period is proven. */
+uint64_t grundy_values_grow_work(const grundy_values *v, grundy_fill_method m,
+                                 grundy_pos from, grundy_pos n);
 /* The fill method of v's tables. */
 grundy_fill_method grundy_values_fill_method(const grundy_values *v);
 /* Take the stored table (or a split one, or a period) when it is longer

@@ -10,6 +10,7 @@
 
 #include "grundy/experimental.h"
 #include "test_support.h"
+#include "values/values_internal.h"
 
 /* A user family with a kernel: remove a non-zero square ***************/
 
@@ -563,6 +564,94 @@ static void test_values_table_size_is_exact(void **state)
     grundy_game_free(g);
 }
 
+/* The work estimate follows the cost: a split into two heaps whose values
+ * are dense in rare ones lists every split, so 0.004 is quadratic, while
+ * 0.07 (Dawson's Kayles, its period proven) and Grundy's game past 65536
+ * (a rare position in 50) are linear. */
+static void test_values_grow_work_follows_rare(void **state)
+{
+    static const char *const codes[] = {"0.004", "0.07"};
+    uint64_t w[2];
+    unsigned k;
+    (void)state;
+    for (k = 0; k < 2; k++) {
+        grundy_game *g = test_game(codes[k]);
+        grundy_values *v;
+        const grundy_table *t;
+        assert_int_equal(grundy_values_new(&v, g, NULL), GRUNDY_OK);
+        assert_int_equal(grundy_values_fill_method(v), GRUNDY_FILL_KERNEL);
+        assert_int_equal(grundy_values_table(&t, v, 4096), GRUNDY_OK);
+        w[k] = grundy_values_grow_work(v, GRUNDY_FILL_KERNEL, 4096, 8192);
+        grundy_values_free(v);
+        grundy_game_free(g);
+    }
+    /* 0.004: a quarter or more of the positions are rare */
+    assert_true(w[0] >= (uint64_t)4096 * 1000);
+    assert_true(w[1] <= (uint64_t)4096 * 64);
+    {
+        grundy_game *g = test_game("grundy-game");
+        grundy_values *v;
+        const grundy_table *t;
+        assert_int_equal(grundy_values_new(&v, g, NULL), GRUNDY_OK);
+        assert_int_equal(grundy_values_table(&t, v, 65536), GRUNDY_OK);
+        /* linear: a step per rare position (1273 of them) a position */
+        w[0] = grundy_values_grow_work(v, GRUNDY_FILL_KERNEL, 65536,
+                                       (grundy_pos)1 << 30);
+        assert_true(w[0] >= ((uint64_t)1 << 30) * 1000 &&
+                    w[0] <= ((uint64_t)1 << 30) * 2000);
+        /* from scratch: its first 1024 values are dense */
+        assert_true(grundy_values_grow_work(v, GRUNDY_FILL_KERNEL, 0,
+                                            (grundy_pos)1 << 20) >
+                    (uint64_t)1 << 36);
+        grundy_values_free(v);
+        grundy_game_free(g);
+    }
+}
+
+/* A period search with no max stops at its bound of work (here the work
+ * limit, lower than the built-in bound) with what it saw, before the
+ * doubling that would pass it; the sizes it looks at are the same when
+ * the object already holds a longer table.  An explicit max under the
+ * same work limit is refused by the work estimate, which is quadratic for
+ * 0.004, before the table grows. */
+static void test_values_period_work_bound(void **state)
+{
+    grundy_game *g = test_game("0.004");
+    grundy_values *v, *held;
+    grundy_values_opts o;
+    grundy_limits lim;
+    grundy_period per, per2;
+    const grundy_table *t;
+    (void)state;
+    grundy_limits_init(&lim);
+    lim.work_limit = 30000000;
+    grundy_values_opts_init(&o);
+    o.limits = &lim;
+    assert_int_equal(grundy_values_new(&v, g, &o), GRUNDY_OK);
+    assert_int_equal(grundy_values_period(&per, v, 0), GRUNDY_OK);
+    assert_false(per.proven);
+    assert_true(per.checked_upto >= 4096 && per.checked_upto <= 16384);
+    assert_int_equal(grundy_values_period_work_bound(v), 1);
+    assert_int_equal(grundy_values_new(&held, g, &o), GRUNDY_OK);
+    assert_int_equal(grundy_values_table(&t, held, 32768), GRUNDY_ERR_WORK);
+    lim.work_limit = 0;
+    assert_int_equal(grundy_values_table(&t, held, 32768), GRUNDY_OK);
+    lim.work_limit = 30000000;
+    assert_int_equal(grundy_values_period(&per2, held, 0), GRUNDY_OK);
+    assert_int_equal(per2.checked_upto, per.checked_upto);
+    assert_int_equal(grundy_values_period_work_bound(held), 1);
+    grundy_values_free(held);
+    grundy_values_free(v);
+    assert_int_equal(grundy_values_new(&v, g, &o), GRUNDY_OK);
+    lim.work_limit = 1000000;
+    assert_int_equal(grundy_values_period(&per, v, (grundy_pos)1 << 20),
+                     GRUNDY_ERR_WORK);
+    assert_true(grundy_values_cached(v) == NULL ||
+                grundy_table_size(grundy_values_cached(v)) <= 4096);
+    grundy_values_free(v);
+    grundy_game_free(g);
+}
+
 static void test_values_histogram(void **state)
 {
     static const char *const specs[] = {"nim", "half", "0.07", "digits"};
@@ -609,6 +698,8 @@ int main(void)
         cmocka_unit_test(test_values_cancel_keeps_prefix),
         cmocka_unit_test(test_values_table_size_is_exact),
         cmocka_unit_test(test_values_histogram),
+        cmocka_unit_test(test_values_grow_work_follows_rare),
+        cmocka_unit_test(test_values_period_work_bound),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

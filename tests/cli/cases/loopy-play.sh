@@ -16,9 +16,9 @@ echo "--"
 # program takes over, reverses the user's raise 7 -> 9 (to a smaller
 # counter), and wins.
 printf 'hint\n2 7\n2 9\nundo\n2 9\n1 3\n1 5\n' |
-    "$GRUNDY" play addsub:4,5:2 5 12 --max 20 | tail -n +6
+    "$GRUNDY" play addsub:4,5:2 5 12 --heap-max 20 | tail -n +6
 echo "--"
 printf 'b\na\nc\n' | "$GRUNDY" play graph:loopy-textbook.dot a --repeat 2 |
     tail -n +6
 echo "--"
-"$GRUNDY" play addsub:4,5:2 5 --max 20 --repeat 1 2>&1; echo "exit $?"
+"$GRUNDY" play addsub:4,5:2 5 --heap-max 20 --repeat 1 2>&1; echo "exit $?"

@@ -23,7 +23,7 @@ tty_run() { # PHASE ARGS...: did PHASE show within $T s?
     fi
 }
 tty_run "values: table: " values 0.6 --upto 50000000
-tty_run "values: period search (none proven yet), n: " values 0.8 --period --max 10000000
+tty_run "values: period search (none proven yet), n: " values 0.8 --period --period-max 10000000
 tty_run "values: table: " values rect:5x5 --all
 tty_run "values: search: " values cram:7x7 --at start
 tty_run "count: histogram: " count nim --heaps 3 --max 30000000 --mod 1000000007

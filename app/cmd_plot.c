@@ -390,7 +390,7 @@ static int is_rare(grundy_value v, grundy_value mask)
 static void find_rare(plot_info *in, const plot_args *a, const grundy_game *g)
 {
     in->have_rare = 0;
-    if (a->no_rare || !grundy_takebreak_get(g))
+    if (a->no_rare || !(grundy_game_rules(g)->flags & GRUNDY_RULES_RARE))
         return;
     if (grundy_table_rare(&in->rare, in->t) != GRUNDY_OK)
         return;

@@ -512,8 +512,8 @@ static int do_table(values_args *a, const grundy_game *g, grundy_writer *w)
         if (!counts)
             return cli_error("values", GRUNDY_ERR_NOMEM, NULL);
         grundy_table_counts(t, counts);
-        /* Take-and-break games: the rare/common value split. */
-        have_rare = grundy_takebreak_get(g) != NULL &&
+        /* Games whose values split into rare and common ones. */
+        have_rare = (grundy_game_rules(g)->flags & GRUNDY_RULES_RARE) &&
                     grundy_table_rare(&rare, t) == GRUNDY_OK;
     }
 

@@ -52,13 +52,6 @@ typedef struct move_info {
     grundy_value value; /* of the position it leads to */
 } move_info;
 
-typedef enum move_style {
-    STYLE_DOMINO, /* a label on the edge between its two cells */
-    STYLE_VERTEX, /* on the vertex whose neighbourhood it takes */
-    STYLE_CORNER, /* on the lowest square it takes (Chomp) */
-    STYLE_THUMB   /* a small board per move */
-} move_style;
-
 static int by_value(const void *x, const void *y)
 {
     const move_info *a = x, *b = y;
@@ -147,14 +140,14 @@ static void disc_layers_new(plot_scene *s, disc_layers *d)
 }
 
 /* Where the label of move m goes, in board units; 0 when it has none. */
-static int move_place(const grundy_board_geometry *geo, move_style st,
+static int move_place(const grundy_board_geometry *geo, grundy_board_mark st,
                       const move_info *m, double *x, double *y)
 {
     unsigned i, a = 64, b = 64;
     if (!m->removed)
         return 0;
     switch (st) {
-    case STYLE_DOMINO:
+    case GRUNDY_BOARD_MARK_DOMINO:
         for (i = 0; i < geo->ncells; i++)
             if (m->removed >> i & 1) {
                 if (a == 64)
@@ -167,7 +160,7 @@ static int move_place(const grundy_board_geometry *geo, move_style st,
         *x = (geo->x[a] + geo->x[b]) / 2;
         *y = (geo->y[a] + geo->y[b]) / 2;
         return 1;
-    case STYLE_VERTEX:
+    case GRUNDY_BOARD_MARK_VERTEX:
         for (i = 0; i < geo->ncells; i++)
             if ((m->removed >> i & 1) &&
                 (((UINT64_C(1) << i) | geo->adj[i]) & geo->cells) ==
@@ -177,7 +170,7 @@ static int move_place(const grundy_board_geometry *geo, move_style st,
                 return 1;
             }
         return 0;
-    case STYLE_CORNER:
+    case GRUNDY_BOARD_MARK_CORNER:
         i = (unsigned)__builtin_ctzll(m->removed);
         *x = geo->x[i];
         *y = geo->y[i];
@@ -230,7 +223,7 @@ grundy_status plot_board(plot_scene *s, const grundy_game *g,
     grundy_value pv[64], v = 0;
     uint64_t in_part = 0;
     grundy_status st;
-    move_style style;
+    grundy_board_mark style;
     double x0 = LEFT * font(s), y0 = 76 * font(s),
            x1 = s->width - KEY_WIDTH * font(s), y1 = s->height - 24;
     double c, ox, oy, sx0 = 0, sy0 = 0, sx1 = 0, sy1 = 0;
@@ -296,10 +289,7 @@ grundy_status plot_board(plot_scene *s, const grundy_game *g,
     info->value = v;
     info->moves = nm;
     info->parts = nparts;
-    style = r == &grundy_rules_cram          ? STYLE_DOMINO
-            : r == &grundy_rules_node_kayles ? STYLE_VERTEX
-            : r == &grundy_rules_chomp       ? STYLE_CORNER
-                                             : STYLE_THUMB;
+    style = geo->mark;
 
     /* titles */
     if (grundy_game_pos_format(g, p, pos, sizeof pos) >= sizeof pos)
@@ -328,13 +318,13 @@ grundy_status plot_board(plot_scene *s, const grundy_game *g,
             n += snprintf(text + n, sizeof text - (size_t)n,
                           "%zu move%s, %zu winning (to value 0); %s", nm,
                           nm == 1 ? "" : "s", info->winning,
-                          style == STYLE_DOMINO
+                          style == GRUNDY_BOARD_MARK_DOMINO
                               ? "each domino labelled with the value it "
                                 "leaves"
-                          : style == STYLE_VERTEX
+                          : style == GRUNDY_BOARD_MARK_VERTEX
                               ? "each vertex labelled with the value left "
                                 "by taking it"
-                          : style == STYLE_CORNER
+                          : style == GRUNDY_BOARD_MARK_CORNER
                               ? "each square labelled with the value left "
                                 "by eating it"
                               : "each rectangle cleared, with the value it "
@@ -355,7 +345,7 @@ grundy_status plot_board(plot_scene *s, const grundy_game *g,
     plot_text(s, lt, x0, 42 * font(s), text, 11.5, PLOT_START, 0, 0);
 
     /* the board at the left when its moves are drawn as small boards */
-    if (style == STYLE_THUMB)
+    if (style == GRUNDY_BOARD_MARK_THUMB)
         x1 = x0 + (x1 - x0) * 0.4;
 
     if (geo->grid) {
@@ -405,9 +395,9 @@ grundy_status plot_board(plot_scene *s, const grundy_game *g,
                               x + c * 0.15, y + c * 0.85);
                 }
         }
-        if (style != STYLE_THUMB) {
+        if (style != GRUNDY_BOARD_MARK_THUMB) {
             disc_layers d;
-            double rad = style == STYLE_DOMINO ? c * 0.2 : c * 0.28;
+            double rad = style == GRUNDY_BOARD_MARK_DOMINO ? c * 0.2 : c * 0.28;
             if (rad > 16)
                 rad = 16;
             disc_layers_new(s, &d);
@@ -498,7 +488,7 @@ grundy_status plot_board(plot_scene *s, const grundy_game *g,
         /* part numbers of the tints, in the key */
     }
 
-    if (style == STYLE_THUMB && geo->grid && nm) {
+    if (style == GRUNDY_BOARD_MARK_THUMB && geo->grid && nm) {
         /* the moves as small boards, winning first, in rows */
         double rx0 = sx1 + 40, rx1 = s->width - 20 * font(s),
                ry0 = y0, ry1 = y1, ct, tw, th;
@@ -548,12 +538,14 @@ grundy_status plot_board(plot_scene *s, const grundy_game *g,
     l = plot_layer_new(s, "key", PLOT_NONE, PLOT_NONE, 0);
     lt = plot_layer_new(s, "key-text", COLOUR_TEXT, PLOT_NONE, 0);
     {
-        double kx = style == STYLE_THUMB ? x0
-                                         : s->width - (KEY_WIDTH - 10) * font(s),
-               ky = style == STYLE_THUMB ? sy1 + 26 : y0 + 8, step = 22 * font(s);
+        double kx = style == GRUNDY_BOARD_MARK_THUMB
+                        ? x0
+                        : s->width - (KEY_WIDTH - 10) * font(s),
+               ky = style == GRUNDY_BOARD_MARK_THUMB ? sy1 + 26 : y0 + 8,
+               step = 22 * font(s);
         size_t lw = plot_layer_new(s, "key-win", COLOUR_WIN, PLOT_NONE, 0);
         size_t lm = plot_layer_new(s, "key-move", 0xFFFFFF, COLOUR_MOVE, 1.5);
-        if (style == STYLE_THUMB) {
+        if (style == GRUNDY_BOARD_MARK_THUMB) {
             plot_rect(s, lw, kx, ky - 7, 16, 14, PLOT_NONE);
             plot_text(s, lt, kx + 24, ky + 4,
                       "a winning move (to value 0)", 11.5, PLOT_START, 0, 0);
@@ -578,11 +570,8 @@ grundy_status plot_board(plot_scene *s, const grundy_game *g,
             plot_circle(s, l, kx + 8, ky, 4, COLOUR_OFF);
         }
         plot_text(s, lt, kx + 24, ky + 4,
-                  r == &grundy_rules_cram    ? "a covered cell"
-                  : r == &grundy_rules_chomp ? "an eaten square"
-                  : r == &grundy_rules_rect  ? "a 0 cell"
-                                             : "a vertex taken",
-                  11.5, PLOT_START, 0, 0);
+                  geo->taken ? geo->taken : "a vertex taken", 11.5, PLOT_START,
+                  0, 0);
         if (geo->marked) {
             ky += step;
             plot_rect(s, l, kx, ky - 7, 16, 14, 0xFFFFFF);
@@ -604,7 +593,7 @@ grundy_status plot_board(plot_scene *s, const grundy_game *g,
             plot_text(s, lt, kx + 24, ky + 4,
                       "a cell no move can change", 11.5, PLOT_START, 0, 0);
         }
-        if (style != STYLE_THUMB) {
+        if (style != GRUNDY_BOARD_MARK_THUMB) {
             for (k = 0; k < nparts && k < 8; k++) {
                 ky += step;
                 if (geo->grid)

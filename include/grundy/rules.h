@@ -71,6 +71,13 @@ typedef struct grundy_move {
                                    misere quotient (grundy/misere.h:
                                    grundy_misere_new() accepts the game);
                                    grundy_sum_analyze() asks this flag */
+/* Heap games whose values split into few rare and many common ones
+ * (take-and-break games, the sparse space method): front ends show the
+ * split grundy_table_rare() finds (grundy/takebreak.h). */
+#define GRUNDY_RULES_RARE 128u
+
+/* The parameters of a take-and-break game (grundy/takebreak.h). */
+struct grundy_takebreak_params;
 
 /* Family kernels ***********************************************************/
 
@@ -108,6 +115,18 @@ typedef struct grundy_kernel {
     grundy_pos (*lookback)(const void *params);
 } grundy_kernel;
 
+/* How a plot marks a move on a board (grundy_board_geometry.mark). */
+typedef enum grundy_board_mark {
+    GRUNDY_BOARD_MARK_THUMB = 0, /* a small board per move */
+    GRUNDY_BOARD_MARK_DOMINO,    /* a move takes two cells: a label on the
+                                    edge between them (Cram) */
+    GRUNDY_BOARD_MARK_VERTEX,    /* a move takes a vertex and its
+                                    neighbours: a label on that vertex
+                                    (Node-Kayles) */
+    GRUNDY_BOARD_MARK_CORNER     /* a label on the lowest cell a move takes
+                                    (Chomp) */
+} grundy_board_mark;
+
 /* How a board position is drawn (grundy_board_geometry_get()): where
  * each cell or vertex is, which of them the position holds, and which
  * are joined.  Coordinates are in units of one cell, x to the right and
@@ -125,6 +144,11 @@ typedef struct grundy_board_geometry {
     uint64_t marked;     /* cells drawn apart (chomp's poisoned square) */
     double x[64], y[64]; /* the centre of cell i */
     uint64_t adj[64];    /* graphs: the neighbours of vertex i */
+    grundy_board_mark mark; /* how a move is marked; 0: a small board
+                               per move */
+    const char *taken;      /* a static text naming a cell the position
+                               does not hold, for a plot's key ("a covered
+                               cell"); NULL: "a vertex taken" */
 } grundy_board_geometry;
 
 /* The rule-family interface ************************************************/
@@ -276,6 +300,12 @@ typedef struct grundy_rules {
      * (grundy_board_geometry_get() is GRUNDY_ERR_ARG). */
     grundy_status (*geometry)(const void *params, grundy_pos p,
                               grundy_board_geometry *out);
+
+    /* Take-and-break games: the game's code (grundy/takebreak.h), whose
+     * moves must be the family's moves; what grundy_takebreak_get()
+     * returns and what misere quotients and the sparse space method read.
+     * NULL: the game is not a take-and-break game. */
+    const struct grundy_takebreak_params *(*takebreak)(const void *params);
 } grundy_rules;
 
 /* Registry *****************************************************************/
@@ -362,7 +392,7 @@ GRUNDY_NODISCARD GRUNDY_API grundy_status grundy_game_moves(const grundy_game *g
                                                  grundy_move **buf,
                                                  size_t *cap, size_t *count);
 
-/* Built-in families (for comparison with grundy_game_rules()) *************/
+/* Built-in families (to pass to grundy_game_new_rules()) *******************/
 
 GRUNDY_API extern const grundy_rules grundy_rules_nim;      /* "nim" */
 GRUNDY_API extern const grundy_rules grundy_rules_subtract; /* "subtract:1,3,4" */

@@ -89,10 +89,11 @@ GRUNDY_NODISCARD GRUNDY_API grundy_status grundy_takebreak_parse(
 
 /* grundy_takebreak_get() :
  * The parameters of g when g is a take-and-break game (a code or Grundy's
- * game), else NULL.  The pointer is owned by g. */
+ * game: its family has the takebreak hook), else NULL (also for a NULL
+ * g).  The pointer is owned by g. */
 GRUNDY_API const grundy_takebreak_params *grundy_takebreak_get(const grundy_game *g);
 
-/* The families (for comparison with grundy_game_rules()). */
+/* The families (to pass to grundy_game_new_rules()). */
 GRUNDY_API extern const grundy_rules grundy_rules_octal;       /* "0.137", "4.07" */
 GRUNDY_API extern const grundy_rules grundy_rules_grundy_game; /* "grundy-game" */
 

@@ -370,6 +370,8 @@ static grundy_status chomp_geometry(const void *params, grundy_pos p,
     out->cols = cs->cols;
     out->cells = cs->mask[p];
     out->marked = 1;
+    out->mark = GRUNDY_BOARD_MARK_CORNER;
+    out->taken = "an eaten square";
     for (i = 0; i < out->ncells; i++) {
         out->x[i] = (double)(i % cs->cols);
         out->y[i] = (double)(cs->rows - 1 - i / cs->cols);

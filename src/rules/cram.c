@@ -226,6 +226,8 @@ static grundy_status cram_geometry(const void *params, grundy_pos p,
                                    grundy_board_geometry *out)
 {
     grundy_grid_geometry(&((const cram_state *)params)->grid, p, out);
+    out->mark = GRUNDY_BOARD_MARK_DOMINO;
+    out->taken = "a covered cell";
     return GRUNDY_OK;
 }
 

@@ -785,6 +785,8 @@ static grundy_status nk_geometry(const void *params, grundy_pos p,
     const nk_state *s = params;
     const double pi = 3.14159265358979323846;
     unsigned v;
+    out->mark = GRUNDY_BOARD_MARK_VERTEX;
+    out->taken = "a vertex taken";
     if (s->kind == G_GRID) {
         grundy_grid_geometry(&s->grid, p, out);
         for (v = 0; v < s->n; v++)

@@ -349,6 +349,7 @@ static grundy_status rect_geometry(const void *params, grundy_pos p,
                                    grundy_board_geometry *out)
 {
     grundy_grid_geometry(&((const rect_state *)params)->grid, p, out);
+    out->taken = "a 0 cell";
     return GRUNDY_OK;
 }
 

@@ -362,12 +362,18 @@ static grundy_pos tb_period_run(const void *params, grundy_pos q,
     return end > q ? end - q : 1;
 }
 
+static const grundy_takebreak_params *tb_params(const void *params)
+{
+    return params;
+}
+
 const grundy_rules grundy_rules_octal = {
     .name = "octal",
     .synopsis = "0.137, 4.07, 0.F7  take-and-break code (octal or "
                 "hexadecimal; 4.3...: the last\n"
                 "                     digit repeats); also octal:CODE",
-    .flags = GRUNDY_RULES_HEAP | GRUNDY_RULES_SALTUS | GRUNDY_RULES_MISERE,
+    .flags = GRUNDY_RULES_HEAP | GRUNDY_RULES_SALTUS | GRUNDY_RULES_MISERE |
+             GRUNDY_RULES_RARE,
     .claims = octal_claims,
     .parse = octal_parse,
     .free_params = free,
@@ -377,6 +383,7 @@ const grundy_rules grundy_rules_octal = {
     .spec_format = tb_spec,
     .kernel = &grundy_kernel_takebreak,
     .period_run = tb_period_run,
+    .takebreak = tb_params,
 };
 
 /* Grundy's game ************************************************************/
@@ -416,18 +423,18 @@ const grundy_rules grundy_rules_grundy_game = {
     .name = "grundy-game",
     .synopsis = "grundy-game        split a heap into two unequal non-empty "
                 "heaps",
-    .flags = GRUNDY_RULES_HEAP | GRUNDY_RULES_SALTUS | GRUNDY_RULES_MISERE,
+    .flags = GRUNDY_RULES_HEAP | GRUNDY_RULES_SALTUS | GRUNDY_RULES_MISERE |
+             GRUNDY_RULES_RARE,
     .parse = grundy_game_parse,
     .max_moves = tb_max_moves,
     .moves = tb_moves,
     .spec_format = gg_spec,
     .kernel = &grundy_kernel_takebreak,
+    .takebreak = tb_params,
 };
 
 const grundy_takebreak_params *grundy_takebreak_get(const grundy_game *g)
 {
-    const grundy_rules *r = grundy_game_rules(g);
-    if (r == &grundy_rules_octal || r == &grundy_rules_grundy_game)
-        return grundy_game_params(g);
-    return NULL;
+    const grundy_rules *r = g ? grundy_game_rules(g) : NULL;
+    return r && r->takebreak ? r->takebreak(grundy_game_params(g)) : NULL;
 }

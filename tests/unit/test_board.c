@@ -611,11 +611,16 @@ static void test_board_geometry(void **state)
     assert_int_equal(geo.marked, 0);
     assert_true(geo.x[4] == 1 && geo.y[4] == 1 && geo.x[2] == 2 &&
                 geo.y[2] == 0);
+    /* how a plot marks a move, and names a cell the position lacks */
+    assert_int_equal(geo.mark, GRUNDY_BOARD_MARK_DOMINO);
+    assert_string_equal(geo.taken, "a covered cell");
     grundy_game_free(g);
 
     g = test_game("rect:2x2");
     assert_int_equal(grundy_board_geometry_get(&geo, g, 15), GRUNDY_OK);
     assert_int_equal(geo.cells, 15);
+    assert_int_equal(geo.mark, GRUNDY_BOARD_MARK_THUMB);
+    assert_string_equal(geo.taken, "a 0 cell");
     assert_int_equal(grundy_board_geometry_get(&geo, g, 16),
                      GRUNDY_ERR_RANGE);
     grundy_game_free(g);
@@ -628,6 +633,8 @@ static void test_board_geometry(void **state)
     assert_int_equal(__builtin_popcountll(geo.cells), 13);
     assert_int_equal(geo.marked, 1);
     assert_true(geo.x[0] == 0 && geo.y[0] == 2);
+    assert_int_equal(geo.mark, GRUNDY_BOARD_MARK_CORNER);
+    assert_string_equal(geo.taken, "an eaten square");
     grundy_game_free(g);
 
     /* graphs: Petersen's outer pentagon around its inner star */
@@ -638,6 +645,8 @@ static void test_board_geometry(void **state)
     assert_int_equal(geo.ncells, 10);
     assert_int_equal(geo.cells, 0x3FF);
     assert_int_equal(geo.adj[0], (1u << 1) | (1u << 4) | (1u << 5));
+    assert_int_equal(geo.mark, GRUNDY_BOARD_MARK_VERTEX);
+    assert_string_equal(geo.taken, "a vertex taken");
     assert_true(geo.x[0] * geo.x[0] + geo.y[0] * geo.y[0] >
                 geo.x[5] * geo.x[5] + geo.y[5] * geo.y[5] + 1);
     grundy_game_free(g);
@@ -648,6 +657,7 @@ static void test_board_geometry(void **state)
     assert_int_equal(geo.rows, 1);
     assert_int_equal(geo.cols, 5);
     assert_int_equal(geo.adj[2], (1u << 1) | (1u << 3));
+    assert_int_equal(geo.mark, GRUNDY_BOARD_MARK_VERTEX);
     grundy_game_free(g);
 }
 

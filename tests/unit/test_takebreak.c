@@ -136,6 +136,38 @@ static void test_takebreak_aliases(void **state)
     }
 }
 
+/* grundy_takebreak_get() asks the family's takebreak hook, never which
+ * family it is: a program's own family with the hook is a take-and-break
+ * game, the same family without it is not. */
+static void test_takebreak_hook(void **state)
+{
+    grundy_rules mine = grundy_rules_octal, bare = grundy_rules_octal;
+    grundy_game *g;
+    grundy_parse_error e;
+    const grundy_takebreak_params *tp;
+    (void)state;
+    mine.name = "my-octal";
+    mine.claims = NULL;
+    bare.name = "bare-octal";
+    bare.claims = NULL;
+    bare.takebreak = NULL;
+    assert_non_null(grundy_rules_octal.takebreak);
+    assert_true(grundy_rules_octal.flags & GRUNDY_RULES_RARE);
+    assert_true(grundy_rules_grundy_game.flags & GRUNDY_RULES_RARE);
+
+    assert_int_equal(grundy_game_new_rules(&g, &mine, "0.07", &e), GRUNDY_OK);
+    tp = grundy_takebreak_get(g);
+    assert_non_null(tp);
+    assert_ptr_equal(tp, grundy_game_params(g));
+    assert_int_equal(tp->digit[2], 7);
+    grundy_game_free(g);
+
+    assert_int_equal(grundy_game_new_rules(&g, &bare, "0.07", &e), GRUNDY_OK);
+    assert_null(grundy_takebreak_get(g));
+    grundy_game_free(g);
+    assert_null(grundy_takebreak_get(NULL));
+}
+
 /* Moves written from the definition: every (j, a, b, c) with the right
  * digit bit, as a sorted, de-duplicated list of sorted part tuples. */
 typedef struct tuple {
@@ -329,6 +361,7 @@ int main(void)
         cmocka_unit_test(test_takebreak_parse_errors),
         cmocka_unit_test(test_takebreak_parse_too_long),
         cmocka_unit_test(test_takebreak_aliases),
+        cmocka_unit_test(test_takebreak_hook),
         cmocka_unit_test_setup_teardown(test_takebreak_moves_match_definition,
                                         test_rng_setup, test_rng_teardown),
         cmocka_unit_test(test_takebreak_known_values),

@@ -168,7 +168,10 @@ typedef struct grundy_sum_search_opts {
     unsigned moore_k;  /* a move changes 1..moore_k components; 0 or 1:
                           the ordinary sum */
     size_t max_states; /* refuse above this many distinct positions of
-                          the sum; 0: GRUNDY_SUM_SEARCH_DEFAULT_STATES */
+                          the sum, or above 32 times as many moves
+                          listed (one Nim heap of 10^5 has few positions
+                          but 5*10^9 moves); 0:
+                          GRUNDY_SUM_SEARCH_DEFAULT_STATES */
     const grundy_limits *limits; /* its memory limit (NULL: the default);
                                     the search's tables are checked
                                     against it before they grow */

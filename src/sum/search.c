@@ -53,6 +53,10 @@ typedef struct search {
     grundy_play_convention conv;
     unsigned k;
     size_t max_states;
+    /* Moves listed so far, and the bound past which the search is
+     * refused like one past max_states: a few positions with very many
+     * moves (one Nim heap of 10^5) cost as much as many positions. */
+    uint64_t moves_listed, max_moves_listed;
     const grundy_limits *lim; /* the memory limit of what grows */
     size_t bytes;             /* held by the arrays below */
 
@@ -233,7 +237,11 @@ static grundy_status list_moves(search *S, const item *par, size_t m)
         S->mvoff[j] = S->nmv;
         S->mvcnt[j] = nm;
         S->nmv += nm;
+        S->moves_listed += nm;
     }
+    GRUNDY_RETURN_IF(S->max_moves_listed &&
+                         S->moves_listed > S->max_moves_listed,
+                     GRUNDY_ERR_LIMIT);
     return GRUNDY_OK;
 }
 
@@ -537,6 +545,10 @@ out:
  * once (GRUNDY_ERR_LIMIT) instead of after filling the limit, which can
  * take minutes when positions have many moves. */
 #define SEARCH_ESTIMATE_MARGIN 1.0
+
+/* The moves a search may list, per state it may hold (see search.max_moves
+ * _listed). */
+#define SEARCH_MOVES_PER_STATE 32
 static grundy_status estimate(const grundy_sum_component *sum, size_t n,
                               const grundy_sum_search_opts *o)
 {
@@ -596,6 +608,7 @@ grundy_status grundy_sum_search(grundy_sum_search_result *out,
     S.k = o->moore_k ? o->moore_k : 1;
     S.max_states =
         o->max_states ? o->max_states : GRUNDY_SUM_SEARCH_DEFAULT_STATES;
+    S.max_moves_listed = (uint64_t)S.max_states * SEARCH_MOVES_PER_STATE;
     S.lim = o->limits;
     s = search_run(&S, out, sum, n, &rc);
     search_free(&S);

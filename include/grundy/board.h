@@ -101,6 +101,12 @@ typedef struct grundy_board_opts {
      * the most positions, with one place for the newest;
      * GRUNDY_BOARD_REPLACE_NEWEST drops the oldest. */
     int replace;
+    /* The width of a position in the search, in 64-bit words: 1 (64
+     * cells), 2 (128) or 4 (256); 0, the default: the least that holds
+     * the board.  A wider width than the least gives the same values
+     * more slowly (the tests compare them); a narrower one is
+     * GRUNDY_ERR_ARG. */
+    unsigned words;
 } grundy_board_opts;
 
 #define GRUNDY_BOARD_REPLACE_COST 0
@@ -131,6 +137,7 @@ typedef struct grundy_board_stats {
      * ...), and how many of its root's children were asked of it */
     unsigned root_value;
     uint64_t root_done, root_children;
+    unsigned words;     /* the width of a position: 1, 2 or 4 words */
 } grundy_board_stats;
 
 /* grundy_board_opts_init() : default limits, every technique on, the
@@ -164,6 +171,10 @@ GRUNDY_API void grundy_board_free(grundy_board *b);
  * Time: exponential in the size of the largest part in the worst case. */
 GRUNDY_NODISCARD GRUNDY_API grundy_status
 grundy_board_value(grundy_value *out, grundy_board *b, grundy_pos p);
+
+/* grundy_board_words() : the width the search holds a position in (1, 2
+ * or 4 64-bit words). */
+GRUNDY_API unsigned grundy_board_words(const grundy_board *b);
 
 /* grundy_board_get_stats() : the statistics so far. */
 GRUNDY_API void grundy_board_get_stats(grundy_board_stats *out,

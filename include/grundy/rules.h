@@ -131,6 +131,10 @@ typedef enum grundy_board_mark {
  * each cell or vertex is, which of them the position holds, and which
  * are joined.  Coordinates are in units of one cell, x to the right and
  * y downwards (row 0 of a grid is its top row). */
+/* Boards of more than GRUNDY_BOARD_DRAW_MAX_CELLS cells are not drawn
+ * (grundy_board_geometry_get() is GRUNDY_ERR_RANGE for them). */
+#define GRUNDY_BOARD_DRAW_MAX_CELLS 64
+
 typedef struct grundy_board_geometry {
     unsigned ncells;     /* cells or vertices: bit i of a position is
                             cell i, i < ncells <= 64 */
@@ -150,6 +154,41 @@ typedef struct grundy_board_geometry {
                                does not hold, for a plot's key ("a covered
                                cell"); NULL: "a vertex taken" */
 } grundy_board_geometry;
+
+/* Boards past 64 cells ******************************************************/
+
+/* The board search works on sets of cells of 1, 2 or 4 64-bit words (64,
+ * 128 or 256 cells; cell i is bit i % 64 of word i / 64), the least width
+ * that holds the board.  A board of at most 64 cells numbers its
+ * positions by their set (the grundy_pos is the set), as every board
+ * family always did.  A larger board's sets do not fit a grundy_pos: its
+ * game names each position it is asked about (parsed, listed as a move,
+ * the start) by a handle, a small number that stands for that set in that
+ * game only, and the board search reads the set back through the cells
+ * hook.  Such a game has no tables (its positions are not numbered), so
+ * its values come from the board search alone.
+ *
+ * The hooks of one width: positions are arrays of `words` words.  A
+ * family may offer them at a width above its board's least one too (a
+ * board of 40 cells searched on 128-bit sets): the tests compare the
+ * widths on boards that several hold. */
+typedef struct grundy_board_wide {
+    unsigned words; /* 2 or 4 */
+    /* An upper bound on the number of children of p. */
+    size_t (*max_moves)(const void *params, const uint64_t *p);
+    /* The children of p (one move each, each a position of `words`
+     * words) into out[0 .. cap * words); returns their number (when it
+     * exceeds cap only the first cap were written). */
+    size_t (*children)(const void *params, const uint64_t *p, uint64_t *out,
+                       size_t cap);
+    /* As grundy_rules.components, on sets of `words` words. */
+    size_t (*components)(const void *params, const uint64_t *p,
+                         uint64_t *out, size_t cap);
+    /* As grundy_rules.key: key[0 .. words) and a tag 0..255 in *tag;
+     * parts with equal keys and tags have equal values. */
+    void (*key)(const void *params, const uint64_t *p, uint64_t *key,
+                unsigned *tag);
+} grundy_board_wide;
 
 /* The rule-family interface ************************************************/
 
@@ -306,6 +345,20 @@ typedef struct grundy_rules {
      * returns and what misere quotients and the sparse space method read.
      * NULL: the game is not a take-and-break game. */
     const struct grundy_takebreak_params *(*takebreak)(const void *params);
+
+    /* Boards past 64 cells (see grundy_board_wide above).  All three or
+     * none. */
+    /* The least number of words a position of this game takes: 1 when
+     * its board has at most 64 cells (a grundy_pos is the set of cells),
+     * 2 or 4 when a grundy_pos is a handle. */
+    unsigned (*words)(const void *params);
+    /* The hooks for sets of `words` words (2 or 4, at least words()), or
+     * NULL when the family has none at that width. */
+    const grundy_board_wide *(*wide)(const void *params, unsigned words);
+    /* The set of cells of position p into out[0 .. words) (words at least
+     * words()): 1, or 0 when p names no position of the game. */
+    int (*cells)(const void *params, grundy_pos p, uint64_t *out,
+                 unsigned words);
 } grundy_rules;
 
 /* Registry *****************************************************************/
@@ -383,6 +436,12 @@ GRUNDY_NODISCARD GRUNDY_API grundy_status grundy_game_pos_parse(
 GRUNDY_API size_t grundy_game_pos_format(const grundy_game *g, grundy_pos p, char *buf,
                               size_t cap);
 
+/* grundy_game_board_words() :
+ * The 64-bit words a position of g takes in the board search (1, 2 or
+ * 4; grundy_rules.words): 0 for a family without the hook.  Above 1 the
+ * game's positions are handles (grundy_board_wide). */
+GRUNDY_API unsigned grundy_game_board_words(const grundy_game *g);
+
 /* grundy_game_moves() :
  * All moves from p in a buffer that grows as needed: *buf (capacity *cap,
  * both may start NULL / 0) is reallocated with realloc().  The caller
@@ -403,9 +462,12 @@ GRUNDY_API extern const grundy_rules grundy_rules_divisors; /* "divisors:H" */
 GRUNDY_API extern const grundy_rules grundy_rules_take;     /* "take:1..h/2" */
 
 /* Board families.  A position is a set of cells or vertices, one bit
- * each, so a board has at most GRUNDY_BOARD_MAX_CELLS of them (a larger
- * board is refused with a message naming the limit); their values of
- * single positions come from the board search (grundy/board.h):
+ * each, and a board has at most GRUNDY_BOARD_MAX_CELLS of them (a larger
+ * board is refused, before any work, with a message naming the limit);
+ * their values of single positions come from the board search
+ * (grundy/board.h).  A board of more than 64 cells names its positions
+ * by handles (grundy_board_wide above); cram and node-kayles search such
+ * boards on 128- or 256-bit sets, chomp numbers its diagrams as always:
  *
  *   cram:RxC          dominoes: a move fills two orthogonally adjacent
  *                     empty cells of an R x C board.  A position is the
@@ -429,7 +491,7 @@ GRUNDY_API extern const grundy_rules grundy_rules_take;     /* "take:1..h/2" */
  *                     full bar; "chomp:RxC:ROWS" starts from ROWS.
  *
  * "start" is a position of each of them (grundy_game_pos_parse()). */
-#define GRUNDY_BOARD_MAX_CELLS 64
+#define GRUNDY_BOARD_MAX_CELLS 256
 
 GRUNDY_API extern const grundy_rules grundy_rules_cram;        /* "cram:5x5" */
 GRUNDY_API extern const grundy_rules grundy_rules_node_kayles; /* "node-kayles:path:9" */

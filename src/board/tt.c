@@ -25,7 +25,7 @@
 #define W GRUNDY_BOARD_TT_WAYS
 #define WW GRUNDY_BOARD_TT_WIDE_WAYS
 
-static void *alloc_lines(size_t bytes)
+void *grundy_board_tt_alloc_lines(size_t bytes)
 {
     void *p = NULL;
     size_t align = bytes >= ((size_t)1 << 21) ? (size_t)1 << 21 : 64;
@@ -67,7 +67,7 @@ grundy_status grundy_board_tt_init(grundy_board_tt *t, size_t max_bytes,
         cb--;
     GRUNDY_RETURN_IF(compact_bytes(cb) > max_bytes, GRUNDY_ERR_LIMIT);
     GRUNDY_TRY(grundy_limits_mem_check(lim, compact_bytes(cb)));
-    t->e = alloc_lines(compact_bytes(cb));
+    t->e = grundy_board_tt_alloc_lines(compact_bytes(cb));
     GRUNDY_RETURN_IF(!t->e, GRUNDY_ERR_NOMEM);
     set_shape(t, cb);
     t->peak_bytes = grundy_board_tt_bytes(t);
@@ -235,7 +235,7 @@ static int grow_compact(grundy_board_tt *t)
     size_t wide_bytes = t->wbuckets * WW * sizeof(grundy_board_tt_wide);
     if (!fits(t, bytes + wide_bytes))
         return 0;
-    ne = alloc_lines(bytes);
+    ne = grundy_board_tt_alloc_lines(bytes);
     if (!ne)
         return 0;
     note_peak(t, bytes);
@@ -270,7 +270,7 @@ static int grow_wide(grundy_board_tt *t)
     size_t oldn = t->wbuckets * WW;
     if (!fits(t, bytes + compact_bytes(t->cbits)))
         return 0;
-    nw = alloc_lines(bytes);
+    nw = grundy_board_tt_alloc_lines(bytes);
     if (!nw)
         return 0;
     note_peak(t, bytes);
@@ -332,6 +332,14 @@ static void put(grundy_board_tt *t, grundy_board_tt_counts *c, uint64_t lo,
                   t->policy);
         if (r < 0)
             __atomic_fetch_add(&t->used, 1, __ATOMIC_RELAXED);
+        else if (r > 0 && !t->full &&
+                 __atomic_load_n(&t->used, __ATOMIC_RELAXED) * 2 >=
+                     ((size_t)W << t->cbits)) {
+            if (t->frozen)
+                __atomic_store_n(&t->want_grow, 1, __ATOMIC_RELAXED);
+            else if (!grow_compact(t))
+                t->full = 1;
+        }
     } else {
         grundy_board_tt_wide n;
         if (t->frozen && !t->wbuckets)

@@ -97,6 +97,10 @@ typedef struct grundy_board_tt {
     uint64_t evictions; /* by growth */
 } grundy_board_tt;
 
+/* bytes of zeroed memory aligned to a cache line (to 2 MiB and asked for
+ * huge pages from 2 MiB on); free() frees it.  NULL when memory fails. */
+void *grundy_board_tt_alloc_lines(size_t bytes);
+
 /* A table of the least size, within max_bytes; GRUNDY_ERR_LIMIT when not
  * even that fits. */
 grundy_status grundy_board_tt_init(grundy_board_tt *t, size_t max_bytes,

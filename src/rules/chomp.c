@@ -24,6 +24,9 @@
 #include "rules/grid.h"
 #include "rules/rules_internal.h"
 
+/* Diagrams are held as 64-bit masks. */
+#define CHOMP_MAX_CELLS 64
+
 typedef struct chomp_state {
     unsigned rows, cols;
     size_t n;            /* positions */
@@ -112,7 +115,7 @@ static grundy_status chomp_parse(void **params, const char *args,
     uint64_t *pairs;
     *params = NULL;
     GRUNDY_TRY(grundy_grid_parse_dims(&r, &c, &used, args,
-                                      GRUNDY_BOARD_MAX_CELLS, "chomp", where));
+                                      CHOMP_MAX_CELLS, "chomp", where));
     if (args[used] && args[used] != ':') {
         grundy_parse_error_set(where, 1, used + 1,
                                "unexpected '%c' after RxC (a starting "
@@ -243,7 +246,7 @@ static size_t chomp_pos_format(const void *params, grundy_pos p, char *buf,
 {
     const chomp_state *cs = params;
     uint64_t m = cs->mask[p];
-    char tmp[GRUNDY_BOARD_MAX_CELLS * 4];
+    char tmp[CHOMP_MAX_CELLS * 4];
     size_t k = 0, n;
     unsigned r;
     for (r = 0; r < cs->rows; r++) {
@@ -287,8 +290,8 @@ static size_t chomp_children(const void *params, grundy_pos p,
 static size_t chomp_moves(const void *params, grundy_pos p, grundy_move *out,
                           size_t cap)
 {
-    grundy_pos ch[GRUNDY_BOARD_MAX_CELLS];
-    size_t n = chomp_children(params, p, ch, GRUNDY_BOARD_MAX_CELLS), i;
+    grundy_pos ch[CHOMP_MAX_CELLS];
+    size_t n = chomp_children(params, p, ch, CHOMP_MAX_CELLS), i;
     for (i = 0; i < n && i < cap; i++) {
         out[i].part[0] = ch[i];
         out[i].nparts = 1;
@@ -349,7 +352,7 @@ static size_t chomp_spec(const void *params, char *buf, size_t cap)
     grundy_spec_put(&b, "x");
     grundy_spec_put_u64(&b, cs->cols);
     if (cs->shaped) {
-        char rows[GRUNDY_BOARD_MAX_CELLS * 4];
+        char rows[CHOMP_MAX_CELLS * 4];
         chomp_pos_format(cs, cs->start, rows, sizeof rows);
         grundy_spec_put(&b, ":");
         grundy_spec_put(&b, rows);

@@ -28,19 +28,47 @@
  *
  * "cram:RxC:ROWS" starts from the board ROWS (rows of 0/1, 1 = empty)
  * instead of the empty board.
+ *
+ * Boards of more than 64 cells (up to 256) are searched on sets of 2 or 4
+ * words (grundy_board_wide): the same moves, reduction and parts written
+ * once over the width (rules/cells.h, rules/wgrid.h), and positions named
+ * by handles (rules/cellpool.h).  The wide hooks serve boards of 64 cells
+ * or fewer too, so that the tests can compare the widths.
  */
 #include <stdlib.h>
 #include <string.h>
 
 #include "grundy/rules.h"
+#include "rules/cellpool.h"
+#include "rules/cells.h"
 #include "rules/grid.h"
 #include "rules/rules_internal.h"
+#include "rules/wgrid.h"
 
 typedef struct cram_state {
-    grundy_grid grid;
+    grundy_grid grid;   /* boards of at most 64 cells */
+    grundy_wgrid wg;    /* every board */
+    unsigned words;     /* 1, 2 or 4: the least width of the board */
+    grundy_cellpool *pool; /* words > 1: the handles of positions */
     grundy_pos start;
+    uint64_t wstart[GRUNDY_CELLS_MAX_WORDS];
     int shaped; /* the spec gave a starting board */
 } cram_state;
+
+static unsigned words_for(unsigned cells)
+{
+    return cells <= 64 ? 1 : cells <= 128 ? 2 : 4;
+}
+
+static void cram_free(void *params)
+{
+    cram_state *cs = params;
+    if (cs && cs->pool) {
+        grundy_cellpool_clear(cs->pool);
+        free(cs->pool);
+    }
+    free(cs);
+}
 
 static grundy_status cram_parse(void **params, const char *args,
                                 grundy_parse_error *where)
@@ -48,7 +76,7 @@ static grundy_status cram_parse(void **params, const char *args,
     cram_state *cs;
     unsigned r, c;
     size_t used;
-    grundy_pos start;
+    grundy_status s = GRUNDY_OK;
     *params = NULL;
     GRUNDY_TRY(grundy_grid_parse_dims(&r, &c, &used, args,
                                       GRUNDY_BOARD_MAX_CELLS, "cram", where));
@@ -59,36 +87,69 @@ static grundy_status cram_parse(void **params, const char *args,
                                args[used]);
         return GRUNDY_ERR_PARSE;
     }
-    cs = malloc(sizeof *cs);
+    cs = calloc(1, sizeof *cs);
     GRUNDY_RETURN_IF(!cs, GRUNDY_ERR_NOMEM);
-    grundy_grid_init(&cs->grid, r, c);
-    cs->start = cs->grid.all;
-    cs->shaped = 0;
+    grundy_wgrid_init(&cs->wg, r, c);
+    cs->words = words_for(r * c);
+    if (cs->words == 1)
+        grundy_grid_init(&cs->grid, r, c);
+    grundy_cells_copy(cs->wstart, cs->wg.all, GRUNDY_CELLS_MAX_WORDS);
     if (args[used] == ':') {
-        grundy_status s = grundy_grid_pos_parse(
-            &cs->grid, args + used + 1, strlen(args + used + 1), &start, where);
-        if (s != GRUNDY_OK) {
-            if (where)
-                where->col += used + 1;
-            free(cs);
-            return s;
-        }
-        cs->start = start;
+        s = grundy_wgrid_pos_parse(&cs->wg, args + used + 1,
+                                   strlen(args + used + 1), cs->wstart,
+                                   GRUNDY_CELLS_MAX_WORDS, where);
+        if (s != GRUNDY_OK && where)
+            where->col += used + 1;
         cs->shaped = 1;
+    }
+    if (s == GRUNDY_OK && cs->words > 1) {
+        cs->pool = malloc(sizeof *cs->pool);
+        if (!cs->pool)
+            s = GRUNDY_ERR_NOMEM;
+        else {
+            grundy_cellpool_init(cs->pool, cs->words);
+            s = grundy_cellpool_put(cs->pool, cs->wstart, &cs->start);
+        }
+    } else {
+        cs->start = cs->wstart[0];
+    }
+    if (s != GRUNDY_OK) {
+        cram_free(cs);
+        return s;
     }
     *params = cs;
     return GRUNDY_OK;
 }
 
-static void cram_free(void *params)
-{
-    free(params);
-}
-
 static grundy_pos cram_num_positions(const void *params)
 {
     const cram_state *cs = params;
-    return cs->grid.cells == 64 ? UINT64_MAX : (grundy_pos)1 << cs->grid.cells;
+    /* 2^64 or more: UINT64_MAX */
+    return cs->wg.cells >= 64 ? UINT64_MAX : (grundy_pos)1 << cs->wg.cells;
+}
+
+/* Positions past 64 cells: handles ****************************************/
+
+/* The cells of position p into out[0 .. words), words >= cs->words. */
+static int cram_cells(const void *params, grundy_pos p, uint64_t *out,
+                      unsigned words)
+{
+    const cram_state *cs = params;
+    grundy_cells_zero(out, words);
+    if (cs->words == 1) {
+        out[0] = p & cs->grid.all;
+        return p == out[0];
+    }
+    return words >= cs->words && grundy_cellpool_get(cs->pool, p, out);
+}
+
+/* The handle of cells x; *ok cleared when the pool cannot take it. */
+static grundy_pos name_of(const cram_state *cs, const uint64_t *x, int *ok)
+{
+    grundy_pos h = 0;
+    if (grundy_cellpool_put(cs->pool, x, &h) != GRUNDY_OK)
+        *ok = 0;
+    return h;
 }
 
 static grundy_status cram_pos_parse(const void *params, const char *text,
@@ -96,23 +157,214 @@ static grundy_status cram_pos_parse(const void *params, const char *text,
                                     grundy_parse_error *where)
 {
     const cram_state *cs = params;
-    return grundy_grid_pos_parse(&cs->grid, text, len, out, where);
+    uint64_t x[GRUNDY_CELLS_MAX_WORDS];
+    if (cs->words == 1)
+        return grundy_grid_pos_parse(&cs->grid, text, len, out, where);
+    GRUNDY_TRY(grundy_wgrid_pos_parse(&cs->wg, text, len, x, cs->words,
+                                      where));
+    return grundy_cellpool_put(cs->pool, x, out);
 }
 
 static size_t cram_pos_format(const void *params, grundy_pos p, char *buf,
                               size_t cap)
 {
     const cram_state *cs = params;
-    return grundy_grid_pos_format(&cs->grid, p, buf, cap);
+    uint64_t x[GRUNDY_CELLS_MAX_WORDS];
+    if (cs->words == 1)
+        return grundy_grid_pos_format(&cs->grid, p, buf, cap);
+    if (!cram_cells(params, p, x, cs->words))
+        grundy_cells_zero(x, cs->words);
+    return grundy_wgrid_pos_format(&cs->wg, x, buf, cap, cs->words);
 }
 
 static size_t cram_max_moves(const void *params, grundy_pos p)
 {
     const cram_state *cs = params;
     (void)p;
-    return (size_t)cs->grid.rows * (cs->grid.cols - 1) +
-           (size_t)(cs->grid.rows - 1) * cs->grid.cols;
+    return (size_t)cs->wg.rows * (cs->wg.cols - 1) +
+           (size_t)(cs->wg.rows - 1) * cs->wg.cols;
 }
+
+/* The moves, the reduction and the parts, over the width ********************/
+
+/* Horizontal dominoes by their left cell, vertical ones by their top cell. */
+static inline void w_dominoes(const grundy_wgrid *g, const uint64_t *p,
+                              uint64_t *hz, uint64_t *vt, unsigned W)
+{
+    uint64_t t[GRUNDY_CELLS_MAX_WORDS];
+    grundy_cells_shr(t, p, 1, W);
+    grundy_cells_and(hz, p, t, W);
+    grundy_cells_and(hz, hz, g->not_right, W);
+    if (g->rows > 1) {
+        grundy_cells_shr(t, p, g->cols, W);
+        grundy_cells_and(vt, p, t, W);
+    } else {
+        grundy_cells_zero(vt, W);
+    }
+}
+
+static inline size_t w_children(const grundy_wgrid *g, const uint64_t *p,
+                                uint64_t *out, size_t cap, unsigned W)
+{
+    uint64_t hz[GRUNDY_CELLS_MAX_WORDS], vt[GRUNDY_CELLS_MAX_WORDS];
+    size_t k = 0;
+    w_dominoes(g, p, hz, vt, W);
+    while (!grundy_cells_empty(hz, W)) {
+        unsigned b = grundy_cells_pop_low(hz, W);
+        if (k < cap) {
+            uint64_t *o = out + k * W;
+            grundy_cells_copy(o, p, W);
+            grundy_cells_clear(o, b);
+            grundy_cells_clear(o, b + 1);
+        }
+        k++;
+    }
+    while (!grundy_cells_empty(vt, W)) {
+        unsigned b = grundy_cells_pop_low(vt, W);
+        if (k < cap) {
+            uint64_t *o = out + k * W;
+            grundy_cells_copy(o, p, W);
+            grundy_cells_clear(o, b);
+            grundy_cells_clear(o, b + g->cols);
+        }
+        k++;
+    }
+    return k;
+}
+
+/* One step of the reduction (the header), as reduce_step() below. */
+static inline void w_reduce_step(const grundy_wgrid *g, uint64_t *out,
+                                 const uint64_t *p, unsigned W)
+{
+    unsigned C = g->cols, i;
+    uint64_t hl[GRUNDY_CELLS_MAX_WORDS], hr[GRUNDY_CELLS_MAX_WORDS];
+    uint64_t hu[GRUNDY_CELLS_MAX_WORDS], hd[GRUNDY_CELLS_MAX_WORDS];
+    uint64_t leaves[GRUNDY_CELLS_MAX_WORDS], seen[GRUNDY_CELLS_MAX_WORDS];
+    uint64_t c[GRUNDY_CELLS_MAX_WORDS], t[GRUNDY_CELLS_MAX_WORDS];
+    uint64_t bridge[GRUNDY_CELLS_MAX_WORDS], u[GRUNDY_CELLS_MAX_WORDS];
+    grundy_cells_shl(t, p, 1, W);
+    for (i = 0; i < W; i++)
+        hl[i] = p[i] & t[i] & g->not_left[i];
+    grundy_cells_shr(t, p, 1, W);
+    for (i = 0; i < W; i++)
+        hr[i] = p[i] & t[i] & g->not_right[i];
+    grundy_cells_zero(hu, W);
+    grundy_cells_zero(hd, W);
+    if (g->rows > 1) {
+        grundy_cells_shl(t, p, C, W);
+        grundy_cells_and(hu, p, t, W);
+        grundy_cells_shr(t, p, C, W);
+        grundy_cells_and(hd, p, t, W);
+    }
+    for (i = 0; i < W; i++)
+        leaves[i] = (hl[i] ^ hr[i] ^ hu[i] ^ hd[i]) &
+                    ~((hl[i] & hr[i]) | (hu[i] & hd[i]) |
+                      ((hl[i] ^ hr[i]) & (hu[i] ^ hd[i])));
+    grundy_cells_copy(out, p, W);
+    grundy_cells_zero(seen, W);
+    if (g->rows > 1) {
+        grundy_cells_and(t, leaves, hd, W);
+        grundy_cells_shl(seen, t, C, W);
+    }
+    grundy_cells_and(t, leaves, hr, W);
+    grundy_cells_shl(c, t, 1, W);
+    grundy_cells_and(t, c, seen, W);
+    grundy_cells_shr(u, t, 1, W);
+    grundy_cells_andnot(out, out, u, W);
+    grundy_cells_or(seen, seen, c, W);
+    if (g->rows > 1) {
+        grundy_cells_and(t, leaves, hu, W);
+        grundy_cells_shr(c, t, C, W);
+        grundy_cells_and(t, c, seen, W);
+        grundy_cells_shl(u, t, C, W);
+        grundy_cells_andnot(out, out, u, W);
+        grundy_cells_or(seen, seen, c, W);
+    }
+    grundy_cells_and(t, leaves, hl, W);
+    grundy_cells_shr(c, t, 1, W);
+    grundy_cells_and(t, c, seen, W);
+    grundy_cells_shl(u, t, 1, W);
+    grundy_cells_andnot(out, out, u, W);
+    grundy_cells_or(seen, seen, c, W);
+    for (i = 0; i < W; i++)
+        bridge[i] = p[i] & ~leaves[i] & ~seen[i];
+    /* bridges with a bridge beside them are not bridges */
+    grundy_cells_and(t, bridge, g->not_left, W);
+    grundy_cells_shr(u, t, 1, W);
+    grundy_cells_and(t, bridge, g->not_right, W);
+    grundy_cells_shl(c, t, 1, W);
+    grundy_cells_or(u, u, c, W);
+    if (g->rows > 1) {
+        grundy_cells_shr(c, bridge, C, W);
+        grundy_cells_or(u, u, c, W);
+        grundy_cells_shl(c, bridge, C, W);
+        grundy_cells_and(c, c, g->all, W);
+        grundy_cells_or(u, u, c, W);
+    }
+    grundy_cells_andnot(bridge, bridge, u, W);
+    grundy_cells_andnot(out, out, bridge, W);
+}
+
+static inline size_t w_components(const grundy_wgrid *g, const uint64_t *p,
+                                  uint64_t *out, size_t cap, unsigned W)
+{
+    uint64_t x[GRUNDY_CELLS_MAX_WORDS], y[GRUNDY_CELLS_MAX_WORDS];
+    grundy_cells_copy(x, p, W);
+    for (;;) {
+        w_reduce_step(g, y, x, W);
+        if (grundy_cells_eq(x, y, W))
+            break;
+        grundy_cells_copy(x, y, W);
+    }
+    return grundy_wgrid_components(g, x, 2, out, cap, W);
+}
+
+/* The hooks of one width. */
+#define CRAM_WIDE(W)                                                          \
+    static size_t cram_max_moves_##W(const void *params, const uint64_t *p)  \
+    {                                                                         \
+        (void)p;                                                              \
+        return cram_max_moves(params, 0);                                     \
+    }                                                                         \
+    static size_t cram_children_##W(const void *params, const uint64_t *p,   \
+                                     uint64_t *out, size_t cap)               \
+    {                                                                         \
+        return w_children(&((const cram_state *)params)->wg, p, out, cap, W); \
+    }                                                                         \
+    static size_t cram_components_##W(const void *params, const uint64_t *p, \
+                                      uint64_t *out, size_t cap)              \
+    {                                                                         \
+        return w_components(&((const cram_state *)params)->wg, p, out, cap,   \
+                            W);                                               \
+    }                                                                         \
+    static void cram_key_##W(const void *params, const uint64_t *p,          \
+                             uint64_t *key, unsigned *tag)                    \
+    {                                                                         \
+        grundy_wgrid_key(&((const cram_state *)params)->wg, p, key, tag, W);  \
+    }                                                                         \
+    static const grundy_board_wide cram_wide_##W = {                          \
+        W, cram_max_moves_##W, cram_children_##W, cram_components_##W,        \
+        cram_key_##W}
+CRAM_WIDE(2);
+CRAM_WIDE(4);
+#undef CRAM_WIDE
+
+static unsigned cram_words(const void *params)
+{
+    return ((const cram_state *)params)->words;
+}
+
+static const grundy_board_wide *cram_wide(const void *params,
+                                          unsigned words)
+{
+    const cram_state *cs = params;
+    if (words < cs->words)
+        return NULL;
+    return words == 2 ? &cram_wide_2 : words == 4 ? &cram_wide_4 : NULL;
+}
+
+/* The hooks of a grundy_pos: the set itself up to 64 cells, a handle
+ * past it. */
 
 /* Horizontal dominoes by their left cell, vertical ones by their top cell. */
 static inline uint64_t horizontal(const grundy_grid *g, uint64_t p)
@@ -125,13 +377,34 @@ static inline uint64_t vertical(const grundy_grid *g, uint64_t p)
     return g->rows > 1 ? p & (p >> g->cols) : 0;
 }
 
+/* A handle's children as handles; 0 children when the pool fails. */
+static size_t named_children(const cram_state *cs, grundy_pos p,
+                             grundy_pos *out, size_t cap)
+{
+    uint64_t x[GRUNDY_CELLS_MAX_WORDS];
+    uint64_t kids[2 * GRUNDY_BOARD_MAX_CELLS * GRUNDY_CELLS_MAX_WORDS];
+    size_t n, i;
+    int ok = 1;
+    if (!cram_cells(cs, p, x, cs->words))
+        return 0;
+    n = cs->words == 2 ? w_children(&cs->wg, x, kids, 2 * GRUNDY_BOARD_MAX_CELLS, 2)
+                       : w_children(&cs->wg, x, kids, 2 * GRUNDY_BOARD_MAX_CELLS, 4);
+    for (i = 0; i < n && i < cap && ok; i++)
+        out[i] = name_of(cs, kids + i * cs->words, &ok);
+    return ok ? n : 0;
+}
+
 static size_t cram_children(const void *params, grundy_pos p,
                             grundy_pos *out, size_t cap)
 {
     const cram_state *cs = params;
-    uint64_t h = horizontal(&cs->grid, p), v = vertical(&cs->grid, p);
-    uint64_t down = cs->grid.rows > 1 ? 1ull | (1ull << cs->grid.cols) : 0;
+    uint64_t h, v, down;
     size_t k = 0;
+    if (cs->words > 1)
+        return named_children(cs, p, out, cap);
+    h = horizontal(&cs->grid, p);
+    v = vertical(&cs->grid, p);
+    down = cs->grid.rows > 1 ? 1ull | (1ull << cs->grid.cols) : 0;
     for (; h; h &= h - 1, k++)
         if (k < cap)
             out[k] = p & ~(3ull << __builtin_ctzll(h));
@@ -157,6 +430,8 @@ static size_t cram_orbit(const void *params, grundy_pos p, grundy_pos *out,
                          size_t cap)
 {
     const cram_state *cs = params;
+    if (cs->words > 1)
+        return 0;
     return grundy_grid_orbit(&cs->grid, p, out, cap);
 }
 
@@ -206,6 +481,20 @@ static size_t cram_components(const void *params, grundy_pos p,
                               grundy_pos *out, size_t cap)
 {
     const cram_state *cs = params;
+    if (cs->words > 1) {
+        uint64_t x[GRUNDY_CELLS_MAX_WORDS];
+        uint64_t parts[GRUNDY_BOARD_MAX_CELLS / 2 * GRUNDY_CELLS_MAX_WORDS];
+        size_t n, i;
+        int ok = 1;
+        if (!cram_cells(cs, p, x, cs->words))
+            return 0;
+        n = cs->words == 2
+                ? w_components(&cs->wg, x, parts, GRUNDY_BOARD_MAX_CELLS / 2, 2)
+                : w_components(&cs->wg, x, parts, GRUNDY_BOARD_MAX_CELLS / 2, 4);
+        for (i = 0; i < n && i < cap && ok; i++)
+            out[i] = name_of(cs, parts + i * cs->words, &ok);
+        return ok ? n : 0;
+    }
     return grundy_grid_components(&cs->grid, cram_reduce(&cs->grid, p), 2,
                                   out, cap);
 }
@@ -213,7 +502,7 @@ static size_t cram_components(const void *params, grundy_pos p,
 static void cram_key(const void *params, grundy_pos p, uint64_t key[2])
 {
     const cram_state *cs = params;
-    key[0] = grundy_grid_key(&cs->grid, p);
+    key[0] = cs->words > 1 ? p : grundy_grid_key(&cs->grid, p);
     key[1] = 0;
 }
 
@@ -225,7 +514,9 @@ static grundy_pos cram_start(const void *params)
 static grundy_status cram_geometry(const void *params, grundy_pos p,
                                    grundy_board_geometry *out)
 {
-    grundy_grid_geometry(&((const cram_state *)params)->grid, p, out);
+    const cram_state *cs = params;
+    GRUNDY_RETURN_IF(cs->words > 1, GRUNDY_ERR_RANGE);
+    grundy_grid_geometry(&cs->grid, p, out);
     out->mark = GRUNDY_BOARD_MARK_DOMINO;
     out->taken = "a covered cell";
     return GRUNDY_OK;
@@ -238,12 +529,13 @@ static size_t cram_spec(const void *params, char *buf, size_t cap)
     if (cap)
         buf[0] = 0;
     grundy_spec_put(&b, "cram:");
-    grundy_spec_put_u64(&b, cs->grid.rows);
+    grundy_spec_put_u64(&b, cs->wg.rows);
     grundy_spec_put(&b, "x");
-    grundy_spec_put_u64(&b, cs->grid.cols);
+    grundy_spec_put_u64(&b, cs->wg.cols);
     if (cs->shaped) {
         char rows[GRUNDY_BOARD_MAX_CELLS * 2 + 2];
-        grundy_grid_pos_format(&cs->grid, cs->start, rows, sizeof rows);
+        grundy_wgrid_pos_format(&cs->wg, cs->wstart, rows, sizeof rows,
+                                GRUNDY_CELLS_MAX_WORDS);
         grundy_spec_put(&b, ":");
         grundy_spec_put(&b, rows);
     }
@@ -253,7 +545,7 @@ static size_t cram_spec(const void *params, char *buf, size_t cap)
 const grundy_rules grundy_rules_cram = {
     .name = "cram",
     .synopsis = "cram:RxC[:ROWS]    place a domino on two adjacent empty "
-                "cells (R*C <= 64)",
+                "cells (R*C <= 256)",
     .flags = GRUNDY_RULES_BOARD | GRUNDY_RULES_SUBSETS,
     .parse = cram_parse,
     .free_params = cram_free,
@@ -269,4 +561,7 @@ const grundy_rules grundy_rules_cram = {
     .components = cram_components,
     .key = cram_key,
     .geometry = cram_geometry,
+    .words = cram_words,
+    .wide = cram_wide,
+    .cells = cram_cells,
 };

@@ -2,499 +2,111 @@
  * nodekayles.c -- node-kayles:GRAPH, a move removes a vertex and its
  * neighbours.
  *
- * A position is the set of vertices left (bit v for vertex v, at most 64
- * vertices); a move picks one and removes it with its neighbours, so the
- * game on a path is Dawson's chess (0.137) and on a graph without edges
- * it is Nim with heaps of 1.  The parts of a position are the connected
- * groups of the graph it induces.
+ * A position is the set of vertices left (bit v for vertex v); a move
+ * picks one and removes it with its neighbours, so the game on a path is
+ * Dawson's chess (0.137) and on a graph without edges it is Nim with
+ * heaps of 1.  The parts of a position are the connected groups of the
+ * graph it induces.  The graphs, up to 256 vertices, are read in
+ * nk_graphs.c.
  *
- * Graphs: path:N, cycle:N, grid:RxC, complete:N, petersen, and file:PATH
- * (an edge list, "u v" per line, at most 1 MiB); a graph read from a file
- * is written in its canonical spec as edges:N:u-v,u-v,... which parses
- * back to the same graph.  Paths and grids keep their geometry
- * (rules/grid.h): parts are grown with word shifts and keyed by shape up
- * to translation and the lattice's symmetries.  Other graphs key a part
- * by the graph it induces: its vertices are ordered by a breadth-first
- * search that starts from a vertex of least degree and visits neighbours
- * by degree then number, and the key records which of the b vertices
- * before each one it is joined to (b, the bandwidth of that order, at
- * most 7, and the whole in 95 bits).  Equal keys are isomorphic graphs
- * (the order is an isomorphism), so values can be shared; a part whose
- * record does not fit is keyed by its vertex set, which is always exact.
- * The order is a cheap invariant, not a canonical labelling: isomorphic
- * parts can get different keys, at a cost in table hits, never in
- * correctness.
+ * Paths and grids keep their geometry (rules/grid.h): parts are grown
+ * with word shifts and keyed by shape up to translation and the
+ * lattice's symmetries; the queens graph's parts are keyed by shape too
+ * (its edges follow the lines of the lattice, which translations, turns
+ * and flips keep).  Other graphs key a part by the graph it induces: its
+ * vertices are ordered by a breadth-first search that starts from a
+ * vertex of least degree and visits neighbours by degree then number,
+ * and the key records which of the b vertices before each one it is
+ * joined to (b, the bandwidth of that order, at most 7).  Equal keys are
+ * isomorphic graphs (the order is an isomorphism), so values can be
+ * shared; a part whose record does not fit the key is keyed by its
+ * vertex set, which is always exact.  The order is a cheap invariant,
+ * not a canonical labelling: isomorphic parts can get different keys, at
+ * a cost in table hits, never in correctness.
+ *
+ * Graphs of more than 64 vertices are searched on sets of 2 or 4 words
+ * (grundy_board_wide), positions named by handles (rules/cellpool.h);
+ * the wide hooks serve smaller graphs too, for the tests.
  */
-#include <errno.h>
 #include <math.h>
-#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "grundy/rules.h"
-#include "grundy/io.h"
-#include "rules/grid.h"
+#include "rules/nk_internal.h"
 #include "rules/rules_internal.h"
 
-enum { G_GRID, G_CYCLE, G_COMPLETE, G_PETERSEN, G_FILE };
-
-typedef struct nk_state {
-    int kind;
-    unsigned n;           /* vertices 0 .. n-1 */
-    uint64_t all;
-    uint64_t adj[64];     /* neighbours */
-    uint64_t closed[64];  /* neighbours and the vertex itself */
-    grundy_grid grid;     /* G_GRID (paths are 1 x N grids) */
-    char *spec;           /* canonical spec */
-} nk_state;
-
-/* Graphs ********************************************************************/
-
-static void add_edge(nk_state *s, unsigned u, unsigned v)
+static void nk_free(void *params)
 {
-    s->adj[u] |= 1ull << v;
-    s->adj[v] |= 1ull << u;
-}
-
-static void finish(nk_state *s)
-{
-    unsigned v;
-    s->all = s->n == 64 ? ~0ull : (1ull << s->n) - 1;
-    for (v = 0; v < s->n; v++)
-        s->closed[v] = s->adj[v] | (1ull << v);
-}
-
-static void make_grid(nk_state *s, unsigned r, unsigned c)
-{
-    unsigned v;
-    s->kind = G_GRID;
-    s->n = r * c;
-    grundy_grid_init(&s->grid, r, c);
-    for (v = 0; v < s->n; v++)
-        s->adj[v] = grundy_grid_grow(&s->grid, 1ull << v) & ~(1ull << v);
-}
-
-static size_t digit_run(const char *s)
-{
-    size_t n = 0;
-    while (s[n] >= '0' && s[n] <= '9')
-        n++;
-    return n;
-}
-
-/* "N" after "name:" at args + off, lo <= N <= 64. */
-static grundy_status parse_count(unsigned *out, const char *args, size_t off,
-                                 unsigned lo, const char *what,
-                                 grundy_parse_error *where)
-{
-    size_t nd = digit_run(args + off);
-    uint64_t x;
-    grundy_status s;
-    if (!nd) {
-        grundy_parse_error_set(where, 1, off + 1,
-                               "expected the number of vertices of the %s",
-                               what);
-        return GRUNDY_ERR_PARSE;
+    nk_state *s = params;
+    if (!s)
+        return;
+    if (s->pool) {
+        grundy_cellpool_clear(s->pool);
+        free(s->pool);
     }
-    if (args[off + nd]) {
-        grundy_parse_error_set(where, 1, off + nd + 1,
-                               "unexpected '%c' after the number of vertices",
-                               args[off + nd]);
-        return GRUNDY_ERR_PARSE;
-    }
-    s = grundy_u64_parse(&x, args + off, nd, lo, GRUNDY_BOARD_MAX_CELLS,
-                         where);
-    if (s != GRUNDY_OK) {
-        grundy_parse_error_set(where, 1, off + 1,
-                               "a %s has %u to %d vertices", what, lo,
-                               GRUNDY_BOARD_MAX_CELLS);
-        return s;
-    }
-    *out = (unsigned)x;
-    return GRUNDY_OK;
-}
-
-/* The largest edge list read: 64 vertices have at most 2016 edges, so
- * this leaves ample room for comments, and a device or a huge file named
- * by mistake is refused instead of read without end. */
-#define NK_FILE_MAX ((size_t)1 << 20)
-
-/* The whole of the file at path, NUL-terminated, in *text (free it);
- * refused past NK_FILE_MAX bytes or with a NUL byte in it. */
-static grundy_status slurp(char **text, const char *path, const char *shown,
-                           grundy_parse_error *where)
-{
-    FILE *f = fopen(path, "rb");
-    char *buf;
-    size_t len, nul;
-    *text = NULL;
-    if (!f) {
-        grundy_parse_error_set(where, 1, 1, "cannot read %s: %s", shown,
-                               strerror(errno));
-        return GRUNDY_ERR_IO;
-    }
-    buf = malloc(NK_FILE_MAX + 2);
-    if (!buf) {
-        fclose(f);
-        return GRUNDY_ERR_NOMEM;
-    }
-    len = fread(buf, 1, NK_FILE_MAX + 1, f);
-    if (ferror(f)) {
-        grundy_parse_error_set(where, 1, 1, "cannot read %s", shown);
-        fclose(f);
-        free(buf);
-        return GRUNDY_ERR_IO;
-    }
-    fclose(f);
-    if (len > NK_FILE_MAX) {
-        grundy_parse_error_set(where, 1, 1,
-                               "%s: larger than an edge list can be (%zu "
-                               "bytes at most)",
-                               shown, NK_FILE_MAX);
-        free(buf);
-        return GRUNDY_ERR_RANGE;
-    }
-    buf[len] = '\0';
-    nul = strlen(buf);
-    if (nul < len) {
-        size_t ln = 1, col = 1, i;
-        for (i = 0; i < nul; i++, col++)
-            if (buf[i] == '\n') {
-                ln++;
-                col = 0;
-            }
-        grundy_parse_error_set(where, 1, 1, "%s:%zu:%zu: a NUL byte", shown,
-                               ln, col);
-        free(buf);
-        return GRUNDY_ERR_PARSE;
-    }
-    *text = buf;
-    return GRUNDY_OK;
-}
-
-/* An edge list: "u v" per line (or "v" alone for a vertex without
- * edges), '#' to the end of a line is a comment. */
-static grundy_status read_edges(nk_state *s, const char *path,
-                                grundy_parse_error *where)
-{
-    char line[512], *text, *at;
-    unsigned long ln = 0;
-    unsigned maxv = 0;
-    int any = 0;
-    const char *shown = path;
-    grundy_status st;
-    if (strlen(shown) > 48)
-        shown = shown + strlen(shown) - 48;
-    st = slurp(&text, path, shown, where);
-    if (st != GRUNDY_OK)
-        return st;
-    for (at = text; *at;) {
-        size_t i = 0, len = strcspn(at, "\n");
-        unsigned vs[2], nv = 0;
-        ln++;
-        if (len >= sizeof line - 1) {
-            grundy_parse_error_set(where, 1, 1,
-                                   "%s:%lu: line too long (%zu bytes at "
-                                   "most)",
-                                   shown, ln, sizeof line - 2);
-            free(text);
-            return GRUNDY_ERR_PARSE;
-        }
-        memcpy(line, at, len);
-        line[len] = '\0';
-        at += len + (at[len] == '\n');
-        for (;;) {
-            size_t nd;
-            uint64_t x;
-            while (line[i] == ' ' || line[i] == '\t' || line[i] == '\r')
-                i++;
-            if (!line[i] || line[i] == '\n' || line[i] == '#')
-                break;
-            nd = digit_run(line + i);
-            if (!nd) {
-                grundy_parse_error_set(where, 1, 1,
-                                       "%s:%lu:%zu: expected a vertex "
-                                       "number",
-                                       shown, ln, i + 1);
-                free(text);
-                return GRUNDY_ERR_PARSE;
-            }
-            if (nv == 2) {
-                grundy_parse_error_set(where, 1, 1,
-                                       "%s:%lu:%zu: expected the end of the "
-                                       "line after 'u v'",
-                                       shown, ln, i + 1);
-                free(text);
-                return GRUNDY_ERR_PARSE;
-            }
-            if (nd > 6 ||
-                grundy_u64_parse(&x, line + i, nd, 0, 63, NULL) !=
-                    GRUNDY_OK) {
-                grundy_parse_error_set(where, 1, 1,
-                                       "%s:%lu:%zu: vertex %.*s is out of "
-                                       "range (at most 64 vertices, 0..63)",
-                                       shown, ln, i + 1, (int)(nd > 12 ? 12 : nd),
-                                       line + i);
-                free(text);
-                return GRUNDY_ERR_RANGE;
-            }
-            vs[nv++] = (unsigned)x;
-            i += nd;
-            if (line[i] && line[i] != ' ' && line[i] != '\t' &&
-                line[i] != '\r' && line[i] != '\n' && line[i] != '#') {
-                grundy_parse_error_set(where, 1, 1,
-                                       "%s:%lu:%zu: unexpected '%c' in a "
-                                       "vertex number",
-                                       shown, ln, i + 1, line[i]);
-                free(text);
-                return GRUNDY_ERR_PARSE;
-            }
-        }
-        if (nv == 2 && vs[0] == vs[1]) {
-            grundy_parse_error_set(where, 1, 1,
-                                   "%s:%lu: an edge from vertex %u to itself",
-                                   shown, ln, vs[0]);
-            free(text);
-            return GRUNDY_ERR_PARSE;
-        }
-        if (nv == 2)
-            add_edge(s, vs[0], vs[1]);
-        if (nv) {
-            any = 1;
-            if (vs[0] > maxv)
-                maxv = vs[0];
-            if (nv == 2 && vs[1] > maxv)
-                maxv = vs[1];
-        }
-    }
-    free(text);
-    if (!any) {
-        grundy_parse_error_set(where, 1, 1, "%s: no vertices", shown);
-        return GRUNDY_ERR_PARSE;
-    }
-    s->kind = G_FILE;
-    s->n = maxv + 1;
-    return GRUNDY_OK;
-}
-
-/* "edges:N:u-v,u-v,..." (the canonical spec of a graph read from a file)
- * at args: N vertices, each edge between two of them. */
-static grundy_status parse_edge_list(nk_state *s, const char *args,
-                                     grundy_parse_error *where)
-{
-    size_t off = 6, nd = digit_run(args + off);
-    uint64_t x;
-    if (!nd) {
-        grundy_parse_error_set(where, 1, off + 1,
-                               "expected the number of vertices");
-        return GRUNDY_ERR_PARSE;
-    }
-    if (nd > 6 ||
-        grundy_u64_parse(&x, args + off, nd, 1, GRUNDY_BOARD_MAX_CELLS,
-                         NULL) != GRUNDY_OK) {
-        grundy_parse_error_set(where, 1, off + 1,
-                               "a graph has 1 to %d vertices",
-                               GRUNDY_BOARD_MAX_CELLS);
-        return GRUNDY_ERR_RANGE;
-    }
-    s->n = (unsigned)x;
-    off += nd;
-    if (args[off] != ':') {
-        grundy_parse_error_set(where, 1, off + 1,
-                               "expected ':' after the number of vertices");
-        return GRUNDY_ERR_PARSE;
-    }
-    off++;
-    while (args[off]) {
-        unsigned uv[2];
-        int k;
-        for (k = 0; k < 2; k++) {
-            nd = digit_run(args + off);
-            if (!nd) {
-                grundy_parse_error_set(where, 1, off + 1,
-                                       "expected a vertex number");
-                return GRUNDY_ERR_PARSE;
-            }
-            if (nd > 6 || grundy_u64_parse(&x, args + off, nd, 0, s->n - 1,
-                                           NULL) != GRUNDY_OK) {
-                grundy_parse_error_set(where, 1, off + 1,
-                                       "vertex out of range (0..%u)",
-                                       s->n - 1);
-                return GRUNDY_ERR_RANGE;
-            }
-            uv[k] = (unsigned)x;
-            off += nd;
-            if (k == 0) {
-                if (args[off] != '-') {
-                    grundy_parse_error_set(where, 1, off + 1,
-                                           "expected '-' in an edge u-v");
-                    return GRUNDY_ERR_PARSE;
-                }
-                off++;
-            }
-        }
-        if (uv[0] == uv[1]) {
-            grundy_parse_error_set(where, 1, off + 1,
-                                   "an edge from vertex %u to itself", uv[0]);
-            return GRUNDY_ERR_PARSE;
-        }
-        add_edge(s, uv[0], uv[1]);
-        if (args[off] == ',' && args[off + 1]) {
-            off++;
-        } else if (args[off]) {
-            grundy_parse_error_set(where, 1, off + 1,
-                                   "unexpected '%c' after an edge",
-                                   args[off]);
-            return GRUNDY_ERR_PARSE;
-        }
-    }
-    s->kind = G_FILE;
-    return GRUNDY_OK;
-}
-
-/* The canonical spec: the graph's own words, or for a file its edges. */
-static grundy_status make_spec(nk_state *s, int path)
-{
-    size_t cap = 48, len;
-    unsigned u, v;
-    if (s->kind != G_FILE) {
-        s->spec = malloc(cap);
-        GRUNDY_RETURN_IF(!s->spec, GRUNDY_ERR_NOMEM);
-        if (path)
-            sprintf(s->spec, "node-kayles:path:%u", s->n);
-        else if (s->kind == G_GRID)
-            sprintf(s->spec, "node-kayles:grid:%ux%u", s->grid.rows,
-                    s->grid.cols);
-        else if (s->kind == G_CYCLE)
-            sprintf(s->spec, "node-kayles:cycle:%u", s->n);
-        else if (s->kind == G_COMPLETE)
-            sprintf(s->spec, "node-kayles:complete:%u", s->n);
-        else
-            strcpy(s->spec, "node-kayles:petersen");
-        return GRUNDY_OK;
-    }
-    for (u = 0; u < s->n; u++)
-        cap += 8 * (size_t)__builtin_popcountll(s->adj[u]);
-    s->spec = malloc(cap);
-    GRUNDY_RETURN_IF(!s->spec, GRUNDY_ERR_NOMEM);
-    len = (size_t)sprintf(s->spec, "node-kayles:edges:%u:", s->n);
-    for (u = 0; u < s->n; u++)
-        for (v = u + 1; v < s->n; v++)
-            if ((s->adj[u] >> v) & 1)
-                len += (size_t)sprintf(s->spec + len, "%s%u-%u",
-                                       s->spec[len - 1] == ':' ? "" : ",", u,
-                                       v);
-    return GRUNDY_OK;
+    free(s->spec);
+    free(s);
 }
 
 static grundy_status nk_parse(void **params, const char *args,
                               grundy_parse_error *where)
 {
-    nk_state *s;
-    grundy_status st = GRUNDY_OK;
-    unsigned v;
+    nk_state *s = calloc(1, sizeof *s);
+    grundy_status st;
     *params = NULL;
-    if (!args || !args[0]) {
-        grundy_parse_error_set(where, 1, 1,
-                               "expected a graph: path:N, cycle:N, grid:RxC, "
-                               "complete:N, petersen or file:PATH");
-        return GRUNDY_ERR_PARSE;
-    }
-    s = calloc(1, sizeof *s);
     GRUNDY_RETURN_IF(!s, GRUNDY_ERR_NOMEM);
-    if (strncmp(args, "path:", 5) == 0) {
-        st = parse_count(&v, args, 5, 1, "path", where);
-        if (st == GRUNDY_OK)
-            make_grid(s, 1, v);
-    } else if (strncmp(args, "cycle:", 6) == 0) {
-        st = parse_count(&v, args, 6, 3, "cycle", where);
-        if (st == GRUNDY_OK) {
-            unsigned i;
-            s->kind = G_CYCLE;
-            s->n = v;
-            for (i = 0; i < v; i++)
-                add_edge(s, i, (i + 1) % v);
-        }
-    } else if (strncmp(args, "complete:", 9) == 0) {
-        st = parse_count(&v, args, 9, 1, "complete graph", where);
-        if (st == GRUNDY_OK) {
-            unsigned i, j;
-            s->kind = G_COMPLETE;
-            s->n = v;
-            for (i = 0; i < v; i++)
-                for (j = i + 1; j < v; j++)
-                    add_edge(s, i, j);
-        }
-    } else if (strncmp(args, "grid:", 5) == 0) {
-        unsigned r, c;
-        size_t used;
-        st = grundy_grid_parse_dims(&r, &c, &used, args + 5,
-                                    GRUNDY_BOARD_MAX_CELLS,
-                                    "node-kayles:grid", where);
-        if (st != GRUNDY_OK) {
-            if (where)
-                where->col += 5;
-        } else if (args[5 + used]) {
-            grundy_parse_error_set(where, 1, 5 + used + 1,
-                                   "unexpected '%c' after RxC",
-                                   args[5 + used]);
-            st = GRUNDY_ERR_PARSE;
+    st = grundy_nk_parse_graph(s, args, where);
+    if (st == GRUNDY_OK && s->words > 1) {
+        s->pool = malloc(sizeof *s->pool);
+        if (!s->pool) {
+            st = GRUNDY_ERR_NOMEM;
         } else {
-            make_grid(s, r, c);
-        }
-    } else if (strcmp(args, "petersen") == 0) {
-        unsigned i;
-        s->kind = G_PETERSEN;
-        s->n = 10;
-        for (i = 0; i < 5; i++) {
-            add_edge(s, i, (i + 1) % 5);       /* the outer cycle */
-            add_edge(s, i, i + 5);             /* the spokes */
-            add_edge(s, i + 5, (i + 2) % 5 + 5); /* the inner star */
-        }
-    } else if (strncmp(args, "edges:", 6) == 0) {
-        st = parse_edge_list(s, args, where);
-    } else if (strncmp(args, "file:", 5) == 0) {
-        if (!args[5]) {
-            grundy_parse_error_set(where, 1, 6, "expected a file name");
-            st = GRUNDY_ERR_PARSE;
-        } else {
-            st = read_edges(s, args + 5, where);
-            if (st != GRUNDY_OK && where)
-                where->col = 6;
+            grundy_cellpool_init(s->pool, s->words);
+            st = grundy_cellpool_put(s->pool, s->wall, &s->start);
         }
     } else {
-        size_t nl = strcspn(args, ":");
-        grundy_parse_error_set(where, 1, 1,
-                               "unknown graph '%.*s' (path:N, cycle:N, "
-                               "grid:RxC, complete:N, petersen, file:PATH)",
-                               (int)(nl > 24 ? 24 : nl), args);
-        st = GRUNDY_ERR_ARG;
-    }
-    if (st == GRUNDY_OK) {
-        finish(s);
-        st = make_spec(s, strncmp(args, "path:", 5) == 0);
+        s->start = s->all;
     }
     if (st != GRUNDY_OK) {
-        free(s->spec);
-        free(s);
+        nk_free(s);
         return st;
     }
     *params = s;
     return GRUNDY_OK;
 }
 
-static void nk_free(void *params)
-{
-    nk_state *s = params;
-    if (s)
-        free(s->spec);
-    free(s);
-}
-
 static grundy_pos nk_num_positions(const void *params)
 {
     const nk_state *s = params;
-    return s->n == 64 ? UINT64_MAX : (grundy_pos)1 << s->n;
+    return s->n >= 64 ? UINT64_MAX : (grundy_pos)1 << s->n;
+}
+
+static int on_board(const nk_state *s)
+{
+    return s->kind == NK_GRID || s->kind == NK_QUEENS;
+}
+
+/* Positions past 64 vertices: handles **************************************/
+
+static int nk_cells(const void *params, grundy_pos p, uint64_t *out,
+                    unsigned words)
+{
+    const nk_state *s = params;
+    grundy_cells_zero(out, words);
+    if (s->words == 1) {
+        out[0] = p & s->all;
+        return p == out[0];
+    }
+    return words >= s->words && grundy_cellpool_get(s->pool, p, out);
+}
+
+static grundy_pos name_of(const nk_state *s, const uint64_t *x, int *ok)
+{
+    grundy_pos h = 0;
+    if (grundy_cellpool_put(s->pool, x, &h) != GRUNDY_OK)
+        *ok = 0;
+    return h;
 }
 
 /* Positions as text: grids as rows (grid.h), other graphs one 0/1 per
@@ -504,30 +116,36 @@ static grundy_status nk_pos_parse(const void *params, const char *text,
                                   grundy_parse_error *where)
 {
     const nk_state *s = params;
-    uint64_t p = 0;
+    uint64_t x[GRUNDY_CELLS_MAX_WORDS] = {0};
     size_t i;
-    if (s->kind == G_GRID)
-        return grundy_grid_pos_parse(&s->grid, text, len, out, where);
-    for (i = 0; i < len; i++) {
-        if (text[i] != '0' && text[i] != '1') {
-            grundy_parse_error_set(where, 1, i + 1,
-                                   "expected '0' or '1' (one per vertex)");
+    if (on_board(s)) {
+        GRUNDY_TRY(grundy_wgrid_pos_parse(&s->wg, text, len, x,
+                                          GRUNDY_CELLS_MAX_WORDS, where));
+    } else {
+        for (i = 0; i < len; i++) {
+            if (text[i] != '0' && text[i] != '1') {
+                grundy_parse_error_set(where, 1, i + 1,
+                                       "expected '0' or '1' (one per "
+                                       "vertex)");
+                return GRUNDY_ERR_PARSE;
+            }
+            if (i == s->n) {
+                grundy_parse_error_set(where, 1, i + 1,
+                                       "more than %u vertices", s->n);
+                return GRUNDY_ERR_PARSE;
+            }
+            if (text[i] == '1')
+                grundy_cells_set(x, (unsigned)i);
+        }
+        if (len != s->n) {
+            grundy_parse_error_set(where, 1, len + 1,
+                                   "%zu vertices, expected %u", len, s->n);
             return GRUNDY_ERR_PARSE;
         }
-        if (i == s->n) {
-            grundy_parse_error_set(where, 1, i + 1,
-                                   "more than %u vertices", s->n);
-            return GRUNDY_ERR_PARSE;
-        }
-        if (text[i] == '1')
-            p |= 1ull << i;
     }
-    if (len != s->n) {
-        grundy_parse_error_set(where, 1, len + 1,
-                               "%zu vertices, expected %u", len, s->n);
-        return GRUNDY_ERR_PARSE;
-    }
-    *out = p;
+    if (s->words > 1)
+        return grundy_cellpool_put(s->pool, x, out);
+    *out = x[0];
     return GRUNDY_OK;
 }
 
@@ -535,22 +153,241 @@ static size_t nk_pos_format(const void *params, grundy_pos p, char *buf,
                             size_t cap)
 {
     const nk_state *s = params;
+    uint64_t x[GRUNDY_CELLS_MAX_WORDS];
     size_t i;
-    if (s->kind == G_GRID)
-        return grundy_grid_pos_format(&s->grid, p, buf, cap);
+    if (!nk_cells(params, p, x, GRUNDY_CELLS_MAX_WORDS))
+        grundy_cells_zero(x, GRUNDY_CELLS_MAX_WORDS);
+    if (on_board(s))
+        return grundy_wgrid_pos_format(&s->wg, x, buf, cap,
+                                       GRUNDY_CELLS_MAX_WORDS);
     for (i = 0; i < s->n && i + 1 < cap; i++)
-        buf[i] = (char)('0' + ((p >> i) & 1));
+        buf[i] = (char)('0' + grundy_cells_has(x, (unsigned)i));
     if (cap)
         buf[s->n < cap ? s->n : cap - 1] = 0;
     return s->n;
 }
 
-/* Moves *********************************************************************/
+/* The moves, the parts and the keys, over the width *************************/
+
+static inline size_t w_children(const nk_state *s, const uint64_t *p,
+                                uint64_t *out, size_t cap, unsigned W)
+{
+    uint64_t x[GRUNDY_CELLS_MAX_WORDS];
+    size_t k = 0;
+    grundy_cells_copy(x, p, W);
+    while (!grundy_cells_empty(x, W)) {
+        unsigned v = grundy_cells_pop_low(x, W);
+        if (k < cap)
+            grundy_cells_andnot(out + k * W, p, s->wclosed[v], W);
+        k++;
+    }
+    return k;
+}
+
+/* The connected groups of p through the graph's edges. */
+static inline size_t w_graph_parts(const nk_state *s, const uint64_t *p,
+                                   uint64_t *out, size_t cap, unsigned W)
+{
+    uint64_t rest[GRUNDY_CELLS_MAX_WORDS], part[GRUNDY_CELLS_MAX_WORDS];
+    uint64_t front[GRUNDY_CELLS_MAX_WORDS], next[GRUNDY_CELLS_MAX_WORDS];
+    size_t k = 0;
+    grundy_cells_copy(rest, p, W);
+    while (!grundy_cells_empty(rest, W)) {
+        grundy_cells_zero(part, W);
+        grundy_cells_set(part, grundy_cells_low(rest, W));
+        grundy_cells_copy(front, part, W);
+        while (!grundy_cells_empty(front, W)) {
+            grundy_cells_zero(next, W);
+            while (!grundy_cells_empty(front, W))
+                grundy_cells_or(next, next,
+                                s->wadj[grundy_cells_pop_low(front, W)], W);
+            grundy_cells_and(next, next, p, W);
+            grundy_cells_andnot(front, next, part, W);
+            grundy_cells_or(part, part, front, W);
+        }
+        grundy_cells_andnot(rest, rest, part, W);
+        if (k < cap)
+            grundy_cells_copy(out + k * W, part, W);
+        k++;
+    }
+    return k;
+}
+
+static inline size_t w_components(const nk_state *s, const uint64_t *p,
+                                  uint64_t *out, size_t cap, unsigned W)
+{
+    if (s->kind == NK_GRID)
+        return grundy_wgrid_components(&s->wg, p, 1, out, cap, W);
+    return w_graph_parts(s, p, out, cap, W);
+}
+
+/* Vertices of p in breadth-first order (see the top of the file). */
+static unsigned bfs_order(const nk_state *s, const uint64_t *p,
+                          unsigned *order, unsigned W)
+{
+    unsigned deg[GRUNDY_BOARD_MAX_CELLS], k = 0, head;
+    uint64_t left[GRUNDY_CELLS_MAX_WORDS], x[GRUNDY_CELLS_MAX_WORDS];
+    uint64_t t[GRUNDY_CELLS_MAX_WORDS];
+    grundy_cells_copy(x, p, W);
+    while (!grundy_cells_empty(x, W)) {
+        unsigned v = grundy_cells_pop_low(x, W);
+        grundy_cells_and(t, s->wadj[v], p, W);
+        deg[v] = grundy_cells_pop(t, W);
+    }
+    grundy_cells_copy(left, p, W);
+    while (!grundy_cells_empty(left, W)) {
+        unsigned best = grundy_cells_low(left, W);
+        grundy_cells_copy(x, left, W);
+        while (!grundy_cells_empty(x, W)) {
+            unsigned v = grundy_cells_pop_low(x, W);
+            if (deg[v] < deg[best])
+                best = v;
+        }
+        order[k++] = best;
+        grundy_cells_clear(left, best);
+        for (head = k - 1; head < k; head++) {
+            unsigned first = k, i;
+            grundy_cells_and(t, s->wadj[order[head]], left, W);
+            grundy_cells_andnot(left, left, t, W);
+            while (!grundy_cells_empty(t, W)) {
+                /* insert by (degree, number) */
+                unsigned v = grundy_cells_pop_low(t, W);
+                for (i = k; i > first && deg[order[i - 1]] > deg[v]; i--)
+                    order[i] = order[i - 1];
+                order[i] = v;
+                k++;
+            }
+        }
+    }
+    return k;
+}
+
+/* The record of the graph p induces (top of the file) into nbits bits of
+ * key[0 .. words): 1, or 0 when it does not fit (bandwidth over 7, or
+ * more bits than the key holds). */
+static int graph_code(const nk_state *s, const uint64_t *p, uint64_t *key,
+                      unsigned nbits, unsigned W)
+{
+    unsigned order[GRUNDY_BOARD_MAX_CELLS], pos[GRUNDY_BOARD_MAX_CELLS];
+    unsigned k, i, b = 0, d, at = 0;
+    uint64_t t[GRUNDY_CELLS_MAX_WORDS];
+    k = bfs_order(s, p, order, W);
+    for (i = 0; i < k; i++)
+        pos[order[i]] = i;
+    for (i = 0; i < k; i++) {
+        grundy_cells_and(t, s->wadj[order[i]], p, W);
+        while (!grundy_cells_empty(t, W)) {
+            unsigned j = pos[grundy_cells_pop_low(t, W)];
+            if (j < i && i - j > b)
+                b = i - j;
+        }
+    }
+    if (b > 7 || 11 + (k - 1) * b > nbits)
+        return 0;
+    grundy_cells_zero(key, (nbits + 63) / 64);
+    grundy_cells_put_bits(key, 0, k - 1, 8, GRUNDY_CELLS_MAX_WORDS);
+    grundy_cells_put_bits(key, 8, b, 3, GRUNDY_CELLS_MAX_WORDS);
+    at = 11;
+    for (i = 1; i < k; i++)
+        for (d = 1; d <= b; d++, at++)
+            if (d <= i && grundy_cells_has(s->wadj[order[i]], order[i - d]))
+                grundy_cells_set(key, at);
+    return 1;
+}
+
+/* The key of a wide part: its shape on boards, its graph's record
+ * otherwise (tag 1), its vertices when that does not fit. */
+static inline void w_key(const nk_state *s, const uint64_t *p, uint64_t *key,
+                         unsigned *tag, unsigned W)
+{
+    if (on_board(s)) {
+        grundy_wgrid_key(&s->wg, p, key, tag, W);
+        return;
+    }
+    if (graph_code(s, p, key, 64 * W, W)) {
+        *tag = 1;
+        return;
+    }
+    grundy_cells_copy(key, p, W);
+    *tag = GRUNDY_WGRID_TAG_CELLS;
+}
+
+static size_t nk_max_moves(const void *params, grundy_pos p);
+
+#define NK_WIDE(W)                                                            \
+    static size_t nk_max_moves_##W(const void *params, const uint64_t *p)    \
+    {                                                                         \
+        (void)params;                                                         \
+        return grundy_cells_pop(p, W);                                        \
+    }                                                                         \
+    static size_t nk_children_##W(const void *params, const uint64_t *p,     \
+                                  uint64_t *out, size_t cap)                  \
+    {                                                                         \
+        return w_children(params, p, out, cap, W);                            \
+    }                                                                         \
+    static size_t nk_components_##W(const void *params, const uint64_t *p,   \
+                                    uint64_t *out, size_t cap)                \
+    {                                                                         \
+        return w_components(params, p, out, cap, W);                          \
+    }                                                                         \
+    static void nk_key_##W(const void *params, const uint64_t *p,            \
+                           uint64_t *key, unsigned *tag)                      \
+    {                                                                         \
+        w_key(params, p, key, tag, W);                                        \
+    }                                                                         \
+    static const grundy_board_wide nk_wide_##W = {                            \
+        W, nk_max_moves_##W, nk_children_##W, nk_components_##W, nk_key_##W}
+NK_WIDE(2);
+NK_WIDE(4);
+#undef NK_WIDE
+
+static unsigned nk_words(const void *params)
+{
+    return ((const nk_state *)params)->words;
+}
+
+static const grundy_board_wide *nk_wide(const void *params, unsigned words)
+{
+    const nk_state *s = params;
+    if (words < s->words)
+        return NULL;
+    return words == 2 ? &nk_wide_2 : words == 4 ? &nk_wide_4 : NULL;
+}
+
+/* The hooks of a grundy_pos: the set itself up to 64 vertices, a handle
+ * past it. **********************************************************/
 
 static size_t nk_max_moves(const void *params, grundy_pos p)
 {
-    (void)params;
-    return grundy_pop64(p);
+    const nk_state *s = params;
+    uint64_t x[GRUNDY_CELLS_MAX_WORDS];
+    if (s->words == 1)
+        return grundy_pop64(p);
+    return nk_cells(params, p, x, s->words)
+               ? grundy_cells_pop(x, GRUNDY_CELLS_MAX_WORDS)
+               : 0;
+}
+
+/* The children or the parts of a handle, as handles; 0 of them when the
+ * pool fails. */
+static size_t named_list(const nk_state *s, grundy_pos p, grundy_pos *out,
+                         size_t cap, int parts)
+{
+    uint64_t x[GRUNDY_CELLS_MAX_WORDS];
+    uint64_t list[GRUNDY_BOARD_MAX_CELLS * GRUNDY_CELLS_MAX_WORDS];
+    size_t n, i;
+    int ok = 1;
+    if (!nk_cells(s, p, x, s->words))
+        return 0;
+    if (s->words == 2)
+        n = parts ? w_components(s, x, list, GRUNDY_BOARD_MAX_CELLS, 2)
+                  : w_children(s, x, list, GRUNDY_BOARD_MAX_CELLS, 2);
+    else
+        n = parts ? w_components(s, x, list, GRUNDY_BOARD_MAX_CELLS, 4)
+                  : w_children(s, x, list, GRUNDY_BOARD_MAX_CELLS, 4);
+    for (i = 0; i < n && i < cap && ok; i++)
+        out[i] = name_of(s, list + i * s->words, &ok);
+    return ok ? n : 0;
 }
 
 static size_t nk_children(const void *params, grundy_pos p, grundy_pos *out,
@@ -559,6 +396,8 @@ static size_t nk_children(const void *params, grundy_pos p, grundy_pos *out,
     const nk_state *s = params;
     uint64_t x;
     size_t k = 0;
+    if (s->words > 1)
+        return named_list(s, p, out, cap, 0);
     for (x = p; x; x &= x - 1, k++)
         if (k < cap)
             out[k] = p & ~s->closed[__builtin_ctzll(x)];
@@ -568,18 +407,14 @@ static size_t nk_children(const void *params, grundy_pos p, grundy_pos *out,
 static size_t nk_moves(const void *params, grundy_pos p, grundy_move *out,
                        size_t cap)
 {
-    const nk_state *s = params;
-    uint64_t x;
-    size_t k = 0;
-    for (x = p; x; x &= x - 1, k++)
-        if (k < cap) {
-            out[k].part[0] = p & ~s->closed[__builtin_ctzll(x)];
-            out[k].nparts = 1;
-        }
-    return k;
+    grundy_pos ch[GRUNDY_BOARD_MAX_CELLS];
+    size_t n = nk_children(params, p, ch, GRUNDY_BOARD_MAX_CELLS), i;
+    for (i = 0; i < n && i < cap; i++) {
+        out[i].part[0] = ch[i];
+        out[i].nparts = 1;
+    }
+    return n;
 }
-
-/* Parts and keys ************************************************************/
 
 static size_t nk_components(const void *params, grundy_pos p,
                             grundy_pos *out, size_t cap)
@@ -587,7 +422,9 @@ static size_t nk_components(const void *params, grundy_pos p,
     const nk_state *s = params;
     uint64_t rest = p;
     size_t k = 0;
-    if (s->kind == G_GRID)
+    if (s->words > 1)
+        return named_list(s, p, out, cap, 1);
+    if (s->kind == NK_GRID)
         return grundy_grid_components(&s->grid, p, 1, out, cap);
     while (rest) {
         uint64_t part = rest & (~rest + 1), front = part;
@@ -606,114 +443,48 @@ static size_t nk_components(const void *params, grundy_pos p,
     return k;
 }
 
-/* Vertices of p in breadth-first order (see the top of the file). */
-static unsigned bfs_order(const nk_state *s, uint64_t p, unsigned *order)
-{
-    unsigned deg[64], k = 0, head;
-    uint64_t left = p, x;
-    for (x = p; x; x &= x - 1) {
-        unsigned v = (unsigned)__builtin_ctzll(x);
-        deg[v] = grundy_pop64(s->adj[v] & p);
-    }
-    while (left) {
-        unsigned best = (unsigned)__builtin_ctzll(left);
-        for (x = left & (left - 1); x; x &= x - 1) {
-            unsigned v = (unsigned)__builtin_ctzll(x);
-            if (deg[v] < deg[best])
-                best = v;
-        }
-        order[k++] = best;
-        left &= ~(1ull << best);
-        for (head = k - 1; head < k; head++) {
-            uint64_t nb = s->adj[order[head]] & left;
-            unsigned first = k, i;
-            left &= ~nb;
-            for (; nb; nb &= nb - 1) {
-                /* insert by (degree, number) */
-                unsigned v = (unsigned)__builtin_ctzll(nb);
-                for (i = k; i > first && deg[order[i - 1]] > deg[v]; i--)
-                    order[i] = order[i - 1];
-                order[i] = v;
-                k++;
-            }
-        }
-    }
-    return k;
-}
-
-static void graph_key(const nk_state *s, uint64_t p, uint64_t key[2])
-{
-    unsigned order[64], pos[64], k, i, b = 0, d;
-    uint64_t lo = 0, hi = 0;
-    unsigned nbits = 0;
-    key[0] = p;
-    key[1] = 0;
-    if (!p)
-        return;
-    k = bfs_order(s, p, order);
-    for (i = 0; i < k; i++)
-        pos[order[i]] = i;
-    for (i = 0; i < k; i++) {
-        uint64_t nb = s->adj[order[i]] & p;
-        for (; nb; nb &= nb - 1) {
-            unsigned j = pos[__builtin_ctzll(nb)];
-            if (j < i && i - j > b)
-                b = i - j;
-        }
-    }
-    if (b > 7 || 10 + (k - 1) * b > 95)
-        return; /* the vertex set itself */
-#define PUT(bit)                                                              \
-    do {                                                                      \
-        if ((bit) && nbits < 64)                                              \
-            lo |= 1ull << nbits;                                              \
-        else if (bit)                                                         \
-            hi |= 1ull << (nbits - 64);                                       \
-        nbits++;                                                              \
-    } while (0)
-    for (i = 0; i < 7; i++)
-        PUT(((k - 1) >> i) & 1);
-    for (i = 0; i < 3; i++)
-        PUT((b >> i) & 1);
-    for (i = 1; i < k; i++)
-        for (d = 1; d <= b; d++)
-            PUT(d <= i && ((s->adj[order[i]] >> order[i - d]) & 1));
-#undef PUT
-    key[0] = lo;
-    key[1] = hi | (1ull << 31);
-}
-
 static void nk_key(const void *params, grundy_pos p, uint64_t key[2])
 {
     const nk_state *s = params;
-    if (s->kind == G_GRID) {
-        key[0] = grundy_grid_key(&s->grid, p);
-        key[1] = 0;
+    key[1] = 0;
+    if (s->words > 1) {
+        key[0] = p; /* a handle names one set */
         return;
     }
-    graph_key(s, p, key);
+    if (on_board(s)) {
+        key[0] = grundy_grid_key(&s->grid, p);
+        return;
+    }
+    key[0] = p;
+    if (p && graph_code(s, &p, key, 95, 1)) {
+        /* the record in 95 bits, marked by bit 31 of key[1] */
+        key[1] |= 1ull << 31;
+    } else {
+        key[0] = p;
+        key[1] = 0;
+    }
 }
 
 /* Symmetries for tier tabulation: the grid's; for cycles the rotations
  * (and the reflections while the orbit hook's 64 images hold them); the
  * rotations of a complete graph; the ten of the Petersen graph drawn as
- * a pentagon and a pentagram. */
+ * a pentagon and a pentagram; the rotations and reflections of P(n, k). */
 static uint64_t rotate(const nk_state *s, uint64_t p, unsigned k)
 {
     return k ? ((p << k) | (p >> (s->n - k))) & s->all : p;
 }
 
-static uint64_t petersen_map(uint64_t p, unsigned rot, int refl)
+static uint64_t petersen_map(uint64_t p, unsigned n, unsigned rot, int refl)
 {
     uint64_t y = 0;
     unsigned v;
-    for (v = 0; v < 10; v++)
+    for (v = 0; v < 2 * n; v++)
         if ((p >> v) & 1) {
-            unsigned i = v % 5, ring = v / 5;
+            unsigned i = v % n, ring = v / n;
             if (refl)
-                i = (5 - i) % 5;
-            i = (i + rot) % 5;
-            y |= 1ull << (ring * 5 + i);
+                i = (n - i) % n;
+            i = (i + rot) % n;
+            y |= 1ull << (ring * n + i);
         }
     return y;
 }
@@ -723,14 +494,17 @@ static size_t nk_orbit(const void *params, grundy_pos p, grundy_pos *out,
 {
     const nk_state *s = params;
     size_t k = 0;
-    unsigned r;
+    unsigned r, m;
+    if (s->words > 1)
+        return 0;
     switch (s->kind) {
-    case G_GRID:
+    case NK_GRID:
+    case NK_QUEENS:
         return grundy_grid_orbit(&s->grid, p, out, cap);
-    case G_CYCLE:
-    case G_COMPLETE: {
-        int refl = s->kind == G_CYCLE && 2 * s->n - 1 <= GRUNDY_MAX_ORBIT;
-        uint64_t m = refl ? grundy_rev64(p) >> (64 - s->n) : 0;
+    case NK_CYCLE:
+    case NK_COMPLETE: {
+        int refl = s->kind == NK_CYCLE && 2 * s->n - 1 <= GRUNDY_MAX_ORBIT;
+        uint64_t mm = refl ? grundy_rev64(p) >> (64 - s->n) : 0;
         for (r = 0; r < s->n && k < cap; r++) {
             if (r) {
                 out[k] = rotate(s, p, r);
@@ -738,18 +512,22 @@ static size_t nk_orbit(const void *params, grundy_pos p, grundy_pos *out,
                     return k;
             }
             if (refl && k < cap) {
-                out[k] = rotate(s, m, r);
+                out[k] = rotate(s, mm, r);
                 if (out[k++] < p)
                     return k;
             }
         }
         return k;
     }
-    case G_PETERSEN:
-        for (r = 0; r < 10 && k < cap; r++) {
+    case NK_PETERSEN:
+    case NK_GPETERSEN:
+        /* P(5, 2) drawn as a pentagon and a pentagram; P(n, k) keeps its
+         * rotations and reflections */
+        m = s->n / 2;
+        for (r = 0; r < 2 * m && k < cap; r++) {
             if (r == 0)
                 continue;
-            out[k] = petersen_map(p, r % 5, r >= 5);
+            out[k] = petersen_map(p, m, r % m, r >= m);
             if (out[k++] < p)
                 return k;
         }
@@ -761,7 +539,7 @@ static size_t nk_orbit(const void *params, grundy_pos p, grundy_pos *out,
 
 static grundy_pos nk_start(const void *params)
 {
-    return ((const nk_state *)params)->all;
+    return ((const nk_state *)params)->start;
 }
 
 static size_t nk_spec(const void *params, char *buf, size_t cap)
@@ -776,7 +554,7 @@ static size_t nk_spec(const void *params, char *buf, size_t cap)
     return n;
 }
 
-/* Paths and grids as grids of cells; the Petersen graph as a pentagon
+/* Paths and grids as grids of cells; the Petersen graphs as a polygon
  * around a star; other graphs with their vertices on a circle, vertex 0
  * at the top and the others clockwise. */
 static grundy_status nk_geometry(const void *params, grundy_pos p,
@@ -785,9 +563,10 @@ static grundy_status nk_geometry(const void *params, grundy_pos p,
     const nk_state *s = params;
     const double pi = 3.14159265358979323846;
     unsigned v;
+    GRUNDY_RETURN_IF(s->n > GRUNDY_BOARD_DRAW_MAX_CELLS, GRUNDY_ERR_RANGE);
     out->mark = GRUNDY_BOARD_MARK_VERTEX;
     out->taken = "a vertex taken";
-    if (s->kind == G_GRID) {
+    if (on_board(s)) {
         grundy_grid_geometry(&s->grid, p, out);
         for (v = 0; v < s->n; v++)
             out->adj[v] = s->adj[v];
@@ -798,12 +577,15 @@ static grundy_status nk_geometry(const void *params, grundy_pos p,
     for (v = 0; v < s->n; v++) {
         double r = 0.45 * (double)s->n / pi + 1, a;
         unsigned k = v, m = s->n;
-        if (s->kind == G_PETERSEN) {
-            r = v < 5 ? 2.0 : 1.0;
-            k = v % 5;
-            m = 5;
+        int ring = s->kind == NK_PETERSEN || s->kind == NK_GPETERSEN;
+        if (ring) {
+            m = s->n / 2;
+            r = v < m ? 2.0 : 1.0;
+            if (m > 5)
+                r *= 0.2 * (double)m;
+            k = v % m;
         }
-        if (r < 1.5 && s->kind != G_PETERSEN)
+        if (r < 1.5 && !ring)
             r = 1.5;
         a = 2 * pi * (double)k / (double)m;
         out->x[v] = r * sin(a);
@@ -816,9 +598,10 @@ static grundy_status nk_geometry(const void *params, grundy_pos p,
 const grundy_rules grundy_rules_node_kayles = {
     .name = "node-kayles",
     .synopsis = "node-kayles:GRAPH  remove a vertex and its neighbours "
-                "(<= 64 vertices); GRAPH:\n"
+                "(<= 256 vertices); GRAPH:\n"
                 "                     path:N cycle:N grid:RxC complete:N "
-                "petersen file:PATH",
+                "petersen queens:N\n"
+                "                     gpetersen:N,K file:PATH",
     .flags = GRUNDY_RULES_BOARD | GRUNDY_RULES_SUBSETS,
     .parse = nk_parse,
     .free_params = nk_free,
@@ -834,4 +617,7 @@ const grundy_rules grundy_rules_node_kayles = {
     .components = nk_components,
     .key = nk_key,
     .geometry = nk_geometry,
+    .words = nk_words,
+    .wide = nk_wide,
+    .cells = nk_cells,
 };

@@ -219,6 +219,11 @@ grundy_pos grundy_game_num_positions(const grundy_game *g)
     return g->rules->num_positions ? g->rules->num_positions(g->params) : 0;
 }
 
+unsigned grundy_game_board_words(const grundy_game *g)
+{
+    return g->rules->words ? g->rules->words(g->params) : 0;
+}
+
 size_t grundy_game_canonical_spec(const grundy_game *g, char *buf,
                                   size_t cap)
 {

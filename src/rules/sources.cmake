@@ -4,5 +4,6 @@ target_sources(grundy PRIVATE src/rules/twoheap.c)
 target_sources(grundy PRIVATE src/rules/rect.c)
 target_sources(grundy PRIVATE src/rules/divisors.c)
 target_sources(grundy PRIVATE src/rules/takebreak.c)
-target_sources(grundy PRIVATE src/rules/grid.c src/rules/cram.c
-  src/rules/nodekayles.c src/rules/chomp.c)
+target_sources(grundy PRIVATE src/rules/grid.c src/rules/wgrid.c
+  src/rules/cellpool.c src/rules/cram.c
+  src/rules/nodekayles.c src/rules/nk_graphs.c src/rules/chomp.c)

@@ -239,6 +239,8 @@ int grundy_values_search_stats(grundy_board_stats *out,
  * for its subsets. */
 static int board_applies(const grundy_values *v, grundy_pos p)
 {
+    if (grundy_game_board_words(v->game) > 1)
+        return 1; /* positions are handles: nothing else applies */
     return grundy_board_applies(v->game) && v->method == GRUNDY_TABLE_AUTO &&
            !((v->rules->flags & GRUNDY_RULES_SUBSETS) &&
              __builtin_popcountll(p) <= BOARD_SUBSETS_MAX_CELLS);

@@ -194,11 +194,18 @@ static const grundy_values_src *const finite_sources[] = {
     &grundy_values_src_search,
     NULL};
 
+/* Boards past 64 cells: positions are handles, never numbered, so no
+ * table of them exists; the board search alone answers. */
+static const grundy_values_src *const named_sources[] = {
+    &grundy_values_src_board_search, NULL};
+
 grundy_status grundy_values_get(grundy_value *out, grundy_values *v,
                                 grundy_pos p)
 {
     const grundy_values_src *const *src =
-        grundy_game_num_positions(v->game) ? finite_sources : heap_sources;
+        grundy_game_board_words(v->game) > 1       ? named_sources
+        : grundy_game_num_positions(v->game) ? finite_sources
+                                             : heap_sources;
     for (; *src; src++) {
         int done = 0;
         grundy_status s;
@@ -215,6 +222,8 @@ grundy_status grundy_values_prepare(grundy_values *v, grundy_pos maxp)
 {
     grundy_pos np = grundy_game_num_positions(v->game);
     grundy_status s;
+    if (grundy_game_board_words(v->game) > 1)
+        return GRUNDY_OK; /* no table of handles */
     if (v->rules->value && (!np || !(v->rules->flags & GRUNDY_RULES_BOARD)))
         return GRUNDY_OK; /* closed form, with get() as the fallback */
     if (np) {

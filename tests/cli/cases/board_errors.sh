@@ -2,8 +2,8 @@
 # limit; a memory limit below the search's least table is refused; exit 1.
 cd "${TMPDIR:-/tmp}"
 printf '0 1\n1 x\n' > grundy-board-bad-edges.txt
-printf '0 1\n1 99\n' > grundy-board-far-vertex.txt
-for spec in node-kayles:tree:4 cram:8x9 node-kayles:grid:9x8 chomp:3 \
+printf '0 1\n1 299\n' > grundy-board-far-vertex.txt
+for spec in node-kayles:tree:4 cram:16x17 node-kayles:grid:17x16 chomp:3 \
     node-kayles:file:grundy-board-bad-edges.txt \
     node-kayles:file:grundy-board-far-vertex.txt \
     node-kayles:file:grundy-board-missing.txt node-kayles:cycle:2; do

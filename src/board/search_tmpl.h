@@ -204,7 +204,9 @@ typedef struct searcher {
     grundy_board_tt_counts tc;
     int *stop;   /* set when another searcher finished (shared) */
     grundy_board_pause *pz; /* how threads wait while the table grows */
-    int reverse; /* a helper: the root's children from the last */
+    int reverse; /* a helper of a parallel search */
+    struct rootshare *rs; /* the parallel search it takes part in */
+    int aborted; /* the round of rs ended while searching */
     /* a helper's pace (helper_pace()) */
     clockid_t main_clock;
     uint64_t pace_wall, pace_cpu;
@@ -604,6 +606,9 @@ static int mark_dups(searcher *b, level *L, size_t ne)
 
 /* Threads ********************************************************************/
 
+struct rootshare;
+static int round_over(const searcher *b);
+
 /* A helper must never slow the caller's thread down: when that thread
  * had less than 90% of a processor since the last look (the helper and
  * it share one, the machine being busy), the helper sleeps, longer each
@@ -615,7 +620,8 @@ static void helper_pace(searcher *b)
              cpu = grundy_board_clock_ns(b->main_clock);
     int starved = b->pace_wall && wall > b->pace_wall &&
                   (cpu - b->pace_cpu) * 10 < (wall - b->pace_wall) * 9;
-    if (starved && !__atomic_load_n(b->stop, __ATOMIC_RELAXED)) {
+    if (starved && !__atomic_load_n(b->stop, __ATOMIC_RELAXED) &&
+        !round_over(b)) {
         /* a sleep that the end of the search or a growth cuts short */
         struct timespec ts;
         uint64_t until;
@@ -628,7 +634,7 @@ static void helper_pace(searcher *b)
         ts.tv_nsec = (long)(until % 1000000000u);
         pthread_mutex_lock(&b->pz->mu);
         while (!__atomic_load_n(b->stop, __ATOMIC_RELAXED) &&
-               !b->pz->grow_req &&
+               !b->pz->grow_req && !round_over(b) &&
                pthread_cond_timedwait(&b->pz->cv, &b->pz->mu, &ts) == 0)
             ;
         pthread_mutex_unlock(&b->pz->mu);
@@ -684,21 +690,26 @@ static int node_step(searcher *b, unsigned d)
                                                  : GRUNDY_BOARD_STATS_DEPTHS -
                                                        1]++;
     if (b->reverse) {
-        /* a helper: no progress of its own; stops when told, waits
-         * while the table grows */
+        /* a helper: no progress of its own; stops when the round ends,
+         * waits while the table grows */
         ++b->st.nodes;
         if (__atomic_load_n(&b->pz->grow_req, __ATOMIC_ACQUIRE))
             helper_park(b->pz);
-        if (__atomic_load_n(b->stop, __ATOMIC_RELAXED))
+        if (round_over(b)) {
             b->err = GRUNDY_ERR_CANCELLED;
-        else if ((b->st.nodes & 0xFFF) == 0)
+            b->aborted = 1;
+        } else if ((b->st.nodes & 0xFFF) == 0) {
             helper_pace(b);
+        }
     } else if (grundy_ticker_tick(&b->tk, ++b->st.nodes) != GRUNDY_OK ||
                __atomic_load_n(b->stop, __ATOMIC_RELAXED)) {
         b->err = GRUNDY_ERR_CANCELLED;
-    }
-    else if (__atomic_load_n(&b->tt->want_grow, __ATOMIC_RELAXED))
+    } else if (round_over(b)) {
+        b->err = GRUNDY_ERR_CANCELLED;
+        b->aborted = 1;
+    } else if (__atomic_load_n(&b->tt->want_grow, __ATOMIC_RELAXED)) {
         grow_paused(b);
+    }
     if (!b->err && thrashing(b))
         b->err = GRUNDY_ERR_LIMIT;
     return !b->err;
@@ -1053,10 +1064,7 @@ static uint32_t aspire(searcher *b, const bpos *h, const bkey *key,
             b->st.root_children = ne;
         }
         for (i = 0; i < ne && !found; i++) {
-            /* a helper of a parallel search takes the root's children
-             * from the last: the two meet in the middle, each finding
-             * the other's values in the table */
-            pend *m = &L->pend[b->reverse && d == 1 ? ne - 1 - i : i];
+            pend *m = &L->pend[i];
             const bpart *q;
             uint32_t r, v;
             if (d == 1)
@@ -1101,38 +1109,285 @@ static uint32_t aspire(searcher *b, const bpos *h, const bkey *key,
 
 /* The parallel search ******************************************************/
 
-/* A part of at least this many cells is searched by every thread (lazy
- * SMP: each searcher values the whole part, the helpers taking the root's
- * children in the other order, all sharing the table; the first to finish
- * answers and stops the others).  Smaller parts take a fraction of a
- * second and are searched by the caller's thread alone. */
+/* A part of at least this many cells is valued by all the limits'
+ * threads together; smaller parts take a fraction of a second and are
+ * searched by the caller's thread alone.
+ *
+ * The threads share the root's children.  Aspiration asks, for t = 0, 1,
+ * ..., whether some child has the value t; in each such round the
+ * threads take the open children one at a time from a shared counter
+ * (in the caller's order) and ask each whether its value is t, all on
+ * the one table.  A child found to have value t ends the round at once
+ * (the others drop the child they hold: what they finished is in the
+ * table); a round in which no child has t answers t.  A child whose
+ * exact value comes out is closed for the later rounds.  The caller's
+ * thread never waits on a helper: once no child is left to take, it asks
+ * the children still held by helpers itself, so a helper that sleeps
+ * (helper_pace(): the machine is busy) or lags costs it nothing but the
+ * table it shares. */
 #define PARALLEL_MIN_CELLS 30
+
+typedef struct rootshare {
+    /* the root's pending children, in the caller's order: read only */
+    const bpart *parts;
+    pend *pend; /* a copy each helper copies again */
+    size_t ne;
+    unsigned hcells;
+    /* per child: its exact value once known (NOT_IN_SET before), and the
+     * last round that answered it */
+    uint32_t *closed;
+    unsigned *answered;
+    /* the round (under the pause's mutex: gen, t, quit) */
+    unsigned gen;
+    uint32_t t;
+    size_t next;    /* the next child to take */
+    int found;      /* a child of value t */
+    int abort;      /* the round is over: drop what you hold */
+    int quit;
+} rootshare;
+
+/* A child of a parallel root whose round has ended is dropped. */
+static int round_over(const searcher *b)
+{
+    return b->rs && __atomic_load_n(&b->rs->abort, __ATOMIC_ACQUIRE);
+}
 
 typedef struct helper_job {
     searcher *s;
-    bpos p;
-    bkey key;
-    uint32_t v;
-    int done;
+    rootshare *rs;
+    pend *local; /* the helper's own copy of the children */
+    size_t lcap;
     pthread_t th;
 } helper_job;
+
+/* Ask child i of the root whether its value is t (rs->t); 0 when the
+ * search was stopped (b->err set). */
+static int root_child(searcher *b, rootshare *rs, pend *m, size_t i,
+                      uint32_t t, unsigned gen)
+{
+    const bpart *q;
+    uint32_t r, v;
+    if (__atomic_load_n(&rs->closed[i], __ATOMIC_ACQUIRE) != NOT_IN_SET ||
+        __atomic_load_n(&rs->answered[i], __ATOMIC_ACQUIRE) == gen ||
+        !m->count || m->dup)
+        return 1;
+    while (m->count > 1) {
+        uint32_t e = exact(b, &rs->parts[m->first + m->count - 1], 2);
+        if (b->err)
+            return 0;
+        m->known ^= e;
+        m->count--;
+    }
+    q = &rs->parts[m->first];
+    if (!TT_GET(b, &q->k, &r)) {
+        if ((t ^ m->known) > 255) {
+            r = exact(b, q, 2);
+        } else {
+            nset a = {{0, 0, 0, 0}};
+            a.w[(t ^ m->known) >> 6] = 1ull << ((t ^ m->known) & 63);
+            r = search(b, &q->p, &q->k, &a, 2);
+        }
+        if (b->err)
+            return 0;
+    }
+    if (r != NOT_IN_SET) {
+        v = r ^ m->known;
+        __atomic_store_n(&rs->closed[i], v, __ATOMIC_RELEASE);
+        if (v == t) {
+            b->hist[m->hidx] += rs->hcells;
+            __atomic_store_n(&rs->found, 1, __ATOMIC_RELEASE);
+            __atomic_store_n(&rs->abort, 1, __ATOMIC_RELEASE);
+        }
+    }
+    __atomic_store_n(&rs->answered[i], gen, __ATOMIC_RELEASE);
+    return 1;
+}
+
+/* A stop of one's child because the round ended is no error. */
+static void clear_abort(searcher *b)
+{
+    if (b->err == GRUNDY_ERR_CANCELLED && b->aborted) {
+        b->err = GRUNDY_OK;
+        b->aborted = 0;
+    }
+}
 
 static void *helper_main(void *arg)
 {
     helper_job *j = arg;
-    j->s->err = GRUNDY_OK;
-    j->s->pace_wall = grundy_board_clock_ns(CLOCK_MONOTONIC);
-    j->s->pace_cpu = grundy_board_clock_ns(j->s->main_clock);
-    j->v = aspire(j->s, &j->p, &j->key, 1);
-    if (!j->s->err) {
-        __atomic_store_n(&j->done, 1, __ATOMIC_RELEASE);
-        __atomic_store_n(j->s->stop, 1, __ATOMIC_RELAXED);
+    searcher *b = j->s;
+    rootshare *rs = j->rs;
+    grundy_board_pause *pz = b->pz;
+    unsigned last = 0;
+    for (;;) {
+        unsigned gen;
+        uint32_t t;
+        size_t i;
+        pthread_mutex_lock(&pz->mu);
+        while (rs->gen == last && !rs->quit)
+            pthread_cond_wait(&pz->cv, &pz->mu);
+        while (pz->grow_req && !rs->quit)
+            pthread_cond_wait(&pz->cv, &pz->mu);
+        if (rs->quit) {
+            pthread_mutex_unlock(&pz->mu);
+            break;
+        }
+        gen = last = rs->gen;
+        t = rs->t;
+        pz->active++;
+        pthread_mutex_unlock(&pz->mu);
+        if (!j->local) {
+            j->local = malloc(rs->ne * sizeof *j->local);
+            if (j->local)
+                memcpy(j->local, rs->pend, rs->ne * sizeof *j->local);
+        }
+        b->err = GRUNDY_OK;
+        b->aborted = 0;
+        b->pace_wall = grundy_board_clock_ns(CLOCK_MONOTONIC);
+        b->pace_cpu = grundy_board_clock_ns(b->main_clock);
+        while (j->local && !__atomic_load_n(&rs->abort, __ATOMIC_ACQUIRE) &&
+               (i = __atomic_fetch_add(&rs->next, 1, __ATOMIC_ACQ_REL)) <
+                   rs->ne)
+            if (!root_child(b, rs, &j->local[i], i, t, gen))
+                break;
+        clear_abort(b);
+        pthread_mutex_lock(&pz->mu);
+        pz->active--;
+        pthread_cond_broadcast(&pz->cv);
+        pthread_mutex_unlock(&pz->mu);
     }
-    pthread_mutex_lock(&j->s->pz->mu);
-    j->s->pz->active--;
-    pthread_cond_broadcast(&j->s->pz->cv);
-    pthread_mutex_unlock(&j->s->pz->mu);
     return NULL;
+}
+
+/* The exact value of part h on every thread (the top of this section). */
+static uint32_t aspire_shared(grundy_board *bd, const bpos *h,
+                              const bkey *key, unsigned nthreads,
+                              clockid_t self)
+{
+    searcher *b = bd->s[0];
+    grundy_board_pause *pz = &bd->pz;
+    helper_job job[GRUNDY_BOARD_MAX_SEARCHERS];
+    rootshare rs;
+    level *L;
+    nset P;
+    size_t n, ne = 0, i, started = 0;
+    uint64_t nodes0 = b->st.nodes;
+    uint32_t t = 0;
+    int cut;
+
+    if (!node_step(b, 1))
+        return NOT_IN_SET;
+    L = get_level(b, 1);
+    if (!L)
+        return NOT_IN_SET;
+    n = expand(b, L, h, &P, 0, NULL, &ne, &cut);
+    if (b->err)
+        return NOT_IN_SET;
+    if (n == 0) {
+        TT_PUT(b, key, 0, 1);
+        return 0;
+    }
+    if (n > 255 || !b->o.prune)
+        return aspire(b, h, key, 1);
+    sort_pend(L->pend, ne);
+    if (!mark_dups(b, L, ne))
+        return NOT_IN_SET;
+    memset(&rs, 0, sizeof rs);
+    rs.parts = L->parts;
+    rs.ne = ne;
+    rs.hcells = pos_pop(h);
+    rs.pend = malloc(ne * sizeof *rs.pend);
+    rs.closed = malloc(ne * sizeof *rs.closed);
+    rs.answered = calloc(ne, sizeof *rs.answered);
+    if (!rs.pend || !rs.closed || !rs.answered) {
+        free(rs.pend);
+        free(rs.closed);
+        free(rs.answered);
+        b->err = GRUNDY_ERR_NOMEM;
+        return NOT_IN_SET;
+    }
+    memcpy(rs.pend, L->pend, ne * sizeof *rs.pend);
+    for (i = 0; i < ne; i++)
+        rs.closed[i] = L->pend[i].count ? NOT_IN_SET : L->pend[i].known;
+    /* the helpers, waiting for the first round */
+    while (bd->nsearchers < nthreads) {
+        searcher *hs = searcher_new(bd);
+        if (!hs)
+            break;
+        hs->reverse = 1;
+        bd->s[bd->nsearchers++] = hs;
+    }
+    for (i = 1; i < bd->nsearchers && i < nthreads; i++) {
+        job[i].s = bd->s[i];
+        job[i].s->main_clock = self;
+        job[i].s->rs = &rs;
+        job[i].rs = &rs;
+        job[i].local = NULL;
+        if (grundy_thread_start(&job[i].th, helper_main, &job[i]) != 0)
+            break;
+        started = i;
+    }
+    b->rs = &rs;
+    for (t = 0; t < n && !b->err; t++) {
+        int known = 0;
+        unsigned gen;
+        for (i = 0; i < ne && !known; i++)
+            known = __atomic_load_n(&rs.closed[i], __ATOMIC_ACQUIRE) == t;
+        if (known)
+            continue;
+        b->st.root_value = t;
+        b->st.root_children = ne;
+        pthread_mutex_lock(&pz->mu);
+        rs.t = t;
+        rs.next = 0;
+        rs.found = 0;
+        rs.abort = 0;
+        gen = ++rs.gen;
+        pthread_cond_broadcast(&pz->cv);
+        pthread_mutex_unlock(&pz->mu);
+        /* take children while there are any, then ask those the helpers
+         * still hold */
+        while (!__atomic_load_n(&rs.abort, __ATOMIC_ACQUIRE) &&
+               (i = __atomic_fetch_add(&rs.next, 1, __ATOMIC_ACQ_REL)) < ne) {
+            b->st.root_done = i;
+            if (!root_child(b, &rs, &L->pend[i], i, t, gen))
+                break;
+        }
+        for (i = 0; i < ne && !b->err &&
+                    !__atomic_load_n(&rs.found, __ATOMIC_ACQUIRE);
+             i++)
+            if (!root_child(b, &rs, &L->pend[i], i, t, gen))
+                break;
+        clear_abort(b);
+        /* the round is over: the helpers drop what they hold */
+        pthread_mutex_lock(&pz->mu);
+        __atomic_store_n(&rs.abort, 1, __ATOMIC_RELEASE);
+        pthread_cond_broadcast(&pz->cv); /* a pacing helper wakes up */
+        while (pz->active)
+            pthread_cond_wait(&pz->cv, &pz->mu);
+        pthread_mutex_unlock(&pz->mu);
+        if (b->err)
+            break;
+        if (!rs.found)
+            break; /* no child has t */
+    }
+    pthread_mutex_lock(&pz->mu);
+    rs.quit = 1;
+    pthread_cond_broadcast(&pz->cv);
+    pthread_mutex_unlock(&pz->mu);
+    for (i = 1; i <= started; i++) {
+        pthread_join(job[i].th, NULL);
+        free(job[i].local);
+        job[i].s->rs = NULL;
+    }
+    b->rs = NULL;
+    free(rs.pend);
+    free(rs.closed);
+    free(rs.answered);
+    if (b->err)
+        return NOT_IN_SET;
+    TT_PUT(b, key, t, cost_of(b->st.nodes - nodes0));
+    return t;
 }
 
 static void tt_share(tt_t *t, int on)
@@ -1153,8 +1408,7 @@ static void tt_share(tt_t *t, int on)
 static uint32_t part_value(grundy_board *bd, const bpos *p, const bkey *key)
 {
     searcher *b = bd->s[0];
-    unsigned n = grundy_limits_threads(b->o.limits), i, started = 0;
-    helper_job job[GRUNDY_BOARD_MAX_SEARCHERS];
+    unsigned n = grundy_limits_threads(b->o.limits);
     clockid_t self;
     uint32_t v;
     if (n > GRUNDY_BOARD_MAX_SEARCHERS)
@@ -1162,48 +1416,8 @@ static uint32_t part_value(grundy_board *bd, const bpos *p, const bkey *key)
     if (n < 2 || pos_pop(p) < PARALLEL_MIN_CELLS ||
         pthread_getcpuclockid(pthread_self(), &self) != 0)
         return aspire(b, p, key, 1);
-    while (bd->nsearchers < n) {
-        searcher *h = searcher_new(bd);
-        if (!h)
-            break;
-        h->reverse = 1;
-        bd->s[bd->nsearchers++] = h;
-    }
     tt_share(b->tt, 1);
-    bd->stop = 0;
-    for (i = 1; i < bd->nsearchers && i < n; i++) {
-        job[i].s = bd->s[i];
-        job[i].s->main_clock = self;
-        job[i].p = *p;
-        job[i].key = *key;
-        job[i].done = 0;
-        pthread_mutex_lock(&bd->pz.mu);
-        bd->pz.active++;
-        pthread_mutex_unlock(&bd->pz.mu);
-        if (grundy_thread_start(&job[i].th, helper_main, &job[i]) != 0) {
-            pthread_mutex_lock(&bd->pz.mu);
-            bd->pz.active--;
-            pthread_mutex_unlock(&bd->pz.mu);
-            break;
-        }
-        started = i;
-    }
-    v = aspire(b, p, key, 1);
-    pthread_mutex_lock(&bd->pz.mu);
-    __atomic_store_n(&bd->stop, 1, __ATOMIC_RELAXED);
-    pthread_cond_broadcast(&bd->pz.cv);
-    pthread_mutex_unlock(&bd->pz.mu);
-    for (i = 1; i <= started; i++)
-        pthread_join(job[i].th, NULL);
-    if (b->err == GRUNDY_ERR_CANCELLED)
-        for (i = 1; i <= started; i++)
-            if (__atomic_load_n(&job[i].done, __ATOMIC_ACQUIRE)) {
-                /* a helper finished first: its value is the answer */
-                v = job[i].v;
-                b->err = GRUNDY_OK;
-                break;
-            }
-    bd->stop = 0;
+    v = aspire_shared(bd, p, key, n, self);
     tt_share(b->tt, 0);
     return v;
 }

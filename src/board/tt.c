@@ -23,6 +23,8 @@
 #define TT_FIRST_CBITS 12 /* 256 KiB */
 #define TT_WIDE_FIRST 64  /* wide clusters at first (4 KiB) */
 #define W GRUNDY_BOARD_TT_WAYS
+#define TT_GROW_COMPACT 1
+#define TT_GROW_WIDE 2
 #define WW GRUNDY_BOARD_TT_WIDE_WAYS
 
 void *grundy_board_tt_alloc_lines(size_t bytes)
@@ -299,9 +301,26 @@ void grundy_board_tt_freeze(grundy_board_tt *t)
 
 void grundy_board_tt_grow(grundy_board_tt *t)
 {
-    if (!t->full && !grow_compact(t))
+    int want = __atomic_load_n(&t->want_grow, __ATOMIC_RELAXED);
+    if ((want & TT_GROW_COMPACT) && !t->full && !grow_compact(t))
         t->full = 1;
+    if ((want & TT_GROW_WIDE) && !t->wfull && !grow_wide(t))
+        t->wfull = 1;
     __atomic_store_n(&t->want_grow, 0, __ATOMIC_RELAXED);
+}
+
+/* Room is short in the compact (or wide) entries: grow now, or ask the
+ * caller's thread to. */
+static void ask_growth(grundy_board_tt *t, int which)
+{
+    if (t->frozen) {
+        __atomic_fetch_or(&t->want_grow, which, __ATOMIC_RELAXED);
+    } else if (which == TT_GROW_COMPACT) {
+        if (!grow_compact(t))
+            t->full = 1;
+    } else if (!grow_wide(t)) {
+        t->wfull = 1;
+    }
 }
 
 void grundy_board_tt_thaw(grundy_board_tt *t)
@@ -319,13 +338,10 @@ static void put(grundy_board_tt *t, grundy_board_tt_counts *c, uint64_t lo,
     c->stores++;
     if (grundy_board_tt_compact(t, lo, hi)) {
         uint64_t m, q;
+        size_t cap = (size_t)W << t->cbits;
         if (!t->full && __atomic_load_n(&t->used, __ATOMIC_RELAXED) * 4 >=
-                            ((size_t)3 * W << t->cbits)) {
-            if (t->frozen)
-                __atomic_store_n(&t->want_grow, 1, __ATOMIC_RELAXED);
-            else if (!grow_compact(t))
-                t->full = 1;
-        }
+                            3 * cap)
+            ask_growth(t, TT_GROW_COMPACT);
         m = grundy_board_tt_mix(lo, t->bbits, t->bmask);
         q = m & ((1ull << t->qbits) - 1);
         r = place(t->e + (m >> t->qbits) * W, make_entry(q, v, cost), q,
@@ -333,24 +349,15 @@ static void put(grundy_board_tt *t, grundy_board_tt_counts *c, uint64_t lo,
         if (r < 0)
             __atomic_fetch_add(&t->used, 1, __ATOMIC_RELAXED);
         else if (r > 0 && !t->full &&
-                 __atomic_load_n(&t->used, __ATOMIC_RELAXED) * 2 >=
-                     ((size_t)W << t->cbits)) {
-            if (t->frozen)
-                __atomic_store_n(&t->want_grow, 1, __ATOMIC_RELAXED);
-            else if (!grow_compact(t))
-                t->full = 1;
-        }
+                 __atomic_load_n(&t->used, __ATOMIC_RELAXED) * 2 >= cap)
+            ask_growth(t, TT_GROW_COMPACT); /* evicting while half full */
     } else {
         grundy_board_tt_wide n;
-        if (t->frozen && !t->wbuckets)
-            return;
-        if (!t->frozen &&
-            (!t->wbuckets ||
-             (!t->full && t->wused * 2 >= t->wbuckets * WW)) &&
-            !grow_wide(t)) {
+        if (!t->wbuckets) {
+            if (!t->wfull)
+                ask_growth(t, TT_GROW_WIDE);
             if (!t->wbuckets)
-                return; /* no room at all for wide keys */
-            t->full = 1;
+                return; /* no room for wide keys yet */
         }
         n.lo = lo;
         n.hi = (uint32_t)hi;
@@ -365,6 +372,9 @@ static void put(grundy_board_tt *t, grundy_board_tt_counts *c, uint64_t lo,
             t->wused++;
         if (t->frozen)
             pthread_mutex_unlock(&t->wlock);
+        if (!t->wfull && (t->wused * 2 >= t->wbuckets * WW ||
+                          (r > 0 && t->wused * 4 >= t->wbuckets * WW)))
+            ask_growth(t, TT_GROW_WIDE);
     }
     if (r > 0)
         c->evictions++;

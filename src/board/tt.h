@@ -87,10 +87,13 @@ typedef struct grundy_board_tt {
     size_t wbuckets;
     size_t wused;
     size_t max_bytes; /* the budget */
-    int full;         /* the budget stopped a growth */
+    int full;         /* the budget stopped a growth of the compact
+                         entries */
+    int wfull;        /* ... of the wide ones */
     int frozen;       /* shared by threads: grows only through
                          grundy_board_tt_grow() while they wait */
-    int want_grow;    /* a store into a frozen table found it half full */
+    int want_grow;    /* a store into a frozen table asked for room: 1
+                         compact, 2 wide entries (or both) */
     grundy_board_tt_policy policy;
     const grundy_limits *lim;
     size_t peak_bytes;

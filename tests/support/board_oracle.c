@@ -158,6 +158,18 @@ size_t oracle_moves_node_kayles(const void *ctx, uint64_t p, uint64_t *out)
     return n;
 }
 
+size_t oracle_moves_domino(const void *ctx, uint64_t p, uint64_t *out)
+{
+    const oracle_graph *g = ctx;
+    unsigned v, u;
+    size_t n = 0;
+    for (v = 0; v < g->n; v++)
+        for (u = v + 1; u < g->n; u++)
+            if (g->adj[v][u] && ((p >> v) & 1) && ((p >> u) & 1))
+                out[n++] = p & ~(1ull << v) & ~(1ull << u);
+    return n;
+}
+
 uint64_t oracle_chomp_pack(const unsigned *len, unsigned rows)
 {
     uint64_t p = 0;

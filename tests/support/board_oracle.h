@@ -53,6 +53,11 @@ typedef struct oracle_graph {
 } oracle_graph;
 size_t oracle_moves_node_kayles(const void *ctx, uint64_t p, uint64_t *out);
 
+/* Dominoes on a graph (Cram on the graph of a board's cells): a move
+ * deletes two joined vertices.  ctx: oracle_graph.  Room for out: the
+ * edges, at most 256 in the tests. */
+size_t oracle_moves_domino(const void *ctx, uint64_t p, uint64_t *out);
+
 /* Chomp on R x C (R <= 10, C <= 63): a diagram is its row lengths from
  * the bottom, 6 bits each (row r at bits 6r); a move takes a square
  * (r, c) other than (0, 0) and every square (r', c') with r' >= r and

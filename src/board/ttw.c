@@ -29,15 +29,29 @@ static inline uint64_t make_meta(unsigned tag, uint32_t v, unsigned cost)
            ((uint64_t)(cost & 0xFF) << 24);
 }
 
+/* Entry words are read and written whole.  A frozen table reads and
+ * writes them sequentially consistent (on x86 a read is still a plain
+ * load; a write takes an exchange), which is what makes the sequence
+ * lock of a bucket sound without fences: every read of a reader lies
+ * between its two reads of the version in the one total order of such
+ * operations, so no write can fall between them unseen. */
 static inline uint64_t ld(const uint64_t *p)
 {
-    return __atomic_load_n(p, __ATOMIC_RELAXED);
+    return __atomic_load_n(p, __ATOMIC_SEQ_CST);
 }
 
-static inline void st(uint64_t *p, uint64_t v)
+static inline void st_sc(uint64_t *p, uint64_t v)
+{
+    __atomic_store_n(p, v, __ATOMIC_SEQ_CST);
+}
+
+static inline void st_relaxed(uint64_t *p, uint64_t v)
 {
     __atomic_store_n(p, v, __ATOMIC_RELAXED);
 }
+
+/* A store of the table: sequentially consistent only while shared. */
+#define st(p, v) (t->frozen ? st_sc((p), (v)) : st_relaxed((p), (v)))
 
 static size_t bucket_of(const grundy_board_ttw *t, const uint64_t *key,
                         unsigned tag)
@@ -132,12 +146,11 @@ int grundy_board_ttw_look(const grundy_board_ttw *t,
         w = find(t, b, key, tag, &m);
     } else {
         for (;;) {
-            uint64_t v1 = __atomic_load_n(b, __ATOMIC_ACQUIRE), v2;
+            uint64_t v1 = __atomic_load_n(b, __ATOMIC_SEQ_CST), v2;
             if (v1 & 1)
                 continue; /* a writer is in the bucket */
             w = find(t, b, key, tag, &m);
-            __atomic_thread_fence(__ATOMIC_ACQUIRE);
-            v2 = __atomic_load_n(b, __ATOMIC_RELAXED);
+            v2 = __atomic_load_n(b, __ATOMIC_SEQ_CST);
             if (v1 == v2)
                 break;
         }
@@ -313,13 +326,12 @@ static void put(grundy_board_ttw *t, grundy_board_tt_counts *c,
             ver = __atomic_load_n(b, __ATOMIC_RELAXED);
             if (!(ver & 1) &&
                 __atomic_compare_exchange_n(b, &ver, ver + 1, 0,
-                                            __ATOMIC_ACQUIRE,
+                                            __ATOMIC_SEQ_CST,
                                             __ATOMIC_RELAXED))
                 break;
         }
-        __atomic_thread_fence(__ATOMIC_RELEASE);
         r = place(t, b, key, meta);
-        __atomic_store_n(b, ver + 2, __ATOMIC_RELEASE);
+        __atomic_store_n(b, ver + 2, __ATOMIC_SEQ_CST);
     } else {
         r = place(t, b, key, meta);
     }

@@ -176,11 +176,14 @@ static void test_threads_values(void **state)
 
 /* The board search with helpers: the same value as one thread, on boards
  * whose parts are large enough to start them (30 cells), with a table
- * small enough to grow and evict while they run. */
+ * small enough to grow and evict while they run; on 64-bit positions and
+ * on wider ones (the wide-key table's sequence locks). */
 static void test_threads_board(void **state)
 {
     static const char *specs[] = {"cram:5x6", "cram:3x10",
+                                  "node-kayles:grid:5x6", "cram:5x6",
                                   "node-kayles:grid:5x6"};
+    static const unsigned words[] = {1, 1, 1, 2, 4};
     size_t i, j;
     (void)state;
     for (i = 0; i < sizeof specs / sizeof *specs; i++) {
@@ -201,6 +204,7 @@ static void test_threads_board(void **state)
             grundy_board_opts_init(&o);
             o.limits = &lim;
             o.table_bytes = (size_t)1 << 20;
+            o.words = words[i];
             assert_int_equal(grundy_board_new(&b, g, &o), GRUNDY_OK);
             assert_int_equal(grundy_board_value(&v, b, p), GRUNDY_OK);
             grundy_board_get_stats(&st, b);

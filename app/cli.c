@@ -329,6 +329,7 @@ void cli_engine_init(cli_engine *e, const char *cmd)
 {
     memset(e, 0, sizeof *e);
     e->cmd = cmd;
+    e->enddb = -1;
     grundy_limits_init(&e->limits);
     cli_progress_attach(&e->limits, cmd);
     active_engine = e;
@@ -407,7 +408,21 @@ static int set_keep_table(cli_engine *e, const char *name, const char *v)
     return 0;
 }
 
+static int set_enddb(cli_engine *e, const char *name, const char *v)
+{
+    uint64_t k;
+    if (strcmp(v, "auto") == 0) {
+        e->enddb = -1;
+        return 0;
+    }
+    if (cli_parse_u64(e->cmd, name, v, 0, 40, &k))
+        return 2;
+    e->enddb = (int)k;
+    return 0;
+}
+
 static const common_opt common_opts[] = {
+    {"--enddb", 1, set_enddb},
     {"--mem-limit", 1, set_mem},
     {"--work-limit", 1, set_work},
     {"--threads", 1, set_threads},
@@ -484,6 +499,7 @@ grundy_status cli_engine_values(cli_engine *e, const grundy_game *g,
         o.method = e->method;
         o.out_of_core = e->out_of_core;
         o.keep_single = e->keep_single;
+        o.enddb = e->enddb;
         o.store_limit = e->store_limit;
         if (!o.store_limit && !e->no_store)
             o.store_limit = cli_env_store_limit(e->cmd);

@@ -114,6 +114,7 @@ typedef struct cli_engine {
     int out_of_core; /* tables grown in their file in the store */
     uint64_t store_limit; /* 0: GRUNDY_STORE_LIMIT, else the default */
     int keep_single;      /* --keep-table */
+    int enddb;            /* --enddb K: -1 chosen by the library */
     /* the session (made by the first cli_engine_values()): the store,
      * one values object per game; store is its store once asked */
     grundy_session *session;

@@ -172,6 +172,13 @@ static double cli_clock_s(void)
     return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
 }
 
+/* How many entries of a table of that many in `bytes` bytes a GiB holds. */
+static uint64_t per_gib(uint64_t entries, uint64_t bytes)
+{
+    return bytes ? (uint64_t)((double)entries * 1073741824.0 / (double)bytes)
+                 : 0;
+}
+
 /* --stats with --position: where the value came from and, for a board
  * search, its work (positions, table lookups, memory) and the time. */
 static void write_search_stats(grundy_writer *w, const grundy_values *vals,
@@ -201,6 +208,21 @@ static void write_search_stats(grundy_writer *w, const grundy_values *vals,
             grundy_writer_u64(w, st.entries);
             grundy_writer_str(w, ", \"capacity\": ");
             grundy_writer_u64(w, st.capacity);
+            grundy_writer_str(w, ", \"entries_per_gib\": ");
+            grundy_writer_u64(w, per_gib(st.capacity, st.table_bytes));
+            grundy_writer_str(w, ", \"width_bits\": ");
+            grundy_writer_u64(w, 64 * (uint64_t)st.words);
+            if (st.enddb_entries) {
+                grundy_writer_str(w, ", \"enddb\": {\"cells\": ");
+                grundy_writer_u64(w, grundy_values_enddb_cells(vals, NULL));
+                grundy_writer_str(w, ", \"entries\": ");
+                grundy_writer_u64(w, st.enddb_entries);
+                grundy_writer_str(w, ", \"bytes\": ");
+                grundy_writer_u64(w, st.enddb_bytes);
+                grundy_writer_str(w, ", \"hits\": ");
+                grundy_writer_u64(w, st.enddb_hits);
+                grundy_writer_char(w, '}');
+            }
             grundy_writer_str(w, ", \"threads\": ");
             grundy_writer_u64(w, st.threads);
             grundy_writer_str(w, ", \"nodes_by_depth\": [");
@@ -240,8 +262,32 @@ static void write_search_stats(grundy_writer *w, const grundy_values *vals,
                  (double)st.table_bytes / 1048576.0);
         grundy_writer_str(w, buf);
         grundy_writer_str(w, ", ");
+        grundy_writer_u64(w, per_gib(st.capacity, st.table_bytes));
+        grundy_writer_str(w, " values per GiB, ");
         grundy_writer_u64(w, st.evictions);
-        grundy_writer_str(w, " evicted\nthreads ");
+        grundy_writer_str(w, " evicted\nwidth ");
+        grundy_writer_u64(w, 64 * (uint64_t)st.words);
+        grundy_writer_str(w, " bits\n");
+        if (st.enddb_entries) {
+            int asked;
+            unsigned cells = grundy_values_enddb_cells(vals, &asked);
+            grundy_writer_str(w, "end database ");
+            grundy_writer_u64(w, st.enddb_entries);
+            grundy_writer_str(w, " parts of up to ");
+            grundy_writer_u64(w, st.enddb_cells);
+            grundy_writer_str(w, " cells (a window of ");
+            grundy_writer_u64(w, cells);
+            grundy_writer_str(w, " cells), ");
+            snprintf(buf, sizeof buf, "%.1f MiB",
+                     (double)st.enddb_bytes / 1048576.0);
+            grundy_writer_str(w, buf);
+            grundy_writer_str(w, ", ");
+            grundy_writer_u64(w, per_gib(st.enddb_entries, st.enddb_bytes));
+            grundy_writer_str(w, " parts per GiB, ");
+            grundy_writer_u64(w, st.enddb_hits);
+            grundy_writer_str(w, " hits, 0 evicted\n");
+        }
+        grundy_writer_str(w, "threads ");
         grundy_writer_u64(w, st.threads);
         grundy_writer_str(w, "\npositions by depth");
         for (d = 1; d < GRUNDY_BOARD_STATS_DEPTHS && d <= st.depth; d++) {

@@ -75,7 +75,23 @@ extern "C" {
 
 /* The search ***************************************************************/
 
+struct grundy_table; /* grundy/table.h */
+
 typedef struct grundy_board grundy_board; /* opaque */
+
+/* Values kept beyond the search's table (a file that lasts across runs:
+ * grundy/values.h).  The search hands every exact value of a part of at
+ * least min_cells cells to put(): the part's key as the search keys it
+ * (nwords words: 2 for a 64-bit search, whose key is two words, else the
+ * width; and a tag), its value and the positions it took.  put() may be
+ * called from several threads at once.  A later search gives such values
+ * back with grundy_board_preload(). */
+typedef struct grundy_board_keeper {
+    void *ctx;
+    unsigned min_cells;
+    void (*put)(void *ctx, const uint64_t *key, unsigned nwords,
+                unsigned tag, uint32_t value, uint64_t nodes);
+} grundy_board_keeper;
 
 typedef struct grundy_board_opts {
     const grundy_limits *limits; /* NULL: defaults */
@@ -107,6 +123,8 @@ typedef struct grundy_board_opts {
      * more slowly (the tests compare them); a narrower one is
      * GRUNDY_ERR_ARG. */
     unsigned words;
+    /* NULL: exact values stay in the table only. */
+    const grundy_board_keeper *keeper;
 } grundy_board_opts;
 
 #define GRUNDY_BOARD_REPLACE_COST 0
@@ -138,6 +156,13 @@ typedef struct grundy_board_stats {
     unsigned root_value;
     uint64_t root_done, root_children;
     unsigned words;     /* the width of a position: 1, 2 or 4 words */
+    /* the endgame database (grundy_board_set_enddb()): the parts it
+     * holds, the largest of them in cells, its bytes, the parts it
+     * answered */
+    uint64_t enddb_entries;
+    unsigned enddb_cells;
+    size_t enddb_bytes;
+    uint64_t enddb_hits;
 } grundy_board_stats;
 
 /* grundy_board_opts_init() : default limits, every technique on, the
@@ -176,9 +201,43 @@ grundy_board_value(grundy_value *out, grundy_board *b, grundy_pos p);
  * or 4 64-bit words). */
 GRUNDY_API unsigned grundy_board_words(const grundy_board *b);
 
+/* grundy_board_largest_part() :
+ * The cells of the largest part of p (the family's components hook; p
+ * itself without one), 0 for a position with no part or a handle that
+ * names none. */
+GRUNDY_API unsigned grundy_board_largest_part(const grundy_board *b,
+                                              grundy_pos p);
+
 /* grundy_board_get_stats() : the statistics so far. */
 GRUNDY_API void grundy_board_get_stats(grundy_board_stats *out,
                                        const grundy_board *b);
+
+/* grundy_board_preload() :
+ * An exact value found before, under a key as grundy_board_keeper.put()
+ * gave it (nwords words and tag), put in the table as if it had just
+ * been computed at the highest cost.  GRUNDY_ERR_ARG when nwords is not
+ * the search's (2 for a 64-bit search, else its width), the tag is over
+ * 255, or the value over 2^15 - 1. */
+GRUNDY_NODISCARD GRUNDY_API grundy_status
+grundy_board_preload(grundy_board *b, const uint64_t *key, unsigned nwords,
+                     unsigned tag, uint32_t value);
+
+/* grundy_board_set_enddb() :
+ * An endgame database for the search: w, a game of b's family on a
+ * window of its board (grundy_rules.window: cram:4x6 for cram:4x12), and
+ * t, the table of the values of every position of w (a whole table, as
+ * grundy_table_new() or a store gives it).  Each position of w that is
+ * one part when placed on b's board is kept under the search's key of
+ * that part with its value, and the search answers such parts from it
+ * before its transposition table: never evicted, never searched.  Two
+ * positions of one key with different values are GRUNDY_ERR_ARG (the
+ * family's hooks disagree), so building it checks the keys too.  It is
+ * built at once, counted against the memory limit; a database set
+ * before is replaced.  Errors: GRUNDY_ERR_ARG (w of another family, t
+ * not w's whole table, a family without window hooks), GRUNDY_ERR_LIMIT,
+ * GRUNDY_ERR_NOMEM, GRUNDY_ERR_CANCELLED. */
+GRUNDY_NODISCARD GRUNDY_API grundy_status grundy_board_set_enddb(
+    grundy_board *b, const grundy_game *w, const struct grundy_table *t);
 
 /* Pictures *****************************************************************/
 

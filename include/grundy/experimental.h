@@ -334,6 +334,50 @@ grundy_store_grow_finish(grundy_store_grow *g, const grundy_period *period);
  * unless finished); accepts NULL. */
 GRUNDY_API void grundy_store_grow_close(grundy_store_grow *g);
 
+/* Journals: records that last across runs *********************************/
+
+/* A file of the store (j-HASH.gjnl, named by a hash of the journal's
+ * name), of records of a fixed size appended
+ * one after another (a board search keeps there the values of its big
+ * parts: grundy/values.h).  The file holds a header and a tag (what the
+ * records mean: compared byte for byte when the journal is opened again),
+ * then each record followed by its XXH3 checksum. */
+typedef struct grundy_store_journal grundy_store_journal;
+
+/* grundy_store_journal_open() :
+ * The journal called name (any text: a spec and more) of store s,
+ * created when missing, of records of rec_size bytes (1 .. 1024) under
+ * tag (at most 4095 bytes; it should hold the name).  Every
+ * record already there whose checksum holds is handed to each(ctx, rec),
+ * in order, up to the first that fails (a write cut short by kill -9):
+ * the file is cut there.  A file whose header or tag does not match (a
+ * journal of another format, width or game, or a damaged one) is set
+ * aside with the store's warning and a new journal begun.  The journal is
+ * locked by this process until closed.  Errors: GRUNDY_ERR_ARG,
+ * GRUNDY_ERR_IO (a read-only store, a journal another process holds, a
+ * failed read or write), GRUNDY_ERR_NOMEM. */
+GRUNDY_NODISCARD GRUNDY_API grundy_status grundy_store_journal_open(
+    grundy_store_journal **out, grundy_store *s, const char *name,
+    const char *tag, size_t rec_size,
+    void (*each)(void *ctx, const void *rec), void *ctx);
+
+/* grundy_store_journal_add() :
+ * Append a record (buffered; written whole).  Safe from several threads.
+ * GRUNDY_ERR_IO once a write has failed. */
+GRUNDY_NODISCARD GRUNDY_API grundy_status
+grundy_store_journal_add(grundy_store_journal *j, const void *rec);
+
+/* grundy_store_journal_sync() : everything added so far made durable. */
+GRUNDY_NODISCARD GRUNDY_API grundy_status
+grundy_store_journal_sync(grundy_store_journal *j);
+
+/* grundy_store_journal_records() : records read and added. */
+GRUNDY_API uint64_t grundy_store_journal_records(grundy_store_journal *j);
+
+/* grundy_store_journal_close() : synced, unlocked and freed (NULL: no-op);
+ * the status of the last sync. */
+GRUNDY_API grundy_status grundy_store_journal_close(grundy_store_journal *j);
+
 #ifdef __cplusplus
 }
 #endif

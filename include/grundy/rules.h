@@ -359,6 +359,24 @@ typedef struct grundy_rules {
      * words()): 1, or 0 when p names no position of the game. */
     int (*cells)(const void *params, grundy_pos p, uint64_t *out,
                  unsigned words);
+
+    /* Boards: a window for an endgame database (grundy/board.h).  The
+     * spec of a game of this family on a smaller board, of at most
+     * `cells` cells, whose positions, each placed on this game's board by
+     * window_place(), are the small parts the search meets most (cram and
+     * node-kayles grids: every row of the board and as many columns as
+     * fit).  snprintf semantics; 0 when the family has no window for this
+     * budget. */
+    size_t (*window)(const void *params, unsigned cells, char *buf,
+                     size_t cap);
+    /* Position q of the window game (wparams: its parameters) placed at
+     * the corner of this game's board, into out[0 .. words) (words at
+     * least words()): 1, or 0 when q may be passed over because another
+     * position of the window that is kept has the same parts up to the
+     * family's keys (the search keeps only the least position of each
+     * orbit of the window game's orbit hook besides). */
+    int (*window_place)(const void *params, const void *wparams,
+                        grundy_pos q, uint64_t *out, unsigned words);
 } grundy_rules;
 
 /* Registry *****************************************************************/

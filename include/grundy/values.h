@@ -80,6 +80,15 @@ typedef struct grundy_values_opts {
      * store, with its checkpoints, like any other; 0 (the default): it is
      * not, so that one value far out does not fill the store. */
     int keep_single;
+    /* The endgame database of board searches (grundy_board_set_enddb()):
+     * the values of every part of at most this many cells that the
+     * board's window holds, from the window game's table (taken from the
+     * store, or tabulated and saved there like any table).  0: none;
+     * negative (the default after grundy_values_opts_init()): chosen
+     * from the memory limit.  A size whose table and database do not
+     * fit the memory limit is lowered until they do
+     * (grundy_values_enddb_cells() says what was used). */
+    int enddb;
 } grundy_values_opts;
 
 /* Defaults: default limits, no store, AUTO, the default store timings. */
@@ -99,6 +108,13 @@ GRUNDY_API void grundy_values_free(grundy_values *v);
 
 GRUNDY_API const grundy_game *grundy_values_game(const grundy_values *v);
 GRUNDY_API const grundy_limits *grundy_values_limits(const grundy_values *v);
+
+/* grundy_values_enddb_cells() :
+ * The cells of the endgame database the board search uses (0: none, or
+ * no board search yet), and in *asked what was asked for (-1: chosen from
+ * the memory limit): the two differ when memory lowered it. */
+GRUNDY_API unsigned grundy_values_enddb_cells(const grundy_values *v,
+                                              int *asked);
 
 /* Values *******************************************************************/
 

@@ -19,6 +19,7 @@
 
 #include "board/board_internal.h"
 #include "rules/cells.h"
+#include "rules/grid.h"
 
 uint64_t grundy_board_clock_ns(clockid_t c)
 {
@@ -155,6 +156,71 @@ void grundy_board_get_stats(grundy_board_stats *out, const grundy_board *bd)
     }
     out->threads = bd->nsearchers ? bd->nsearchers : 1;
     out->words = bd->words;
+}
+
+grundy_status grundy_board_preload(grundy_board *bd, const uint64_t *key,
+                                   unsigned nwords, unsigned tag,
+                                   uint32_t value)
+{
+    GRUNDY_RETURN_IF(!bd || !key, GRUNDY_ERR_ARG);
+    switch (bd->words) {
+    case 1:
+        return grundy_board_preload_key_64(bd, key, nwords, tag, value);
+    case 2:
+        return grundy_board_preload_key_128(bd, key, nwords, tag, value);
+    default:
+        return grundy_board_preload_key_256(bd, key, nwords, tag, value);
+    }
+}
+
+grundy_status grundy_board_set_enddb(grundy_board *bd, const grundy_game *w,
+                                     const grundy_table *t)
+{
+    const grundy_rules *r = grundy_game_rules(bd->game);
+    GRUNDY_RETURN_IF(!bd || !w || !t, GRUNDY_ERR_ARG);
+    GRUNDY_RETURN_IF(grundy_game_rules(w) != r || !r->window_place,
+                     GRUNDY_ERR_ARG);
+    GRUNDY_RETURN_IF(grundy_game_board_words(w) > 1 ||
+                         grundy_table_size(t) != grundy_game_num_positions(w),
+                     GRUNDY_ERR_ARG);
+    switch (bd->words) {
+    case 1:
+        return grundy_board_enddb_64(bd, w, t);
+    case 2:
+        return grundy_board_enddb_128(bd, w, t);
+    default:
+        return grundy_board_enddb_256(bd, w, t);
+    }
+}
+
+unsigned grundy_board_largest_part(const grundy_board *bd, grundy_pos p)
+{
+    const grundy_rules *r = grundy_game_rules(bd->game);
+    const void *params = grundy_game_params(bd->game);
+    unsigned best = 0, W = bd->words;
+    size_t n, i;
+    if (W == 1) {
+        grundy_pos parts[GRUNDY_BOARD_MAX_CELLS];
+        if (!r->components)
+            return grundy_pop64(p);
+        n = r->components(params, p, parts, GRUNDY_BOARD_MAX_CELLS);
+        for (i = 0; i < n && i < GRUNDY_BOARD_MAX_CELLS; i++)
+            if (grundy_pop64(parts[i]) > best)
+                best = grundy_pop64(parts[i]);
+    } else {
+        uint64_t cells[GRUNDY_CELLS_MAX_WORDS];
+        uint64_t parts[GRUNDY_BOARD_MAX_CELLS * GRUNDY_CELLS_MAX_WORDS];
+        if (!r->cells(params, p, cells, W))
+            return 0;
+        if (!bd->wide->components)
+            return grundy_cells_pop(cells, W);
+        n = bd->wide->components(params, cells, parts,
+                                 GRUNDY_BOARD_MAX_CELLS);
+        for (i = 0; i < n && i < GRUNDY_BOARD_MAX_CELLS; i++)
+            if (grundy_cells_pop(parts + i * W, W) > best)
+                best = grundy_cells_pop(parts + i * W, W);
+    }
+    return best;
 }
 
 grundy_status grundy_board_value(grundy_value *out, grundy_board *bd,

@@ -14,6 +14,7 @@
 #include "board/tt.h"
 #include "board/ttw.h"
 #include "grundy/board.h"
+#include "grundy/table.h"
 
 #define GRUNDY_BOARD_MAX_SEARCHERS 64
 
@@ -35,6 +36,7 @@ struct grundy_board {
     grundy_board_tt tt;             /* words == 1 */
     grundy_board_ttw ttw;           /* words > 1 */
     void *s[GRUNDY_BOARD_MAX_SEARCHERS]; /* s[0]: the caller's thread */
+    void *enddb; /* the endgame database of this width, or NULL */
     grundy_board_pause pz;
     unsigned nsearchers;
     int stop;
@@ -49,7 +51,14 @@ struct grundy_board {
                                          const uint64_t *cells);              \
     void grundy_board_stats_##N(grundy_board_stats *out,                      \
                                 const grundy_board *bd);                      \
-    void grundy_board_free_##N(grundy_board *bd)
+    void grundy_board_free_##N(grundy_board *bd);                             \
+    grundy_status grundy_board_enddb_##N(grundy_board *bd,                    \
+                                         const grundy_game *w,                \
+                                         const grundy_table *t);              \
+    grundy_status grundy_board_preload_key_##N(grundy_board *bd,              \
+                                               const uint64_t *key,           \
+                                               unsigned nwords, unsigned tag, \
+                                               uint32_t value)
 GRUNDY_BOARD_WIDTH_DECL(64);
 GRUNDY_BOARD_WIDTH_DECL(128);
 GRUNDY_BOARD_WIDTH_DECL(256);

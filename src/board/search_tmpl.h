@@ -150,6 +150,56 @@ static inline uint64_t key_print(const bkey *k)
 #define TT_OF(bd) (&(bd)->ttw)
 #endif
 
+/* The endgame database ******************************************************/
+
+/* The values of every part a window of the board holds (board.h:
+ * grundy_board_set_enddb()), under the search's own keys: open
+ * addressing, a key and its value per slot, read only once built, so the
+ * threads share it without locks. */
+typedef struct enddb {
+    bkey *keys;
+    uint16_t *vals; /* ENDDB_EMPTY: a free slot */
+    size_t cap;     /* a power of 2 */
+    size_t n;
+    unsigned max_cells; /* the largest part held */
+    uint64_t window_positions;
+} enddb;
+
+#define ENDDB_EMPTY 0xFFFFu
+
+static inline size_t enddb_slot(const enddb *db, const bkey *k)
+{
+#if BW == 1
+    uint64_t h = k->k0 * 0x9E3779B97F4A7C15ull ^ k->k1;
+#else
+    uint64_t h = grundy_cells_hash(k->w, BW) ^ k->tag;
+#endif
+    h ^= h >> 29;
+    h *= 0xBF58476D1CE4E5B9ull;
+    h ^= h >> 32;
+    return (size_t)h & (db->cap - 1);
+}
+
+static inline int enddb_get(const enddb *db, const bkey *k, uint32_t *v)
+{
+    size_t j = enddb_slot(db, k);
+    for (; db->vals[j] != ENDDB_EMPTY; j = (j + 1) & (db->cap - 1))
+        if (key_eq(&db->keys[j], k)) {
+            *v = db->vals[j];
+            return 1;
+        }
+    return 0;
+}
+
+static void enddb_free(enddb *db)
+{
+    if (!db)
+        return;
+    free(db->keys);
+    free(db->vals);
+    free(db);
+}
+
 /* The context ****************************************************************/
 
 typedef struct bpart {
@@ -201,6 +251,8 @@ typedef struct searcher {
     const void *params;
     grundy_board_opts o;
     tt_t *tt;
+    const enddb *db;  /* NULL: none */
+    uint64_t db_hits;
     grundy_board_tt_counts tc;
     int *stop;   /* set when another searcher finished (shared) */
     grundy_board_pause *pz; /* how threads wait while the table grows */
@@ -315,6 +367,7 @@ static searcher *searcher_new(grundy_board *bd)
     b->params = grundy_game_params(bd->game);
     b->o = bd->o;
     b->tt = TT_OF(bd);
+    b->db = bd->enddb;
     b->stop = &bd->stop;
     b->pz = &bd->pz;
     return b;
@@ -353,6 +406,8 @@ void EXPORT(grundy_board_free)(grundy_board *bd)
     for (i = 0; i < bd->nsearchers; i++)
         searcher_free(bd->s[i]);
     bd->nsearchers = 0;
+    enddb_free(bd->enddb);
+    bd->enddb = NULL;
 }
 
 void EXPORT(grundy_board_stats)(grundy_board_stats *out,
@@ -367,6 +422,7 @@ void EXPORT(grundy_board_stats)(grundy_board_stats *out,
         out->hits += b->tc.hits;
         out->stores += b->tc.stores;
         out->evictions += b->tc.evictions;
+        out->enddb_hits += b->db_hits;
         if (b->st.depth > out->depth)
             out->depth = b->st.depth;
         for (d = 0; d < GRUNDY_BOARD_STATS_DEPTHS; d++)
@@ -383,6 +439,13 @@ void EXPORT(grundy_board_stats)(grundy_board_stats *out,
             out->paused_ms += ((const searcher *)bd->s[i])->st.paused_ms;
     }
     out->peak_bytes += levels;
+    if (bd->enddb) {
+        const enddb *db = bd->enddb;
+        out->enddb_entries = db->n;
+        out->enddb_cells = db->max_cells;
+        out->enddb_bytes = db->cap * (sizeof *db->keys + sizeof *db->vals);
+        out->peak_bytes += out->enddb_bytes;
+    }
 }
 
 /* Buffers ********************************************************************/
@@ -524,6 +587,23 @@ static size_t list_moves(searcher *b, level *L, const bpos *h,
 static unsigned cost_of(uint64_t nodes)
 {
     return nodes ? 2 + 63 - (unsigned)__builtin_clzll(nodes) : 1;
+}
+
+/* An exact value of part h (key) that took `nodes` positions: into the
+ * table, and to the keeper when the part is big enough. */
+static void put_exact(searcher *b, const bpos *h, const bkey *key,
+                      uint32_t v, uint64_t nodes)
+{
+    const grundy_board_keeper *kp = b->o.keeper;
+    TT_PUT(b, key, v, cost_of(nodes));
+    if (kp && pos_pop(h) >= kp->min_cells) {
+#if BW == 1
+        uint64_t w[2] = {key->k0, key->k1};
+        kp->put(kp->ctx, w, 2, 0, v, nodes);
+#else
+        kp->put(kp->ctx, key->w, BW, key->tag, v, nodes);
+#endif
+    }
 }
 
 /* Insertion sorts: the lists are short (a child's parts, a part's
@@ -807,11 +887,17 @@ static size_t expand(searcher *b, level *L, const bpos *h, nset *P,
             for (j = starts[k - c0]; j < starts[k - c0 + 1]; j++) {
                 bpart *q = &L->parts[j];
                 uint32_t v;
+                q->cells = pos_pop(&q->p);
+                if (b->db && q->cells <= b->db->max_cells &&
+                    enddb_get(b->db, &q->k, &v)) {
+                    b->db_hits++;
+                    known ^= v;
+                    continue;
+                }
                 if (TT_GET(b, &q->k, &v)) {
                     known ^= v;
                     continue;
                 }
-                q->cells = pos_pop(&q->p);
                 diff += (uint64_t)q->cells * q->cells;
                 L->parts[w++] = *q;
             }
@@ -918,6 +1004,10 @@ static uint32_t search(searcher *b, const bpos *h, const bkey *key,
 
     if (b->err)
         return NOT_IN_SET;
+    if (b->db && pos_pop(h) <= b->db->max_cells && enddb_get(b->db, key, &v)) {
+        b->db_hits++;
+        return v;
+    }
     if (TT_LOOK(b, key, &v, &excl))
         return v;
     if (excl) {
@@ -948,7 +1038,7 @@ static uint32_t search(searcher *b, const bpos *h, const bkey *key,
         v = plain(b, L, ne, n, d);
         if (b->err)
             return NOT_IN_SET;
-        TT_PUT(b, key, v, cost_of(b->st.nodes - nodes0));
+        put_exact(b, h, key, v, b->st.nodes - nodes0);
         return v;
     }
     sort_pend(L->pend, ne);
@@ -1006,7 +1096,7 @@ static uint32_t search(searcher *b, const bpos *h, const bkey *key,
     if (!exact_all && !ns_meets(&P, &upto))
         return not_in(b, key, want, nodes0);
     v = ns_min(&P);
-    TT_PUT(b, key, v, cost_of(b->st.nodes - nodes0));
+    put_exact(b, h, key, v, b->st.nodes - nodes0);
     return v;
 }
 
@@ -1044,7 +1134,7 @@ static uint32_t aspire(searcher *b, const bpos *h, const bkey *key,
         t = plain(b, L, ne, n, d);
         if (b->err)
             return NOT_IN_SET;
-        TT_PUT(b, key, t, cost_of(b->st.nodes - nodes0));
+        put_exact(b, h, key, t, b->st.nodes - nodes0);
         return t;
     }
     sort_pend(L->pend, ne);
@@ -1103,7 +1193,7 @@ static uint32_t aspire(searcher *b, const bpos *h, const bkey *key,
         if (!found)
             break;
     }
-    TT_PUT(b, key, t, cost_of(b->st.nodes - nodes0));
+    put_exact(b, h, key, t, b->st.nodes - nodes0);
     return t;
 }
 
@@ -1386,7 +1476,7 @@ static uint32_t aspire_shared(grundy_board *bd, const bpos *h,
     free(rs.answered);
     if (b->err)
         return NOT_IN_SET;
-    TT_PUT(b, key, t, cost_of(b->st.nodes - nodes0));
+    put_exact(b, h, key, t, b->st.nodes - nodes0);
     return t;
 }
 
@@ -1452,7 +1542,10 @@ grundy_status EXPORT(grundy_board_value)(grundy_value *out, grundy_board *bd,
             bkey key;
             uint32_t v;
             part_key(b, &L->parts[i].p, &key);
-            if (!TT_GET(b, &key, &v))
+            if (b->db && pos_pop(&L->parts[i].p) <= b->db->max_cells &&
+                enddb_get(b->db, &key, &v))
+                b->db_hits++;
+            else if (!TT_GET(b, &key, &v))
                 v = part_value(bd, &L->parts[i].p, &key);
             x ^= v;
         }
@@ -1463,5 +1556,169 @@ grundy_status EXPORT(grundy_board_value)(grundy_value *out, grundy_board *bd,
     if (b->err != GRUNDY_OK)
         return b->err;
     *out = x;
+    return GRUNDY_OK;
+}
+
+/* The endgame database of window game w, whose table is t (board.h). */
+static grundy_status enddb_put(enddb *db, const bkey *k, uint32_t v);
+
+static grundy_status enddb_grow(enddb *db)
+{
+    enddb old = *db;
+    size_t i;
+    db->cap = old.cap ? 2 * old.cap : 1024;
+    db->keys = malloc(db->cap * sizeof *db->keys);
+    db->vals = malloc(db->cap * sizeof *db->vals);
+    db->n = 0;
+    if (!db->keys || !db->vals) {
+        free(db->keys);
+        free(db->vals);
+        *db = old;
+        return GRUNDY_ERR_NOMEM;
+    }
+    memset(db->vals, 0xFF, db->cap * sizeof *db->vals);
+    for (i = 0; i < old.cap; i++)
+        if (old.vals[i] != ENDDB_EMPTY)
+            (void)enddb_put(db, &old.keys[i], old.vals[i]);
+    free(old.keys);
+    free(old.vals);
+    return GRUNDY_OK;
+}
+
+/* Keep (k, v); GRUNDY_ERR_ARG when k is there with another value (two
+ * positions the family says are one part of one shape differ). */
+static grundy_status enddb_put(enddb *db, const bkey *k, uint32_t v)
+{
+    size_t j;
+    if (2 * (db->n + 1) > db->cap)
+        GRUNDY_TRY(enddb_grow(db));
+    for (j = enddb_slot(db, k); db->vals[j] != ENDDB_EMPTY;
+         j = (j + 1) & (db->cap - 1))
+        if (key_eq(&db->keys[j], k))
+            return db->vals[j] == v ? GRUNDY_OK : GRUNDY_ERR_ARG;
+    db->keys[j] = *k;
+    db->vals[j] = (uint16_t)v;
+    db->n++;
+    return GRUNDY_OK;
+}
+
+grundy_status EXPORT(grundy_board_enddb)(grundy_board *bd,
+                                         const grundy_game *w,
+                                         const grundy_table *t)
+{
+    const grundy_rules *r = grundy_game_rules(bd->game);
+    const void *params = grundy_game_params(bd->game);
+    const void *wparams = grundy_game_params(w);
+    const grundy_rules *wr = grundy_game_rules(w);
+    grundy_pos np = grundy_table_size(t), q;
+    enddb *db;
+    searcher *b;
+    bpos *parts = NULL;
+    size_t pcap = 0;
+    grundy_status s = GRUNDY_OK;
+    grundy_ticker tk;
+    if (!bd->nsearchers) {
+        bd->s[0] = searcher_new(bd);
+        GRUNDY_RETURN_IF(!bd->s[0], GRUNDY_ERR_NOMEM);
+        bd->nsearchers = 1;
+    }
+    b = bd->s[0];
+    db = calloc(1, sizeof *db);
+    GRUNDY_RETURN_IF(!db, GRUNDY_ERR_NOMEM);
+    b->err = GRUNDY_OK;
+    grundy_ticker_init(&tk, b->o.limits, "end database", np);
+    for (q = 1; q < np && s == GRUNDY_OK; q++) {
+        uint64_t cells[GRUNDY_CELLS_MAX_WORDS];
+        bpos p;
+        size_t n;
+        bkey k;
+        uint32_t v = (uint32_t)grundy_table_get(t, q);
+        if ((q & 0xFFF) == 0 && (s = grundy_ticker_tick(&tk, q)) != GRUNDY_OK)
+            break;
+        if (!r->window_place(params, wparams, q, cells, BW))
+            continue;
+        if (wr->orbit) {
+            /* one position of each orbit of the window: its images have
+             * the same parts up to the keys */
+            grundy_pos img[GRUNDY_MAX_ORBIT];
+            size_t ni = wr->orbit(wparams, q, img, GRUNDY_MAX_ORBIT), i;
+            int least = 1;
+            for (i = 0; i < ni && i < GRUNDY_MAX_ORBIT && least; i++)
+                least = img[i] >= q;
+            if (!least)
+                continue;
+        }
+#if BW == 1
+        p = cells[0];
+#else
+        memcpy(p.w, cells, sizeof p.w);
+#endif
+        for (;;) {
+            n = has_components(b) && b->o.split
+                    ? hook_components(b, &p, parts, pcap)
+                    : (pcap ? (parts[0] = p, 1) : 1);
+            if (n <= pcap)
+                break;
+            if (!RESERVE(b, parts, pcap, n)) {
+                s = b->err;
+                break;
+            }
+        }
+        if (s != GRUNDY_OK || n != 1)
+            continue; /* no part, or several */
+        part_key(b, &parts[0], &k);
+        if (b->err) {
+            s = b->err;
+            break;
+        }
+        if (v >= ENDDB_EMPTY)
+            continue;
+        s = enddb_put(db, &k, v);
+        if (s == GRUNDY_OK && pos_pop(&parts[0]) > db->max_cells)
+            db->max_cells = pos_pop(&parts[0]);
+    }
+    if (s == GRUNDY_OK)
+        s = grundy_ticker_done(&tk);
+    b->level_bytes -= pcap * sizeof *parts;
+    free(parts);
+    if (s == GRUNDY_OK &&
+        grundy_limits_mem_check(b->o.limits,
+                                db->cap * (sizeof *db->keys +
+                                           sizeof *db->vals)) != GRUNDY_OK)
+        s = GRUNDY_ERR_LIMIT;
+    if (s != GRUNDY_OK) {
+        enddb_free(db);
+        return s;
+    }
+    db->window_positions = np;
+    enddb_free(bd->enddb);
+    bd->enddb = db;
+    for (q = 0; q < bd->nsearchers; q++)
+        ((searcher *)bd->s[q])->db = db;
+    return GRUNDY_OK;
+}
+
+grundy_status EXPORT(grundy_board_preload_key)(grundy_board *bd,
+                                               const uint64_t *key,
+                                               unsigned nwords, unsigned tag,
+                                               uint32_t value)
+{
+    grundy_board_tt_counts c = {0, 0, 0, 0};
+    bkey k;
+#if BW == 1
+    GRUNDY_RETURN_IF(nwords != 2 || tag != 0 || (key[1] >> 32),
+                     GRUNDY_ERR_ARG);
+    k.k0 = key[0];
+    k.k1 = key[1];
+    GRUNDY_RETURN_IF(value >= GRUNDY_BOARD_TT_EXCL, GRUNDY_ERR_ARG);
+    grundy_board_tt_put(TT_OF(bd), &c, k.k0, k.k1, value, 255);
+#else
+    GRUNDY_RETURN_IF(nwords != BW || tag > 255 ||
+                         value >= GRUNDY_BOARD_TT_EXCL,
+                     GRUNDY_ERR_ARG);
+    memcpy(k.w, key, sizeof k.w);
+    k.tag = tag;
+    grundy_board_ttw_put(TT_OF(bd), &c, k.w, k.tag, value, 255);
+#endif
     return GRUNDY_OK;
 }

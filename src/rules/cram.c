@@ -35,6 +35,7 @@
  * by handles (rules/cellpool.h).  The wide hooks serve boards of 64 cells
  * or fewer too, so that the tests can compare the widths.
  */
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -522,6 +523,25 @@ static grundy_status cram_geometry(const void *params, grundy_pos p,
     return GRUNDY_OK;
 }
 
+static size_t cram_window(const void *params, unsigned cells, char *buf,
+                          size_t cap)
+{
+    const cram_state *cs = params;
+    unsigned r, c;
+    int n;
+    if (!grundy_wgrid_window(&cs->wg, cells, &r, &c))
+        return 0;
+    n = snprintf(buf, cap, "cram:%ux%u", r, c);
+    return n < 0 ? 0 : (size_t)n;
+}
+
+static int cram_window_place(const void *params, const void *wparams,
+                             grundy_pos q, uint64_t *out, unsigned words)
+{
+    return grundy_wgrid_place(&((const cram_state *)params)->wg,
+                       &((const cram_state *)wparams)->wg, q, out, words);
+}
+
 static size_t cram_spec(const void *params, char *buf, size_t cap)
 {
     const cram_state *cs = params;
@@ -564,4 +584,6 @@ const grundy_rules grundy_rules_cram = {
     .words = cram_words,
     .wide = cram_wide,
     .cells = cram_cells,
+    .window = cram_window,
+    .window_place = cram_window_place,
 };

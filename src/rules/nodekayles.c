@@ -29,6 +29,7 @@
  * the wide hooks serve smaller graphs too, for the tests.
  */
 #include <math.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -554,6 +555,26 @@ static size_t nk_spec(const void *params, char *buf, size_t cap)
     return n;
 }
 
+/* Grids: a window of the board (paths too, as 1 x N grids). */
+static size_t nk_window(const void *params, unsigned cells, char *buf,
+                        size_t cap)
+{
+    const nk_state *s = params;
+    unsigned r, c;
+    int n;
+    if (s->kind != NK_GRID || !grundy_wgrid_window(&s->wg, cells, &r, &c))
+        return 0;
+    n = snprintf(buf, cap, "node-kayles:grid:%ux%u", r, c);
+    return n < 0 ? 0 : (size_t)n;
+}
+
+static int nk_window_place(const void *params, const void *wparams,
+                           grundy_pos q, uint64_t *out, unsigned words)
+{
+    return grundy_wgrid_place(&((const nk_state *)params)->wg,
+                       &((const nk_state *)wparams)->wg, q, out, words);
+}
+
 /* Paths and grids as grids of cells; the Petersen graphs as a polygon
  * around a star; other graphs with their vertices on a circle, vertex 0
  * at the top and the others clockwise. */
@@ -620,4 +641,6 @@ const grundy_rules grundy_rules_node_kayles = {
     .words = nk_words,
     .wide = nk_wide,
     .cells = nk_cells,
+    .window = nk_window,
+    .window_place = nk_window_place,
 };

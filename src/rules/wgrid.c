@@ -164,6 +164,43 @@ void grundy_wgrid_key(const grundy_wgrid *g, const uint64_t *p,
     grundy_wgrid_shape_key(rows, h, right - left + 1, key, tag, W);
 }
 
+/* Windows *******************************************************************/
+
+int grundy_wgrid_window(const grundy_wgrid *g, unsigned cells,
+                        unsigned *rows, unsigned *cols)
+{
+    unsigned R = g->rows, C = g->cols, r, c;
+    if (cells > 64)
+        cells = 64;
+    if (R <= C) {
+        r = R;
+        c = cells / R;
+        if (c >= C)
+            c = C - 1;
+    } else {
+        c = C;
+        r = cells / C;
+        if (r >= R)
+            r = R - 1;
+    }
+    if (r * c < 4)
+        return 0;
+    *rows = r;
+    *cols = c;
+    return 1;
+}
+
+int grundy_wgrid_place(const grundy_wgrid *g, const grundy_wgrid *w,
+                       uint64_t q, uint64_t *out, unsigned W)
+{
+    grundy_cells_zero(out, W);
+    for (; q; q &= q - 1) {
+        unsigned i = (unsigned)__builtin_ctzll(q);
+        grundy_cells_set(out, (i / w->cols) * g->cols + i % w->cols);
+    }
+    return 1;
+}
+
 /* Text **********************************************************************/
 
 grundy_status grundy_wgrid_pos_parse(const grundy_wgrid *g, const char *text,

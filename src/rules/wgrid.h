@@ -80,6 +80,20 @@ void grundy_wgrid_key(const grundy_wgrid *g, const uint64_t *p,
 void grundy_wgrid_shape_key(const uint64_t *rows, unsigned h, unsigned w,
                             uint64_t *key, unsigned *tag, unsigned W);
 
+/* The window of a board for an endgame database of up to `cells` cells
+ * (grundy_rules.window): every row of the shorter side and as many lines
+ * of the longer as fit, at most one fewer than the board has.  0 when
+ * not even a window of 4 cells fits. */
+int grundy_wgrid_window(const grundy_wgrid *g, unsigned cells,
+                        unsigned *rows, unsigned *cols);
+
+/* Position q of a window board w (one word: w has at most 64 cells)
+ * placed at the top-left corner of g, into out[0 .. W); returns 1 (every
+ * position is placed: a window's symmetries already thin them out, and
+ * skipping shifted copies as well could skip every copy of a shape). */
+int grundy_wgrid_place(const grundy_wgrid *g, const grundy_wgrid *w,
+                       uint64_t q, uint64_t *out, unsigned W);
+
 /* Rows of C characters '0' or '1' separated by '/', the top row first,
  * into out[0 .. W) (as grundy_grid_pos_parse()). */
 grundy_status grundy_wgrid_pos_parse(const grundy_wgrid *g, const char *text,

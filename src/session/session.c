@@ -37,6 +37,7 @@ void grundy_session_opts_init(grundy_session_opts *o)
     o->read_env = 1;
     o->store_min_ms = -1;
     o->checkpoint_ms = -1;
+    o->enddb = -1;
 }
 
 static char *dup_str(const char *s)
@@ -192,6 +193,7 @@ grundy_status grundy_session_values(grundy_values **out, grundy_session *s,
     o.checkpoint_ms = s->o.checkpoint_ms;
     o.out_of_core = s->o.out_of_core;
     o.keep_single = s->o.keep_single;
+    o.enddb = s->o.enddb;
     GRUNDY_TRY(grundy_values_new(out, g, &o));
     s->values[s->nvalues++] = *out;
     return GRUNDY_OK;

@@ -29,6 +29,7 @@ void grundy_values_opts_init(grundy_values_opts *o)
     memset(o, 0, sizeof *o);
     o->store_min_ms = -1;
     o->checkpoint_ms = -1;
+    o->enddb = -1;
 }
 
 grundy_status grundy_values_new(grundy_values **out, const grundy_game *g,
@@ -54,6 +55,7 @@ grundy_status grundy_values_new(grundy_values **out, const grundy_game *g,
         o->checkpoint_ms > 0 ? o->checkpoint_ms : CHECKPOINT_MS;
     v->out_of_core = o->out_of_core;
     v->keep_single = o->keep_single;
+    v->enddb_asked = o->enddb;
     v->source = "none";
     v->method_name = "none";
     if (grundy_game_canonical_spec(g, v->spec, sizeof v->spec) >=
@@ -86,6 +88,9 @@ void grundy_values_free(grundy_values *v)
     grundy_values_split_drop(v);
     grundy_values_peek_drop(v);
     grundy_board_free(v->board);
+    grundy_values_journal_free(v->journal);
+    grundy_values_free(v->enddb_values);
+    grundy_game_free(v->enddb_game);
     if (v->attached_free)
         v->attached_free(v->attached);
     free(v);

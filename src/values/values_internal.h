@@ -45,6 +45,9 @@
 #define STORE_MIN_MS 1000
 #define CHECKPOINT_MS (5 * 60 * 1000)
 
+typedef struct grundy_values_journal grundy_values_journal;
+void grundy_values_journal_free(grundy_values_journal *jr);
+
 struct grundy_values {
     const grundy_game *game;
     const grundy_rules *rules;
@@ -76,6 +79,14 @@ struct grundy_values {
     grundy_split split_layout;
     grundy_store_mapping **slices;
     grundy_board *board; /* the board search, once used */
+    /* its endgame database: asked (grundy_values_opts.enddb), used, and
+     * the window game whose table it comes from */
+    int enddb_asked, enddb_tried;
+    unsigned enddb_cells;
+    grundy_game *enddb_game;
+    grundy_values *enddb_values;
+    /* the journal that keeps its big parts across runs (search.c) */
+    struct grundy_values_journal *journal;
     /* The stored table opened for single values: its header and block
      * table checked, each block verified when a value is read from it
      * (so one value maps and hashes one block); peeked: looked for. */

@@ -13,7 +13,9 @@
  *     for Cram, a vertex and its neighbours for Node-Kayles), built here
  *     from the rules' statement and knowing nothing of parts or keys;
  *   - the plain memo of parts (prune off) against the pruned search on
- *     positions of up to 100 cells that split into many parts.
+ *     positions of up to 100 cells that split into many parts;
+ *   - the endgame database (a window's table) against the tier table of
+ *     every position of small boards, at each width.
  * Every failure names the seed.  The sanitizer build runs fewer cases.
  */
 #include <stdio.h>
@@ -389,6 +391,59 @@ static void test_memo_against_search(void **state)
     check_memo(rng, &B, 40, 40 * k);
 }
 
+/* The endgame database against the tier table of every position of
+ * small boards, at each width: the search with a database of the board's
+ * window gives every position the table's value. */
+static void check_enddb(const char *spec, unsigned cells, unsigned words)
+{
+    grundy_game *g = test_game(spec), *w;
+    const grundy_rules *r = grundy_game_rules(g);
+    grundy_table *t = NULL, *wt = NULL;
+    grundy_board *s = search_at(g, words, 1);
+    grundy_board_stats st;
+    grundy_pos np = grundy_game_num_positions(g), p;
+    char wspec[64];
+    assert_true(r->window(grundy_game_params(g), cells, wspec, sizeof wspec) >
+                0);
+    w = test_game(wspec);
+    assert_int_equal(grundy_table_new(&t, g, np, NULL), GRUNDY_OK);
+    assert_int_equal(grundy_table_new(&wt, w, grundy_game_num_positions(w),
+                                      NULL),
+                     GRUNDY_OK);
+    assert_int_equal(grundy_board_set_enddb(s, w, wt), GRUNDY_OK);
+    for (p = 0; p < np; p += LIGHT ? 7 : 1) {
+        grundy_value v = value_of(s, p, spec);
+        if (v != grundy_table_get(t, p))
+            fail_msg("%s with %s at %u words, p=%llx: %llu, the table %llu",
+                     spec, wspec, words, (unsigned long long)p,
+                     (unsigned long long)v,
+                     (unsigned long long)grundy_table_get(t, p));
+    }
+    grundy_board_get_stats(&st, s);
+    if (!st.enddb_entries || !st.enddb_hits)
+        fail_msg("%s with %s: the database held %llu parts and answered %llu",
+                 spec, wspec, (unsigned long long)st.enddb_entries,
+                 (unsigned long long)st.enddb_hits);
+    grundy_board_free(s);
+    grundy_table_free(t);
+    grundy_table_free(wt);
+    grundy_game_free(w);
+    grundy_game_free(g);
+}
+
+static void test_enddb_against_tables(void **state)
+{
+    static const unsigned widths[] = {1, 2, 4};
+    size_t i;
+    (void)state;
+    for (i = 0; i < 3; i++) {
+        check_enddb("cram:3x6", 12, widths[i]);
+        check_enddb("cram:4x5", 12, widths[i]);
+        check_enddb("node-kayles:grid:3x6", 9, widths[i]);
+        check_enddb("node-kayles:grid:5x4", 12, widths[i]);
+    }
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -398,6 +453,7 @@ int main(void)
                                         test_rng_teardown),
         cmocka_unit_test_setup_teardown(test_memo_against_search,
                                         test_rng_setup, test_rng_teardown),
+        cmocka_unit_test(test_enddb_against_tables),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -1,0 +1,33 @@
+# A board search killed with kill -9 at moments drawn at random goes on,
+# with the same command, from the journal of big parts it keeps in the
+# store: the value is the one a run without the store finds, and the
+# run that finishes searches fewer positions than a run from nothing.
+d=$(mktemp -d) || exit 1
+trap 'rm -rf "$d"' EXIT
+spec=node-kayles:grid:3x21
+want=$("$GRUNDY" values $spec --position start --no-store --threads 1) ||
+    exit 1
+fresh=$("$GRUNDY" values $spec --position start --no-store --threads 1 \
+    --stats | sed -n 's/^nodes //p')
+export GRUNDY_CHECKPOINT_MS=50
+seed=${GRUNDY_TEST_SEED:-1}
+for k in 1 2 3; do
+    "$GRUNDY" values $spec --position start --store "$d" --threads 1 \
+        >/dev/null 2>&1 &
+    pid=$!
+    # 0.2 to 0.9 s, from the seed
+    sleep 0.$(( (seed * 7 + k * 3) % 8 + 2 ))
+    kill -9 $pid 2>/dev/null
+    wait $pid 2>/dev/null
+done
+ls "$d" | grep -c '\.gjnl$'
+got=$("$GRUNDY" values $spec --position start --store "$d" --threads 1 \
+    --stats) || exit 1
+echo "$got" | head -1
+[ "$(echo "$got" | head -1)" = "$want" ] && echo "the value of a run without the store"
+nodes=$(echo "$got" | sed -n 's/^nodes //p')
+[ "$nodes" -lt "$fresh" ] && echo "fewer positions than a run from nothing"
+# once finished, the same command answers from the journal at once
+again=$("$GRUNDY" values $spec --position start --store "$d" --threads 1 \
+    --stats | sed -n 's/^nodes //p')
+[ "$again" -le 1 ] && echo "answered from the journal"

@@ -329,7 +329,7 @@ void cli_engine_init(cli_engine *e, const char *cmd)
 {
     memset(e, 0, sizeof *e);
     e->cmd = cmd;
-    e->enddb = -1;
+    e->enddb = 0;
     grundy_limits_init(&e->limits);
     cli_progress_attach(&e->limits, cmd);
     active_engine = e;
@@ -539,6 +539,12 @@ int cli_engine_error(const cli_engine *e, const char *what, grundy_status s)
                     "%s are kept in the store, and the same command goes "
                     "on from there\n",
                     e->cmd, (unsigned long long)(sv.size - 1), sv.spec);
+        else if (e->store && grundy_store_journal_kept(e->store))
+            fprintf(stderr, "grundy: %s: interrupted; the values of %llu "
+                    "parts of the board are kept in the store, and the same "
+                    "command goes on from them\n",
+                    e->cmd,
+                    (unsigned long long)grundy_store_journal_kept(e->store));
         else
             fprintf(stderr, "grundy: %s: interrupted%s\n", e->cmd,
                     e->store ? "; nothing was kept" : "");

@@ -56,7 +56,7 @@ typedef struct grundy_session_opts {
     grundy_table_method method;
     int out_of_core; /* see grundy_values_opts.out_of_core */
     int keep_single; /* see grundy_values_opts.keep_single */
-    int enddb;       /* see grundy_values_opts.enddb (-1 after init) */
+    int enddb;       /* see grundy_values_opts.enddb (0 after init) */
     /* The store's warnings (a damaged file moved aside, a failed write).
      * When no folder can be named for the store, the session goes on
      * without one and calls warn(ctx, NULL, GRUNDY_SESSION_NO_STORE)

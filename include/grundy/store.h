@@ -199,6 +199,13 @@ typedef struct grundy_store_saved {
 GRUNDY_API void grundy_store_last_saved(grundy_store_saved *out,
                                         grundy_store *s);
 
+/* grundy_store_journal_kept() :
+ * The records that the journal of s last synced by this process holds
+ * durably (0: none; journals: grundy/experimental.h), which a run that
+ * goes on reads back: the values of a board search's big parts.  For a
+ * program that must say what an interruption kept.  Thread-safe. */
+GRUNDY_API uint64_t grundy_store_journal_kept(grundy_store *s);
+
 /* Locks ********************************************************************/
 
 typedef struct grundy_store_lock grundy_store_lock;

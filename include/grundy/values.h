@@ -83,9 +83,11 @@ typedef struct grundy_values_opts {
     /* The endgame database of board searches (grundy_board_set_enddb()):
      * the values of every part of at most this many cells that the
      * board's window holds, from the window game's table (taken from the
-     * store, or tabulated and saved there like any table).  0: none;
-     * negative (the default after grundy_values_opts_init()): chosen
-     * from the memory limit.  A size whose table and database do not
+     * store, or tabulated and saved there like any table).  0 (the
+     * default after grundy_values_opts_init()): none, as measured on
+     * Cram and Node-Kayles the transposition table already holds the
+     * small parts and the database saves no position (bench/RESULTS.md);
+     * negative: chosen from the memory limit.  A size whose table and database do not
      * fit the memory limit is lowered until they do
      * (grundy_values_enddb_cells() says what was used). */
     int enddb;

@@ -37,7 +37,7 @@ void grundy_session_opts_init(grundy_session_opts *o)
     o->read_env = 1;
     o->store_min_ms = -1;
     o->checkpoint_ms = -1;
-    o->enddb = -1;
+    o->enddb = 0;
 }
 
 static char *dup_str(const char *s)

@@ -260,6 +260,22 @@ void grundy_store_note_saved(grundy_store *s, const char *spec,
     pthread_mutex_unlock(&s->saved_lock);
 }
 
+void grundy_store_note_journal(grundy_store *s, uint64_t records)
+{
+    pthread_mutex_lock(&s->saved_lock);
+    s->journal_records = records;
+    pthread_mutex_unlock(&s->saved_lock);
+}
+
+uint64_t grundy_store_journal_kept(grundy_store *s)
+{
+    uint64_t n;
+    pthread_mutex_lock(&s->saved_lock);
+    n = s->journal_records;
+    pthread_mutex_unlock(&s->saved_lock);
+    return n;
+}
+
 void grundy_store_last_saved(grundy_store_saved *out, grundy_store *s)
 {
     pthread_mutex_lock(&s->saved_lock);

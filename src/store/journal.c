@@ -47,6 +47,7 @@ struct grundy_store_journal {
     unsigned char *buf; /* records waiting to be written */
     size_t nbuf;
     grundy_status err; /* the first write that failed */
+    grundy_store *store;
     char path[STORE_PATH_CAP];
 };
 
@@ -158,6 +159,7 @@ grundy_status grundy_store_journal_open(grundy_store_journal **out,
     GRUNDY_RETURN_IF(!j, GRUNDY_ERR_NOMEM);
     j->rec_size = rec_size;
     j->fd = -1;
+    j->store = s;
     {
         /* the name, whatever its bytes, as a file name; the tag, which
          * holds the name, tells two names of one file apart */
@@ -246,6 +248,8 @@ grundy_status grundy_store_journal_sync(grundy_store_journal *j)
     s = flush_locked(j);
     if (s == GRUNDY_OK && fdatasync(j->fd) != 0)
         s = j->err = GRUNDY_ERR_IO;
+    if (s == GRUNDY_OK)
+        grundy_store_note_journal(j->store, j->records);
     pthread_mutex_unlock(&j->mu);
     return s;
 }

@@ -39,6 +39,7 @@ struct grundy_store {
      * the only state that changes after grundy_store_open(). */
     pthread_mutex_t saved_lock;
     grundy_store_saved saved;
+    uint64_t journal_records; /* the last journal synced: its records */
 };
 
 struct grundy_store_mapping {
@@ -156,6 +157,10 @@ grundy_status grundy_store_write_atomic(
  * checkpoint), for grundy_store_last_saved(). */
 void grundy_store_note_saved(grundy_store *s, const char *spec,
                              grundy_pos size, int complete);
+
+/* Note that a journal of the store now holds records durably, for
+ * grundy_store_journal_kept(). */
+void grundy_store_note_journal(grundy_store *s, uint64_t records);
 
 /* The entry's lock when no one holds it: *out is NULL when another does
  * (grundy_store_lock_entry() without the wait). */

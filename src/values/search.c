@@ -421,6 +421,7 @@ unsigned grundy_values_enddb_cells(const grundy_values *v, int *asked)
 static grundy_status by_board(grundy_value *out, grundy_values *v,
                               grundy_pos p)
 {
+    grundy_status s;
     if (!v->board) {
         grundy_board_opts o;
         grundy_board_opts_init(&o);
@@ -441,7 +442,11 @@ static grundy_status by_board(grundy_value *out, grundy_values *v,
         }
     }
     v->source = "board search";
-    return grundy_board_value(out, v->board, p);
+    s = grundy_board_value(out, v->board, p);
+    if (s == GRUNDY_ERR_CANCELLED && v->journal && v->journal->j &&
+        grundy_store_journal_sync(v->journal->j) != GRUNDY_OK)
+        v->journal->bad++; /* the next run finds what the last sync kept */
+    return s;
 }
 
 int grundy_values_search_stats(grundy_board_stats *out,

@@ -29,7 +29,7 @@ void grundy_values_opts_init(grundy_values_opts *o)
     memset(o, 0, sizeof *o);
     o->store_min_ms = -1;
     o->checkpoint_ms = -1;
-    o->enddb = -1;
+    o->enddb = 0;
 }
 
 grundy_status grundy_values_new(grundy_values **out, const grundy_game *g,

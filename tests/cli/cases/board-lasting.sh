@@ -11,12 +11,20 @@ fresh=$("$GRUNDY" values $spec --position start --no-store --threads 1 \
     --stats | sed -n 's/^nodes //p')
 export GRUNDY_CHECKPOINT_MS=50
 seed=${GRUNDY_TEST_SEED:-1}
+# Each run is killed once its journal holds records (or after 20 s),
+# then 0 to 0.35 s later, drawn from the seed.
 for k in 1 2 3; do
     "$GRUNDY" values $spec --position start --store "$d" --threads 1 \
         >/dev/null 2>&1 &
     pid=$!
-    # 0.2 to 0.9 s, from the seed
-    sleep 0.$(( (seed * 7 + k * 3) % 8 + 2 ))
+    before=$(cat "$d"/*.gjnl 2>/dev/null | wc -c)
+    i=0
+    while [ "$i" -lt 400 ] &&
+        [ "$(cat "$d"/*.gjnl 2>/dev/null | wc -c)" -le $((before + 64)) ]; do
+        sleep 0.05
+        i=$((i + 1))
+    done
+    sleep 0.$(( (seed * 7 + k * 3) % 8 ))5
     kill -9 $pid 2>/dev/null
     wait $pid 2>/dev/null
 done

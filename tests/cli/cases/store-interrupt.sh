@@ -1,7 +1,8 @@
 # SIGINT (Ctrl-C) and SIGTERM stop long work at once: the message says
 # so, the exit status is 128 + the signal, the finished prefix is kept in
 # the store as a checkpoint, and the same command then resumes from it.
-# The message says only what is true: a board search keeps nothing.
+# The message says only what is true: a board search keeps the values of
+# its big parts (the journal), which the same command reads back.
 d=$(mktemp -d) || exit 1
 trap 'rm -rf "$d"' EXIT
 for sig in INT TERM; do
@@ -17,12 +18,12 @@ for sig in INT TERM; do
         sed -e 1d -e '/^total/d' \
             -e 's/: [0-9]* entries.*,\( [a-z]*\), [0-9]* bytes.*/:\1/'
 done
-"$GRUNDY" values cram:6x7 --position start --store "$d/board" \
+"$GRUNDY" values cram:6x7 --position start --enddb 0 --store "$d/board" \
     >/dev/null 2>"$d/err" &
 pid=$!
-sleep 1
+sleep 3
 kill -INT $pid
 wait $pid
 echo "board search: exit $?"
-cat "$d/err"
+sed 's/values of [0-9]* parts/values of N parts/' "$d/err"
 "$GRUNDY" store list --store "$d/board" | sed -e 1d -e '/^total/d'

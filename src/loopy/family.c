@@ -166,23 +166,20 @@ static grundy_status game_solve(grundy_loopy_game *g,
     return st;
 }
 
-static grundy_status
-rules_game(grundy_loopy_game *g, const grundy_loopy_rules *rules,
-           const char *args, uint64_t max, grundy_loopy_method method,
-           grundy_parse_error *where, const grundy_limits *lim)
+grundy_status grundy_loopy_graph_of(grundy_loopy_graph **out, uint64_t n,
+                                    grundy_loopy_moves_fn fn, const void *ctx,
+                                    grundy_parse_error *where,
+                                    const grundy_limits *lim)
 {
-    uint64_t n;
     grundy_status st;
-    g->rules = rules;
-    GRUNDY_TRY(rules->parse(&g->params, args, max, where));
-    n = rules->num_positions(g->params);
+    *out = NULL;
     if (n > GRUNDY_LOOPY_MAX_VERTICES) {
         grundy_parse_error_set(where, 1, 1, "%llu positions, more than %llu",
                                (unsigned long long)n,
                                (unsigned long long)GRUNDY_LOOPY_MAX_VERTICES);
         return GRUNDY_ERR_LIMIT;
     }
-    st = grundy_loopy_graph_from_fn(&g->graph, n, rules->moves, g->params, lim);
+    st = grundy_loopy_graph_from_fn(out, n, fn, ctx, lim);
     if (st == GRUNDY_ERR_LIMIT)
         grundy_parse_error_set(where, 0, 0,
                                "the graph of its %llu positions needs more "
@@ -192,7 +189,19 @@ rules_game(grundy_loopy_game *g, const grundy_loopy_rules *rules,
         grundy_parse_error_set(where, 0, 0,
                                "a move leads outside the positions 0..%llu",
                                (unsigned long long)(n ? n - 1 : 0));
-    GRUNDY_TRY(st);
+    return st;
+}
+
+static grundy_status
+rules_game(grundy_loopy_game *g, const grundy_loopy_rules *rules,
+           const char *args, uint64_t max, grundy_loopy_method method,
+           grundy_parse_error *where, const grundy_limits *lim)
+{
+    g->rules = rules;
+    GRUNDY_TRY(rules->parse(&g->params, args, max, where));
+    GRUNDY_TRY(grundy_loopy_graph_of(&g->graph,
+                                     rules->num_positions(g->params),
+                                     rules->moves, g->params, where, lim));
     return game_solve(g, method, where, lim);
 }
 

@@ -87,6 +87,14 @@ grundy_status grundy_loopy_amounts(uint64_t **out, size_t *n,
                                    const char *text, size_t from, size_t to,
                                    grundy_parse_error *where);
 
+/* The graph of positions 0..n-1 whose moves fn lists, with where->msg
+ * saying what went wrong (too many positions, the memory limit, a move
+ * outside). */
+grundy_status grundy_loopy_graph_of(grundy_loopy_graph **out, uint64_t n,
+                                    grundy_loopy_moves_fn fn, const void *ctx,
+                                    grundy_parse_error *where,
+                                    const grundy_limits *lim);
+
 /* grundy_loopy_game_new_graph() solved by method, the memory limit
  * explained in where. */
 grundy_status grundy_loopy_game_new_graph_method(grundy_loopy_game **out,

@@ -438,28 +438,13 @@ grundy_status grundy_loopy_game_from_rules(grundy_loopy_game **out,
                                "%s needs a bound on its positions", r->name);
         return GRUNDY_ERR_ARG;
     }
-    if (n > GRUNDY_LOOPY_MAX_VERTICES) {
-        grundy_parse_error_set(where, 0, 0, "%llu positions, more than %llu",
-                               (unsigned long long)n,
-                               (unsigned long long)GRUNDY_LOOPY_MAX_VERTICES);
-        return GRUNDY_ERR_LIMIT;
-    }
     memset(&c, 0, sizeof c);
     c.r = r;
     c.params = params;
-    st = grundy_loopy_graph_from_fn(&graph, n, rules_options, &c, lim);
+    st = grundy_loopy_graph_of(&graph, n, rules_options, &c, where, lim);
     free(c.buf);
     if (st == GRUNDY_OK && c.nomem)
         st = GRUNDY_ERR_NOMEM;
-    if (st == GRUNDY_ERR_LIMIT)
-        grundy_parse_error_set(where, 0, 0,
-                               "the graph of its %llu positions needs more "
-                               "memory than the limit",
-                               (unsigned long long)n);
-    else if (st == GRUNDY_ERR_RANGE)
-        grundy_parse_error_set(where, 0, 0,
-                               "a move leads outside the positions 0..%llu",
-                               (unsigned long long)(n - 1));
     if (st != GRUNDY_OK) {
         grundy_loopy_graph_free(graph);
         return st;

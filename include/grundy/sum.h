@@ -259,6 +259,17 @@ GRUNDY_API const char *grundy_sum_method_name(grundy_sum_method m);
 #define GRUNDY_SUM_BEST 2u  /* a best move to play */
 #define GRUNDY_SUM_REMOTENESS 4u /* the remoteness of the sum, of every
                                     move listed and of the best move */
+#define GRUNDY_SUM_EVERY 8u /* moves lists every legal move (a move of one
+                               component; under Moore's Nim_k too), not
+                               only the winning ones, each with the
+                               outcome after it in move_outcome[] */
+
+/* What follows a move (grundy_sum_result.move_outcome), for the player
+ * then to move. */
+#define GRUNDY_SUM_AFTER_LOSS 0    /* loses: the move wins */
+#define GRUNDY_SUM_AFTER_WIN 1     /* wins: the move loses */
+#define GRUNDY_SUM_AFTER_DRAW 2    /* a draw (sums with cycles) */
+#define GRUNDY_SUM_AFTER_UNKNOWN 3 /* past the limits */
 
 /* Remoteness.  The remoteness of a position is the number of moves still
  * to be played when both players play perfectly: the player who can win
@@ -341,6 +352,8 @@ typedef struct grundy_sum_result {
     uint64_t remoteness;
     uint64_t *move_remoteness;
     uint64_t best_remoteness;
+    /* GRUNDY_SUM_EVERY: what follows moves[i] (GRUNDY_SUM_AFTER_*). */
+    unsigned char *move_outcome;
 } grundy_sum_result;
 
 /* grundy_sum_analyze() :
@@ -390,8 +403,8 @@ GRUNDY_NODISCARD GRUNDY_API grundy_status grundy_sum_analyze(
     grundy_sum_result *out, const grundy_sum_component *sum, size_t n,
     const grundy_value *values, const grundy_sum_opts *o);
 
-/* Frees moves, best and move_remoteness; accepts a zeroed or already
- * cleared result. */
+/* Frees moves, best, move_remoteness and move_outcome; accepts a zeroed
+ * or already cleared result. */
 GRUNDY_API void grundy_sum_result_clear(grundy_sum_result *r);
 
 #ifdef __cplusplus

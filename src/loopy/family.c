@@ -356,3 +356,75 @@ size_t grundy_loopy_game_pos_format(const grundy_loopy_game *g,
 {
     return grundy_loopy_graph_vertex_format(g->graph, v, buf, cap);
 }
+
+/* The graph of a family's positions ****************************************/
+
+typedef struct rules_ctx {
+    const grundy_rules *r;
+    const void *params;
+    grundy_move *buf; /* scratch, grown as a position needs */
+    size_t cap;
+    int nomem;
+} rules_ctx;
+
+/* grundy_loopy_moves_fn over a family's moves: the first part of each. */
+static size_t rules_options(const void *vctx, uint64_t p, uint64_t *out,
+                            size_t cap)
+{
+    rules_ctx *c = (rules_ctx *)(uintptr_t)vctx; /* the caller's own */
+    size_t need = c->r->max_moves(c->params, p), n, i;
+    if (need > c->cap) {
+        grundy_move *nb = realloc(c->buf, need * sizeof *nb);
+        if (!nb) {
+            c->nomem = 1;
+            return 0;
+        }
+        c->buf = nb;
+        c->cap = need;
+    }
+    n = c->r->moves(c->params, p, c->buf, c->cap);
+    if (n > c->cap)
+        n = c->cap;
+    for (i = 0; i < n && i < cap; i++)
+        out[i] = c->buf[i].part[0]; /* one part: GRUNDY_RULES_LOOPY */
+    return n;
+}
+
+grundy_status grundy_loopy_game_from_rules(grundy_loopy_game **out,
+                                           const grundy_rules *r,
+                                           const void *params,
+                                           const char *spec,
+                                           grundy_loopy_method method,
+                                           grundy_parse_error *where,
+                                           const grundy_limits *lim)
+{
+    grundy_loopy_graph *graph = NULL;
+    rules_ctx c;
+    uint64_t n;
+    grundy_status st;
+    *out = NULL;
+    if (where)
+        memset(where, 0, sizeof *where);
+    GRUNDY_RETURN_IF(!r || !(r->flags & GRUNDY_RULES_LOOPY) ||
+                         !r->num_positions || !r->moves || !r->max_moves,
+                     GRUNDY_ERR_ARG);
+    n = r->num_positions(params);
+    if (n == 0) {
+        grundy_parse_error_set(where, 0, 0,
+                               "%s needs a bound on its positions", r->name);
+        return GRUNDY_ERR_ARG;
+    }
+    memset(&c, 0, sizeof c);
+    c.r = r;
+    c.params = params;
+    st = grundy_loopy_graph_of(&graph, n, rules_options, &c, where, lim);
+    free(c.buf);
+    if (st == GRUNDY_OK && c.nomem)
+        st = GRUNDY_ERR_NOMEM;
+    if (st != GRUNDY_OK) {
+        grundy_loopy_graph_free(graph);
+        return st;
+    }
+    return grundy_loopy_game_new_graph_method(out, &graph, spec, method,
+                                              where, lim);
+}

@@ -1,20 +1,20 @@
 /*
  * rules.c -- the families with cycles of the one registry of rule
  * families (grundy/rules.h, GRUNDY_RULES_LOOPY): addsub:S:A[:H] and
- * graph:PATH, and the graph of a loopy game's positions, solved.
+ * graph:PATH.
  *
  * A family with cycles lists its moves like any family (one part per
  * move, a position of 0 .. N-1), so the registry, the specs, positions and
  * typed moves work for it as for every other game.  What differs is where
  * its values come from: not a mex over smaller positions (a move may go
  * up, or back), but the whole graph of its N positions built through the
- * family's moves and solved at once by the counter method (solve.c).
- * grundy_loopy_game_from_rules() does that for any such family, built-in
- * or a program's own.
+ * family's moves and solved at once by the counter method (solve.c):
+ * grundy_loopy_game_from_rules() (family.c) does that for any such
+ * family, built-in or a program's own.
  *
  * The older interface, grundy_loopy_rules and its registry (family.c),
- * stays for programs written against it; its addsub shares the amount
- * parser below.  Nothing here calls the registry (src/rules/), which
+ * stays for programs written against it; both addsubs parse and move
+ * through addsub.c.  Nothing here calls the registry (src/rules/), which
  * lists these families: the registry stays below the loopy module.
  */
 #include <stdio.h>
@@ -24,140 +24,7 @@
 #include "grundy/io.h"
 #include "loopy/loopy_internal.h"
 
-/* Amounts ******************************************************************/
-
-static int cmp_u64(const void *a, const void *b)
-{
-    uint64_t x = *(const uint64_t *)a, y = *(const uint64_t *)b;
-    return (x > y) - (x < y);
-}
-
-grundy_status grundy_loopy_amounts(uint64_t **out, size_t *n,
-                                   const char *text, size_t from, size_t to,
-                                   grundy_parse_error *where)
-{
-    size_t i = from, k = 0, j;
-    uint64_t *v = malloc((to - from + 1) * sizeof *v);
-    GRUNDY_RETURN_IF(!v, GRUNDY_ERR_NOMEM);
-    while (i < to) {
-        uint64_t x = 0;
-        size_t s = i;
-        int over = 0;
-        if (text[i] < '0' || text[i] > '9') {
-            grundy_parse_error_set(where, 1, i + 1, "expected a number");
-            free(v);
-            return GRUNDY_ERR_PARSE;
-        }
-        while (i < to && text[i] >= '0' && text[i] <= '9') {
-            unsigned d = (unsigned)(text[i] - '0');
-            if (x > (UINT64_MAX - d) / 10)
-                over = 1;
-            else
-                x = x * 10 + d;
-            i++;
-        }
-        if (over || x == 0) {
-            grundy_parse_error_set(where, 1, s + 1,
-                                   over ? "amount too large"
-                                        : "amounts must be at least 1");
-            free(v);
-            return GRUNDY_ERR_RANGE;
-        }
-        v[k++] = x;
-        if (i < to) {
-            if (text[i] != ',' || i + 1 == to) {
-                grundy_parse_error_set(where, 1, i + 1 + (text[i] == ','),
-                                       "expected a number");
-                free(v);
-                return GRUNDY_ERR_PARSE;
-            }
-            i++;
-        }
-    }
-    qsort(v, k, sizeof *v, cmp_u64);
-    for (i = 0, j = 0; i < k; i++)
-        if (j == 0 || v[j - 1] != v[i])
-            v[j++] = v[i];
-    *out = v;
-    *n = j;
-    return GRUNDY_OK;
-}
-
 /* addsub:S:A[:H] ***********************************************************/
-
-void grundy_loopy_addsub_free(void *params)
-{
-    grundy_loopy_addsub *p = params;
-    if (!p)
-        return;
-    free(p->s);
-    free(p->a);
-    free(p);
-}
-
-size_t grundy_loopy_addsub_targets(const grundy_loopy_addsub *p, uint64_t h,
-                                   uint64_t *out, size_t cap)
-{
-    size_t i, n = 0;
-    if (h == 0)
-        return 0; /* an empty heap is final */
-    for (i = 0; i < p->ns && p->s[i] <= h; i++, n++)
-        if (n < cap)
-            out[n] = h - p->s[i];
-    for (i = 0; i < p->na && p->a[i] <= p->max - h; i++, n++)
-        if (n < cap)
-            out[n] = h + p->a[i];
-    return n;
-}
-
-grundy_status grundy_loopy_addsub_parse(grundy_loopy_addsub **out,
-                                        const char *args, int bound_field,
-                                        grundy_parse_error *where)
-{
-    const char *c1, *c2 = NULL;
-    size_t len, end;
-    grundy_loopy_addsub *p;
-    grundy_status st;
-    *out = NULL;
-    if (!args || !(c1 = strchr(args, ':'))) {
-        grundy_parse_error_set(where, 1, args ? strlen(args) + 1 : 1,
-                               "expected S:A, the amounts to remove and to "
-                               "add (as in addsub:1,2:1)");
-        return GRUNDY_ERR_PARSE;
-    }
-    len = strlen(args);
-    c2 = strchr(c1 + 1, ':');
-    if (c2 && (!bound_field || strchr(c2 + 1, ':'))) {
-        const char *bad = bound_field ? strchr(c2 + 1, ':') : c2;
-        grundy_parse_error_set(where, 1, (size_t)(bad - args) + 1,
-                               bound_field ? "expected S:A or S:A:H"
-                                           : "expected S:A with one ':'");
-        return GRUNDY_ERR_PARSE;
-    }
-    p = calloc(1, sizeof *p);
-    GRUNDY_RETURN_IF(!p, GRUNDY_ERR_NOMEM);
-    end = c2 ? (size_t)(c2 - args) : len;
-    st = grundy_loopy_amounts(&p->s, &p->ns, args, 0, (size_t)(c1 - args),
-                              where);
-    if (st == GRUNDY_OK)
-        st = grundy_loopy_amounts(&p->a, &p->na, args,
-                                  (size_t)(c1 - args) + 1, end, where);
-    if (st == GRUNDY_OK && c2) {
-        size_t at = end + 1;
-        st = grundy_u64_parse(&p->max, args + at, len - at, 1,
-                              GRUNDY_LOOPY_MAX_VERTICES - 1, where);
-        if (st != GRUNDY_OK && where) {
-            where->line = 1;
-            where->col += at;
-        }
-    }
-    if (st != GRUNDY_OK) {
-        grundy_loopy_addsub_free(p);
-        return st;
-    }
-    *out = p;
-    return GRUNDY_OK;
-}
 
 static grundy_status addsub_parse(void **params, const char *args,
                                   grundy_parse_error *where)
@@ -381,74 +248,3 @@ const grundy_rules grundy_rules_graph = {
     .spec_format = graph_spec_format,
 };
 
-/* The graph of a family's positions ****************************************/
-
-typedef struct rules_ctx {
-    const grundy_rules *r;
-    const void *params;
-    grundy_move *buf; /* scratch, grown as a position needs */
-    size_t cap;
-    int nomem;
-} rules_ctx;
-
-/* grundy_loopy_moves_fn over a family's moves: the first part of each. */
-static size_t rules_options(const void *vctx, uint64_t p, uint64_t *out,
-                            size_t cap)
-{
-    rules_ctx *c = (rules_ctx *)(uintptr_t)vctx; /* the caller's own */
-    size_t need = c->r->max_moves(c->params, p), n, i;
-    if (need > c->cap) {
-        grundy_move *nb = realloc(c->buf, need * sizeof *nb);
-        if (!nb) {
-            c->nomem = 1;
-            return 0;
-        }
-        c->buf = nb;
-        c->cap = need;
-    }
-    n = c->r->moves(c->params, p, c->buf, c->cap);
-    if (n > c->cap)
-        n = c->cap;
-    for (i = 0; i < n && i < cap; i++)
-        out[i] = c->buf[i].part[0]; /* one part: GRUNDY_RULES_LOOPY */
-    return n;
-}
-
-grundy_status grundy_loopy_game_from_rules(grundy_loopy_game **out,
-                                           const grundy_rules *r,
-                                           const void *params,
-                                           const char *spec,
-                                           grundy_loopy_method method,
-                                           grundy_parse_error *where,
-                                           const grundy_limits *lim)
-{
-    grundy_loopy_graph *graph = NULL;
-    rules_ctx c;
-    uint64_t n;
-    grundy_status st;
-    *out = NULL;
-    if (where)
-        memset(where, 0, sizeof *where);
-    GRUNDY_RETURN_IF(!r || !(r->flags & GRUNDY_RULES_LOOPY) ||
-                         !r->num_positions || !r->moves || !r->max_moves,
-                     GRUNDY_ERR_ARG);
-    n = r->num_positions(params);
-    if (n == 0) {
-        grundy_parse_error_set(where, 0, 0,
-                               "%s needs a bound on its positions", r->name);
-        return GRUNDY_ERR_ARG;
-    }
-    memset(&c, 0, sizeof c);
-    c.r = r;
-    c.params = params;
-    st = grundy_loopy_graph_of(&graph, n, rules_options, &c, where, lim);
-    free(c.buf);
-    if (st == GRUNDY_OK && c.nomem)
-        st = GRUNDY_ERR_NOMEM;
-    if (st != GRUNDY_OK) {
-        grundy_loopy_graph_free(graph);
-        return st;
-    }
-    return grundy_loopy_game_new_graph_method(out, &graph, spec, method,
-                                              where, lim);
-}

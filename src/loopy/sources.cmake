@@ -7,4 +7,5 @@ target_sources(grundy PRIVATE
   src/loopy/smith.c
   src/loopy/sum.c
   src/loopy/family.c
-  src/loopy/rules.c)
+  src/loopy/rules.c
+  src/loopy/addsub.c)

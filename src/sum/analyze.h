@@ -1,7 +1,8 @@
 /*
  * analyze.h -- one call of grundy_sum_analyze(): what its files share
- * (analyze.c decides, best.c chooses the move and measures remoteness,
- * mixed.c answers sums with cycles).
+ * (ctx.c holds the call's values, searches and theories; analyze.c
+ * decides and lists every move; best.c chooses the move and measures
+ * remoteness; mixed.c answers sums with cycles).
  */
 #ifndef GRUNDY_SUM_ANALYZE_H
 #define GRUNDY_SUM_ANALYZE_H
@@ -26,6 +27,9 @@ typedef struct sum_actx {
     grundy_sum_search_result sr;
 } sum_actx;
 
+/* Free what the call computed. */
+void grundy_sum_ctx_clear(sum_actx *c);
+
 /* The components' Grundy values (the caller's, or computed once). */
 grundy_status grundy_sum_ctx_values(sum_actx *c, const grundy_value **out);
 
@@ -40,17 +44,11 @@ grundy_status grundy_sum_ctx_search(sum_actx *c,
 grundy_status grundy_sum_ctx_moves_left(sum_actx *c, const grundy_sum_move *m,
                                         size_t nm, uint64_t *moves);
 
-/* The components after the move set m[0..nm) into a new array *out of
- * *count (free() it). */
-grundy_status grundy_sum_after_set(grundy_sum_component **out, size_t *count,
-                                   const grundy_sum_component *sum, size_t n,
-                                   const grundy_sum_move *m, size_t nm);
-
 /* A copy of m[0..n) into a new array (NULL for none). */
 grundy_status grundy_sum_copy_moves(grundy_sum_move **out, size_t *count,
                                     const grundy_sum_move *m, size_t n);
 
-/* The theories' answers (analyze.c): 1 when the misere quotient decides
+/* The theories' answers (ctx.c): 1 when the misere quotient decides
  * the sum, with the outcome and every winning move; Moore's rule and
  * misere Nim's rule on the components' values. */
 int grundy_sum_quotient_moves(sum_actx *c, int *first, grundy_sum_move **m,
@@ -64,6 +62,7 @@ grundy_status grundy_sum_misere_rule(sum_actx *c, int *first,
 grundy_status grundy_sum_choose(sum_actx *c, grundy_sum_result *out,
                                 int *first, grundy_sum_method *how);
 grundy_status grundy_sum_remoteness(sum_actx *c, grundy_sum_result *out);
+
 
 /* Sums with cycles (mixed.c): everything asked in want. */
 grundy_status grundy_sum_analyze_loopy(sum_actx *c, grundy_sum_result *out,

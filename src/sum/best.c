@@ -201,7 +201,9 @@ grundy_status grundy_sum_choose(sum_actx *c, grundy_sum_result *out,
     *first = -1;
     s = theory(c, out, &wins, &m, &nm, how, &decided);
     if (s == GRUNDY_OK && decided) {
-        *first = wins;
+        /* a won sum whose winning moves could not be listed (too many
+         * moves) has no move known to win: undecided, as for the move */
+        *first = wins && !nm ? -1 : wins;
         if (wins && nm) {
             s = fastest(c, out, m, nm, *how);
             free(m);
@@ -233,7 +235,7 @@ grundy_status grundy_sum_remoteness(sum_actx *c, grundy_sum_result *out)
 {
     size_t i;
     uint64_t least = GRUNDY_REMOTENESS_UNKNOWN;
-    int unknown = 0;
+    int unknown = 0, every = out->move_outcome != NULL;
     grundy_sum_search_result *r;
     out->remoteness = GRUNDY_REMOTENESS_UNKNOWN;
     out->best_remoteness = GRUNDY_REMOTENESS_UNKNOWN;
@@ -243,13 +245,15 @@ grundy_status grundy_sum_remoteness(sum_actx *c, grundy_sum_result *out)
         GRUNDY_RETURN_IF(!out->move_remoteness, GRUNDY_ERR_NOMEM);
     }
     for (i = 0; i < out->nmoves; i++) {
-        if (c->o->moore_k && i) { /* one set: one remoteness */
+        if (c->o->moore_k && i && !every) { /* one set: one remoteness */
             out->move_remoteness[i] = out->move_remoteness[0];
             continue;
         }
         GRUNDY_TRY(move_remoteness(c, &out->moves[i],
-                                   c->o->moore_k ? out->nmoves : 1,
+                                   every || !c->o->moore_k ? 1 : out->nmoves,
                                    &out->move_remoteness[i]));
+        if (every && out->move_outcome[i] != GRUNDY_SUM_AFTER_LOSS)
+            continue; /* the sum's remoteness is its fastest win */
         if (out->move_remoteness[i] < least)
             least = out->move_remoteness[i];
         unknown |= out->move_remoteness[i] == GRUNDY_REMOTENESS_UNKNOWN;
@@ -259,7 +263,8 @@ grundy_status grundy_sum_remoteness(sum_actx *c, grundy_sum_result *out)
                                    &out->best_remoteness));
     /* The sum's own: the fastest of every winning move when the method
      * listed them all, else a search of the sum if one ran. */
-    if (out->first_wins > 0 && !c->o->moore_k && out->nmoves && !unknown &&
+    if (out->first_wins > 0 && (every || !c->o->moore_k) &&
+        least != GRUNDY_REMOTENESS_UNKNOWN && !unknown &&
         (c->want & GRUNDY_SUM_MOVES))
         out->remoteness = least;
     else if (c->searched && grundy_sum_ctx_search(c, &r) == GRUNDY_OK)
@@ -267,3 +272,4 @@ grundy_status grundy_sum_remoteness(sum_actx *c, grundy_sum_result *out)
                                            GRUNDY_PLAY_MISERE);
     return GRUNDY_OK;
 }
+

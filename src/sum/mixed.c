@@ -28,16 +28,6 @@
 #include "sum/analyze.h"
 #include "values/values_internal.h"
 
-int grundy_sum_has_loopy(const grundy_sum_component *sum, size_t n)
-{
-    size_t i;
-    for (i = 0; i < n; i++)
-        if (grundy_game_rules(grundy_values_game(sum[i].values))->flags &
-            GRUNDY_RULES_LOOPY)
-            return 1;
-    return 0;
-}
-
 static int is_loopy(const grundy_sum_component *c)
 {
     return (grundy_game_rules(grundy_values_game(c->values))->flags &
@@ -183,29 +173,15 @@ static grundy_status retro_after(mixed *x, const grundy_sum_move *m,
     return s == GRUNDY_ERR_LIMIT || s == GRUNDY_ERR_ARG ? GRUNDY_OK : s;
 }
 
-/* Drop repeated moves of one component (a graph may list an edge twice)
- * from l[from..n), keeping first occurrences in order. */
-static void dedupe(sum_move_list *l, size_t from)
-{
-    size_t i, k = from;
-    for (i = from; i < l->n; i++) {
-        size_t j;
-        int seen = 0;
-        for (j = from; j < k && !seen; j++)
-            seen = grundy_sum_move_equal(&l->a[j].to, &l->a[i].to);
-        if (!seen)
-            l->a[k++] = l->a[i];
-    }
-    l->n = k;
-}
-
-/* Every move of the sum whose outcome is `want`: the winning moves
- * (SECOND after them) or those that keep the draw. */
+/* Every move of the sum whose outcome is `want` (the winning moves:
+ * SECOND after them; those that keep the draw), or with every, every
+ * move with its outcome in out->move_outcome. */
 static grundy_status good_moves(mixed *x, grundy_sum_result *out,
-                                grundy_loopy_outcome want)
+                                grundy_loopy_outcome want, int every)
 {
     sum_move_list l = {NULL, 0, 0};
-    size_t j, e, nm;
+    unsigned char *after = NULL;
+    size_t j, e, nm, acap = 0;
     grundy_status s = GRUNDY_OK;
     for (j = 0; j < x->c->n && s == GRUNDY_OK; j++) {
         size_t first = l.n;
@@ -214,28 +190,40 @@ static grundy_status good_moves(mixed *x, grundy_sum_result *out,
             grundy_smith_item to;
             grundy_sum_move m;
             uint64_t vs, cs;
-            s = item_at(x, j, &x->buf[e], &to);
-            if (s != GRUNDY_OK ||
-                grundy_smith_after(&x->si, x->items, j, &to, &vs, &cs) !=
-                    want)
-                continue;
             memset(&m, 0, sizeof m);
             m.component = j;
             m.from = x->c->sum[j].pos;
             m.to = x->buf[e];
+            s = item_at(x, j, &m.to, &to);
+            if (s != GRUNDY_OK ||
+                (!every && grundy_smith_after(&x->si, x->items, j, &to, &vs,
+                                              &cs) != want))
+                continue;
             grundy_move_sort_parts(&m.to);
             m.value = to.value;
             s = grundy_sum_move_list_push(&l, &m);
         }
-        if (l.n - first > 1)
-            dedupe(&l, first);
+        if (s == GRUNDY_OK)
+            s = grundy_sum_move_list_dedupe(&l, first);
+        if (s == GRUNDY_OK && every)
+            s = grundy_sum_space_grow(NULL, (void **)&after, &acap, l.n + 1,
+                                      1);
+        for (e = first; every && e < l.n && s == GRUNDY_OK; e++) {
+            grundy_smith_item to;
+            uint64_t vs, cs;
+            s = item_at(x, j, &l.a[e].to, &to);
+            after[e] = (unsigned char)grundy_smith_after(&x->si, x->items, j,
+                                                         &to, &vs, &cs);
+        }
     }
     if (s != GRUNDY_OK) {
         free(l.a);
+        free(after);
         return s;
     }
     out->moves = l.a;
     out->nmoves = l.n;
+    out->move_outcome = after;
     return GRUNDY_OK;
 }
 
@@ -334,11 +322,14 @@ grundy_status grundy_sum_analyze_loopy(sum_actx *c, grundy_sum_result *out,
         out->draw = x.now == GRUNDY_LOOPY_DRAW;
         out->value = x.si.infinite ? 0 : x.si.x;
     }
-    if (s == GRUNDY_OK && (want & GRUNDY_SUM_MOVES) &&
-        x.now != GRUNDY_LOOPY_SECOND)
+    if (s == GRUNDY_OK && (want & GRUNDY_SUM_EVERY))
+        s = good_moves(&x, out, GRUNDY_LOOPY_SECOND, 1);
+    else if (s == GRUNDY_OK && (want & GRUNDY_SUM_MOVES) &&
+             x.now != GRUNDY_LOOPY_SECOND)
         s = good_moves(&x, out,
                        x.now == GRUNDY_LOOPY_FIRST ? GRUNDY_LOOPY_SECOND
-                                                   : GRUNDY_LOOPY_DRAW);
+                                                   : GRUNDY_LOOPY_DRAW,
+                       0);
     if (s == GRUNDY_OK && (want & GRUNDY_SUM_BEST))
         s = choose(&x, out);
     if (s == GRUNDY_OK && (want & GRUNDY_SUM_REMOTENESS)) {

@@ -17,6 +17,7 @@
  * children of one position (the winning moves a theory found) costs no
  * more than the positions they reach together.
  */
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -151,6 +152,115 @@ grundy_status grundy_sum_search_solve(sum_space *S, const sum_item *it,
     GRUNDY_TRY(solve(S, id));
     *r = S->st[id].r;
     return GRUNDY_OK;
+}
+
+/* Estimates ****************************************************************/
+
+/* Positions one component reaches alone, without searching: a heap
+ * game's positions below it, a board's subsets or all its positions.  A
+ * guess (exact for games whose moves leave one smaller heap), used to
+ * price the steps of a search before it starts. */
+static double guess_states(const grundy_game *g, grundy_pos p)
+{
+    const grundy_rules *r = grundy_game_rules(g);
+    grundy_pos np = grundy_game_num_positions(g);
+    if (!np)
+        return (double)p + 1;
+    if (r->flags & GRUNDY_RULES_SUBSETS)
+        return ldexp(1.0, __builtin_popcountll(p));
+    return np == UINT64_MAX ? ldexp(1.0, 64) : (double)np;
+}
+
+/* The search of a sum visits every combination of its components' own
+ * positions: with c_i the state count of component i searched alone, the
+ * sum holds prod c_i states when the components' positions never
+ * coincide, and about prod c_i / n! when they are all equal (equal
+ * components are interchangeable).  The estimate takes the geometric
+ * middle, prod c_i / sqrt(n!); past max_states the sum is refused at
+ * once (GRUNDY_ERR_LIMIT) instead of after filling the limit, which can
+ * take minutes when positions have many moves.  The steps are the
+ * positions times the moves of the components (each position lists the
+ * moves of its items, about as many as the sum has at its start). */
+/* The count of sum[i] searched alone: from the cache, or searched. */
+static grundy_status alone(double *c, const grundy_sum_component *one,
+                           const grundy_sum_search_opts *o, sum_counts *cache)
+{
+    grundy_sum_search_result r;
+    grundy_sum_search_opts o1 = *o;
+    grundy_status s;
+    size_t i;
+    for (i = 0; cache && i < cache->n; i++)
+        if (cache->a[i].v == one->values && cache->a[i].p == one->pos) {
+            *c = cache->a[i].states;
+            return GRUNDY_OK;
+        }
+    o1.moore_k = 1;
+    o1.estimate = 1;
+    s = grundy_sum_search(&r, one, 1, &o1);
+    *c = (double)(r.states ? r.states : 1);
+    grundy_sum_search_result_clear(&r);
+    GRUNDY_TRY(s);
+    if (cache && grundy_sum_space_grow(NULL, (void **)&cache->a, &cache->cap,
+                                       cache->n + 1,
+                                       sizeof *cache->a) == GRUNDY_OK) {
+        cache->a[cache->n].v = one->values;
+        cache->a[cache->n].p = one->pos;
+        cache->a[cache->n++].states = *c;
+    }
+    return GRUNDY_OK;
+}
+
+grundy_status grundy_sum_search_estimate(const grundy_sum_component *sum,
+                                        size_t n,
+                                        const grundy_sum_search_opts *o,
+                                        sum_counts *cache)
+{
+    size_t max = o->max_states ? o->max_states
+                               : GRUNDY_SUM_SEARCH_DEFAULT_STATES;
+    double logp = 0, moves = 0, states;
+    size_t i, j;
+    double *c = malloc((n ? n : 1) * sizeof *c);
+    GRUNDY_RETURN_IF(!c, GRUNDY_ERR_NOMEM);
+    for (i = 0; i < n; i++) {
+        const grundy_game *g = grundy_values_game(sum[i].values);
+        grundy_pos np = grundy_game_num_positions(g);
+        size_t mm;
+        if (np && np != UINT64_MAX && sum[i].pos >= np) {
+            free(c);
+            return GRUNDY_ERR_RANGE;
+        }
+        mm = grundy_game_rules(g)->max_moves(grundy_game_params(g),
+                                             sum[i].pos);
+        if (mm > GRUNDY_SUM_MAX_MOVES) {
+            free(c);
+            return GRUNDY_ERR_LIMIT;
+        }
+        moves += (double)mm;
+        for (j = 0; j < i; j++)
+            if (sum[j].values == sum[i].values && sum[j].pos == sum[i].pos)
+                break;
+        if (j < i) {
+            c[i] = c[j];
+        } else if (n == 1) {
+            c[i] = guess_states(g, sum[i].pos);
+        } else {
+            grundy_status s = alone(&c[i], &sum[i], o, cache);
+            if (s != GRUNDY_OK) {
+                free(c);
+                return s;
+            }
+        }
+        logp += log(c[i]) - 0.5 * log((double)(i + 1));
+    }
+    free(c);
+    states = exp(logp);
+    if (n > 1 && states > (double)max)
+        return GRUNDY_ERR_LIMIT;
+    if (states > (double)max)
+        states = (double)max;
+    return states * moves > (double)grundy_limits_work(o->limits)
+               ? GRUNDY_ERR_WORK
+               : GRUNDY_OK;
 }
 
 /* grundy_sum_search() ******************************************************/
@@ -296,7 +406,7 @@ grundy_status grundy_sum_search(grundy_sum_search_result *out,
     GRUNDY_RETURN_IF(o->moore_k > GRUNDY_MOORE_KMAX, GRUNDY_ERR_ARG);
     GRUNDY_RETURN_IF(grundy_sum_has_loopy(sum, n), GRUNDY_ERR_ARG);
     if (o->estimate)
-        GRUNDY_TRY(grundy_sum_space_estimate(sum, n, o, NULL));
+        GRUNDY_TRY(grundy_sum_search_estimate(sum, n, o, NULL));
     grundy_sum_space_init(&S, o->convention, o->moore_k, o->max_states,
                           o->limits, "search");
     s = grundy_sum_search_in(&S, out, sum, n);

@@ -3,6 +3,7 @@ target_sources(grundy PRIVATE
   src/sum/nim.c
   src/sum/search.c
   src/sum/analyze.c
+  src/sum/ctx.c
   src/sum/best.c
   src/sum/space.c
   src/sum/retro.c

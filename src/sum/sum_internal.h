@@ -32,6 +32,16 @@ grundy_status grundy_sum_move_list_push(sum_move_list *l,
 int grundy_sum_move_list_has(const sum_move_list *l, size_t from,
                              const grundy_sum_move *m);
 
+/* Drop from l[from..n) the moves whose sorted parts an earlier one of
+ * them has (moves of one component), keeping the order.  O(k log k). */
+grundy_status grundy_sum_move_list_dedupe(sum_move_list *l, size_t from);
+
+/* The components after the move set m[0..nm) into a new array *out of
+ * *count (free() it): a moved component's parts in its place. */
+grundy_status grundy_sum_after_set(grundy_sum_component **out, size_t *count,
+                                   const grundy_sum_component *sum, size_t n,
+                                   const grundy_sum_move *m, size_t nm);
+
 /* Non-zero when some component's family has cycles (GRUNDY_RULES_LOOPY). */
 int grundy_sum_has_loopy(const grundy_sum_component *sum, size_t n);
 
@@ -143,6 +153,8 @@ grundy_status grundy_sum_space_children(sum_space *S, const sum_item *par,
 /* The move of S->sel[d] / S->pick[d] (after grundy_sum_space_children). */
 const grundy_move *grundy_sum_space_move(const sum_space *S, size_t d);
 
+/* The exact search (search.c) **********************************************/
+
 /* Refuse at once a search of the sum[0..n) that would pass max_states
  * positions or the work limit: the positions are estimated from each
  * component's own count (searched alone, once per distinct component)
@@ -157,12 +169,11 @@ typedef struct sum_counts {
     } *a;
     size_t n, cap;
 } sum_counts;
-grundy_status grundy_sum_space_estimate(const grundy_sum_component *sum,
+grundy_status grundy_sum_search_estimate(const grundy_sum_component *sum,
                                         size_t n,
                                         const grundy_sum_search_opts *o,
                                         sum_counts *cache);
 
-/* The exact search (search.c) **********************************************/
 
 /* The remoteness of the position it[0..len) of a finite sum, solving
  * what it reaches (kept in S for the next call).  GRUNDY_ERR_ARG when a

@@ -108,7 +108,8 @@ static size_t addsub_spec_format(const void *params, char *buf, size_t cap)
 const grundy_rules grundy_rules_addsub = {
     .name = "addsub",
     .synopsis = "addsub:S:A[:H]     remove s in S or add a in A stones; an "
-                "empty heap is final; heaps 0..H (or --heap-max H)",
+                "empty heap\n                     is final; heaps 0..H (or "
+                "--heap-max H); cycles",
     .flags = GRUNDY_RULES_LOOPY,
     .parse = addsub_parse,
     .free_params = grundy_loopy_addsub_free,
@@ -235,8 +236,8 @@ static size_t graph_spec_format(const void *params, char *buf, size_t cap)
 
 const grundy_rules grundy_rules_graph = {
     .name = "graph",
-    .synopsis = "graph:PATH         a token on the graph in PATH (edge list "
-                "or DOT)",
+    .synopsis = "graph:PATH         a token on the directed graph in PATH "
+                "(edge list or DOT);\n                     cycles",
     .flags = GRUNDY_RULES_LOOPY,
     .parse = graph_parse,
     .free_params = graph_free,

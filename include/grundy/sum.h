@@ -26,7 +26,14 @@
  *
  * For any other family both are decided by grundy_sum_search(), an exact
  * search of the whole sum that refuses (GRUNDY_ERR_LIMIT) once it meets
- * more distinct positions than a limit.
+ * more distinct positions than a limit, and (GRUNDY_ERR_WORK) past the
+ * work limit.
+ *
+ * Games with cycles (families with GRUNDY_RULES_LOOPY, grundy/loopy.h)
+ * have generalized values, finite or inf(K), and a sum of them may be a
+ * draw; grundy_sum_analyze() decides their sums, finite games mixed in,
+ * by Smith's rule, and a retrograde analysis of the sum's positions gives
+ * the remoteness of its moves.
  *
  * Values of single components come from each component's grundy_values
  * object (grundy/values.h), prepared once per call for the largest

@@ -304,7 +304,7 @@ grundy_play_end grundy_play_over(const grundy_play *p, uint64_t *repeats)
     uint64_t seen = 0;
     for (k = p->ply % 2; k <= p->ply; k += 2)
         if (p->off[k + 1] - p->off[k] == n &&
-            memcmp(p->pos + p->off[k], c, n * sizeof *c) == 0)
+            (!n || memcmp(p->pos + p->off[k], c, n * sizeof *c) == 0))
             seen++;
     if (repeats)
         *repeats = seen;

@@ -112,7 +112,8 @@ static size_t find_slot(const sum_space *S, const sum_item *it, size_t len)
             return i;
         id--;
         if (S->st[id].len == len &&
-            memcmp(S->arena + S->st[id].off, it, len * sizeof *it) == 0)
+            (!len ||
+             memcmp(S->arena + S->st[id].off, it, len * sizeof *it) == 0))
             return i;
         i = (i + 1) & (S->hcap - 1);
     }

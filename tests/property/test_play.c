@@ -196,7 +196,7 @@ static uint64_t fam_random_pos(const fam *f, test_rng *rng, uint64_t top)
 #define MAXI 12
 
 typedef struct item {
-    unsigned f;
+    uint64_t f; /* no padding: items are compared with memcmp() */
     uint64_t p;
 } item;
 

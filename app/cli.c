@@ -487,8 +487,7 @@ static void store_warn(void *ctx, const char *path, const char *what)
         fprintf(stderr, "grundy: store: %s: %s\n", path, what);
 }
 
-grundy_status cli_engine_values(cli_engine *e, const grundy_game *g,
-                                grundy_values **out)
+grundy_status cli_engine_session(cli_engine *e, grundy_session **out)
 {
     if (!e->session) {
         grundy_session_opts o;
@@ -506,8 +505,17 @@ grundy_status cli_engine_values(cli_engine *e, const grundy_game *g,
         o.warn = store_warn;
         GRUNDY_TRY(grundy_session_new(&e->session, &o));
     }
-    GRUNDY_TRY(grundy_session_values(out, e->session, g));
-    e->store = grundy_session_store(e->session);
+    *out = e->session;
+    return GRUNDY_OK;
+}
+
+grundy_status cli_engine_values(cli_engine *e, const grundy_game *g,
+                                grundy_values **out)
+{
+    grundy_session *s;
+    GRUNDY_TRY(cli_engine_session(e, &s));
+    GRUNDY_TRY(grundy_session_values(out, s, g));
+    e->store = grundy_session_store(s);
     return GRUNDY_OK;
 }
 

@@ -132,6 +132,9 @@ int cli_engine_option(cli_engine *e, int argc, char **argv, int *i);
 int cli_bound_option(const char *cmd, int argc, char **argv, int *i,
                      const char *name, uint64_t lo, uint64_t hi,
                      uint64_t *out);
+/* The session (made on the first call, with the options parsed): its
+ * games, values objects and store last until cli_engine_clear(). */
+grundy_status cli_engine_session(cli_engine *e, grundy_session **out);
 /* A values object for g (kept until cli_engine_clear()). */
 grundy_status cli_engine_values(cli_engine *e, const grundy_game *g,
                                 grundy_values **out);

@@ -1,25 +1,26 @@
 /*
  * cmd_analyze.c -- grundy analyze RULES POS...: the value of each
- * component, the nim-sum, the winner and every winning move of a sum;
- * Moore's Nim_k (--moore K) and misere play (--misere).  The library
- * decides (grundy_sum_analyze: the values, Moore's rule, the misere
- * quotient, misere Nim's rule or an exact search); this file parses the
- * command and prints the answer.
+ * component, the value of the sum, the winner and every winning move;
+ * Moore's Nim_k (--moore K), misere play (--misere), and games with cycles
+ * (the winner may be a draw: the moves that keep it), mixed with finite
+ * games or not.  The library decides (grundy/play.h over
+ * grundy_sum_analyze: the values, Moore's rule, the misere quotient,
+ * misere Nim's rule, an exact search, or Smith's rule for games with
+ * cycles); this file parses the command and prints the answer.
  */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "loopy_cli.h"
 #include "sum_cli.h"
 
 typedef struct analyze_args {
     const char *rules;
     char **pos;
     size_t npos;
-    int json, mix, misere;
-    uint64_t moore;
-    size_t search_limit;
+    int json, mix;
+    grundy_play_opts po;
+    uint64_t moore, heap_max;
     cli_engine eng;
 } analyze_args;
 
@@ -32,12 +33,15 @@ static int parse_args(int argc, char **argv, analyze_args *a,
     uint64_t lim;
     memset(a, 0, sizeof *a);
     cli_engine_init(&a->eng, "analyze");
-    a->search_limit = GRUNDY_SUM_SEARCH_DEFAULT_STATES;
+    grundy_play_opts_init(&a->po);
     for (i = 1; i < argc; i++) {
         const char *s = argv[i];
         int e;
         if (!only_pos && s[0] == '-' && s[1] == '-' &&
-            (e = cli_engine_option(&a->eng, argc, argv, &i)) != 0) {
+            ((e = cli_engine_option(&a->eng, argc, argv, &i)) != 0 ||
+             (e = cli_bound_option("analyze", argc, argv, &i, "--heap-max",
+                                   1, GRUNDY_LOOPY_MAX_VERTICES - 1,
+                                   &a->heap_max)) != 0)) {
             if (e < 0)
                 return CLI_EXIT_USAGE;
             continue;
@@ -51,7 +55,7 @@ static int parse_args(int argc, char **argv, analyze_args *a,
         } else if (strcmp(s, "--mix") == 0) {
             a->mix = 1;
         } else if (strcmp(s, "--misere") == 0) {
-            a->misere = 1;
+            a->po.convention = GRUNDY_PLAY_MISERE;
         } else if (cli_opt_value(argc, argv, &i, "--moore", &v)) {
             if (cli_parse_u64("analyze", "--moore", v, 1, GRUNDY_MOORE_KMAX,
                               &a->moore))
@@ -60,11 +64,13 @@ static int parse_args(int argc, char **argv, analyze_args *a,
             if (cli_parse_u64("analyze", "--search-limit", v, 1,
                               (uint64_t)1 << 32, &lim))
                 return CLI_EXIT_USAGE;
-            a->search_limit = (size_t)lim;
+            a->po.max_states = (size_t)lim;
         } else {
             return cli_usage_error("analyze", "unknown option '%s'", s);
         }
     }
+    a->po.moore_k = (unsigned)a->moore;
+    a->po.heap_max = a->heap_max;
     if (!a->mix) {
         if (!np)
             return cli_usage_error("analyze", "missing RULES");
@@ -79,98 +85,103 @@ static int parse_args(int argc, char **argv, analyze_args *a,
     return 0;
 }
 
-static void write_components(grundy_writer *w, const cli_sum *s,
-                             const grundy_value *v, int json)
+/* Text and JSON ************************************************************/
+
+typedef struct out {
+    grundy_writer *w;
+    const analyze_args *a;
+    grundy_play *p;
+    const grundy_play_analysis *an;
+    int json, loopy;
+} out;
+
+static void write_components(const out *o)
 {
     char buf[256];
-    size_t i;
-    if (json)
+    size_t n, i;
+    const grundy_sum_component *c = grundy_play_components(o->p, &n);
+    grundy_writer *w = o->w;
+    if (o->json)
         grundy_writer_str(w, "{\"components\": [");
-    for (i = 0; i < s->n; i++) {
-        const grundy_game *g = cli_sum_game(s, i);
-        if (json) {
+    for (i = 0; i < n; i++) {
+        const grundy_game *g = grundy_play_game_of(o->p, i);
+        if (o->json) {
             grundy_writer_str(w, i ? ", {" : "{");
-            cli_json_rules(w, cli_sum_written(s, i), g);
+            cli_json_rules(w, grundy_play_written(o->p, i), g);
             grundy_writer_str(w, ", \"position\": ");
-            cli_pos_json(w, g, s->comp[i].pos);
+            cli_json_pos(w, g, c[i].pos);
             grundy_writer_str(w, ", \"value\": ");
-            grundy_writer_u64(w, v[i]);
+            cli_value_json(w, &o->an->component[i]);
             grundy_writer_char(w, '}');
         } else {
             grundy_writer_str(w, "component ");
             grundy_writer_u64(w, i + 1);
             grundy_writer_str(w, ": ");
-            grundy_writer_str(w, grundy_game_spec(g));
+            grundy_writer_str(w,
+                              grundy_play_label(g, grundy_play_written(o->p, i)));
             grundy_writer_char(w, ' ');
-            cli_pos_text(g, s->comp[i].pos, buf, sizeof buf);
+            grundy_game_pos_format(g, c[i].pos, buf, sizeof buf);
             grundy_writer_str(w, buf);
             grundy_writer_str(w, ", value ");
-            grundy_writer_u64(w, v[i]);
+            cli_value_text(w, &o->an->component[i]);
             grundy_writer_char(w, '\n');
         }
     }
-    if (json)
+    if (o->json)
         grundy_writer_char(w, ']');
 }
 
-/* A list of moves: text lines "  component C: FROM -> TO[, value V]" or
- * a JSON array. */
-static void write_moves(grundy_writer *w, const cli_sum *s,
-                        const grundy_sum_move *m, size_t n, int json,
-                        int with_value)
+/* The moves listed: text lines "  component C: FROM -> TO[, value V]" or
+ * a JSON array with each move's remoteness. */
+static void write_moves(const out *o, int with_value)
 {
-    char buf[512];
+    const grundy_sum_result *r = &o->an->sum;
+    grundy_writer *w = o->w;
     size_t i;
-    if (json)
+    if (o->json)
         grundy_writer_char(w, '[');
-    for (i = 0; i < n; i++) {
-        const grundy_game *g = cli_sum_game(s, m[i].component);
-        if (json) {
+    for (i = 0; i < r->nmoves; i++) {
+        const grundy_sum_move *m = &r->moves[i];
+        const grundy_game *g = grundy_play_game_of(o->p, m->component);
+        if (o->json) {
             grundy_writer_str(w, i ? ", {\"component\": " : "{\"component\": ");
-            grundy_writer_u64(w, m[i].component + 1);
+            grundy_writer_u64(w, m->component + 1);
             grundy_writer_str(w, ", \"from\": ");
-            cli_pos_json(w, g, m[i].from);
+            cli_json_pos(w, g, m->from);
             grundy_writer_str(w, ", \"to\": ");
-            cli_json_parts(w, g, &m[i].to);
+            cli_json_parts(w, g, &m->to);
             if (with_value) {
                 grundy_writer_str(w, ", \"value\": ");
-                grundy_writer_u64(w, m[i].value);
+                cli_value_json(w, &o->an->move_value[i]);
             }
+            grundy_writer_str(w, ", \"remoteness\": ");
+            cli_remoteness_json(w, r->move_remoteness[i]);
             grundy_writer_char(w, '}');
         } else {
-            grundy_writer_str(w, "  component ");
-            grundy_writer_u64(w, m[i].component + 1);
-            grundy_writer_str(w, ": ");
-            cli_pos_text(g, m[i].from, buf, sizeof buf);
-            grundy_writer_str(w, buf);
-            grundy_writer_str(w, " -> ");
-            cli_parts_text(g, &m[i].to, buf, sizeof buf);
-            grundy_writer_str(w, buf);
+            grundy_writer_str(w, "  ");
+            cli_move_explained(w, o->p, m);
             if (with_value) {
                 grundy_writer_str(w, ", value ");
-                grundy_writer_u64(w, m[i].value);
+                cli_value_text(w, &o->an->move_value[i]);
             }
             grundy_writer_char(w, '\n');
         }
     }
-    if (json)
+    if (o->json)
         grundy_writer_char(w, ']');
 }
 
-static void write_winner(grundy_writer *w, int first, int json)
+static const char *winner(const grundy_sum_result *r)
 {
-    if (json) {
-        grundy_writer_str(w, ", \"winner\": ");
-        grundy_writer_str(w, first ? "\"first\"" : "\"second\"");
-    } else {
-        grundy_writer_str(w, first ? "winner: first\n" : "winner: second\n");
-    }
+    return r->draw ? "draw" : r->first_wins ? "first" : "second";
 }
 
 /* How the library decided: "method: ..." or its JSON fields. */
-static void write_method(grundy_writer *w, const grundy_sum_result *r,
-                         int json)
+static void write_method(const out *o)
 {
+    const grundy_sum_result *r = &o->an->sum;
+    grundy_writer *w = o->w;
+    int json = o->json;
     const char *rule = r->method == GRUNDY_SUM_BY_RULE
                            ? "Moore's rule for Nim heaps"
                        : r->method == GRUNDY_SUM_BY_MISERE_NIM
@@ -201,32 +212,40 @@ static void write_method(grundy_writer *w, const grundy_sum_result *r,
     }
 }
 
-/* The library's answer, as text or JSON: the nim-sum and winning moves
- * (normal play), the winning move set (--moore), or the misere winner
- * and winning moves with the method. */
-static void write_sum(grundy_writer *w, const analyze_args *a,
-                      const cli_sum *s, const grundy_value *v,
-                      const grundy_sum_result *r)
+/* The answer, as text or JSON: the nim-sum and winning moves (normal
+ * play), the sum's value, winner and the moves that win or keep the draw
+ * (games with cycles), the winning move set (--moore), or the misere
+ * winner and winning moves with the method. */
+static void write_sum(const out *o)
 {
-    int normal = !a->moore && !a->misere, json = a->json;
-    write_components(w, s, v, json);
-    if (json) {
+    const grundy_sum_result *r = &o->an->sum;
+    const analyze_args *a = o->a;
+    grundy_writer *w = o->w;
+    int normal = !a->moore && a->po.convention == GRUNDY_PLAY_NORMAL;
+    int draw = o->loopy && r->draw;
+    write_components(o);
+    if (o->json) {
         if (a->moore) {
             grundy_writer_str(w, ", \"moore_k\": ");
             grundy_writer_u64(w, a->moore);
         }
         if (normal) {
             grundy_writer_str(w, ", \"value\": ");
-            grundy_writer_u64(w, r->value);
+            cli_value_json(w, &o->an->value);
         } else {
-            if (a->misere)
+            if (a->po.convention == GRUNDY_PLAY_MISERE)
                 grundy_writer_str(w, ", \"play\": \"misere\"");
-            write_method(w, r, 1);
+            write_method(o);
         }
-        write_winner(w, r->first_wins, 1);
-        grundy_writer_str(w, a->moore ? ", \"winning_move_set\": "
-                                      : ", \"winning_moves\": ");
-        write_moves(w, s, r->moves, r->nmoves, 1, normal);
+        grundy_writer_str(w, ", \"winner\": \"");
+        grundy_writer_str(w, winner(r));
+        grundy_writer_str(w, a->moore ? "\", \"winning_move_set\": "
+                                      : "\", \"winning_moves\": ");
+        if (draw)
+            grundy_writer_str(w, "[], \"drawing_moves\": ");
+        write_moves(o, normal);
+        if (o->loopy && !draw)
+            grundy_writer_str(w, ", \"drawing_moves\": []");
         grundy_writer_str(w, "}\n");
         return;
     }
@@ -235,41 +254,59 @@ static void write_sum(grundy_writer *w, const analyze_args *a,
         grundy_writer_u64(w, a->moore);
         grundy_writer_char(w, '\n');
     }
-    if (normal) {
+    if (o->loopy) {
+        grundy_writer_str(w, "value: ");
+        cli_value_text(w, &o->an->value);
+        grundy_writer_char(w, '\n');
+    } else if (normal) {
         grundy_writer_str(w, "nim-sum: ");
-        grundy_writer_u64(w, r->value);
+        cli_value_text(w, &o->an->value);
         grundy_writer_char(w, '\n');
     } else {
-        if (a->misere)
+        if (a->po.convention == GRUNDY_PLAY_MISERE)
             grundy_writer_str(w, "play: misere\n");
-        write_method(w, r, 0);
+        write_method(o);
     }
-    write_winner(w, r->first_wins, 0);
-    grundy_writer_str(w, a->moore ? "winning move set: " : "winning moves: ");
+    grundy_writer_str(w, "winner: ");
+    grundy_writer_str(w, winner(r));
+    grundy_writer_str(w, draw       ? "\nmoves that keep the draw: "
+                         : a->moore ? "\nwinning move set: "
+                                    : "\nwinning moves: ");
     grundy_writer_u64(w, r->nmoves);
     grundy_writer_str(w, !a->moore          ? "\n"
                          : r->nmoves == 1 ? " component\n"
                                           : " components\n");
-    write_moves(w, s, r->moves, r->nmoves, 0, normal);
+    write_moves(o, normal);
 }
 
 /* Ask the library and print its answer. */
-static int do_sum(const analyze_args *a, const cli_sum *s,
-                  const grundy_value *v, grundy_writer *w)
+static int do_sum(const analyze_args *a, grundy_play *p, grundy_writer *w)
 {
-    grundy_sum_opts o;
-    grundy_sum_result r;
+    grundy_play_analysis an;
     grundy_status st;
-    grundy_sum_opts_init(&o);
-    o.convention = a->misere ? GRUNDY_PLAY_MISERE : GRUNDY_PLAY_NORMAL;
-    o.moore_k = (unsigned)a->moore;
-    o.max_states = a->search_limit;
-    o.limits = &a->eng.limits;
-    st = grundy_sum_analyze(&r, s->comp, s->n, v, &o);
+    out o;
+    unsigned want = GRUNDY_SUM_MOVES | GRUNDY_PLAY_VALUES;
+    if (a->json)
+        want |= GRUNDY_SUM_REMOTENESS;
+    if (!grundy_play_has_cycles(p)) {
+        /* the components' values first, so that their limits are named */
+        size_t n;
+        const grundy_sum_component *c = grundy_play_components(p, &n);
+        grundy_value *v = malloc((n ? n : 1) * sizeof *v);
+        st = v ? grundy_sum_values(v, c, n) : GRUNDY_ERR_NOMEM;
+        free(v);
+        cli_progress_done();
+        if (st != GRUNDY_OK)
+            return st == GRUNDY_ERR_CANCELLED || st == GRUNDY_ERR_LIMIT ||
+                           st == GRUNDY_ERR_WORK
+                       ? cli_engine_error(&a->eng, "component values", st)
+                       : cli_error("analyze: component values", st, NULL);
+    }
+    st = grundy_play_analyze(&an, p, want);
     cli_progress_done();
     if (st != GRUNDY_OK) {
-        grundy_sum_method m = r.method;
-        grundy_sum_result_clear(&r);
+        grundy_sum_method m = an.sum.method;
+        grundy_play_analysis_clear(&an);
         if (st == GRUNDY_ERR_LIMIT && m == GRUNDY_SUM_BY_VALUES) {
             fprintf(stderr,
                     "grundy: analyze: a component has more than %zu moves, "
@@ -277,58 +314,61 @@ static int do_sum(const analyze_args *a, const cli_sum *s,
                     (size_t)GRUNDY_SUM_MAX_MOVES);
             return CLI_EXIT_DATA;
         }
-        return m == GRUNDY_SUM_BY_SEARCH
-                   ? cli_search_error("analyze", st, a->search_limit)
+        if (m == GRUNDY_SUM_BY_SEARCH)
+            return cli_search_error("analyze", st,
+                                    a->po.max_states
+                                        ? a->po.max_states
+                                        : GRUNDY_SUM_SEARCH_DEFAULT_STATES);
+        return st == GRUNDY_ERR_CANCELLED || st == GRUNDY_ERR_LIMIT ||
+                       st == GRUNDY_ERR_WORK
+                   ? cli_engine_error(&a->eng, "the analysis", st)
                    : cli_error("analyze", st, NULL);
     }
-    write_sum(w, a, s, v, &r);
-    grundy_sum_result_clear(&r);
+    memset(&o, 0, sizeof o);
+    o.w = w;
+    o.a = a;
+    o.p = p;
+    o.an = &an;
+    o.json = a->json;
+    o.loopy = an.sum.method == GRUNDY_SUM_BY_LOOPY;
+    write_sum(&o);
+    grundy_play_analysis_clear(&an);
     return CLI_EXIT_OK;
 }
 
 int cmd_analyze(int argc, char **argv)
 {
     analyze_args a;
-    cli_sum s;
-    grundy_value *v = NULL;
+    grundy_play *p = NULL;
     grundy_writer w;
-    grundy_status st;
     char **positional = calloc((size_t)argc + 1, sizeof *positional);
     int rc;
 
     if (!positional)
         return cli_error("analyze", GRUNDY_ERR_NOMEM, NULL);
-    if (loopy_cli_claims(argc, argv)) { /* games with cycles */
-        free(positional);
-        return loopy_cli_analyze(argc, argv);
-    }
     rc = parse_args(argc, argv, &a, positional);
     if (rc) {
         free(positional);
         return rc;
     }
     cli_catch_signals();
-    rc = cli_sum_parse(&s, &a.eng, a.mix ? NULL : a.rules, a.pos, a.npos);
-    if (rc == CLI_EXIT_OK) {
-        v = malloc(s.n * sizeof *v);
-        st = v ? grundy_sum_values(v, s.comp, s.n) : GRUNDY_ERR_NOMEM;
-        cli_progress_done();
-        if (st != GRUNDY_OK)
-            rc = st == GRUNDY_ERR_CANCELLED || st == GRUNDY_ERR_LIMIT
-                     ? cli_engine_error(&a.eng, "component values", st)
-                     : cli_error("analyze: component values", st, NULL);
-    }
+    rc = cli_play_state(&p, &a.eng, a.mix ? NULL : a.rules, a.pos, a.npos,
+                        &a.po);
+    if (rc == CLI_EXIT_OK && grundy_play_has_cycles(p) &&
+        (a.moore || a.po.convention == GRUNDY_PLAY_MISERE))
+        rc = cli_usage_error("analyze",
+                             "%s is not available for loopy games",
+                             a.moore ? "--moore" : "--misere");
     if (rc == CLI_EXIT_OK) {
         if (grundy_writer_init(&w, 1) != GRUNDY_OK) {
             rc = cli_error("analyze", GRUNDY_ERR_NOMEM, NULL);
         } else {
-            rc = do_sum(&a, &s, v, &w);
+            rc = do_sum(&a, p, &w);
             if (grundy_writer_clear(&w) != GRUNDY_OK && rc == 0)
                 rc = cli_write_error("analyze", &w);
         }
     }
-    free(v);
-    cli_sum_clear(&s);
+    grundy_play_free(p);
     cli_engine_clear(&a.eng);
     free(positional);
     return rc;

@@ -699,6 +699,21 @@ static int do_table(values_args *a, const grundy_game *g, grundy_writer *w)
     return CLI_EXIT_OK;
 }
 
+/* Non-zero when the game is of a family with cycles (the registry's flag
+ * GRUNDY_RULES_LOOPY): its values are generalized ones (finite or inf(K))
+ * of its whole graph, listed by loopy_cli.c. */
+static int names_loopy(int argc, char **argv)
+{
+    int i;
+    for (i = 1; i < argc; i++) {
+        const grundy_rules *r =
+            argv[i][0] == '-' ? NULL : grundy_rules_find(argv[i]);
+        if (r && (r->flags & GRUNDY_RULES_LOOPY))
+            return 1;
+    }
+    return 0;
+}
+
 int cmd_values(int argc, char **argv)
 {
     values_args a;
@@ -707,7 +722,7 @@ int cmd_values(int argc, char **argv)
     grundy_writer w;
     grundy_status s;
     int rc;
-    if (loopy_cli_claims(argc, argv)) /* games with cycles: loopy_cli.c */
+    if (names_loopy(argc, argv)) /* generalized values: loopy_cli.c */
         return loopy_cli_values(argc, argv);
     rc = parse_args(argc, argv, &a);
     if (rc)

@@ -1,4 +1,3 @@
 target_sources(grundy_cli PRIVATE
   app/cmd_loopy.c
-  app/loopy_cli.c
-  app/loopy_play.c)
+  app/loopy_cli.c)

@@ -1,10 +1,8 @@
 /*
- * loopy_cli.c -- loopy specs in `grundy values` and `grundy analyze`, and
- * what the loopy commands share: games with their error messages, sums
- * read from the command line, values and statistics as text or JSON.
- *
- * Every answer comes from the library (grundy_loopy_game_new,
- * grundy_loopy_sum_value, grundy_loopy_sum_moves); this file only reads
+ * loopy_cli.c -- what the loopy commands share (values and statistics as
+ * text or JSON), and `grundy values` on a game with cycles: the game is
+ * opened like any other (grundy_play_game()), its graph built and solved
+ * by the library (grundy_loopy_game_from_rules()); this file only reads
  * arguments and writes results.
  */
 #include <stdio.h>
@@ -12,23 +10,6 @@
 #include <string.h>
 
 #include "loopy_cli.h"
-
-/* Claims and shared pieces *************************************************/
-
-int loopy_cli_claims(int argc, char **argv)
-{
-    int i;
-    for (i = 1; i < argc; i++) {
-        const char *a = argv[i];
-        if (strcmp(a, "--") == 0)
-            continue;
-        if (a[0] == '-' && a[1] == '-')
-            continue;
-        if (grundy_loopy_spec_claims(a))
-            return 1;
-    }
-    return 0;
-}
 
 int loopy_cli_parse_method(const char *cmd, const char *val,
                            grundy_loopy_method *out)
@@ -43,44 +24,6 @@ int loopy_cli_parse_method(const char *cmd, const char *val,
         return CLI_EXIT_USAGE;
     *out = m[k];
     return 0;
-}
-
-int loopy_cli_game_new(grundy_loopy_game **out, const char *cmd,
-                       const char *spec, uint64_t max,
-                       grundy_loopy_method method, grundy_limits *lim)
-{
-    grundy_parse_error where;
-    grundy_status st;
-    cli_progress_attach(lim, cmd);
-    st = grundy_loopy_game_new_method(out, spec, max, method, &where, lim);
-    cli_progress_done();
-    if (st == GRUNDY_OK)
-        return CLI_EXIT_OK;
-    if (st == GRUNDY_ERR_LIMIT && where.msg[0])
-        fprintf(stderr, "grundy: %s: %s: %s (--mem-limit)\n", cmd, spec,
-                where.msg);
-    else if (st == GRUNDY_ERR_IO)
-        fprintf(stderr, "grundy: %s: %s\n", cmd, where.msg);
-    else if (strncmp(spec, "graph:", 6) == 0 && where.line >= 1 && spec[6])
-        fprintf(stderr, "grundy: %s: %s:%lu:%lu: %s\n", cmd, spec + 6,
-                where.line, where.col,
-                where.msg[0] ? where.msg : grundy_strerror(st));
-    else if (where.line == 1)
-        fprintf(stderr, "grundy: %s: rules '%s' at column %lu: %s\n", cmd, spec,
-                where.col ? where.col : 1,
-                where.msg[0] ? where.msg : grundy_strerror(st));
-    else
-        fprintf(stderr, "grundy: %s: %s: %s\n", cmd, spec,
-                where.msg[0] ? where.msg : grundy_strerror(st));
-    return CLI_EXIT_DATA;
-}
-
-void loopy_cli_pos_text(const grundy_loopy_game *g, grundy_loopy_vertex v,
-                        char *buf, size_t cap)
-{
-    size_t n = grundy_loopy_game_pos_format(g, v, buf, cap);
-    if (n >= cap && cap > 4)
-        strcpy(buf + cap - 4, "...");
 }
 
 void loopy_cli_value_text(grundy_writer *w, const grundy_loopy_value *v)
@@ -125,111 +68,6 @@ void loopy_cli_vertex_json(grundy_writer *w, const grundy_loopy_graph *g,
         name = buf;
     }
     cli_json_str(w, name);
-}
-
-/* Sums from the command line ***********************************************/
-
-static int add_game(loopy_cli_sum *s, const char *cmd, const char *spec,
-                    uint64_t max, grundy_limits *lim,
-                    const grundy_loopy_game **out)
-{
-    size_t i;
-    grundy_loopy_game **ng;
-    int rc;
-    for (i = 0; i < s->ngames; i++)
-        if (strcmp(grundy_loopy_game_spec(s->games[i]), spec) == 0) {
-            *out = s->games[i];
-            return CLI_EXIT_OK;
-        }
-    ng = realloc(s->games, (s->ngames + 1) * sizeof *ng);
-    if (!ng)
-        return cli_error(cmd, GRUNDY_ERR_NOMEM, NULL);
-    s->games = ng;
-    rc = loopy_cli_game_new(&s->games[s->ngames], cmd, spec, max,
-                            GRUNDY_LOOPY_METHOD_AUTO, lim);
-    if (rc)
-        return rc;
-    *out = s->games[s->ngames++];
-    return CLI_EXIT_OK;
-}
-
-int loopy_cli_sum_parse(loopy_cli_sum *s, const char *cmd, const char *rules,
-                        char **pos, size_t npos, uint64_t max,
-                        grundy_limits *lim)
-{
-    const grundy_loopy_game *g = NULL;
-    size_t i;
-    int rc;
-    memset(s, 0, sizeof *s);
-    s->comp = calloc(npos ? npos : 1, sizeof *s->comp);
-    s->game_of = calloc(npos ? npos : 1, sizeof *s->game_of);
-    if (!s->comp || !s->game_of)
-        return cli_error(cmd, GRUNDY_ERR_NOMEM, NULL);
-    if (rules && (rc = add_game(s, cmd, rules, max, lim, &g)) != 0)
-        return rc;
-    for (i = 0; i < npos; i++) {
-        const char *text = pos[i];
-        grundy_parse_error where;
-        grundy_status st;
-        if (!rules) {
-            const char *colon = strrchr(pos[i], ':');
-            char spec[512];
-            size_t sl;
-            if (!colon || colon == pos[i]) {
-                fprintf(stderr,
-                        "grundy: %s: component %zu '%s': expected SPEC:POS "
-                        "with --mix (as in addsub:1,2:1:5)\n",
-                        cmd, i + 1, pos[i]);
-                return CLI_EXIT_DATA;
-            }
-            sl = (size_t)(colon - pos[i]);
-            if (sl >= sizeof spec) {
-                fprintf(stderr,
-                        "grundy: %s: component %zu: the spec is too long\n",
-                        cmd, i + 1);
-                return CLI_EXIT_DATA;
-            }
-            memcpy(spec, pos[i], sl);
-            spec[sl] = 0;
-            if (!grundy_loopy_spec_claims(spec)) {
-                fprintf(stderr,
-                        "grundy: %s: component %zu '%s': a sum with loopy "
-                        "games takes loopy games only (addsub:S:A, "
-                        "graph:PATH)\n",
-                        cmd, i + 1, pos[i]);
-                return CLI_EXIT_DATA;
-            }
-            if ((rc = add_game(s, cmd, spec, max, lim, &g)) != 0)
-                return rc;
-            text = colon + 1;
-        }
-        memset(&where, 0, sizeof where);
-        st = grundy_loopy_game_pos_parse(g, text, strlen(text),
-                                         &s->comp[i].vertex, &where);
-        if (st != GRUNDY_OK) {
-            fprintf(stderr,
-                    "grundy: %s: component %zu: '%s' is not a position of "
-                    "%s: %s\n",
-                    cmd, i + 1, text, grundy_loopy_game_spec(g),
-                    where.msg[0] ? where.msg : grundy_strerror(st));
-            return CLI_EXIT_DATA;
-        }
-        s->comp[i].sol = grundy_loopy_game_solution(g);
-        s->game_of[i] = g;
-        s->n++;
-    }
-    return CLI_EXIT_OK;
-}
-
-void loopy_cli_sum_clear(loopy_cli_sum *s)
-{
-    size_t i;
-    for (i = 0; i < s->ngames; i++)
-        grundy_loopy_game_free(s->games[i]);
-    free(s->games);
-    free(s->comp);
-    free(s->game_of);
-    memset(s, 0, sizeof *s);
 }
 
 /* grundy values LOOPYSPEC **************************************************/
@@ -359,18 +197,49 @@ void loopy_cli_write_stats(grundy_writer *w, const grundy_loopy_stats *st,
     grundy_writer_char(w, '\n');
 }
 
-/* "rules" as written and "canonical": the game's own spec (doc/JSON.md) */
-static void loopy_json_rules(grundy_writer *w, const char *written,
-                             const grundy_loopy_game *g)
+/* The game of a->spec with its graph solved; "grundy: values: ..." when
+ * it cannot be. */
+static int lv_open(lv_args *a, const grundy_game **g,
+                   grundy_loopy_game **lg)
 {
-    grundy_writer_str(w, "\"rules\": ");
-    cli_json_str(w, written);
-    grundy_writer_str(w, ", \"canonical\": ");
-    cli_json_str(w, grundy_loopy_game_spec(g));
+    grundy_session *s;
+    grundy_parse_error where;
+    grundy_status st;
+    char spec[512];
+    memset(&where, 0, sizeof where);
+    st = cli_engine_session(&a->eng, &s);
+    if (st != GRUNDY_OK)
+        return cli_error("values", st, NULL);
+    st = grundy_play_game(g, s, a->spec, a->max, &where);
+    if (st == GRUNDY_ERR_IO) {
+        fprintf(stderr, "grundy: values: %s\n", where.msg);
+        return CLI_EXIT_DATA;
+    }
+    if (st != GRUNDY_OK) {
+        fprintf(stderr, "grundy: values: rules '%s' at column %lu: %s\n",
+                a->spec, where.col ? where.col : 1,
+                where.msg[0] ? where.msg : grundy_strerror(st));
+        return CLI_EXIT_DATA;
+    }
+    if (grundy_game_canonical_spec(*g, spec, sizeof spec) >= sizeof spec)
+        snprintf(spec, sizeof spec, "%s", a->spec);
+    cli_progress_attach(&a->lim, "values");
+    st = grundy_loopy_game_from_rules(lg, grundy_game_rules(*g),
+                                      grundy_game_params(*g), spec, a->method,
+                                      &where, &a->lim);
+    cli_progress_done();
+    if (st == GRUNDY_OK)
+        return CLI_EXIT_OK;
+    if (where.msg[0])
+        fprintf(stderr, "grundy: values: %s: %s%s\n", a->spec, where.msg,
+                st == GRUNDY_ERR_LIMIT ? " (--mem-limit)" : "");
+    else
+        return cli_engine_error(&a->eng, a->spec, st);
+    return CLI_EXIT_DATA;
 }
 
-static int lv_run(const lv_args *a, const grundy_loopy_game *g,
-                  grundy_writer *w)
+static int lv_run(const lv_args *a, const grundy_game *gm,
+                  const grundy_loopy_game *g, grundy_writer *w)
 {
     const grundy_loopy_solution *s = grundy_loopy_game_solution(g);
     const grundy_loopy_graph *gr = grundy_loopy_game_graph(g);
@@ -383,22 +252,22 @@ static int lv_run(const lv_args *a, const grundy_loopy_game *g,
     grundy_loopy_value_init(&v);
     memset(&st, 0, sizeof st);
     if (a->at) {
-        grundy_loopy_vertex p;
+        grundy_pos p;
         grundy_parse_error where;
         memset(&where, 0, sizeof where);
-        rc = grundy_loopy_game_pos_parse(g, a->at, strlen(a->at), &p, &where);
+        rc = grundy_game_pos_parse(gm, a->at, strlen(a->at), &p, &where);
         if (rc != GRUNDY_OK) {
             fprintf(stderr, "grundy: values: position '%s': %s\n", a->at,
                     where.msg[0] ? where.msg : grundy_strerror(rc));
             return CLI_EXIT_DATA;
         }
-        rc = grundy_loopy_solution_value(&v, s, p);
+        rc = grundy_loopy_solution_value(&v, s, (grundy_loopy_vertex)p);
         if (rc == GRUNDY_OK) {
             if (a->json) {
                 grundy_writer_char(w, '{');
-                loopy_json_rules(w, a->spec, g);
+                cli_json_rules(w, a->spec, gm);
                 grundy_writer_str(w, ", \"position\": ");
-                loopy_cli_vertex_json(w, gr, p);
+                cli_json_pos(w, gm, p);
                 grundy_writer_str(w, ", \"value\": ");
                 loopy_cli_value_json(w, &v);
                 grundy_writer_str(w, ", \"winner\": \"");
@@ -431,7 +300,7 @@ static int lv_run(const lv_args *a, const grundy_loopy_game *g,
     }
     if (a->json) {
         grundy_writer_char(w, '{');
-        loopy_json_rules(w, a->spec, g);
+        cli_json_rules(w, a->spec, gm);
         grundy_writer_str(w, ", \"positions\": ");
         grundy_writer_u64(w, n);
         grundy_writer_str(w, ", \"values\": [");
@@ -446,7 +315,8 @@ static int lv_run(const lv_args *a, const grundy_loopy_game *g,
         grundy_writer_str(w, "}\n");
     } else {
         for (i = 0; a->list && i < end && rc == GRUNDY_OK; i++) {
-            loopy_cli_pos_text(g, (grundy_loopy_vertex)i, buf, sizeof buf);
+            if (grundy_game_pos_format(gm, i, buf, sizeof buf) >= sizeof buf)
+                strcpy(buf + sizeof buf - 4, "...");
             grundy_writer_str(w, buf);
             grundy_writer_char(w, ' ');
             rc = grundy_loopy_solution_value(&v, s, (grundy_loopy_vertex)i);
@@ -464,217 +334,20 @@ static int lv_run(const lv_args *a, const grundy_loopy_game *g,
 int loopy_cli_values(int argc, char **argv)
 {
     lv_args a;
+    const grundy_game *gm = NULL;
     grundy_loopy_game *g = NULL;
     grundy_writer w;
     int rc = lv_parse(argc, argv, &a);
-    if (rc)
-        return rc;
-    rc = loopy_cli_game_new(&g, "values", a.spec, a.max, a.method, &a.lim);
-    if (rc)
-        return rc;
-    if (grundy_writer_init(&w, 1) != GRUNDY_OK) {
-        grundy_loopy_game_free(g);
-        return cli_error("values", GRUNDY_ERR_NOMEM, NULL);
+    if (!rc)
+        rc = lv_open(&a, &gm, &g);
+    if (!rc && grundy_writer_init(&w, 1) != GRUNDY_OK)
+        rc = cli_error("values", GRUNDY_ERR_NOMEM, NULL);
+    else if (!rc) {
+        rc = lv_run(&a, gm, g, &w);
+        if (grundy_writer_clear(&w) != GRUNDY_OK && rc == 0)
+            rc = cli_write_error("values", &w);
     }
-    rc = lv_run(&a, g, &w);
-    if (grundy_writer_clear(&w) != GRUNDY_OK && rc == 0)
-        rc = cli_write_error("values", &w);
     grundy_loopy_game_free(g);
-    return rc;
-}
-
-/* grundy analyze with loopy components *************************************/
-
-static grundy_status write_moves(grundy_writer *w, const loopy_cli_sum *s,
-                                 const grundy_loopy_move *m, size_t n, int json)
-{
-    char buf[256];
-    size_t i;
-    for (i = 0; i < n; i++) {
-        const grundy_loopy_game *g = s->game_of[m[i].component];
-        const grundy_loopy_graph *gr = grundy_loopy_game_graph(g);
-        grundy_loopy_value v;
-        grundy_loopy_value_init(&v);
-        if (grundy_loopy_solution_value(&v, s->comp[m[i].component].sol,
-                                        m[i].to) != GRUNDY_OK) {
-            grundy_loopy_value_clear(&v);
-            return GRUNDY_ERR_NOMEM;
-        }
-        if (json) {
-            grundy_writer_str(w, i ? ", {\"component\": " : "{\"component\": ");
-            grundy_writer_u64(w, m[i].component + 1);
-            grundy_writer_str(w, ", \"from\": ");
-            loopy_cli_vertex_json(w, gr, m[i].from);
-            grundy_writer_str(w, ", \"to\": [");
-            loopy_cli_vertex_json(w, gr, m[i].to);
-            grundy_writer_char(w, ']');
-            grundy_writer_str(w, ", \"value\": ");
-            loopy_cli_value_json(w, &v);
-            grundy_writer_char(w, '}');
-        } else {
-            grundy_writer_str(w, "  component ");
-            grundy_writer_u64(w, m[i].component + 1);
-            grundy_writer_str(w, ": ");
-            loopy_cli_pos_text(g, m[i].from, buf, sizeof buf);
-            grundy_writer_str(w, buf);
-            grundy_writer_str(w, " -> ");
-            loopy_cli_pos_text(g, m[i].to, buf, sizeof buf);
-            grundy_writer_str(w, buf);
-            grundy_writer_str(w, ", value ");
-            loopy_cli_value_text(w, &v);
-            grundy_writer_char(w, '\n');
-        }
-        grundy_loopy_value_clear(&v);
-    }
-    return GRUNDY_OK;
-}
-
-static int analyze_run(const loopy_cli_sum *s, int json, grundy_writer *w)
-{
-    grundy_loopy_value v, sum;
-    grundy_loopy_move *m = NULL;
-    grundy_loopy_outcome o;
-    size_t nm = 0, i;
-    grundy_status st;
-    char buf[256];
-
-    grundy_loopy_value_init(&v);
-    grundy_loopy_value_init(&sum);
-    st = grundy_loopy_sum_value(&sum, s->comp, s->n);
-    if (st == GRUNDY_OK)
-        st = grundy_loopy_sum_moves(&m, &nm, &o, s->comp, s->n);
-    if (st != GRUNDY_OK) {
-        grundy_loopy_value_clear(&sum);
-        return cli_error("analyze", st, NULL);
-    }
-    if (json)
-        grundy_writer_str(w, "{\"components\": [");
-    for (i = 0; i < s->n && st == GRUNDY_OK; i++) {
-        const grundy_loopy_game *g = s->game_of[i];
-        st = grundy_loopy_solution_value(&v, s->comp[i].sol, s->comp[i].vertex);
-        if (json) {
-            grundy_writer_str(w, i ? ", {" : "{");
-            loopy_json_rules(w, grundy_loopy_game_spec(g), g);
-            grundy_writer_str(w, ", \"position\": ");
-            loopy_cli_vertex_json(w, grundy_loopy_game_graph(g),
-                                  s->comp[i].vertex);
-            grundy_writer_str(w, ", \"value\": ");
-            loopy_cli_value_json(w, &v);
-            grundy_writer_char(w, '}');
-        } else {
-            grundy_writer_str(w, "component ");
-            grundy_writer_u64(w, i + 1);
-            grundy_writer_str(w, ": ");
-            grundy_writer_str(w, grundy_loopy_game_spec(g));
-            grundy_writer_char(w, ' ');
-            loopy_cli_pos_text(g, s->comp[i].vertex, buf, sizeof buf);
-            grundy_writer_str(w, buf);
-            grundy_writer_str(w, ", value ");
-            loopy_cli_value_text(w, &v);
-            grundy_writer_char(w, '\n');
-        }
-    }
-    if (json) {
-        grundy_writer_str(w, "], \"value\": ");
-        loopy_cli_value_json(w, &sum);
-        grundy_writer_str(w, ", \"winner\": \"");
-        grundy_writer_str(w, grundy_loopy_outcome_name(o));
-        grundy_writer_str(w, "\", \"winning_moves\": [");
-        if (o == GRUNDY_LOOPY_FIRST && st == GRUNDY_OK)
-            st = write_moves(w, s, m, nm, 1);
-        grundy_writer_str(w, "], \"drawing_moves\": [");
-        if (o == GRUNDY_LOOPY_DRAW && st == GRUNDY_OK)
-            st = write_moves(w, s, m, nm, 1);
-        grundy_writer_str(w, "]}\n");
-    } else {
-        grundy_writer_str(w, "value: ");
-        loopy_cli_value_text(w, &sum);
-        grundy_writer_str(w, "\nwinner: ");
-        grundy_writer_str(w, grundy_loopy_outcome_name(o));
-        grundy_writer_char(w, '\n');
-        if (o == GRUNDY_LOOPY_DRAW)
-            grundy_writer_str(w, "moves that keep the draw: ");
-        else
-            grundy_writer_str(w, "winning moves: ");
-        grundy_writer_u64(w, nm);
-        grundy_writer_char(w, '\n');
-        if (st == GRUNDY_OK)
-            st = write_moves(w, s, m, nm, 0);
-    }
-    free(m);
-    grundy_loopy_value_clear(&v);
-    grundy_loopy_value_clear(&sum);
-    return st == GRUNDY_OK ? CLI_EXIT_OK : cli_error("analyze", st, NULL);
-}
-
-int loopy_cli_analyze(int argc, char **argv)
-{
-    char **positional = calloc((size_t)argc + 1, sizeof *positional);
-    size_t np = 0;
-    int i, json = 0, mix = 0, only_pos = 0, rc;
-    uint64_t max = 0;
-    grundy_limits lim;
-    cli_engine eng; /* the common options */
-    loopy_cli_sum s;
-    grundy_writer w;
-
-    if (!positional)
-        return cli_error("analyze", GRUNDY_ERR_NOMEM, NULL);
-    cli_engine_init(&eng, "analyze");
-    for (i = 1; i < argc; i++) {
-        const char *a = argv[i];
-        int e = 0;
-        rc = 0;
-        if (!only_pos && a[0] == '-' && a[1] == '-') {
-            e = cli_engine_option(&eng, argc, argv, &i);
-            if (e == 0)
-                e = cli_bound_option("analyze", argc, argv, &i, "--heap-max",
-                                     1, GRUNDY_LOOPY_MAX_VERTICES - 1, &max);
-        }
-        if (e < 0) {
-            rc = CLI_EXIT_USAGE;
-        } else if (e > 0) {
-            /* taken */
-        } else if (only_pos || a[0] != '-' || a[1] != '-') {
-            positional[np++] = argv[i];
-        } else if (strcmp(a, "--") == 0) {
-            only_pos = 1;
-        } else if (strcmp(a, "--json") == 0) {
-            json = 1;
-        } else if (strcmp(a, "--mix") == 0) {
-            mix = 1;
-        } else if (strcmp(a, "--misere") == 0 ||
-                   strncmp(a, "--moore", 7) == 0 ||
-                   strncmp(a, "--search-limit", 14) == 0) {
-            rc = cli_usage_error("analyze",
-                                 "%s is not available for loopy games", a);
-        } else {
-            rc = cli_usage_error("analyze", "unknown option '%s'", a);
-        }
-        if (rc) {
-            free(positional);
-            return rc;
-        }
-    }
-    lim = eng.limits;
-    if ((!mix && np < 2) || np < 1) {
-        free(positional);
-        return cli_usage_error("analyze", np || mix
-                                              ? "missing positions (POS...)"
-                                              : "missing RULES");
-    }
-    rc = loopy_cli_sum_parse(&s, "analyze", mix ? NULL : positional[0],
-                             positional + !mix, np - !mix, max, &lim);
-    free(positional);
-    if (rc == CLI_EXIT_OK) {
-        if (grundy_writer_init(&w, 1) != GRUNDY_OK) {
-            rc = cli_error("analyze", GRUNDY_ERR_NOMEM, NULL);
-        } else {
-            rc = analyze_run(&s, json, &w);
-            if (grundy_writer_clear(&w) != GRUNDY_OK && rc == 0)
-                rc = cli_write_error("analyze", &w);
-        }
-    }
-    loopy_cli_sum_clear(&s);
+    cli_engine_clear(&a.eng);
     return rc;
 }

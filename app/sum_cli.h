@@ -1,44 +1,38 @@
 /*
- * sum_cli.h -- what `grundy analyze` and `grundy play` share: a sum read
- * from the command line (one family, or --mix with SPEC:POS each), and
- * positions and moves as text.
+ * sum_cli.h -- what `grundy analyze` and `grundy play` share: a game
+ * state (grundy/play.h) read from the command line (one family, or --mix
+ * with SPEC:POS each), with the errors named, and values and moves as
+ * text or JSON.
  */
 #ifndef GRUNDY_SUM_CLI_H
 #define GRUNDY_SUM_CLI_H
 
 #include "cli.h"
 
-typedef struct cli_sum {
-    grundy_game **games; /* distinct specs, owned */
-    char **written;      /* each one's spec as written, owned */
-    size_t ngames;
-    grundy_sum_component *comp; /* values objects from the engine */
-    size_t n, cap;
-} cli_sum;
-
-/* Build the sum from argv-style positions.  rules != NULL: every pos is a
- * position of that family.  rules == NULL (--mix): every pos is
- * SPEC:POS, split at its last ':'.  Values come from eng.  On bad input
- * prints "grundy: CMD: ..." naming the argument and returns
- * CLI_EXIT_DATA. */
-int cli_sum_parse(cli_sum *s, cli_engine *eng, const char *rules,
-                  char **pos, size_t npos);
-/* The game of component i. */
-const grundy_game *cli_sum_game(const cli_sum *s, size_t i);
-/* The rules spec of component i as the user wrote it. */
-const char *cli_sum_written(const cli_sum *s, size_t i);
-void cli_sum_clear(cli_sum *s);
-
-/* Position text as the family writes it. */
-void cli_pos_text(const grundy_game *g, grundy_pos p, char *buf, size_t cap);
-/* The parts a move leaves: "3", "1+2", or "-" for nothing. */
-void cli_parts_text(const grundy_game *g, const grundy_move *m, char *buf,
-                    size_t cap);
-/* A position in JSON: a number for plain decimal families, else a
- * string. */
-void cli_pos_json(grundy_writer *w, const grundy_game *g, grundy_pos p);
+/* The state of the sum given on the command line.  rules != NULL: every
+ * pos is a position of that family.  rules == NULL (--mix): every pos is
+ * SPEC:POS, split at its last ':'.  Games come from eng's session, a
+ * family with cycles bounded by o->heap_max; their graphs are solved
+ * before the state is returned.  On bad input prints "grundy: CMD: ..."
+ * naming the argument and returns CLI_EXIT_DATA. */
+int cli_play_state(grundy_play **out, cli_engine *eng, const char *rules,
+                   char **pos, size_t npos, const grundy_play_opts *o);
 
 /* The refusal of an exact search, explained. */
 int cli_search_error(const char *cmd, grundy_status s, size_t limit);
+
+/* A value as text ("3", "inf(1,3)") or JSON (3, {"inf": [1, 3]}). */
+void cli_value_text(grundy_writer *w, const grundy_play_value *v);
+void cli_value_json(grundy_writer *w, const grundy_play_value *v);
+
+/* A remoteness in JSON: a number, "draw", or null (past the limits). */
+void cli_remoteness_json(grundy_writer *w, uint64_t r);
+
+/* "component C: FROM -> TO", a move explained, and "C TO (component C:
+ * FROM -> TO)", as typed and explained. */
+void cli_move_explained(grundy_writer *w, const grundy_play *p,
+                        const grundy_sum_move *m);
+void cli_move_said(grundy_writer *w, const grundy_play *p,
+                   const grundy_sum_move *m);
 
 #endif

@@ -24,5 +24,6 @@
 #include "grundy/loopy.h"
 #include "grundy/misere.h"
 #include "grundy/session.h"
+#include "grundy/play.h"
 
 #endif

@@ -50,6 +50,7 @@
 #include <stdint.h>
 
 #include "grundy/core.h"
+#include "grundy/rules.h"
 #include "grundy/status.h"
 
 #ifdef __cplusplus
@@ -434,7 +435,13 @@ grundy_loopy_sum_best(grundy_loopy_move *best, int *found,
 
 /* Families: loopy games given as rules *************************************/
 
-/* A family of loopy games over a bounded position space 0..N-1 (N from
+/* The older interface for a family with cycles, kept for programs written
+ * against it: a family here is known to grundy_loopy_game_new() alone.
+ * A family of the one registry (grundy/rules.h) with the flag
+ * GRUNDY_RULES_LOOPY is known everywhere (specs, sums mixed with finite
+ * games, grundy/play.h); the built-in addsub and graph are both.
+ *
+ * A family of loopy games over a bounded position space 0..N-1 (N from
  * the parameters), like grundy_rules but without the well-founded
  * order: moves may go up as well as down, and back. */
 typedef struct grundy_loopy_rules {
@@ -512,6 +519,23 @@ GRUNDY_NODISCARD GRUNDY_API grundy_status grundy_loopy_game_new_rules(
 GRUNDY_NODISCARD GRUNDY_API grundy_status
 grundy_loopy_game_new_graph(grundy_loopy_game **out, grundy_loopy_graph **graph,
                             const char *spec, const grundy_limits *lim);
+
+/* grundy_loopy_game_from_rules() :
+ * The graph of every position 0 .. N-1 of a game of a family with cycles
+ * (GRUNDY_RULES_LOOPY: rules and params as grundy_game_rules() and
+ * grundy_game_params() give them; N = rules->num_positions(params)),
+ * built through the family's moves and solved by method.  spec names the
+ * game (grundy_loopy_game_spec()).  Errors: GRUNDY_ERR_ARG when the
+ * family is not one with cycles or its positions have no bound yet
+ * (where->msg says so: addsub:S:A without H); GRUNDY_ERR_RANGE when a
+ * move leaves 0 .. N-1; GRUNDY_ERR_LIMIT past the memory limit (where->msg
+ * gives the size); GRUNDY_ERR_CANCELLED.  This is how grundy/play.h gets
+ * the values of a registry family with cycles, built-in or a program's
+ * own.  O(N + moves). */
+GRUNDY_NODISCARD GRUNDY_API grundy_status grundy_loopy_game_from_rules(
+    grundy_loopy_game **out, const grundy_rules *rules, const void *params,
+    const char *spec, grundy_loopy_method method, grundy_parse_error *where,
+    const grundy_limits *lim);
 
 /* grundy_loopy_game_free() : accepts NULL. */
 GRUNDY_API void grundy_loopy_game_free(grundy_loopy_game *g);

@@ -75,6 +75,17 @@ typedef struct grundy_move {
  * (take-and-break games, the sparse space method): front ends show the
  * split grundy_table_rare() finds (grundy/takebreak.h). */
 #define GRUNDY_RULES_RARE 128u
+/* Games with cycles: positions 0 .. num_positions - 1, and every move
+ * leads to one position (nparts == 1) that may be larger, smaller or the
+ * same (a play may go on forever).  Their values are generalized ones
+ * (grundy/loopy.h: finite, or inf(K)), never a table of mex: the whole
+ * graph of positions is solved at once (grundy_loopy_game_from_rules()),
+ * and grundy/play.h plays and analyzes their sums, mixed with finite
+ * games too.  A family whose positions have no bound unless one is given
+ * (addsub:S:A) leaves num_positions 0 and takes the bound as a last
+ * field ":H" of its spec (positions 0 .. H); front ends fill it from
+ * their --heap-max (grundy_play_game()). */
+#define GRUNDY_RULES_LOOPY 256u
 
 /* The parameters of a take-and-break game (grundy/takebreak.h). */
 struct grundy_takebreak_params;
@@ -514,6 +525,18 @@ GRUNDY_API extern const grundy_rules grundy_rules_take;     /* "take:1..h/2" */
 GRUNDY_API extern const grundy_rules grundy_rules_cram;        /* "cram:5x5" */
 GRUNDY_API extern const grundy_rules grundy_rules_node_kayles; /* "node-kayles:path:9" */
 GRUNDY_API extern const grundy_rules grundy_rules_chomp;       /* "chomp:3x7" */
+
+/* Games with cycles (GRUNDY_RULES_LOOPY, grundy/loopy.h):
+ *
+ *   addsub:S:A[:H]    remove s in S or add a in A stones (positive
+ *                     numbers, comma-separated, either list may be
+ *                     empty), heaps 0..H; an empty heap is final.
+ *   graph:PATH        a token on the directed graph in the file PATH (an
+ *                     edge list or DOT, grundy_loopy_graph_load()); a
+ *                     position is a vertex, by number or by its DOT name.
+ */
+GRUNDY_API extern const grundy_rules grundy_rules_addsub; /* "addsub:1,2:1:20" */
+GRUNDY_API extern const grundy_rules grundy_rules_graph;  /* "graph:g.dot" */
 
 /* Parameters of the built-in heap families, for kernels that specialise. */
 typedef struct grundy_subtract_params {

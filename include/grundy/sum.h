@@ -26,7 +26,14 @@
  *
  * For any other family both are decided by grundy_sum_search(), an exact
  * search of the whole sum that refuses (GRUNDY_ERR_LIMIT) once it meets
- * more distinct positions than a limit.
+ * more distinct positions than a limit, and (GRUNDY_ERR_WORK) past the
+ * work limit.
+ *
+ * Games with cycles (families with GRUNDY_RULES_LOOPY, grundy/loopy.h)
+ * have generalized values, finite or inf(K), and a sum of them may be a
+ * draw; grundy_sum_analyze() decides their sums, finite games mixed in,
+ * by Smith's rule, and a retrograde analysis of the sum's positions gives
+ * the remoteness of its moves.
  *
  * Values of single components come from each component's grundy_values
  * object (grundy/values.h), prepared once per call for the largest
@@ -168,17 +175,20 @@ typedef struct grundy_sum_search_opts {
     unsigned moore_k;  /* a move changes 1..moore_k components; 0 or 1:
                           the ordinary sum */
     size_t max_states; /* refuse above this many distinct positions of
-                          the sum, or above 32 times as many moves
-                          listed (one Nim heap of 10^5 has few positions
-                          but 5*10^9 moves); 0:
-                          GRUNDY_SUM_SEARCH_DEFAULT_STATES */
-    const grundy_limits *limits; /* its memory limit (NULL: the default);
-                                    the search's tables are checked
-                                    against it before they grow */
-    int estimate;      /* 1 (the default): a sum of several components
-                          whose state count is estimated past max_states
-                          (the product of each component's own count over
-                          sqrt(n!)) is refused at once, before searching */
+                          the sum; 0: GRUNDY_SUM_SEARCH_DEFAULT_STATES */
+    const grundy_limits *limits; /* its memory limit and its work limit
+                                    (NULL: the defaults): the search's
+                                    tables are checked against the first
+                                    before they grow, and every child
+                                    position it generates is a step of
+                                    the second (one Nim heap of 10^5 has
+                                    few positions but 5*10^9 moves);
+                                    progress and cancellation */
+    int estimate;      /* 1 (the default): a sum whose state count is
+                          estimated past max_states (the product of each
+                          component's own count over sqrt(n!)), or whose
+                          steps (states times moves) are past the work
+                          limit, is refused at once, before searching */
 } grundy_sum_search_opts;
 
 #define GRUNDY_SUM_SEARCH_DEFAULT_STATES ((size_t)1 << 20)
@@ -212,9 +222,12 @@ typedef struct grundy_sum_search_result {
  * its remoteness.  Uses no Grundy values, so it also decides misere play
  * and Nim_k for any family.  Memory and time grow with the number of
  * distinct positions reachable, which is refused above o->max_states
- * or past the memory limit o->limits.
- * Errors: GRUNDY_ERR_LIMIT above either limit (or for a component with more
- * than GRUNDY_SUM_MAX_MOVES moves); GRUNDY_ERR_NOMEM.
+ * or past the memory limit of o->limits, and with the child positions
+ * generated, refused past its work limit.  Games with cycles are not
+ * searched here (GRUNDY_ERR_ARG): grundy_sum_analyze() solves them.
+ * Errors: GRUNDY_ERR_LIMIT above max_states or the memory limit (or for a
+ * component with more than GRUNDY_SUM_MAX_MOVES moves); GRUNDY_ERR_WORK
+ * past the work limit; GRUNDY_ERR_CANCELLED; GRUNDY_ERR_NOMEM.
  * Free the result with grundy_sum_search_result_clear(). */
 GRUNDY_NODISCARD GRUNDY_API grundy_status grundy_sum_search(
     grundy_sum_search_result *out, const grundy_sum_component *sum,
@@ -234,9 +247,10 @@ typedef enum grundy_sum_method {
     GRUNDY_SUM_BY_QUOTIENT = 2,   /* misere: the game's misere quotient */
     GRUNDY_SUM_BY_MISERE_NIM = 3, /* misere: the rule of misere Nim */
     GRUNDY_SUM_BY_SEARCH = 4,     /* the exact search of the sum */
-    GRUNDY_SUM_BY_LOOPY = 5,      /* sums of games with cycles
-                                     (grundy/loopy.h: grundy_loopy_sum_best;
-                                     never returned by grundy_sum_analyze) */
+    GRUNDY_SUM_BY_LOOPY = 5,      /* sums with games with cycles (and
+                                     finite games mixed in): Smith's rule
+                                     on their generalized values
+                                     (grundy/loopy.h) */
     GRUNDY_SUM_BY_NONE = 6        /* undecided within the limits: the best
                                      move is the one that takes least */
 } grundy_sum_method;
@@ -250,6 +264,39 @@ GRUNDY_API const char *grundy_sum_method_name(grundy_sum_method m);
 #define GRUNDY_SUM_MOVES 1u /* the outcome and every winning move (with
                                moore_k >= 1: one winning move set) */
 #define GRUNDY_SUM_BEST 2u  /* a best move to play */
+#define GRUNDY_SUM_REMOTENESS 4u /* the remoteness of the sum, of every
+                                    move listed and of the best move */
+#define GRUNDY_SUM_EVERY 8u /* moves lists every legal move (a move of one
+                               component; under Moore's Nim_k too), not
+                               only the winning ones, each with the
+                               outcome after it in move_outcome[] */
+
+/* What follows a move (grundy_sum_result.move_outcome), for the player
+ * then to move. */
+#define GRUNDY_SUM_AFTER_LOSS 0    /* loses: the move wins */
+#define GRUNDY_SUM_AFTER_WIN 1     /* wins: the move loses */
+#define GRUNDY_SUM_AFTER_DRAW 2    /* a draw (sums with cycles) */
+#define GRUNDY_SUM_AFTER_UNKNOWN 3 /* past the limits */
+
+/* Remoteness.  The remoteness of a position is the number of moves still
+ * to be played when both players play perfectly: the player who can win
+ * wins as fast as possible, the other lasts as long as possible
+ * (Steinhaus).  A position with no move has remoteness 0 (under misere
+ * play its player to move has won).  Under normal play and Moore's Nim_k
+ * a position is won iff its remoteness is odd; under misere play iff it
+ * is even.  The remoteness of a move counts the move: 1 + the remoteness
+ * of the position it leads to.  In a sum with cycles a position neither
+ * player can force to an end is a draw: GRUNDY_REMOTENESS_DRAW.  It is
+ * computed by a search of the sum (grundy_sum_search() for finite sums,
+ * a retrograde analysis of the positions reached for sums with cycles),
+ * within max_states, the work limit and the memory limit; past them it is
+ * GRUNDY_REMOTENESS_UNKNOWN, and the rest of the answer stands. */
+#define GRUNDY_REMOTENESS_UNKNOWN UINT64_MAX
+#define GRUNDY_REMOTENESS_DRAW (UINT64_MAX - 1)
+
+/* The value field of a move in a sum with cycles whose component's value
+ * after the move is infinite (inf(K): grundy/loopy.h). */
+#define GRUNDY_SUM_INFINITE UINT64_MAX
 
 /* The misere quotients grundy_sum_analyze() uses by default: at most this
  * order, heaps up to this size; beyond, it searches the sum. */
@@ -276,7 +323,8 @@ GRUNDY_API void grundy_sum_opts_init(grundy_sum_opts *o);
 
 typedef struct grundy_sum_result {
     /* The player to move wins (1) or loses (0); -1 only when the best
-     * move alone was asked for and the limits left the sum undecided. */
+     * move alone was asked for and the limits left the sum undecided.  0
+     * also for a drawn sum with cycles (draw below). */
     int first_wins;
     grundy_sum_method method; /* how first_wins (and moves) were decided */
     grundy_value value;       /* GRUNDY_SUM_BY_VALUES: the nim-sum; else 0 */
@@ -301,6 +349,18 @@ typedef struct grundy_sum_result {
     grundy_sum_move *best;
     size_t nbest;
     grundy_sum_method best_method; /* how best was chosen */
+    /* GRUNDY_SUM_BY_LOOPY: 1 when neither player can force a win; moves
+     * then lists every move that keeps the draw (the opponent cannot win
+     * after it), and best is one of them. */
+    int draw;
+    /* GRUNDY_SUM_REMOTENESS: the sum's remoteness, that of moves[i] in
+     * move_remoteness[i] (a Moore set's on each of its moves), that of
+     * best in best_remoteness. */
+    uint64_t remoteness;
+    uint64_t *move_remoteness;
+    uint64_t best_remoteness;
+    /* GRUNDY_SUM_EVERY: what follows moves[i] (GRUNDY_SUM_AFTER_*). */
+    unsigned char *move_outcome;
 } grundy_sum_result;
 
 /* grundy_sum_analyze() :
@@ -314,20 +374,35 @@ typedef struct grundy_sum_result {
  *    quotient of heaps up to the largest one is within quotient_max_order
  *    and quotient_max_heap; else misere Nim's rule when every family has
  *    GRUNDY_RULES_NIM;
- *  - otherwise the exact search (grundy_sum_search()).
+ *  - otherwise the exact search (grundy_sum_search());
+ *  - a sum with a component of a family with cycles (GRUNDY_RULES_LOOPY;
+ *    the others finite games of any family, normal play, ordinary sum):
+ *    Smith's rule on the components' generalized values
+ *    (GRUNDY_SUM_BY_LOOPY), the graph of each game with cycles solved
+ *    once and kept with its values object; the outcome may be a draw.
  * The quotient is computed once per game and kept with the first
  * component's values object (freed with it), grown as later calls need.
- * For the best move (GRUNDY_SUM_BEST) the search is asked first, as it
- * finds the fastest win; under misere play a winning move of the quotient
- * comes before it; past the search's limit the values (normal play) or
- * Moore's rule decide, and otherwise the move that takes least is given.
+ * For the best move (GRUNDY_SUM_BEST), in a won sum the winning move of
+ * least remoteness among those the method finds (each searched from the
+ * position it leads to, within the limits; the first winning move when
+ * none can be); in a lost sum the move of greatest remoteness (a search
+ * of the sum); when the method decides nothing, a search of the sum; and
+ * past the limits the move that takes least.  In a sum with cycles the
+ * fastest win, the longest loss or a move that keeps the draw by the
+ * retrograde analysis, and past its limits the winning move that lowers
+ * (sum of values, sum of counters) most (it wins in finitely many
+ * moves), the first move that keeps the draw, or in a lost sum the move
+ * that leaves the largest values: a drawn sum's best move never gives
+ * the draw away.
  * values may be NULL, or the components' values (grundy_sum_values()) to
  * save computing them again.
  * Errors: GRUNDY_ERR_LIMIT when the search is refused (the sum past
  * max_states or the memory limit) or, under normal play, a component has
- * more than GRUNDY_SUM_MAX_MOVES moves to list; GRUNDY_ERR_ARG for
- * moore_k above GRUNDY_MOORE_KMAX; those of grundy_sum_values() and of
- * grundy_sum_search(); GRUNDY_ERR_NOMEM.  With GRUNDY_SUM_BEST alone the
+ * more than GRUNDY_SUM_MAX_MOVES moves to list; GRUNDY_ERR_WORK past the
+ * work limit; GRUNDY_ERR_ARG for moore_k above GRUNDY_MOORE_KMAX, and for
+ * misere play or Moore's Nim_k in a sum with cycles; those of
+ * grundy_sum_values() and of grundy_sum_search(); for a game with cycles
+ * those of grundy_loopy_game_from_rules(); GRUNDY_ERR_NOMEM.  With GRUNDY_SUM_BEST alone the
  * limits of the search and of the values are not errors but
  * first_wins = -1.  Free the result with grundy_sum_result_clear() (also
  * after an error). */
@@ -335,7 +410,8 @@ GRUNDY_NODISCARD GRUNDY_API grundy_status grundy_sum_analyze(
     grundy_sum_result *out, const grundy_sum_component *sum, size_t n,
     const grundy_value *values, const grundy_sum_opts *o);
 
-/* Frees moves and best; accepts a zeroed or already cleared result. */
+/* Frees moves, best, move_remoteness and move_outcome; accepts a zeroed
+ * or already cleared result. */
 GRUNDY_API void grundy_sum_result_clear(grundy_sum_result *r);
 
 #ifdef __cplusplus

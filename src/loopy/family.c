@@ -1,12 +1,13 @@
 /*
- * family.c -- loopy games given as rules (addsub:S:A, user families) or as
- * a graph file (graph:PATH), each with the values of all its positions.
+ * family.c -- loopy games given as rules of the older interface
+ * (grundy_loopy_rules: addsub:S:A with the bound apart, user families) or
+ * as a graph file (graph:PATH), each with the values of all its positions.
  *
  * A family's moves are not well-founded, so a position's value cannot be
  * computed from smaller ones as grundy_rules families are: the family's
  * whole bounded position space becomes a graph (grundy_loopy_graph_from_fn)
- * and is solved at once.  This is why these specs are parsed here and
- * not by grundy_game_new().
+ * and is solved at once.  The one registry's families with cycles
+ * (rules.c) are solved the same way, by grundy_loopy_game_from_rules().
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -14,156 +15,44 @@
 
 #include "loopy/loopy_internal.h"
 
-/* addsub:S:A ***************************************************************/
-
-typedef struct addsub {
-    uint64_t max;
-    size_t ns, na;
-    uint64_t *s, *a; /* increasing, no repeats, >= 1 */
-} addsub;
-
-static void addsub_free(void *params)
-{
-    addsub *p = params;
-    if (!p)
-        return;
-    free(p->s);
-    free(p->a);
-    free(p);
-}
-
-static int cmp_u64(const void *a, const void *b)
-{
-    uint64_t x = *(const uint64_t *)a, y = *(const uint64_t *)b;
-    return (x > y) - (x < y);
-}
-
-/* A comma-separated list of positive numbers in text[from, to), possibly
- * empty; columns are reported from 1 at text[0]. */
-static grundy_status amounts(uint64_t **out, size_t *n, const char *text,
-                             size_t from, size_t to, grundy_parse_error *where)
-{
-    size_t i = from, k = 0, j;
-    uint64_t *v = malloc((to - from + 1) * sizeof *v);
-    GRUNDY_RETURN_IF(!v, GRUNDY_ERR_NOMEM);
-    while (i < to) {
-        uint64_t x = 0;
-        size_t s = i;
-        int over = 0;
-        if (text[i] < '0' || text[i] > '9') {
-            grundy_parse_error_set(where, 1, i + 1, "expected a number");
-            free(v);
-            return GRUNDY_ERR_PARSE;
-        }
-        while (i < to && text[i] >= '0' && text[i] <= '9') {
-            unsigned d = (unsigned)(text[i] - '0');
-            if (x > (UINT64_MAX - d) / 10)
-                over = 1;
-            else
-                x = x * 10 + d;
-            i++;
-        }
-        if (over || x == 0) {
-            grundy_parse_error_set(where, 1, s + 1,
-                                   over ? "amount too large"
-                                        : "amounts must be at least 1");
-            free(v);
-            return GRUNDY_ERR_RANGE;
-        }
-        v[k++] = x;
-        if (i < to) {
-            if (text[i] != ',' || i + 1 == to) {
-                grundy_parse_error_set(where, 1, i + 1 + (text[i] == ','),
-                                       "expected a number");
-                free(v);
-                return GRUNDY_ERR_PARSE;
-            }
-            i++;
-        }
-    }
-    qsort(v, k, sizeof *v, cmp_u64);
-    for (i = 0, j = 0; i < k; i++)
-        if (j == 0 || v[j - 1] != v[i])
-            v[j++] = v[i];
-    *out = v;
-    *n = j;
-    return GRUNDY_OK;
-}
+/* addsub:S:A, with the bound given apart (rules.c holds the family) ******/
 
 static grundy_status addsub_parse(void **params, const char *args, uint64_t max,
                                   grundy_parse_error *where)
 {
-    const char *colon;
-    addsub *p;
-    size_t len;
-    grundy_status st;
+    grundy_loopy_addsub *p;
     *params = NULL;
-    if (!args || !(colon = strchr(args, ':'))) {
-        grundy_parse_error_set(where, 1, args ? strlen(args) + 1 : 1,
-                               "expected S:A, the amounts to remove and to "
-                               "add (as in addsub:1,2:1)");
-        return GRUNDY_ERR_PARSE;
+    GRUNDY_TRY(grundy_loopy_addsub_parse(&p, args, 0, where));
+    if (max == 0 || max >= GRUNDY_LOOPY_MAX_VERTICES) {
+        if (max == 0)
+            grundy_parse_error_set(where, 1, 1,
+                                   "addsub needs a bound on the heaps (--max "
+                                   "H)");
+        else
+            grundy_parse_error_set(
+                where, 1, 1,
+                "heaps up to %llu are too many positions "
+                "(the bound is at most %llu)",
+                (unsigned long long)max,
+                (unsigned long long)(GRUNDY_LOOPY_MAX_VERTICES - 1));
+        grundy_loopy_addsub_free(p);
+        return max == 0 ? GRUNDY_ERR_ARG : GRUNDY_ERR_LIMIT;
     }
-    len = strlen(args);
-    if (strchr(colon + 1, ':')) {
-        grundy_parse_error_set(where, 1,
-                               (size_t)(strchr(colon + 1, ':') - args) + 1,
-                               "expected S:A with one ':'");
-        return GRUNDY_ERR_PARSE;
-    }
-    if (max == 0) {
-        grundy_parse_error_set(where, 1, 1,
-                               "addsub needs a bound on the heaps (--max "
-                               "H)");
-        return GRUNDY_ERR_ARG;
-    }
-    if (max >= GRUNDY_LOOPY_MAX_VERTICES) {
-        grundy_parse_error_set(
-            where, 1, 1,
-            "heaps up to %llu are too many positions "
-            "(the bound is at most %llu)",
-            (unsigned long long)max,
-            (unsigned long long)(GRUNDY_LOOPY_MAX_VERTICES - 1));
-        return GRUNDY_ERR_LIMIT;
-    }
-    p = calloc(1, sizeof *p);
-    GRUNDY_RETURN_IF(!p, GRUNDY_ERR_NOMEM);
     p->max = max;
-    st = amounts(&p->s, &p->ns, args, 0, (size_t)(colon - args), where);
-    if (st == GRUNDY_OK)
-        st = amounts(&p->a, &p->na, args, (size_t)(colon - args) + 1, len,
-                     where);
-    if (st != GRUNDY_OK) {
-        addsub_free(p);
-        return st;
-    }
     *params = p;
     return GRUNDY_OK;
 }
 
 static uint64_t addsub_num_positions(const void *params)
 {
-    const addsub *p = params;
+    const grundy_loopy_addsub *p = params;
     return p->max + 1;
 }
 
-/* An empty heap is finished: no stone to take, none to add to (the
- * player who takes the last stone wins).  Were stones added to an empty
- * heap, no position would be final and every value would be inf(). */
 static size_t addsub_moves(const void *params, uint64_t h, uint64_t *out,
                            size_t cap)
 {
-    const addsub *p = params;
-    size_t i, n = 0;
-    if (h == 0)
-        return 0;
-    for (i = 0; i < p->ns && p->s[i] <= h; i++, n++)
-        if (n < cap)
-            out[n] = h - p->s[i];
-    for (i = 0; i < p->na && p->a[i] <= p->max - h; i++, n++)
-        if (n < cap)
-            out[n] = h + p->a[i];
-    return n;
+    return grundy_loopy_addsub_targets(params, h, out, cap);
 }
 
 const grundy_loopy_rules grundy_loopy_rules_addsub = {
@@ -171,7 +60,7 @@ const grundy_loopy_rules grundy_loopy_rules_addsub = {
     .synopsis = "addsub:S:A         remove s in S or add a in A stones; "
                 "an empty heap is final; heaps 0..H (--max H)",
     .parse = addsub_parse,
-    .free_params = addsub_free,
+    .free_params = grundy_loopy_addsub_free,
     .num_positions = addsub_num_positions,
     .moves = addsub_moves,
 };
@@ -277,23 +166,20 @@ static grundy_status game_solve(grundy_loopy_game *g,
     return st;
 }
 
-static grundy_status
-rules_game(grundy_loopy_game *g, const grundy_loopy_rules *rules,
-           const char *args, uint64_t max, grundy_loopy_method method,
-           grundy_parse_error *where, const grundy_limits *lim)
+grundy_status grundy_loopy_graph_of(grundy_loopy_graph **out, uint64_t n,
+                                    grundy_loopy_moves_fn fn, const void *ctx,
+                                    grundy_parse_error *where,
+                                    const grundy_limits *lim)
 {
-    uint64_t n;
     grundy_status st;
-    g->rules = rules;
-    GRUNDY_TRY(rules->parse(&g->params, args, max, where));
-    n = rules->num_positions(g->params);
+    *out = NULL;
     if (n > GRUNDY_LOOPY_MAX_VERTICES) {
         grundy_parse_error_set(where, 1, 1, "%llu positions, more than %llu",
                                (unsigned long long)n,
                                (unsigned long long)GRUNDY_LOOPY_MAX_VERTICES);
         return GRUNDY_ERR_LIMIT;
     }
-    st = grundy_loopy_graph_from_fn(&g->graph, n, rules->moves, g->params, lim);
+    st = grundy_loopy_graph_from_fn(out, n, fn, ctx, lim);
     if (st == GRUNDY_ERR_LIMIT)
         grundy_parse_error_set(where, 0, 0,
                                "the graph of its %llu positions needs more "
@@ -303,7 +189,19 @@ rules_game(grundy_loopy_game *g, const grundy_loopy_rules *rules,
         grundy_parse_error_set(where, 0, 0,
                                "a move leads outside the positions 0..%llu",
                                (unsigned long long)(n ? n - 1 : 0));
-    GRUNDY_TRY(st);
+    return st;
+}
+
+static grundy_status
+rules_game(grundy_loopy_game *g, const grundy_loopy_rules *rules,
+           const char *args, uint64_t max, grundy_loopy_method method,
+           grundy_parse_error *where, const grundy_limits *lim)
+{
+    g->rules = rules;
+    GRUNDY_TRY(rules->parse(&g->params, args, max, where));
+    GRUNDY_TRY(grundy_loopy_graph_of(&g->graph,
+                                     rules->num_positions(g->params),
+                                     rules->moves, g->params, where, lim));
     return game_solve(g, method, where, lim);
 }
 
@@ -395,6 +293,17 @@ grundy_status grundy_loopy_game_new_graph(grundy_loopy_game **out,
                                           const char *spec,
                                           const grundy_limits *lim)
 {
+    return grundy_loopy_game_new_graph_method(
+        out, graph, spec, GRUNDY_LOOPY_METHOD_AUTO, NULL, lim);
+}
+
+grundy_status grundy_loopy_game_new_graph_method(grundy_loopy_game **out,
+                                                 grundy_loopy_graph **graph,
+                                                 const char *spec,
+                                                 grundy_loopy_method method,
+                                                 grundy_parse_error *where,
+                                                 const grundy_limits *lim)
+{
     grundy_loopy_game *g;
     grundy_status st;
     *out = NULL;
@@ -408,7 +317,7 @@ grundy_status grundy_loopy_game_new_graph(grundy_loopy_game **out,
     }
     g->graph = *graph;
     *graph = NULL;
-    st = game_solve(g, GRUNDY_LOOPY_METHOD_AUTO, NULL, lim);
+    st = game_solve(g, method, where, lim);
     if (st != GRUNDY_OK) {
         grundy_loopy_game_free(g);
         return st;
@@ -446,4 +355,76 @@ size_t grundy_loopy_game_pos_format(const grundy_loopy_game *g,
                                     size_t cap)
 {
     return grundy_loopy_graph_vertex_format(g->graph, v, buf, cap);
+}
+
+/* The graph of a family's positions ****************************************/
+
+typedef struct rules_ctx {
+    const grundy_rules *r;
+    const void *params;
+    grundy_move *buf; /* scratch, grown as a position needs */
+    size_t cap;
+    int nomem;
+} rules_ctx;
+
+/* grundy_loopy_moves_fn over a family's moves: the first part of each. */
+static size_t rules_options(const void *vctx, uint64_t p, uint64_t *out,
+                            size_t cap)
+{
+    rules_ctx *c = (rules_ctx *)(uintptr_t)vctx; /* the caller's own */
+    size_t need = c->r->max_moves(c->params, p), n, i;
+    if (need > c->cap) {
+        grundy_move *nb = realloc(c->buf, need * sizeof *nb);
+        if (!nb) {
+            c->nomem = 1;
+            return 0;
+        }
+        c->buf = nb;
+        c->cap = need;
+    }
+    n = c->r->moves(c->params, p, c->buf, c->cap);
+    if (n > c->cap)
+        n = c->cap;
+    for (i = 0; i < n && i < cap; i++)
+        out[i] = c->buf[i].part[0]; /* one part: GRUNDY_RULES_LOOPY */
+    return n;
+}
+
+grundy_status grundy_loopy_game_from_rules(grundy_loopy_game **out,
+                                           const grundy_rules *r,
+                                           const void *params,
+                                           const char *spec,
+                                           grundy_loopy_method method,
+                                           grundy_parse_error *where,
+                                           const grundy_limits *lim)
+{
+    grundy_loopy_graph *graph = NULL;
+    rules_ctx c;
+    uint64_t n;
+    grundy_status st;
+    *out = NULL;
+    if (where)
+        memset(where, 0, sizeof *where);
+    GRUNDY_RETURN_IF(!r || !(r->flags & GRUNDY_RULES_LOOPY) ||
+                         !r->num_positions || !r->moves || !r->max_moves,
+                     GRUNDY_ERR_ARG);
+    n = r->num_positions(params);
+    if (n == 0) {
+        grundy_parse_error_set(where, 0, 0,
+                               "%s needs a bound on its positions", r->name);
+        return GRUNDY_ERR_ARG;
+    }
+    memset(&c, 0, sizeof c);
+    c.r = r;
+    c.params = params;
+    st = grundy_loopy_graph_of(&graph, n, rules_options, &c, where, lim);
+    free(c.buf);
+    if (st == GRUNDY_OK && c.nomem)
+        st = GRUNDY_ERR_NOMEM;
+    if (st != GRUNDY_OK) {
+        grundy_loopy_graph_free(graph);
+        return st;
+    }
+    return grundy_loopy_game_new_graph_method(out, &graph, spec, method,
+                                              where, lim);
 }

@@ -63,4 +63,45 @@ uint64_t grundy_loopy_estimate_u64(uint64_t n, uint64_t m);
 void grundy_loopy_limit_message(grundy_parse_error *where, uint64_t n,
                                 uint64_t m);
 
+/* addsub:S:A (rules.c): remove s in S or add a in A stones, heaps
+ * 0..max (max 0: no bound given). */
+typedef struct grundy_loopy_addsub {
+    uint64_t max;
+    size_t ns, na;
+    uint64_t *s, *a; /* increasing, no repeats, >= 1 */
+} grundy_loopy_addsub;
+
+/* "S:A", or "S:A:H" when bound_field (H: the bound); columns 1-based in
+ * args. */
+grundy_status grundy_loopy_addsub_parse(grundy_loopy_addsub **out,
+                                        const char *args, int bound_field,
+                                        grundy_parse_error *where);
+void grundy_loopy_addsub_free(void *params);
+/* The options of heap h, as grundy_loopy_moves_fn. */
+size_t grundy_loopy_addsub_targets(const grundy_loopy_addsub *p, uint64_t h,
+                                   uint64_t *out, size_t cap);
+
+/* A comma-separated list of positive numbers in text[from, to), possibly
+ * empty, sorted without repeats; columns from 1 at text[0]. */
+grundy_status grundy_loopy_amounts(uint64_t **out, size_t *n,
+                                   const char *text, size_t from, size_t to,
+                                   grundy_parse_error *where);
+
+/* The graph of positions 0..n-1 whose moves fn lists, with where->msg
+ * saying what went wrong (too many positions, the memory limit, a move
+ * outside). */
+grundy_status grundy_loopy_graph_of(grundy_loopy_graph **out, uint64_t n,
+                                    grundy_loopy_moves_fn fn, const void *ctx,
+                                    grundy_parse_error *where,
+                                    const grundy_limits *lim);
+
+/* grundy_loopy_game_new_graph() solved by method, the memory limit
+ * explained in where. */
+grundy_status grundy_loopy_game_new_graph_method(grundy_loopy_game **out,
+                                                 grundy_loopy_graph **graph,
+                                                 const char *spec,
+                                                 grundy_loopy_method method,
+                                                 grundy_parse_error *where,
+                                                 const grundy_limits *lim);
+
 #endif

@@ -2,15 +2,9 @@
  * sum.c -- sums of loopy games: their value, their good moves, and the
  * move to play.
  *
- * Smith's rule adds the components' values: the XOR of the finite ones,
- * shifted into K when exactly one is infinite, inf() when two are.  The
- * outcome after a move in component j from u to w needs only the XOR X'
- * of the finite values after the move and which components are then
- * infinite: none (X' == 0 loses for the player then to move), one
- * component z (it wins iff z has an option of finite value X'), or two
- * (a draw).  So each move costs O(1), plus a look at w's options when w
- * itself is infinite; the K of an infinite component that stays is
- * sorted once and searched.
+ * Smith's rule adds the components' values and gives each move's outcome
+ * in O(1) (smith.c, shared with the sums that mix games with cycles and
+ * finite games).
  *
  * Playing a won sum to its end needs more than moves to value 0: the
  * loser may undo the winner's progress by a move that raises a value,
@@ -26,164 +20,59 @@
 #include <string.h>
 
 #include "loopy/loopy_internal.h"
+#include "loopy/smith.h"
 
-typedef struct sum_info {
-    uint64_t infinite;   /* infinite components */
-    size_t inf_at[2];    /* the first two of them */
-    uint32_t x;          /* XOR of the finite values */
-    uint64_t vsum, csum; /* sums of the finite values and their counters */
-} sum_info;
-
-static uint32_t raw(const grundy_loopy_component *c)
-{
-    return c->sol->val[c->vertex];
-}
-
-static grundy_status check(const grundy_loopy_component *c, size_t n)
+/* The items of c[0..n) in a new array, and Smith's summary of them. */
+static grundy_status prepare(grundy_smith_item **items, grundy_smith *si,
+                             const grundy_loopy_component *c, size_t n)
 {
     size_t i;
+    grundy_status st;
+    *items = NULL;
+    memset(si, 0, sizeof *si);
     for (i = 0; i < n; i++)
         GRUNDY_RETURN_IF(!c[i].sol || c[i].vertex >= c[i].sol->g->n,
                          GRUNDY_ERR_RANGE);
-    return GRUNDY_OK;
-}
-
-static void info(sum_info *si, const grundy_loopy_component *c, size_t n)
-{
-    size_t i;
-    memset(si, 0, sizeof *si);
-    for (i = 0; i < n; i++) {
-        uint32_t v = raw(&c[i]);
-        if (v == GRUNDY_LOOPY_INF) {
-            if (si->infinite < 2)
-                si->inf_at[si->infinite] = i;
-            si->infinite++;
-        } else {
-            si->x ^= v;
-            si->vsum += v;
-            si->csum += c[i].sol->ctr[c[i].vertex];
-        }
+    *items = malloc((n ? n : 1) * sizeof **items);
+    GRUNDY_RETURN_IF(!*items, GRUNDY_ERR_NOMEM);
+    for (i = 0; i < n; i++)
+        grundy_smith_item_loopy(&(*items)[i], c[i].sol, c[i].vertex);
+    st = grundy_smith_init(si, *items, n);
+    if (st != GRUNDY_OK) {
+        grundy_smith_clear(si);
+        free(*items);
+        *items = NULL;
     }
+    return st;
 }
 
 grundy_status grundy_loopy_sum_value(grundy_loopy_value *out,
                                      const grundy_loopy_component *c, size_t n)
 {
-    sum_info si;
-    GRUNDY_TRY(check(c, n));
-    info(&si, c, n);
-    if (si.infinite == 0) {
-        grundy_loopy_value_set_finite(out, si.x);
-        return GRUNDY_OK;
+    grundy_smith_item *items;
+    grundy_smith si;
+    uint64_t x, *k = NULL;
+    size_t nk = 0, i;
+    int inf;
+    grundy_status st;
+    GRUNDY_TRY(prepare(&items, &si, c, n));
+    st = grundy_smith_value(&inf, &x, &k, &nk, &si);
+    if (st == GRUNDY_OK && !inf) {
+        grundy_loopy_value_set_finite(out, (uint32_t)x);
+    } else if (st == GRUNDY_OK) {
+        /* every finite loopy value is below 2^32, and so is K xor X */
+        uint32_t *k32 = malloc((nk ? nk : 1) * sizeof *k32);
+        st = k32 ? GRUNDY_OK : GRUNDY_ERR_NOMEM;
+        for (i = 0; k32 && i < nk; i++)
+            k32[i] = (uint32_t)k[i];
+        if (st == GRUNDY_OK)
+            st = grundy_loopy_value_set_inf(out, k32, nk);
+        free(k32);
     }
-    if (si.infinite >= 2) {
-        out->infinite = 1;
-        out->finite = 0;
-        out->nk = 0;
-        return GRUNDY_OK;
-    }
-    {
-        grundy_loopy_value x;
-        grundy_status st;
-        const grundy_loopy_component *z = &c[si.inf_at[0]];
-        GRUNDY_TRY(grundy_loopy_solution_value(out, z->sol, z->vertex));
-        grundy_loopy_value_init(&x);
-        grundy_loopy_value_set_finite(&x, si.x);
-        st = grundy_loopy_value_sum(out, out, &x);
-        grundy_loopy_value_clear(&x);
-        return st;
-    }
-}
-
-/* The sorted K of an infinite component, to be searched. */
-typedef struct kset {
-    grundy_loopy_value v;
-    int have;
-} kset;
-
-static int kset_has(const kset *k, uint32_t x)
-{
-    size_t lo = 0, hi = k->v.nk;
-    while (lo < hi) {
-        size_t mid = lo + (hi - lo) / 2;
-        if (k->v.k[mid] < x)
-            lo = mid + 1;
-        else
-            hi = mid;
-    }
-    return lo < k->v.nk && k->v.k[lo] == x;
-}
-
-/* What a move in component j to w leaves, for the player then to move;
- * the finite sums after it in *vs, *cs (infinite components excluded). */
-static grundy_loopy_outcome after_move(const grundy_loopy_component *c,
-                                       const sum_info *si, const kset *ks,
-                                       size_t j, grundy_loopy_vertex w,
-                                       uint64_t *vs, uint64_t *cs)
-{
-    const grundy_loopy_solution *s = c[j].sol;
-    uint32_t from = raw(&c[j]), to = s->val[w];
-    uint64_t inf = si->infinite;
-    uint32_t x = si->x;
-    *vs = si->vsum;
-    *cs = si->csum;
-    if (from == GRUNDY_LOOPY_INF) {
-        inf--;
-    } else {
-        x ^= from;
-        *vs -= from;
-        *cs -= s->ctr[c[j].vertex];
-    }
-    if (to == GRUNDY_LOOPY_INF) {
-        inf++;
-    } else {
-        x ^= to;
-        *vs += to;
-        *cs += s->ctr[w];
-    }
-    if (inf == 0)
-        return x == 0 ? GRUNDY_LOOPY_SECOND : GRUNDY_LOOPY_FIRST;
-    if (inf >= 2)
-        return GRUNDY_LOOPY_DRAW;
-    if (to == GRUNDY_LOOPY_INF)
-        return grundy_loopy_solution_has_option(s, w, x) ? GRUNDY_LOOPY_FIRST
-                                                         : GRUNDY_LOOPY_DRAW;
-    /* The one infinite component left is not j. */
-    {
-        const kset *k = &ks[si->inf_at[0] == j ? 1 : 0];
-        return kset_has(k, x) ? GRUNDY_LOOPY_FIRST : GRUNDY_LOOPY_DRAW;
-    }
-}
-
-static grundy_status ksets_init(kset ks[2], const grundy_loopy_component *c,
-                                const sum_info *si)
-{
-    size_t i;
-    for (i = 0; i < 2; i++) {
-        grundy_loopy_value_init(&ks[i].v);
-        ks[i].have = 0;
-    }
-    for (i = 0; i < 2 && i < si->infinite; i++) {
-        const grundy_loopy_component *z = &c[si->inf_at[i]];
-        GRUNDY_TRY(grundy_loopy_solution_value(&ks[i].v, z->sol, z->vertex));
-        ks[i].have = 1;
-    }
-    return GRUNDY_OK;
-}
-
-static void ksets_clear(kset ks[2])
-{
-    grundy_loopy_value_clear(&ks[0].v);
-    grundy_loopy_value_clear(&ks[1].v);
-}
-
-static grundy_loopy_outcome sum_outcome(const sum_info *si, const kset *ks)
-{
-    if (si->infinite == 0)
-        return si->x ? GRUNDY_LOOPY_FIRST : GRUNDY_LOOPY_SECOND;
-    if (si->infinite >= 2)
-        return GRUNDY_LOOPY_DRAW;
-    return kset_has(&ks[0], si->x) ? GRUNDY_LOOPY_FIRST : GRUNDY_LOOPY_DRAW;
+    free(k);
+    free(items);
+    grundy_smith_clear(&si);
+    return st;
 }
 
 static int cmp_u64(const void *a, const void *b)
@@ -226,8 +115,8 @@ grundy_status grundy_loopy_sum_moves(grundy_loopy_move **moves, size_t *count,
                                      grundy_loopy_outcome *outcome,
                                      const grundy_loopy_component *c, size_t n)
 {
-    sum_info si;
-    kset ks[2];
+    grundy_smith_item *items, to;
+    grundy_smith si;
     grundy_loopy_move *out = NULL;
     unsigned char *first = NULL;
     size_t nm = 0, cap = 0, j, e;
@@ -236,14 +125,8 @@ grundy_status grundy_loopy_sum_moves(grundy_loopy_move **moves, size_t *count,
 
     *moves = NULL;
     *count = 0;
-    GRUNDY_TRY(check(c, n));
-    info(&si, c, n);
-    st = ksets_init(ks, c, &si);
-    if (st != GRUNDY_OK) {
-        ksets_clear(ks);
-        return st;
-    }
-    *outcome = sum_outcome(&si, ks);
+    GRUNDY_TRY(prepare(&items, &si, c, n));
+    *outcome = grundy_smith_outcome(&si);
     want = *outcome == GRUNDY_LOOPY_FIRST ? GRUNDY_LOOPY_SECOND
                                           : GRUNDY_LOOPY_DRAW;
     for (j = 0; j < n && *outcome != GRUNDY_LOOPY_SECOND && st == GRUNDY_OK;
@@ -260,8 +143,10 @@ grundy_status grundy_loopy_sum_moves(grundy_loopy_move **moves, size_t *count,
         st = first_occurrences(first, opt, d);
         for (e = 0; e < d && st == GRUNDY_OK; e++) {
             uint64_t vs, cs;
-            if (!first[e] ||
-                after_move(c, &si, ks, j, opt[e], &vs, &cs) != want)
+            if (!first[e])
+                continue;
+            grundy_smith_item_loopy(&to, c[j].sol, opt[e]);
+            if (grundy_smith_after(&si, items, j, &to, &vs, &cs) != want)
                 continue;
             if (nm == cap) {
                 size_t nc = cap ? 2 * cap : 16;
@@ -281,7 +166,8 @@ grundy_status grundy_loopy_sum_moves(grundy_loopy_move **moves, size_t *count,
         }
     }
     free(first);
-    ksets_clear(ks);
+    free(items);
+    grundy_smith_clear(&si);
     if (st != GRUNDY_OK) {
         free(out);
         return st;
@@ -294,57 +180,35 @@ grundy_status grundy_loopy_sum_moves(grundy_loopy_move **moves, size_t *count,
 grundy_status grundy_loopy_sum_best(grundy_loopy_move *best, int *found,
                                     const grundy_loopy_component *c, size_t n)
 {
-    sum_info si;
-    kset ks[2];
+    grundy_smith_item *items, to;
+    grundy_smith si;
     grundy_loopy_outcome now;
     uint64_t bv = 0, bc = 0;
     size_t j, e;
-    grundy_status st;
 
     *found = 0;
-    GRUNDY_TRY(check(c, n));
-    info(&si, c, n);
-    st = ksets_init(ks, c, &si);
-    if (st != GRUNDY_OK) {
-        ksets_clear(ks);
-        return st;
-    }
-    now = sum_outcome(&si, ks);
+    GRUNDY_TRY(prepare(&items, &si, c, n));
+    now = grundy_smith_outcome(&si);
     for (j = 0; j < n; j++) {
         size_t d;
-        const grundy_loopy_solution *s = c[j].sol;
         const grundy_loopy_vertex *opt =
-            grundy_loopy_graph_successors(s->g, c[j].vertex, &d);
+            grundy_loopy_graph_successors(c[j].sol->g, c[j].vertex, &d);
         for (e = 0; e < d; e++) {
             uint64_t vs, cs;
-            grundy_loopy_outcome a =
-                after_move(c, &si, ks, j, opt[e], &vs, &cs);
-            int take;
-            if (now == GRUNDY_LOOPY_FIRST) {
-                /* The least (values, counters) among the winning moves. */
-                take = a == GRUNDY_LOOPY_SECOND &&
-                       (!*found || vs < bv || (vs == bv && cs < bc));
-            } else if (now == GRUNDY_LOOPY_DRAW) {
-                take = a == GRUNDY_LOOPY_DRAW && !*found;
-            } else {
-                /* Lost: the greatest, an infinite option above all. */
-                if (s->val[opt[e]] == GRUNDY_LOOPY_INF) {
-                    vs = UINT64_MAX;
-                    cs = UINT64_MAX;
-                }
-                take = !*found || vs > bv || (vs == bv && cs > bc);
-            }
-            if (take) {
+            grundy_loopy_outcome a;
+            grundy_smith_item_loopy(&to, c[j].sol, opt[e]);
+            a = grundy_smith_after(&si, items, j, &to, &vs, &cs);
+            if (grundy_smith_better(now, a, to.value == GRUNDY_SMITH_INF, vs,
+                                    cs, *found, &bv, &bc)) {
                 best->component = j;
                 best->from = c[j].vertex;
                 best->to = opt[e];
                 best->after = a;
-                bv = vs;
-                bc = cs;
                 *found = 1;
             }
         }
     }
-    ksets_clear(ks);
+    free(items);
+    grundy_smith_clear(&si);
     return GRUNDY_OK;
 }

@@ -31,6 +31,8 @@ const grundy_rules *const grundy_rules_builtin[] = {
     &grundy_rules_divisors,
     &grundy_rules_octal,
     &grundy_rules_grundy_game,
+    &grundy_rules_addsub, /* games with cycles (GRUNDY_RULES_LOOPY) */
+    &grundy_rules_graph,
     NULL,
 };
 

@@ -85,6 +85,60 @@ int grundy_sum_move_list_has(const sum_move_list *l, size_t from,
     return 0;
 }
 
+static int move_cmp(const grundy_move *a, const grundy_move *b)
+{
+    unsigned i;
+    if (a->nparts != b->nparts)
+        return a->nparts < b->nparts ? -1 : 1;
+    for (i = 0; i < a->nparts; i++)
+        if (a->part[i] != b->part[i])
+            return a->part[i] < b->part[i] ? -1 : 1;
+    return 0;
+}
+
+typedef struct keyed {
+    grundy_move to;
+    size_t at;
+} keyed;
+
+static int keyed_cmp(const void *x, const void *y)
+{
+    const keyed *a = x, *b = y;
+    int c = move_cmp(&a->to, &b->to);
+    return c ? c : (a->at > b->at) - (a->at < b->at);
+}
+
+grundy_status grundy_sum_move_list_dedupe(sum_move_list *l, size_t from)
+{
+    size_t n = l->n - from, i, k;
+    keyed *key;
+    unsigned char *drop;
+    if (n < 2)
+        return GRUNDY_OK;
+    key = malloc(n * sizeof *key);
+    drop = calloc(n, 1);
+    if (!key || !drop) {
+        free(key);
+        free(drop);
+        return GRUNDY_ERR_NOMEM;
+    }
+    for (i = 0; i < n; i++) {
+        key[i].to = l->a[from + i].to;
+        key[i].at = i;
+    }
+    qsort(key, n, sizeof *key, keyed_cmp);
+    for (i = 1; i < n; i++)
+        if (move_cmp(&key[i].to, &key[i - 1].to) == 0)
+            drop[key[i].at] = 1; /* equal ones by index: keep the first */
+    for (i = 0, k = from; i < n; i++)
+        if (!drop[i])
+            l->a[k++] = l->a[from + i];
+    l->n = k;
+    free(key);
+    free(drop);
+    return GRUNDY_OK;
+}
+
 /* Values *******************************************************************/
 
 grundy_value grundy_sum_nim_sum(const grundy_value *values, size_t n)
@@ -131,6 +185,43 @@ int grundy_sum_is_nim(const grundy_sum_component *sum, size_t n)
               GRUNDY_RULES_NIM))
             return 0;
     return 1;
+}
+
+int grundy_sum_has_loopy(const grundy_sum_component *sum, size_t n)
+{
+    size_t i;
+    for (i = 0; i < n; i++)
+        if (grundy_game_rules(grundy_values_game(sum[i].values))->flags &
+            GRUNDY_RULES_LOOPY)
+            return 1;
+    return 0;
+}
+
+grundy_status grundy_sum_after_set(grundy_sum_component **out, size_t *count,
+                                   const grundy_sum_component *sum, size_t n,
+                                   const grundy_sum_move *m, size_t nm)
+{
+    size_t i, j, k = 0;
+    grundy_sum_component *a =
+        malloc((n + (size_t)GRUNDY_MAX_PARTS * nm + 1) * sizeof *a);
+    GRUNDY_RETURN_IF(!a, GRUNDY_ERR_NOMEM);
+    for (i = 0; i < n; i++) {
+        const grundy_sum_move *mv = NULL;
+        for (j = 0; j < nm && !mv; j++)
+            if (m[j].component == i)
+                mv = &m[j];
+        if (!mv) {
+            a[k++] = sum[i];
+            continue;
+        }
+        for (j = 0; j < mv->to.nparts; j++) {
+            a[k].values = sum[i].values;
+            a[k++].pos = mv->to.part[j];
+        }
+    }
+    *out = a;
+    *count = k;
+    return GRUNDY_OK;
 }
 
 /* Winning moves ************************************************************/

@@ -907,6 +907,60 @@ static void test_analyze_quotient_kept(void **state)
     test_game_free(g);
 }
 
+/* The search's bound on work is the limits' work limit, counted in child
+ * positions generated: no other bound on moves per position.  A Nim heap
+ * of 99 has 100 positions and 4950 moves among them, more than 32 per
+ * position (a bound the search once had of its own): searched within the
+ * work limit, refused past it, at once when the estimate says so; a won
+ * sum's best move searches only where its winning moves lead. */
+static void test_search_work_limit(void **state)
+{
+    grundy_game *nim = test_game("nim");
+    grundy_sum_component c[2] = {{NULL, 99}, {NULL, 0}};
+    grundy_sum_search_opts so;
+    grundy_sum_search_result r;
+    grundy_sum_opts o;
+    grundy_sum_result ar;
+    grundy_limits lim;
+    (void)state;
+    c[0].values = c[1].values = test_values(nim);
+    grundy_limits_init(&lim);
+    grundy_sum_search_opts_init(&so);
+    so.max_states = 100;
+    so.limits = &lim;
+    assert_int_equal(grundy_sum_search(&r, c, 1, &so), GRUNDY_OK);
+    assert_int_equal(r.states, 100);
+    assert_int_equal(r.remoteness, 1);
+    grundy_sum_search_result_clear(&r);
+    /* the estimate: 100 positions of 99 moves, past 5000 steps */
+    lim.work_limit = 5000;
+    assert_int_equal(grundy_sum_search(&r, c, 1, &so), GRUNDY_ERR_WORK);
+    /* without the estimate the count stops it */
+    so.estimate = 0;
+    assert_int_equal(grundy_sum_search(&r, c, 1, &so), GRUNDY_ERR_WORK);
+    /* a won sum's best move: the heap taken whole, whatever the limit */
+    lim.work_limit = 1000;
+    grundy_sum_opts_init(&o);
+    o.want = GRUNDY_SUM_BEST | GRUNDY_SUM_REMOTENESS;
+    o.limits = &lim;
+    c[0].pos = 80002;
+    assert_int_equal(grundy_sum_analyze(&ar, c, 1, NULL, &o), GRUNDY_OK);
+    assert_int_equal(ar.first_wins, 1);
+    assert_int_equal(ar.nbest, 1);
+    assert_int_equal(ar.best[0].to.part[0], 0);
+    assert_int_equal(ar.best_remoteness, 1);
+    grundy_sum_result_clear(&ar);
+    /* a lost sum past the limit: the move that takes least */
+    c[1].pos = 80002;
+    assert_int_equal(grundy_sum_analyze(&ar, c, 2, NULL, &o), GRUNDY_OK);
+    assert_int_equal(ar.first_wins, 0);
+    assert_int_equal(ar.best_method, GRUNDY_SUM_BY_NONE);
+    assert_int_equal(ar.best[0].to.part[0], 80001);
+    assert_int_equal(ar.best_remoteness, GRUNDY_REMOTENESS_UNKNOWN);
+    grundy_sum_result_clear(&ar);
+    test_game_free(nim);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -925,6 +979,7 @@ int main(void)
         cmocka_unit_test(test_analyze_quotient_kept),
         cmocka_unit_test(test_known_values),
         cmocka_unit_test(test_edges_and_limits),
+        cmocka_unit_test(test_search_work_limit),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -29,5 +29,5 @@ t addsub:1:1 --heap-max 0
 t addsub:1:1 --heap-max 100000 --mem-limit 64K | sed 's/about [0-9.]* MiB/about N MiB/'
 t graph:/no/such/file
 printf 'a -> b\nb -> @\n' > "${TMPDIR:-/tmp}/grundy-loopy-bad.dot"
-t "graph:${TMPDIR:-/tmp}/grundy-loopy-bad.dot" | sed "s|${TMPDIR:-/tmp}/||"
+t "graph:${TMPDIR:-/tmp}/grundy-loopy-bad.dot" | sed "s|${TMPDIR:-/tmp}/||g"
 rm -f "${TMPDIR:-/tmp}/grundy-loopy-bad.dot"

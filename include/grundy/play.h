@@ -1,0 +1,365 @@
+/*
+ * grundy/play.h -- one play engine for every kind of sum: finite games,
+ * boards, misere play, Moore's Nim_k, games with cycles, and sums that mix
+ * them.
+ *
+ * A game state (grundy_play) is a sum of components, each a position of a
+ * game with its values object, the play convention, whose turn it is, and
+ * the moves played so far.  Every front end (the grundy program's `play`
+ * and `analyze`, the Python module, a web server) builds its state here
+ * and asks it everything: the position as text, a typed move parsed and
+ * checked, the legal moves, applying, undoing and redoing a move, the
+ * best move, every move with its value, its outcome and its remoteness,
+ * and a text form of the whole state (its start and its moves) that
+ * rebuilds it, so that a stateless request can carry a game.
+ *
+ * Order of use: grundy_play_opts_init() and set fields; grundy_play_new()
+ * on a session (grundy/session.h: the games, their values objects, the
+ * limits and the store); grundy_play_add() once per component (with the
+ * game from grundy_play_game(), the one spec opener of the front ends) or
+ * grundy_play_parse() on a text form; then, as often as wanted:
+ * grundy_play_show(), grundy_play_parse_move(), grundy_play_legal(),
+ * grundy_play_analyze(), grundy_play_apply(), grundy_play_undo(),
+ * grundy_play_redo(), grundy_play_over(), grundy_play_format().
+ *
+ * The decisions are grundy_sum_analyze()'s (grundy/sum.h): which theory
+ * decides the sum, the outcome, the winning moves, the best move (in a
+ * sum with cycles it never gives a draw away) and the remoteness (there
+ * defined).  The engine adds the state and its history, the text of
+ * positions and moves, and the generalized values of sums with cycles.
+ *
+ * Players: the player who moves first is player 0, the other player 1;
+ * a front end says which is the user.  Numbering: components count from
+ * 1 in text (as typed and shown) and from 0 in the API.  A move that
+ * splits a heap puts its parts in the component's place (component i
+ * becomes parts i, i+1, ...); a move that leaves nothing removes it.
+ *
+ * Not thread-safe: a state belongs to its session's thread.  The session
+ * must outlive its states.
+ */
+#ifndef GRUNDY_PLAY_H
+#define GRUNDY_PLAY_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "grundy/core.h"
+#include "grundy/rules.h"
+#include "grundy/session.h"
+#include "grundy/status.h"
+#include "grundy/sum.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* Games ********************************************************************/
+
+/* grundy_play_game() :
+ * The game of spec in session s (kept by the session: the same spec gives
+ * the same game).  A family with cycles whose positions have no bound in
+ * the spec (addsub:S:A) takes heap_max as its bound, the spec then read as
+ * spec + ":" + heap_max (the game's canonical spec names the bound);
+ * without one it is refused (GRUNDY_ERR_ARG, "... needs a bound ...").
+ * Errors as grundy_session_game(), where->col into spec.  The front ends'
+ * one spec opener: grundy analyze, play and values go through it. */
+GRUNDY_NODISCARD GRUNDY_API grundy_status
+grundy_play_game(const grundy_game **out, grundy_session *s, const char *spec,
+                 uint64_t heap_max, grundy_parse_error *where);
+
+/* States *******************************************************************/
+
+typedef struct grundy_play grundy_play; /* opaque */
+
+typedef struct grundy_play_opts {
+    grundy_play_convention convention; /* normal or misere play */
+    unsigned moore_k;  /* 0: the ordinary sum; k >= 1: Moore's Nim_k (a
+                          move changes 1..k components) */
+    uint64_t heap_max; /* grundy_play_game()'s bound for families with
+                          cycles whose specs give none (0: none) */
+    size_t max_states; /* the searches' bound on positions (0: the
+                          default of grundy/sum.h) */
+    unsigned repeat;   /* a play that comes back to a position this many
+                          times with the same player to move ends in a
+                          draw (games with cycles); 0: 3 */
+} grundy_play_opts;
+
+/* Defaults: normal play, the ordinary sum, no bound, repeat 3. */
+GRUNDY_API void grundy_play_opts_init(grundy_play_opts *o);
+
+/* grundy_play_new() :
+ * An empty state (no component: the player to move has no move) on
+ * session s, with options o (NULL: the defaults; copied).  Its limits are
+ * the session's (grundy_session_limits(), read at each call).  Errors:
+ * GRUNDY_ERR_ARG for moore_k above GRUNDY_MOORE_KMAX; GRUNDY_ERR_NOMEM.
+ * Free with grundy_play_free(). */
+GRUNDY_NODISCARD GRUNDY_API grundy_status
+grundy_play_new(grundy_play **out, grundy_session *s,
+                const grundy_play_opts *o);
+
+/* grundy_play_free() : accepts NULL. */
+GRUNDY_API void grundy_play_free(grundy_play *p);
+
+/* grundy_play_add() :
+ * Append a component: game g (of the state's session) at the position
+ * written pos (grundy_game_pos_parse(): "start" for the start of a
+ * board).  written is the spec as the user wrote it (NULL: the game's),
+ * shown in text and kept in transcripts.  Only before the first move
+ * (GRUNDY_ERR_ARG after).  Errors: the position's parse error, where->col
+ * into pos; GRUNDY_ERR_NOMEM. */
+GRUNDY_NODISCARD GRUNDY_API grundy_status
+grundy_play_add(grundy_play *p, const grundy_game *g, const char *written,
+                const char *pos, grundy_parse_error *where);
+
+/* grundy_play_prepare() :
+ * Make ready what the components' games need before the first question:
+ * the graph of each game with cycles, built through its moves and solved
+ * (once per game, kept with its values object for every later question
+ * of the session).  On failure *at (may be NULL) is the first component
+ * of the game that failed and where->msg says why (the memory limit and
+ * the graph's size, ...).  Errors: those of
+ * grundy_loopy_game_from_rules(). */
+GRUNDY_NODISCARD GRUNDY_API grundy_status
+grundy_play_prepare(grundy_play *p, size_t *at, grundy_parse_error *where);
+
+/* The options the state was made with. */
+GRUNDY_API const grundy_play_opts *grundy_play_options(const grundy_play *p);
+
+/* The components now: *count of them (pointers valid until the next
+ * apply, undo, redo or add). */
+GRUNDY_API const grundy_sum_component *
+grundy_play_components(const grundy_play *p, size_t *count);
+
+/* The game of component i, and its spec as written. */
+GRUNDY_API const grundy_game *grundy_play_game_of(const grundy_play *p,
+                                                  size_t i);
+GRUNDY_API const char *grundy_play_written(const grundy_play *p, size_t i);
+
+/* grundy_play_label() :
+ * The spec that text shows for game g written as `written`: the game's
+ * own spec (an alias resolved: "kayles" shows as "0.77"), less a bound
+ * grundy_play_game() added (addsub:4,5:2 with heap_max 20 shows as
+ * written).  Owned by g or by the caller's written. */
+GRUNDY_API const char *grundy_play_label(const grundy_game *g,
+                                         const char *written);
+
+/* Non-zero when the components are of more than one game (text then
+ * names each one's game), and when some game has cycles. */
+GRUNDY_API int grundy_play_mixed(const grundy_play *p);
+GRUNDY_API int grundy_play_has_cycles(const grundy_play *p);
+
+/* The player to move: 0 (the one who moved first) or 1. */
+GRUNDY_API unsigned grundy_play_turn(const grundy_play *p);
+
+/* Text *********************************************************************/
+
+/* grundy_play_show() :
+ * The position as text: "[1] 3  [2] 4  [3] 5", with each game's spec
+ * before its position when the state is mixed ("[1] nim 2  [2] half 5"),
+ * "(empty)" for no component.  snprintf semantics. */
+GRUNDY_API size_t grundy_play_show(const grundy_play *p, char *buf,
+                                   size_t cap);
+
+/* grundy_play_parts_text() :
+ * What a move of game g leaves, as typed: "3", "1+2", or "-" for
+ * nothing.  snprintf semantics. */
+GRUNDY_API size_t grundy_play_parts_text(const grundy_game *g,
+                                         const grundy_move *m, char *buf,
+                                         size_t cap);
+
+/* grundy_play_move_text() :
+ * A move set as typed: "C TO" per move ("2 1+1"), joined by ", " under
+ * Moore's Nim_k.  snprintf semantics. */
+GRUNDY_API size_t grundy_play_move_text(const grundy_play *p,
+                                        const grundy_sum_move *set, size_t n,
+                                        char *buf, size_t cap);
+
+/* Moves ********************************************************************/
+
+/* The most moves in one set (Moore's Nim_k). */
+#define GRUNDY_PLAY_MAX_SET GRUNDY_MOORE_KMAX
+
+/* grundy_play_parse_move() :
+ * A move typed as "C TO": the component's number and the position it
+ * leaves (parts of a split joined by '+', '-' for nothing; C may be left
+ * out when there is one component); under Moore's Nim_k up to k of them
+ * joined by ','.  The move is checked against the family's moves (a
+ * typed move equal to a legal one up to the order of its parts, empty
+ * heaps and the family's own spelling of a position is that move).  Into
+ * set[0..*n) (room for cap: GRUNDY_PLAY_MAX_SET is always enough).
+ * Errors, each with where->col (1-based in text) and where->msg, the
+ * state unchanged: GRUNDY_ERR_PARSE, not of that form ("type COMPONENT
+ * POSITION (as in '1 3')"); GRUNDY_ERR_RANGE, no such component ("'9' is
+ * not a component: components are 1 to 3"); GRUNDY_ERR_ARG, not a
+ * position of the game ("'x' is not a position of nim: ..."), more parts
+ * than a move leaves, the same component twice, or not a move of the
+ * game ("component 1 cannot go from 0 to 7 in one move"). */
+GRUNDY_NODISCARD GRUNDY_API grundy_status grundy_play_parse_move(
+    const grundy_play *p, const char *text, size_t len, grundy_sum_move *set,
+    size_t cap, size_t *n, grundy_parse_error *where);
+
+/* grundy_play_legal() :
+ * Every legal move of one component, in order of component and then of
+ * the family's move order, parts sorted, no move twice, as a new array
+ * *moves of *count (free() it; NULL for none).  Under Moore's Nim_k a set
+ * of such moves in distinct components is legal too.  Errors:
+ * GRUNDY_ERR_LIMIT for a component with more than GRUNDY_SUM_MAX_MOVES
+ * moves; GRUNDY_ERR_NOMEM. */
+GRUNDY_NODISCARD GRUNDY_API grundy_status
+grundy_play_legal(const grundy_play *p, grundy_sum_move **moves,
+                  size_t *count);
+
+/* grundy_play_apply() :
+ * Play the move set set[0..n) (from grundy_play_parse_move(),
+ * grundy_play_legal() or an analysis of this state) for the player to
+ * move.  A move undone and not redone is forgotten.  Errors:
+ * GRUNDY_ERR_ARG when a move is not of the state as it is (its component
+ * or its from), or n is 0 or above moore_k (1 for the ordinary sum);
+ * GRUNDY_ERR_NOMEM. */
+GRUNDY_NODISCARD GRUNDY_API grundy_status
+grundy_play_apply(grundy_play *p, const grundy_sum_move *set, size_t n);
+
+/* grundy_play_undo() / grundy_play_redo() :
+ * Take back the last move played, or play again the last one taken
+ * back.  Return 1 when done, 0 when there is nothing to undo or redo. */
+GRUNDY_API int grundy_play_undo(grundy_play *p);
+GRUNDY_API int grundy_play_redo(grundy_play *p);
+
+/* The moves played so far (undone ones not counted). */
+GRUNDY_API size_t grundy_play_ply(const grundy_play *p);
+
+/* grundy_play_history() :
+ * Move number i (0 .. grundy_play_ply() - 1) of the game, made by player
+ * i % 2: its set in *set (owned by the state; components numbered as the
+ * position was then), its size returned. */
+GRUNDY_API size_t grundy_play_history(const grundy_play *p, size_t i,
+                                      const grundy_sum_move **set);
+
+/* The components of the position before move i (i = grundy_play_ply():
+ * the position now), *count of them. */
+GRUNDY_API const grundy_sum_component *
+grundy_play_position(const grundy_play *p, size_t i, size_t *count);
+
+/* The spec as written of the game of a component (v: its values
+ * object). */
+GRUNDY_API const char *grundy_play_spec_of(const grundy_play *p,
+                                           const grundy_values *v);
+
+/* The components the game started from (*count of them). */
+GRUNDY_API const grundy_sum_component *
+grundy_play_start(const grundy_play *p, size_t *count);
+
+/* How a game stands. */
+typedef enum grundy_play_end {
+    GRUNDY_PLAY_ON = 0,      /* the player to move has a move */
+    GRUNDY_PLAY_NO_MOVE = 1, /* the player to move has none: lost under
+                                normal play and Moore's Nim_k, won under
+                                misere play */
+    GRUNDY_PLAY_REPEATED = 2 /* the position has come back opts.repeat
+                                times with the same player to move: a
+                                draw */
+} grundy_play_end;
+
+/* grundy_play_over() :
+ * How the game stands; *repeats (may be NULL) is how often the current
+ * position has occurred with the same player to move, this time
+ * included.  O(ply * components) for the repetition. */
+GRUNDY_API grundy_play_end grundy_play_over(const grundy_play *p,
+                                            uint64_t *repeats);
+
+/* Analysis *****************************************************************/
+
+/* A value: a Grundy value, or the generalized value inf(K) of a game
+ * with cycles (grundy/loopy.h) with K sorted, owned by the analysis. */
+typedef struct grundy_play_value {
+    int infinite;
+    grundy_value value; /* when finite */
+    const grundy_value *k;
+    size_t nk;
+} grundy_play_value;
+
+/* grundy_play_value_format() : "3", "inf(1,3)", "inf()"; snprintf
+ * semantics. */
+GRUNDY_API size_t grundy_play_value_format(const grundy_play_value *v,
+                                           char *buf, size_t cap);
+
+/* What grundy_play_analyze() is asked for: the GRUNDY_SUM_* flags of
+ * grundy/sum.h (GRUNDY_SUM_MOVES, _BEST, _REMOTENESS, _EVERY), and: */
+#define GRUNDY_PLAY_VALUES 16u /* the values of the components, of the sum
+                                  (Smith's: the nim-sum of finite games)
+                                  and of each move's component after it
+                                  (under normal play in ordinary sums; in
+                                  others the sum's value tells nothing) */
+
+typedef struct grundy_play_analysis {
+    /* grundy_sum_analyze()'s answer for the position: first_wins, draw,
+     * method, moves (winning, keeping the draw, or with GRUNDY_SUM_EVERY
+     * all of them with move_outcome), best, remoteness. */
+    grundy_sum_result sum;
+    /* GRUNDY_PLAY_VALUES: */
+    int has_values;
+    grundy_play_value value;       /* the sum's */
+    grundy_play_value *component;  /* each component's */
+    grundy_play_value *move_value; /* each of sum.moves' component after
+                                      it (the parts' values XOR) */
+    /* owned storage */
+    grundy_value *kpool;
+    size_t nkpool, kcap;
+} grundy_play_analysis;
+
+/* grundy_play_analyze() :
+ * The state's position analyzed by grundy_sum_analyze() under the state's
+ * convention and Moore's k, within the session's limits and max_states,
+ * with want as above (0: GRUNDY_SUM_MOVES).  Errors: those of
+ * grundy_sum_analyze(); GRUNDY_ERR_NOMEM.  Free with
+ * grundy_play_analysis_clear() (also after an error). */
+GRUNDY_NODISCARD GRUNDY_API grundy_status
+grundy_play_analyze(grundy_play_analysis *out, grundy_play *p,
+                    unsigned want);
+
+/* Frees everything; accepts a zeroed or cleared analysis. */
+GRUNDY_API void grundy_play_analysis_clear(grundy_play_analysis *a);
+
+/* grundy_play_best() :
+ * The move to play now (grundy_sum_analyze()'s best: the fastest win, the
+ * longest resistance, a move that keeps a draw; past the limits a winning
+ * move of the method or the move that takes least) into set[0..*n) (room
+ * for GRUNDY_PLAY_MAX_SET; *n 0 when there is no move), and the outcome
+ * for the player to move: *first_wins 1 or 0 (-1: undecided within the
+ * limits), *draw 1 for a drawn sum with cycles.  Either may be NULL. */
+GRUNDY_NODISCARD GRUNDY_API grundy_status
+grundy_play_best(grundy_play *p, grundy_sum_move *set, size_t *n,
+                 int *first_wins, int *draw);
+
+/* Text form ****************************************************************/
+
+/* grundy_play_format() :
+ * The whole state as text, from which grundy_play_parse() rebuilds it:
+ *
+ *   play normal|misere [moore K]
+ *   SPEC:POS          one line per component of the start, SPEC the
+ *                     game's canonical spec (its bound included)
+ *   move C TO         one line per move played, as typed
+ *
+ * snprintf semantics. */
+GRUNDY_API size_t grundy_play_format(const grundy_play *p, char *buf,
+                                     size_t cap);
+
+/* grundy_play_parse() :
+ * A state on session s from text[0..len) in the form above; the first
+ * line may be left out (normal play), and blank lines and lines starting
+ * with '#' are skipped.  opts gives what the text does not (NULL: the
+ * defaults).  Errors with where->line and where->col in the text and a
+ * message: GRUNDY_ERR_PARSE for a line of no known form, a spec's or a
+ * position's error, an illegal move (the state as it was then); the
+ * errors of the moves' replay.  Free with grundy_play_free(). */
+GRUNDY_NODISCARD GRUNDY_API grundy_status
+grundy_play_parse(grundy_play **out, grundy_session *s, const char *text,
+                  size_t len, const grundy_play_opts *opts,
+                  grundy_parse_error *where);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* GRUNDY_PLAY_H */

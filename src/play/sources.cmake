@@ -1,0 +1,5 @@
+target_sources(grundy PRIVATE
+  src/play/play.c
+  src/play/move.c
+  src/play/analysis.c
+  src/play/text.c)

@@ -133,6 +133,9 @@ static grundy_pos rank_of(const chomp_state *cs, const chomp_rows *d)
     return cs->before[m] + r;
 }
 
+/* Hooks called with a number past the last position (the library's entry
+ * points check it; the hooks stay safe without) see a position with no
+ * move, written as its number. */
 static void unrank(const chomp_state *cs, grundy_pos p, chomp_rows *d)
 {
     unsigned m = squares_of(cs, p), lo = 0, i;
@@ -317,6 +320,8 @@ static size_t chomp_pos_format(const void *params, grundy_pos p, char *buf,
     char tmp[CHOMP_TEXT_MAX];
     size_t k = 0, n;
     unsigned r;
+    if (p >= cs->n)
+        return grundy_u64_format(p, buf, cap);
     unrank(cs, p, &d);
     for (r = 0; r < d.h; r++) {
         if (r)
@@ -335,7 +340,8 @@ static size_t chomp_pos_format(const void *params, grundy_pos p, char *buf,
 
 static size_t chomp_max_moves(const void *params, grundy_pos p)
 {
-    return squares_of(params, p) - 1;
+    const chomp_state *cs = params;
+    return p < cs->n ? squares_of(cs, p) - 1 : 0;
 }
 
 /* A move at square (i, j) cuts the rows i .. t - 1 (those longer than j)
@@ -352,6 +358,8 @@ static size_t chomp_children(const void *params, grundy_pos p,
     grundy_pos pre[CHOMP_MAX_SQUARES + 1]; /* the terms of rows < i */
     unsigned i, j, k;
     size_t n = 0;
+    if (p >= cs->n)
+        return 0;
     unrank(cs, p, &d);
     sum[0] = 0;
     pre[0] = 0;
@@ -409,6 +417,8 @@ static grundy_pos transposed(const chomp_state *cs, grundy_pos p)
 {
     chomp_rows d, t;
     unsigned c, r;
+    if (p >= cs->n)
+        return p;
     unrank(cs, p, &d);
     t.h = d.len[0];
     t.squares = d.squares;
@@ -480,7 +490,7 @@ static grundy_status chomp_geometry(const void *params, grundy_pos p,
     const chomp_state *cs = params;
     chomp_rows d;
     unsigned i;
-    GRUNDY_RETURN_IF(cs->cells > 64, GRUNDY_ERR_RANGE);
+    GRUNDY_RETURN_IF(cs->cells > 64 || p >= cs->n, GRUNDY_ERR_RANGE);
     unrank(cs, p, &d);
     out->ncells = cs->cells;
     out->grid = 1;

@@ -52,8 +52,8 @@
 
 typedef struct chomp_state {
     unsigned rows, cols, cells;
-    size_t stride;   /* cols + 2 */
-    grundy_pos n;    /* positions */
+    size_t stride; /* cols + 2 */
+    grundy_pos n;  /* positions */
     /* before[s]: the diagrams of 1 .. s - 1 squares, s = 1 .. cells + 1 */
     grundy_pos before[CHOMP_MAX_SQUARES + 2];
     /* below(i, v, m) at [(i * (cells + 1) + m) * stride + v], v = 0 ..
@@ -133,9 +133,9 @@ static grundy_pos rank_of(const chomp_state *cs, const chomp_rows *d)
     return cs->before[m] + r;
 }
 
-/* Hooks called with a number past the last position (the library's entry
- * points check it; the hooks stay safe without) see a position with no
- * move, written as its number. */
+/* The diagram of position p < n.  Hooks called with a number past the
+ * last position (grundy_game_moves() and grundy_game_pos_format() pass
+ * any number on) see a position with no move, written as its number. */
 static void unrank(const chomp_state *cs, grundy_pos p, chomp_rows *d)
 {
     unsigned m = squares_of(cs, p), lo = 0, i;
@@ -221,8 +221,8 @@ static grundy_status chomp_parse(void **params, const char *args,
     cs->cols = c;
     cs->cells = r * c;
     cs->stride = (size_t)c + 2;
-    cs->below = malloc((size_t)r * (cs->cells + 1) * cs->stride *
-                       sizeof *cs->below);
+    cs->below =
+        malloc((size_t)r * (cs->cells + 1) * cs->stride * sizeof *cs->below);
     if (!cs->below) {
         chomp_free(cs);
         return GRUNDY_ERR_NOMEM;
@@ -230,9 +230,8 @@ static grundy_status chomp_parse(void **params, const char *args,
     count_diagrams(cs);
     cs->start = cs->n - 1;
     if (args[used] == ':') {
-        grundy_status s =
-            chomp_pos_parse(cs, args + used + 1, strlen(args + used + 1),
-                            &cs->start, where);
+        grundy_status s = chomp_pos_parse(
+            cs, args + used + 1, strlen(args + used + 1), &cs->start, where);
         if (s != GRUNDY_OK) {
             if (where)
                 where->col += used + 1;
@@ -278,8 +277,8 @@ static grundy_status chomp_pos_parse(const void *params, const char *text,
                                    cs->rows, cs->rows == 1 ? "" : "s");
             return GRUNDY_ERR_PARSE;
         }
-        if (nd > 3 || grundy_u64_parse(&x, text + i, nd, 0, 999, NULL) !=
-                          GRUNDY_OK ||
+        if (nd > 3 ||
+            grundy_u64_parse(&x, text + i, nd, 0, 999, NULL) != GRUNDY_OK ||
             x > prev || (d.h == 0 && x == 0)) {
             if (d.h == 0)
                 grundy_parse_error_set(where, 1, i + 1,
@@ -347,14 +346,14 @@ static size_t chomp_max_moves(const void *params, grundy_pos p)
 /* A move at square (i, j) cuts the rows i .. t - 1 (those longer than j)
  * to j.  In the rank of the child, the terms of the rows under i - 1
  * are the parent's, the rows i .. t - 2 give none (each is as long as
- * the one above), and the rows from t on keep their lengths with d fewer
- * squares under them. */
-static size_t chomp_children(const void *params, grundy_pos p,
-                             grundy_pos *out, size_t cap)
+ * the one above), and the rows from t on keep their lengths with `cut`
+ * fewer squares under them. */
+static size_t chomp_children(const void *params, grundy_pos p, grundy_pos *out,
+                             size_t cap)
 {
     const chomp_state *cs = params;
     chomp_rows d;
-    unsigned sum[CHOMP_MAX_SQUARES + 1]; /* sum[i]: squares of rows < i */
+    unsigned sum[CHOMP_MAX_SQUARES + 1];   /* sum[i]: squares of rows < i */
     grundy_pos pre[CHOMP_MAX_SQUARES + 1]; /* the terms of rows < i */
     unsigned i, j, k;
     size_t n = 0;

@@ -62,8 +62,7 @@ static void diagram_of(uint16_t *len, const grundy_game *g, unsigned rows,
 
 /* Every position of an R x C board: the table, and the search on every
  * position or on one in SEARCH_SAMPLE. */
-static void check_every_position(unsigned rows, unsigned cols,
-                                 test_rng *rng)
+static void check_every_position(unsigned rows, unsigned cols, test_rng *rng)
 {
     grundy_game *g = chomp_game(rows, cols);
     grundy_pos np = grundy_game_num_positions(g), p;
@@ -84,8 +83,7 @@ static void check_every_position(unsigned rows, unsigned cols,
                      (unsigned long long)test_seed(), rows, cols,
                      (unsigned long long)p,
                      (unsigned long long)grundy_table_get(t, p), want);
-        if ((np <= SEARCH_ALL_MAX ||
-             test_rng_below(rng, SEARCH_SAMPLE) == 0) &&
+        if ((np <= SEARCH_ALL_MAX || test_rng_below(rng, SEARCH_SAMPLE) == 0) &&
             search_value(b, p) != want)
             fail_msg("seed=%llu chomp:%ux%u position %llu: search %llu, "
                      "the oracle %u",
@@ -122,9 +120,9 @@ static void test_chomp_thin_boards(void **state)
 static void test_chomp_large_boards(void **state)
 {
     static const unsigned dims[][2] = {
-        {5, 13},  {13, 5}, {9, 8},  {9, 9},   {10, 10}, {11, 12},
+        {5, 13},  {13, 5},  {9, 8},   {9, 9},   {10, 10}, {11, 12},
         {16, 16}, {15, 17}, {17, 15}, {12, 21}, {8, 32},  {32, 8},
-        {4, 64},  {64, 4}, {3, 85}, {85, 3},  {7, 36},  {20, 12}};
+        {4, 64},  {64, 4},  {3, 85},  {85, 3},  {7, 36},  {20, 12}};
     test_rng *rng = *state;
     long iters = (LIGHT ? 15 : 80) * test_multiplier(), it;
     unsigned few = LIGHT ? 24 : 36;
@@ -188,10 +186,10 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test_setup_teardown(test_chomp_every_board_of_64,
                                         test_rng_setup, test_rng_teardown),
-        cmocka_unit_test_setup_teardown(test_chomp_thin_boards,
-                                        test_rng_setup, test_rng_teardown),
-        cmocka_unit_test_setup_teardown(test_chomp_large_boards,
-                                        test_rng_setup, test_rng_teardown),
+        cmocka_unit_test_setup_teardown(test_chomp_thin_boards, test_rng_setup,
+                                        test_rng_teardown),
+        cmocka_unit_test_setup_teardown(test_chomp_large_boards, test_rng_setup,
+                                        test_rng_teardown),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -16,8 +16,7 @@ unsigned chomp_squares(const uint16_t *len, unsigned rows)
     return s;
 }
 
-size_t chomp_text(char *buf, size_t cap, const uint16_t *len,
-                  unsigned rows)
+size_t chomp_text(char *buf, size_t cap, const uint16_t *len, unsigned rows)
 {
     size_t k = 0;
     unsigned r;
@@ -115,8 +114,8 @@ void chomp_transpose(uint16_t *out, const uint16_t *len, unsigned n)
     }
 }
 
-void chomp_random(uint16_t *len, unsigned rows, unsigned cols,
-                  unsigned squares, test_rng *rng)
+void chomp_random(uint16_t *len, unsigned rows, unsigned cols, unsigned squares,
+                  test_rng *rng)
 {
     unsigned corner[CHOMP_ORACLE_MAX_ROWS], k, r;
     memset(len, 0, rows * sizeof *len);
@@ -216,8 +215,7 @@ unsigned chomp_oracle_value(chomp_oracle *o, const uint16_t *len)
     unsigned v;
     if (o->value[i] != 0xFFFF)
         return o->value[i];
-    kids = malloc((chomp_squares(len, o->rows) + 1) * o->rows *
-                  sizeof *kids);
+    kids = malloc((chomp_squares(len, o->rows) + 1) * o->rows * sizeof *kids);
     assert_non_null(kids);
     n = chomp_moves_of(kids, len, o->rows);
     for (k = 0; k < n; k++) {

@@ -21,8 +21,7 @@
 unsigned chomp_squares(const uint16_t *len, unsigned rows);
 
 /* "7,4,2": the non-empty rows from the bottom, snprintf semantics. */
-size_t chomp_text(char *buf, size_t cap, const uint16_t *len,
-                  unsigned rows);
+size_t chomp_text(char *buf, size_t cap, const uint16_t *len, unsigned rows);
 
 /* The diagram of a text in that form (rows not given are empty); 0 on
  * text of another form. */
@@ -47,8 +46,8 @@ void chomp_transpose(uint16_t *out, const uint16_t *len, unsigned n);
 
 /* A random diagram of `squares` squares (1 .. R*C): squares added one at
  * a time at a random free corner. */
-void chomp_random(uint16_t *len, unsigned rows, unsigned cols,
-                  unsigned squares, test_rng *rng);
+void chomp_random(uint16_t *len, unsigned rows, unsigned cols, unsigned squares,
+                  test_rng *rng);
 
 /* Values by the definition: the mex of the values of the moves. */
 typedef struct chomp_oracle chomp_oracle;

@@ -51,8 +51,8 @@ static grundy_pos pos_of(const grundy_game *g, const uint16_t *len,
     return p;
 }
 
-static void check_text(const grundy_game *g, grundy_pos p,
-                       const uint16_t *len, unsigned rows)
+static void check_text(const grundy_game *g, grundy_pos p, const uint16_t *len,
+                       unsigned rows)
 {
     char want[1100], got[1100];
     chomp_text(want, sizeof want, len, rows);
@@ -71,8 +71,8 @@ static int cmp_pos(const void *a, const void *b)
 
 /* The moves of p are the positions of the rules' moves of its diagram,
  * each of a smaller number (the moves and children hooks). */
-static void check_moves(const grundy_game *g, grundy_pos p,
-                        const uint16_t *len, unsigned rows)
+static void check_moves(const grundy_game *g, grundy_pos p, const uint16_t *len,
+                        unsigned rows)
 {
     const grundy_rules *r = grundy_game_rules(g);
     const void *params = grundy_game_params(g);
@@ -99,8 +99,7 @@ static void check_moves(const grundy_game *g, grundy_pos p,
             fail_msg("seed=%llu %s position %llu: child %llu, the rules "
                      "say %llu",
                      (unsigned long long)test_seed(), grundy_game_spec(g),
-                     (unsigned long long)p,
-                     (unsigned long long)got[k],
+                     (unsigned long long)p, (unsigned long long)got[k],
                      (unsigned long long)want[k]);
         assert_int_equal(mv[k].nparts, 1);
         got[k] = mv[k].part[0];
@@ -133,8 +132,7 @@ static void check_transpose(const grundy_game *g, grundy_pos p,
         fail_msg("seed=%llu %s position %llu: transpose %llu, orbit %zu "
                  "(%llu), key %llu",
                  (unsigned long long)test_seed(), grundy_game_spec(g),
-                 (unsigned long long)p,
-                 (unsigned long long)tp, ni,
+                 (unsigned long long)p, (unsigned long long)tp, ni,
                  (unsigned long long)(ni ? img[0] : 0),
                  (unsigned long long)key[0]);
 }
@@ -267,9 +265,9 @@ static void test_chomp_random_diagrams(void **state)
         assert_int_equal(pos_of(g, b, R), 0);
         for (it = 0; it < iters; it++) {
             /* a random size, then sizes near the ends */
-            unsigned sq =
-                it % 4 == 0   ? R * C - (unsigned)test_rng_below(rng, 4)
-                : it % 4 == 1 ? 1 + (unsigned)test_rng_below(rng, 8)
+            unsigned sq = it % 4 == 0 ? R * C - (unsigned)test_rng_below(rng, 4)
+                          : it % 4 == 1
+                              ? 1 + (unsigned)test_rng_below(rng, 8)
                               : 1 + (unsigned)test_rng_below(rng, R * C);
             int o, want;
             chomp_random(a, R, C, sq, rng);
@@ -310,9 +308,12 @@ static void test_chomp_sizes(void **state)
     static const struct {
         const char *spec;
         grundy_pos np;
-    } ok[] = {{"chomp:16x16", 601080389}, {"chomp:15x17", 565722719},
-              {"chomp:1x256", 256},       {"chomp:256x1", 256},
-              {"chomp:2x128", 8384},      {"chomp:8x8", 12869},
+    } ok[] = {{"chomp:16x16", 601080389},
+              {"chomp:15x17", 565722719},
+              {"chomp:1x256", 256},
+              {"chomp:256x1", 256},
+              {"chomp:2x128", 8384},
+              {"chomp:8x8", 12869},
               {"chomp:1x1", 1}};
     size_t i;
     (void)state;
@@ -335,7 +336,8 @@ static void test_chomp_spec_errors(void **state)
     } bad[] = {
         {"chomp:16x17", GRUNDY_ERR_RANGE, 7,
          "16x17 is 272 squares; chomp boards have at most 256"},
-        {"chomp:257x1", GRUNDY_ERR_RANGE, 7, "257 squares; chomp boards have at most 256"},
+        {"chomp:257x1", GRUNDY_ERR_RANGE, 7,
+         "257 squares; chomp boards have at most 256"},
         {"chomp:1x257", GRUNDY_ERR_RANGE, 7, "at most 256"},
         {"chomp:300x300", GRUNDY_ERR_RANGE, 7, "90000 squares"},
         {"chomp:99999999999x1", GRUNDY_ERR_RANGE, 7, "out of range [1, 256]"},
@@ -364,8 +366,8 @@ static void test_chomp_spec_errors(void **state)
         st = grundy_game_new(&g, bad[i].spec, &e);
         if (st != bad[i].st || e.col != bad[i].col || g != NULL ||
             !strstr(e.msg, bad[i].msg))
-            fail_msg("'%s': status %d col %lu msg '%s'", bad[i].spec, st,
-                     e.col, e.msg);
+            fail_msg("'%s': status %d col %lu msg '%s'", bad[i].spec, st, e.col,
+                     e.msg);
     }
 }
 
@@ -381,8 +383,7 @@ static void test_chomp_positions_out_of_range(void **state)
     grundy_value x;
     char spec[64];
     (void)state;
-    assert_int_equal(grundy_game_pos_parse(g, "start", 5, &p, NULL),
-                     GRUNDY_OK);
+    assert_int_equal(grundy_game_pos_parse(g, "start", 5, &p, NULL), GRUNDY_OK);
     grundy_game_pos_format(g, p, spec, sizeof spec);
     assert_string_equal(spec, "16,9,9,3");
     grundy_game_canonical_spec(g, spec, sizeof spec);
@@ -408,8 +409,7 @@ static void test_chomp_positions_out_of_range(void **state)
     assert_int_equal(grundy_board_geometry_get(&geo, g, 64), GRUNDY_ERR_RANGE);
     grundy_game_free(g);
     g = test_game("chomp:8x8");
-    assert_int_equal(grundy_game_pos_parse(g, "8,8,8,8,8,8,8,7", 15, &p,
-                                           NULL),
+    assert_int_equal(grundy_game_pos_parse(g, "8,8,8,8,8,8,8,7", 15, &p, NULL),
                      GRUNDY_OK);
     assert_int_equal(grundy_board_geometry_get(&geo, g, p), GRUNDY_OK);
     assert_true(geo.cells == UINT64_MAX >> 1);

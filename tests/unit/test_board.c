@@ -70,7 +70,7 @@ static void test_board_spec_errors(void **state)
         {"node-kayles:file:/nonexistent/graph.txt", GRUNDY_ERR_IO, 18,
          "cannot read"},
         {"chomp:3", GRUNDY_ERR_PARSE, 8, "'x'"},
-        {"chomp:9x8", GRUNDY_ERR_RANGE, 7, "at most 64"},
+        {"chomp:16x17", GRUNDY_ERR_RANGE, 7, "at most 256"},
         {"chomp:3x4:5", GRUNDY_ERR_RANGE, 11, "bottom row"},
         {"chomp:3x4:2,3", GRUNDY_ERR_RANGE, 13, "longer"},
         {"chomp:3x4:0", GRUNDY_ERR_RANGE, 11, "bottom row"},

@@ -432,9 +432,3 @@ const grundy_rules grundy_rules_grundy_game = {
     .kernel = &grundy_kernel_takebreak,
     .takebreak = tb_params,
 };
-
-const grundy_takebreak_params *grundy_takebreak_get(const grundy_game *g)
-{
-    const grundy_rules *r = g ? grundy_game_rules(g) : NULL;
-    return r && r->takebreak ? r->takebreak(grundy_game_params(g)) : NULL;
-}

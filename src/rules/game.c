@@ -85,20 +85,38 @@ size_t grundy_game_pos_format(const grundy_game *g, grundy_pos p, char *buf,
     return grundy_u64_format(p, buf, cap);
 }
 
+/* *buf with room for need moves. */
+static grundy_status moves_room(grundy_move **buf, size_t *cap, size_t need)
+{
+    grundy_move *nb;
+    if (need <= *cap)
+        return GRUNDY_OK;
+    GRUNDY_RETURN_IF(need > SIZE_MAX / sizeof **buf, GRUNDY_ERR_NOMEM);
+    nb = realloc(*buf, need * sizeof **buf);
+    GRUNDY_RETURN_IF(!nb, GRUNDY_ERR_NOMEM);
+    *buf = nb;
+    *cap = need;
+    return GRUNDY_OK;
+}
+
 grundy_status grundy_game_moves(const grundy_game *g, grundy_pos p,
                                 grundy_move **buf, size_t *cap,
                                 size_t *count)
 {
-    size_t need = g->rules->max_moves(g->params, p);
-    if (need > *cap) {
-        grundy_move *nb;
-        GRUNDY_RETURN_IF(need > SIZE_MAX / sizeof **buf, GRUNDY_ERR_NOMEM);
-        nb = realloc(*buf, need * sizeof **buf);
-        GRUNDY_RETURN_IF(!nb, GRUNDY_ERR_NOMEM);
-        *buf = nb;
-        *cap = need;
+    const grundy_rules *r = g->rules;
+    if (r->list_moves) {
+        /* the family's status; a second call when the first had no room
+         * (a family that wants more room again contradicts itself) */
+        GRUNDY_TRY(moves_room(buf, cap, r->max_moves(g->params, p)));
+        GRUNDY_TRY(r->list_moves(g->params, p, *buf, *cap, count));
+        if (*count <= *cap)
+            return GRUNDY_OK;
+        GRUNDY_TRY(moves_room(buf, cap, *count));
+        GRUNDY_TRY(r->list_moves(g->params, p, *buf, *cap, count));
+        return *count <= *cap ? GRUNDY_OK : GRUNDY_ERR_ARG;
     }
-    *count = g->rules->moves(g->params, p, *buf, *cap);
+    GRUNDY_TRY(moves_room(buf, cap, r->max_moves(g->params, p)));
+    *count = r->moves(g->params, p, *buf, *cap);
     assert(*count <= *cap);
     return GRUNDY_OK;
 }

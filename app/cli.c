@@ -89,6 +89,16 @@ int cli_opt_input(const char *cmd, void *args, const cli_opt *o,
     return cli_open_input(cmd, val);
 }
 
+int cli_opt_file(const char *cmd, void *args, const cli_opt *o,
+                 const char *val)
+{
+    if (o->seen && *(const int *)((const char *)args + o->seen - 1))
+        return cli_usage_error(cmd, "unexpected argument '%s' (one input "
+                                    "FILE)",
+                               val);
+    return cli_open_input(cmd, val);
+}
+
 int cli_input_option(const char *cmd, int argc, char **argv, int *i)
 {
     const char *v;

@@ -30,8 +30,9 @@ int cmd_survey(int argc, char **argv);
 /* Help texts (help.c).  NULL for an unknown name. */
 const char *cli_help(const char *cmd);
 void cli_print_help(const char *cmd); /* to stdout */
-/* 'grundy solve NAME --help' (cmd_solve.c); NULL for an unknown NAME */
-const char *cli_solve_help(const char *name);
+/* 'grundy solve NAME --help' (cmd_solve.c): 1 after printing it, 0 for
+ * an unknown NAME. */
+int cli_solve_print_help(const char *name);
 
 /* "grundy: CONTEXT: MSG" with the library's status message, or the parse
  * error's detail when it has one.  Returns CLI_EXIT_DATA. */
@@ -54,6 +55,10 @@ int cli_open_input(const char *cmd, const char *path);
  * (the file opened as standard input, *i moved past it), or minus the
  * exit status after an error. */
 int cli_input_option(const char *cmd, int argc, char **argv, int *i);
+/* FILE as an ARG row of an option table: opened as standard input, once
+ * (the row's seen flag, which --input sets too, says whether it was). */
+int cli_opt_file(const char *cmd, void *args, const cli_opt *o,
+                 const char *val);
 /* The same as a CALL row of an option table (with CLI_OPT_VALUE):
  * "--input FILE" opened as standard input. */
 int cli_opt_input(const char *cmd, void *args, const cli_opt *o,

@@ -14,15 +14,12 @@
 
 #define DIGIT_NIM_MAX 1000000000u
 
-int solve_digit_nim(int argc, char **argv)
+int solve_digit_nim(void)
 {
     range_cli_cfg cfg;
     cli_engine eng;
     grundy_game *g = NULL;
     int rc;
-    if (argc > 1)
-        return cli_usage_error("solve digit-nim", "unexpected argument '%s'",
-                               argv[1]);
     if (grundy_game_new(&g, "digits", NULL) != GRUNDY_OK)
         return cli_error("solve digit-nim", GRUNDY_ERR_NOMEM, NULL);
     memset(&cfg, 0, sizeof cfg);

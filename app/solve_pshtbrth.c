@@ -78,16 +78,13 @@ static grundy_status read_board(grundy_scanner *s, grundy_pos *out,
     return GRUNDY_OK;
 }
 
-int solve_pshtbrth(int argc, char **argv)
+int solve_pshtbrth(void)
 {
     range_cli_cfg cfg;
     cli_engine eng;
     grundy_game *game = NULL;
     int rc;
 
-    (void)argv;
-    if (argc > 1)
-        return cli_usage_error("solve", "pshtbrth takes no arguments");
     if (grundy_game_new(&game, "rect:4x4", NULL) != GRUNDY_OK)
         return cli_error("solve pshtbrth", GRUNDY_ERR_NOMEM, NULL);
     cli_solve_engine(&eng, "solve pshtbrth");

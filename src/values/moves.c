@@ -11,12 +11,32 @@
 
 #include "values/values_internal.h"
 
+/* The moves of p (*out: free() it), their number checked against the
+ * work and memory limits first. */
+static grundy_status list_moves(grundy_move **out, size_t *count,
+                                grundy_values *v, grundy_pos p)
+{
+    size_t need = v->rules->max_moves(v->params, p), cap = 0;
+    grundy_status s;
+    *out = NULL;
+    *count = 0;
+    GRUNDY_TRY(grundy_values_work_check(v, need));
+    GRUNDY_RETURN_IF(need > SIZE_MAX / sizeof **out, GRUNDY_ERR_LIMIT);
+    GRUNDY_TRY(grundy_limits_mem_check(v->lim, need * sizeof **out));
+    s = grundy_game_moves(v->game, p, out, &cap, count);
+    if (s != GRUNDY_OK) {
+        free(*out);
+        *out = NULL;
+    }
+    return s;
+}
+
 grundy_status grundy_values_move_to(grundy_move *out, int *found,
                                     grundy_values *v, grundy_pos p,
                                     grundy_value target)
 {
     grundy_move *mv = NULL;
-    size_t cap = 0, count, need, k;
+    size_t count, k;
     grundy_status s = GRUNDY_OK;
     *found = 0;
     if (v->rules->move_to_value) {
@@ -28,11 +48,7 @@ grundy_status grundy_values_move_to(grundy_move *out, int *found,
             return GRUNDY_OK;
         }
     }
-    need = v->rules->max_moves(v->params, p);
-    GRUNDY_TRY(grundy_values_work_check(v, need));
-    GRUNDY_RETURN_IF(need > SIZE_MAX / sizeof *mv, GRUNDY_ERR_LIMIT);
-    GRUNDY_TRY(grundy_limits_mem_check(v->lim, need * sizeof *mv));
-    GRUNDY_TRY(grundy_game_moves(v->game, p, &mv, &cap, &count));
+    GRUNDY_TRY(list_moves(&mv, &count, v, p));
     for (k = 0; k < count && s == GRUNDY_OK && !*found; k++) {
         grundy_value x = 0, pv;
         unsigned j;
@@ -80,7 +96,7 @@ grundy_status grundy_values_find_move(grundy_move *out, int *legal,
                                       const grundy_move *m)
 {
     grundy_move want, x, *mv = NULL;
-    size_t cap = 0, count, need, k;
+    size_t count, k;
     grundy_status s;
     *legal = 0;
     nonempty_parts(m, &want);
@@ -95,11 +111,7 @@ grundy_status grundy_values_find_move(grundy_move *out, int *legal,
             *out = one;
         return GRUNDY_OK;
     }
-    need = v->rules->max_moves(v->params, p);
-    GRUNDY_TRY(grundy_values_work_check(v, need));
-    GRUNDY_RETURN_IF(need > SIZE_MAX / sizeof *mv, GRUNDY_ERR_LIMIT);
-    GRUNDY_TRY(grundy_limits_mem_check(v->lim, need * sizeof *mv));
-    s = grundy_game_moves(v->game, p, &mv, &cap, &count);
+    s = list_moves(&mv, &count, v, p);
     for (k = 0; s == GRUNDY_OK && k < count && !*legal; k++) {
         nonempty_parts(&mv[k], &x);
         *legal = same_move(&x, &want);
@@ -114,7 +126,7 @@ grundy_status grundy_values_is_move(int *legal, grundy_values *v,
                                     grundy_pos p, const grundy_move *m)
 {
     grundy_move *mv = NULL;
-    size_t cap = 0, count, need, k;
+    size_t count, k;
     *legal = 0;
     if ((v->rules->flags & GRUNDY_RULES_NIM) && v->rules->move_to_value &&
         m->nparts == 1) {
@@ -129,11 +141,7 @@ grundy_status grundy_values_is_move(int *legal, grundy_values *v,
         *legal = found && same_move(&to, m);
         return GRUNDY_OK;
     }
-    need = v->rules->max_moves(v->params, p);
-    GRUNDY_TRY(grundy_values_work_check(v, need));
-    GRUNDY_RETURN_IF(need > SIZE_MAX / sizeof *mv, GRUNDY_ERR_LIMIT);
-    GRUNDY_TRY(grundy_limits_mem_check(v->lim, need * sizeof *mv));
-    GRUNDY_TRY(grundy_game_moves(v->game, p, &mv, &cap, &count));
+    GRUNDY_TRY(list_moves(&mv, &count, v, p));
     for (k = 0; k < count && !*legal; k++)
         *legal = same_move(&mv[k], m);
     free(mv);

@@ -377,6 +377,31 @@ void cli_json_str(grundy_writer *w, const char *s)
     grundy_writer_char(w, '"');
 }
 
+void cli_json_u64(grundy_writer *w, const char *key, uint64_t v)
+{
+    grundy_writer_str(w, ", \"");
+    grundy_writer_str(w, key);
+    grundy_writer_str(w, "\": ");
+    grundy_writer_u64(w, v);
+}
+
+void cli_json_period(grundy_writer *w, const grundy_period *p)
+{
+    if (!p || !p->found) {
+        grundy_writer_str(w, "null");
+        return;
+    }
+    grundy_writer_str(w, "{\"period\": ");
+    grundy_writer_u64(w, p->period);
+    cli_json_u64(w, "preperiod", p->preperiod);
+    if (p->saltus)
+        cli_json_u64(w, "saltus", p->saltus);
+    grundy_writer_str(w, ", \"proven\": ");
+    grundy_writer_str(w, p->proven ? "true" : "false");
+    cli_json_u64(w, "checked_upto", p->checked_upto ? p->checked_upto - 1 : 0);
+    grundy_writer_char(w, '}');
+}
+
 void cli_json_rules(grundy_writer *w, const char *written,
                     const grundy_game *g)
 {

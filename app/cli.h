@@ -112,6 +112,12 @@ void cli_work_error(const cli_engine *e, const char *what);
 /* JSON string output (escaped). */
 struct grundy_writer;
 void cli_json_str(grundy_writer *w, const char *s);
+/* ', "KEY": V' after a first field. */
+void cli_json_u64(grundy_writer *w, const char *key, uint64_t v);
+/* A period as every --json writes it: {period, preperiod, saltus when
+ * arithmetic, proven, checked_upto: the last position looked at}, or
+ * null (p NULL or not found). */
+void cli_json_period(grundy_writer *w, const grundy_period *p);
 /* The JSON conventions of every subcommand (doc/JSON.md):
  *   "rules": the spec as written (NULL: the game's own), "canonical": its
  *   canonical form; */

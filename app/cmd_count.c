@@ -181,27 +181,20 @@ static void json_result(grundy_writer *w, const count_args *a,
     else
         grundy_writer_str(w, "\"rules\": null, \"canonical\": null");
     if (a->have_heaps) {
-        grundy_writer_str(w, ", \"heaps\": ");
-        grundy_writer_u64(w, a->heaps);
-        grundy_writer_str(w, ", \"max\": ");
-        grundy_writer_u64(w, a->max);
+        cli_json_u64(w, "heaps", a->heaps);
+        cli_json_u64(w, "max", a->max);
     } else {
-        grundy_writer_str(w, ", \"tuples\": ");
-        grundy_writer_u64(w, a->tuples);
+        cli_json_u64(w, "tuples", a->tuples);
     }
-    grundy_writer_str(w, ", \"moore\": ");
-    grundy_writer_u64(w, a->moore);
+    cli_json_u64(w, "moore", a->moore);
     grundy_writer_str(w, ", \"modulus\": ");
     if (a->have_mod)
         grundy_writer_u64(w, a->mod);
     else
         grundy_writer_str(w, "null");
-    grundy_writer_str(w, ", \"winning\": ");
-    grundy_writer_u64(w, r->winning);
-    grundy_writer_str(w, ", \"losing\": ");
-    grundy_writer_u64(w, r->losing);
-    grundy_writer_str(w, ", \"total\": ");
-    grundy_writer_u64(w, r->total);
+    cli_json_u64(w, "winning", r->winning);
+    cli_json_u64(w, "losing", r->losing);
+    cli_json_u64(w, "total", r->total);
     grundy_writer_str(w, "}\n");
 }
 

@@ -106,12 +106,9 @@ static void write_quotient(grundy_writer *w, const misere_args *a,
     if (json) {
         grundy_writer_char(w, '{');
         cli_json_rules(w, a->rules, grundy_misere_game(q));
-        grundy_writer_str(w, ", \"heaps\": ");
-        grundy_writer_u64(w, in.heaps);
-        grundy_writer_str(w, ", \"order\": ");
-        grundy_writer_u64(w, in.order);
-        grundy_writer_str(w, ", \"p_count\": ");
-        grundy_writer_u64(w, in.p_count);
+        cli_json_u64(w, "heaps", in.heaps);
+        cli_json_u64(w, "order", in.order);
+        cli_json_u64(w, "p_count", in.p_count);
         grundy_writer_str(w, ", \"generators\": [");
     } else {
         grundy_writer_str(w, "rules: ");
@@ -171,8 +168,7 @@ static void write_quotient(grundy_writer *w, const misere_args *a,
         if (in.period) {
             grundy_writer_str(w, "{\"period\": ");
             grundy_writer_u64(w, in.period);
-            grundy_writer_str(w, ", \"preperiod\": ");
-            grundy_writer_u64(w, in.preperiod);
+            cli_json_u64(w, "preperiod", in.preperiod);
             grundy_writer_str(w, ", \"proven\": false}");
         } else {
             grundy_writer_str(w, "null");
@@ -183,8 +179,7 @@ static void write_quotient(grundy_writer *w, const misere_args *a,
             json_heap(w, in.stopped_at);
             grundy_writer_str(w, ", \"candidate\": ");
             grundy_writer_str(w, in.stopped_candidate ? "true" : "false");
-            grundy_writer_str(w, ", \"max_order\": ");
-            grundy_writer_u64(w, a->max_order);
+            cli_json_u64(w, "max_order", a->max_order);
             grundy_writer_char(w, '}');
         } else {
             grundy_writer_str(w, "null");
@@ -318,8 +313,7 @@ static int do_genus(const misere_args *a, const grundy_game *g,
             json_heap(w, h);
             grundy_writer_str(w, ", \"genus\": ");
             cli_json_str(w, buf);
-            grundy_writer_str(w, ", \"normal\": ");
-            grundy_writer_u64(w, ge[h].normal);
+            cli_json_u64(w, "normal", ge[h].normal);
             grundy_writer_str(w, ", \"misere\": [");
             for (k = 0; k < ge[h].nexp; k++) {
                 if (k)

@@ -131,27 +131,6 @@ static void write_period_text(grundy_writer *w, const grundy_period *p)
     grundy_writer_str(w, p->proven ? " (proven)" : " (seen, not proven)");
 }
 
-/* As in 'grundy values --json': checked_upto is the last position. */
-static void write_period_json(grundy_writer *w, const grundy_period *p)
-{
-    if (!p->found) {
-        grundy_writer_str(w, "null");
-        return;
-    }
-    grundy_writer_str(w, "{\"period\": ");
-    grundy_writer_u64(w, p->period);
-    grundy_writer_str(w, ", \"preperiod\": ");
-    grundy_writer_u64(w, p->preperiod);
-    if (p->saltus) {
-        grundy_writer_str(w, ", \"saltus\": ");
-        grundy_writer_u64(w, p->saltus);
-    }
-    grundy_writer_str(w, ", \"proven\": ");
-    grundy_writer_str(w, p->proven ? "true" : "false");
-    grundy_writer_str(w, ", \"checked_upto\": ");
-    grundy_writer_u64(w, p->checked_upto ? p->checked_upto - 1 : 0);
-    grundy_writer_char(w, '}');
-}
 
 static void list_text(grundy_writer *w, const grundy_store *s,
                       const grundy_store_info *info, size_t n)
@@ -257,18 +236,14 @@ static void list_json(grundy_writer *w, const grundy_store *s,
         cli_json_str(w, e->spec);
         grundy_writer_str(w, ", \"file\": ");
         cli_json_str(w, e->path);
-        grundy_writer_str(w, ", \"entries\": ");
-        grundy_writer_u64(w, e->size);
-        grundy_writer_str(w, ", \"width\": ");
-        grundy_writer_u64(w, e->width);
-        grundy_writer_str(w, ", \"max\": ");
-        grundy_writer_u64(w, e->max);
+        cli_json_u64(w, "entries", e->size);
+        cli_json_u64(w, "width", e->width);
+        cli_json_u64(w, "max", e->max);
         grundy_writer_str(w, ", \"complete\": ");
         grundy_writer_str(w, e->complete ? "true" : "false");
         grundy_writer_str(w, ", \"period\": ");
-        write_period_json(w, &e->period);
-        grundy_writer_str(w, ", \"bytes\": ");
-        grundy_writer_u64(w, e->file_bytes);
+        cli_json_period(w, &e->period);
+        cli_json_u64(w, "bytes", e->file_bytes);
         grundy_writer_str(w, ", \"version\": ");
         cli_json_str(w, e->version);
         grundy_writer_str(w, ", \"slices\": ");

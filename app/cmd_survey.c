@@ -368,28 +368,11 @@ static void write_row(survey *sv, const row *r)
         cli_json_str(w, r->code);
         grundy_writer_str(w, ", \"group\": ");
         cli_json_str(w, grp->canon);
-        grundy_writer_str(w, ", \"upto\": ");
-        grundy_writer_u64(w, sv->upto);
+        cli_json_u64(w, "upto", sv->upto);
         grundy_writer_str(w, ", \"status\": \"");
         grundy_writer_str(w, st);
         grundy_writer_str(w, "\", \"period\": ");
-        if (per) {
-            grundy_writer_str(w, "{\"period\": ");
-            grundy_writer_u64(w, r->per.period);
-            grundy_writer_str(w, ", \"preperiod\": ");
-            grundy_writer_u64(w, r->per.preperiod);
-            if (r->per.saltus) {
-                grundy_writer_str(w, ", \"saltus\": ");
-                grundy_writer_u64(w, r->per.saltus);
-            }
-            grundy_writer_str(w, ", \"proven\": ");
-            grundy_writer_str(w, r->per.proven ? "true" : "false");
-            grundy_writer_str(w, ", \"checked_upto\": ");
-            grundy_writer_u64(w, r->per.checked_upto - 1);
-            grundy_writer_char(w, '}');
-        } else {
-            grundy_writer_str(w, "null");
-        }
+        cli_json_period(w, per ? &r->per : NULL);
         grundy_writer_str(w, ", \"max\": ");
         write_u64_or_null(w, r->st == GRUNDY_OK, r->max);
         grundy_writer_str(w, ", \"last_rare\": ");

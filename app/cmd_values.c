@@ -202,24 +202,15 @@ static void write_search_stats(grundy_writer *w, const grundy_values *vals,
         grundy_writer_str(w, ", \"stats\": {\"source\": ");
         cli_json_str(w, grundy_values_source(vals));
         if (searched) {
-            grundy_writer_str(w, ", \"nodes\": ");
-            grundy_writer_u64(w, st.nodes);
-            grundy_writer_str(w, ", \"lookups\": ");
-            grundy_writer_u64(w, st.probes);
-            grundy_writer_str(w, ", \"hits\": ");
-            grundy_writer_u64(w, st.hits);
-            grundy_writer_str(w, ", \"stored\": ");
-            grundy_writer_u64(w, st.stores);
-            grundy_writer_str(w, ", \"evicted\": ");
-            grundy_writer_u64(w, st.evictions);
-            grundy_writer_str(w, ", \"table_bytes\": ");
-            grundy_writer_u64(w, st.table_bytes);
-            grundy_writer_str(w, ", \"entries\": ");
-            grundy_writer_u64(w, st.entries);
-            grundy_writer_str(w, ", \"capacity\": ");
-            grundy_writer_u64(w, st.capacity);
-            grundy_writer_str(w, ", \"threads\": ");
-            grundy_writer_u64(w, st.threads);
+            cli_json_u64(w, "nodes", st.nodes);
+            cli_json_u64(w, "lookups", st.probes);
+            cli_json_u64(w, "hits", st.hits);
+            cli_json_u64(w, "stored", st.stores);
+            cli_json_u64(w, "evicted", st.evictions);
+            cli_json_u64(w, "table_bytes", st.table_bytes);
+            cli_json_u64(w, "entries", st.entries);
+            cli_json_u64(w, "capacity", st.capacity);
+            cli_json_u64(w, "threads", st.threads);
             grundy_writer_str(w, ", \"nodes_by_depth\": [");
             for (d = 1; d < GRUNDY_BOARD_STATS_DEPTHS && d <= st.depth; d++) {
                 if (d > 1)
@@ -297,8 +288,7 @@ static int do_at(values_args *a, const grundy_game *g, grundy_writer *w)
         cli_json_rules(w, a->spec, g);
         grundy_writer_str(w, ", \"position\": ");
         write_pos_json(w, g, p);
-        grundy_writer_str(w, ", \"value\": ");
-        grundy_writer_u64(w, v);
+        cli_json_u64(w, "value", v);
         if (a->stats)
             write_search_stats(w, vals, took, 1);
         grundy_writer_str(w, "}\n");
@@ -559,8 +549,7 @@ static int do_table(values_args *a, const grundy_game *g, grundy_writer *w)
         }
         grundy_writer_str(w, ", \"stats\": {\"positions\": ");
         grundy_writer_u64(w, n);
-        grundy_writer_str(w, ", \"max\": ");
-        grundy_writer_u64(w, maxv);
+        cli_json_u64(w, "max", maxv);
         grundy_writer_str(w, ", \"max_at\": ");
         write_pos_json(w, g, max_at);
         if (counts) {
@@ -578,32 +567,14 @@ static int do_table(values_args *a, const grundy_game *g, grundy_writer *w)
             grundy_writer_str(w, ", \"rule\": \"");
             grundy_writer_str(w, rare_rule_name(rare.rule));
             grundy_writer_char(w, '"');
-            grundy_writer_str(w, ", \"positions\": ");
-            grundy_writer_u64(w, rare.rare_positions);
-            grundy_writer_str(w, ", \"values\": ");
-            grundy_writer_u64(w, rare.rare_values);
+            cli_json_u64(w, "positions", rare.rare_positions);
+            cli_json_u64(w, "values", rare.rare_values);
             grundy_writer_str(w, ", \"last_at\": ");
             write_pos_json(w, g, rare.last_rare);
             grundy_writer_char(w, '}');
         }
         grundy_writer_str(w, "}, \"period\": ");
-        if (per.found) {
-            grundy_writer_str(w, "{\"period\": ");
-            grundy_writer_u64(w, per.period);
-            grundy_writer_str(w, ", \"preperiod\": ");
-            grundy_writer_u64(w, per.preperiod);
-            if (per.saltus) {
-                grundy_writer_str(w, ", \"saltus\": ");
-                grundy_writer_u64(w, per.saltus);
-            }
-            grundy_writer_str(w, ", \"proven\": ");
-            grundy_writer_str(w, per.proven ? "true" : "false");
-            grundy_writer_str(w, ", \"checked_upto\": ");
-            grundy_writer_u64(w, per.checked_upto - 1);
-            grundy_writer_char(w, '}');
-        } else {
-            grundy_writer_str(w, "null");
-        }
+        cli_json_period(w, &per);
         grundy_writer_str(w, "}\n");
     } else {
         if (a->list && pairs)

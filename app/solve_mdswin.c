@@ -100,8 +100,7 @@ static int solve_all(grundy_scanner *sc, grundy_writer *w, mdswin_state *st)
         if (cli_solve_json) {
             grundy_writer_str(w, "{\"test\": ");
             grundy_writer_u64(w, t + 1);
-            grundy_writer_str(w, ", \"count\": ");
-            grundy_writer_u64(w, r.winning);
+            cli_json_u64(w, "count", r.winning);
             grundy_writer_str(w, "}\n");
         } else {
             grundy_writer_u64(w, r.winning);

@@ -6,7 +6,7 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "cli.h"
+#include "range_cli.h"
 #include "solve.h"
 
 static const char help_digit_nim[] =
@@ -106,6 +106,25 @@ void cli_solve_engine(cli_engine *e, const char *cmd)
     e->store_dir = solve_common.store_dir;
     e->no_store = solve_common.no_store;
     e->out_of_core = solve_common.out_of_core;
+}
+
+int cli_solve_range(range_cli_cfg *cfg, const char *spec)
+{
+    cli_engine eng;
+    grundy_game *g = NULL;
+    int rc;
+    if (grundy_game_new(&g, spec, NULL) != GRUNDY_OK)
+        return cli_error(cfg->cmd, GRUNDY_ERR_NOMEM, NULL);
+    cli_solve_engine(&eng, cfg->cmd);
+    cfg->game = g;
+    cfg->eng = &eng;
+    cfg->json = cli_solve_json;
+    if (!cfg->pos_max)
+        cfg->pos_max = grundy_game_num_positions(g) - 1;
+    rc = range_cli_run(cfg);
+    cli_engine_clear(&eng);
+    grundy_game_free(g);
+    return rc;
 }
 
 static const solve_workload workloads[] = {

@@ -28,6 +28,12 @@ extern int cli_solve_json;
  * them applied. */
 void cli_solve_engine(cli_engine *e, const char *cmd);
 
+/* Run the range query loop of cfg (its layout and cmd set) on the game
+ * of spec, with the common options and --json of this run; pos_max 0:
+ * every position of the game.  The exit code. */
+struct range_cli_cfg;
+int cli_solve_range(struct range_cli_cfg *cfg, const char *spec);
+
 int solve_digit_nim(void);
 int solve_unbalanced_nim(void);
 int solve_pshtbrth(void);

@@ -14,10 +14,7 @@
 
 static size_t spec_name(const char *name, char *buf, size_t cap)
 {
-    grundy_spec_buf b = {buf, cap, 0};
-    if (cap)
-        buf[0] = 0;
-    grundy_spec_put(&b, name);
+    grundy_spec_buf b = grundy_spec_start(buf, cap, name);
     return b.len;
 }
 
@@ -155,11 +152,8 @@ static size_t list_spec(const char *name, const void *params, char *buf,
                         size_t cap)
 {
     const grundy_subtract_params *sp = params;
-    grundy_spec_buf b = {buf, cap, 0};
+    grundy_spec_buf b = grundy_spec_start(buf, cap, name);
     size_t i;
-    if (cap)
-        buf[0] = 0;
-    grundy_spec_put(&b, name);
     for (i = 0; i < sp->n; i++) {
         grundy_spec_put(&b, i ? "," : ":");
         grundy_spec_put_u64(&b, sp->amounts[i]);
@@ -336,10 +330,7 @@ static grundy_pos digits_max_take(const void *params)
 static size_t digits_spec(const void *params, char *buf, size_t cap)
 {
     unsigned b = ((const grundy_digits_params *)params)->base;
-    grundy_spec_buf sb = {buf, cap, 0};
-    if (cap)
-        buf[0] = 0;
-    grundy_spec_put(&sb, "digits");
+    grundy_spec_buf sb = grundy_spec_start(buf, cap, "digits");
     if (b != 10) {
         grundy_spec_put(&sb, ":base=");
         grundy_spec_put_u64(&sb, b);

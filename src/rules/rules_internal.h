@@ -52,6 +52,8 @@ typedef struct grundy_spec_buf {
     size_t cap, len;
 } grundy_spec_buf;
 
+/* A buffer over buf[0 .. cap) that starts with head. */
+grundy_spec_buf grundy_spec_start(char *buf, size_t cap, const char *head);
 void grundy_spec_put(grundy_spec_buf *b, const char *s);
 void grundy_spec_put_u64(grundy_spec_buf *b, uint64_t v);
 

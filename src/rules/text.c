@@ -45,6 +45,15 @@ void grundy_spec_put(grundy_spec_buf *b, const char *s)
     b->len += n;
 }
 
+grundy_spec_buf grundy_spec_start(char *buf, size_t cap, const char *head)
+{
+    grundy_spec_buf b = {buf, cap, 0};
+    if (cap)
+        buf[0] = 0;
+    grundy_spec_put(&b, head);
+    return b;
+}
+
 void grundy_spec_put_u64(grundy_spec_buf *b, uint64_t v)
 {
     char tmp[24];

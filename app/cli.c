@@ -13,18 +13,6 @@
 
 #include "cli.h"
 
-int cli_usage_error(const char *cmd, const char *fmt, ...)
-{
-    va_list ap;
-    fprintf(stderr, "grundy: %s%s", cmd ? cmd : "", cmd ? ": " : "");
-    va_start(ap, fmt);
-    vfprintf(stderr, fmt, ap);
-    va_end(ap);
-    fprintf(stderr, "\nTry 'grundy %s%s--help'.\n", cmd ? cmd : "",
-            cmd ? " " : "");
-    return CLI_EXIT_USAGE;
-}
-
 /* The engine of the running subcommand, for messages about its limits
  * from places that do not hold it. */
 static const cli_engine *active_engine;
@@ -91,6 +79,26 @@ int cli_open_input(const char *cmd, const char *path)
     return 0;
 }
 
+int cli_opt_input(const char *cmd, void *args, const cli_opt *o,
+                  const char *val)
+{
+    (void)args;
+    if (!val || !*val)
+        return cli_usage_error(cmd, "%s needs a FILE ('-': standard input)",
+                               o->name);
+    return cli_open_input(cmd, val);
+}
+
+int cli_opt_file(const char *cmd, void *args, const cli_opt *o,
+                 const char *val)
+{
+    if (o->seen && *(const int *)((const char *)args + o->seen - 1))
+        return cli_usage_error(cmd, "unexpected argument '%s' (one input "
+                                    "FILE)",
+                               val);
+    return cli_open_input(cmd, val);
+}
+
 int cli_input_option(const char *cmd, int argc, char **argv, int *i)
 {
     const char *v;
@@ -102,121 +110,6 @@ int cli_input_option(const char *cmd, int argc, char **argv, int *i)
     return cli_open_input(cmd, v) ? -CLI_EXIT_DATA : 1;
 }
 
-int cli_parse_u64(const char *cmd, const char *opt, const char *text,
-                  uint64_t lo, uint64_t hi, uint64_t *out)
-{
-    grundy_parse_error where;
-    if (!text)
-        return cli_usage_error(cmd, "option '%s' needs a value", opt);
-    if (grundy_u64_parse(out, text, strlen(text), lo, hi, &where) !=
-        GRUNDY_OK)
-        return cli_usage_error(cmd, "%s: %s", opt, where.msg);
-    return 0;
-}
-
-int cli_parse_choice(const char *cmd, const char *opt, const char *val,
-                     const char *const names[], int *out)
-{
-    char list[256];
-    size_t len = 0, i, n = 0;
-    while (names[n])
-        n++;
-    for (i = 0; val && i < n; i++)
-        if (strcmp(val, names[i]) == 0) {
-            *out = (int)i;
-            return 0;
-        }
-    list[0] = 0;
-    for (i = 0; i < n && len < sizeof list; i++) {
-        int k = snprintf(list + len, sizeof list - len, "%s%s",
-                         i == 0 ? "" : i + 1 == n ? " or " : ", ", names[i]);
-        if (k < 0)
-            break;
-        len += (size_t)k;
-    }
-    return cli_usage_error(cmd, "%s takes %s", opt, list);
-}
-
-int cli_parse_bytes(const char *cmd, const char *opt, const char *text,
-                    size_t *out)
-{
-    char num[32];
-    size_t len;
-    unsigned shift = 0;
-    uint64_t v;
-    if (!text)
-        return cli_usage_error(cmd, "option '%s' needs a value", opt);
-    len = strlen(text);
-    if (len && strchr("KkMmGgTt", text[len - 1])) {
-        static const char sfx[] = "KMGT";
-        char c = text[len - 1];
-        shift = 10u * (unsigned)(strchr(sfx, c >= 'a' ? c - 32 : c) - sfx + 1);
-        len--;
-    }
-    if (len >= sizeof num)
-        return cli_usage_error(cmd, "%s: '%s' is too long", opt, text);
-    memcpy(num, text, len);
-    num[len] = 0;
-    if (cli_parse_u64(cmd, opt, num, 1, UINT64_MAX >> shift, &v))
-        return CLI_EXIT_USAGE;
-    *out = (size_t)(v << shift);
-    return 0;
-}
-
-int cli_parse_store_limit(const char *cmd, const char *opt,
-                          const char *text, uint64_t *out)
-{
-    if (!text)
-        return cli_usage_error(cmd, "option '%s' needs a value", opt);
-    if (grundy_store_parse_limit(text, out) != GRUNDY_OK)
-        return cli_usage_error(cmd, "%s: '%s' is not a size (a number of "
-                               "bytes with K, M, G or T, or 'none')",
-                               opt, text);
-    return 0;
-}
-
-uint64_t cli_env_store_limit(const char *cmd)
-{
-    const char *e = getenv("GRUNDY_STORE_LIMIT");
-    uint64_t v;
-    if (!e || !*e)
-        return 0;
-    if (grundy_store_parse_limit(e, &v) == GRUNDY_OK)
-        return v;
-    fprintf(stderr, "grundy: %s: GRUNDY_STORE_LIMIT='%s' is not a size (a "
-            "number of bytes with K, M, G or T, or 'none'); the default "
-            "limit holds\n", cmd, e);
-    return 0;
-}
-
-int cli_parse_count(const char *cmd, const char *opt, const char *text,
-                    uint64_t *out)
-{
-    char num[32];
-    size_t len;
-    uint64_t mult = 1, v;
-    if (!text)
-        return cli_usage_error(cmd, "option '%s' needs a value", opt);
-    len = strlen(text);
-    if (len && strchr("KkMmGgTtPp", text[len - 1])) {
-        static const char sfx[] = "KMGTP";
-        char c = text[len - 1];
-        const char *at = strchr(sfx, c >= 'a' ? c - 32 : c);
-        long k;
-        for (k = 0; k <= at - sfx; k++)
-            mult *= 1000;
-        len--;
-    }
-    if (len >= sizeof num)
-        return cli_usage_error(cmd, "%s: '%s' is too long", opt, text);
-    memcpy(num, text, len);
-    num[len] = 0;
-    if (cli_parse_u64(cmd, opt, num, 1, UINT64_MAX / mult, &v))
-        return CLI_EXIT_USAGE;
-    *out = v * mult;
-    return 0;
-}
-
 /* Progress and signals *****************************************************/
 
 static struct timespec progress_last, progress_start;
@@ -226,7 +119,6 @@ static struct timespec progress_last, progress_start;
 static uint64_t progress_base;
 static const char *progress_phase;
 static int progress_shown;
-static int progress_mode; /* 0: at a terminal, 1: always, -1: never */
 static volatile sig_atomic_t got_signal;
 
 static void on_signal(int sig)
@@ -276,7 +168,7 @@ int cli_progress(void *ctx, const grundy_progress *p)
     double el;
     if (got_signal)
         return 1;
-    if (progress_mode < 0 || (progress_mode == 0 && !isatty(2)))
+    if (cli_progress_mode < 0 || (cli_progress_mode == 0 && !isatty(2)))
         return 0;
     clock_gettime(CLOCK_MONOTONIC, &now);
     if (!progress_phase || strcmp(progress_phase, p->phase) != 0 ||
@@ -335,142 +227,33 @@ void cli_engine_init(cli_engine *e, const char *cmd)
     active_engine = e;
 }
 
-/* The common options, one row each: every subcommand takes them through
- * cli_engine_option(), so none refuses another's. */
-typedef struct common_opt {
-    const char *name;
-    int takes_value;
-    int (*set)(cli_engine *e, const char *name, const char *val);
-} common_opt;
-
-static int set_mem(cli_engine *e, const char *name, const char *v)
-{
-    return cli_parse_bytes(e->cmd, name, v, &e->limits.mem_limit);
-}
-
-static int set_work(cli_engine *e, const char *name, const char *v)
-{
-    return cli_parse_count(e->cmd, name, v, &e->limits.work_limit);
-}
-
-static int set_threads(cli_engine *e, const char *name, const char *v)
-{
-    uint64_t nt;
-    if (cli_parse_u64(e->cmd, name, v, 0, 256, &nt))
-        return CLI_EXIT_USAGE;
-    e->limits.threads = (unsigned)nt;
-    return 0;
-}
-
-static int set_store(cli_engine *e, const char *name, const char *v)
-{
-    if (!v || !*v)
-        return cli_usage_error(e->cmd, "'%s' needs a folder", name);
-    e->store_dir = v;
-    e->no_store = 0;
-    return 0;
-}
-
-static int set_no_store(cli_engine *e, const char *name, const char *v)
-{
-    (void)name;
-    (void)v;
-    e->no_store = 1;
-    return 0;
-}
-
-static int set_out_of_core(cli_engine *e, const char *name, const char *v)
-{
-    (void)name;
-    (void)v;
-    e->out_of_core = 1;
-    return 0;
-}
-
-static int set_progress(cli_engine *e, const char *name, const char *v)
-{
-    (void)e;
-    (void)v;
-    progress_mode = strcmp(name, "--quiet") == 0 ? -1 : 1;
-    return 0;
-}
-
-static int set_store_limit(cli_engine *e, const char *name, const char *v)
-{
-    return cli_parse_store_limit(e->cmd, name, v, &e->store_limit);
-}
-
-static int set_keep_table(cli_engine *e, const char *name, const char *v)
-{
-    (void)name;
-    (void)v;
-    e->keep_single = 1;
-    return 0;
-}
-
-static int set_enddb(cli_engine *e, const char *name, const char *v)
-{
-    uint64_t k;
-    if (strcmp(v, "auto") == 0) {
-        e->enddb = -1;
-        return 0;
-    }
-    if (cli_parse_u64(e->cmd, name, v, 0, 40, &k))
-        return 2;
-    e->enddb = (int)k;
-    return 0;
-}
-
-static const common_opt common_opts[] = {
-    {"--enddb", 1, set_enddb},
-    {"--mem-limit", 1, set_mem},
-    {"--work-limit", 1, set_work},
-    {"--threads", 1, set_threads},
-    {"--store", 1, set_store},
-    {"--no-store", 0, set_no_store},
-    {"--store-limit", 1, set_store_limit},
-    {"--keep-table", 0, set_keep_table},
-    {"--out-of-core", 0, set_out_of_core},
-    {"--progress", 0, set_progress},
-    {"--quiet", 0, set_progress},
-};
-
-int cli_engine_option(cli_engine *e, int argc, char **argv, int *i)
-{
-    size_t k;
-    for (k = 0; k < sizeof common_opts / sizeof common_opts[0]; k++) {
-        const common_opt *o = &common_opts[k];
-        const char *v = NULL;
-        if (o->takes_value) {
-            if (!cli_opt_value(argc, argv, i, o->name, &v))
-                continue;
-        } else if (strcmp(argv[*i], o->name) != 0) {
-            continue;
-        }
-        return o->set(e, o->name, v) ? -1 : 1;
-    }
-    return 0;
-}
-
 int cli_bound_option(const char *cmd, int argc, char **argv, int *i,
                      const char *name, uint64_t lo, uint64_t hi,
                      uint64_t *out)
 {
     const char *v;
-    int old = 0;
-    if (!cli_opt_value(argc, argv, i, name, &v)) {
-        if (!cli_opt_value(argc, argv, i, "--max", &v))
-            return 0;
-        old = 1;
-    }
-    if (old)
-        fprintf(stderr,
-                "grundy: %s: note: '--max' is now '%s'; the old name is "
-                "still taken in this release and goes in the next\n",
-                cmd, name);
-    if (cli_parse_u64(cmd, old ? "--max" : name, v, lo, hi, out))
+    if (cli_opt_value(argc, argv, i, "--max", &v)) {
+        cli_usage_error(cmd, "'--max' is now '%s' (%s)", name,
+                        CLI_MAX_IS_COUNTS);
         return -1;
-    return 1;
+    }
+    if (!cli_opt_value(argc, argv, i, name, &v))
+        return 0;
+    return cli_parse_u64(cmd, name, v, lo, hi, out) ? -1 : 1;
+}
+
+uint64_t cli_env_store_limit(const char *cmd)
+{
+    const char *e = getenv("GRUNDY_STORE_LIMIT");
+    uint64_t v;
+    if (!e || !*e)
+        return 0;
+    if (grundy_store_parse_limit(e, &v) == GRUNDY_OK)
+        return v;
+    fprintf(stderr, "grundy: %s: GRUNDY_STORE_LIMIT='%s' is not a size (a "
+            "number of bytes with K, M, G or T, or 'none'); the default "
+            "limit holds\n", cmd, e);
+    return 0;
 }
 
 static void store_warn(void *ctx, const char *path, const char *what)
@@ -591,23 +374,6 @@ void cli_work_error(const cli_engine *e, const char *what)
                 e->cmd, what, (double)grundy_limits_work(&e->limits));
 }
 
-int cli_opt_value(int argc, char **argv, int *i, const char *name,
-                  const char **val)
-{
-    size_t n = strlen(name);
-    const char *a = argv[*i];
-    if (strncmp(a, name, n) != 0)
-        return 0;
-    if (a[n] == '=') {
-        *val = a + n + 1;
-        return 1;
-    }
-    if (a[n] != 0)
-        return 0;
-    *val = *i + 1 < argc ? argv[++*i] : NULL;
-    return 1;
-}
-
 void cli_json_str(grundy_writer *w, const char *s)
 {
     grundy_writer_char(w, '"');
@@ -625,6 +391,31 @@ void cli_json_str(grundy_writer *w, const char *s)
         }
     }
     grundy_writer_char(w, '"');
+}
+
+void cli_json_u64(grundy_writer *w, const char *key, uint64_t v)
+{
+    grundy_writer_str(w, ", \"");
+    grundy_writer_str(w, key);
+    grundy_writer_str(w, "\": ");
+    grundy_writer_u64(w, v);
+}
+
+void cli_json_period(grundy_writer *w, const grundy_period *p)
+{
+    if (!p || !p->found) {
+        grundy_writer_str(w, "null");
+        return;
+    }
+    grundy_writer_str(w, "{\"period\": ");
+    grundy_writer_u64(w, p->period);
+    cli_json_u64(w, "preperiod", p->preperiod);
+    if (p->saltus)
+        cli_json_u64(w, "saltus", p->saltus);
+    grundy_writer_str(w, ", \"proven\": ");
+    grundy_writer_str(w, p->proven ? "true" : "false");
+    cli_json_u64(w, "checked_upto", p->checked_upto ? p->checked_upto - 1 : 0);
+    grundy_writer_char(w, '}');
 }
 
 void cli_json_rules(grundy_writer *w, const char *written,

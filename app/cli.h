@@ -10,11 +10,7 @@
 #include <stdint.h>
 
 #include "grundy/grundy.h"
-
-/* Exit codes. */
-#define CLI_EXIT_OK 0
-#define CLI_EXIT_DATA 1  /* bad input data or a runtime failure */
-#define CLI_EXIT_USAGE 2 /* bad command line */
+#include "opt.h"
 
 /* A subcommand: argv[0] is the subcommand's name. */
 typedef int (*cli_cmd_fn)(int argc, char **argv);
@@ -34,10 +30,9 @@ int cmd_survey(int argc, char **argv);
 /* Help texts (help.c).  NULL for an unknown name. */
 const char *cli_help(const char *cmd);
 void cli_print_help(const char *cmd); /* to stdout */
-/* 'grundy solve NAME --help' (cmd_solve.c); NULL for an unknown NAME */
-const char *cli_solve_help(const char *name);
-/* "grundy: CMD: unknown option 'X'; try 'grundy CMD --help'", exit 2 */
-int cli_usage_error(const char *cmd, const char *fmt, ...);
+/* 'grundy solve NAME --help' (cmd_solve.c): 1 after printing it, 0 for
+ * an unknown NAME. */
+int cli_solve_print_help(const char *name);
 
 /* "grundy: CONTEXT: MSG" with the library's status message, or the parse
  * error's detail when it has one.  Returns CLI_EXIT_DATA. */
@@ -60,30 +55,14 @@ int cli_open_input(const char *cmd, const char *path);
  * (the file opened as standard input, *i moved past it), or minus the
  * exit status after an error. */
 int cli_input_option(const char *cmd, int argc, char **argv, int *i);
-
-/* Parse an option's numeric value; on failure prints a usage error naming
- * the option and returns non-zero. */
-int cli_parse_u64(const char *cmd, const char *opt, const char *text,
-                  uint64_t lo, uint64_t hi, uint64_t *out);
-/* Match an option's value against the NULL-terminated names[] and store
- * its index in *out.  Otherwise print "OPT takes A, B or C" as a usage
- * error and return non-zero. */
-int cli_parse_choice(const char *cmd, const char *opt, const char *val,
-                     const char *const names[], int *out);
-/* Parse a byte count with optional K/M/G/T suffix (powers of 1024). */
-/* --store-limit's value (grundy_store_parse_limit()); non-zero after a
- * usage error. */
-int cli_parse_store_limit(const char *cmd, const char *opt,
-                          const char *text, uint64_t *out);
-/* GRUNDY_STORE_LIMIT, or 0 when unset or unreadable (then said on
- * stderr: the default holds). */
-uint64_t cli_env_store_limit(const char *cmd);
-int cli_parse_bytes(const char *cmd, const char *opt, const char *text,
-                    size_t *out);
-
-/* Parse a count with optional K/M/G/T/P suffix (powers of 1000). */
-int cli_parse_count(const char *cmd, const char *opt, const char *text,
-                    uint64_t *out);
+/* FILE as an ARG row of an option table: opened as standard input, once
+ * (the row's seen flag, which --input sets too, says whether it was). */
+int cli_opt_file(const char *cmd, void *args, const cli_opt *o,
+                 const char *val);
+/* The same as a CALL row of an option table (with CLI_OPT_VALUE):
+ * "--input FILE" opened as standard input. */
+int cli_opt_input(const char *cmd, void *args, const cli_opt *o,
+                  const char *val);
 
 /* Progress on stderr when stderr is a terminal (or --progress): a
  * grundy_progress_fn whose ctx is a label string; it also returns
@@ -99,42 +78,28 @@ void cli_catch_signals(void);
 /* The signal that interrupted the work, or 0. */
 int cli_interrupted(void);
 
-/* The common options every subcommand takes (a table in cli.c):
- *   --mem-limit N, --work-limit N, --threads N, --store DIR, --no-store,
- *   --store-limit SIZE, --keep-table, --out-of-core,
- *   --progress, --quiet.
- * The store (default: the user's cache folder) is opened on first use;
- * its warnings go to stderr as "grundy: store: FILE: ...". */
-typedef struct cli_engine {
-    const char *cmd;
-    grundy_limits limits;
-    grundy_table_method method;
-    const char *store_dir;
-    int no_store;
-    int out_of_core; /* tables grown in their file in the store */
-    uint64_t store_limit; /* 0: GRUNDY_STORE_LIMIT, else the default */
-    int keep_single;      /* --keep-table */
-    int enddb;            /* --enddb K: -1 chosen by the library */
-    /* the session (made by the first cli_engine_values()): the store,
-     * one values object per game; store is its store once asked */
-    grundy_session *session;
-    grundy_store *store;
-} cli_engine;
-
+/* The engine of a subcommand (opt.h): its limits, its store (opened by
+ * the first cli_engine_values()), its progress on stderr. */
 void cli_engine_init(cli_engine *e, const char *cmd);
-/* Parse argv[*i] when it is an engine option: returns 1 (consumed, *i
- * moved past its value), 0 (not one), or -1 after a usage error. */
+/* Parse argv[*i] when it is a common option (opt.c's table): returns 1
+ * (consumed, *i moved past its value), 0 (not one), or -1 after a usage
+ * error.  For subcommands that do not parse through an option table. */
 int cli_engine_option(cli_engine *e, int argc, char **argv, int *i);
+/* What '--max' is now, in the refusal of its old uses. */
+#define CLI_MAX_IS_COUNTS "--max is the heap bound of 'grundy count' only"
 /* A bound option with its own name (--heap-max, --period-max) at
- * argv[*i], or its old name --max with a note on stderr that the name
- * changed (one release): 1 (taken, *out set), 0 (not there), -1 after a
- * usage error. */
+ * argv[*i]: 1 (taken, *out set), 0 (not there), -1 after a usage error;
+ * the old name --max is refused, naming the new one.  (An option table
+ * says the same with a U64 row and a RENAMED row.) */
 int cli_bound_option(const char *cmd, int argc, char **argv, int *i,
                      const char *name, uint64_t lo, uint64_t hi,
                      uint64_t *out);
 /* The session (made on the first call, with the options parsed): its
  * games, values objects and store last until cli_engine_clear(). */
 grundy_status cli_engine_session(cli_engine *e, grundy_session **out);
+/* GRUNDY_STORE_LIMIT, or 0 when unset or unreadable (then said on
+ * stderr: the default holds). */
+uint64_t cli_env_store_limit(const char *cmd);
 /* A values object for g (kept until cli_engine_clear()). */
 grundy_status cli_engine_values(cli_engine *e, const grundy_game *g,
                                 grundy_values **out);
@@ -147,15 +112,15 @@ int cli_engine_error(const cli_engine *e, const char *what, grundy_status s);
  * (--work-limit)", N from the engine's values objects. */
 void cli_work_error(const cli_engine *e, const char *what);
 
-/* Matches "--name" and "--name=VALUE"; takes VALUE from argv[*i + 1] in
- * the first form.  Returns 1 on a match with *val set (NULL when the
- * value is missing), 0 otherwise. */
-int cli_opt_value(int argc, char **argv, int *i, const char *name,
-                  const char **val);
-
 /* JSON string output (escaped). */
 struct grundy_writer;
 void cli_json_str(grundy_writer *w, const char *s);
+/* ', "KEY": V' after a first field. */
+void cli_json_u64(grundy_writer *w, const char *key, uint64_t v);
+/* A period as every --json writes it: {period, preperiod, saltus when
+ * arithmetic, proven, checked_upto: the last position looked at}, or
+ * null (p NULL or not found). */
+void cli_json_period(grundy_writer *w, const grundy_period *p);
 /* The JSON conventions of every subcommand (doc/JSON.md):
  *   "rules": the spec as written (NULL: the game's own), "canonical": its
  *   canonical form; */

@@ -22,84 +22,104 @@ enum { PRINT_DEFAULT, PRINT_WINNING, PRINT_LOSING, PRINT_TOTAL, PRINT_ALL };
 typedef struct count_args {
     const char *spec, *positions;
     uint64_t heaps, max, tuples, moore, mod;
-    int have_heaps, have_max, have_tuples, have_mod, weighted, print, json;
-    grundy_count_method method;
+    int have_heaps, have_max, have_tuples, have_mod, have_print, weighted;
+    int print, json, method;
     cli_engine eng;
 } count_args;
 
+/* in the order of PRINT_WINNING .. PRINT_ALL */
+static const char *const prints[] = {"winning", "losing", "total", "all",
+                                     NULL};
+/* in the order of grundy_count_method */
+static const char *const methods[] = {"auto", "root", "ring", "ring3", NULL};
+
+#define AT(m) offsetof(count_args, m)
+static const cli_opt count_opts[] = {
+    {.type = CLI_OPT_ARG, .name = "RULES", .field = AT(spec)},
+    {.type = CLI_OPT_SECTION, .name = "What to count:"},
+    {.type = CLI_OPT_U64, .name = "--heaps", .meta = "K", .field = AT(heaps),
+     .seen = CLI_AT(count_args, have_heaps), .lo = 1,
+     .hi = UINT64_C(1000000000000000000), .label = "--heaps K --max M",
+     .help = "the K-heap positions of the heap family RULES\n"
+             "with every heap in [0, M]; prints the losing ones\n"
+             "(P-positions) by default"},
+    {.type = CLI_OPT_U64, .name = "--max", .meta = "M", .field = AT(max),
+     .seen = CLI_AT(count_args, have_max), .hi = UINT64_MAX - 1},
+    {.type = CLI_OPT_TEXT, .name = "--positions", .meta = "LIST",
+     .field = AT(positions), .need = "a list",
+     .help = "components: the game RULES at each position of\n"
+             "LIST (comma-separated, each listed once)"},
+    {.type = CLI_OPT_U64, .name = "--tuples", .meta = "K", .field = AT(tuples),
+     .seen = CLI_AT(count_args, have_tuples), .lo = 1,
+     .hi = UINT64_C(1000000000000000000),
+     .help = "count the ordered K-tuples of components (repeats\n"
+             "allowed) whose sum the first player wins; without\n"
+             "RULES the components are Grundy values read from\n"
+             "standard input (or --input FILE), one per token"},
+    {.type = CLI_OPT_FLAG, .name = "--weighted", .field = AT(weighted),
+     .help = "standard input holds pairs VALUE WEIGHT: VALUE\n"
+             "stands for WEIGHT components"},
+    {.type = CLI_OPT_CALL, .name = "--input", .meta = "FILE",
+     .call = cli_opt_input, .flags = CLI_OPT_VALUE},
+    {.type = CLI_OPT_SECTION, .name = "Options:"},
+    {.type = CLI_OPT_U64, .name = "--moore", .meta = "k", .field = AT(moore),
+     .lo = 1, .hi = GRUNDY_COUNT_KMAX,
+     .help = "Moore's Nim_k: a move changes 1..k components (which\n"
+             "must be Nim heaps: nim, divisors:H, or values read\n"
+             "from standard input); default 1, the ordinary sum"},
+    {.type = CLI_OPT_U64, .name = "--mod", .meta = "P", .field = AT(mod),
+     .seen = CLI_AT(count_args, have_mod), .hi = UINT64_MAX,
+     .help = "count modulo the odd prime P < 2^62 (P must not\n"
+             "divide k + 1); without it the count is exact, and\n"
+             "refused when it could reach 2^62"},
+    {.type = CLI_OPT_CHOICE, .name = "--print", .meta = "WHAT",
+     .field = AT(print), .seen = CLI_AT(count_args, have_print),
+     .choices = prints,
+     .help = "winning, losing, total, or all three as lines\n"
+             "'winning N', 'losing N', 'total N'"},
+    {.type = CLI_OPT_CHOICE, .name = "--method", .meta = "M",
+     .field = AT(method), .choices = methods,
+     .help = "auto (default), root, ring, ring3: the transform"},
+    {.type = CLI_OPT_FLAG, .name = "--json", .field = AT(json),
+     .help = "one JSON object: rules, canonical, heaps and max or\n"
+             "tuples, moore, modulus, winning, losing, total"},
+    {.type = CLI_OPT_END},
+};
+#undef AT
+
+const cli_optset cli_count_opts = {"count", count_opts,
+                                   CLI_AT(count_args, eng), 1, 0};
+
+/* --mod P: an odd prime below 2^62 that does not divide k + 1.  Out of
+ * that range it is a usage error, as every option's value is. */
+static int check_mod(const count_args *a)
+{
+    grundy_nt_mod m;
+    if (a->mod % 2 == 0 || a->mod > GRUNDY_NT_MOD_MAX ||
+        grundy_nt_mod_init_prime(&m, a->mod) != GRUNDY_OK)
+        return cli_usage_error("count", "--mod %llu: the modulus must be an "
+                                        "odd prime below 2^62",
+                               (unsigned long long)a->mod);
+    if ((a->moore + 1) % a->mod == 0)
+        return cli_usage_error("count", "--mod %llu divides k + 1 = %llu; "
+                                        "choose another prime",
+                               (unsigned long long)a->mod,
+                               (unsigned long long)(a->moore + 1));
+    return 0;
+}
+
 static int parse_args(int argc, char **argv, count_args *a)
 {
-    int i;
-    const char *v;
+    int rc;
     memset(a, 0, sizeof *a);
     a->moore = 1;
     cli_engine_init(&a->eng, "count");
-    for (i = 1; i < argc; i++) {
-        const char *s = argv[i];
-        int e = cli_engine_option(&a->eng, argc, argv, &i);
-        if (e < 0)
-            return CLI_EXIT_USAGE;
-        if (e > 0)
-            continue;
-        e = cli_input_option("count", argc, argv, &i);
-        if (e < 0)
-            return -e;
-        if (e > 0)
-            continue;
-        if (cli_opt_value(argc, argv, &i, "--heaps", &v)) {
-            if (cli_parse_u64("count", "--heaps", v, 1,
-                              UINT64_C(1000000000000000000), &a->heaps))
-                return CLI_EXIT_USAGE;
-            a->have_heaps = 1;
-        } else if (cli_opt_value(argc, argv, &i, "--max", &v)) {
-            if (cli_parse_u64("count", "--max", v, 0, UINT64_MAX - 1, &a->max))
-                return CLI_EXIT_USAGE;
-            a->have_max = 1;
-        } else if (cli_opt_value(argc, argv, &i, "--tuples", &v)) {
-            if (cli_parse_u64("count", "--tuples", v, 1,
-                              UINT64_C(1000000000000000000), &a->tuples))
-                return CLI_EXIT_USAGE;
-            a->have_tuples = 1;
-        } else if (cli_opt_value(argc, argv, &i, "--moore", &v)) {
-            if (cli_parse_u64("count", "--moore", v, 1, GRUNDY_COUNT_KMAX,
-                              &a->moore))
-                return CLI_EXIT_USAGE;
-        } else if (cli_opt_value(argc, argv, &i, "--mod", &v)) {
-            if (cli_parse_u64("count", "--mod", v, 0, UINT64_MAX, &a->mod))
-                return CLI_EXIT_USAGE;
-            a->have_mod = 1;
-        } else if (cli_opt_value(argc, argv, &i, "--positions", &v)) {
-            if (!v || !*v)
-                return cli_usage_error("count", "--positions needs a list");
-            a->positions = v;
-        } else if (strcmp(s, "--json") == 0) {
-            a->json = 1;
-        } else if (cli_opt_value(argc, argv, &i, "--print", &v)) {
-            /* in the order of PRINT_WINNING .. PRINT_ALL */
-            static const char *const prints[] = {"winning", "losing",
-                                                 "total", "all", NULL};
-            int k;
-            if (cli_parse_choice("count", "--print", v, prints, &k))
-                return CLI_EXIT_USAGE;
-            a->print = PRINT_WINNING + k;
-        } else if (cli_opt_value(argc, argv, &i, "--method", &v)) {
-            /* in the order of grundy_count_method */
-            static const char *const methods[] = {"auto", "root", "ring",
-                                                  "ring3", NULL};
-            int k;
-            if (cli_parse_choice("count", "--method", v, methods, &k))
-                return CLI_EXIT_USAGE;
-            a->method = (grundy_count_method)k;
-        } else if (strcmp(s, "--weighted") == 0) {
-            a->weighted = 1;
-        } else if (s[0] == '-' && s[1] == '-') {
-            return cli_usage_error("count", "unknown option '%s'", s);
-        } else if (!a->spec) {
-            a->spec = s;
-        } else {
-            return cli_usage_error("count", "unexpected argument '%s'", s);
-        }
-    }
+    rc = cli_opts_parse(&cli_count_opts, a, argc, argv);
+    if (rc)
+        return rc;
+    a->print = a->have_print ? PRINT_WINNING + a->print : PRINT_DEFAULT;
+    if (a->have_mod && check_mod(a))
+        return CLI_EXIT_USAGE;
     if (a->have_heaps != a->have_max)
         return cli_usage_error("count", "--heaps and --max go together");
     if (a->have_heaps) {
@@ -128,30 +148,13 @@ static int parse_args(int argc, char **argv, count_args *a)
     return 0;
 }
 
-/* The modulus: --mod P (an odd prime), or the 62-bit prime when the count
- * of configurations, weights^K, is known to stay below it. */
+/* The modulus: --mod P (checked when parsed), or the 62-bit prime when
+ * the count of configurations, weights^K, is known to stay below it. */
 static int choose_mod(const count_args *a, uint64_t wsum_sat, uint64_t K,
                       uint64_t *p)
 {
     uint64_t x = 1, i;
     if (a->have_mod) {
-        grundy_nt_mod m;
-        if (a->mod % 2 == 0 || a->mod > GRUNDY_NT_MOD_MAX ||
-            grundy_nt_mod_init_prime(&m, a->mod) != GRUNDY_OK) {
-            fprintf(stderr,
-                    "grundy: count: --mod %llu: the modulus must be an odd "
-                    "prime below 2^62\n",
-                    (unsigned long long)a->mod);
-            return CLI_EXIT_DATA;
-        }
-        if ((a->moore + 1) % a->mod == 0) {
-            fprintf(stderr,
-                    "grundy: count: --mod %llu divides k + 1 = %llu; choose "
-                    "another prime\n",
-                    (unsigned long long)a->mod,
-                    (unsigned long long)(a->moore + 1));
-            return CLI_EXIT_DATA;
-        }
         *p = a->mod;
         return 0;
     }
@@ -178,27 +181,20 @@ static void json_result(grundy_writer *w, const count_args *a,
     else
         grundy_writer_str(w, "\"rules\": null, \"canonical\": null");
     if (a->have_heaps) {
-        grundy_writer_str(w, ", \"heaps\": ");
-        grundy_writer_u64(w, a->heaps);
-        grundy_writer_str(w, ", \"max\": ");
-        grundy_writer_u64(w, a->max);
+        cli_json_u64(w, "heaps", a->heaps);
+        cli_json_u64(w, "max", a->max);
     } else {
-        grundy_writer_str(w, ", \"tuples\": ");
-        grundy_writer_u64(w, a->tuples);
+        cli_json_u64(w, "tuples", a->tuples);
     }
-    grundy_writer_str(w, ", \"moore\": ");
-    grundy_writer_u64(w, a->moore);
+    cli_json_u64(w, "moore", a->moore);
     grundy_writer_str(w, ", \"modulus\": ");
     if (a->have_mod)
         grundy_writer_u64(w, a->mod);
     else
         grundy_writer_str(w, "null");
-    grundy_writer_str(w, ", \"winning\": ");
-    grundy_writer_u64(w, r->winning);
-    grundy_writer_str(w, ", \"losing\": ");
-    grundy_writer_u64(w, r->losing);
-    grundy_writer_str(w, ", \"total\": ");
-    grundy_writer_u64(w, r->total);
+    cli_json_u64(w, "winning", r->winning);
+    cli_json_u64(w, "losing", r->losing);
+    cli_json_u64(w, "total", r->total);
     grundy_writer_str(w, "}\n");
 }
 
@@ -275,20 +271,13 @@ static int do_heaps(count_args *a, grundy_writer *w)
 {
     grundy_game *g = NULL;
     grundy_values *vals = NULL;
-    grundy_parse_error where;
     grundy_count_result r;
     grundy_status s;
     uint64_t p, m1 = a->max + 1;
     int rc;
 
-    memset(&where, 0, sizeof where);
-    s = grundy_game_new(&g, a->spec, &where);
-    if (s != GRUNDY_OK) {
-        fprintf(stderr, "grundy: count: rules '%s' at column %lu: %s\n",
-                a->spec, where.col ? where.col : 1,
-                where.msg[0] ? where.msg : grundy_strerror(s));
+    if (cli_open_game(&g, "count", a->spec))
         return CLI_EXIT_DATA;
-    }
     if (!(grundy_game_rules(g)->flags & GRUNDY_RULES_HEAP)) {
         fprintf(stderr,
                 "grundy: count: --heaps needs a heap family; '%s' "
@@ -332,7 +321,8 @@ static int finish_tuples(const count_args *a, grundy_writer *w,
     if (rc)
         return rc;
     s = grundy_count_tuples_method(&r, hist, nv, a->tuples, (unsigned)a->moore,
-                                   p, a->method, &a->eng.limits);
+                                   p, (grundy_count_method)a->method,
+                                   &a->eng.limits);
     if (s == GRUNDY_ERR_ARG) {
         fprintf(stderr, "grundy: count: --method does not apply to this "
                         "modulus and k\n");
@@ -355,14 +345,8 @@ static int do_positions(count_args *a, grundy_writer *w)
     const char *list = a->positions;
     int rc = CLI_EXIT_DATA;
 
-    memset(&where, 0, sizeof where);
-    s = grundy_game_new(&g, a->spec, &where);
-    if (s != GRUNDY_OK) {
-        fprintf(stderr, "grundy: count: rules '%s' at column %lu: %s\n",
-                a->spec, where.col ? where.col : 1,
-                where.msg[0] ? where.msg : grundy_strerror(s));
+    if (cli_open_game(&g, "count", a->spec))
         return CLI_EXIT_DATA;
-    }
     if (a->moore > 1 && !(grundy_game_rules(g)->flags & GRUNDY_RULES_NIM)) {
         fprintf(stderr, "grundy: count: --moore needs components that are "
                         "Nim heaps: nim or divisors:H\n");

@@ -26,51 +26,53 @@ static void json_heap(grundy_writer *w, uint64_t h)
     cli_json_str(w, buf);
 }
 
+#define AT(m) offsetof(misere_args, m)
+static const cli_opt misere_opts[] = {
+    {.type = CLI_OPT_ARG, .name = "CODE", .field = AT(rules),
+     .need = "CODE"},
+    {.type = CLI_OPT_SECTION, .name = "Options:"},
+    {.type = CLI_OPT_U64, .name = "--upto", .meta = "N", .field = AT(upto),
+     .seen = CLI_AT(misere_args, have_upto), .lo = 1,
+     .hi = GRUNDY_MISERE_MAX_HEAP,
+     .help = "heaps 1..N (1 <= N <= 1000000)"},
+    {.type = CLI_OPT_FLAG, .name = "--json", .field = AT(json),
+     .help = "one JSON object: rules, heaps, order, p_count,\n"
+             "generators (name, heap), relations (lhs, rhs),\n"
+             "p_portion, last_change, period, stopped,\n"
+             "heap_elements"},
+    {.type = CLI_OPT_U64, .name = "--max-order", .meta = "M",
+     .field = AT(max_order), .lo = 1, .hi = (uint64_t)1 << 24,
+     .help = "stop when the quotient, or a candidate for it, has\n"
+             "more than M elements (default 4096); the quotient of\n"
+             "the heaps before is printed, with a line 'stopped:'"},
+    {.type = CLI_OPT_FLAG, .name = "--genus", .field = AT(genus),
+     .help = "Conway's genus g^(g0 g1 ...) of heaps 0..N instead:\n"
+             "the normal-play value, then the misere values of the\n"
+             "heap plus 0, 1, 2, ... heaps *2 until they alternate\n"
+             "(JSON: genus, with heap, genus, normal, misere)"},
+    {.type = CLI_OPT_U64, .name = "--search-limit", .meta = "N",
+     .field = AT(search_limit), .lo = 1, .hi = (uint64_t)1 << 32,
+     .help = "the genus search stores at most N positions\n"
+             "(default 2097152)"},
+    {.type = CLI_OPT_COMMON, .name = "--mem-limit",
+     .help = "refuse work above B bytes (K, M, G, T)"},
+    {.type = CLI_OPT_END},
+};
+#undef AT
+
+const cli_optset cli_misere_opts = {"misere", misere_opts,
+                                    CLI_AT(misere_args, eng), 1, 0};
+
 static int parse_args(int argc, char **argv, misere_args *a)
 {
-    int i, only_pos = 0;
-    const char *v;
+    int rc;
     memset(a, 0, sizeof *a);
     cli_engine_init(&a->eng, "misere");
     a->max_order = GRUNDY_MISERE_DEFAULT_MAX_ORDER;
     a->search_limit = GRUNDY_MISERE_GENUS_DEFAULT_STATES;
-    for (i = 1; i < argc; i++) {
-        const char *s = argv[i];
-        int e = only_pos ? 0 : cli_engine_option(&a->eng, argc, argv, &i);
-        if (e < 0)
-            return CLI_EXIT_USAGE;
-        if (e > 0)
-            continue;
-        if (only_pos || s[0] != '-' || s[1] != '-') {
-            if (a->rules)
-                return cli_usage_error("misere", "unexpected argument '%s'",
-                                       s);
-            a->rules = s;
-        } else if (strcmp(s, "--") == 0) {
-            only_pos = 1;
-        } else if (strcmp(s, "--json") == 0) {
-            a->json = 1;
-        } else if (strcmp(s, "--genus") == 0) {
-            a->genus = 1;
-        } else if (cli_opt_value(argc, argv, &i, "--upto", &v)) {
-            if (cli_parse_u64("misere", "--upto", v, 0, UINT64_MAX,
-                              &a->upto))
-                return CLI_EXIT_USAGE;
-            a->have_upto = 1;
-        } else if (cli_opt_value(argc, argv, &i, "--max-order", &v)) {
-            if (cli_parse_u64("misere", "--max-order", v, 1,
-                              (uint64_t)1 << 24, &a->max_order))
-                return CLI_EXIT_USAGE;
-        } else if (cli_opt_value(argc, argv, &i, "--search-limit", &v)) {
-            if (cli_parse_u64("misere", "--search-limit", v, 1,
-                              (uint64_t)1 << 32, &a->search_limit))
-                return CLI_EXIT_USAGE;
-        } else {
-            return cli_usage_error("misere", "unknown option '%s'", s);
-        }
-    }
-    if (!a->rules)
-        return cli_usage_error("misere", "missing CODE");
+    rc = cli_opts_parse(&cli_misere_opts, a, argc, argv);
+    if (rc)
+        return rc;
     if (!a->have_upto)
         return cli_usage_error("misere", "missing --upto N");
     a->lim = a->eng.limits;
@@ -104,12 +106,9 @@ static void write_quotient(grundy_writer *w, const misere_args *a,
     if (json) {
         grundy_writer_char(w, '{');
         cli_json_rules(w, a->rules, grundy_misere_game(q));
-        grundy_writer_str(w, ", \"heaps\": ");
-        grundy_writer_u64(w, in.heaps);
-        grundy_writer_str(w, ", \"order\": ");
-        grundy_writer_u64(w, in.order);
-        grundy_writer_str(w, ", \"p_count\": ");
-        grundy_writer_u64(w, in.p_count);
+        cli_json_u64(w, "heaps", in.heaps);
+        cli_json_u64(w, "order", in.order);
+        cli_json_u64(w, "p_count", in.p_count);
         grundy_writer_str(w, ", \"generators\": [");
     } else {
         grundy_writer_str(w, "rules: ");
@@ -169,8 +168,7 @@ static void write_quotient(grundy_writer *w, const misere_args *a,
         if (in.period) {
             grundy_writer_str(w, "{\"period\": ");
             grundy_writer_u64(w, in.period);
-            grundy_writer_str(w, ", \"preperiod\": ");
-            grundy_writer_u64(w, in.preperiod);
+            cli_json_u64(w, "preperiod", in.preperiod);
             grundy_writer_str(w, ", \"proven\": false}");
         } else {
             grundy_writer_str(w, "null");
@@ -181,8 +179,7 @@ static void write_quotient(grundy_writer *w, const misere_args *a,
             json_heap(w, in.stopped_at);
             grundy_writer_str(w, ", \"candidate\": ");
             grundy_writer_str(w, in.stopped_candidate ? "true" : "false");
-            grundy_writer_str(w, ", \"max_order\": ");
-            grundy_writer_u64(w, a->max_order);
+            cli_json_u64(w, "max_order", a->max_order);
             grundy_writer_char(w, '}');
         } else {
             grundy_writer_str(w, "null");
@@ -316,8 +313,7 @@ static int do_genus(const misere_args *a, const grundy_game *g,
             json_heap(w, h);
             grundy_writer_str(w, ", \"genus\": ");
             cli_json_str(w, buf);
-            grundy_writer_str(w, ", \"normal\": ");
-            grundy_writer_u64(w, ge[h].normal);
+            cli_json_u64(w, "normal", ge[h].normal);
             grundy_writer_str(w, ", \"misere\": [");
             for (k = 0; k < ge[h].nexp; k++) {
                 if (k)
@@ -360,13 +356,6 @@ int cmd_misere(int argc, char **argv)
     int rc = parse_args(argc, argv, &a);
     if (rc)
         return rc;
-    if (a.upto < 1 || a.upto > GRUNDY_MISERE_MAX_HEAP) {
-        fprintf(stderr,
-                "grundy: misere: --upto %llu is out of range [1, %llu]\n",
-                (unsigned long long)a.upto,
-                (unsigned long long)GRUNDY_MISERE_MAX_HEAP);
-        return CLI_EXIT_DATA;
-    }
     rc = cli_misere_game("misere", a.rules, &g);
     if (rc)
         return rc;

@@ -33,22 +33,6 @@
 #include "cli.h"
 #include "plot.h"
 
-#define COLOUR_DOT 0x1F5FA8u
-#define COLOUR_RARE 0xD62728u
-#define COLOUR_PERIOD 0x2CA02Cu
-#define COLOUR_AXIS 0x333333u
-#define COLOUR_GRID 0xE6E6E6u
-#define COLOUR_TEXT 0x222222u
-#define COLOUR_SUBTLE 0x666666u
-
-/* Margins around the plot area, in pixels. */
-#define MARGIN_LEFT 68.0
-#define MARGIN_RIGHT 18.0
-#define MARGIN_TOP 68.0
-#define MARGIN_BOTTOM 48.0
-/* Room inside the plot area above and below the extreme values. */
-#define PAD 5.0
-
 typedef struct plot_args {
     const char *spec, *out, *position;
     const char *title, *xlabel, *ylabel;
@@ -114,88 +98,89 @@ static int out_format(plot_args *a)
     return 0;
 }
 
-/* The field of a text option (--title, --xlabel, --ylabel; NAME TEXT or
- * NAME=TEXT) and its name, or NULL. */
-static const char **text_option(plot_args *a, const char *s,
-                                const char **name)
-{
-    static const char *const names[3] = {"--title", "--xlabel", "--ylabel"};
-    size_t n = strcspn(s, "="), k;
-    for (k = 0; k < 3; k++)
-        if (strlen(names[k]) == n && strncmp(s, names[k], n) == 0) {
-            *name = names[k];
-            return k == 0 ? &a->title : k == 1 ? &a->xlabel : &a->ylabel;
-        }
-    return NULL;
-}
+#define AT(m) offsetof(plot_args, m)
+static const cli_opt plot_opts[] = {
+    {.type = CLI_OPT_ARG, .name = "RULES", .field = AT(spec),
+     .need = "RULES"},
+    {.type = CLI_OPT_SECTION, .name = "Pictures:"},
+    {.type = CLI_OPT_U64, .name = "--upto", .meta = "N", .field = AT(upto),
+     .seen = CLI_AT(plot_args, have_upto), .hi = UINT64_MAX - 1,
+     .help = "g(n) against n for n = 0..N: one dot per position\n"
+             "while there are no more positions than pixel\n"
+             "columns, otherwise each pixel column shows the\n"
+             "values of its run of positions; rare values of a\n"
+             "take-and-break game in a second colour (when the\n"
+             "rare mask leaves at most a quarter of the positions\n"
+             "rare); a proven period marked (a dashed line at the\n"
+             "preperiod, a bracket over one period).\n"
+             "Two-heap games (wythoff, twoheap:MOVES): the map\n"
+             "of g(a, b) for a, b = 0..N, a to the right and b\n"
+             "up, with a colour key; P-positions (value 0) red"},
+    {.type = CLI_OPT_TEXT, .name = "--position", .meta = "POS",
+     .field = AT(position), .need = "a position",
+     .help = "boards (cram, rect, chomp, node-kayles): the\n"
+             "position POS (as `values --position` reads it;\n"
+             "\"start\" where the family has one) with every move\n"
+             "labelled by the value it leads to -- on the edge\n"
+             "of a Cram domino, on a Node-Kayles vertex, on the\n"
+             "Chomp square eaten, as a small board per Rect move;\n"
+             "winning moves (to value 0) red; the independent\n"
+             "parts tinted and outlined, with their values.\n"
+             "Grids are drawn as grids, other graphs from their\n"
+             "coordinates (a circle; Petersen: pentagon and star)"},
+    {.type = CLI_OPT_TEXT, .name = "--at", .meta = "POS",
+     .field = AT(position), .need = "a position"},
+    {.type = CLI_OPT_FLAG, .name = "--all", .field = AT(all)},
+    {.type = CLI_OPT_FLAG, .name = "--histogram", .field = AT(histogram),
+     .help = "the number of positions with each value (with\n"
+             "--upto N, or --all for every position of a board)"},
+    {.type = CLI_OPT_FLAG, .name = "--log", .field = AT(log),
+     .help = "with --histogram: counts on a logarithmic scale"},
+    {.type = CLI_OPT_SECTION, .name = "Options:"},
+    {.type = CLI_OPT_TEXT, .name = "--output", .alias = "-o", .meta = "FILE",
+     .field = AT(out), .need = "a file name",
+     .help = "FILE.svg, FILE.pdf or FILE.png (- : SVG on\n"
+             "standard output)"},
+    {.type = CLI_OPT_FLAG, .name = "--png", .field = AT(png),
+     .help = "write a PNG whatever FILE's name"},
+    {.type = CLI_OPT_U64, .name = "--width", .meta = "W", .field = AT(width),
+     .seen = CLI_AT(plot_args, have_width), .lo = 240, .hi = 20000,
+     .label = "--width W, --height H",
+     .help = "picture size in pixels (default 960 x 540;\n"
+             "a two-heap map: as wide as its square and key)"},
+    {.type = CLI_OPT_U64, .name = "--height", .meta = "H",
+     .field = AT(height), .lo = 180, .hi = 20000},
+    {.type = CLI_OPT_TEXT, .name = "--title", .meta = "TEXT",
+     .field = AT(title), .need = "a text", .flags = CLI_OPT_EMPTY,
+     .help = "the title (default: the rules and what is drawn)"},
+    {.type = CLI_OPT_TEXT, .name = "--xlabel", .meta = "TEXT",
+     .field = AT(xlabel), .need = "a text", .flags = CLI_OPT_EMPTY,
+     .label = "--xlabel TEXT, --ylabel TEXT", .help = "the axis labels"},
+    {.type = CLI_OPT_TEXT, .name = "--ylabel", .meta = "TEXT",
+     .field = AT(ylabel), .need = "a text", .flags = CLI_OPT_EMPTY},
+    {.type = CLI_OPT_U64, .name = "--font-size", .meta = "PX",
+     .field = AT(font_size), .lo = 6, .hi = 40,
+     .help = "tick labels of PX pixels, other texts in proportion\n"
+             "(6..40; default 11)"},
+    {.type = CLI_OPT_FLAG, .name = "--no-rare", .field = AT(no_rare),
+     .help = "one colour for every value"},
+    {.type = CLI_OPT_END},
+};
+#undef AT
+
+const cli_optset cli_plot_opts = {"plot", plot_opts, CLI_AT(plot_args, eng),
+                                  1, 1};
 
 static int parse_args(int argc, char **argv, plot_args *a)
 {
-    int i;
-    const char *v, **text, *name;
+    int rc;
     memset(a, 0, sizeof *a);
     a->width = 960;
     a->height = 540;
     cli_engine_init(&a->eng, "plot");
-    for (i = 1; i < argc; i++) {
-        const char *s = argv[i];
-        int e = cli_engine_option(&a->eng, argc, argv, &i);
-        if (e < 0)
-            return CLI_EXIT_USAGE;
-        if (e > 0)
-            continue;
-        if (cli_opt_value(argc, argv, &i, "--upto", &v)) {
-            if (cli_parse_u64("plot", "--upto", v, 0, UINT64_MAX - 1,
-                              &a->upto))
-                return CLI_EXIT_USAGE;
-            a->have_upto = 1;
-        } else if (cli_opt_value(argc, argv, &i, "--output", &v) ||
-                   strcmp(s, "-o") == 0) {
-            if (strcmp(s, "-o") == 0)
-                v = i + 1 < argc ? argv[++i] : NULL;
-            if (!v || !*v)
-                return cli_usage_error("plot", "'%s' needs a file name", s);
-            a->out = v;
-        } else if (cli_opt_value(argc, argv, &i, "--width", &v)) {
-            if (cli_parse_u64("plot", "--width", v, 240, 20000, &a->width))
-                return CLI_EXIT_USAGE;
-            a->have_width = 1;
-        } else if (cli_opt_value(argc, argv, &i, "--height", &v)) {
-            if (cli_parse_u64("plot", "--height", v, 180, 20000, &a->height))
-                return CLI_EXIT_USAGE;
-        } else if (strcmp(s, "--all") == 0) {
-            a->all = 1;
-        } else if (strcmp(s, "--histogram") == 0) {
-            a->histogram = 1;
-        } else if (strcmp(s, "--log") == 0) {
-            a->log = 1;
-        } else if (strcmp(s, "--no-rare") == 0) {
-            a->no_rare = 1;
-        } else if (strcmp(s, "--png") == 0) {
-            a->png = 1;
-        } else if (cli_opt_value(argc, argv, &i, "--position", &v) ||
-                   cli_opt_value(argc, argv, &i, "--at", &v)) {
-            if (!v || !*v)
-                return cli_usage_error("plot", "'%s' needs a position", s);
-            a->position = v;
-        } else if ((text = text_option(a, s, &name)) != NULL) {
-            if (!cli_opt_value(argc, argv, &i, name, &v) || !v)
-                return cli_usage_error("plot", "'%s' needs a text", name);
-            *text = v;
-        } else if (cli_opt_value(argc, argv, &i, "--font-size", &v)) {
-            if (cli_parse_u64("plot", "--font-size", v, 6, 40,
-                              &a->font_size))
-                return CLI_EXIT_USAGE;
-        } else if (s[0] == '-' && s[1] != 0) {
-            return cli_usage_error("plot", "unknown option '%s'", s);
-        } else if (!a->spec) {
-            a->spec = s;
-        } else {
-            return cli_usage_error("plot", "unexpected argument '%s'", s);
-        }
-    }
-    if (!a->spec)
-        return cli_usage_error("plot", "missing RULES");
+    rc = cli_opts_parse(&cli_plot_opts, a, argc, argv);
+    if (rc)
+        return rc;
     if (!a->out)
         return cli_usage_error("plot", "say where the picture goes: -o "
                                        "FILE.svg (or FILE.pdf, FILE.png, "
@@ -213,163 +198,6 @@ static int parse_args(int argc, char **argv, plot_args *a)
                                        "table: give --upto N or --all, not "
                                        "--position");
     return out_format(a);
-}
-
-/* Frame: title, axes, ticks ***********************************************/
-
-typedef struct frame {
-    double x0, y0, x1, y1; /* the plot area */
-} frame;
-
-/* Margins and text offsets grow with the font (--font-size). */
-static double fs(const plot_scene *s)
-{
-    return s->font_scale > 0 ? s->font_scale : 1;
-}
-
-static frame make_frame(const plot_scene *s, double right_extra)
-{
-    frame f;
-    f.x0 = MARGIN_LEFT * fs(s);
-    f.y0 = MARGIN_TOP * fs(s);
-    f.x1 = s->width - MARGIN_RIGHT - right_extra * fs(s);
-    f.y1 = s->height - MARGIN_BOTTOM * fs(s);
-    return f;
-}
-
-/* Title (bold) and a line under it; --title replaces the title. */
-static void titles(plot_scene *s, const plot_args *a, const char *title,
-                   const char *sub)
-{
-    size_t l = plot_layer_new(s, "title", COLOUR_TEXT, PLOT_NONE, 0);
-    if (a->title)
-        title = a->title;
-    plot_text(s, l, MARGIN_LEFT * fs(s), 22 * fs(s), title, 15, PLOT_START,
-              0, 1);
-    l = plot_layer_new(s, "subtitle", COLOUR_SUBTLE, PLOT_NONE, 0);
-    plot_text(s, l, MARGIN_LEFT * fs(s), 40 * fs(s), sub, 11.5, PLOT_START,
-              0, 0);
-    snprintf(s->title, sizeof s->title, "%s", title);
-}
-
-/* An axis tick every step up to max: at pixel pos(v). */
-typedef double (*axis_pos)(const void *ctx, uint64_t v);
-
-static void x_axis(plot_scene *s, const frame *f, uint64_t max,
-                   unsigned most, axis_pos pos, const void *ctx,
-                   const char *label)
-{
-    uint64_t step = plot_tick_step(max, most), v;
-    size_t ticks = plot_layer_new(s, "xticks", PLOT_NONE, COLOUR_AXIS,
-                                       1);
-    size_t text = plot_layer_new(s, "xlabels", COLOUR_TEXT, PLOT_NONE,
-                                      0);
-    char buf[32];
-    for (v = 0;; v += step) {
-        double x = pos(ctx, v);
-        plot_line(s, ticks, x, f->y1, x, f->y1 + 5);
-        plot_tick_label(buf, sizeof buf, v);
-        plot_text(s, text, x, f->y1 + 18 * fs(s), buf, 11, PLOT_MIDDLE, 0,
-                  0);
-        if (v + step > max)
-            break;
-    }
-    plot_text(s, text, (f->x0 + f->x1) / 2, f->y1 + 38 * fs(s), label, 12.5,
-              PLOT_MIDDLE, 0, 0);
-}
-
-/* The y axis and horizontal grid lines (drawn first, under the data). */
-static void y_grid(plot_scene *s, const frame *f, uint64_t top,
-                   uint64_t step, axis_pos pos, const void *ctx)
-{
-    size_t grid = plot_layer_new(s, "grid", PLOT_NONE, COLOUR_GRID, 1);
-    uint64_t v;
-    for (v = step; v <= top; v += step) {
-        double y = pos(ctx, v);
-        plot_line(s, grid, f->x0, y, f->x1, y);
-        if (v + step > top)
-            break;
-    }
-}
-
-static void y_axis(plot_scene *s, const frame *f, uint64_t top,
-                   uint64_t step, axis_pos pos, const void *ctx,
-                   const char *label)
-{
-    size_t ticks = plot_layer_new(s, "yticks", PLOT_NONE, COLOUR_AXIS,
-                                       1);
-    size_t text = plot_layer_new(s, "ylabels", COLOUR_TEXT, PLOT_NONE,
-                                      0);
-    char buf[32];
-    uint64_t v;
-    for (v = 0;; v += step) {
-        double y = pos(ctx, v);
-        plot_line(s, ticks, f->x0 - 5, y, f->x0, y);
-        plot_tick_label(buf, sizeof buf, v);
-        plot_text(s, text, f->x0 - 8, y + 4 * fs(s), buf, 11, PLOT_END, 0,
-                  0);
-        if (v + step > top)
-            break;
-    }
-    plot_text(s, text, 18 * fs(s), (f->y0 + f->y1) / 2, label, 12.5,
-              PLOT_MIDDLE, 1, 0);
-}
-
-static void axes_lines(plot_scene *s, const frame *f)
-{
-    size_t l = plot_layer_new(s, "axes", PLOT_NONE, COLOUR_AXIS, 1);
-    plot_line(s, l, f->x0, f->y0, f->x0, f->y1);
-    plot_line(s, l, f->x0, f->y1, f->x1, f->y1);
-}
-
-/* Legend: entries laid out right to left on the title line. */
-typedef struct legend {
-    plot_scene *s;
-    size_t marks, text;
-    double x; /* the right end of the next entry */
-} legend;
-
-static void legend_init(legend *lg, plot_scene *s)
-{
-    lg->s = s;
-    lg->marks = plot_layer_new(s, "legend", PLOT_NONE, PLOT_NONE, 0);
-    lg->text = plot_layer_new(s, "legend-text", COLOUR_TEXT, PLOT_NONE, 0);
-    lg->x = s->width - MARGIN_RIGHT;
-}
-
-/* kind: 'd' dot, 'l' dashed line, 'b' bracket, 's' square. */
-static void legend_add(legend *lg, char kind, uint32_t colour,
-                       const char *label)
-{
-    double k = fs(lg->s), w = 0.58 * 11.5 * k * (double)strlen(label),
-           y = 22 * k;
-    double x = lg->x - w;
-    plot_text(lg->s, lg->text, x, y + 4, label, 11.5, PLOT_START, 0, 0);
-    switch (kind) {
-    case 'd':
-        plot_circle(lg->s, lg->marks, x - 9, y, 3.5, colour);
-        break;
-    case 's':
-        plot_rect(lg->s, lg->marks, x - 14, y - 5, 10, 10, colour);
-        break;
-    default: {
-        size_t l = plot_layer_new(lg->s, "legend-line", PLOT_NONE,
-                                       colour, 1.5);
-        plot_layer_at(lg->s, l)->dashed = kind == 'l';
-        if (kind == 'l') {
-            plot_line(lg->s, l, x - 9, y - 7, x - 9, y + 7);
-        } else {
-            plot_line(lg->s, l, x - 22, y, x - 4, y);
-            plot_line(lg->s, l, x - 22, y - 4, x - 22, y + 4);
-            plot_line(lg->s, l, x - 4, y - 4, x - 4, y + 4);
-        }
-        /* the layer above is now the last: add text to a fresh one */
-        lg->marks = plot_layer_new(lg->s, "legend", PLOT_NONE, PLOT_NONE, 0);
-        lg->text = plot_layer_new(lg->s, "legend-text", COLOUR_TEXT,
-                                  PLOT_NONE, 0);
-    }
-    }
-    lg->x = x - (kind == 'b' ? 36 : kind == 's' ? 30 : 26) * k;
 }
 
 /* Rare values **************************************************************/
@@ -401,7 +229,7 @@ static void find_rare(plot_info *in, const plot_args *a, const grundy_game *g)
 /* The sequence g(n) ********************************************************/
 
 typedef struct seq_map {
-    const frame *f;
+    const plot_frame *f;
     uint64_t count; /* positions 0 .. count-1 */
     uint64_t ytop;  /* the value at the top of the axis */
     int dots;
@@ -419,8 +247,8 @@ static double seq_x(const void *ctx, uint64_t n)
 static double seq_y(const void *ctx, uint64_t v)
 {
     const seq_map *m = ctx;
-    double ph = m->f->y1 - m->f->y0 - 2 * PAD;
-    return m->f->y1 - PAD - (double)v * ph / (double)m->ytop;
+    double ph = m->f->y1 - m->f->y0 - 2 * PLOT_PAD;
+    return m->f->y1 - PLOT_PAD - (double)v * ph / (double)m->ytop;
 }
 
 /* Per pixel column, the pixel rows its values fall on, as two bit sets
@@ -453,9 +281,9 @@ static void emit_runs(plot_scene *s, size_t l, const uint64_t *bits,
 
 static int draw_columns(plot_scene *s, const seq_map *m, plot_info *in)
 {
-    const frame *f = m->f;
+    const plot_frame *f = m->f;
     size_t cols = (size_t)(f->x1 - f->x0), rows, c, k;
-    double ph = f->y1 - f->y0 - 2 * PAD;
+    double ph = f->y1 - f->y0 - 2 * PLOT_PAD;
     unsigned width = grundy_table_width(in->t);
     const void *data = grundy_table_data(in->t);
     grundy_value mask = in->have_rare ? in->rare.mask : 0;
@@ -480,8 +308,8 @@ static int draw_columns(plot_scene *s, const seq_map *m, plot_info *in)
     }
     for (k = 0; lut && k <= vmax; k++)
         lut[k] = (uint32_t)llround((double)k * ph / (double)m->ytop);
-    lc = plot_layer_new(s, "col", COLOUR_DOT, PLOT_NONE, 0);
-    lr = plot_layer_new(s, "col-rare", COLOUR_RARE, PLOT_NONE, 0);
+    lc = plot_layer_new(s, "col", PLOT_COLOUR_DOT, PLOT_NONE, 0);
+    lr = plot_layer_new(s, "col-rare", PLOT_COLOUR_RARE, PLOT_NONE, 0);
     if (lr == PLOT_NO_LAYER) {
         free(cs.bits[0]);
         free(cs.bits[1]);
@@ -502,8 +330,10 @@ static int draw_columns(plot_scene *s, const seq_map *m, plot_info *in)
             int cls = mask && is_rare(v, mask);
             cs.bits[cls][row / 64] |= UINT64_C(1) << (row % 64);
         }
-        emit_runs(s, lc, cs.bits[0], rows, f->x0 + (double)c, f->y1 - PAD);
-            emit_runs(s, lr, cs.bits[1], rows, f->x0 + (double)c, f->y1 - PAD);
+        emit_runs(s, lc, cs.bits[0], rows, f->x0 + (double)c,
+                  f->y1 - PLOT_PAD);
+        emit_runs(s, lr, cs.bits[1], rows, f->x0 + (double)c,
+                  f->y1 - PLOT_PAD);
     }
     in->columns = cols;
     in->marks = plot_layer_at(s, lc)->n + plot_layer_at(s, lr)->n;
@@ -533,8 +363,8 @@ static void draw_dots(plot_scene *s, const seq_map *m, plot_info *in)
         r = 3.5;
     if (r < 1.5)
         r = 1.5;
-    ld = plot_layer_new(s, "dot", COLOUR_DOT, PLOT_NONE, 0);
-    lr = plot_layer_new(s, "dot-rare", COLOUR_RARE, PLOT_NONE, 0);
+    ld = plot_layer_new(s, "dot", PLOT_COLOUR_DOT, PLOT_NONE, 0);
+    lr = plot_layer_new(s, "dot-rare", PLOT_COLOUR_RARE, PLOT_NONE, 0);
     if (lr == PLOT_NO_LAYER)
         return;
     for (n = 0; n < m->count; n++) {
@@ -554,7 +384,7 @@ static void draw_dots(plot_scene *s, const seq_map *m, plot_info *in)
  * boundaries. */
 static void draw_period(plot_scene *s, const seq_map *m, const plot_info *in)
 {
-    const frame *f = m->f;
+    const plot_frame *f = m->f;
     uint64_t q = in->per.preperiod, p = in->per.period, k;
     double pw = f->x1 - f->x0, xq, xp, y = f->y0 - 10;
     size_t l;
@@ -565,11 +395,11 @@ static void draw_period(plot_scene *s, const seq_map *m, const plot_info *in)
     xp = f->x0 + (double)(q + p < m->count ? q + p : m->count) * pw /
                      (double)m->count;
     if (q > 0) {
-        l = plot_layer_new(s, "preperiod", PLOT_NONE, COLOUR_PERIOD, 1.5);
+        l = plot_layer_new(s, "preperiod", PLOT_NONE, PLOT_COLOUR_PERIOD, 1.5);
         plot_layer_at(s, l)->dashed = 1;
         plot_line(s, l, xq, y, xq, f->y1);
     }
-    l = plot_layer_new(s, "period", PLOT_NONE, COLOUR_PERIOD, 1.5);
+    l = plot_layer_new(s, "period", PLOT_NONE, PLOT_COLOUR_PERIOD, 1.5);
     plot_line(s, l, xq, y, xp, y);
     plot_line(s, l, xq, y - 4, xq, y + 4);
     plot_line(s, l, xp, y - 4, xp, y + 4);
@@ -579,7 +409,7 @@ static void draw_period(plot_scene *s, const seq_map *m, const plot_info *in)
             double x = f->x0 + (double)k * pw / (double)m->count;
             plot_line(s, l, x, f->y1 - 6, x, f->y1);
         }
-    l = plot_layer_new(s, "period-text", COLOUR_PERIOD, PLOT_NONE, 0);
+    l = plot_layer_new(s, "period-text", PLOT_COLOUR_PERIOD, PLOT_NONE, 0);
     if (q > 0)
         snprintf(buf, sizeof buf, "period %llu from %llu",
                  (unsigned long long)p, (unsigned long long)q);
@@ -609,12 +439,12 @@ static void period_text(char *buf, size_t cap, const plot_info *in)
 
 static int draw_sequence(plot_scene *s, const plot_args *a, plot_info *in)
 {
-    frame f = make_frame(s, 0);
+    plot_frame f = plot_frame_make(s, 0);
     seq_map m;
     grundy_value vmax = grundy_table_max(in->t, NULL);
     uint64_t ystep;
     char title[300], sub[300], per[128], rare[96];
-    legend lg;
+    plot_legend lg;
 
     m.f = &f;
     m.count = grundy_table_size(in->t);
@@ -637,29 +467,31 @@ static int draw_sequence(plot_scene *s, const plot_args *a, plot_info *in)
                  per_col >= 100 ? 0 : 1, per_col, (unsigned long long)vmax,
                  per);
     }
-    titles(s, a, title, sub);
-    y_grid(s, &f, m.ytop, ystep, seq_y, &m);
+    plot_titles(s, a->title, title, sub);
+    plot_y_grid(s, &f, m.ytop, ystep, seq_y, &m);
     if (m.dots)
         draw_dots(s, &m, in);
     else if (draw_columns(s, &m, in) < 0)
         return -1;
     draw_period(s, &m, in);
-    axes_lines(s, &f);
-    x_axis(s, &f, m.count - 1, 10, seq_x, &m, a->xlabel ? a->xlabel : "n");
-    y_axis(s, &f, m.ytop, ystep, seq_y, &m, a->ylabel ? a->ylabel : "g(n)");
-    legend_init(&lg, s);
+    plot_axes_lines(s, &f);
+    plot_x_axis(s, &f, m.count - 1, 10, seq_x, &m,
+                a->xlabel ? a->xlabel : "n");
+    plot_y_axis(s, &f, m.ytop, ystep, seq_y, &m,
+                a->ylabel ? a->ylabel : "g(n)");
+    plot_legend_init(&lg, s);
     if (in->per.found && in->per.proven) {
-        legend_add(&lg, 'b', COLOUR_PERIOD, "proven period");
+        plot_legend_add(&lg, 'b', PLOT_COLOUR_PERIOD, "proven period");
         if (in->per.preperiod > 0)
-            legend_add(&lg, 'l', COLOUR_PERIOD, "preperiod");
+            plot_legend_add(&lg, 'l', PLOT_COLOUR_PERIOD, "preperiod");
     }
     if (in->have_rare) {
         snprintf(rare, sizeof rare, "rare values (mask %llu)",
                  (unsigned long long)in->rare.mask);
-        legend_add(&lg, 'd', COLOUR_RARE, rare);
-        legend_add(&lg, 'd', COLOUR_DOT, "common values");
+        plot_legend_add(&lg, 'd', PLOT_COLOUR_RARE, rare);
+        plot_legend_add(&lg, 'd', PLOT_COLOUR_DOT, "common values");
     } else {
-        legend_add(&lg, 'd', COLOUR_DOT, "g(n)");
+        plot_legend_add(&lg, 'd', PLOT_COLOUR_DOT, "g(n)");
     }
     return 0;
 }
@@ -667,7 +499,7 @@ static int draw_sequence(plot_scene *s, const plot_args *a, plot_info *in)
 /* The histogram ************************************************************/
 
 typedef struct hist_map {
-    const frame *f;
+    const plot_frame *f;
     uint64_t nvalues, ctop;
     int log;
     double decades;
@@ -683,7 +515,7 @@ static double hist_x(const void *ctx, uint64_t v)
 static double hist_y(const void *ctx, uint64_t c)
 {
     const hist_map *m = ctx;
-    double ph = m->f->y1 - m->f->y0 - PAD;
+    double ph = m->f->y1 - m->f->y0 - PLOT_PAD;
     if (m->log)
         return m->f->y1 - (double)c / m->decades * ph; /* c: a decade */
     return m->f->y1 - (double)c * ph / (double)m->ctop;
@@ -691,14 +523,14 @@ static double hist_y(const void *ctx, uint64_t c)
 
 static int draw_histogram(plot_scene *s, const plot_args *a, plot_info *in)
 {
-    frame f = make_frame(s, 0);
+    plot_frame f = plot_frame_make(s, 0);
     hist_map m;
     grundy_value vmax = grundy_table_max(in->t, NULL), v;
     uint64_t *counts, cmax = 0, step, bars = 0;
-    double bw, ph = f.y1 - f.y0 - PAD;
+    double bw, ph = f.y1 - f.y0 - PLOT_PAD;
     size_t lb, lr;
     char title[300], sub[300], rare[96];
-    legend lg;
+    plot_legend lg;
 
     counts = malloc(((size_t)vmax + 1) * sizeof *counts);
     if (!counts)
@@ -721,19 +553,19 @@ static int draw_histogram(plot_scene *s, const plot_args *a, plot_info *in)
     snprintf(sub, sizeof sub, "%llu positions, values 0 .. %llu%s",
              (unsigned long long)in->positions, (unsigned long long)vmax,
              a->log ? "; counts on a logarithmic scale" : "");
-    titles(s, a, title, sub);
+    plot_titles(s, a->title, title, sub);
     if (a->log) {
         uint64_t d;
-        size_t grid = plot_layer_new(s, "grid", PLOT_NONE, COLOUR_GRID,
-                                          1);
+        size_t grid =
+            plot_layer_new(s, "grid", PLOT_NONE, PLOT_COLOUR_GRID, 1);
         for (d = 1; d <= (uint64_t)m.decades; d++)
             plot_line(s, grid, f.x0, hist_y(&m, d), f.x1, hist_y(&m, d));
     } else {
-        y_grid(s, &f, m.ctop, step, hist_y, &m);
+        plot_y_grid(s, &f, m.ctop, step, hist_y, &m);
     }
     bw = (f.x1 - f.x0) / (double)m.nvalues;
-    lb = plot_layer_new(s, "bar", COLOUR_DOT, PLOT_NONE, 0);
-    lr = plot_layer_new(s, "bar-rare", COLOUR_RARE, PLOT_NONE, 0);
+    lb = plot_layer_new(s, "bar", PLOT_COLOUR_DOT, PLOT_NONE, 0);
+    lr = plot_layer_new(s, "bar-rare", PLOT_COLOUR_RARE, PLOT_NONE, 0);
     if (lr == PLOT_NO_LAYER) {
         free(counts);
         return -1;
@@ -756,13 +588,14 @@ static int draw_histogram(plot_scene *s, const plot_args *a, plot_info *in)
     snprintf(plot_layer_at(s, lb)->data, sizeof plot_layer_at(s, lb)->data,
              "data-bars=\"%llu\"", (unsigned long long)bars);
     in->marks = bars;
-    axes_lines(s, &f);
-    x_axis(s, &f, vmax, 16, hist_x, &m, a->xlabel ? a->xlabel : "value g(n)");
+    plot_axes_lines(s, &f);
+    plot_x_axis(s, &f, vmax, 16, hist_x, &m,
+                a->xlabel ? a->xlabel : "value g(n)");
     if (a->log) {
-        size_t ticks = plot_layer_new(s, "yticks", PLOT_NONE,
-                                           COLOUR_AXIS, 1);
-        size_t text = plot_layer_new(s, "ylabels", COLOUR_TEXT,
-                                          PLOT_NONE, 0);
+        size_t ticks =
+            plot_layer_new(s, "yticks", PLOT_NONE, PLOT_COLOUR_AXIS, 1);
+        size_t text =
+            plot_layer_new(s, "ylabels", PLOT_COLOUR_TEXT, PLOT_NONE, 0);
         uint64_t d, p = 1;
         char buf[32];
         for (d = 0; d <= (uint64_t)m.decades; d++, p *= 10) {
@@ -771,162 +604,23 @@ static int draw_histogram(plot_scene *s, const plot_args *a, plot_info *in)
             plot_tick_label(buf, sizeof buf, p);
             plot_text(s, text, f.x0 - 8, y + 4, buf, 11, PLOT_END, 0, 0);
         }
-        plot_text(s, text, 18 * fs(s), (f.y0 + f.y1) / 2,
+        plot_text(s, text, 18 * plot_fs(s), (f.y0 + f.y1) / 2,
                   a->ylabel ? a->ylabel : "positions", 12.5, PLOT_MIDDLE, 1,
                   0);
     } else {
-        y_axis(s, &f, m.ctop, step, hist_y, &m,
+        plot_y_axis(s, &f, m.ctop, step, hist_y, &m,
                a->ylabel ? a->ylabel : "positions");
     }
-    legend_init(&lg, s);
+    plot_legend_init(&lg, s);
     if (in->have_rare) {
         snprintf(rare, sizeof rare, "rare values (mask %llu)",
                  (unsigned long long)in->rare.mask);
-        legend_add(&lg, 's', COLOUR_RARE, rare);
-        legend_add(&lg, 's', COLOUR_DOT, "common values");
+        plot_legend_add(&lg, 's', PLOT_COLOUR_RARE, rare);
+        plot_legend_add(&lg, 's', PLOT_COLOUR_DOT, "common values");
     } else {
-        legend_add(&lg, 's', COLOUR_DOT, "positions with the value");
+        plot_legend_add(&lg, 's', PLOT_COLOUR_DOT, "positions with the value");
     }
     free(counts);
-    return 0;
-}
-
-/* Two-heap games: the map of g(a, b) ***************************************/
-
-typedef struct map_map {
-    const frame *f;
-    double cell, ox, oy; /* (a, b) at x = ox + a cell, y = oy - (b+1) cell */
-} map_map;
-
-static double map_x(const void *ctx, uint64_t a)
-{
-    const map_map *m = ctx;
-    return m->ox + ((double)a + 0.5) * m->cell;
-}
-
-static double map_y(const void *ctx, uint64_t b)
-{
-    const map_map *m = ctx;
-    return m->oy - ((double)b + 0.5) * m->cell;
-}
-
-/* g(a, b) for a, b <= N as an image, a to the right and b up, each value
- * a colour of the key at the right; the P-positions (value 0) are red,
- * with a white dot when the cells are large enough to hold one. */
-static int draw_map(plot_scene *s, const plot_args *a, plot_info *in,
-                    uint64_t side)
-{
-    frame f = make_frame(s, 110);
-    map_map m;
-    grundy_value vmax = grundy_table_max(in->t, NULL), v;
-    const void *data = grundy_table_data(in->t);
-    unsigned width = grundy_table_width(in->t);
-    double pw = f.x1 - f.x0, ph = f.y1 - f.y0;
-    uint64_t x, y, np = 0;
-    size_t lc, lp, ld, lg, lt;
-    char title[300], sub[300], buf[64];
-
-    m.f = &f;
-    m.cell = pw / (double)side < ph / (double)side ? pw / (double)side
-                                                   : ph / (double)side;
-    m.ox = f.x0;
-    m.oy = f.y0 + m.cell * (double)side;
-    in->positions = side * side;
-    snprintf(title, sizeof title, "%s: g(a, b) for a, b = 0 .. %llu", a->spec,
-             (unsigned long long)(side - 1));
-    titles(s, a, title, "");
-    lc = plot_layer_new(s, "cell", PLOT_NONE, PLOT_NONE, 0);
-    lp = plot_layer_new(s, "p-position", COLOUR_RARE, PLOT_NONE, 0);
-    ld = plot_layer_new(s, "p-dot", 0xFFFFFF, PLOT_NONE, 0);
-    if (ld == PLOT_NO_LAYER)
-        return -1;
-    for (y = 0; y < side; y++) {
-        uint64_t run = 0;
-        grundy_value rv = 0;
-        int open = 0;
-        for (x = 0; x <= side; x++) {
-            int end = x == side;
-            v = end ? 0
-                    : grundy_table_get_raw(data, width,
-                                           grundy_twoheap_pos(x, y));
-            if (open && (end || v != rv)) {
-                /* a little over the cell, against seams between rows */
-                plot_rect(s, lc, m.ox + (double)run * m.cell,
-                          m.oy - (double)(y + 1) * m.cell,
-                          (double)(x - run) * m.cell + 0.4, m.cell + 0.4,
-                          plot_value_colour(rv, vmax));
-                open = 0;
-            }
-            if (end)
-                break;
-            if (v == 0) {
-                char pos[64];
-                plot_rect(s, lp, m.ox + (double)x * m.cell,
-                          m.oy - (double)(y + 1) * m.cell, m.cell, m.cell,
-                          PLOT_NONE);
-                snprintf(pos, sizeof pos, "data-pos=\"%llu,%llu\"",
-                         (unsigned long long)x, (unsigned long long)y);
-                plot_shape_data(s, lp, pos);
-                if (m.cell >= 8)
-                    plot_circle(s, ld, map_x(&m, x), map_y(&m, y),
-                                m.cell * 0.18, PLOT_NONE);
-                np++;
-            } else if (!open) {
-                run = x;
-                rv = v;
-                open = 1;
-            }
-        }
-    }
-    in->marks = np;
-    snprintf(plot_layer_at(s, lc)->data, sizeof plot_layer_at(s, lc)->data,
-             "data-side=\"%llu\" data-cell=\"%.6g\"", (unsigned long long)side,
-             m.cell);
-    snprintf(plot_layer_at(s, lp)->data, sizeof plot_layer_at(s, lp)->data,
-             "data-count=\"%llu\"", (unsigned long long)np);
-    snprintf(sub, sizeof sub,
-             "%llu positions; largest value %llu; %llu P-positions "
-             "(value 0, in red)",
-             (unsigned long long)in->positions, (unsigned long long)vmax,
-             (unsigned long long)np);
-    {
-        size_t l = plot_layer_new(s, "subtitle", COLOUR_SUBTLE, PLOT_NONE, 0);
-        plot_text(s, l, MARGIN_LEFT * fs(s), 40 * fs(s), sub, 11.5,
-                  PLOT_START, 0, 0);
-    }
-    {
-        frame af = f;
-        size_t l = plot_layer_new(s, "axes", PLOT_NONE, COLOUR_AXIS, 1);
-        af.x1 = m.ox + m.cell * (double)side;
-        af.y0 = f.y0;
-        af.y1 = m.oy;
-        plot_line(s, l, af.x0, af.y0, af.x0, af.y1);
-        plot_line(s, l, af.x0, af.y1, af.x1, af.y1);
-        x_axis(s, &af, side - 1, 10, map_x, &m, a->xlabel ? a->xlabel : "a");
-        y_axis(s, &af, side - 1, plot_tick_step(side - 1 ? side - 1 : 1, 10),
-               map_y, &m, a->ylabel ? a->ylabel : "b");
-    }
-    /* the colour scale */
-    lg = plot_layer_new(s, "key", PLOT_NONE, PLOT_NONE, 0);
-    lt = plot_layer_new(s, "key-text", COLOUR_TEXT, PLOT_NONE, 0);
-    {
-        double kx = m.ox + m.cell * (double)side + 36 * fs(s), ky = f.y0;
-        uint64_t steps = vmax < 16 ? (uint64_t)vmax + 1 : 16, k;
-        double kh = (f.y1 - f.y0) / (double)steps;
-        if (kh > 18 * fs(s))
-            kh = 18 * fs(s);
-        plot_text(s, lt, kx, ky - 6, "g(a, b)", 12, PLOT_START, 0, 1);
-        for (k = 0; k < steps; k++) {
-            v = steps == (uint64_t)vmax + 1 ? k : k * vmax / (steps - 1);
-            plot_rect(s, lg, kx, ky + (double)k * kh, 14, kh - 4,
-                      v == 0 ? COLOUR_RARE : plot_value_colour(v, vmax));
-            plot_tick_label(buf, sizeof buf, v);
-            if (v == 0)
-                strcat(buf, " (P-positions)");
-            plot_text(s, lt, kx + 20, ky + (double)k * kh + kh / 2 + 2, buf,
-                      11, PLOT_START, 0, 0);
-        }
-    }
     return 0;
 }
 
@@ -1036,22 +730,14 @@ static void scene_start(plot_scene *scene, const plot_args *a)
 static int plot_position(plot_args *a, const grundy_game *g)
 {
     grundy_pos p;
-    grundy_parse_error where;
     grundy_status s;
     grundy_values *vals = NULL;
     plot_scene scene;
     plot_board_info info;
     int rc;
     char what[300];
-    memset(&where, 0, sizeof where);
-    s = grundy_game_pos_parse(g, a->position, strlen(a->position), &p,
-                              &where);
-    if (s != GRUNDY_OK) {
-        fprintf(stderr, "grundy: plot: --position '%s' at column %lu: %s\n",
-                a->position, where.col ? where.col : 1,
-                where.msg[0] ? where.msg : grundy_strerror(s));
+    if (cli_open_position(&p, "plot", "--position", g, a->position))
         return CLI_EXIT_DATA;
-    }
     cli_catch_signals();
     s = cli_engine_values(&a->eng, g, &vals);
     scene_start(&scene, a);
@@ -1082,7 +768,6 @@ int cmd_plot(int argc, char **argv)
     plot_scene scene;
     grundy_game *g = NULL;
     grundy_values *vals = NULL;
-    grundy_parse_error where;
     grundy_status s;
     int rc, finite, map;
     uint64_t count;
@@ -1090,14 +775,8 @@ int cmd_plot(int argc, char **argv)
     rc = parse_args(argc, argv, &a);
     if (rc)
         return rc;
-    memset(&where, 0, sizeof where);
-    s = grundy_game_new(&g, a.spec, &where);
-    if (s != GRUNDY_OK) {
-        fprintf(stderr, "grundy: plot: rules '%s' at column %lu: %s\n",
-                a.spec, where.col ? where.col : 1,
-                where.msg[0] ? where.msg : grundy_strerror(s));
+    if (cli_open_game(&g, "plot", a.spec))
         return CLI_EXIT_DATA;
-    }
     finite = grundy_game_num_positions(g) != 0;
     map = (grundy_game_rules(g)->flags & GRUNDY_RULES_PAIRS) != 0;
     if (a.position) {
@@ -1144,13 +823,15 @@ int cmd_plot(int argc, char **argv)
     count = finite ? 0 : a.upto + 1;
     if (map) {
         double fsz = a.font_size ? (double)a.font_size / 11.0 : 1.0;
-        uint64_t most = (uint64_t)((double)a.height -
-                                   (MARGIN_TOP + MARGIN_BOTTOM) * fsz);
+        uint64_t most =
+            (uint64_t)((double)a.height -
+                       (PLOT_MARGIN_TOP + PLOT_MARGIN_BOTTOM) * fsz);
         if (a.upto + 1 > most) {
             grundy_game_free(g);
-            return cli_usage_error("plot", "--upto %llu: a map of g(a, b) "
-                                           "%llu pixels high (--height) "
-                                           "shows a, b <= %llu",
+            return cli_usage_error("plot",
+                                   "--upto %llu: a map of g(a, b) "
+                                   "%llu pixels high (--height) "
+                                   "shows a, b <= %llu",
                                    (unsigned long long)a.upto,
                                    (unsigned long long)a.height,
                                    (unsigned long long)(most - 1));
@@ -1158,7 +839,7 @@ int cmd_plot(int argc, char **argv)
         count = (a.upto + 1) * (a.upto + 1);
         /* a square map and its key, unless --width says otherwise */
         if (!a.have_width)
-            a.width = (uint64_t)((double)most + (MARGIN_LEFT + 200) * fsz);
+            a.width = (uint64_t)((double)most + (PLOT_MARGIN_LEFT + 200) * fsz);
     }
     memset(&in, 0, sizeof in);
     cli_catch_signals();
@@ -1176,9 +857,14 @@ int cmd_plot(int argc, char **argv)
         grundy_period_find(&in.per, in.t);
     find_rare(&in, &a, g);
     scene_start(&scene, &a);
-    rc = a.histogram ? draw_histogram(&scene, &a, &in)
-         : map       ? draw_map(&scene, &a, &in, a.upto + 1)
-                     : draw_sequence(&scene, &a, &in);
+    if (map) {
+        plot_labels lb = {a.title, a.xlabel, a.ylabel};
+        in.positions = count;
+        rc = plot_map(&scene, in.t, a.upto + 1, a.spec, &lb, &in.marks);
+    } else {
+        rc = a.histogram ? draw_histogram(&scene, &a, &in)
+                         : draw_sequence(&scene, &a, &in);
+    }
     if (rc != 0 || scene.failed)
         rc = cli_error("plot", GRUNDY_ERR_NOMEM, NULL);
     else

@@ -8,73 +8,74 @@
 
 #include "range_cli.h"
 
+typedef struct range_args {
+    const char *spec;
+    uint64_t modulus;
+    int have_file, json;
+    cli_engine eng;
+} range_args;
+
+static int set_mod(const char *cmd, void *args, const cli_opt *o,
+                   const char *val)
+{
+    range_args *a = args;
+    if (cli_parse_u64(cmd, o->name, val, 0, UINT64_MAX, &a->modulus))
+        return CLI_EXIT_USAGE;
+    if (grundy_range_modulus_check(a->modulus) != GRUNDY_OK)
+        return cli_usage_error(cmd, "--mod: %s is not a prime below 2^62",
+                               val);
+    return 0;
+}
+
+#define AT(m) offsetof(range_args, m)
+static const cli_opt range_opts[] = {
+    {.type = CLI_OPT_ARG, .name = "RULES", .field = AT(spec),
+     .need = "RULES"},
+    {.type = CLI_OPT_ARG, .name = "FILE", .call = cli_opt_file,
+     .seen = CLI_AT(range_args, have_file)},
+    {.type = CLI_OPT_CALL, .name = "--input", .meta = "FILE",
+     .call = cli_opt_input, .flags = CLI_OPT_VALUE,
+     .seen = CLI_AT(range_args, have_file)},
+    {.type = CLI_OPT_SECTION, .name = "Options:"},
+    {.type = CLI_OPT_CALL, .name = "--mod", .meta = "P", .call = set_mod,
+     .flags = CLI_OPT_VALUE,
+     .help = "the prime modulus of query 1 (2 <= P < 2^62);\n"
+             "default 1000000007"},
+    {.type = CLI_OPT_FLAG, .name = "--json", .field = AT(json),
+     .help = "one JSON object per answer (JSON Lines): query,\n"
+             "type, L, R, and count | winner, value | move\n"
+             "(doc/JSON.md)"},
+    {.type = CLI_OPT_END},
+};
+#undef AT
+
+const cli_optset cli_range_opts = {"range", range_opts,
+                                   CLI_AT(range_args, eng), 1, 0};
+
 int cmd_range(int argc, char **argv)
 {
     range_cli_cfg cfg;
-    cli_engine eng;
+    range_args a;
     grundy_game *g = NULL;
-    grundy_parse_error where;
-    grundy_status s;
-    const char *spec = NULL, *v;
-    int i, rc, have_file = 0;
+    int rc;
 
+    memset(&a, 0, sizeof a);
+    cli_engine_init(&a.eng, "range");
+    rc = cli_opts_parse(&cli_range_opts, &a, argc, argv);
+    if (rc)
+        return rc;
+    if (cli_open_game(&g, "range", a.spec))
+        return CLI_EXIT_DATA;
     memset(&cfg, 0, sizeof cfg);
-    cli_engine_init(&eng, "range");
-    cfg.eng = &eng;
+    cfg.eng = &a.eng;
     cfg.cmd = "range";
     cfg.max_type = 4;
     cfg.pos_max = UINT64_MAX - 1;
-    for (i = 1; i < argc; i++) {
-        int e = cli_engine_option(&eng, argc, argv, &i);
-        if (e < 0)
-            return CLI_EXIT_USAGE;
-        if (e > 0)
-            continue;
-        e = cli_input_option("range", argc, argv, &i);
-        if (e < 0)
-            return -e;
-        if (e > 0) {
-            have_file = 1;
-            continue;
-        }
-        if (strcmp(argv[i], "--json") == 0) {
-            cfg.json = 1;
-        } else if (cli_opt_value(argc, argv, &i, "--mod", &v)) {
-            if (cli_parse_u64("range", "--mod", v, 0, UINT64_MAX,
-                              &cfg.modulus))
-                return CLI_EXIT_USAGE;
-            s = grundy_range_modulus_check(cfg.modulus);
-            if (s != GRUNDY_OK)
-                return cli_usage_error("range",
-                                       "--mod: %s is not a prime below 2^62",
-                                       v);
-        } else if (argv[i][0] == '-' && argv[i][1] == '-') {
-            return cli_usage_error("range", "unknown option '%s'", argv[i]);
-        } else if (!spec) {
-            spec = argv[i];
-        } else if (!have_file) {
-            int e2 = cli_open_input("range", argv[i]);
-            if (e2)
-                return e2;
-            have_file = 1;
-        } else {
-            return cli_usage_error("range", "unexpected argument '%s'",
-                                   argv[i]);
-        }
-    }
-    if (!spec)
-        return cli_usage_error("range", "missing RULES");
-    memset(&where, 0, sizeof where);
-    s = grundy_game_new(&g, spec, &where);
-    if (s != GRUNDY_OK) {
-        fprintf(stderr, "grundy: range: rules '%s' at column %lu: %s\n",
-                spec, where.col ? where.col : 1,
-                where.msg[0] ? where.msg : grundy_strerror(s));
-        return CLI_EXIT_DATA;
-    }
+    cfg.modulus = a.modulus;
+    cfg.json = a.json;
     cfg.game = g;
     rc = range_cli_run(&cfg);
-    cli_engine_clear(&eng);
+    cli_engine_clear(&a.eng);
     grundy_game_free(g);
     return rc;
 }

@@ -6,7 +6,7 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "cli.h"
+#include "range_cli.h"
 #include "solve.h"
 
 static const char help_digit_nim[] =
@@ -82,15 +82,12 @@ static const char help_unbalanced_nim[] =
     "\n"
     "Output: per line, F(N), the sum of a+b+c over the losing positions\n"
     "0 < a < b < c < N, modulo 10^9.  F(8) = 42.\n"
-    "\n"
-    "Options:\n"
-    "  --mod M          the modulus instead of 10^9 (any integer >= 1)\n"
-    "  --exact          the full integer (N below 2^65536)\n"
-    "  --count          the number of losing positions instead of F(N)\n"
+    "\n";
+/* after its options (solve_unbalanced_nim.c): --json is solve's, and
+ * every workload's */
+static const char help_unbalanced_nim_tail[] =
     "  --json           one object per line of input, {\"query\": K,\n"
     "                   \"answer\": \"DIGITS\"} (a string: any size)\n";
-
-static const char *const unbalanced_value_opts[] = {"--mod", NULL};
 
 int cli_solve_json;
 
@@ -111,16 +108,36 @@ void cli_solve_engine(cli_engine *e, const char *cmd)
     e->out_of_core = solve_common.out_of_core;
 }
 
+int cli_solve_range(range_cli_cfg *cfg, const char *spec)
+{
+    cli_engine eng;
+    grundy_game *g = NULL;
+    int rc;
+    if (grundy_game_new(&g, spec, NULL) != GRUNDY_OK)
+        return cli_error(cfg->cmd, GRUNDY_ERR_NOMEM, NULL);
+    cli_solve_engine(&eng, cfg->cmd);
+    cfg->game = g;
+    cfg->eng = &eng;
+    cfg->json = cli_solve_json;
+    if (!cfg->pos_max)
+        cfg->pos_max = grundy_game_num_positions(g) - 1;
+    rc = range_cli_run(cfg);
+    cli_engine_clear(&eng);
+    grundy_game_free(g);
+    return rc;
+}
+
 static const solve_workload workloads[] = {
     {"digit-nim", "Digit Nim: winning-subset counts over ranges, with updates",
-     help_digit_nim, NULL, solve_digit_nim},
+     help_digit_nim, NULL, NULL, NULL, solve_digit_nim},
     {"unbalanced-nim", "three heaps, no two equal: F(N) per line",
-     help_unbalanced_nim, unbalanced_value_opts, solve_unbalanced_nim},
+     help_unbalanced_nim, help_unbalanced_nim_tail, &solve_unbalanced_opts,
+     &solve_unbalanced_args, solve_unbalanced_nim},
     {"pshtbrth", "4x4 rectangle-removal boards: range winner, updates",
-     help_pshtbrth, NULL, solve_pshtbrth},
+     help_pshtbrth, NULL, NULL, NULL, solve_pshtbrth},
     {"mdswin", "piles that rise to divisors: count the winning targets",
-     help_mdswin, NULL, solve_mdswin},
-    {NULL, NULL, NULL, NULL, NULL},
+     help_mdswin, NULL, NULL, NULL, solve_mdswin},
+    {NULL, NULL, NULL, NULL, NULL, NULL, NULL},
 };
 
 static const solve_workload *find(const char *name)
@@ -147,68 +164,74 @@ const char *cli_solve_list(void)
     return buf;
 }
 
-const char *cli_solve_help(const char *name)
+int cli_solve_print_help(const char *name)
 {
     const solve_workload *w = find(name);
-    return w ? w->help : NULL;
+    if (!w)
+        return 0;
+    fputs(w->help, stdout);
+    if (w->opts) {
+        cli_opts_help(stdout, w->opts);
+        fputs(w->help_tail, stdout);
+    }
+    return 1;
 }
 
-static int takes_value(const solve_workload *w, const char *opt)
+typedef struct solve_args {
+    int file, json;
+    cli_engine eng;
+} solve_args;
+
+/* The workload's name, taken before the options are parsed. */
+static int skip_name(const char *cmd, void *args, const cli_opt *o,
+                     const char *val)
 {
-    size_t i;
-    for (i = 0; w->value_opts && w->value_opts[i]; i++)
-        if (strcmp(opt, w->value_opts[i]) == 0)
-            return 1;
+    (void)cmd;
+    (void)args;
+    (void)o;
+    (void)val;
     return 0;
 }
+
+#define AT(m) offsetof(solve_args, m)
+static const cli_opt solve_opts[] = {
+    {.type = CLI_OPT_ARG, .name = "NAME", .call = skip_name},
+    {.type = CLI_OPT_ARG, .name = "FILE", .call = cli_opt_file,
+     .seen = CLI_AT(solve_args, file)},
+    {.type = CLI_OPT_CALL, .name = "--input", .meta = "FILE",
+     .call = cli_opt_input, .flags = CLI_OPT_VALUE,
+     .seen = CLI_AT(solve_args, file)},
+    {.type = CLI_OPT_FLAG, .name = "--json", .field = AT(json)},
+    {.type = CLI_OPT_END},
+};
+#undef AT
+
+const cli_optset cli_solve_opts = {"solve", solve_opts,
+                                   CLI_AT(solve_args, eng), 1, 0};
 
 int cmd_solve(int argc, char **argv)
 {
     const solve_workload *w;
-    const char *file = NULL;
-    char *args[64];
-    int i, n = 0;
+    solve_args a;
+    cli_optset set = cli_solve_opts;
+    char cmd[64];
+    int rc;
     if (argc < 2)
         return cli_usage_error("solve", "missing workload NAME");
     w = find(argv[1]);
     if (!w)
         return cli_usage_error("solve", "unknown workload '%s'", argv[1]);
-    if (argc > (int)(sizeof args / sizeof args[0]))
-        return cli_usage_error("solve", "too many arguments");
-    /* FILE (or --input FILE) and the common options are taken here; the
-     * workload sees the rest */
-    args[n++] = argv[1];
+    /* FILE (or --input FILE), --json and the common options are solve's;
+     * the workload's own options follow its table */
+    snprintf(cmd, sizeof cmd, "solve %s", w->name);
+    set.cmd = cmd;
+    memset(&a, 0, sizeof a);
     cli_engine_init(&solve_common, "solve");
+    rc = cli_opts_parse_more(&set, &a, w->opts, w->args, argc, argv);
+    if (rc)
+        return rc;
+    solve_common = a.eng;
     solve_common_set = 1;
-    for (i = 2; i < argc; i++) {
-        const char *s = argv[i];
-        int c = cli_engine_option(&solve_common, argc, argv, &i);
-        if (c < 0)
-            return CLI_EXIT_USAGE;
-        if (c > 0)
-            continue;
-        if (strcmp(s, "--json") == 0) {
-            cli_solve_json = 1;
-        } else if (strcmp(s, "--input") == 0 ||
-                   strncmp(s, "--input=", 8) == 0) {
-            int e = cli_input_option("solve", argc, argv, &i);
-            if (e < 0)
-                return -e;
-            file = "";
-        } else if (s[0] == '-' && s[1] != '\0') {
-            args[n++] = argv[i];
-            if (takes_value(w, s) && i + 1 < argc)
-                args[n++] = argv[++i];
-        } else if (!file) {
-            int e = cli_open_input("solve", s);
-            if (e)
-                return e;
-            file = s;
-        } else {
-            return cli_usage_error("solve", "unexpected argument '%s' (one "
-                                            "input FILE)",
-                                   s);
-        }
-    }
-    return w->run(n, args);
+    cli_solve_json = a.json;
+    return w->run();
 }

@@ -18,48 +18,67 @@
 enum { ACT_LIST, ACT_VERIFY, ACT_REMOVE, ACT_PATH, ACT_CLEAR };
 
 typedef struct store_args {
-    int action;
+    int action, have_action;
     const char *spec, *dir;
     int json;
     uint64_t limit; /* --store-limit; 0: GRUNDY_STORE_LIMIT or default */
+    cli_engine eng; /* --store and --store-limit */
 } store_args;
 
-static int parse_args(int argc, char **argv, store_args *a)
+static int set_action(const char *cmd, void *args, const cli_opt *o,
+                      const char *val)
 {
     static const char *const actions[] = {"list", "verify", "remove", "path",
                                           "clear", NULL};
-    int i, have_action = 0;
-    const char *v;
+    store_args *a = args;
+    (void)o;
+    for (a->action = 0; actions[a->action]; a->action++)
+        if (strcmp(val, actions[a->action]) == 0)
+            break;
+    if (!actions[a->action])
+        return cli_usage_error(cmd, "unknown action '%s': list, verify, "
+                                    "remove, clear or path",
+                               val);
+    a->have_action = 1;
+    return 0;
+}
+
+#define AT(m) offsetof(store_args, m)
+static const cli_opt store_opts[] = {
+    {.type = CLI_OPT_ARG, .name = "ACTION", .call = set_action},
+    {.type = CLI_OPT_ARG, .name = "RULES", .field = AT(spec)},
+    {.type = CLI_OPT_SECTION, .name = "Options:"},
+    {.type = CLI_OPT_COMMON, .name = "--store",
+     .help = "the store's folder"},
+    {.type = CLI_OPT_COMMON, .name = "--store-limit",
+     .help = "the limit list shows (default 4G, or\n"
+             "GRUNDY_STORE_LIMIT)"},
+    {.type = CLI_OPT_FLAG, .name = "--json", .field = AT(json),
+     .help = "list as one JSON object: {\"dir\": DIR, \"tables\":\n"
+             "[{\"rules\", \"canonical\", \"file\", \"entries\", "
+             "\"width\",\n"
+             "\"max\", \"complete\", \"period\", \"bytes\", "
+             "\"version\",\n"
+             "\"slices\"}], \"damaged\": [FILE], \"total_bytes\",\n"
+             "\"limit_bytes\"}"},
+    {.type = CLI_OPT_END},
+};
+#undef AT
+
+const cli_optset cli_store_opts = {"store", store_opts,
+                                   CLI_AT(store_args, eng), 0, 0};
+
+static int parse_args(int argc, char **argv, store_args *a)
+{
+    int rc;
     memset(a, 0, sizeof *a);
-    for (i = 1; i < argc; i++) {
-        const char *s = argv[i];
-        if (cli_opt_value(argc, argv, &i, "--store", &v)) {
-            if (!v || !*v)
-                return cli_usage_error("store", "--store needs a folder");
-            a->dir = v;
-        } else if (cli_opt_value(argc, argv, &i, "--store-limit", &v)) {
-            if (cli_parse_store_limit("store", "--store-limit", v,
-                                      &a->limit))
-                return CLI_EXIT_USAGE;
-        } else if (strcmp(s, "--json") == 0) {
-            a->json = 1;
-        } else if (s[0] == '-' && s[1] == '-') {
-            return cli_usage_error("store", "unknown option '%s'", s);
-        } else if (!have_action) {
-            for (a->action = 0; actions[a->action]; a->action++)
-                if (strcmp(s, actions[a->action]) == 0)
-                    break;
-            if (!actions[a->action])
-                return cli_usage_error("store", "unknown action '%s': list, "
-                                       "verify, remove, clear or path", s);
-            have_action = 1;
-        } else if (!a->spec) {
-            a->spec = s;
-        } else {
-            return cli_usage_error("store", "unexpected argument '%s'", s);
-        }
-    }
-    if (!have_action)
+    cli_engine_init(&a->eng, "store");
+    rc = cli_opts_parse(&cli_store_opts, a, argc, argv);
+    if (rc)
+        return rc;
+    a->dir = a->eng.store_dir;
+    a->limit = a->eng.store_limit;
+    if (!a->have_action)
         return cli_usage_error("store", "say what to do: list, verify, "
                                "remove, clear or path");
     if (a->action == ACT_LIST && a->spec)
@@ -85,17 +104,9 @@ static void warn_stderr(void *ctx, const char *path, const char *what)
 static int canonical(char *out, size_t cap, const char *spec)
 {
     grundy_game *g = NULL;
-    grundy_parse_error where;
-    grundy_status s;
     size_t n;
-    memset(&where, 0, sizeof where);
-    s = grundy_game_new(&g, spec, &where);
-    if (s != GRUNDY_OK) {
-        fprintf(stderr, "grundy: store: rules '%s' at column %lu: %s\n", spec,
-                where.col ? where.col : 1,
-                where.msg[0] ? where.msg : grundy_strerror(s));
+    if (cli_open_game(&g, "store", spec))
         return CLI_EXIT_DATA;
-    }
     n = grundy_game_canonical_spec(g, out, cap);
     grundy_game_free(g);
     if (n >= cap || n > GRUNDY_STORE_SPEC_MAX) {
@@ -120,27 +131,6 @@ static void write_period_text(grundy_writer *w, const grundy_period *p)
     grundy_writer_str(w, p->proven ? " (proven)" : " (seen, not proven)");
 }
 
-/* As in 'grundy values --json': checked_upto is the last position. */
-static void write_period_json(grundy_writer *w, const grundy_period *p)
-{
-    if (!p->found) {
-        grundy_writer_str(w, "null");
-        return;
-    }
-    grundy_writer_str(w, "{\"period\": ");
-    grundy_writer_u64(w, p->period);
-    grundy_writer_str(w, ", \"preperiod\": ");
-    grundy_writer_u64(w, p->preperiod);
-    if (p->saltus) {
-        grundy_writer_str(w, ", \"saltus\": ");
-        grundy_writer_u64(w, p->saltus);
-    }
-    grundy_writer_str(w, ", \"proven\": ");
-    grundy_writer_str(w, p->proven ? "true" : "false");
-    grundy_writer_str(w, ", \"checked_upto\": ");
-    grundy_writer_u64(w, p->checked_upto ? p->checked_upto - 1 : 0);
-    grundy_writer_char(w, '}');
-}
 
 static void list_text(grundy_writer *w, const grundy_store *s,
                       const grundy_store_info *info, size_t n)
@@ -246,18 +236,14 @@ static void list_json(grundy_writer *w, const grundy_store *s,
         cli_json_str(w, e->spec);
         grundy_writer_str(w, ", \"file\": ");
         cli_json_str(w, e->path);
-        grundy_writer_str(w, ", \"entries\": ");
-        grundy_writer_u64(w, e->size);
-        grundy_writer_str(w, ", \"width\": ");
-        grundy_writer_u64(w, e->width);
-        grundy_writer_str(w, ", \"max\": ");
-        grundy_writer_u64(w, e->max);
+        cli_json_u64(w, "entries", e->size);
+        cli_json_u64(w, "width", e->width);
+        cli_json_u64(w, "max", e->max);
         grundy_writer_str(w, ", \"complete\": ");
         grundy_writer_str(w, e->complete ? "true" : "false");
         grundy_writer_str(w, ", \"period\": ");
-        write_period_json(w, &e->period);
-        grundy_writer_str(w, ", \"bytes\": ");
-        grundy_writer_u64(w, e->file_bytes);
+        cli_json_period(w, &e->period);
+        cli_json_u64(w, "bytes", e->file_bytes);
         grundy_writer_str(w, ", \"version\": ");
         cli_json_str(w, e->version);
         grundy_writer_str(w, ", \"slices\": ");

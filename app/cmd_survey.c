@@ -368,28 +368,11 @@ static void write_row(survey *sv, const row *r)
         cli_json_str(w, r->code);
         grundy_writer_str(w, ", \"group\": ");
         cli_json_str(w, grp->canon);
-        grundy_writer_str(w, ", \"upto\": ");
-        grundy_writer_u64(w, sv->upto);
+        cli_json_u64(w, "upto", sv->upto);
         grundy_writer_str(w, ", \"status\": \"");
         grundy_writer_str(w, st);
         grundy_writer_str(w, "\", \"period\": ");
-        if (per) {
-            grundy_writer_str(w, "{\"period\": ");
-            grundy_writer_u64(w, r->per.period);
-            grundy_writer_str(w, ", \"preperiod\": ");
-            grundy_writer_u64(w, r->per.preperiod);
-            if (r->per.saltus) {
-                grundy_writer_str(w, ", \"saltus\": ");
-                grundy_writer_u64(w, r->per.saltus);
-            }
-            grundy_writer_str(w, ", \"proven\": ");
-            grundy_writer_str(w, r->per.proven ? "true" : "false");
-            grundy_writer_str(w, ", \"checked_upto\": ");
-            grundy_writer_u64(w, r->per.checked_upto - 1);
-            grundy_writer_char(w, '}');
-        } else {
-            grundy_writer_str(w, "null");
-        }
+        cli_json_period(w, per ? &r->per : NULL);
         grundy_writer_str(w, ", \"max\": ");
         write_u64_or_null(w, r->st == GRUNDY_OK, r->max);
         grundy_writer_str(w, ", \"last_rare\": ");
@@ -601,47 +584,47 @@ static int compare_rows(survey *sv)
     return 0;
 }
 
+#define AT(m) offsetof(survey, m)
+static const cli_opt survey_opts[] = {
+    {.type = CLI_OPT_ARG, .name = "SPEC", .field = AT(spec),
+     .need = "SPEC (a pattern such as 0.ddd, or @FILE)"},
+    {.type = CLI_OPT_SECTION, .name = "Options:"},
+    {.type = CLI_OPT_U64, .name = "--upto", .meta = "N", .field = AT(upto),
+     .seen = CLI_AT(survey, have_upto), .lo = 1, .hi = UINT64_MAX - 1,
+     .help = "tabulate g(0..N) of each code"},
+    {.type = CLI_OPT_FLAG, .name = "--json", .field = AT(json),
+     .help = "one JSON object per line and code: code, group,\n"
+             "upto, status (periodic, arithmetic-periodic, none,\n"
+             "skipped), period (null or {period, preperiod,\n"
+             "proven, saltus when arithmetic}), max, last_rare,\n"
+             "seconds (doc/JSON.md)"},
+    {.type = CLI_OPT_FLAG, .name = "--csv", .field = AT(csv),
+     .help = "the same columns as comma-separated values"},
+    {.type = CLI_OPT_TEXT, .name = "--compare", .meta = "FILE",
+     .field = AT(compare), .need = "a file",
+     .help = "compare the rows with a published table: lines\n"
+             "'CODE PERIOD PREPERIOD' or 'CODE none' ('#'\n"
+             "comments); the codes whose status or period differ\n"
+             "are listed on stderr"},
+    {.type = CLI_OPT_END},
+};
+#undef AT
+
+const cli_optset cli_survey_opts = {"survey", survey_opts,
+                                    CLI_AT(survey, eng), 1, 0};
+
 int cmd_survey(int argc, char **argv)
 {
     survey sv;
     grundy_writer w;
-    int i, rc = 0;
+    int rc = 0;
     unsigned threads;
     size_t r, q;
-    const char *v;
     memset(&sv, 0, sizeof sv);
     cli_engine_init(&sv.eng, "survey");
-    for (i = 1; i < argc; i++) {
-        const char *s = argv[i];
-        int e = cli_engine_option(&sv.eng, argc, argv, &i);
-        if (e < 0)
-            return CLI_EXIT_USAGE;
-        if (e > 0)
-            continue;
-        if (cli_opt_value(argc, argv, &i, "--upto", &v)) {
-            if (cli_parse_u64("survey", "--upto", v, 1, UINT64_MAX - 1,
-                              &sv.upto))
-                return CLI_EXIT_USAGE;
-            sv.have_upto = 1;
-        } else if (cli_opt_value(argc, argv, &i, "--compare", &v)) {
-            if (!v || !*v)
-                return cli_usage_error("survey", "'--compare' needs a file");
-            sv.compare = v;
-        } else if (strcmp(s, "--json") == 0) {
-            sv.json = 1;
-        } else if (strcmp(s, "--csv") == 0) {
-            sv.csv = 1;
-        } else if (s[0] == '-' && s[1] == '-') {
-            return cli_usage_error("survey", "unknown option '%s'", s);
-        } else if (!sv.spec) {
-            sv.spec = s;
-        } else {
-            return cli_usage_error("survey", "unexpected argument '%s'", s);
-        }
-    }
-    if (!sv.spec)
-        return cli_usage_error("survey", "missing SPEC (a pattern such as "
-                                         "0.ddd, or @FILE)");
+    rc = cli_opts_parse(&cli_survey_opts, &sv, argc, argv);
+    if (rc)
+        return rc;
     if (!sv.have_upto)
         return cli_usage_error("survey", "missing --upto N");
     if (sv.json && sv.csv)

@@ -15,66 +15,83 @@ typedef struct values_args {
     const char *spec;
     const char *at;
     uint64_t upto, max; /* max: the period search's longest table */
-    int have_upto, all, stats, period, list, json, zeros;
+    int have_upto, all, stats, period, list, json, zeros, method;
     cli_engine eng;
 } values_args;
 
+/* in the order of grundy_table_method */
+static const char *const methods[] = {"auto", "naive", "fast", NULL};
+
+#define AT(m) offsetof(values_args, m)
+static const cli_opt values_opts[] = {
+    {.type = CLI_OPT_ARG, .name = "RULES", .field = AT(spec),
+     .need = "RULES"},
+    {.type = CLI_OPT_SECTION, .name = "What to compute:"},
+    {.type = CLI_OPT_U64, .name = "--upto", .meta = "N", .field = AT(upto),
+     .seen = CLI_AT(values_args, have_upto), .hi = UINT64_MAX - 1,
+     .help = "tabulate g(0..N) and print 'n g' per line; for\n"
+             "two-heap games g(a, b) for a, b <= N, a square"},
+    {.type = CLI_OPT_TEXT, .name = "--at", .meta = "POS", .field = AT(at),
+     .need = "a position",
+     .help = "print g(POS) alone, computing only what it needs\n"
+             "(POS in the family's position syntax)"},
+    {.type = CLI_OPT_TEXT, .name = "--position", .meta = "POS",
+     .field = AT(at), .need = "a position", .help = "the same as --at"},
+    {.type = CLI_OPT_FLAG, .name = "--all", .field = AT(all),
+     .help = "every position of a finite family (boards)"},
+    {.type = CLI_OPT_SECTION,
+     .name = "Summaries (instead of the listing, unless --list is given):"},
+    {.type = CLI_OPT_FLAG, .name = "--stats", .field = AT(stats),
+     .help = "the count of each value, the largest value and where\n"
+             "it first occurs (over 64 distinct values: a summary\n"
+             "and a histogram); with --position: where the value\n"
+             "came from and, for a board search, the positions\n"
+             "searched, the table's hits and size, and the time"},
+    {.type = CLI_OPT_FLAG, .name = "--period", .field = AT(period),
+     .help = "the period and preperiod, and whether it is proven;\n"
+             "without --upto the table doubles from 1024 entries\n"
+             "until a period is proven or the next doubling would\n"
+             "pass about 2*10^10 steps of work (some 10 s; a split\n"
+             "into two heaps whose values are dense in rare ones,\n"
+             "such as 0.004, costs about n^2/4 steps to n), and\n"
+             "2^26 entries at most; a family\n"
+             "with no period criterion (periods only seen, never\n"
+             "proven) stops at 4096.  Then it answers 'no period\n"
+             "proven up to N'"},
+    {.type = CLI_OPT_U64, .name = "--period-max", .meta = "N",
+     .field = AT(max), .lo = 1, .hi = UINT64_MAX - 1,
+     .help = "with --period alone: grow the table to N entries at\n"
+             "most, instead of the bounds above"},
+    {.type = CLI_OPT_RENAMED, .name = "--max", .meta = "--period-max",
+     .need = CLI_MAX_IS_COUNTS},
+    {.type = CLI_OPT_FLAG, .name = "--list", .field = AT(list),
+     .help = "list the values as well"},
+    {.type = CLI_OPT_FLAG, .name = "--p-positions", .field = AT(zeros),
+     .help = "the positions of value 0 in the table, one a line"},
+    {.type = CLI_OPT_SECTION, .name = "Output and method:"},
+    {.type = CLI_OPT_FLAG, .name = "--json", .field = AT(json),
+     .help = "one JSON object: rules, canonical, values, stats,\n"
+             "period (doc/JSON.md: the conventions of every --json)"},
+    {.type = CLI_OPT_CHOICE, .name = "--method", .meta = "M",
+     .field = AT(method), .choices = methods,
+     .help = "auto (default), naive (generic moves + mex), fast;\n"
+             "with naive or fast the store is not used"},
+    {.type = CLI_OPT_END},
+};
+#undef AT
+
+const cli_optset cli_values_opts = {"values", values_opts,
+                                    CLI_AT(values_args, eng), 1, 0};
+
 static int parse_args(int argc, char **argv, values_args *a)
 {
-    int i;
-    const char *v;
+    int rc;
     memset(a, 0, sizeof *a);
     cli_engine_init(&a->eng, "values");
-    for (i = 1; i < argc; i++) {
-        const char *s = argv[i];
-        int e = cli_engine_option(&a->eng, argc, argv, &i);
-        if (e == 0)
-            e = cli_bound_option("values", argc, argv, &i, "--period-max", 1,
-                                 UINT64_MAX - 1, &a->max);
-        if (e < 0)
-            return CLI_EXIT_USAGE;
-        if (e > 0)
-            continue;
-        if (cli_opt_value(argc, argv, &i, "--upto", &v)) {
-            if (cli_parse_u64("values", "--upto", v, 0, UINT64_MAX - 1,
-                              &a->upto))
-                return CLI_EXIT_USAGE;
-            a->have_upto = 1;
-        } else if (cli_opt_value(argc, argv, &i, "--at", &v) ||
-                   cli_opt_value(argc, argv, &i, "--position", &v)) {
-            if (!v)
-                return cli_usage_error("values", "'%s' needs a position", s);
-            a->at = v;
-        } else if (cli_opt_value(argc, argv, &i, "--method", &v)) {
-            /* in the order of grundy_table_method */
-            static const char *const methods[] = {"auto", "naive", "fast",
-                                                  NULL};
-            int m;
-            if (cli_parse_choice("values", "--method", v, methods, &m))
-                return CLI_EXIT_USAGE;
-            a->eng.method = (grundy_table_method)m;
-        } else if (strcmp(s, "--all") == 0) {
-            a->all = 1;
-        } else if (strcmp(s, "--stats") == 0) {
-            a->stats = 1;
-        } else if (strcmp(s, "--period") == 0) {
-            a->period = 1;
-        } else if (strcmp(s, "--list") == 0) {
-            a->list = 1;
-        } else if (strcmp(s, "--p-positions") == 0) {
-            a->zeros = 1;
-        } else if (strcmp(s, "--json") == 0) {
-            a->json = 1;
-        } else if (s[0] == '-' && s[1] == '-') {
-            return cli_usage_error("values", "unknown option '%s'", s);
-        } else if (!a->spec) {
-            a->spec = s;
-        } else {
-            return cli_usage_error("values", "unexpected argument '%s'", s);
-        }
-    }
-    if (!a->spec)
-        return cli_usage_error("values", "missing RULES");
+    rc = cli_opts_parse(&cli_values_opts, a, argc, argv);
+    if (rc)
+        return rc;
+    a->eng.method = (grundy_table_method)a->method;
     if ((a->at != NULL) + a->have_upto + a->all > 1)
         return cli_usage_error("values",
                                "give one of --upto, --at and --all");
@@ -192,39 +209,26 @@ static void write_search_stats(grundy_writer *w, const grundy_values *vals,
         grundy_writer_str(w, ", \"stats\": {\"source\": ");
         cli_json_str(w, grundy_values_source(vals));
         if (searched) {
-            grundy_writer_str(w, ", \"nodes\": ");
-            grundy_writer_u64(w, st.nodes);
-            grundy_writer_str(w, ", \"lookups\": ");
-            grundy_writer_u64(w, st.probes);
-            grundy_writer_str(w, ", \"hits\": ");
-            grundy_writer_u64(w, st.hits);
-            grundy_writer_str(w, ", \"stored\": ");
-            grundy_writer_u64(w, st.stores);
-            grundy_writer_str(w, ", \"evicted\": ");
-            grundy_writer_u64(w, st.evictions);
-            grundy_writer_str(w, ", \"table_bytes\": ");
-            grundy_writer_u64(w, st.table_bytes);
-            grundy_writer_str(w, ", \"entries\": ");
-            grundy_writer_u64(w, st.entries);
-            grundy_writer_str(w, ", \"capacity\": ");
-            grundy_writer_u64(w, st.capacity);
-            grundy_writer_str(w, ", \"entries_per_gib\": ");
-            grundy_writer_u64(w, per_gib(st.capacity, st.table_bytes));
-            grundy_writer_str(w, ", \"width_bits\": ");
-            grundy_writer_u64(w, 64 * (uint64_t)st.words);
+            cli_json_u64(w, "nodes", st.nodes);
+            cli_json_u64(w, "lookups", st.probes);
+            cli_json_u64(w, "hits", st.hits);
+            cli_json_u64(w, "stored", st.stores);
+            cli_json_u64(w, "evicted", st.evictions);
+            cli_json_u64(w, "table_bytes", st.table_bytes);
+            cli_json_u64(w, "entries", st.entries);
+            cli_json_u64(w, "capacity", st.capacity);
+            cli_json_u64(w, "entries_per_gib",
+                         per_gib(st.capacity, st.table_bytes));
+            cli_json_u64(w, "width_bits", 64 * (uint64_t)st.words);
             if (st.enddb_entries) {
                 grundy_writer_str(w, ", \"enddb\": {\"cells\": ");
                 grundy_writer_u64(w, grundy_values_enddb_cells(vals, NULL));
-                grundy_writer_str(w, ", \"entries\": ");
-                grundy_writer_u64(w, st.enddb_entries);
-                grundy_writer_str(w, ", \"bytes\": ");
-                grundy_writer_u64(w, st.enddb_bytes);
-                grundy_writer_str(w, ", \"hits\": ");
-                grundy_writer_u64(w, st.enddb_hits);
+                cli_json_u64(w, "entries", st.enddb_entries);
+                cli_json_u64(w, "bytes", st.enddb_bytes);
+                cli_json_u64(w, "hits", st.enddb_hits);
                 grundy_writer_char(w, '}');
             }
-            grundy_writer_str(w, ", \"threads\": ");
-            grundy_writer_u64(w, st.threads);
+            cli_json_u64(w, "threads", st.threads);
             grundy_writer_str(w, ", \"nodes_by_depth\": [");
             for (d = 1; d < GRUNDY_BOARD_STATS_DEPTHS && d <= st.depth; d++) {
                 if (d > 1)
@@ -304,19 +308,12 @@ static int do_at(values_args *a, const grundy_game *g, grundy_writer *w)
 {
     grundy_pos p;
     grundy_value v;
-    grundy_parse_error where;
     grundy_status s;
     grundy_values *vals;
     double t0, took;
 
-    memset(&where, 0, sizeof where);
-    s = grundy_game_pos_parse(g, a->at, strlen(a->at), &p, &where);
-    if (s != GRUNDY_OK) {
-        fprintf(stderr, "grundy: values: position '%s' at column %lu: %s\n",
-                a->at, where.col ? where.col : 1,
-                where.msg[0] ? where.msg : grundy_strerror(s));
+    if (cli_open_position(&p, "values", "position", g, a->at))
         return CLI_EXIT_DATA;
-    }
     s = cli_engine_values(&a->eng, g, &vals);
     t0 = cli_clock_s();
     if (s == GRUNDY_OK)
@@ -333,8 +330,7 @@ static int do_at(values_args *a, const grundy_game *g, grundy_writer *w)
         cli_json_rules(w, a->spec, g);
         grundy_writer_str(w, ", \"position\": ");
         write_pos_json(w, g, p);
-        grundy_writer_str(w, ", \"value\": ");
-        grundy_writer_u64(w, v);
+        cli_json_u64(w, "value", v);
         if (a->stats)
             write_search_stats(w, vals, took, 1);
         grundy_writer_str(w, "}\n");
@@ -595,8 +591,7 @@ static int do_table(values_args *a, const grundy_game *g, grundy_writer *w)
         }
         grundy_writer_str(w, ", \"stats\": {\"positions\": ");
         grundy_writer_u64(w, n);
-        grundy_writer_str(w, ", \"max\": ");
-        grundy_writer_u64(w, maxv);
+        cli_json_u64(w, "max", maxv);
         grundy_writer_str(w, ", \"max_at\": ");
         write_pos_json(w, g, max_at);
         if (counts) {
@@ -614,32 +609,14 @@ static int do_table(values_args *a, const grundy_game *g, grundy_writer *w)
             grundy_writer_str(w, ", \"rule\": \"");
             grundy_writer_str(w, rare_rule_name(rare.rule));
             grundy_writer_char(w, '"');
-            grundy_writer_str(w, ", \"positions\": ");
-            grundy_writer_u64(w, rare.rare_positions);
-            grundy_writer_str(w, ", \"values\": ");
-            grundy_writer_u64(w, rare.rare_values);
+            cli_json_u64(w, "positions", rare.rare_positions);
+            cli_json_u64(w, "values", rare.rare_values);
             grundy_writer_str(w, ", \"last_at\": ");
             write_pos_json(w, g, rare.last_rare);
             grundy_writer_char(w, '}');
         }
         grundy_writer_str(w, "}, \"period\": ");
-        if (per.found) {
-            grundy_writer_str(w, "{\"period\": ");
-            grundy_writer_u64(w, per.period);
-            grundy_writer_str(w, ", \"preperiod\": ");
-            grundy_writer_u64(w, per.preperiod);
-            if (per.saltus) {
-                grundy_writer_str(w, ", \"saltus\": ");
-                grundy_writer_u64(w, per.saltus);
-            }
-            grundy_writer_str(w, ", \"proven\": ");
-            grundy_writer_str(w, per.proven ? "true" : "false");
-            grundy_writer_str(w, ", \"checked_upto\": ");
-            grundy_writer_u64(w, per.checked_upto - 1);
-            grundy_writer_char(w, '}');
-        } else {
-            grundy_writer_str(w, "null");
-        }
+        cli_json_period(w, &per);
         grundy_writer_str(w, "}\n");
     } else {
         if (a->list && pairs)
@@ -718,23 +695,15 @@ int cmd_values(int argc, char **argv)
 {
     values_args a;
     grundy_game *g = NULL;
-    grundy_parse_error where;
     grundy_writer w;
-    grundy_status s;
     int rc;
     if (names_loopy(argc, argv)) /* generalized values: loopy_cli.c */
         return loopy_cli_values(argc, argv);
     rc = parse_args(argc, argv, &a);
     if (rc)
         return rc;
-    memset(&where, 0, sizeof where);
-    s = grundy_game_new(&g, a.spec, &where);
-    if (s != GRUNDY_OK) {
-        fprintf(stderr, "grundy: values: rules '%s' at column %lu: %s\n",
-                a.spec, where.col ? where.col : 1,
-                where.msg[0] ? where.msg : grundy_strerror(s));
+    if (cli_open_game(&g, "values", a.spec))
         return CLI_EXIT_DATA;
-    }
     if (grundy_writer_init(&w, 1) != GRUNDY_OK) {
         grundy_game_free(g);
         return cli_error("values", GRUNDY_ERR_NOMEM, NULL);

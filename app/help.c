@@ -1,6 +1,10 @@
 /*
- * help.c -- every help text of the program, in one place.  Keep in step
- * with doc/grundy.1 and README.md.
+ * help.c -- the prose of the help: what each subcommand does, its
+ * formats, its examples.  The option lines come from the subcommands'
+ * option tables (opt.h), printed between a page's head and tail, so the
+ * help says what the parser takes.  Keep in step with doc/grundy.1 and
+ * README.md.  (analyze, play and loopy still keep their whole help
+ * here, options and all.)
  */
 #include <stdio.h>
 #include <string.h>
@@ -14,17 +18,21 @@
 static const char help_main[] =
     "Usage: grundy SUBCOMMAND [OPTIONS] [ARGS]\n"
     "\n"
-    "Grundy values (nimbers) of impartial games under normal play, sums of\n"
+    "Grundy values (nimbers) of impartial games under normal play, sums "
+    "of\n"
     "games, range queries over changing sequences of games, and exact\n"
     "counts of winning configurations.\n"
     "\n"
     "Subcommands:\n"
     "  values RULES     Grundy values of one rule family: tables, single\n"
     "                   values, statistics, periods\n"
-    "  count ...        exact counts of winning and losing configurations:\n"
+    "  count ...        exact counts of winning and losing "
+    "configurations:\n"
     "                   k-heap positions, K-tuples of components\n"
-    "  solve NAME       run a bundled workload on a file or standard input\n"
-    "  range RULES      range queries over a changing sequence of positions:\n"
+    "  solve NAME       run a bundled workload on a file or standard "
+    "input\n"
+    "  range RULES      range queries over a changing sequence of "
+    "positions:\n"
     "                   winners, winning moves, winning-subset counts\n"
     "  analyze RULES POS...  a sum of games: values, nim-sum, winner and\n"
     "                   every winning move; Moore's Nim_k; misere play\n"
@@ -47,55 +55,34 @@ static const char help_main[] =
     "  -V, --version    show the version\n"
     "\n"
     "Rule families (RULES):\n"
-    "%s"
-    "Aliases: kayles (0.77), dawsons-kayles (0.07), dawsons-chess (0.137).\n"
+    "%sAliases: kayles (0.77), dawsons-kayles (0.07), dawsons-chess "
+    "(0.137).\n"
     "\n"
     "Families with cycles (addsub, graph) have generalized values, a play\n"
     "may go on forever; see 'grundy loopy --help'.\n"
     "\n"
-    "Exit status: 0 on success, 1 on bad input data or a runtime failure,\n"
-    "2 on a usage error.  See grundy(1).\n";
+    "Exit status: 0 on success; 1 on bad input data (a spec, a position, a\n"
+    "file) or a runtime failure; 2 on a usage error (an unknown option, a\n"
+    "missing argument, an option's value malformed or out of its range);\n"
+    "128+N when interrupted by signal N.  See grundy(1).\n";
 
-static const char help_values[] =
+/* Before and after the common options' lines (opt.c). */
+static const char common_head[] =
+    "\n"
+    "Common options (every subcommand takes them; misere and loopy keep\n"
+    "nothing in the store):\n";
+static const char common_tail[] =
+    "Ctrl-C (or SIGTERM) stops long work at once; a table being kept "
+    "stays\n"
+    "in the store as far as it was computed, and the same command resumes\n"
+    "from it (exit status 130).\n";
+
+static const char values_head[] =
     "Usage: grundy values RULES [--upto N | --at POS | --all] [OPTIONS]\n"
     "\n"
     "Grundy values of the rule family RULES (see 'grundy --help').\n"
-    "\n"
-    "What to compute:\n"
-    "  --upto N         tabulate g(0..N) and print 'n g' per line; for\n"
-    "                   two-heap games g(a, b) for a, b <= N, a square\n"
-    "  --at POS         print g(POS) alone, computing only what it needs\n"
-    "                   (POS in the family's position syntax)\n"
-    "  --position POS   the same as --at\n"
-    "  --all            every position of a finite family (boards)\n"
-    "\n"
-    "Summaries (instead of the listing, unless --list is given):\n"
-    "  --stats          the count of each value, the largest value and where\n"
-    "                   it first occurs (over 64 distinct values: a summary\n"
-    "                   and a histogram); with --position: where the value\n"
-    "                   came from and, for a board search, the positions\n"
-    "                   searched, the table's hits and size, and the time\n"
-    "  --period         the period and preperiod, and whether it is proven;\n"
-    "                   without --upto the table doubles from 1024 entries\n"
-    "                   until a period is proven or the next doubling would\n"
-    "                   pass about 2*10^10 steps of work (some 10 s; a split\n"
-    "                   into two heaps whose values are dense in rare ones,\n"
-    "                   such as 0.004, costs about n^2/4 steps to n), and\n"
-    "                   2^26 entries at most; a family\n"
-    "                   with no period criterion (periods only seen, never\n"
-    "                   proven) stops at 4096.  Then it answers 'no period\n"
-    "                   proven up to N'\n"
-    "  --period-max N   with --period alone: grow the table to N entries at\n"
-    "                   most, instead of the bounds above (--max N: the old\n"
-    "                   name, taken with a note until the next release)\n"
-    "  --list           list the values as well\n"
-    "  --p-positions    the positions of value 0 in the table, one a line\n"
-    "\n"
-    "Output and method:\n"
-    "  --json           one JSON object: rules, canonical, values, stats,\n"
-    "                   period (doc/JSON.md: the conventions of every --json)\n"
-    "  --method M       auto (default), naive (generic moves + mex), fast;\n"
-    "                   with naive or fast the store is not used\n"
+    "\n";
+static const char values_tail[] =
     "\n"
     "Boards (rect:RxC): a position is written as its rows of 0s and 1s\n"
     "separated by '/', top row first, e.g. 1111/1101/1110/1111.  --all\n"
@@ -107,10 +94,12 @@ static const char help_values[] =
     "\n"
     "Boards and graphs (cram:RxC, node-kayles:GRAPH, chomp:RxC; up to 256\n"
     "cells): POS may be 'start', the game's start position.  Cram boards\n"
-    "and Node-Kayles grids are written as rows of 0/1 like rect (1 = empty\n"
+    "and Node-Kayles grids are written as rows of 0/1 like rect (1 = "
+    "empty\n"
     "cell, vertex left); other graphs one 0/1 per vertex; Chomp as row\n"
     "lengths from the bottom (7,4,2).  A single position of more than 18\n"
-    "cells is valued by the board search: its groups of cells are separate\n"
+    "cells is valued by the board search: its groups of cells are "
+    "separate\n"
     "games whose values XOR, groups of one shape share a transposition\n"
     "table, and each child is asked only for the values that can decide\n"
     "the answer.  The table grows within half of --mem-limit, then replaces\n"
@@ -122,10 +111,12 @@ static const char help_values[] =
     "\n"
     "Two heaps (wythoff, twoheap:MOVES): a position is written a,b (heaps\n"
     "up to 2^32 - 1).  twoheap:MOVES subtracts a vector X/Y of the list\n"
-    "MOVES, each amount a number or affine in t (t, 2t, t+1; t = 1, 2, ...),\n"
+    "MOVES, each amount a number or affine in t (t, 2t, t+1; t = 1, 2, "
+    "...),\n"
     "with an optional range of t after '@' (@3: t <= 3; @2..5; @2..):\n"
     "wythoff is twoheap:t/0,0/t,t/t.  The P-positions of Wythoff's game\n"
-    "(floor(k phi), floor(k phi^2)) are answered by their closed form at any\n"
+    "(floor(k phi), floor(k phi^2)) are answered by their closed form at "
+    "any\n"
     "size; other values come from the square that holds them.\n"
     "\n"
     "Examples:\n"
@@ -152,7 +143,8 @@ static const char help_values[] =
     "--period proves a period by the Guy-Smith criterion, and a proven\n"
     "period fills the rest of the table.  An arithmetic period (values\n"
     "growing by a saltus S every period) is reported as seen, not proven.\n"
-    "Codes with moves that leave three heaps (digits 8-F) list their moves\n"
+    "Codes with moves that leave three heaps (digits 8-F) list their "
+    "moves\n"
     "through sets of two-heap values.\n"
     "\n"
     "Games with cycles (addsub:S:A with --heap-max H, graph:PATH): every\n"
@@ -161,73 +153,13 @@ static const char help_values[] =
     "--json and --method auto|naive|counter apply, --period does not.\n"
     "  grundy values addsub:4,5:2 --heap-max 20\n";
 
-/* The options every subcommand that computes values shares (cli.c,
- * cli_engine_option()). */
-static const char help_engine[] =
-    "\n"
-    "Common options (every subcommand takes them; misere and loopy keep\n"
-    "nothing in the store):\n"
-    "  --mem-limit B    refuse work above B bytes (suffix K, M, G, T),\n"
-    "                   estimated before anything is allocated; default:\n"
-    "                   7/8 of physical memory\n"
-    "  --work-limit N   refuse a computation estimated at more than N steps\n"
-    "                   (a position computed, a move examined; suffix K,\n"
-    "                   M, G, T) before it starts; default: 2^40, an hour\n"
-    "                   or so of the slowest methods\n"
-    "  --threads N      threads for board tables and take-and-break tables\n"
-    "                   (0 = one per CPU, the default; 1 = one)\n"
-    "  --store DIR      keep computed tables in DIR (default: the store in\n"
-    "                   $XDG_CACHE_HOME/grundy or ~/.cache/grundy); a table\n"
-    "                   that took a second or more is kept, read back by\n"
-    "                   later runs, extended instead of recomputed, and\n"
-    "                   checkpointed every 5 minutes and when interrupted\n"
-    "                   (a table computed for single values, --at, only\n"
-    "                   with --keep-table)\n"
-    "  --no-store       neither read nor write the store\n"
-    "  --store-limit B  the store keeps at most B bytes (suffix K, M, G, T;\n"
-    "                   'none'; default 4G, or GRUNDY_STORE_LIMIT): past it\n"
-    "                   the least recently used tables are removed after\n"
-    "                   each save, and a larger table is not kept\n"
-    "  --keep-table     keep in the store a table computed only to answer\n"
-    "                   single values (--at, --position) too\n"
-    "  --out-of-core    grow take-and-break tables in their file in the store:\n"
-    "                   memory holds the start of the table and a window\n"
-    "                   behind the current position, the rest is written\n"
-    "                   out as it is finished (Grundy's game, a table of\n"
-    "                   2^32: about 350 MiB); killed runs, kill -9 too, are\n"
-    "                   taken up from their last checkpoint\n"
-    "  --enddb K        board searches read every part of up to K cells\n"
-    "                   that a window of the board holds from an endgame\n"
-    "                   database: the window game's table (from the store,\n"
-    "                   or tabulated and kept there); 0: none (the\n"
-    "                   default); 'auto': up to 24 cells within 1/64 of\n"
-    "                   --mem-limit, for searches of 40 cells or more\n"
-    "  --progress       show progress on stderr even when it is not a\n"
-    "                   terminal (for logs)\n"
-    "  --quiet          never show progress\n"
-    "Ctrl-C (or SIGTERM) stops long work at once; a table being kept stays\n"
-    "in the store as far as it was computed, and the same command resumes\n"
-    "from it (exit status 130).\n";
-
-static const char help_solve[] =
-    "Usage: grundy solve NAME [FILE] [OPTIONS]\n"
-    "\n"
-    "Run a bundled workload: read its input format from FILE (standard\n"
-    "input when FILE is absent or '-') and write its answers on standard\n"
-    "output.  Answers are written as queries\n"
-    "are read, so a terminal or a pipe sees each answer before the next\n"
-    "query is awaited.  On bad input, the answers to earlier queries stay\n"
-    "printed and the error names input:LINE:COL (FILE:LINE:COL).\n"
-    "\n"
-    "Workloads ('grundy solve NAME --help' gives each one's formats):\n"
-    "%s";
-
-static const char help_range[] =
+static const char range_head[] =
     "Usage: grundy range RULES [FILE] [--mod P] [OPTIONS]\n"
     "\n"
     "Keep a sequence of positions of the rule family RULES (see 'grundy\n"
     "--help') under updates and answer questions about its ranges: who\n"
-    "wins the sum of positions L..R, a winning move there, and how many of\n"
+    "wins the sum of positions L..R, a winning move there, and how many "
+    "of\n"
     "its subsets the first player wins.  The input is read from FILE\n"
     "(standard input when FILE is absent or '-').\n"
     "\n"
@@ -247,23 +179,41 @@ static const char help_range[] =
     "Anything after the q-th query is ignored.  Each answer is written\n"
     "before the next query is read, so the command can be used\n"
     "interactively.  Positions must have values below 65536.\n"
-    "\n"
-    "Options:\n"
-    "  --mod P          the prime modulus of query 1 (2 <= P < 2^62);\n"
-    "                   default 1000000007\n"
-    "  --json           one JSON object per answer (JSON Lines): query,\n"
-    "                   type, L, R, and count | winner, value | move\n"
-    "                   (doc/JSON.md)\n"
+    "\n";
+static const char range_tail[] =
     "\n"
     "Errors: malformed or out-of-range tokens, L > R, an unknown query\n"
-    "type and a truncated input are reported as input:LINE:COL (FILE:LINE:COL\n"
-    "for a file) with exit status 1; the answers to earlier queries are already written.\n"
+    "type and a truncated input are reported as input:LINE:COL "
+    "(FILE:LINE:COL\n"
+    "for a file) with exit status 1; the answers to earlier queries are "
+    "already written.\n"
     "\n"
     "Example:\n"
     "  printf '3  1 2 3  3  3 1 3  4 1 2  1 1 3' | grundy range nim\n"
     "  prints 'second 0', '2 1' and '6'.\n";
 
-static const char help_store[] =
+static const char count_head[] =
+    "Usage: grundy count RULES --heaps K --max M [OPTIONS]\n"
+    "       grundy count RULES --positions LIST --tuples K [OPTIONS]\n"
+    "       grundy count --tuples K [--weighted] [--input FILE] [OPTIONS]\n"
+    "\n"
+    "Exact counts of configurations by transforms (Walsh-Hadamard for\n"
+    "ordinary sums; base-(k+1) digit-wise transforms for Moore's Nim_k,\n"
+    "over Z_p or Z_p[w]/(Phi_(k+1)) when Z_p has no (k+1)-th root of 1).\n"
+    "\n";
+static const char count_tail[] =
+    "\n"
+    "Errors in standard input are reported as input:LINE:COL, in a file "
+    "as\n"
+    "FILE:LINE:COL (exit 1).\n"
+    "\n"
+    "Examples:\n"
+    "  grundy count half --heaps 2 --max 50\n"
+    "  grundy count nim --heaps 3 --max 7 --moore 2\n"
+    "  grundy count divisors:36 --positions 1,2,3 --tuples 4 --moore 2\n"
+    "  echo 3 5 3 | grundy count --tuples 4 --moore 2 --mod 1000000007\n";
+
+static const char store_head[] =
     "Usage: grundy store list [--json] [--store DIR]\n"
     "       grundy store verify [RULES] [--store DIR]\n"
     "       grundy store remove RULES|PATTERN [--store DIR]\n"
@@ -276,7 +226,8 @@ static const char help_store[] =
     "names another).  A file holds a header (the game's canonical spec,\n"
     "entries, value width, largest value, period, the grundy that wrote\n"
     "it) and the values, with a checksum per MiB of values and one of the\n"
-    "header; every checksum is verified each time a table is read.  A file\n"
+    "header; every checksum is verified each time a table is read.  A "
+    "file\n"
     "that fails is moved aside to NAME.bad with a warning; a single value\n"
     "reads and verifies only the MiB that holds it.\n"
     "\n"
@@ -289,37 +240,35 @@ static const char help_store[] =
     "\n"
     "Actions:\n"
     "  list             every table: rules, entries, bytes per value,\n"
-    "                   largest value, complete or a checkpoint of a longer\n"
-    "                   computation, period, split tables' slices (written\n"
+    "                   largest value, complete or a checkpoint of a "
+    "longer\n"
+    "                   computation, period, split tables' slices "
+    "(written\n"
     "                   by grundy-mpi), file size, writer's version; then\n"
     "                   the total size of the store and its limit\n"
-    "  verify [RULES]   verify every checksum of RULES's table, or of every\n"
-    "                   table; prints 'RULES: ok' per sound table and names\n"
+    "  verify [RULES]   verify every checksum of RULES's table, or of "
+    "every\n"
+    "                   table; prints 'RULES: ok' per sound table and "
+    "names\n"
     "                   each file that fails on stderr (exit status 1)\n"
     "                   (a split table: its manifest and every slice)\n"
     "  remove RULES     remove RULES's table (with its .bad, .lock and\n"
     "                   temporary files, and its split table)\n"
-    "  remove PATTERN   remove every table whose canonical spec matches the\n"
-    "                   shell pattern ('cram:*', '0.?7'; quote it), naming\n"
+    "  remove PATTERN   remove every table whose canonical spec matches "
+    "the\n"
+    "                   shell pattern ('cram:*', '0.?7'; quote it), "
+    "naming\n"
     "                   each\n"
     "  clear            remove every table (but one being computed) and\n"
     "                   every file set aside\n"
-    "  path [RULES]     the folder, or the file of RULES's table (which may\n"
+    "  path [RULES]     the folder, or the file of RULES's table (which "
+    "may\n"
     "                   not exist)\n"
     "\n"
     "RULES is written as anywhere else ('kayles', '0.77', 'grundy-game');\n"
     "tables are filed under the canonical spec ('kayles' is '0.77').\n"
-    "\n"
-    "Options:\n"
-    "  --store DIR      the store's folder\n"
-    "  --store-limit B  the limit list shows (default 4G, or\n"
-    "                   GRUNDY_STORE_LIMIT)\n"
-    "  --json           list as one JSON object: {\"dir\": DIR, \"tables\":\n"
-    "                   [{\"rules\", \"canonical\", \"file\", \"entries\", \"width\",\n"
-    "                   \"max\",\n"
-    "                   \"complete\", \"period\", \"bytes\", \"version\",\n"
-    "                   \"slices\"}], \"damaged\": [FILE], \"total_bytes\",\n"
-    "                   \"limit_bytes\"}\n"
+    "\n";
+static const char store_tail[] =
     "\n"
     "Examples:\n"
     "  grundy store list\n"
@@ -328,21 +277,126 @@ static const char help_store[] =
     "  grundy store remove 'cram:*'\n"
     "  GRUNDY_STORE_LIMIT=20G grundy values grundy-game --upto 1000000000\n";
 
-static const char help_analyze[] =
+static const char plot_head[] =
+    "Usage: grundy plot RULES --upto N -o FILE [OPTIONS]\n"
+    "       grundy plot BOARD --position POS -o FILE [OPTIONS]\n"
+    "       grundy plot BOARD --all --histogram -o FILE [OPTIONS]\n"
+    "\n"
+    "Draw the values of RULES.  FILE's extension says the format: .svg\n"
+    "(always), .pdf and .png (through cairo, in a program built with it:\n"
+    "otherwise \"PDF needs cairo\"); any other name is refused before any\n"
+    "work.  The file is written whole or not at all (a temporary file\n"
+    "renamed).\n"
+    "\n";
+static const char plot_tail[] =
+    "\n"
+    "A line on what was drawn goes to standard output (unless the picture\n"
+    "does).  Examples:\n"
+    "  grundy plot 0.137 --upto 300 -o dawsons-chess.svg\n"
+    "  grundy plot grundy-game --upto 1000000 --font-size 14 -o gg.pdf\n"
+    "  grundy plot kayles --upto 100000 --histogram --log -o kayles.svg\n"
+    "  grundy plot wythoff --upto 40 -o wythoff.svg\n"
+    "  grundy plot cram:5x6 --position start -o cram.svg\n"
+    "  grundy plot chomp:4x5 --position 5,5,3,2 -o chomp.png\n";
+
+static const char misere_head[] =
+    "Usage: grundy misere CODE --upto N [OPTIONS]\n"
+    "       grundy misere CODE --genus --upto N [OPTIONS]\n"
+    "\n"
+    "Misere play (the player who makes the last move loses) of the\n"
+    "take-and-break game CODE (an octal or hexadecimal code such as 0.77,\n"
+    "4.07 or 0.F7, an alias such as kayles, or grundy-game) restricted to\n"
+    "heaps 1..N.  Prints its misere quotient, grown heap by heap and\n"
+    "verified: a sum of heaps is lost for the player to move exactly when\n"
+    "the product of its heaps' elements lies in the P-portion.\n"
+    "\n"
+    "Output: order (|Q|), p_count (|P|), the generators (the heaps that\n"
+    "need new ones), the relations (lhs = rhs, each lhs a minimal word "
+    "that\n"
+    "is not a normal form), the P-portion, last_change (the last heap at\n"
+    "which the quotient grew), whether the heap -> element map is seen to\n"
+    "be periodic, and heap_elements (each heap's element as its normal\n"
+    "form: the colex-least word over the generators; 1 is the identity).\n"
+    "\n";
+static const char misere_tail[] =
+    "\n"
+    "A spec that is not a take-and-break code, a code with no move and a\n"
+    "quotient over the memory limit are errors (exit status 1); N out of\n"
+    "range is a usage error (exit status 2).\n"
+    "\n"
+    "Examples:\n"
+    "  grundy misere 0.75 --upto 20\n"
+    "  grundy misere kayles --upto 100 --json\n"
+    "  grundy misere dawsons-kayles --upto 33\n"
+    "  grundy misere kayles --genus --upto 20\n";
+
+static const char survey_head[] =
+    "Usage: grundy survey SPEC --upto N [--json | --csv] [--compare FILE]\n"
+    "                     [OPTIONS]\n"
+    "\n"
+    "Every code of a family of take-and-break games tabulated to N, one\n"
+    "row per code, in the order of the codes.\n"
+    "\n"
+    "SPEC:\n"
+    "  0.ddd, 0.dddd, 4.dd, ...  a pattern: 'd' stands for every octal\n"
+    "                   digit 0-7, 'h' for every hexadecimal digit 0-F\n"
+    "                   (0.hh: every two-digit hexadecimal code); other\n"
+    "                   characters stand for themselves (0.1dd)\n"
+    "  @FILE            the codes in FILE, one per line ('#' comments and\n"
+    "                   blank lines skipped); a bad line is refused with\n"
+    "                   FILE:LINE:COL\n"
+    "\n";
+static const char survey_tail[] =
+    "\n"
+    "Rows: the status is 'period proven' when the Guy-Smith criterion\n"
+    "proves a period within N, 'arithmetic' when the values repeat with a\n"
+    "saltus (seen, not proven), else 'none found'.  'group' is the first\n"
+    "code that names the same game (trailing zero digits dropped).  A "
+    "code\n"
+    "whose table to N is over --mem-limit is skipped with a note, and the\n"
+    "others go on.  Codes run in parallel on --threads workers, one table\n"
+    "per worker; under mpirun each process takes its share of the codes\n"
+    "and rank 0 prints every row, reading the others' tables from the\n"
+    "store.  With the store (the default, or --store DIR), a survey that\n"
+    "was killed goes on where it stopped: the tables it finished (those\n"
+    "that took a second or more) are read back.\n"
+    "\n"
+    "Examples:\n"
+    "  grundy survey 0.dd --upto 10000\n"
+    "  grundy survey 0.ddd --upto 1048576 --json --store S\n"
+    "  grundy survey @codes.txt --upto 100000 --csv\n";
+
+static const char solve_head[] =
+    "Usage: grundy solve NAME [FILE] [OPTIONS]\n"
+    "\n"
+    "Run a bundled workload: read its input format from FILE (standard\n"
+    "input when FILE is absent or '-') and write its answers on standard\n"
+    "output.  Answers are written as queries\n"
+    "are read, so a terminal or a pipe sees each answer before the next\n"
+    "query is awaited.  On bad input, the answers to earlier queries stay\n"
+    "printed and the error names input:LINE:COL (FILE:LINE:COL).\n"
+    "\n"
+    "Workloads ('grundy solve NAME --help' gives each one's formats):\n"
+    "%s";
+
+static const char analyze_head[] =
     "Usage: grundy analyze RULES POS... [OPTIONS]\n"
     "       grundy analyze --mix SPEC:POS... [OPTIONS]\n"
     "\n"
-    "Analyse the sum of the positions POS... of the rule family RULES (see\n"
+    "Analyse the sum of the positions POS... of the rule family RULES "
+    "(see\n"
     "'grundy --help'): a move is made in exactly one component, and the\n"
     "player who cannot move loses.  Prints each component's Grundy value,\n"
-    "the nim-sum, the winner (first: the player to move) and EVERY winning\n"
+    "the nim-sum, the winner (first: the player to move) and EVERY "
+    "winning\n"
     "move: component (numbered from 1), from-position, the position(s) it\n"
     "leaves (parts of a split joined by '+', '-' for nothing) and the\n"
     "component's value after the move.  A winning move can raise a\n"
     "component's value.\n"
     "\n"
     "Options:\n"
-    "  --mix            components of different families: each argument is\n"
+    "  --mix            components of different families: each argument "
+    "is\n"
     "                   SPEC:POS, split at its last ':' (digits:12,\n"
     "                   rect:2x2:11/01, 0.77:10, addsub:4,5:2:7)\n"
     "  --json           one JSON object: components (rules, canonical,\n"
@@ -352,16 +406,19 @@ static const char help_analyze[] =
     "                   included, when the winner hurries and the loser\n"
     "                   holds out; \"draw\", or null past the search's limits)\n"
     "  --moore K        Moore's Nim_k: a move changes 1..K components\n"
-    "                   (1 <= K <= 63).  Prints the winner and one winning\n"
+    "                   (1 <= K <= 63).  Prints the winner and one "
+    "winning\n"
     "                   move set (JSON: moore_k, method, winner,\n"
     "                   winning_move_set).  Nim heaps use Moore's rule;\n"
     "                   other families an exact search.\n"
-    "  --misere         misere play: the player who cannot move wins.  Nim\n"
+    "  --misere         misere play: the player who cannot move wins.  "
+    "Nim\n"
     "                   heaps use the misere Nim rule; heaps of one\n"
     "                   take-and-break game its misere quotient (method:\n"
     "                   misere quotient (order N); when the quotient of\n"
     "                   heaps up to the largest has at most 1024 elements\n"
-    "                   and the heaps are at most 20000); other families an\n"
+    "                   and the heaps are at most 20000); other families "
+    "an\n"
     "                   exact search of the sum.  Prints the winner and\n"
     "                   every winning move (JSON: play, method, winner,\n"
     "                   winning_moves; quotient_order with the quotient).\n"
@@ -392,11 +449,12 @@ static const char help_analyze[] =
     "  grundy analyze --mix addsub:4,5:2:7 0.77:5 --heap-max 20\n"
     "  grundy analyze --mix graph:g.dot:c addsub:4,5:2:7 --heap-max 20\n";
 
-static const char help_play[] =
+static const char play_head[] =
     "Usage: grundy play RULES POS... [OPTIONS]\n"
     "       grundy play --mix SPEC:POS... [OPTIONS]\n"
     "\n"
-    "Play the sum of POS... (normal play) against a perfect opponent.  The\n"
+    "Play the sum of POS... (normal play) against a perfect opponent.  "
+    "The\n"
     "position is shown, and you type a move as COMPONENT POSITION: the\n"
     "component's number and the position it leaves, parts of a split\n"
     "joined by '+', '-' for nothing (the number may be left out when there\n"
@@ -416,20 +474,26 @@ static const char help_play[] =
     "  --misere         misere play: the player who cannot move wins;\n"
     "                   take-and-break games are played from their misere\n"
     "                   quotient (see 'grundy misere')\n"
-    "  --search-limit N positions the opponent may search exactly (default\n"
+    "  --search-limit N positions the opponent may search exactly "
+    "(default\n"
     "                   1048576); above it, it plays from the values\n"
     "\n"
-    "  --input FILE     read the moves from FILE instead of standard input\n"
-    "  --json           the conversation on standard error, and at the end\n"
+    "  --input FILE     read the moves from FILE instead of standard "
+    "input\n"
+    "  --json           the conversation on standard error, and at the "
+    "end\n"
     "                   the game as one JSON object on standard output:\n"
-    "                   components, play, first, moves (player, component,\n"
+    "                   components, play, first, moves (player, "
+    "component,\n"
     "                   from, to), end, winner (doc/JSON.md)\n"
     "\n"
     "Standard input may be a pipe: the lines read are echoed after the\n"
     "prompt, so a scripted game reads as a transcript.\n"
     "\n"
     "Example:\n"
-    "  printf '1 1\\n2 0\\n' | grundy play nim 3 4 5\n"
+    "  printf '1 1\\n"
+    "2 0\\n"
+    "' | grundy play nim 3 4 5\n"
     "\n"
     "Games with cycles (addsub:S:A:H, or addsub:S:A with --heap-max H;\n"
     "graph:PATH), alone or mixed with finite games: the position is shown\n"
@@ -441,69 +505,29 @@ static const char help_play[] =
     "                   name, taken with a note until the next release)\n"
     "  --repeat N       occurrences of a position that end the game in a\n"
     "                   draw (2 <= N)\n"
-    "  printf '1 a\\n' | grundy play graph:g.dot c\n";
+    "  printf '1 a\\n"
+    "' | grundy play graph:g.dot c\n";
 
-static const char help_count[] =
-    "Usage: grundy count RULES --heaps K --max M [OPTIONS]\n"
-    "       grundy count RULES --positions LIST --tuples K [OPTIONS]\n"
-    "       grundy count --tuples K [--weighted] [--input FILE] [OPTIONS]\n"
-    "\n"
-    "Exact counts of configurations by transforms (Walsh-Hadamard for\n"
-    "ordinary sums; base-(k+1) digit-wise transforms for Moore's Nim_k,\n"
-    "over Z_p or Z_p[w]/(Phi_(k+1)) when Z_p has no (k+1)-th root of 1).\n"
-    "\n"
-    "What to count:\n"
-    "  --heaps K --max M  the K-heap positions of the heap family RULES\n"
-    "                   with every heap in [0, M]; prints the losing ones\n"
-    "                   (P-positions) by default\n"
-    "  --positions LIST   components: the game RULES at each position of\n"
-    "                   LIST (comma-separated, each listed once)\n"
-    "  --tuples K       count the ordered K-tuples of components (repeats\n"
-    "                   allowed) whose sum the first player wins; without\n"
-    "                   RULES the components are Grundy values read from\n"
-    "                   standard input (or --input FILE), one per token\n"
-    "  --weighted       standard input holds pairs VALUE WEIGHT: VALUE\n"
-    "                   stands for WEIGHT components\n"
-    "\n"
-    "Options:\n"
-    "  --moore k        Moore's Nim_k: a move changes 1..k components (which\n"
-    "                   must be Nim heaps: nim, divisors:H, or values read\n"
-    "                   from standard input); default 1, the ordinary sum\n"
-    "  --mod P          count modulo the odd prime P < 2^62 (P must not\n"
-    "                   divide k + 1); without it the count is exact, and\n"
-    "                   refused when it could reach 2^62\n"
-    "  --print WHAT     winning, losing, total, or all three as lines\n"
-    "                   'winning N', 'losing N', 'total N'\n"
-    "  --method M       auto (default), root, ring, ring3: the transform\n"
-    "  --json           one JSON object: rules, canonical, heaps and max or\n"
-    "                   tuples, moore, modulus, winning, losing, total\n"
-    "\n"
-    "Errors in standard input are reported as input:LINE:COL, in a file as\n"
-    "FILE:LINE:COL (exit 1).\n"
-    "\n"
-    "Examples:\n"
-    "  grundy count half --heaps 2 --max 50\n"
-    "  grundy count nim --heaps 3 --max 7 --moore 2\n"
-    "  grundy count divisors:36 --positions 1,2,3 --tuples 4 --moore 2\n"
-    "  echo 3 5 3 | grundy count --tuples 4 --moore 2 --mod 1000000007\n";
-
-static const char help_loopy[] =
+static const char loopy_head[] =
     "Usage: grundy loopy FILE|- [OPTIONS]\n"
     "\n"
     "Games with cycles: a token on the directed graph in FILE ('-' for\n"
     "standard input); a move follows an edge, the player who cannot move\n"
-    "loses, and a play may go on forever (a draw).  Prints the generalized\n"
+    "loses, and a play may go on forever (a draw).  Prints the "
+    "generalized\n"
     "Sprague-Grundy value of every vertex, 'VERTEX VALUE' per line: a\n"
     "number n, or inf(K) where K lists the finite values among the\n"
     "vertex's options (inf() when there are none).  The player to move\n"
     "loses at 0, wins at n > 0 and at inf(K) with 0 in K, and cannot do\n"
     "better than a draw at inf(K) without 0.  In a sum, finite values add\n"
-    "by XOR, n + inf(K) = inf(K xor n), and two infinite values make inf().\n"
+    "by XOR, n + inf(K) = inf(K xor n), and two infinite values make "
+    "inf().\n"
     "\n"
     "Input:\n"
     "  edge list        'u v' per line (ids from 0), '#' comments; an\n"
     "                   optional first line 'n m' (n vertices 0..n-1, m\n"
-    "                   edge lines follow).  Self-loops and repeated edges\n"
+    "                   edge lines follow).  Self-loops and repeated "
+    "edges\n"
     "                   are allowed.\n"
     "  DOT              digraph { a -> b -> c; c -> {d e}; } (attributes\n"
     "                   are ignored; vertices keep their names)\n"
@@ -511,10 +535,14 @@ static const char help_loopy[] =
     "Options:\n"
     "  --format F       auto (default), edges, header or dot.  auto reads\n"
     "                   DOT when the text starts with [strict] digraph or\n"
-    "                   holds '->', and a first line 'n m' as a header when\n"
-    "                   m lines follow and half their ids or more are below\n"
-    "                   n (an id >= n is then an error); header insists on\n"
-    "                   one, edges has none.  DOT without 'digraph {' needs\n"
+    "                   holds '->', and a first line 'n m' as a header "
+    "when\n"
+    "                   m lines follow and half their ids or more are "
+    "below\n"
+    "                   n (an id >= n is then an error); header insists "
+    "on\n"
+    "                   one, edges has none.  DOT without 'digraph {' "
+    "needs\n"
     "                   an edge\n"
     "  --at V           print the value of vertex V alone\n"
     "  --stats          counts of each value, of infinite values and of\n"
@@ -527,7 +555,8 @@ static const char help_loopy[] =
     "                   stats\n"
     "  --method M       auto (default) or counter: the counter method of\n"
     "                   Fraenkel and Yesha, O(V + E) per value level;\n"
-    "                   naive: passes over the graph until nothing changes\n"
+    "                   naive: passes over the graph until nothing "
+    "changes\n"
     "  --mem-limit B    refuse graphs above B bytes (suffix K, M, G, T)\n"
     "\n"
     "Errors (exit status 1): a malformed line or an id out of range, as\n"
@@ -543,53 +572,46 @@ static const char help_loopy[] =
     "  grundy loopy graph.txt --stats\n"
     "  grundy values addsub:4,5:2 --heap-max 20\n"
     "  grundy analyze addsub:4,5:2 5 12 --heap-max 20\n";
-static const char help_misere[] =
-    "Usage: grundy misere CODE --upto N [OPTIONS]\n"
-    "       grundy misere CODE --genus --upto N [OPTIONS]\n"
-    "\n"
-    "Misere play (the player who makes the last move loses) of the\n"
-    "take-and-break game CODE (an octal or hexadecimal code such as 0.77,\n"
-    "4.07 or 0.F7, an alias such as kayles, or grundy-game) restricted to\n"
-    "heaps 1..N.  Prints its misere quotient, grown heap by heap and\n"
-    "verified: a sum of heaps is lost for the player to move exactly when\n"
-    "the product of its heaps' elements lies in the P-portion.\n"
-    "\n"
-    "Output: order (|Q|), p_count (|P|), the generators (the heaps that\n"
-    "need new ones), the relations (lhs = rhs, each lhs a minimal word that\n"
-    "is not a normal form), the P-portion, last_change (the last heap at\n"
-    "which the quotient grew), whether the heap -> element map is seen to\n"
-    "be periodic, and heap_elements (each heap's element as its normal\n"
-    "form: the colex-least word over the generators; 1 is the identity).\n"
-    "\n"
-    "Options:\n"
-    "  --upto N         heaps 1..N (1 <= N <= 1000000)\n"
-    "  --json           one JSON object: rules, heaps, order, p_count,\n"
-    "                   generators (name, heap), relations (lhs, rhs),\n"
-    "                   p_portion, last_change, period, stopped,\n"
-    "                   heap_elements\n"
-    "  --max-order M    stop when the quotient, or a candidate for it, has\n"
-    "                   more than M elements (default 4096); the quotient of\n"
-    "                   the heaps before is printed, with a line 'stopped:'\n"
-    "  --genus          Conway's genus g^(g0 g1 ...) of heaps 0..N instead:\n"
-    "                   the normal-play value, then the misere values of the\n"
-    "                   heap plus 0, 1, 2, ... heaps *2 until they alternate\n"
-    "                   (JSON: genus, with heap, genus, normal, misere)\n"
-    "  --search-limit N the genus search stores at most N positions\n"
-    "                   (default 2097152)\n"
-    "  --mem-limit B    refuse work above B bytes (K, M, G, T)\n"
-    "\n"
-    "A spec that is not a take-and-break code, a code with no move, N out\n"
-    "of range and a quotient over the memory limit are errors (exit\n"
-    "status 1).\n"
-    "\n"
-    "Examples:\n"
-    "  grundy misere 0.75 --upto 20\n"
-    "  grundy misere kayles --upto 100 --json\n"
-    "  grundy misere dawsons-kayles --upto 33\n"
-    "  grundy misere kayles --genus --upto 20\n";
 
 /* The workloads' one-line summaries come from cmd_solve.c. */
 const char *cli_solve_list(void);
+
+/* The option tables of the subcommands (their cmd_*.c). */
+extern const cli_optset cli_values_opts, cli_range_opts, cli_count_opts,
+    cli_store_opts, cli_plot_opts, cli_misere_opts, cli_survey_opts;
+
+/* A subcommand's help: head, the lines of its option table, tail, and
+ * the common options unless it takes none. */
+typedef struct help_page {
+    const char *cmd;
+    const char *head;
+    const cli_optset *opts; /* NULL: the head says everything */
+    const char *tail;
+    int common;
+} help_page;
+
+static const help_page pages[] = {
+    {"values", values_head, &cli_values_opts, values_tail, 1},
+    {"solve", solve_head, NULL, NULL, 1},
+    {"range", range_head, &cli_range_opts, range_tail, 1},
+    {"analyze", analyze_head, NULL, NULL, 1},
+    {"play", play_head, NULL, NULL, 1},
+    {"count", count_head, &cli_count_opts, count_tail, 1},
+    {"store", store_head, &cli_store_opts, store_tail, 0},
+    {"loopy", loopy_head, NULL, NULL, 1},
+    {"plot", plot_head, &cli_plot_opts, plot_tail, 1},
+    {"misere", misere_head, &cli_misere_opts, misere_tail, 1},
+    {"survey", survey_head, &cli_survey_opts, survey_tail, 1},
+};
+
+static const help_page *page(const char *cmd)
+{
+    size_t i;
+    for (i = 0; cmd && i < sizeof pages / sizeof pages[0]; i++)
+        if (strcmp(cmd, pages[i].cmd) == 0)
+            return &pages[i];
+    return NULL;
+}
 
 static void rules_list(char *buf, size_t cap)
 {
@@ -604,154 +626,34 @@ static void rules_list(char *buf, size_t cap)
     }
 }
 
-static const char help_plot[] =
-    "Usage: grundy plot RULES --upto N -o FILE [OPTIONS]\n"
-    "       grundy plot BOARD --position POS -o FILE [OPTIONS]\n"
-    "       grundy plot BOARD --all --histogram -o FILE [OPTIONS]\n"
-    "\n"
-    "Draw the values of RULES.  FILE's extension says the format: .svg\n"
-    "(always), .pdf and .png (through cairo, in a program built with it:\n"
-    "otherwise \"PDF needs cairo\"); any other name is refused before any\n"
-    "work.  The file is written whole or not at all (a temporary file\n"
-    "renamed).\n"
-    "\n"
-    "Pictures:\n"
-    "  --upto N         g(n) against n for n = 0..N: one dot per position\n"
-    "                   while there are no more positions than pixel\n"
-    "                   columns, otherwise each pixel column shows the\n"
-    "                   values of its run of positions; rare values of a\n"
-    "                   take-and-break game in a second colour (when the\n"
-    "                   rare mask leaves at most a quarter of the positions\n"
-    "                   rare); a proven period marked (a dashed line at the\n"
-    "                   preperiod, a bracket over one period).\n"
-    "                   Two-heap games (wythoff, twoheap:MOVES): the map\n"
-    "                   of g(a, b) for a, b = 0..N, a to the right and b\n"
-    "                   up, with a colour key; P-positions (value 0) red\n"
-    "  --position POS   boards (cram, rect, chomp, node-kayles): the\n"
-    "                   position POS (as `values --position` reads it;\n"
-    "                   \"start\" where the family has one) with every move\n"
-    "                   labelled by the value it leads to -- on the edge\n"
-    "                   of a Cram domino, on a Node-Kayles vertex, on the\n"
-    "                   Chomp square eaten, as a small board per Rect move;\n"
-    "                   winning moves (to value 0) red; the independent\n"
-    "                   parts tinted and outlined, with their values.\n"
-    "                   Grids are drawn as grids, other graphs from their\n"
-    "                   coordinates (a circle; Petersen: pentagon and star)\n"
-    "  --histogram      the number of positions with each value (with\n"
-    "                   --upto N, or --all for every position of a board)\n"
-    "  --log            with --histogram: counts on a logarithmic scale\n"
-    "\n"
-    "Options:\n"
-    "  -o, --output FILE  FILE.svg, FILE.pdf or FILE.png (- : SVG on\n"
-    "                   standard output)\n"
-    "  --png            write a PNG whatever FILE's name\n"
-    "  --width W, --height H  picture size in pixels (default 960 x 540;\n"
-    "                   a two-heap map: as wide as its square and key)\n"
-    "  --title TEXT     the title (default: the rules and what is drawn)\n"
-    "  --xlabel TEXT, --ylabel TEXT  the axis labels\n"
-    "  --font-size PX   tick labels of PX pixels, other texts in proportion\n"
-    "                   (6..40; default 11)\n"
-    "  --no-rare        one colour for every value\n"
-    "\n"
-    "A line on what was drawn goes to standard output (unless the picture\n"
-    "does).  Examples:\n"
-    "  grundy plot 0.137 --upto 300 -o dawsons-chess.svg\n"
-    "  grundy plot grundy-game --upto 1000000 --font-size 14 -o gg.pdf\n"
-    "  grundy plot kayles --upto 100000 --histogram --log -o kayles.svg\n"
-    "  grundy plot wythoff --upto 40 -o wythoff.svg\n"
-    "  grundy plot cram:5x6 --position start -o cram.svg\n"
-    "  grundy plot chomp:4x5 --position 5,5,3,2 -o chomp.png\n";
-
-static const char help_survey[] =
-    "Usage: grundy survey SPEC --upto N [--json | --csv] [--compare FILE]\n"
-    "                     [OPTIONS]\n"
-    "\n"
-    "Every code of a family of take-and-break games tabulated to N, one\n"
-    "row per code, in the order of the codes.\n"
-    "\n"
-    "SPEC:\n"
-    "  0.ddd, 0.dddd, 4.dd, ...  a pattern: 'd' stands for every octal\n"
-    "                   digit 0-7, 'h' for every hexadecimal digit 0-F\n"
-    "                   (0.hh: every two-digit hexadecimal code); other\n"
-    "                   characters stand for themselves (0.1dd)\n"
-    "  @FILE            the codes in FILE, one per line ('#' comments and\n"
-    "                   blank lines skipped); a bad line is refused with\n"
-    "                   FILE:LINE:COL\n"
-    "\n"
-    "Options:\n"
-    "  --upto N         tabulate g(0..N) of each code\n"
-    "  --json           one JSON object per line and code: code, group,\n"
-    "                   upto, status (periodic, arithmetic-periodic, none,\n"
-    "                   skipped), period (null or {period, preperiod,\n"
-    "                   proven, saltus when arithmetic}), max, last_rare,\n"
-    "                   seconds (doc/JSON.md)\n"
-    "  --csv            the same columns as comma-separated values\n"
-    "  --compare FILE   compare the rows with a published table: lines\n"
-    "                   'CODE PERIOD PREPERIOD' or 'CODE none' ('#'\n"
-    "                   comments); the codes whose status or period differ\n"
-    "                   are listed on stderr\n"
-    "\n"
-    "Rows: the status is 'period proven' when the Guy-Smith criterion\n"
-    "proves a period within N, 'arithmetic' when the values repeat with a\n"
-    "saltus (seen, not proven), else 'none found'.  'group' is the first\n"
-    "code that names the same game (trailing zero digits dropped).  A code\n"
-    "whose table to N is over --mem-limit is skipped with a note, and the\n"
-    "others go on.  Codes run in parallel on --threads workers, one table\n"
-    "per worker; under mpirun each process takes its share of the codes\n"
-    "and rank 0 prints every row, reading the others' tables from the\n"
-    "store.  With the store (the default, or --store DIR), a survey that\n"
-    "was killed goes on where it stopped: the tables it finished (those\n"
-    "that took a second or more) are read back.\n"
-    "\n"
-    "Examples:\n"
-    "  grundy survey 0.dd --upto 10000\n"
-    "  grundy survey 0.ddd --upto 1048576 --json --store S\n"
-    "  grundy survey @codes.txt --upto 100000 --csv\n";
-
 const char *cli_help(const char *cmd)
 {
-    if (!cmd)
-        return help_main;
-    if (strcmp(cmd, "values") == 0)
-        return help_values;
-    if (strcmp(cmd, "solve") == 0)
-        return help_solve;
-    if (strcmp(cmd, "range") == 0)
-        return help_range;
-    if (strcmp(cmd, "analyze") == 0)
-        return help_analyze;
-    if (strcmp(cmd, "play") == 0)
-        return help_play;
-    if (strcmp(cmd, "count") == 0)
-        return help_count;
-    if (strcmp(cmd, "store") == 0)
-        return help_store;
-    if (strcmp(cmd, "loopy") == 0)
-        return help_loopy;
-    if (strcmp(cmd, "plot") == 0)
-        return help_plot;
-    if (strcmp(cmd, "misere") == 0)
-        return help_misere;
-    if (strcmp(cmd, "survey") == 0)
-        return help_survey;
-    return NULL;
+    const help_page *p = page(cmd);
+    return !cmd ? help_main : p ? p->head : NULL;
 }
 
 void cli_print_help(const char *cmd)
 {
     static char buf[4096];
-    const char *h = cli_help(cmd);
-    if (!h)
-        return;
+    const help_page *p = page(cmd);
     if (!cmd) {
         rules_list(buf, sizeof buf);
         printf(help_main, buf);
-    } else if (strcmp(cmd, "solve") == 0) {
-        printf(help_solve, cli_solve_list());
-        fputs(help_engine, stdout);
-    } else {
-        fputs(h, stdout);
-        if (strcmp(cmd, "store") != 0) /* all but store take them */
-            fputs(help_engine, stdout);
+        return;
+    }
+    if (!p)
+        return;
+    if (strcmp(cmd, "solve") == 0)
+        printf(p->head, cli_solve_list());
+    else
+        fputs(p->head, stdout);
+    if (p->opts) {
+        cli_opts_help(stdout, p->opts);
+        fputs(p->tail, stdout);
+    }
+    if (p->common) {
+        fputs(common_head, stdout);
+        cli_opts_help_common(stdout);
+        fputs(common_tail, stdout);
     }
 }

@@ -3,13 +3,16 @@
  *
  * Adding a subcommand:
  *   1. write app/cmd_NAME.c with int cmd_NAME(int argc, char **argv),
- *      and list it in app/sources.cmake;
+ *      its option table (opt.h) and cli_NAME_opts, and list it in
+ *      app/sources.cmake;
  *   2. declare it in cli.h and add a row to commands[] below;
- *   3. add its help text to help.c (and a line to the main help);
+ *   3. add its page to help.c: the prose before and after the option
+ *      lines (and a line to the main help);
  *   4. document it in doc/grundy.1 and README.md;
  *   5. add CLI tests under tests/cli/.
- * Adding an option to a subcommand: parse it in that cmd_*.c, then help.c,
- * the man page and the README, then a CLI test.
+ * Adding an option to a subcommand: a row of its table in that cmd_*.c
+ * (the row parses it and prints its help line), then the man page and
+ * the README, then a CLI test.
  */
 #include <signal.h>
 #include <stdio.h>
@@ -67,10 +70,8 @@ int main(int argc, char **argv)
                 if (strcmp(argv[j], "--help") == 0 ||
                     strcmp(argv[j], "-h") == 0) {
                     if (strcmp(argv[1], "solve") == 0 && j > 2 &&
-                        cli_solve_help(argv[2])) {
-                        fputs(cli_solve_help(argv[2]), stdout);
+                        cli_solve_print_help(argv[2]))
                         return CLI_EXIT_OK;
-                    }
                     cli_print_help(argv[1]);
                     return CLI_EXIT_OK;
                 }

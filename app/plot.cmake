@@ -5,6 +5,8 @@ target_sources(grundy_cli PRIVATE
   app/plot_scene.c
   app/plot_svg.c
   app/plot_board.c
+  app/plot_frame.c
+  app/plot_map.c
   app/plot_cairo.c)
 option(GRUNDY_WITH_CAIRO
   "grundy plot writes PDF and PNG through cairo when found" ON)

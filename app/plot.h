@@ -132,4 +132,76 @@ void plot_tick_label(char *buf, size_t cap, uint64_t v);
  * values, a perceptual (viridis-like) ramp beyond. */
 uint32_t plot_value_colour(uint64_t v, uint64_t max);
 
+/* Charts (plot_frame.c) *****************************************************/
+
+/* Colours and margins of the charts, in pixels at the default font. */
+#define PLOT_COLOUR_DOT 0x1F5FA8u
+#define PLOT_COLOUR_RARE 0xD62728u
+#define PLOT_COLOUR_PERIOD 0x2CA02Cu
+#define PLOT_COLOUR_AXIS 0x333333u
+#define PLOT_COLOUR_GRID 0xE6E6E6u
+#define PLOT_COLOUR_TEXT 0x222222u
+#define PLOT_COLOUR_SUBTLE 0x666666u
+
+/* Margins around the plot area, in pixels. */
+#define PLOT_MARGIN_LEFT 68.0
+#define PLOT_MARGIN_RIGHT 18.0
+#define PLOT_MARGIN_TOP 68.0
+#define PLOT_MARGIN_BOTTOM 48.0
+/* Room inside the plot area above and below the extreme values. */
+#define PLOT_PAD 5.0
+
+/* The plot area: the frame inside the margins. */
+typedef struct plot_frame {
+    double x0, y0, x1, y1;
+} plot_frame;
+
+/* Margins and text offsets grow with the font (--font-size). */
+double plot_fs(const plot_scene *s);
+/* The plot area, right_extra more pixels kept free at the right. */
+plot_frame plot_frame_make(const plot_scene *s, double right_extra);
+/* The title (bold; over replaces it when not NULL) and a line under it. */
+void plot_titles(plot_scene *s, const char *over, const char *title,
+                 const char *sub);
+/* Where value v of an axis is, in pixels. */
+typedef double (*plot_axis_pos)(const void *ctx, uint64_t v);
+/* The x axis: a tick every step up to max (at most `most` ticks), and
+ * its label under it. */
+void plot_x_axis(plot_scene *s, const plot_frame *f, uint64_t max,
+                 unsigned most, plot_axis_pos pos, const void *ctx,
+                 const char *label);
+/* Horizontal grid lines every step up to top (drawn first, under the
+ * data). */
+void plot_y_grid(plot_scene *s, const plot_frame *f, uint64_t top,
+                 uint64_t step, plot_axis_pos pos, const void *ctx);
+/* The y axis: ticks every step up to top, and its label. */
+void plot_y_axis(plot_scene *s, const plot_frame *f, uint64_t top,
+                 uint64_t step, plot_axis_pos pos, const void *ctx,
+                 const char *label);
+/* The two axis lines of the frame. */
+void plot_axes_lines(plot_scene *s, const plot_frame *f);
+
+/* A legend: entries laid out right to left on the title line. */
+typedef struct plot_legend {
+    plot_scene *s;
+    size_t marks, text;
+    double x; /* the right end of the next entry */
+} plot_legend;
+void plot_legend_init(plot_legend *lg, plot_scene *s);
+/* kind: 'd' dot, 'l' dashed line, 'b' bracket, 's' square. */
+void plot_legend_add(plot_legend *lg, char kind, uint32_t colour,
+                     const char *label);
+
+/* The texts a user may set (--title, --xlabel, --ylabel; NULL: the
+ * chart's own). */
+typedef struct plot_labels {
+    const char *title, *xlabel, *ylabel;
+} plot_labels;
+
+/* The map of a two-heap game (plot_map.c): g(a, b) for a, b < side from
+ * t (positions numbered by grundy_twoheap_pos()); *marks: the
+ * P-positions drawn.  0, or -1 when the scene ran out of memory. */
+int plot_map(plot_scene *s, const grundy_table *t, uint64_t side,
+             const char *spec, const plot_labels *lb, uint64_t *marks);
+
 #endif

@@ -141,12 +141,9 @@ static void json_head(session *s, uint64_t type, uint64_t a, uint64_t b)
     }
     grundy_writer_str(&s->w, "\"query\": ");
     grundy_writer_u64(&s->w, s->query);
-    grundy_writer_str(&s->w, ", \"type\": ");
-    grundy_writer_u64(&s->w, type);
-    grundy_writer_str(&s->w, ", \"L\": ");
-    grundy_writer_u64(&s->w, a);
-    grundy_writer_str(&s->w, ", \"R\": ");
-    grundy_writer_u64(&s->w, b);
+    cli_json_u64(&s->w, "type", type);
+    cli_json_u64(&s->w, "L", a);
+    cli_json_u64(&s->w, "R", b);
 }
 
 /* Write "i POS" for a move of component i to a position of value to (or
@@ -493,9 +490,9 @@ static int queries(session *s, size_t n, uint64_t q)
         lookahead(s, n);
         if (s->cfg->json && op == RANGE_OP_COUNT) {
             json_head(s, type, a, b);
-            grundy_writer_str(&s->w, ", \"count\": ");
-            grundy_writer_u64(&s->w, grundy_range_count(s->r, (size_t)a - 1,
-                                                        (size_t)b - 1));
+            cli_json_u64(&s->w, "count",
+                         grundy_range_count(s->r, (size_t)a - 1,
+                                            (size_t)b - 1));
             grundy_writer_str(&s->w, "}\n");
         } else if (s->cfg->json && op == RANGE_OP_WINNER) {
             grundy_value x = grundy_range_xor(s->r, (size_t)a - 1,
@@ -503,8 +500,7 @@ static int queries(session *s, size_t n, uint64_t q)
             json_head(s, type, a, b);
             grundy_writer_str(&s->w, x ? ", \"winner\": \"first\""
                                        : ", \"winner\": \"second\"");
-            grundy_writer_str(&s->w, ", \"value\": ");
-            grundy_writer_u64(&s->w, x);
+            cli_json_u64(&s->w, "value", x);
             grundy_writer_str(&s->w, "}\n");
         } else if (op == RANGE_OP_COUNT) {
             grundy_writer_u64(&s->w, grundy_range_count(s->r, (size_t)a - 1,

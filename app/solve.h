@@ -6,12 +6,17 @@
 #ifndef GRUNDY_SOLVE_H
 #define GRUNDY_SOLVE_H
 
+#include "opt.h"
+
 typedef struct solve_workload {
     const char *name;
     const char *summary; /* one line for 'grundy solve --help' */
-    const char *help;    /* 'grundy solve NAME --help': its formats */
-    const char *const *value_opts; /* its options that take a value */
-    int (*run)(int argc, char **argv); /* argv[0] is NAME */
+    /* 'grundy solve NAME --help': its formats, then (with options) the
+     * rows of opts and help_tail */
+    const char *help, *help_tail;
+    const cli_optset *opts; /* its own options, parsed into args; NULL */
+    void *args;
+    int (*run)(void);
 } solve_workload;
 
 /* --json (taken by cmd_solve.c): each answer as one JSON object per line
@@ -21,12 +26,22 @@ extern int cli_solve_json;
 /* The common options given to 'grundy solve' (--mem-limit, --store ...,
  * taken by cmd_solve.c): e is made as cli_engine_init() makes it, with
  * them applied. */
-struct cli_engine;
-void cli_solve_engine(struct cli_engine *e, const char *cmd);
+void cli_solve_engine(cli_engine *e, const char *cmd);
 
-int solve_digit_nim(int argc, char **argv);
-int solve_unbalanced_nim(int argc, char **argv);
-int solve_pshtbrth(int argc, char **argv);
-int solve_mdswin(int argc, char **argv);
+/* Run the range query loop of cfg (its layout and cmd set) on the game
+ * of spec, with the common options and --json of this run; pos_max 0:
+ * every position of the game.  The exit code. */
+struct range_cli_cfg;
+int cli_solve_range(struct range_cli_cfg *cfg, const char *spec);
+
+int solve_digit_nim(void);
+int solve_unbalanced_nim(void);
+int solve_pshtbrth(void);
+int solve_mdswin(void);
+
+/* unbalanced-nim's options, parsed into its arguments
+ * (solve_unbalanced_nim.c). */
+extern const cli_optset solve_unbalanced_opts;
+extern struct un_args solve_unbalanced_args;
 
 #endif

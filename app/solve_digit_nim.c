@@ -14,28 +14,13 @@
 
 #define DIGIT_NIM_MAX 1000000000u
 
-int solve_digit_nim(int argc, char **argv)
+int solve_digit_nim(void)
 {
     range_cli_cfg cfg;
-    cli_engine eng;
-    grundy_game *g = NULL;
-    int rc;
-    if (argc > 1)
-        return cli_usage_error("solve digit-nim", "unexpected argument '%s'",
-                               argv[1]);
-    if (grundy_game_new(&g, "digits", NULL) != GRUNDY_OK)
-        return cli_error("solve digit-nim", GRUNDY_ERR_NOMEM, NULL);
     memset(&cfg, 0, sizeof cfg);
-    cli_solve_engine(&eng, "solve digit-nim");
     cfg.cmd = "solve digit-nim";
-    cfg.game = g;
-    cfg.eng = &eng;
     cfg.pos_max = DIGIT_NIM_MAX;
     cfg.max_type = 2;
     cfg.modulus = GRUNDY_RANGE_DEFAULT_MODULUS;
-    cfg.json = cli_solve_json;
-    rc = range_cli_run(&cfg);
-    cli_engine_clear(&eng);
-    grundy_game_free(g);
-    return rc;
+    return cli_solve_range(&cfg, "digits");
 }

@@ -100,8 +100,7 @@ static int solve_all(grundy_scanner *sc, grundy_writer *w, mdswin_state *st)
         if (cli_solve_json) {
             grundy_writer_str(w, "{\"test\": ");
             grundy_writer_u64(w, t + 1);
-            grundy_writer_str(w, ", \"count\": ");
-            grundy_writer_u64(w, r.winning);
+            cli_json_u64(w, "count", r.winning);
             grundy_writer_str(w, "}\n");
         } else {
             grundy_writer_u64(w, r.winning);
@@ -128,15 +127,12 @@ static int solve_all(grundy_scanner *sc, grundy_writer *w, mdswin_state *st)
     return CLI_EXIT_OK;
 }
 
-int solve_mdswin(int argc, char **argv)
+int solve_mdswin(void)
 {
     grundy_scanner sc;
     grundy_writer w;
     mdswin_state st;
     int rc;
-    (void)argv;
-    if (argc > 1)
-        return cli_usage_error("solve", "mdswin takes no options");
     st.s = malloc(N_MAX * sizeof *st.s);
     st.d = malloc(N_MAX * sizeof *st.d);
     st.slots = malloc(sizeof *st.slots << HASH_BITS);

@@ -78,24 +78,11 @@ static grundy_status read_board(grundy_scanner *s, grundy_pos *out,
     return GRUNDY_OK;
 }
 
-int solve_pshtbrth(int argc, char **argv)
+int solve_pshtbrth(void)
 {
     range_cli_cfg cfg;
-    cli_engine eng;
-    grundy_game *game = NULL;
-    int rc;
-
-    (void)argv;
-    if (argc > 1)
-        return cli_usage_error("solve", "pshtbrth takes no arguments");
-    if (grundy_game_new(&game, "rect:4x4", NULL) != GRUNDY_OK)
-        return cli_error("solve pshtbrth", GRUNDY_ERR_NOMEM, NULL);
-    cli_solve_engine(&eng, "solve pshtbrth");
     memset(&cfg, 0, sizeof cfg);
     cfg.cmd = "solve pshtbrth";
-    cfg.game = game;
-    cfg.eng = &eng;
-    cfg.pos_max = grundy_game_num_positions(game) - 1;
     cfg.tests = 1;
     cfg.counts_first = 1;
     cfg.max_type = 2;
@@ -103,10 +90,6 @@ int solve_pshtbrth(int argc, char **argv)
     cfg.ops[2] = RANGE_OP_SET;
     cfg.winner_words[0] = "Pishty";
     cfg.winner_words[1] = "Lotsy";
-    cfg.json = cli_solve_json;
     cfg.read_pos = read_board;
-    rc = range_cli_run(&cfg);
-    cli_engine_clear(&eng);
-    grundy_game_free(game);
-    return rc;
+    return cli_solve_range(&cfg, "rect:4x4");
 }

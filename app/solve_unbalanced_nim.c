@@ -20,44 +20,50 @@
 typedef struct un_args {
     grundy_triples_nat m; /* modulus; zero for --exact */
     uint64_t m64;         /* when m fits 64 bits */
-    int m_is_u64, exact, count;
+    int m_is_u64, exact, count, have_mod;
 } un_args;
 
-static int parse_args(int argc, char **argv, un_args *a)
+un_args solve_unbalanced_args;
+
+static int set_mod(const char *cmd, void *args, const cli_opt *o,
+                   const char *v)
 {
-    int i, have_mod = 0;
-    const char *v;
+    un_args *a = args;
     grundy_parse_error where;
-    a->exact = a->count = 0;
-    for (i = 1; i < argc; i++) {
-        const char *s = argv[i];
-        if (cli_opt_value(argc, argv, &i, "--mod", &v)) {
-            if (!v)
-                return cli_usage_error(CMD, "option '--mod' needs a value");
-            memset(&where, 0, sizeof where);
-            if (grundy_triples_nat_set_str(&a->m, v, strlen(v), &where) !=
-                GRUNDY_OK)
-                return cli_usage_error(CMD, "--mod '%s': %s (column %lu)", v,
-                                       where.msg, where.col);
-            if (a->m.nlimbs == 0)
-                return cli_usage_error(CMD, "--mod must be at least 1");
-            have_mod = 1;
-        } else if (strcmp(s, "--exact") == 0) {
-            a->exact = 1;
-        } else if (strcmp(s, "--count") == 0) {
-            a->count = 1;
-        } else if (s[0] == '-') {
-            return cli_usage_error(CMD, "unknown option '%s'", s);
-        } else {
-            return cli_usage_error(CMD,
-                                   "unexpected argument '%s' (N is read "
-                                   "from standard input)",
-                                   s);
-        }
-    }
-    if (have_mod && a->exact)
+    if (!v)
+        return cli_usage_error(cmd, "option '%s' needs a value", o->name);
+    memset(&where, 0, sizeof where);
+    if (grundy_triples_nat_set_str(&a->m, v, strlen(v), &where) != GRUNDY_OK)
+        return cli_usage_error(cmd, "--mod '%s': %s (column %lu)", v,
+                               where.msg, where.col);
+    if (a->m.nlimbs == 0)
+        return cli_usage_error(cmd, "--mod must be at least 1");
+    a->have_mod = 1;
+    return 0;
+}
+
+#define AT(m) offsetof(un_args, m)
+static const cli_opt un_opts[] = {
+    {.type = CLI_OPT_SECTION, .name = "Options:"},
+    {.type = CLI_OPT_CALL, .name = "--mod", .meta = "M", .call = set_mod,
+     .flags = CLI_OPT_VALUE,
+     .help = "the modulus instead of 10^9 (any integer >= 1)"},
+    {.type = CLI_OPT_FLAG, .name = "--exact", .field = AT(exact),
+     .help = "the full integer (N below 2^65536)"},
+    {.type = CLI_OPT_FLAG, .name = "--count", .field = AT(count),
+     .help = "the number of losing positions instead of F(N)"},
+    {.type = CLI_OPT_END},
+};
+#undef AT
+
+const cli_optset solve_unbalanced_opts = {CMD, un_opts, 0, 0, 0};
+
+/* After the options: one modulus. */
+static int check_args(un_args *a)
+{
+    if (a->have_mod && a->exact)
         return cli_usage_error(CMD, "give --mod or --exact, not both");
-    if (!have_mod && !a->exact &&
+    if (!a->have_mod && !a->exact &&
         grundy_triples_nat_set_u64(&a->m, 1000000000u) != GRUNDY_OK)
         return cli_error(CMD, GRUNDY_ERR_NOMEM, NULL);
     a->m_is_u64 = !a->exact && grundy_triples_nat_get_u64(&a->m64, &a->m);
@@ -204,33 +210,32 @@ static int run(grundy_scanner *sc, grundy_writer *w, const un_args *a)
     return rc;
 }
 
-int solve_unbalanced_nim(int argc, char **argv)
+int solve_unbalanced_nim(void)
 {
-    un_args a;
+    un_args *a = &solve_unbalanced_args;
     grundy_scanner sc;
     grundy_writer w;
     int rc;
 
-    grundy_triples_nat_init(&a.m);
-    rc = parse_args(argc, argv, &a);
+    rc = check_args(a);
     if (rc) {
-        grundy_triples_nat_clear(&a.m);
+        grundy_triples_nat_clear(&a->m);
         return rc;
     }
     if (grundy_scanner_init_fd(&sc, 0) != GRUNDY_OK) {
-        grundy_triples_nat_clear(&a.m);
+        grundy_triples_nat_clear(&a->m);
         return cli_error(CMD, GRUNDY_ERR_NOMEM, NULL);
     }
     if (grundy_writer_init(&w, 1) != GRUNDY_OK) {
         grundy_scanner_clear(&sc);
-        grundy_triples_nat_clear(&a.m);
+        grundy_triples_nat_clear(&a->m);
         return cli_error(CMD, GRUNDY_ERR_NOMEM, NULL);
     }
     grundy_scanner_set_before_read(&sc, grundy_writer_flush_hook, &w);
-    rc = run(&sc, &w, &a);
+    rc = run(&sc, &w, a);
     if (grundy_writer_clear(&w) != GRUNDY_OK && rc == CLI_EXIT_OK)
         rc = cli_write_error(CMD, &w);
     grundy_scanner_clear(&sc);
-    grundy_triples_nat_clear(&a.m);
+    grundy_triples_nat_clear(&a->m);
     return rc;
 }

@@ -11,8 +11,9 @@
 #include <string.h>
 
 #include "grundy_mpi.h"
+#include "opt.h"
 
-static const char help[] =
+static const char help_head[] =
     "Usage: mpirun -np P grundy-mpi RULES [OPTIONS]\n"
     "\n"
     "Tabulate every position of the board family RULES (rect:RxC,\n"
@@ -29,80 +30,82 @@ static const char help[] =
     "Each finished tier is a checkpoint: after a process dies (the job\n"
     "ends with a message) the same command resumes after the last tier\n"
     "that every process finished.\n"
-    "\n"
-    "Options:\n"
-    "  --store DIR      the store (default $XDG_CACHE_HOME/grundy or\n"
-    "                   ~/.cache/grundy): on a cluster, a folder every\n"
-    "                   machine sees\n"
-    "  --mem-limit N    memory per process for its part of a tier and its\n"
-    "                   buffers (K, M, G, T suffixes; default: 7/8 of the\n"
-    "                   machine's memory shared by its processes)\n"
-    "  --canon          request the least position of each child's orbit\n"
-    "                   (fewer distinct requests, an orbit listing per\n"
-    "                   child)\n"
-    "  --stats          per tier: positions, rounds, time, requests, bytes\n"
-    "                   exchanged, memory; per process: time, bytes, peak\n"
-    "                   memory\n"
-    "  --progress       show progress on stderr even when it is not a\n"
-    "                   terminal; --quiet: never\n"
-    "  -h, --help       show this help\n"
-    "  -V, --version    show the version\n"
+    "\n";
+
+static const char help_tail[] =
     "\n"
     "Exit status: 0 on success, 1 on a runtime failure, 2 on a usage\n"
-    "error.  See grundy-mpi(1).\n";
+    "error (an unknown option, a missing argument, a value out of its\n"
+    "range).  See grundy-mpi(1).\n";
 
-/* Usage errors: every process finds the same one, process 0 says it. */
-static int usage(int me, const char *fmt, const char *arg)
+typedef struct mpi_args {
+    mpi_opts o;
+    cli_engine eng; /* --store, --mem-limit, --progress, --quiet */
+    int me;
+} mpi_args;
+
+static const cli_optset mpi_set;
+
+static int print_help(const char *cmd, void *args, const cli_opt *o,
+                      const char *val)
 {
-    if (me == 0) {
-        fprintf(stderr, "grundy-mpi: ");
-        fprintf(stderr, fmt, arg);
-        fprintf(stderr, "\nTry 'grundy-mpi --help'.\n");
+    (void)cmd;
+    (void)o;
+    (void)val;
+    if (((mpi_args *)args)->me == 0) {
+        fputs(help_head, stdout);
+        cli_opts_help(stdout, &mpi_set);
+        fputs(help_tail, stdout);
     }
-    return 2;
+    return -1;
 }
 
-static int parse_bytes(const char *text, size_t *out)
+static int print_version(const char *cmd, void *args, const cli_opt *o,
+                         const char *val)
 {
-    char num[32];
-    size_t len = strlen(text);
-    unsigned shift = 0;
-    uint64_t v;
-    grundy_parse_error where;
-    if (len && strchr("KkMmGgTt", text[len - 1])) {
-        static const char sfx[] = "KMGT";
-        char c = text[len - 1];
-        shift = 10u * (unsigned)(strchr(sfx, c >= 'a' ? c - 32 : c) - sfx + 1);
-        len--;
-    }
-    if (len == 0 || len >= sizeof num)
-        return 0;
-    memcpy(num, text, len);
-    num[len] = 0;
-    if (grundy_u64_parse(&v, num, len, 1, UINT64_MAX >> shift, &where) !=
-        GRUNDY_OK)
-        return 0;
-    *out = (size_t)(v << shift);
-    return 1;
+    (void)cmd;
+    (void)o;
+    (void)val;
+    if (((mpi_args *)args)->me == 0)
+        printf("grundy-mpi %s\n", grundy_version());
+    return -1;
 }
 
-/* "--name VALUE" or "--name=VALUE". */
-static int opt_value(int argc, char **argv, int *i, const char *name,
-                     const char **val)
-{
-    size_t n = strlen(name);
-    const char *a = argv[*i];
-    if (strncmp(a, name, n) != 0)
-        return 0;
-    if (a[n] == '=') {
-        *val = a + n + 1;
-        return 1;
-    }
-    if (a[n] != 0)
-        return 0;
-    *val = *i + 1 < argc ? argv[++*i] : NULL;
-    return 1;
-}
+#define AT(m) offsetof(mpi_args, m)
+static const cli_opt mpi_rows[] = {
+    {.type = CLI_OPT_ARG, .name = "RULES", .field = AT(o.spec),
+     .need = "RULES"},
+    {.type = CLI_OPT_SECTION, .name = "Options:"},
+    {.type = CLI_OPT_COMMON, .name = "--store",
+     .help = "the store (default $XDG_CACHE_HOME/grundy or\n"
+             "~/.cache/grundy): on a cluster, a folder every\n"
+             "machine sees"},
+    {.type = CLI_OPT_COMMON, .name = "--mem-limit",
+     .help = "memory per process for its part of a tier and its\n"
+             "buffers (K, M, G, T suffixes; default: 7/8 of the\n"
+             "machine's memory shared by its processes)"},
+    {.type = CLI_OPT_FLAG, .name = "--canon", .field = AT(o.canon),
+     .help = "request the least position of each child's orbit\n"
+             "(fewer distinct requests, an orbit listing per\n"
+             "child)"},
+    {.type = CLI_OPT_FLAG, .name = "--stats", .field = AT(o.stats),
+     .help = "per tier: positions, rounds, time, requests, bytes\n"
+             "exchanged, memory; per process: time, bytes, peak\n"
+             "memory"},
+    {.type = CLI_OPT_COMMON, .name = "--progress",
+     .help = "show progress on stderr even when it is not a\n"
+             "terminal"},
+    {.type = CLI_OPT_COMMON, .name = "--quiet"},
+    {.type = CLI_OPT_CALL, .name = "--help", .alias = "-h",
+     .call = print_help, .help = "show this help"},
+    {.type = CLI_OPT_CALL, .name = "--version", .alias = "-V",
+     .call = print_version, .help = "show the version"},
+    {.type = CLI_OPT_END},
+};
+#undef AT
+
+static const cli_optset mpi_set = {NULL, mpi_rows, CLI_AT(mpi_args, eng), 0,
+                                   0};
 
 static unsigned long env_ulong(const char *name)
 {
@@ -110,49 +113,24 @@ static unsigned long env_ulong(const char *name)
     return s && *s ? strtoul(s, NULL, 10) : 0;
 }
 
-/* 0, or the exit code of a usage error (or of --help: -1). */
+/* 0, or the exit code of a usage error (or of --help: -1).  Every process
+ * parses the same command line; process 0 alone says what is wrong. */
 static int parse(mpi_opts *o, int me, int argc, char **argv)
 {
-    int i;
-    const char *v;
-    memset(o, 0, sizeof *o);
-    for (i = 1; i < argc; i++) {
-        const char *s = argv[i];
-        if (strcmp(s, "--help") == 0 || strcmp(s, "-h") == 0) {
-            if (me == 0)
-                fputs(help, stdout);
-            return -1;
-        } else if (strcmp(s, "--version") == 0 || strcmp(s, "-V") == 0) {
-            if (me == 0)
-                printf("grundy-mpi %s\n", grundy_version());
-            return -1;
-        } else if (opt_value(argc, argv, &i, "--store", &v)) {
-            if (!v || !*v)
-                return usage(me, "'--store' needs a folder%s", "");
-            o->store_dir = v;
-        } else if (opt_value(argc, argv, &i, "--mem-limit", &v)) {
-            if (!v)
-                return usage(me, "option '--mem-limit' needs a value%s", "");
-            if (!parse_bytes(v, &o->mem_limit))
-                return usage(me, "--mem-limit: '%s' is not a size", v);
-        } else if (strcmp(s, "--canon") == 0) {
-            o->canon = 1;
-        } else if (strcmp(s, "--stats") == 0) {
-            o->stats = 1;
-        } else if (strcmp(s, "--progress") == 0) {
-            o->progress = 1;
-        } else if (strcmp(s, "--quiet") == 0) {
-            o->progress = -1;
-        } else if (s[0] == '-' && s[1] == '-') {
-            return usage(me, "unknown option '%s'", s);
-        } else if (!o->spec) {
-            o->spec = s;
-        } else {
-            return usage(me, "unexpected argument '%s'", s);
-        }
-    }
-    if (!o->spec)
-        return usage(me, "missing RULES%s", "");
+    mpi_args a;
+    int rc;
+    memset(&a, 0, sizeof a);
+    a.me = me;
+    cli_program = "grundy-mpi";
+    cli_silent = me != 0;
+    grundy_limits_init(&a.eng.limits);
+    rc = cli_opts_parse(&mpi_set, &a, argc, argv);
+    if (rc)
+        return rc;
+    *o = a.o;
+    o->store_dir = a.eng.store_dir;
+    o->mem_limit = a.eng.limits.mem_limit;
+    o->progress = cli_progress_mode;
     /* for tests and measurements: a round's working memory, a pause
      * after each tier (so that a test can stop the job in the middle) */
     o->round_bytes = (size_t)env_ulong("GRUNDY_MPI_ROUND_BYTES");

@@ -23,9 +23,12 @@ if(GRUNDY_BUILD_MPI)
   endif()
   add_executable(grundy_mpi
     ${PROJECT_SOURCE_DIR}/mpi/main.c
-    ${PROJECT_SOURCE_DIR}/mpi/tabulate.c)
+    ${PROJECT_SOURCE_DIR}/mpi/tabulate.c
+    ${PROJECT_SOURCE_DIR}/app/opt.c)
   set_target_properties(grundy_mpi PROPERTIES OUTPUT_NAME grundy-mpi)
-  target_include_directories(grundy_mpi PRIVATE ${PROJECT_SOURCE_DIR}/src)
+  # the option tables and the spec opener of app/ (app/opt.c)
+  target_include_directories(grundy_mpi PRIVATE ${PROJECT_SOURCE_DIR}/src
+                                                ${PROJECT_SOURCE_DIR}/app)
   target_link_libraries(grundy_mpi PRIVATE grundy_internal MPI::MPI_C
                                            grundy_warnings)
   target_compile_definitions(grundy_mpi PRIVATE _POSIX_C_SOURCE=200809L)

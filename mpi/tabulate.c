@@ -48,6 +48,7 @@
 #include <unistd.h>
 
 #include "grundy_mpi.h"
+#include "opt.h"
 #include "table/table_internal.h"
 
 /* A request: owner << 46 | tier << 40 | offset in the owner's slice. */
@@ -888,7 +889,6 @@ int mpi_tabulate(mpi_result *res, const mpi_opts *o, MPI_Comm comm)
 {
     static job jb;
     job *j = &jb;
-    grundy_parse_error where;
     grundy_store_opts so;
     grundy_store_lock *lock = NULL;
     grundy_store_split *done = NULL;
@@ -909,15 +909,8 @@ int mpi_tabulate(mpi_result *res, const mpi_opts *o, MPI_Comm comm)
     catch_signals();
 
     /* The game, alike on every process: one message, from process 0. */
-    memset(&where, 0, sizeof where);
-    s = grundy_game_new(&j->game, o->spec, &where);
-    if (s != GRUNDY_OK) {
-        if (j->me == 0)
-            fprintf(stderr, "grundy-mpi: rules '%s' at column %lu: %s\n",
-                    o->spec, where.col ? where.col : 1,
-                    where.msg[0] ? where.msg : grundy_strerror(s));
+    if (cli_open_game(&j->game, NULL, o->spec))
         return 1;
-    }
     r = grundy_game_rules(j->game);
     if (grundy_game_canonical_spec(j->game, j->spec, sizeof j->spec) >=
             sizeof j->spec ||

@@ -37,7 +37,7 @@ ask "Cram (place dominoes) on an empty 5 x 6 board: its value, by the board sear
 ask "A token on a graph with cycles: generalized values, draws" \
     "$G" loopy "$EX/loopy-textbook.dot"
 ask "Heaps that may also grow (take 4 or 5, add 2; at most 20): 5 + 12" \
-    "$G" analyze addsub:4,5:2 5 12 --max 20
+    "$G" analyze addsub:4,5:2 5 12 --heap-max 20
 ask "Kayles under misere play: the quotient of heaps 1..12" \
     "$G" misere 0.77 --upto 12
 ask_file "Digit Nim, 8 piles, 8 queries: winning subsets of ranges, with updates" \

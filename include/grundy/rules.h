@@ -106,7 +106,7 @@ typedef struct grundy_fill grundy_fill;
  * GRUNDY_OK (cancellation).  A value that does not fit the width is
  * GRUNDY_ERR_OVERFLOW; the engine then uses the generic method.  For
  * board families from is 0 and n the number of positions. */
-typedef struct grundy_kernel {
+typedef struct GRUNDY_DESIGNATED_INIT grundy_kernel {
     const char *name; /* reported by grundy_values_source() */
     /* NULL: the kernel applies to every game of the family. */
     int (*applies)(const void *params);
@@ -201,9 +201,18 @@ typedef struct grundy_board_wide {
                 unsigned *tag);
 } grundy_board_wide;
 
-/* The rule-family interface ************************************************/
+/* The rule-family interface ************************************************
+ *
+ * A program fills a grundy_rules (and a grundy_kernel) with designated
+ * initialisers only ({.name = "squares", .parse = ..., .moves = ...}),
+ * which GRUNDY_DESIGNATED_INIT makes the compiler enforce: new optional
+ * hooks are added at the end of the struct, and a table that names its
+ * fields stays right (the hooks it does not name are NULL).  The library
+ * reads the whole struct, so a program built against an older header is
+ * rebuilt against the new one (doc/ARCHITECTURE.md: why this and not a
+ * size field or a builder). */
 
-typedef struct grundy_rules {
+typedef struct GRUNDY_DESIGNATED_INIT grundy_rules {
     /* Registry key: the part of a spec before the first ':'. */
     const char *name;
     /* One help line: spec syntax, then what a move is. */
@@ -388,6 +397,23 @@ typedef struct grundy_rules {
      * orbit of the window game's orbit hook besides). */
     int (*window_place)(const void *params, const void *wparams,
                         grundy_pos q, uint64_t *out, unsigned words);
+
+    /* Optional.  The moves of p with a status, for a family whose moves
+     * come from code that can fail (a callback in another language, a
+     * file read on demand): writes them into out[0 .. cap) and their
+     * number into *count (when it exceeds cap only the first cap were
+     * written, and grundy_game_moves() calls again with room for all).
+     * A status other than GRUNDY_OK (GRUNDY_ERR_FAMILY for a failure of
+     * the family's own) stops the computation that asked for the moves,
+     * which returns it.  When present, grundy_game_moves() (through which
+     * the table engine, the values and the searches list moves) calls it
+     * instead of moves().  max_moves() and moves() are still required: a
+     * bound for estimates made before any listing, and a listing where no
+     * status can be returned; after a failure they may answer 0.  NULL:
+     * moves() cannot fail. */
+    grundy_status (*list_moves)(const void *params, grundy_pos p,
+                                grundy_move *out, size_t cap,
+                                size_t *count);
 } grundy_rules;
 
 /* Registry *****************************************************************/
@@ -474,7 +500,8 @@ GRUNDY_API unsigned grundy_game_board_words(const grundy_game *g);
 /* grundy_game_moves() :
  * All moves from p in a buffer that grows as needed: *buf (capacity *cap,
  * both may start NULL / 0) is reallocated with realloc().  The caller
- * frees *buf with free().  @return GRUNDY_ERR_NOMEM on failure. */
+ * frees *buf with free().  @return GRUNDY_ERR_NOMEM on failure, or the
+ * status of the family's list_moves hook (GRUNDY_ERR_FAMILY). */
 GRUNDY_NODISCARD GRUNDY_API grundy_status grundy_game_moves(const grundy_game *g,
                                                  grundy_pos p,
                                                  grundy_move **buf,

@@ -35,6 +35,20 @@ extern "C" {
 #endif
 #endif
 
+/* GRUNDY_DESIGNATED_INIT: on a struct that programs fill and that grows
+ * with new fields (grundy_rules, grundy_kernel), every initialiser must
+ * name its fields (.name = ..., .moves = ...): the compiler refuses an
+ * initialiser by position (GCC and Clang: -Wdesignated-init, on by
+ * default; an error with -Werror). */
+#if !defined(__cplusplus) && defined(__has_attribute)
+#if __has_attribute(designated_init)
+#define GRUNDY_DESIGNATED_INIT __attribute__((designated_init))
+#endif
+#endif
+#ifndef GRUNDY_DESIGNATED_INIT
+#define GRUNDY_DESIGNATED_INIT
+#endif
+
 /* Status codes ************************************************************/
 
 typedef enum grundy_status {
@@ -47,8 +61,12 @@ typedef enum grundy_status {
     GRUNDY_ERR_PARSE = 6,    /* malformed text */
     GRUNDY_ERR_IO = 7,       /* reading or writing failed */
     GRUNDY_ERR_CANCELLED = 8, /* the progress callback asked to stop */
-    GRUNDY_ERR_WORK = 9       /* the work limit (grundy_limits.work_limit)
+    GRUNDY_ERR_WORK = 9,      /* the work limit (grundy_limits.work_limit)
                                  is past: refused before it started */
+    GRUNDY_ERR_FAMILY = 10    /* a family's own code failed (its
+                                 list_moves hook said so: a callback in
+                                 another language raised, a file could
+                                 not be read) */
 } grundy_status;
 
 /* grundy_strerror() :

@@ -243,12 +243,13 @@ static void pyfam_free_params(void *params)
     (void)params; /* the Family object owns it */
 }
 
-/* An error makes the library stop at once: a need it cannot allocate. */
+/* A bound for the library's estimates; after an error of the callable,
+ * 0: list_moves reports the error. */
 static size_t pyfam_max_moves(const void *params, grundy_pos p)
 {
     pyfam *f = (pyfam *)params;
     if (pyfam_fill(f, p) < 0)
-        return SIZE_MAX;
+        return 0;
     return f->n ? f->n : 1;
 }
 
@@ -264,6 +265,19 @@ static size_t pyfam_moves(const void *params, grundy_pos p, grundy_move *out,
     return f->n;
 }
 
+/* An error of the callable stops the library with GRUNDY_ERR_FAMILY; the
+ * exception kept as pending is raised when the call returns. */
+static grundy_status pyfam_list_moves(const void *params, grundy_pos p,
+                                      grundy_move *out, size_t cap,
+                                      size_t *count)
+{
+    pyfam *f = (pyfam *)params;
+    if (pyfam_fill(f, p) < 0)
+        return GRUNDY_ERR_FAMILY;
+    *count = pyfam_moves(params, p, out, cap);
+    return GRUNDY_OK;
+}
+
 static const grundy_rules pyfam_rules = {
     .name = "python",
     .flags = GRUNDY_RULES_HEAP,
@@ -273,6 +287,7 @@ static const grundy_rules pyfam_rules = {
     .free_params = pyfam_free_params,
     .max_moves = pyfam_max_moves,
     .moves = pyfam_moves,
+    .list_moves = pyfam_list_moves,
 };
 
 typedef struct FamilyObject {

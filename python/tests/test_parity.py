@@ -167,7 +167,7 @@ def loopy_json_value(v):
 def test_loopy_sums_match_cli(cli, spec, hm, positions):
     a = grundy.analyze([(spec, p) for p in positions], heap_max=hm)
     want = json.loads(subprocess.run(
-        [cli_path(), "analyze", spec, "--max", str(hm),
+        [cli_path(), "analyze", spec, "--heap-max", str(hm),
          *map(str, positions), "--json"],
         capture_output=True, text=True, check=True).stdout)
     assert [loopy_json_value(v) for v in a.values] == \

@@ -17,6 +17,7 @@ static const char *const messages[] = {
     [GRUNDY_ERR_IO] = "input/output error",
     [GRUNDY_ERR_CANCELLED] = "interrupted",
     [GRUNDY_ERR_WORK] = "work limit exceeded",
+    [GRUNDY_ERR_FAMILY] = "the family's moves could not be listed",
 };
 
 const char *grundy_strerror(grundy_status s)

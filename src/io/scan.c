@@ -183,22 +183,8 @@ static void mark(grundy_parse_error *where, unsigned long line,
     where->msg[0] = 0;
 }
 
-grundy_status grundy_scan_token(grundy_scanner *s, const char **tok,
-                                size_t *len, grundy_parse_error *where)
-{
-    skip_space(s);
-    if (!fill(s)) {
-        grundy_parse_error_set(where, s->line, s->col,
-                               "unexpected end of input");
-        return GRUNDY_ERR_PARSE;
-    }
-    mark(where, s->line, s->col);
-    GRUNDY_TRY(read_until(s, 0, len, where));
-    *tok = (const char *)s->tok;
-    return GRUNDY_OK;
-}
-
-grundy_status grundy_scan_line(grundy_scanner *s, const char **text,
+/* A token (line = 0) or the rest of the line (line = 1) from here. */
+static grundy_status read_item(grundy_scanner *s, int line, const char **out,
                                size_t *len, grundy_parse_error *where)
 {
     if (!fill(s)) {
@@ -207,9 +193,22 @@ grundy_status grundy_scan_line(grundy_scanner *s, const char **text,
         return GRUNDY_ERR_PARSE;
     }
     mark(where, s->line, s->col);
-    GRUNDY_TRY(read_until(s, 1, len, where));
-    *text = (const char *)s->tok;
+    GRUNDY_TRY(read_until(s, line, len, where));
+    *out = (const char *)s->tok;
     return GRUNDY_OK;
+}
+
+grundy_status grundy_scan_token(grundy_scanner *s, const char **tok,
+                                size_t *len, grundy_parse_error *where)
+{
+    skip_space(s);
+    return read_item(s, 0, tok, len, where);
+}
+
+grundy_status grundy_scan_line(grundy_scanner *s, const char **text,
+                               size_t *len, grundy_parse_error *where)
+{
+    return read_item(s, 1, text, len, where);
 }
 
 grundy_status grundy_u64_parse(uint64_t *out, const char *text, size_t len,

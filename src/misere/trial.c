@@ -119,6 +119,22 @@ static uint64_t mul_code(const mq_trial *t, uint64_t c1, uint64_t c2,
     return col2[c1 % qb] + qb * r;
 }
 
+/* Option oi of state ci, listed once per state (the stamp): it is added
+ * to the arena at *n, and ci is no P-state when oi is one.  0 when oi is
+ * no state (MQ_NONE). */
+static int add_option(mq_trial *t, uint32_t oi, uint32_t ci, size_t *n)
+{
+    if (oi == MQ_NONE)
+        return 0;
+    if (t->stamp[oi] != t->sgen) {
+        t->stamp[oi] = t->sgen;
+        t->arena[(*n)++] = oi;
+        if (t->rp[oi])
+            t->rp[ci] = 0;
+    }
+    return 1;
+}
+
 static int cmp_u64(const void *a, const void *b)
 {
     uint64_t x = *(const uint64_t *)a, y = *(const uint64_t *)b;
@@ -353,29 +369,17 @@ grundy_status grundy_mq_trial_mark(mq_trial *t, mq_mon *base, const mq_opts *o,
         for (j = 0; j < f->tlen; j++) {
             uint32_t oi = lookup(t, mul_heap(
                                         t, t->rcode[t->arena[f->toff + j]], d));
-            if (oi == MQ_NONE) {
+            if (!add_option(t, oi, ci, &n)) {
                 s = GRUNDY_ERR_ARG;
                 goto done;
-            }
-            if (t->stamp[oi] != t->sgen) {
-                t->stamp[oi] = t->sgen;
-                t->arena[n++] = oi;
-                if (t->rp[oi])
-                    t->rp[ci] = 0;
             }
         }
         for (k = t->ostart[d]; k < t->ostart[d + 1]; k++) {
             uint64_t oc = t->ocode[k];
             uint32_t oi = lookup(t, mul_code(t, x, oc, base->col[oc % base->q]));
-            if (oi == MQ_NONE) {
+            if (!add_option(t, oi, ci, &n)) {
                 s = GRUNDY_ERR_ARG;
                 goto done;
-            }
-            if (t->stamp[oi] != t->sgen) {
-                t->stamp[oi] = t->sgen;
-                t->arena[n++] = oi;
-                if (t->rp[oi])
-                    t->rp[ci] = 0;
             }
         }
         t->alen = n;

@@ -160,14 +160,13 @@ static int is_prime32(uint32_t n)
 
 /* What is left after removing every prime < next: 1, s, s^2 or s*t with
  * primes s, t >= next, and r < next^3. */
+static uint32_t cofactor_quick(uint64_t r, uint64_t next);
+
 static uint32_t cofactor_divisors(uint64_t r, uint64_t next)
 {
-    if (r == 1)
-        return 1;
-    if (r < next * next)
-        return 2;
-    if (n_is_square((ulong)r))
-        return 3;
+    uint32_t q = cofactor_quick(r, next);
+    if (q)
+        return q;
     if (r < (UINT64_C(1) << 32))
         return is_prime32((uint32_t)r) ? 2 : 4;
     return n_is_prime((ulong)r) ? 2 : 4;

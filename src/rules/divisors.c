@@ -129,10 +129,7 @@ static int div_move_to(const void *params, grundy_pos p, grundy_value v,
 static size_t div_spec(const void *params, char *buf, size_t cap)
 {
     const divisors_params *dp = params;
-    grundy_spec_buf b = {buf, cap, 0};
-    if (cap)
-        buf[0] = 0;
-    grundy_spec_put(&b, "divisors:");
+    grundy_spec_buf b = grundy_spec_start(buf, cap, "divisors:");
     grundy_spec_put_u64(&b, dp->h);
     return b.len;
 }

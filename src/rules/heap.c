@@ -10,126 +10,12 @@
 #include "grundy/io.h"
 #include "rules/rules_internal.h"
 
-/* Shared helpers ***********************************************************/
-
-grundy_status grundy_u64_parse_pos(grundy_pos *out, const char *text,
-                                   size_t len, grundy_pos max,
-                                   grundy_parse_error *where)
-{
-    return grundy_u64_parse(out, text, len, 0, max, where);
-}
-
-size_t grundy_u64_format(uint64_t v, char *buf, size_t cap)
-{
-    char tmp[20];
-    size_t n = 0, i;
-    do {
-        tmp[n++] = (char)('0' + v % 10);
-        v /= 10;
-    } while (v);
-    for (i = 0; i < n && i + 1 < cap; i++)
-        buf[i] = tmp[n - 1 - i];
-    if (cap)
-        buf[i < cap ? i : cap - 1] = 0;
-    return n;
-}
-
-void grundy_spec_put(grundy_spec_buf *b, const char *s)
-{
-    size_t n = strlen(s);
-    if (b->len + 1 < b->cap) {
-        size_t room = b->cap - 1 - b->len, k = n < room ? n : room;
-        memcpy(b->buf + b->len, s, k);
-        b->buf[b->len + k] = 0;
-    } else if (b->cap) {
-        b->buf[b->cap - 1] = 0;
-    }
-    b->len += n;
-}
-
-void grundy_spec_put_u64(grundy_spec_buf *b, uint64_t v)
-{
-    char tmp[24];
-    grundy_u64_format(v, tmp, sizeof tmp);
-    grundy_spec_put(b, tmp);
-}
+/* Helpers ******************************************************************/
 
 static size_t spec_name(const char *name, char *buf, size_t cap)
 {
-    grundy_spec_buf b = {buf, cap, 0};
-    if (cap)
-        buf[0] = 0;
-    grundy_spec_put(&b, name);
+    grundy_spec_buf b = grundy_spec_start(buf, cap, name);
     return b.len;
-}
-
-static int cmp_u64(const void *a, const void *b)
-{
-    uint64_t x = *(const uint64_t *)a, y = *(const uint64_t *)b;
-    return (x > y) - (x < y);
-}
-
-grundy_status grundy_parse_u64_list(uint64_t **out, size_t *n,
-                                    const char *text, uint64_t lo,
-                                    uint64_t hi, grundy_parse_error *where)
-{
-    size_t cap = 0, k = 0, i = 0, start;
-    uint64_t *a = NULL;
-    grundy_status s;
-
-    *out = NULL;
-    *n = 0;
-    if (!text || !*text) {
-        grundy_parse_error_set(where, 1, 1, "expected a list like 1,3,4");
-        return GRUNDY_ERR_PARSE;
-    }
-    for (;;) {
-        uint64_t v;
-        start = i;
-        while (text[i] && text[i] != ',')
-            i++;
-        s = grundy_u64_parse(&v, text + start, i - start, lo, hi, where);
-        if (s != GRUNDY_OK) {
-            if (where)
-                where->col += start;
-            if (i == start)
-                grundy_parse_error_set(where, 1, start + 1,
-                                       "expected a number");
-            free(a);
-            return s;
-        }
-        if (k == cap) {
-            uint64_t *na;
-            cap = cap ? 2 * cap : 8;
-            if (cap > 65536) {
-                free(a);
-                grundy_parse_error_set(where, 1, start + 1,
-                                       "list longer than 65536");
-                return GRUNDY_ERR_LIMIT;
-            }
-            na = realloc(a, cap * sizeof *a);
-            if (!na) {
-                free(a);
-                return GRUNDY_ERR_NOMEM;
-            }
-            a = na;
-        }
-        a[k++] = v;
-        if (!text[i])
-            break;
-        i++;
-    }
-    qsort(a, k, sizeof *a, cmp_u64);
-    for (i = 1; i < k; i++)
-        if (a[i] == a[i - 1]) {
-            grundy_parse_error_set(where, 1, 1, "%llu is listed twice",
-                                   (unsigned long long)a[i]);
-            free(a);
-            return GRUNDY_ERR_ARG;
-        }
-    *out = a;
-    *n = k;
-    return GRUNDY_OK;
 }
 
 static grundy_status no_args(void **params, const char *args,
@@ -266,11 +152,8 @@ static size_t list_spec(const char *name, const void *params, char *buf,
                         size_t cap)
 {
     const grundy_subtract_params *sp = params;
-    grundy_spec_buf b = {buf, cap, 0};
+    grundy_spec_buf b = grundy_spec_start(buf, cap, name);
     size_t i;
-    if (cap)
-        buf[0] = 0;
-    grundy_spec_put(&b, name);
     for (i = 0; i < sp->n; i++) {
         grundy_spec_put(&b, i ? "," : ":");
         grundy_spec_put_u64(&b, sp->amounts[i]);
@@ -447,10 +330,7 @@ static grundy_pos digits_max_take(const void *params)
 static size_t digits_spec(const void *params, char *buf, size_t cap)
 {
     unsigned b = ((const grundy_digits_params *)params)->base;
-    grundy_spec_buf sb = {buf, cap, 0};
-    if (cap)
-        buf[0] = 0;
-    grundy_spec_put(&sb, "digits");
+    grundy_spec_buf sb = grundy_spec_start(buf, cap, "digits");
     if (b != 10) {
         grundy_spec_put(&sb, ":base=");
         grundy_spec_put_u64(&sb, b);

@@ -356,10 +356,7 @@ static grundy_status rect_geometry(const void *params, grundy_pos p,
 static size_t rect_spec(const void *params, char *buf, size_t cap)
 {
     const grundy_rect_params *rp = params;
-    grundy_spec_buf b = {buf, cap, 0};
-    if (cap)
-        buf[0] = 0;
-    grundy_spec_put(&b, "rect:");
+    grundy_spec_buf b = grundy_spec_start(buf, cap, "rect:");
     grundy_spec_put_u64(&b, rp->rows);
     grundy_spec_put(&b, "x");
     grundy_spec_put_u64(&b, rp->cols);

@@ -1,5 +1,7 @@
 /*
- * rules_internal.h -- helpers shared by the rule families.
+ * rules_internal.h -- what the files of src/rules/ share: the game
+ * object (game.c), the text helpers (text.c), the kernels of the
+ * built-in families (src/table/).
  */
 #ifndef GRUNDY_RULES_INTERNAL_H
 #define GRUNDY_RULES_INTERNAL_H
@@ -8,6 +10,15 @@
 #include <stddef.h>
 
 #include "grundy/rules.h"
+
+/* A game (game.c, made by registry.c). */
+struct grundy_game {
+    const grundy_rules *rules;
+    void *params;
+    char *spec;
+};
+
+/* text.c ******************************************************************/
 
 /* Decimal position in [0, max]; where->col 1-based in text. */
 grundy_status grundy_u64_parse_pos(grundy_pos *out, const char *text,
@@ -41,6 +52,8 @@ typedef struct grundy_spec_buf {
     size_t cap, len;
 } grundy_spec_buf;
 
+/* A buffer over buf[0 .. cap) that starts with head. */
+grundy_spec_buf grundy_spec_start(char *buf, size_t cap, const char *head);
 void grundy_spec_put(grundy_spec_buf *b, const char *s);
 void grundy_spec_put_u64(grundy_spec_buf *b, uint64_t v);
 

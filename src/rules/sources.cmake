@@ -1,4 +1,5 @@
-target_sources(grundy PRIVATE src/rules/registry.c src/rules/heap.c)
+target_sources(grundy PRIVATE src/rules/registry.c src/rules/game.c
+  src/rules/text.c src/rules/heap.c)
 target_sources(grundy PRIVATE src/rules/take.c)
 target_sources(grundy PRIVATE src/rules/twoheap.c)
 target_sources(grundy PRIVATE src/rules/rect.c)

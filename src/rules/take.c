@@ -145,10 +145,7 @@ static grundy_value take_bound(const void *params, grundy_pos n)
 static size_t take_spec(const void *params, char *buf, size_t cap)
 {
     const take_params *tp = params;
-    grundy_spec_buf b = {buf, cap, 0};
-    if (cap)
-        buf[0] = 0;
-    grundy_spec_put(&b, "take:");
+    grundy_spec_buf b = grundy_spec_start(buf, cap, "take:");
     grundy_spec_put_u64(&b, tp->a);
     grundy_spec_put(&b, "..");
     if (tp->div == 1) {

@@ -320,7 +320,7 @@ static size_t tb_spec(const void *params, char *buf, size_t cap)
 {
     static const char hex[] = "0123456789ABCDEF";
     const grundy_takebreak_params *tp = params;
-    grundy_spec_buf b = {buf, cap, 0};
+    grundy_spec_buf b;
     char code[GRUNDY_TAKEBREAK_MAX_DIGITS + 8];
     unsigned j, k = 0;
     code[k++] = hex[tp->digit[0]];
@@ -334,9 +334,7 @@ static size_t tb_spec(const void *params, char *buf, size_t cap)
         k += 3;
     }
     code[k] = 0;
-    if (cap)
-        buf[0] = 0;
-    grundy_spec_put(&b, code);
+    b = grundy_spec_start(buf, cap, code);
     return b.len;
 }
 
@@ -409,11 +407,8 @@ static grundy_status grundy_game_parse(void **params, const char *args,
 
 static size_t gg_spec(const void *params, char *buf, size_t cap)
 {
-    grundy_spec_buf b = {buf, cap, 0};
+    grundy_spec_buf b = grundy_spec_start(buf, cap, "grundy-game");
     (void)params;
-    if (cap)
-        buf[0] = 0;
-    grundy_spec_put(&b, "grundy-game");
     return b.len;
 }
 
@@ -432,9 +427,3 @@ const grundy_rules grundy_rules_grundy_game = {
     .kernel = &grundy_kernel_takebreak,
     .takebreak = tb_params,
 };
-
-const grundy_takebreak_params *grundy_takebreak_get(const grundy_game *g)
-{
-    const grundy_rules *r = g ? grundy_game_rules(g) : NULL;
-    return r && r->takebreak ? r->takebreak(grundy_game_params(g)) : NULL;
-}

@@ -572,11 +572,8 @@ static void put_coord(grundy_spec_buf *b, int64_t c, int64_t d)
 static size_t twoheap_spec(const void *params, char *buf, size_t cap)
 {
     const th_params *tp = params;
-    grundy_spec_buf b = {buf, cap, 0};
+    grundy_spec_buf b = grundy_spec_start(buf, cap, "twoheap:");
     size_t i;
-    if (cap)
-        buf[0] = 0;
-    grundy_spec_put(&b, "twoheap:");
     for (i = 0; i < tp->n; i++) {
         const th_term *u = &tp->t[i];
         if (i)
@@ -602,11 +599,8 @@ static size_t twoheap_spec(const void *params, char *buf, size_t cap)
 
 static size_t wythoff_spec(const void *params, char *buf, size_t cap)
 {
-    grundy_spec_buf b = {buf, cap, 0};
+    grundy_spec_buf b = grundy_spec_start(buf, cap, "wythoff");
     (void)params;
-    if (cap)
-        buf[0] = 0;
-    grundy_spec_put(&b, "wythoff");
     return b.len;
 }
 

@@ -9,9 +9,6 @@
  * (threads or processes) therefore always leave the best table, whatever
  * the order they finish in.
  */
-#define _DEFAULT_SOURCE /* DT_* */
-#include <dirent.h>
-#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -130,7 +127,7 @@ grundy_status grundy_store_save(grundy_store *s, const grundy_store_table *t)
         all.bytes = h.size * h.width;
         GRUNDY_TRY(grundy_store_write_atomic(s, path, "table", &h, &all, 1,
                                              grundy_store_entry_at_least));
-        grundy_store_after_save(s, t->spec);
+        grundy_store_wrote(s, t->spec);
     }
     /* kept, or a table at least as good was kept already */
     grundy_store_note_saved(s, t->spec, t->size, h.complete);
@@ -197,59 +194,51 @@ static void info_fill(grundy_store_info *info, const char *dir,
     info->file_bytes = (uint64_t)ident.st_size;
 }
 
-grundy_status grundy_store_list(grundy_store_info **out, size_t *count,
-                                grundy_store *s)
+grundy_status grundy_store_list_files(grundy_store_info **out, size_t *count,
+                                      grundy_store *s,
+                                      const grundy_store_files *files)
 {
     grundy_store_info *v = NULL;
-    size_t n = 0, cap = 0;
-    struct dirent *d;
-    DIR *dir;
+    size_t n = 0, i;
     *out = NULL;
     *count = 0;
-    dir = opendir(s->dir);
-    if (!dir)
-        return errno == ENOENT || errno == ENOTDIR ? GRUNDY_OK
-                                                   : GRUNDY_ERR_IO;
-    while ((errno = 0, d = readdir(dir)) != NULL) {
-        int manifest = is_manifest_name(d->d_name);
-        if (!manifest && !is_table_name(d->d_name))
-            continue;
-        if (n == cap) {
-            size_t ncap = cap ? 2 * cap : 16;
-            grundy_store_info *nv = realloc(v, ncap * sizeof *v);
-            if (!nv) {
-                free(v);
-                closedir(dir);
-                return GRUNDY_ERR_NOMEM;
-            }
-            v = nv;
-            cap = ncap;
-        }
-        if (manifest) {
+    if (files->n) {
+        v = malloc(files->n * sizeof *v);
+        GRUNDY_RETURN_IF(!v, GRUNDY_ERR_NOMEM);
+    }
+    for (i = 0; i < files->n; i++) {
+        const char *name = files->file[i].name;
+        if (is_manifest_name(name)) {
             char path[PATH_CAP];
             grundy_status st;
-            grundy_store_file_path(path, s, d->d_name);
+            grundy_store_file_path(path, s, name);
             st = grundy_store_split_info(&v[n++], s, path);
             if (st != GRUNDY_OK) {
                 free(v);
-                closedir(dir);
                 return st;
             }
-        } else {
-            info_fill(&v[n++], s->dir, d->d_name);
+        } else if (is_table_name(name)) {
+            info_fill(&v[n++], s->dir, name);
         }
     }
-    if (errno) {
-        free(v);
-        closedir(dir);
-        return GRUNDY_ERR_IO;
-    }
-    closedir(dir);
     if (n)
         qsort(v, n, sizeof *v, info_cmp);
     *out = v;
     *count = n;
     return GRUNDY_OK;
+}
+
+grundy_status grundy_store_list(grundy_store_info **out, size_t *count,
+                                grundy_store *s)
+{
+    grundy_store_files files;
+    grundy_status st;
+    *out = NULL;
+    *count = 0;
+    GRUNDY_TRY(grundy_store_files_read(&files, s));
+    st = grundy_store_list_files(out, count, s, &files);
+    grundy_store_files_free(&files);
+    return st;
 }
 
 static grundy_status verify_path(int *ok, char *why, size_t why_cap,
@@ -324,32 +313,28 @@ grundy_status grundy_store_remove(grundy_store *s, const char *spec)
     grundy_store_lock *l;
     GRUNDY_RETURN_IF(!grundy_store_spec_ok(spec), GRUNDY_ERR_ARG);
     GRUNDY_TRY(grundy_store_lock_entry(&l, s, spec));
-    return grundy_store_remove_locked(s, spec, l);
+    return grundy_store_remove_locked(s, spec, l, NULL, NULL);
 }
 
 grundy_status grundy_store_remove_locked(grundy_store *s, const char *spec,
-                                         grundy_store_lock *l)
+                                         grundy_store_lock *l,
+                                         const grundy_store_files *files,
+                                         uint64_t *freed)
 {
-    char path[PATH_CAP], name[STORE_NAME_MAX];
-    int entry, bad, failed, split;
-    entry_file(path, s, spec, "");
-    entry = grundy_store_remove_file(s, path);
-    entry_file(path, s, spec, ".bad");
-    bad = grundy_store_remove_file(s, path);
-    /* the entry's temporary files (left by writers that died) */
-    grundy_store_entry_name(name, sizeof name, spec);
-    strcat(name, ".tmp-");
-    failed = entry < 0 || bad < 0 ||
-             grundy_store_remove_matching(s, name, NULL, NULL);
-    split = grundy_store_split_remove_all(s, spec);
-    failed |= split < 0;
+    char path[PATH_CAP], stem[STORE_NAME_MAX];
+    int r, failed;
+    /* the table, its .bad and temporary files (left by writers that
+     * died), the split table */
+    grundy_store_entry_stem(stem, sizeof stem, spec);
+    r = grundy_store_remove_entry_files(s, stem, files, freed);
+    failed = r < 0;
     if (s->writable) {
         /* Waiters see that the file is gone and open a new one. */
         entry_file(path, s, spec, ".lock");
-        failed |= grundy_store_remove_file(s, path) < 0;
+        failed |= grundy_store_remove_file(s, path, freed) < 0;
     }
     grundy_store_unlock(l);
     if (failed)
         return GRUNDY_ERR_IO;
-    return entry > 0 || bad > 0 || split > 0 ? GRUNDY_OK : GRUNDY_ERR_RANGE;
+    return r > 0 ? GRUNDY_OK : GRUNDY_ERR_RANGE;
 }

@@ -35,7 +35,6 @@
 #define _GNU_SOURCE /* flock */
 #include <errno.h>
 #include <fcntl.h>
-#include <dirent.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -196,8 +195,8 @@ static char *folder_path(const grundy_store_opts *o, int *is_default,
     return out;
 }
 
-grundy_status grundy_store_open(grundy_store **out,
-                                const grundy_store_opts *o)
+grundy_status grundy_store_folder_open(grundy_store **out,
+                                       const grundy_store_opts *o)
 {
     grundy_store_opts defaults;
     grundy_store *s;
@@ -274,6 +273,12 @@ uint64_t grundy_store_journal_kept(grundy_store *s)
     n = s->journal_records;
     pthread_mutex_unlock(&s->saved_lock);
     return n;
+}
+
+void grundy_store_wrote(grundy_store *s, const char *spec)
+{
+    if (s->after_save)
+        s->after_save(s, spec);
 }
 
 void grundy_store_last_saved(grundy_store_saved *out, grundy_store *s)
@@ -914,41 +919,4 @@ void grundy_store_unlock(grundy_store_lock *l)
     if (l->fd >= 0)
         close(l->fd);
     free(l);
-}
-
-int grundy_store_remove_file(const grundy_store *s, const char *path)
-{
-    if (unlink(path) == 0)
-        return 1;
-    if (errno == ENOENT || errno == ENOTDIR)
-        return 0;
-    warnf(s, path, "cannot remove (%s)", strerror(errno));
-    return -1;
-}
-
-int grundy_store_remove_matching(const grundy_store *s, const char *prefix,
-                          const char *suffix, int *removed)
-{
-    char path[PATH_CAP];
-    struct dirent *d;
-    size_t len = strlen(prefix), slen = suffix ? strlen(suffix) : 0;
-    int failed = 0;
-    DIR *dir = opendir(s->dir);
-    if (!dir)
-        return 0;
-    while ((d = readdir(dir)) != NULL) {
-        size_t n = strlen(d->d_name);
-        int r;
-        if (strncmp(d->d_name, prefix, len) != 0 ||
-            (suffix && (n < len + slen ||
-                        strcmp(d->d_name + n - slen, suffix) != 0)))
-            continue;
-        snprintf(path, sizeof path, "%s/%s", s->dir, d->d_name);
-        r = grundy_store_remove_file(s, path);
-        failed |= r < 0;
-        if (removed && r > 0)
-            ++*removed;
-    }
-    closedir(dir);
-    return failed;
 }

@@ -478,7 +478,7 @@ grundy_status grundy_store_grow_finish(grundy_store_grow *g,
     g->finished = 1;
     grundy_store_note_saved(g->s, g->spec, g->cap, 1);
     if (keep)
-        grundy_store_after_save(g->s, g->spec);
+        grundy_store_wrote(g->s, g->spec);
     return GRUNDY_OK;
 }
 

@@ -252,26 +252,8 @@ grundy_status grundy_store_slice_remove(grundy_store *s,
     int r;
     GRUNDY_RETURN_IF(!sl || !name_ok(sl), GRUNDY_ERR_ARG);
     grundy_store_slice_path(s, sl, path, sizeof path);
-    r = grundy_store_remove_file(s, path);
+    r = grundy_store_remove_file(s, path, NULL);
     return r > 0 ? GRUNDY_OK : r == 0 ? GRUNDY_ERR_RANGE : GRUNDY_ERR_IO;
-}
-
-int grundy_store_split_remove_all(const grundy_store *s, const char *spec)
-{
-    char stem[STORE_NAME_MAX], prefix[STORE_NAME_MAX + 16];
-    char path[STORE_PATH_CAP];
-    int removed = 0, failed, r;
-    grundy_store_entry_stem(stem, sizeof stem, spec);
-    /* slices, finished or not, their temporary and bad files */
-    snprintf(prefix, sizeof prefix, "%s.r", stem);
-    failed = grundy_store_remove_matching(s, prefix, NULL, &removed);
-    manifest_path(path, s, spec);
-    r = grundy_store_remove_file(s, path);
-    failed |= r < 0;
-    removed += r > 0;
-    snprintf(prefix, sizeof prefix, "%s.gsplit.", stem); /* .tmp-, .bad */
-    failed |= grundy_store_remove_matching(s, prefix, NULL, &removed);
-    return failed ? -1 : removed > 0;
 }
 
 /* Manifests ****************************************************************/
@@ -408,7 +390,7 @@ grundy_status grundy_store_split_save(grundy_store *s,
     e = write_text(s, path, t.buf, t.len);
     free(t.buf);
     if (!e)
-        grundy_store_after_save(s, m->spec);
+        grundy_store_wrote(s, m->spec);
     return e ? GRUNDY_ERR_IO : GRUNDY_OK;
 }
 

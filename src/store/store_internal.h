@@ -4,15 +4,17 @@
  *
  * The files call one another in one direction only:
  *
- *   usage.c (the size: usage, eviction, clear) ──► grow.c (tables grown
- *   in place) ──► entry.c (entries: load, save, list, verify, remove)
- *   ──► split.c (slices and manifests) ──► file.c (the folder, checked
- *   reads, atomic writes, locks, use times) ──► format.c (the header
- *   codec and the names, pure functions)
+ *   usage.c (opening with the size policy: usage, eviction, clear)
+ *   ──► grow.c (tables grown in place) ──► entry.c (entries: load, save,
+ *   list, verify, remove) ──► split.c (slices and manifests) ──►
+ *   folder.c (the walk over the folder, its snapshot, removing files)
+ *   ──► file.c (the folder, checked reads, atomic writes, locks, use
+ *   times) ──► format.c (the header codec and the names, pure functions)
  *
- * (an arrow means "calls"; grow.c and entry.c call file.c directly too,
- * and usage.c entry.c and file.c.  The one call back up: a save's last
- * step, grundy_store_after_save() in usage.c, which may evict.)
+ * (an arrow means "calls"; a file may call any file below it.)  Nothing
+ * calls back up: a save ends with grundy_store_wrote() (file.c), which
+ * calls the store's after_save hook, and usage.c sets that hook when it
+ * opens the store (eviction past the size limit).
  */
 #ifndef GRUNDY_STORE_INTERNAL_H
 #define GRUNDY_STORE_INTERNAL_H
@@ -35,6 +37,10 @@ struct grundy_store {
     grundy_limits limits;
     int have_limits;
     uint64_t size_limit; /* bytes the folder may hold (UINT64_MAX: any) */
+    /* The last step of a save that wrote a file (grundy_store_wrote()):
+     * set by grundy_store_open() (usage.c) to keep the size limit; NULL:
+     * nothing. */
+    void (*after_save)(grundy_store *s, const char *spec);
     /* What was kept since the store was opened (grundy_store_last_saved()):
      * the only state that changes after grundy_store_open(). */
     pthread_mutex_t saved_lock;
@@ -157,6 +163,14 @@ grundy_status grundy_store_write_atomic(
  * checkpoint), for grundy_store_last_saved(). */
 void grundy_store_note_saved(grundy_store *s, const char *spec,
                              grundy_pos size, int complete);
+/* The last step of a save of spec that wrote a file: the store's
+ * after_save hook (eviction past its size limit). */
+void grundy_store_wrote(grundy_store *s, const char *spec);
+/* A store object for the folder o names, made, checked for writing
+ * (warnings through o->warn), with no after_save hook:
+ * grundy_store_open() without the size policy. */
+grundy_status grundy_store_folder_open(grundy_store **out,
+                                       const grundy_store_opts *o);
 
 /* Note that a journal of the store now holds records durably, for
  * grundy_store_journal_kept(). */
@@ -176,14 +190,61 @@ void grundy_store_touch(const grundy_store *s, const char *path);
 int grundy_store_fits_limit(const grundy_store *s, const char *path,
                             const char *what, uint64_t bytes);
 
-/* Remove path; 1 removed, 0 missing, -1 failed (warned). */
-int grundy_store_remove_file(const grundy_store *s, const char *path);
+/* folder.c: the files in the folder *************************************/
 
-/* Remove the files of the folder whose names start with prefix and, when
- * suffix is not NULL, end with suffix; *removed counts them.  1 when one
- * could not be removed (warned), else 0. */
-int grundy_store_remove_matching(const grundy_store *s, const char *prefix,
-                                 const char *suffix, int *removed);
+/* Whether a file name is one a store makes (.gtab, .gsplit, .gslice and
+ * their temporary, bad and lock files; no hidden file). */
+int grundy_store_is_file(const char *name);
+
+/* grundy_store_walk() :
+ * Call fn(ctx, name, path, st) on every regular file of the folder that
+ * grundy_store_is_file() names, in directory order, with its lstat; a
+ * status other than GRUNDY_OK stops the walk and is returned.  A missing
+ * folder has no file; GRUNDY_ERR_IO when it cannot be read.  The one
+ * readdir loop of the store. */
+typedef grundy_status (*grundy_store_walk_fn)(void *ctx, const char *name,
+                                              const char *path,
+                                              const struct stat *st);
+grundy_status grundy_store_walk(const grundy_store *s, grundy_store_walk_fn fn,
+                                void *ctx);
+/* Walks of any store in this process so far (tests). */
+uint64_t grundy_store_walks(void);
+
+/* The store's files as one walk saw them, sorted by name, with their
+ * sizes and the total. */
+typedef struct grundy_store_file {
+    char *name;
+    uint64_t bytes;
+} grundy_store_file;
+
+typedef struct grundy_store_files {
+    grundy_store_file *file;
+    size_t n, cap;
+    uint64_t total;
+} grundy_store_files;
+
+grundy_status grundy_store_files_read(grundy_store_files *out,
+                                      const grundy_store *s);
+void grundy_store_files_free(grundy_store_files *f);
+
+/* Whether the file name belongs to the entry of stem (SLUG-HASH): its
+ * table, .bad and temporary files, its split table's manifest, slices
+ * and their temporary and bad files; not its lock. */
+int grundy_store_entry_owns(const char *stem, const char *name);
+
+/* Remove every file of the entry of stem (grundy_store_entry_owns()),
+ * found in files (a snapshot) or, when files is NULL, by a walk;
+ * *freed (may be NULL) grows by the bytes removed.  1 when the table,
+ * its .bad file or split files were removed, 0 when none was (temporary
+ * files alone), -1 when a removal failed (warned). */
+int grundy_store_remove_entry_files(const grundy_store *s, const char *stem,
+                                    const grundy_store_files *files,
+                                    uint64_t *freed);
+
+/* Remove path; 1 removed, 0 missing, -1 failed (warned).  *freed (may be
+ * NULL) grows by its size. */
+int grundy_store_remove_file(const grundy_store *s, const char *path,
+                             uint64_t *freed);
 
 /* split.c: slices and manifests *******************************************/
 
@@ -208,25 +269,25 @@ grundy_status grundy_store_split_verify_path(int *ok, char *why, size_t cap,
                                              const char *path,
                                              const char *spec);
 
-/* The split files of spec: its manifest, slices and their temporary
- * files.  0 removed none, 1 some, -1 a removal failed. */
-int grundy_store_split_remove_all(const grundy_store *s, const char *spec);
-
 /* entry.c: entries **********************************************************/
 
-/* grundy_store_remove() with the entry's lock l held (l is released). */
+/* grundy_store_remove() with the entry's lock l held (l is released);
+ * the entry's files are found in files (a snapshot of the folder) or,
+ * when it is NULL, by a walk; *freed (may be NULL) grows by the bytes
+ * removed. */
 grundy_status grundy_store_remove_locked(grundy_store *s, const char *spec,
-                                         grundy_store_lock *l);
+                                         grundy_store_lock *l,
+                                         const grundy_store_files *files,
+                                         uint64_t *freed);
+
+/* grundy_store_list() from a snapshot of the folder. */
+grundy_status grundy_store_list_files(grundy_store_info **out, size_t *count,
+                                      grundy_store *s,
+                                      const grundy_store_files *files);
 
 /* Whether the entry at path holds a table at least as good as h (a
  * damaged or foreign file does not): then h is not written. */
 int grundy_store_entry_at_least(const char *path,
                                 const grundy_store_header *h);
-
-/* usage.c: the store's size (the top layer) ******************************/
-
-/* After a save of spec: remove the least recently used entries (never
- * spec's) until the folder holds at most the store's limit. */
-void grundy_store_after_save(grundy_store *s, const char *spec);
 
 #endif

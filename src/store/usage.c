@@ -11,11 +11,16 @@
  * with its slices.  An entry whose lock another holds (it is being
  * computed or removed) is skipped, and so is the entry just saved.
  *
- * This file is the store's top layer: it calls entry.c (the list,
- * removal), and the savers (entry.c, split.c, grow.c) call into it only
- * through grundy_store_after_save(), the last step of a save.
+ * Trimming reads the folder once (folder.c): the bytes, the entries, and
+ * a snapshot in which each victim's files are found by binary search;
+ * the bytes then go down by what each removal freed, so trimming n
+ * entries costs O(n log n), not a walk per entry.
+ *
+ * This file is the store's top layer: it opens the store with this
+ * policy as its after_save hook, which every save calls last
+ * (grundy_store_wrote()), and it calls entry.c (the list, removal); no
+ * file below calls into it.
  */
-#include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <stdio.h>
@@ -68,37 +73,19 @@ grundy_status grundy_store_parse_limit(const char *text, uint64_t *out)
     return GRUNDY_OK;
 }
 
-/* Whether name is one of the files a store makes. */
-static int is_store_file(const char *name)
+static grundy_status add_bytes(void *ctx, const char *name, const char *path,
+                               const struct stat *st)
 {
-    size_t n = strlen(name);
-    if (name[0] == '.')
-        return 0;
-    return strstr(name, ".gtab") || strstr(name, ".gsplit") ||
-           (n > 7 && strcmp(name + n - 7, ".gslice") == 0) ||
-           strstr(name, ".gslice.");
+    (void)name;
+    (void)path;
+    *(uint64_t *)ctx += (uint64_t)st->st_size;
+    return GRUNDY_OK;
 }
 
 grundy_status grundy_store_usage(uint64_t *bytes, grundy_store *s)
 {
-    char path[PATH_CAP];
-    struct dirent *d;
-    DIR *dir;
     *bytes = 0;
-    dir = opendir(s->dir);
-    if (!dir)
-        return errno == ENOENT || errno == ENOTDIR ? GRUNDY_OK
-                                                   : GRUNDY_ERR_IO;
-    while ((errno = 0, d = readdir(dir)) != NULL) {
-        struct stat st;
-        if (!is_store_file(d->d_name))
-            continue;
-        grundy_store_file_path(path, s, d->d_name);
-        if (lstat(path, &st) == 0 && S_ISREG(st.st_mode))
-            *bytes += (uint64_t)st.st_size;
-    }
-    closedir(dir);
-    return GRUNDY_OK;
+    return grundy_store_walk(s, add_bytes, bytes);
 }
 
 /* The last use of the file at path: 0 when it is gone. */
@@ -127,60 +114,67 @@ static int victim_cmp(const void *pa, const void *pb)
 }
 
 /* Remove the entry of info (damaged: its file alone) unless its lock is
- * held; 1 when something was removed. */
-static int evict(grundy_store *s, const grundy_store_info *info)
+ * held, its files found in files (NULL: by a walk); *freed grows by the
+ * bytes removed.  1 when something was removed. */
+static int evict(grundy_store *s, const grundy_store_info *info,
+                 const grundy_store_files *files, uint64_t *freed)
 {
     grundy_store_lock *l = NULL;
     if (!info->readable)
-        return grundy_store_remove_file(s, info->path) > 0;
+        return grundy_store_remove_file(s, info->path, freed) > 0;
     if (grundy_store_try_lock_entry(&l, s, info->spec) != GRUNDY_OK || !l)
         return 0;
-    return grundy_store_remove_locked(s, info->spec, l) == GRUNDY_OK;
+    return grundy_store_remove_locked(s, info->spec, l, files, freed) ==
+           GRUNDY_OK;
 }
 
 grundy_status grundy_store_trim(grundy_store *s, uint64_t limit,
                                 const char *keep, uint64_t *removed)
 {
+    grundy_store_files files;
     grundy_store_info *info = NULL;
-    victim *order;
+    victim *order = NULL;
     size_t n = 0, i;
-    uint64_t bytes;
+    uint64_t bytes, freed = 0;
+    grundy_status st;
     if (removed)
         *removed = 0;
-    GRUNDY_TRY(grundy_store_usage(&bytes, s));
-    if (bytes <= limit || !s->writable)
+    if (!s->writable)
         return GRUNDY_OK;
-    GRUNDY_TRY(grundy_store_list(&info, &n, s));
-    order = malloc((n ? n : 1) * sizeof *order);
-    if (!order) {
-        free(info);
-        return GRUNDY_ERR_NOMEM;
+    /* one walk: the bytes and the entries; each victim's files are then
+     * found in the snapshot, and the bytes go down by what was removed */
+    GRUNDY_TRY(grundy_store_files_read(&files, s));
+    bytes = files.total;
+    st = bytes <= limit ? GRUNDY_OK
+                        : grundy_store_list_files(&info, &n, s, &files);
+    if (st == GRUNDY_OK && n) {
+        order = malloc(n * sizeof *order);
+        if (!order)
+            st = GRUNDY_ERR_NOMEM;
     }
-    for (i = 0; i < n; i++) {
+    for (i = 0; order && i < n; i++) {
         order[i].i = i;
         /* damaged files go first */
         order[i].used = info[i].readable ? last_use(info[i].path) : -1;
     }
-    qsort(order, n, sizeof *order, victim_cmp);
-    for (i = 0; i < n && bytes > limit; i++) {
+    if (order)
+        qsort(order, n, sizeof *order, victim_cmp);
+    for (i = 0; order && i < n && freed < bytes - limit; i++) {
         const grundy_store_info *e = &info[order[i].i];
-        uint64_t after;
         if (keep && e->readable && strcmp(e->spec, keep) == 0)
             continue;
-        if (!evict(s, e))
-            continue;
-        if (grundy_store_usage(&after, s) != GRUNDY_OK)
-            break;
-        if (removed && after < bytes)
-            *removed += bytes - after;
-        bytes = after;
+        (void)evict(s, e, &files, &freed);
     }
+    if (removed)
+        *removed = freed;
     free(order);
     free(info);
-    return GRUNDY_OK;
+    grundy_store_files_free(&files);
+    return st;
 }
 
-void grundy_store_after_save(grundy_store *s, const char *spec)
+/* The store's after_save hook. */
+static void after_save(grundy_store *s, const char *spec)
 {
     grundy_status st = GRUNDY_OK;
     if (s->size_limit != UINT64_MAX)
@@ -188,41 +182,47 @@ void grundy_store_after_save(grundy_store *s, const char *spec)
     (void)st; /* a store over its limit is not an error of the save */
 }
 
+grundy_status grundy_store_open(grundy_store **out,
+                                const grundy_store_opts *o)
+{
+    GRUNDY_TRY(grundy_store_folder_open(out, o));
+    (*out)->after_save = after_save;
+    return GRUNDY_OK;
+}
+
 grundy_status grundy_store_clear(grundy_store *s, size_t *removed,
                                  size_t *busy)
 {
+    grundy_store_files files;
     grundy_store_info *info = NULL;
     size_t n = 0, i;
     char path[PATH_CAP];
-    struct dirent *d;
-    DIR *dir;
+    grundy_status st;
     *removed = 0;
     if (busy)
         *busy = 0;
-    GRUNDY_TRY(grundy_store_list(&info, &n, s));
-    for (i = 0; i < n; i++) {
+    GRUNDY_TRY(grundy_store_files_read(&files, s));
+    st = grundy_store_list_files(&info, &n, s, &files);
+    for (i = 0; st == GRUNDY_OK && i < n; i++) {
         /* a split table and a whole table of one spec are one entry */
         if (i > 0 && info[i].readable && info[i - 1].readable &&
             strcmp(info[i].spec, info[i - 1].spec) == 0)
             continue;
-        if (evict(s, &info[i]))
+        if (evict(s, &info[i], &files, NULL))
             ++*removed;
         else if (busy)
             ++*busy;
     }
     free(info);
     /* files set aside, whose entry is gone */
-    dir = opendir(s->dir);
-    if (!dir)
-        return GRUNDY_OK;
-    while ((d = readdir(dir)) != NULL) {
-        size_t k = strlen(d->d_name);
-        if (!is_store_file(d->d_name) || k < 4 ||
-            strcmp(d->d_name + k - 4, ".bad") != 0)
+    for (i = 0; st == GRUNDY_OK && i < files.n; i++) {
+        const char *name = files.file[i].name;
+        size_t k = strlen(name);
+        if (k < 4 || strcmp(name + k - 4, ".bad") != 0)
             continue;
-        grundy_store_file_path(path, s, d->d_name);
-        (void)grundy_store_remove_file(s, path);
+        grundy_store_file_path(path, s, name);
+        (void)grundy_store_remove_file(s, path, NULL);
     }
-    closedir(dir);
-    return GRUNDY_OK;
+    grundy_store_files_free(&files);
+    return st;
 }

@@ -1,5 +1,6 @@
 target_sources(grundy PRIVATE
   src/table/table.c
+  src/table/fill.c
   src/table/digits.c
   src/table/interval.c
   src/table/kernels.c

@@ -515,6 +515,28 @@ int grundy_sparse_set_force(int force)
 
 /* Mark the splits of n with a in part `part` of `parts` (1 or 2) of each
  * range 1 .. last. */
+/* Split i of n leaves m = n - split[i] in two heaps a and m - a: the
+ * range lo .. hi of a in part `part` of `parts` (1 or 2).  0 when n has
+ * no split i. */
+static inline int split_part(const moves *mv, unsigned i, grundy_pos n,
+                             unsigned part, unsigned parts, grundy_pos *m,
+                             grundy_pos *lo, grundy_pos *hi)
+{
+    if (n < mv->split[i] + 2)
+        return 0;
+    *m = n - mv->split[i];
+    *lo = 1;
+    *hi = last_a(mv, *m);
+    if (parts == 2) {
+        grundy_pos mid = *hi / 2;
+        if (part == 0)
+            *hi = mid;
+        else
+            *lo = mid + 1;
+    }
+    return 1;
+}
+
 static void plain_splits(const sparse *s, uint8_t *reached, grundy_pos n,
                          unsigned part, unsigned parts)
 {
@@ -522,25 +544,14 @@ static void plain_splits(const sparse *s, uint8_t *reached, grundy_pos n,
     const uint16_t *g = s->g;
     unsigned i;
     for (i = 0; i < mv->nsplit; i++) {
-        grundy_pos m, a, lo = 1, hi;
-        if (n < mv->split[i] + 2)
+        grundy_pos m, a, lo, hi;
+        if (!split_part(mv, i, n, part, parts, &m, &lo, &hi))
             continue;
-        m = n - mv->split[i];
-        hi = last_a(mv, m);
-        if (parts == 2) {
-            grundy_pos mid = hi / 2;
-            if (part == 0)
-                hi = mid;
-            else
-                lo = mid + 1;
-        }
         for (a = lo; a <= hi; a++)
             reached[g[a] ^ g[m - a]] = 1;
     }
 }
 
-/* g(n) by listing every split, half of them on the second thread when
- * there are enough. */
 /* The splits of n with a in part `part` of `parts` (1 or 2) of each range
  * 1 .. last, cleared from the candidates: the vector scans without their
  * early end, as a bitset listing. */
@@ -551,19 +562,8 @@ static unsigned plain_scan(const sparse *s, uint64_t *cand, unsigned ncand,
     grundy_sparse_scan_fn *scan = grundy_sparse_scan_for(s->isa, s->k);
     unsigned i;
     for (i = 0; i < mv->nsplit; i++) {
-        grundy_pos m, lo = 1, hi;
-        if (n < mv->split[i] + 2)
-            continue;
-        m = n - mv->split[i];
-        hi = last_a(mv, m);
-        if (parts == 2) {
-            grundy_pos mid = hi / 2;
-            if (part == 0)
-                hi = mid;
-            else
-                lo = mid + 1;
-        }
-        if (lo <= hi)
+        grundy_pos m, lo, hi;
+        if (split_part(mv, i, n, part, parts, &m, &lo, &hi) && lo <= hi)
             ncand = scan(cand, ncand, s->g, m, lo, hi);
     }
     return ncand;
@@ -633,6 +633,8 @@ static void pre_grow(sparse *s, grundy_pos upto)
         s->pre_upto = upto;
 }
 
+/* g(n) by listing every split, half of them on the second thread when
+ * there are enough. */
 static unsigned value_plain(sparse *s, grundy_pos n)
 {
     const moves *mv = &s->mv;

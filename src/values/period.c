@@ -168,17 +168,6 @@ grundy_status grundy_values_period(grundy_period *out, grundy_values *v,
     return grundy_values_period_search(out, v, max);
 }
 
-/* g(p) from the proven period (the table covers one period past q). */
-grundy_status grundy_values_by_period(grundy_value *out, grundy_values *v,
-                                      grundy_pos p)
-{
-    grundy_pos q = v->period.preperiod, per = v->period.period;
-    GRUNDY_TRY(grundy_values_ensure_table(v, q + per));
-    *out = grundy_values_table_at(v, p < q + per ? p : q + (p - q) % per);
-    v->source = "period";
-    return GRUNDY_OK;
-}
-
 /* Sources ******************************************************************/
 
 static int period_applies(const grundy_values *v, grundy_pos p)

@@ -588,6 +588,38 @@ grundy_status grundy_values_table(const grundy_table **out, grundy_values *v,
 }
 /* Sources ******************************************************************/
 
+grundy_fill_method grundy_values_fill_method(const grundy_values *v)
+{
+    return v->method == GRUNDY_TABLE_NAIVE
+               ? GRUNDY_FILL_NAIVE
+               : grundy_table_auto_method(v->game);
+}
+
+void grundy_values_split_drop(grundy_values *v)
+{
+    unsigned i;
+    if (v->split && v->slices)
+        for (i = 0; i < v->split->count; i++)
+            grundy_store_mapping_free(v->slices[i]);
+    free(v->slices);
+    free(v->split_tiers);
+    grundy_store_split_free(v->split);
+    v->slices = NULL;
+    v->split_tiers = NULL;
+    v->split = NULL;
+}
+
+/* g(p) from the proven period (the table covers one period past q). */
+grundy_status grundy_values_by_period(grundy_value *out, grundy_values *v,
+                                      grundy_pos p)
+{
+    grundy_pos q = v->period.preperiod, per = v->period.period;
+    GRUNDY_TRY(grundy_values_ensure_table(v, q + per));
+    *out = grundy_values_table_at(v, p < q + per ? p : q + (p - q) % per);
+    v->source = "period";
+    return GRUNDY_OK;
+}
+
 /* Heap families: the table held. */
 static int held_applies(const grundy_values *v, grundy_pos p)
 {

@@ -1,14 +1,21 @@
 /*
  * values_internal.h -- the values object's fields and the sources a value
- * comes from, shared by the files of src/values/:
- *   values.c  the object, the chooser (a short loop over the lists of
- *             sources below), histograms, moves;
- *   tables.c  tables in memory and in the store (whole, split in slices,
- *             grown in their file);
- *   period.c  the period search and values from a proven period;
- *   window.c  sliding windows (the family's kernel, or moves and mex);
+ * comes from, shared by the files of src/values/, which call one another
+ * downwards only:
+ *
+ *   histogram.c, moves.c  what is asked of many values (counts of each
+ *             value, moves to a value, legality of a typed move)
+ *   values.c  the chooser: a short loop over the lists of sources below
+ *             (and the two sources that are one line: the closed form,
+ *             the range of a finite family)
+ *   period.c  the period search and the sources that use it
+ *   window.c  sliding windows (the family's kernel, or moves and mex)
  *   search.c  single positions by search (the board search, subsets of a
- *             board, a memoised search of the game tree).
+ *             board, a memoised search of the game tree)
+ *   object.c  the object: made, freed, its accessors
+ *   tables.c  tables in memory and in the store (whole, split in slices,
+ *             grown in their file), values from a proven period, the
+ *             fill method
  */
 #ifndef GRUNDY_VALUES_INTERNAL_H
 #define GRUNDY_VALUES_INTERNAL_H
@@ -113,7 +120,7 @@ typedef struct grundy_values_src {
                          grundy_pos p);
 } grundy_values_src;
 
-/* tables.c */
+/* tables.c: the sources of tables held, stored or grown */
 extern const grundy_values_src grundy_values_src_held;
 extern const grundy_values_src grundy_values_src_stored;
 extern const grundy_values_src grundy_values_src_table;

@@ -207,6 +207,150 @@ static void test_pos_parse_format(void **state)
     grundy_game_free(g);
 }
 
+/* A family whose moves can fail (grundy_rules.list_moves): subtraction of
+ * 1, 2 or 5, whose listing fails at one position.  Its status reaches the
+ * caller of every engine that lists moves (the table's generic method,
+ * the values object, moves to a value), never a made-up count; moves()
+ * is never called once list_moves is there; and a max_moves() that says
+ * too few gets a second listing with room.  The oracle of the values is
+ * a direct mex recursion over the same moves, written here. */
+typedef struct failing {
+    grundy_pos bad;
+    size_t max; /* what max_moves says: 0, the true bound */
+    unsigned moves_calls;
+} failing;
+
+static failing fail_params;
+
+static grundy_status failing_parse(void **params, const char *args,
+                                   grundy_parse_error *where)
+{
+    (void)args;
+    (void)where;
+    *params = &fail_params;
+    return GRUNDY_OK;
+}
+
+static size_t failing_max(const void *params, grundy_pos p)
+{
+    const failing *f = params;
+    (void)p;
+    return f->max ? f->max : 3;
+}
+
+static size_t failing_fill(grundy_pos p, grundy_move *out, size_t cap)
+{
+    static const grundy_pos take[3] = {1, 2, 5};
+    size_t n = 0, k;
+    for (k = 0; k < 3; k++)
+        if (take[k] <= p) {
+            if (n < cap) {
+                out[n].part[0] = p - take[k];
+                out[n].nparts = 1;
+            }
+            n++;
+        }
+    return n;
+}
+
+static size_t failing_moves(const void *params, grundy_pos p,
+                            grundy_move *out, size_t cap)
+{
+    failing *f = (failing *)(uintptr_t)params;
+    f->moves_calls++;
+    return failing_fill(p, out, cap);
+}
+
+static grundy_status failing_list(const void *params, grundy_pos p,
+                                  grundy_move *out, size_t cap,
+                                  size_t *count)
+{
+    const failing *f = params;
+    if (p == f->bad)
+        return GRUNDY_ERR_FAMILY;
+    *count = failing_fill(p, out, cap);
+    return GRUNDY_OK;
+}
+
+static const grundy_rules failing_rules = {
+    .name = "failing",
+    .flags = GRUNDY_RULES_HEAP,
+    .parse = failing_parse,
+    .max_moves = failing_max,
+    .moves = failing_moves,
+    .list_moves = failing_list,
+};
+
+static grundy_value failing_oracle(grundy_pos p)
+{
+    grundy_value seen = 0, v = 0;
+    static const grundy_pos take[3] = {1, 2, 5};
+    unsigned k;
+    for (k = 0; k < 3; k++)
+        if (take[k] <= p)
+            seen |= (grundy_value)1 << failing_oracle(p - take[k]);
+    while (seen >> v & 1)
+        v++;
+    return v;
+}
+
+static void test_list_moves_status_stops_the_engine(void **state)
+{
+    test_rng *rng = *state;
+    long it, iters = 40 * test_multiplier();
+    for (it = 0; it < iters; it++) {
+        grundy_game *g;
+        grundy_table *t = NULL;
+        grundy_values *v;
+        grundy_move *mv = NULL, m;
+        size_t cap = 0, n;
+        grundy_pos p;
+        grundy_value x;
+        int found;
+        fail_params.bad = test_rng_range(rng, 0, 40);
+        fail_params.max = test_rng_below(rng, 2) ? 1 : 0; /* too few, or 3 */
+        fail_params.moves_calls = 0;
+        assert_int_equal(grundy_game_new_rules(&g, &failing_rules, NULL,
+                                               NULL),
+                         GRUNDY_OK);
+        for (p = 0; p <= 45; p++) {
+            grundy_status st = grundy_game_moves(g, p, &mv, &cap, &n);
+            if (p == fail_params.bad ? st != GRUNDY_ERR_FAMILY
+                                     : st != GRUNDY_OK ||
+                                           n != failing_fill(p, NULL, 0))
+                fail_msg("seed=%llu it=%ld p=%llu: status %d, %zu moves",
+                         (unsigned long long)test_seed(), it,
+                         (unsigned long long)p, (int)st, n);
+            if (st == GRUNDY_OK)
+                for (size_t k = 0; k < n; k++)
+                    assert_true(mv[k].part[0] < p);
+        }
+        free(mv);
+        assert_int_equal(grundy_table_new(&t, g, 60, NULL),
+                         GRUNDY_ERR_FAMILY);
+        assert_null(t);
+        /* below the failing position the values are the oracle's */
+        assert_int_equal(grundy_values_new(&v, g, NULL), GRUNDY_OK);
+        if (fail_params.bad > 0) {
+            p = test_rng_below(rng, fail_params.bad);
+            assert_int_equal(grundy_values_get(&x, v, p), GRUNDY_OK);
+            if (x != failing_oracle(p))
+                fail_msg("seed=%llu it=%ld: g(%llu) = %llu, oracle %llu",
+                         (unsigned long long)test_seed(), it,
+                         (unsigned long long)p, (unsigned long long)x,
+                         (unsigned long long)failing_oracle(p));
+        }
+        assert_int_equal(grundy_values_get(&x, v, fail_params.bad + 7),
+                         GRUNDY_ERR_FAMILY);
+        assert_int_equal(grundy_values_move_to(&m, &found, v,
+                                               fail_params.bad, 0),
+                         GRUNDY_ERR_FAMILY);
+        grundy_values_free(v);
+        grundy_game_free(g);
+        assert_int_equal(fail_params.moves_calls, 0);
+    }
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -216,6 +360,9 @@ int main(void)
         cmocka_unit_test(test_register_user_family),
         cmocka_unit_test(test_moves_digits),
         cmocka_unit_test(test_pos_parse_format),
+        cmocka_unit_test_setup_teardown(
+            test_list_moves_status_stops_the_engine, test_rng_setup,
+            test_rng_teardown),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -13,9 +13,11 @@
 #include <string.h>
 #include <sys/stat.h>
 #include <sys/wait.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "store/format.h"
+#include "store/store_internal.h"
 #include "store_util.h"
 #include "table/sparse.h"
 
@@ -949,6 +951,101 @@ static void test_store_remove(void **state)
     grundy_store_close(s);
 }
 
+/* Trimming to a limit: whole entries go, least recently used first, until
+ * the store fits, and the folder is read once however many entries go
+ * (it was read again after every removal: quadratic in the entries).
+ * The oracle is the files themselves: the sizes written and the use
+ * times the test sets, in a random order, with .bad and temporary files
+ * that go with their entry. */
+static void test_store_trim_reads_folder_once(void **state)
+{
+    fixture *f = *state;
+    enum { N = 30 };
+    long it, iters = 12 * test_multiplier();
+    for (it = 0; it < iters; it++) {
+        char dir[4096], spec[N][32], path[4096], extra[4096];
+        uint64_t bytes[N], before, after, removed, walks, limit, left;
+        unsigned age[N], i, j, gone;
+        int keep[N];
+        grundy_store *s;
+        snprintf(dir, sizeof dir, "%.4000s/t%ld", f->dir, it);
+        s = su_open(dir, NULL, NULL);
+        for (i = 0; i < N; i++)
+            age[i] = i;
+        for (i = N - 1; i > 0; i--) { /* a random order of use */
+            unsigned k = (unsigned)test_rng_below(&f->rng, i + 1), x = age[i];
+            age[i] = age[k];
+            age[k] = x;
+        }
+        for (i = 0; i < N; i++) {
+            grundy_store_table t;
+            struct timespec ts[2];
+            snprintf(spec[i], sizeof spec[i], "subtract:1,%u", i + 2);
+            su_table(&t, spec[i], test_rng_range(&f->rng, 1, 3000), 1, 50,
+                     &f->rng);
+            assert_int_equal(grundy_store_save(s, &t), GRUNDY_OK);
+            bytes[i] = 4096 + t.size;
+            free((void *)t.data);
+            grundy_store_entry_path(s, spec[i], path, sizeof path);
+            if (test_rng_below(&f->rng, 3) == 0) {
+                su_cat(extra, sizeof extra, path, ".bad");
+                su_write(extra, "bad", 3);
+                bytes[i] += 3;
+            }
+            if (test_rng_below(&f->rng, 3) == 0) {
+                su_cat(extra, sizeof extra, path, ".tmp-1234");
+                su_write(extra, "tmp!", 4);
+                bytes[i] += 4;
+            }
+            ts[0].tv_sec = ts[1].tv_sec = 1000000 + 60 * (time_t)age[i];
+            ts[0].tv_nsec = ts[1].tv_nsec = 0;
+            assert_int_equal(utimensat(AT_FDCWD, path, ts, 0), 0);
+        }
+        assert_int_equal(grundy_store_usage(&before, s), GRUNDY_OK);
+        for (left = 0, i = 0; i < N; i++)
+            left += bytes[i];
+        if (before != left)
+            fail_msg("seed=%llu it=%ld: usage %llu, files %llu",
+                     (unsigned long long)test_seed(), it,
+                     (unsigned long long)before, (unsigned long long)left);
+        limit = test_rng_range(&f->rng, 0, before);
+        /* the oracle: the oldest go while the files pass the limit */
+        for (i = 0; i < N; i++)
+            keep[i] = 1;
+        for (j = 0; j < N && left > limit; j++)
+            for (i = 0; i < N; i++)
+                if (age[i] == j) {
+                    keep[i] = 0;
+                    left -= bytes[i];
+                }
+        walks = grundy_store_walks();
+        assert_int_equal(grundy_store_trim(s, limit, NULL, &removed),
+                         GRUNDY_OK);
+        walks = grundy_store_walks() - walks;
+        assert_int_equal(grundy_store_usage(&after, s), GRUNDY_OK);
+        for (gone = 0, i = 0; i < N; i++) {
+            grundy_store_entry_path(s, spec[i], path, sizeof path);
+            gone += !keep[i];
+            if (su_exists(path) != keep[i])
+                fail_msg("seed=%llu it=%ld: %s (use %u) %s", (unsigned long long)test_seed(),
+                         it, spec[i], age[i], keep[i] ? "removed" : "kept");
+        }
+        if (after != left || removed != before - after)
+            fail_msg("seed=%llu it=%ld: %llu bytes left (oracle %llu), %llu "
+                     "removed of %llu",
+                     (unsigned long long)test_seed(), it,
+                     (unsigned long long)after, (unsigned long long)left,
+                     (unsigned long long)removed,
+                     (unsigned long long)before);
+        if (walks > 1)
+            fail_msg("seed=%llu it=%ld: %llu walks over the folder to remove "
+                     "%u entries",
+                     (unsigned long long)test_seed(), it,
+                     (unsigned long long)walks, gone);
+        grundy_store_close(s);
+    }
+}
+
 /* Progress and cancellation of the verification. */
 typedef struct progress_log {
     int calls, cancel_at;
@@ -1321,6 +1418,8 @@ int main(void)
         cmocka_unit_test_setup_teardown(test_store_list, setup, teardown),
         cmocka_unit_test_setup_teardown(test_store_verify, setup, teardown),
         cmocka_unit_test_setup_teardown(test_store_remove, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_store_trim_reads_folder_once,
+                                        setup, teardown),
         cmocka_unit_test_setup_teardown(test_store_grow_matches_memory,
                                         setup, teardown),
         cmocka_unit_test_setup_teardown(test_store_grow_resume, setup,

@@ -1,8 +1,8 @@
 # Every subcommand takes the common options (one table in app/cli.c):
 # the loopy paths of values, analyze and play, misere, loopy and solve
 # too.  --heap-max (addsub's heap bound) and --period-max (the period
-# search's) have their own names; the old --max is still taken, with a
-# note on stderr.
+# search's) have their own names; the old --max is refused with the new
+# name (exit 2): it is the heap bound of count only.
 d=$(mktemp -d) || exit 1
 trap 'rm -rf "$d"' EXIT
 run() { "$@" 2>&1; echo "exit $?"; }

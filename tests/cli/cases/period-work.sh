@@ -9,7 +9,8 @@ ulimit -t 60
 run() { "$@" 2>&1; echo "exit $?"; }
 run "$GRUNDY" values 0.004 --period --work-limit 1M --no-store
 run "$GRUNDY" values 0.004 --period --period-max 1000000 --work-limit 1M --no-store
-# the old name of --period-max is taken, with a note
+# the old name of --period-max is refused, naming the new one (--max is
+# count's heap bound only), before any work: exit 2
 run "$GRUNDY" values 0.8 --period --max 1500 --no-store
 # progress has a total: the largest table the search may reach
 "$GRUNDY" values 0.004 --period --work-limit 1M --no-store --progress 2>&1 >/dev/null |

@@ -21,14 +21,6 @@
 #include "rules/cells.h"
 #include "rules/grid.h"
 
-uint64_t grundy_board_clock_ns(clockid_t c)
-{
-    struct timespec ts;
-    if (clock_gettime(c, &ts) != 0)
-        return 0;
-    return (uint64_t)ts.tv_sec * 1000000000u + (uint64_t)ts.tv_nsec;
-}
-
 void grundy_board_opts_init(grundy_board_opts *o)
 {
     memset(o, 0, sizeof *o);

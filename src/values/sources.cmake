@@ -5,5 +5,6 @@ target_sources(grundy PRIVATE
   src/values/period.c
   src/values/window.c
   src/values/search.c
+  src/values/journal.c
   src/values/histogram.c
   src/values/moves.c)

@@ -54,6 +54,14 @@
 
 typedef struct grundy_values_journal grundy_values_journal;
 void grundy_values_journal_free(grundy_values_journal *jr);
+/* journal.c: the journal of v's board search, opened before the search
+ * is made (its keeper set in *o; none without a writable store), and
+ * read back into the search once it exists. */
+grundy_status grundy_values_journal_setup(grundy_values *v,
+                                          grundy_board_opts *o);
+grundy_status grundy_values_journal_load(grundy_values *v);
+/* Everything the journal holds made durable (NULL: no-op). */
+void grundy_values_journal_sync(grundy_values_journal *jr);
 
 struct grundy_values {
     const grundy_game *game;

@@ -1,6 +1,6 @@
 """setup.py -- builds the extension of the grundy Python package.
 
-The extension (python/grundy/_grundy.c) links the grundy library
+The extension (python/grundy/_*.c) links the grundy library
 statically, from one of two places:
 
   - by default, the library of this checkout, built with CMake into
@@ -100,7 +100,8 @@ class BuildExt(build_ext):
 setup(
     version=project_version(),
     ext_modules=[Extension("grundy._grundy",
-                           sources=["python/grundy/_grundy.c"])],
+                           sources=["python/grundy/_grundy.c",
+                                    "python/grundy/_misere.c"])],
     cmdclass={"build_ext": BuildExt},
     options={"build": {"build_base": BUILD_BASE}},
 )

@@ -560,6 +560,10 @@ static const char help_misere[] =
     "                   (JSON: genus, with heap, genus, normal, misere)\n"
     "  --search-limit N the genus search stores at most N positions\n"
     "                   (default 2097152)\n"
+    "  --miseresolver   the quotient in the text A. N. Siegel's MisereSolver\n"
+    "                   prints (Q = <...>; P = {...}, |Q|, Phi = ...), its\n"
+    "                   generators (less those the others generate), to\n"
+    "                   compare with its output\n"
     "  --mem-limit B    refuse work above B bytes (K, M, G, T)\n"
     "\n"
     "A spec that is not a take-and-break code, a code with no move, N out\n"
@@ -570,7 +574,8 @@ static const char help_misere[] =
     "  grundy misere 0.75 --upto 20\n"
     "  grundy misere kayles --upto 100 --json\n"
     "  grundy misere dawsons-kayles --upto 33\n"
-    "  grundy misere kayles --genus --upto 20\n";
+    "  grundy misere kayles --genus --upto 20\n"
+    "  grundy misere 0.75 --upto 20 --miseresolver\n";
 
 /* The workloads' one-line summaries come from cmd_solve.c. */
 const char *cli_solve_list(void);

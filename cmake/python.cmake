@@ -1,5 +1,5 @@
 # python.cmake -- the Python module (python/grundy) for `make test`: the
-# extension built from python/grundy/_grundy.c and the library's objects,
+# extension built from python/grundy/_*.c and the library's objects,
 # with Python's and numpy's headers, into build/python/grundy beside the
 # package's .py files, so that PYTHONPATH=build/python imports it.
 # `pip install .` builds the same module through setup.py instead.
@@ -38,7 +38,8 @@ set(GRUNDY_HAVE_PYTHON ON)
 
 set(GRUNDY_PYTHON_DIR ${PROJECT_BINARY_DIR}/python)
 Python3_add_library(grundy_python MODULE WITH_SOABI
-  ${PROJECT_SOURCE_DIR}/python/grundy/_grundy.c $<TARGET_OBJECTS:grundy>)
+  ${PROJECT_SOURCE_DIR}/python/grundy/_grundy.c
+  ${PROJECT_SOURCE_DIR}/python/grundy/_misere.c $<TARGET_OBJECTS:grundy>)
 target_include_directories(grundy_python PRIVATE ${PROJECT_SOURCE_DIR}/include)
 target_link_libraries(grundy_python PRIVATE Python3::NumPy Threads::Threads
   ${FLINT_LIBRARY} PkgConfig::GMP PkgConfig::XXHASH m grundy_warnings)
@@ -47,7 +48,7 @@ set_target_properties(grundy_python PROPERTIES
   C_VISIBILITY_PRESET hidden
   LIBRARY_OUTPUT_DIRECTORY ${GRUNDY_PYTHON_DIR}/grundy)
 # The package's Python files, copied whenever they change.
-foreach(f __init__.py)
+foreach(f __init__.py _args.py _misere.py)
   add_custom_command(OUTPUT ${GRUNDY_PYTHON_DIR}/grundy/${f}
     COMMAND ${CMAKE_COMMAND} -E copy ${PROJECT_SOURCE_DIR}/python/grundy/${f}
             ${GRUNDY_PYTHON_DIR}/grundy/${f}

@@ -34,10 +34,10 @@
 #include <string.h>
 #include <time.h>
 
-#include "grundy/grundy.h"
+#include "_grundy.h"
 
-static PyObject *SpecError;  /* ValueError: a malformed rules spec */
-static PyObject *LimitError; /* MemoryError: refused over the limit */
+PyObject *SpecError;  /* ValueError: a malformed rules spec */
+PyObject *LimitError; /* MemoryError: refused over the limit */
 
 /* Rules written in Python **************************************************/
 
@@ -67,7 +67,7 @@ static PyObject *pyfam_et, *pyfam_ev, *pyfam_etb;
 
 /* Raise the pending exception of a Python family's callable.  1 when
  * there was one (it is then set), else 0.  With the GIL. */
-static int pyfam_take_pending(void)
+int pyfam_take_pending(void)
 {
     size_t i;
     if (!pyfam_et)
@@ -343,18 +343,6 @@ static PyTypeObject FamilyType = {
 
 /* Calls: limits, Ctrl-C, store warnings ************************************/
 
-#define CALL_WARNINGS 8
-
-typedef struct call {
-    grundy_limits lim;
-    int stopped;                /* a signal handler raised: saved below */
-    PyObject *et, *ev, *etb;    /* the exception it raised */
-    PyObject *progress;         /* the caller's callable, or NULL */
-    uint64_t last_ms;           /* when it was last called */
-    char warn[CALL_WARNINGS][512];
-    unsigned nwarn;
-} call;
-
 /* Milliseconds of a monotonic clock. */
 static uint64_t now_ms(void)
 {
@@ -413,7 +401,7 @@ static void on_store_warning(void *ctx, const char *path, const char *what)
                  what);
 }
 
-static void call_init(call *c, size_t mem_limit, unsigned threads,
+void call_init(call *c, size_t mem_limit, unsigned threads,
                       PyObject *progress)
 {
     memset(c, 0, sizeof *c);
@@ -429,7 +417,7 @@ static void call_init(call *c, size_t mem_limit, unsigned threads,
     c->lim.interval_ms = 50;
 }
 
-static void call_clear(call *c)
+void call_clear(call *c)
 {
     Py_CLEAR(c->et);
     Py_CLEAR(c->ev);
@@ -440,7 +428,7 @@ static void call_clear(call *c)
 
 /* Issue the store's warnings of the last call.  -1 when a warning was
  * turned into an exception. */
-static int call_flush(call *c)
+int call_flush(call *c)
 {
     unsigned i, n = c->nwarn;
     c->nwarn = 0;
@@ -454,7 +442,7 @@ static int call_flush(call *c)
 }
 
 /* Raise the exception for a failed call; returns NULL. */
-static PyObject *call_fail(call *c, grundy_status s, const char *what)
+PyObject *call_fail(call *c, grundy_status s, const char *what)
 {
     if (pyfam_take_pending())
         return NULL;
@@ -493,25 +481,7 @@ static PyObject *call_fail(call *c, grundy_status s, const char *what)
     return NULL;
 }
 
-/* Run stmt with the GIL released. */
-#define UNLOCKED(stmt)                                                        \
-    do {                                                                      \
-        Py_BEGIN_ALLOW_THREADS stmt;                                          \
-        Py_END_ALLOW_THREADS                                                  \
-    } while (0)
-
 /* Engines: games, values objects, the store ********************************/
-
-typedef struct Engine {
-    PyObject_HEAD
-    call c;
-    grundy_session *session; /* owns the store, games and values */
-    size_t n, cap;
-    const char **specs; /* the session's games and values, by index */
-    const grundy_game **games;
-    grundy_values **values;
-    int lent; /* a table was lent to numpy: no more calls */
-} Engine;
 
 static void Engine_dealloc(Engine *e)
 {
@@ -534,7 +504,7 @@ static PyTypeObject EngineType = {
 /* A new engine.  store: None (no store), "" (the default folder) or a
  * folder.  A store that cannot be opened is a warning, as in the
  * program: the computation goes on without it. */
-static Engine *engine_new(PyObject *store, Py_ssize_t mem_limit,
+Engine *engine_new(PyObject *store, Py_ssize_t mem_limit,
                           Py_ssize_t threads, PyObject *progress)
 {
     Engine *e;
@@ -585,7 +555,7 @@ static Engine *engine_new(PyObject *store, Py_ssize_t mem_limit,
 }
 
 /* obj.name = value, taking the reference to value.  -1 on failure. */
-static int set_attr(PyObject *obj, const char *name, PyObject *value)
+int set_attr(PyObject *obj, const char *name, PyObject *value)
 {
     int r = value ? PyObject_SetAttrString(obj, name, value) : -1;
     Py_XDECREF(value);
@@ -593,7 +563,7 @@ static int set_attr(PyObject *obj, const char *name, PyObject *value)
 }
 
 /* Raise SpecError for a spec that failed to parse. */
-static void spec_error(const char *spec, grundy_status s,
+void spec_error(const char *spec, grundy_status s,
                        const grundy_parse_error *where)
 {
     unsigned long col = where->col ? where->col : 1;
@@ -617,7 +587,7 @@ static void spec_error(const char *spec, grundy_status s,
 /* The index of the game of spec in e, made on first use (one values
  * object per spec, shared by every component of that game).  -1 with an
  * exception set on failure. */
-static Py_ssize_t engine_game(Engine *e, const char *spec)
+Py_ssize_t engine_game(Engine *e, const char *spec)
 {
     size_t i;
     grundy_parse_error where;
@@ -666,7 +636,7 @@ static Py_ssize_t engine_game(Engine *e, const char *spec)
 
 /* A position of g from a Python int (or anything with __index__) or a
  * string in the family's position syntax.  -1 with an exception set. */
-static int to_pos(const grundy_game *g, PyObject *o, grundy_pos *out)
+int to_pos(const grundy_game *g, PyObject *o, grundy_pos *out)
 {
     grundy_pos num = grundy_game_num_positions(g);
     if (PyUnicode_Check(o)) {
@@ -764,7 +734,7 @@ static int to_pos(const grundy_game *g, PyObject *o, grundy_pos *out)
 
 /* A position as Python sees it: an int for heap families, the family's
  * text otherwise (as in the program's JSON). */
-static PyObject *from_pos(const grundy_game *g, grundy_pos p)
+PyObject *from_pos(const grundy_game *g, grundy_pos p)
 {
     char buf[256];
     size_t n;
@@ -788,7 +758,7 @@ static PyObject *from_pos(const grundy_game *g, grundy_pos p)
  * part (as in the program's JSON): a move to nothing is () in every heap
  * family, whether it takes the last stones of a Nim heap or of a Kayles
  * row. */
-static PyObject *from_move(const grundy_game *g, const grundy_move *m)
+PyObject *from_move(const grundy_game *g, const grundy_move *m)
 {
     unsigned j, k = 0;
     int heaps = !grundy_game_num_positions(g) &&
@@ -2066,6 +2036,8 @@ static PyMethodDef methods[] = {
     {"finite", py_finite, METH_O,
      "finite(spec) -> bool: whether the family has finitely many "
      "positions (a board)."},
+    {"misere", py_misere, METH_VARARGS, misere_doc},
+    {"genus", py_genus, METH_VARARGS, genus_doc},
     {"canonical", py_canonical, METH_O,
      "canonical(spec) -> str: the canonical spec ('kayles' -> '0.77')."},
     {NULL, NULL, 0, NULL},
@@ -2082,7 +2054,8 @@ PyMODINIT_FUNC PyInit__grundy(void)
     PyObject *m;
     import_array();
     if (PyType_Ready(&EngineType) < 0 || PyType_Ready(&RangeType) < 0 ||
-        PyType_Ready(&LoopyType) < 0 || PyType_Ready(&FamilyType) < 0)
+        PyType_Ready(&LoopyType) < 0 || PyType_Ready(&FamilyType) < 0 ||
+        PyType_Ready(&QuotientType) < 0)
         return NULL;
     if (!grundy_rules_find("python:0") &&
         grundy_rules_register(&pyfam_rules) != GRUNDY_OK) {

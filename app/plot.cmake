@@ -2,6 +2,7 @@
 # found -- libcairo2-dev -- unless GRUNDY_WITH_CAIRO is OFF).
 target_sources(grundy_cli PRIVATE
   app/cmd_plot.c
+  app/plot_draw.c
   app/plot_scene.c
   app/plot_svg.c
   app/plot_board.c

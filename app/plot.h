@@ -120,6 +120,54 @@ grundy_status plot_board(plot_scene *s, const grundy_game *g,
                          grundy_values *vals, grundy_pos p,
                          const char *title, plot_board_info *info);
 
+/* Pictures of tables (plot_draw.c) ***************************************/
+
+/* What to draw. */
+typedef struct plot_request {
+    const char *spec;                 /* the rules, as the user wrote them */
+    const char *title, *xlabel, *ylabel; /* NULL: the defaults */
+    uint64_t upto;                    /* g(0..upto), or a, b <= upto */
+    uint64_t width, height, font_size; /* pixels; font_size 0: 11 */
+    int histogram, log, no_rare;
+    int map; /* a two-heap family: the map of g(a, b) (not histogram) */
+} plot_request;
+
+/* What the picture is about, for a summary. */
+typedef struct plot_info {
+    uint64_t positions, marks, columns;
+    const grundy_table *t;
+    grundy_period per;
+    grundy_rare_info rare;
+    int have_rare;
+} plot_info;
+
+/* A new scene of r's size (and font size) on a white background. */
+void plot_scene_start(plot_scene *s, const plot_request *r);
+
+/* The map of a two-heap family: whether a, b <= r->upto fit the height
+ * (GRUNDY_ERR_RANGE, with r->upto set to the largest that does, when
+ * not), and r->width made that of the square and its key unless
+ * have_width. */
+grundy_status plot_map_fit(plot_request *r, int have_width);
+
+/* The picture of in->t (set by the caller: g(0..upto), every position of
+ * a board for a histogram, or the square a, b <= upto of a map) into a
+ * new scene *s (plot_scene_start()); in gets what was drawn.  The period
+ * is looked for in a sequence, and rare values unless no_rare.
+ * GRUNDY_ERR_NOMEM when the scene could not be built (clear it anyway). */
+grundy_status plot_draw(plot_scene *s, const plot_request *r,
+                        const grundy_game *g, plot_info *in);
+
+/* "period P preperiod Q (proven)" or what was seen, as the subtitle and
+ * the summary say it. */
+void plot_period_text(char *buf, size_t cap, const plot_info *in);
+
+/* Write the scene to the file path in format f, whole or not at all: to a
+ * temporary file beside it, renamed over it when complete.  On failure
+ * *err is the errno (0 when the status says it all). */
+grundy_status plot_write_file(const plot_scene *s, const char *path,
+                              plot_format f, int *err);
+
 /* Helpers for the pictures *************************************************/
 
 /* Tick positions for an axis over [0, max]: a step of 1, 2 or 5 times a

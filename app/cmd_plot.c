@@ -56,14 +56,17 @@ static int out_format(plot_args *a)
                                        "FILE.pdf or FILE.png",
                                a->out);
     if (a->format != PLOT_SVG && !plot_have_cairo()) {
-        fprintf(stderr, "grundy: plot: -o '%s': %s needs cairo, and this "
-                        "grundy was built without cairo (apt-get install "
-                        "libcairo2-dev, then build again); or write "
-                        "FILE.svg and convert it: rsvg-convert -f %s "
+        const char *fmt = a->format == PLOT_PDF ? "pdf" : "png";
+        fprintf(stderr, "grundy: plot: -o '%s': %s needs cairo, and %s; or "
+                        "write FILE.svg and convert it: rsvg-convert -f %s "
                         "FILE.svg -o FILE.%s\n",
                 a->out, a->format == PLOT_PDF ? "PDF" : "PNG",
-                a->format == PLOT_PDF ? "pdf" : "png",
-                a->format == PLOT_PDF ? "pdf" : "png");
+                plot_cairo_built()
+                    ? "libcairo.so.2 was not found (apt-get install "
+                      "libcairo2)"
+                    : "this grundy was built without cairo (apt-get "
+                      "install libcairo2-dev, then build again)",
+                fmt, fmt);
         return CLI_EXIT_DATA;
     }
     return 0;

@@ -96,11 +96,15 @@ const char *plot_shape_attrs(const plot_scene *s, const plot_shape *sh);
 
 /* Back ends: write the scene to fd.  GRUNDY_ERR_IO on a failed write;
  * plot_write_cairo() is GRUNDY_ERR_ARG in a program built without cairo
- * (plot_have_cairo() is then 0). */
+ * or run where libcairo.so.2 cannot be loaded (plot_have_cairo() is then
+ * 0; it loads cairo on its first call). */
 typedef enum plot_format { PLOT_SVG, PLOT_PNG, PLOT_PDF } plot_format;
 grundy_status plot_write_svg(const plot_scene *s, int fd);
 grundy_status plot_write_cairo(const plot_scene *s, int fd, plot_format f);
 int plot_have_cairo(void);
+/* Whether the program was built with cairo's headers (plot_have_cairo()
+ * also needs libcairo.so.2 at run time). */
+int plot_cairo_built(void);
 
 /* Pictures of single positions **********************************************/
 

@@ -13,16 +13,39 @@ _FAMILY_TYPES = []
 _SUFFIX = {"": 1, "K": 1 << 10, "M": 1 << 20, "G": 1 << 30, "T": 1 << 40}
 
 
-def _engine_args(store, mem_limit, threads, specs=()):
-    """(store, mem_limit, threads) as the C layer takes them.  A game of a
-    Family is never stored (its rules live only in this interpreter) and
-    runs on one thread (its callable holds the GIL)."""
+# The classes whose objects are a store (grundy.Store).
+_STORE_TYPES = []
+
+
+def _parse_bytes(text, name):
+    """A byte count as the program reads one: digits with K, M, G or T
+    (powers of 1024; "KiB" and "KB" alike)."""
+    t = text.strip().upper().removesuffix("B").removesuffix("I")
+    unit = t[-1:] if t[-1:] in _SUFFIX else ""
+    number = t[: len(t) - len(unit)]
+    if not number.isdigit():
+        raise ValueError(f"{name}: '{text}' is not a byte count (like "
+                         "1048576, 64M, 2G)")
+    return int(number) * _SUFFIX[unit]
+
+
+def _engine_args(store, mem_limit, threads, specs=(), *, work_limit=None,
+                 out_of_core=False, keep_table=False):
+    """(engine, mem_limit, threads) as the C layer takes them: engine is
+    (folder or None, store limit, out_of_core, keep_table, work limit),
+    the folder "" for the default one.  A game of a Family is never
+    stored (its rules live only in this interpreter) and runs on one
+    thread (its callable holds the GIL)."""
+    limit = 0
     if any(isinstance(x, str) and x.startswith("python:") for x in specs):
         store, threads = False, 1
     if store is False or store is None:
         st = None
     elif store is True:
         st = ""
+    elif isinstance(store, tuple(_STORE_TYPES)):
+        st = store.path
+        limit = store.limit if store.limit is not None else 2**64 - 1
     elif isinstance(store, (str, _os.PathLike)):
         st = _os.fspath(store)
         if isinstance(st, bytes):
@@ -30,18 +53,13 @@ def _engine_args(store, mem_limit, threads, specs=()):
         if not st:
             raise ValueError("store: an empty path")
     else:
-        raise TypeError("store is True, False, None or a path (str or "
-                        f"os.PathLike), not {type(store).__name__}")
+        raise TypeError("store is True, False, None, a path (str or "
+                        "os.PathLike) or a grundy.Store, not "
+                        f"{type(store).__name__}")
     if mem_limit is None:
         mem = 0
     elif isinstance(mem_limit, str):
-        text = mem_limit.strip().upper().removesuffix("B").removesuffix("I")
-        unit = text[-1:] if text[-1:] in _SUFFIX else ""
-        number = text[: len(text) - len(unit)]
-        if not number.isdigit():
-            raise ValueError(f"mem_limit: '{mem_limit}' is not a byte count "
-                             "(like 1048576, 64M, 2G)")
-        mem = int(number) * _SUFFIX[unit]
+        mem = _parse_bytes(mem_limit, "mem_limit")
     else:
         mem = _index(mem_limit, "mem_limit")
     if mem < 0:
@@ -49,7 +67,21 @@ def _engine_args(store, mem_limit, threads, specs=()):
     th = 0 if threads is None else _index(threads, "threads")
     if th < 0:
         raise ValueError("threads must not be negative")
-    return st, mem, th
+    if work_limit is None:
+        work = 0
+    else:
+        work = _index(work_limit, "work_limit")
+        if work < 1:
+            raise ValueError("work_limit must be at least 1 step")
+    for name, flag in (("out_of_core", out_of_core),
+                       ("keep_table", keep_table)):
+        if not isinstance(flag, bool):
+            raise TypeError(f"{name} is True or False, not "
+                            f"{type(flag).__name__}")
+    if out_of_core and st is None:
+        raise ValueError("out_of_core=True grows the table in its file in "
+                         "the store: give store=True or a folder")
+    return (st, limit, out_of_core, keep_table, work), mem, th
 
 
 def _spec(spec, loopy=False):
@@ -147,9 +179,22 @@ class Period(_namedtuple("Period", "preperiod period saltus proven")):
     run of max(S) repeated values, for octal codes the Guy-Smith
     criterion); otherwise the repetition was only seen.  When no
     repetition was seen at all, preperiod, period and saltus are None.
-    ``checked_upto`` is the last position looked at.
+    ``checked_upto`` is the last position looked at; ``reason``, from
+    grundy.period(), why the search stopped (see explain()).
     """
 
     checked_upto = None
+    reason = None
+
+    def explain(self):
+        """Why the search stopped, in words (None when not known)."""
+        from . import _REASONS
+        return _REASONS.get(self.reason)
+
+    def __repr__(self):
+        r = super().__repr__()
+        if self.reason and not self.proven:
+            r = r[:-1] + f", reason={self.reason!r})"
+        return r
 
 

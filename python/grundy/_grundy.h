@@ -38,6 +38,8 @@ void call_clear(call *c);
 int call_flush(call *c);
 /* Raise the exception for a failed call; returns NULL. */
 PyObject *call_fail(call *c, grundy_status s, const char *what);
+/* The store's warnings, kept in the call (ctx) for call_flush(). */
+void on_store_warning(void *ctx, const char *path, const char *what);
 /* Raise the pending exception of a Python family's callable: 1 when
  * there was one. */
 int pyfam_take_pending(void);
@@ -72,6 +74,9 @@ Py_ssize_t engine_game(Engine *e, const char *spec);
 /* Raise SpecError for a spec that failed to parse. */
 void spec_error(const char *spec, grundy_status s,
                 const grundy_parse_error *where);
+/* The game of spec (free it with grundy_game_free()), or NULL with
+ * SpecError raised. */
+grundy_game *game_from_spec(const char *spec);
 /* obj.name = value, taking the reference to value.  -1 on failure. */
 int set_attr(PyObject *obj, const char *name, PyObject *value);
 
@@ -88,5 +93,14 @@ extern PyTypeObject QuotientType;
 PyObject *py_misere(PyObject *self, PyObject *args);
 PyObject *py_genus(PyObject *self, PyObject *args);
 extern const char misere_doc[], genus_doc[];
+
+/* _tools.c */
+extern PyTypeObject StoreType;
+PyObject *py_family_flags(PyObject *self, PyObject *arg);
+PyObject *py_pattern_codes(PyObject *self, PyObject *args);
+PyObject *py_survey_row(PyObject *self, PyObject *args);
+PyObject *py_plot(PyObject *self, PyObject *args);
+extern const char family_flags_doc[], pattern_codes_doc[], survey_row_doc[],
+    plot_doc[];
 
 #endif

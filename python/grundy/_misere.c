@@ -34,16 +34,11 @@ static void Quotient_dealloc(QuotientObject *self)
  * move.  NULL with an exception set. */
 static grundy_game *misere_game(const char *spec)
 {
-    grundy_game *g = NULL;
-    grundy_parse_error where;
+    grundy_game *g = game_from_spec(spec);
     grundy_misere *q = NULL;
     grundy_status s;
-    memset(&where, 0, sizeof where);
-    s = grundy_game_new(&g, spec, &where);
-    if (s != GRUNDY_OK) {
-        spec_error(spec, s, &where);
+    if (!g)
         return NULL;
-    }
     if (!(grundy_game_rules(g)->flags & GRUNDY_RULES_MISERE)) {
         PyErr_Format(PyExc_ValueError,
                      "'%s' is not a take-and-break game: give an octal or "

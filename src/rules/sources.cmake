@@ -3,6 +3,6 @@ target_sources(grundy PRIVATE src/rules/take.c)
 target_sources(grundy PRIVATE src/rules/twoheap.c)
 target_sources(grundy PRIVATE src/rules/rect.c)
 target_sources(grundy PRIVATE src/rules/divisors.c)
-target_sources(grundy PRIVATE src/rules/takebreak.c)
+target_sources(grundy PRIVATE src/rules/takebreak.c src/rules/pattern.c)
 target_sources(grundy PRIVATE src/rules/grid.c src/rules/cram.c
   src/rules/nodekayles.c src/rules/chomp.c)

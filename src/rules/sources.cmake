@@ -1,6 +1,6 @@
 target_sources(grundy PRIVATE src/rules/registry.c src/rules/heap.c)
 target_sources(grundy PRIVATE src/rules/take.c)
-target_sources(grundy PRIVATE src/rules/twoheap.c)
+target_sources(grundy PRIVATE src/rules/twoheap.c src/rules/twoheap_rows.c)
 target_sources(grundy PRIVATE src/rules/rect.c)
 target_sources(grundy PRIVATE src/rules/divisors.c)
 target_sources(grundy PRIVATE src/rules/takebreak.c src/rules/pattern.c)

@@ -24,9 +24,12 @@
  * of different sizes.  It shares the move generator and the table kernel
  * of the codes.
  *
- * Both families are registered: a spec that starts with a digit is claimed
- * by the code family (also reachable as "octal:CODE"); the aliases kayles,
- * dawsons-kayles and dawsons-chess stand for 0.77, 0.07 and 0.137.
+ * Both families are registered: a spec that starts with a digit, or with
+ * the point, is claimed by the code family (also reachable as
+ * "octal:CODE"); the aliases kayles, dawsons-kayles, dawsons-chess and
+ * lasker stand for 0.77, 0.07, 0.137 and 4.3....  Codes may be written as
+ * the literature writes them: ".77" is 0.77, and the middle dot U+00B7
+ * (UTF-8 C2 B7) is a point ("0\xC2\xB777", "\xC2\xB777").
  *
  * Tables of these games are filled by the sparse space method (see
  * grundy_table_rare() below and src/table/sparse.c) when grundy_table_new()

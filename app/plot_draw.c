@@ -413,6 +413,9 @@ static void draw_period(plot_scene *s, const seq_map *m, const plot_info *in)
                  (unsigned long long)p, (unsigned long long)q);
     else
         snprintf(buf, sizeof buf, "period %llu", (unsigned long long)p);
+    if (in->per.saltus) /* arithmetic (Nim's, from its closed form) */
+        snprintf(buf + strlen(buf), sizeof buf - strlen(buf), ", saltus %llu",
+                 (unsigned long long)in->per.saltus);
     if (xp + 6 + 0.58 * 11 * (double)strlen(buf) <= f->x1)
         plot_text(s, l, xp + 6, y + 4, buf, 11, PLOT_START, 0, 0);
     else
@@ -422,10 +425,22 @@ static void draw_period(plot_scene *s, const seq_map *m, const plot_info *in)
 void plot_period_text(char *buf, size_t cap, const plot_info *in)
 {
     const grundy_period *p = &in->per;
-    if (p->found && p->proven)
+    if (p->found && p->proven && p->saltus) /* Nim's closed form */
+        snprintf(buf, cap, "period %llu preperiod %llu saltus %llu (proven)",
+                 (unsigned long long)p->period,
+                 (unsigned long long)p->preperiod,
+                 (unsigned long long)p->saltus);
+    else if (p->found && p->proven)
         snprintf(buf, cap, "period %llu preperiod %llu (proven)",
                  (unsigned long long)p->period,
                  (unsigned long long)p->preperiod);
+    else if (p->found && p->saltus)
+        snprintf(buf, cap,
+                 "no period proven (repeats with period %llu from %llu, "
+                 "growing by %llu)",
+                 (unsigned long long)p->period,
+                 (unsigned long long)p->preperiod,
+                 (unsigned long long)p->saltus);
     else if (p->found)
         snprintf(buf, cap,
                  "no period proven (repeats with period %llu from %llu)",

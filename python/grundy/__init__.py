@@ -216,7 +216,10 @@ def value(spec, position, *, stats=False, store=True, mem_limit=None,
 
 
 _REASONS = {
-    "proven": "a theorem proves the period",
+    "proven": "a theorem proves the period (an arithmetic one has saltus > "
+              "0: Nim's g(n) = n is period 1, saltus 1)",
+    "none": "the family's closed form proves it has no period, nor an "
+            "arithmetic one (the halving game's g(2n) = n)",
     "upto": "only g(0 .. upto) was looked at",
     "no criterion": "the family has no period criterion: a period can be "
                     "seen, never proven",
@@ -233,11 +236,12 @@ def period(spec, upto=None, *, store=True, mem_limit=None, threads=None,
     Without ``upto`` the table grows (doubling from 1024 entries) until a
     period is proven, or to the bound ``grundy values SPEC --period``
     has; with ``upto`` only g(0 .. upto) is looked at.  The Period's
-    ``reason`` says why the search stopped: "proven", "upto", "no
-    criterion" (no theorem proves a period of this family, so none is
-    searched for beyond 4096 positions), "bound" or "work bound" (the
-    search's bound of positions or of work was reached); ``explain()``
-    says it in words.
+    ``reason`` says why the search stopped: "proven", "none" (a closed
+    form proves there is no period, as for half: then proven is True and
+    the fields None), "upto", "no criterion" (no theorem proves a period
+    of this family, so none is searched for beyond 4096 positions),
+    "bound" or "work bound" (the search's bound of positions or of work
+    was reached); ``explain()`` says it in words.
 
     >>> grundy.period("subtract:1,3,4")
     Period(preperiod=0, period=7, saltus=0, proven=True)
@@ -252,14 +256,19 @@ def period(spec, upto=None, *, store=True, mem_limit=None, threads=None,
     n = 0 if upto is None else _index(upto, "upto") + 1
     if n < 0 or n >= 2**64:
         raise ValueError(f"upto={upto} is out of range")
-    found, proven, q, p, s, checked, provable, work_bound = _grundy.period(
-        spec, n, st, mem, th, pr)
+    found, proven, q, p, s, checked, provable, work_bound, why = \
+        _grundy.period(spec, n, st, mem, th, pr)
     if found:
         r = Period(q, p, s, bool(proven))
+    elif why:  # a closed form proves there is none, nor an arithmetic one
+        r = Period(None, None, None, True)
+        proven = True
     else:
         r = Period(None, None, None, False)
     r.checked_upto = checked - 1 if checked else 0
-    r.reason = ("proven" if proven else "upto" if upto is not None else
+    r.why = why
+    r.reason = ("none" if proven and not found else
+                "proven" if proven else "upto" if upto is not None else
                 "no criterion" if not provable else
                 "work bound" if work_bound else "bound")
     return r

@@ -180,11 +180,14 @@ class Period(_namedtuple("Period", "preperiod period saltus proven")):
     criterion); otherwise the repetition was only seen.  When no
     repetition was seen at all, preperiod, period and saltus are None.
     ``checked_upto`` is the last position looked at; ``reason``, from
-    grundy.period(), why the search stopped (see explain()).
+    grundy.period(), why the search stopped (see explain()); ``why``, the
+    closed form that settles the period when the family has one ("g(n) =
+    n" for Nim, whose period 1 has saltus 1), else None.
     """
 
     checked_upto = None
     reason = None
+    why = None
 
     def explain(self):
         """Why the search stopped, in words (None when not known)."""

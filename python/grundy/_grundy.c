@@ -1023,7 +1023,7 @@ out:
 static const char period_doc[] =
     "period(spec, n, store, mem_limit, threads) -> tuple\n\n"
     "(found, proven, preperiod, period, saltus, checked_upto, provable,\n"
-    "work_bound): the period\n"
+    "work_bound, why): the period\n"
     "of the table of n entries, or, for n == 0, of a table grown until a\n"
     "period is proven (or the library's bound).";
 
@@ -1069,13 +1069,14 @@ static PyObject *py_period(PyObject *self, PyObject *args)
     }
     if (call_flush(&e->c) < 0)
         goto out;
-    r = Py_BuildValue("(iiKKKKii)", per.found, per.proven,
+    r = Py_BuildValue("(iiKKKKiiz)", per.found, per.proven,
                       (unsigned long long)per.preperiod,
                       (unsigned long long)per.period,
                       (unsigned long long)per.saltus,
                       (unsigned long long)per.checked_upto,
                       grundy_period_provable(e->games[gi]),
-                      grundy_values_period_work_bound(e->values[gi]));
+                      grundy_values_period_work_bound(e->values[gi]),
+                      grundy_period_why(e->games[gi]));
 out:
     Py_DECREF(e);
     return r;

@@ -77,6 +77,98 @@ def test_period_says_why_it_stopped():
     assert grundy.period("0.137").reason == "proven"
 
 
+def allbut_mex(excluded, n):
+    """g(0 .. n) of the all-but subtraction game by the definition: from m
+    any k = 1 .. m tokens may be taken except k in excluded."""
+    g = []
+    for m in range(n + 1):
+        seen = {g[m - k] for k in range(1, m + 1) if k not in excluded}
+        v = 0
+        while v in seen:
+            v += 1
+        g.append(v)
+    return g
+
+
+def holds(g, q, p, s):
+    """g(n + p) = g(n) + s for every n >= q the list g reaches."""
+    return all(g[n + p] == g[n] + s for n in range(q, len(g) - p))
+
+
+def test_periods_of_closed_forms():
+    n = grundy.period("nim")
+    assert (n.period, n.preperiod, n.saltus, n.proven) == (1, 0, 1, True)
+    assert n.why == "g(n) = n" and n.reason == "proven"
+    assert grundy.value("nim", 10**18) == 10**18  # not from a "period"
+    h = grundy.period("half")
+    assert h.reason == "none" and h.proven and h.period is None
+    assert h.why.startswith("g(2n) = n")
+    assert "no period" in h.explain()
+    # what the closed form says, against the definition (take 1 .. m / 2)
+    gh = []
+    for m in range(2000):
+        seen = {gh[m - k] for k in range(1, m // 2 + 1)}
+        v = 0
+        while v in seen:
+            v += 1
+        gh.append(v)
+    assert all(gh[2 * k] == k for k in range(1000))
+    assert all(gh[2 * k + 1] == gh[k] for k in range(999))
+    assert grundy.values("half", 1999).tolist() == gh
+
+
+def test_allbut_arithmetic_period_seen():
+    a = grundy.period("allbut:1,2")
+    assert (a.period, a.preperiod, a.saltus, a.proven) == (3, 0, 1, False)
+    assert a.reason == "no criterion" and a.why is None
+    g = allbut_mex({1, 2}, 1500)
+    assert grundy.values("allbut:1,2", 1500).tolist() == g
+    assert holds(g, 0, 3, 1)  # g(n) = floor(n / 3), by the definition
+
+
+def arithmetic_seen(g):
+    """The least p with g(n + p) = g(n) + s, s > 0, from some q on to the
+    end of g, over at least two periods and half of g: (q, p, s), or
+    None.  The rule the program states for a period seen, applied here
+    to values from the definition."""
+    size = len(g)
+    for d in range(1, size // 2 + 1):
+        s = g[-1] - g[-1 - d]
+        if s <= 0:
+            continue
+        q = size - d
+        while q > 0 and g[q - 1 + d] == g[q - 1] + s:
+            q -= 1
+        if size - q >= 2 * d and 2 * (size - q) >= size:
+            return q, d, s
+    return None
+
+
+def test_allbut_periods_random():
+    """The arithmetic period reported for random all-but games is the one
+    the values from the definition show."""
+    rng = random.Random(SEED)
+    fixed = [[2, 3, 6, 8], [1, 7, 12, 14, 15]]  # preperiods 42 and 114
+    for case in range(40):
+        excl = fixed[case] if case < len(fixed) else \
+            sorted(rng.sample(range(1, 16), rng.randint(1, 5)))
+        spec = "allbut:" + ",".join(map(str, excl))
+        n = 600
+        g = allbut_mex(set(excl), n)
+        msg = f"seed {SEED} case {case} {spec}"
+        assert grundy.values(spec, n).tolist() == g, msg
+        p = grundy.period(spec, n)
+        assert not p.proven and p.why is None, msg
+        want = arithmetic_seen(g)
+        got = None if p.period is None else (p.preperiod, p.period,
+                                             p.saltus)
+        assert got == want, msg
+        if want:
+            assert holds(g, *want), msg
+        if case < len(fixed):
+            assert want[0] > 0, msg  # not purely arithmetic periodic
+
+
 # Games with cycles ---------------------------------------------------------
 
 def loopy_values(n, edges):

@@ -1,7 +1,8 @@
 """setup.py -- builds the extension of the grundy Python package.
 
-The extension (python/grundy/_grundy.c) links the grundy library
-statically, from one of two places:
+The extension (python/grundy/_*.c, and the program's picture code
+app/plot_*.c) links the grundy library statically, from one of two
+places:
 
   - by default, the library of this checkout, built with CMake into
     build-python/ (a static library only: no program, tests or examples);
@@ -46,6 +47,18 @@ def pkg_config(prefix, *args):
     return shlex.split(out)
 
 
+def cairo_flags():
+    """The compiler's flags for cairo's headers, when they are installed
+    (libcairo2-dev): grundy.plot then writes PDF and PNG, loading
+    libcairo.so.2 when it first does.  Nothing is linked."""
+    try:
+        out = subprocess.run(["pkg-config", "--cflags", "cairo"], check=True,
+                             capture_output=True, text=True).stdout
+    except (OSError, subprocess.CalledProcessError):
+        return []
+    return ["-DGRUNDY_HAVE_CAIRO=1"] + shlex.split(out)
+
+
 class BuildExt(build_ext):
     """Build or find libgrundy.a first, then the extension against it."""
 
@@ -80,7 +93,7 @@ class BuildExt(build_ext):
                 capture_output=True, text=True).stdout)
         return ([os.path.join(ROOT, "include")],
                 os.path.join(bdir, "libgrundy.a"),
-                ["-lflint"] + deps + ["-lm", "-pthread"])
+                ["-lflint"] + deps + ["-lm", "-pthread", "-ldl"])
 
     def build_extensions(self):
         import numpy
@@ -89,18 +102,27 @@ class BuildExt(build_ext):
             includes, lib, link = self.library_from_prefix(prefix)
         else:
             includes, lib, link = self.library_from_checkout()
+        cairo = cairo_flags()
         for ext in self.extensions:
-            ext.include_dirs += includes + [numpy.get_include()]
+            ext.include_dirs += includes + [numpy.get_include(),
+                                            os.path.join(ROOT, "app")]
+            ext.extra_compile_args += cairo
             ext.extra_objects.append(lib)
             ext.extra_link_args += link
-            ext.extra_compile_args += ["-std=c11"]
+            ext.extra_compile_args += ["-std=c11",
+                                       "-D_POSIX_C_SOURCE=200809L"]
         super().build_extensions()
 
 
 setup(
     version=project_version(),
     ext_modules=[Extension("grundy._grundy",
-                           sources=["python/grundy/_grundy.c"])],
+                           sources=["python/grundy/_grundy.c",
+                                    "python/grundy/_misere.c",
+                                    "python/grundy/_tools.c",
+                                    "app/plot_board.c", "app/plot_cairo.c",
+                                    "app/plot_draw.c", "app/plot_scene.c",
+                                    "app/plot_svg.c"])],
     cmdclass={"build_ext": BuildExt},
     options={"build": {"build_base": BUILD_BASE}},
 )

@@ -2,7 +2,8 @@
  * cmd_misere.c -- grundy misere CODE --upto N: the misere quotient of a
  * take-and-break game restricted to heaps 1..N (order, P-portion,
  * presentation, heap -> element map, last change, periodicity), or the
- * genus of each heap (--genus).
+ * genus of each heap (--genus), or the quotient in the text MisereSolver
+ * prints (--miseresolver).
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -13,7 +14,7 @@
 typedef struct misere_args {
     const char *rules;
     uint64_t upto, max_order, search_limit;
-    int have_upto, json, genus;
+    int have_upto, json, genus, miseresolver;
     grundy_limits lim;
     cli_engine eng; /* the common options */
 } misere_args;
@@ -54,6 +55,12 @@ static const cli_opt misere_opts[] = {
      .field = AT(search_limit), .lo = 1, .hi = (uint64_t)1 << 32,
      .help = "the genus search stores at most N positions\n"
              "(default 2097152)"},
+    {.type = CLI_OPT_FLAG, .name = "--miseresolver",
+     .field = AT(miseresolver),
+     .help = "the quotient in the text A. N. Siegel's MisereSolver\n"
+             "prints (Q = <...>; P = {...}, |Q|, Phi = ...), its\n"
+             "generators (less those the others generate), to\n"
+             "compare with its output"},
     {.type = CLI_OPT_COMMON, .name = "--mem-limit",
      .help = "refuse work above B bytes (K, M, G, T)"},
     {.type = CLI_OPT_END},
@@ -75,6 +82,10 @@ static int parse_args(int argc, char **argv, misere_args *a)
         return rc;
     if (!a->have_upto)
         return cli_usage_error("misere", "missing --upto N");
+    if (a->miseresolver && (a->json || a->genus))
+        return cli_usage_error("misere", "--miseresolver prints the "
+                                         "quotient alone: not with %s",
+                               a->json ? "--json" : "--genus");
     a->lim = a->eng.limits;
     return 0;
 }
@@ -266,6 +277,17 @@ static int do_quotient(const misere_args *a, const grundy_game *g,
                                      : "the quotient has",
                 (unsigned long long)a->max_order,
                 (unsigned long long)in.heaps);
+    if (a->miseresolver) {
+        char *text = NULL;
+        size_t len = 0;
+        s = grundy_misere_format_miseresolver(&text, &len, q, &a->lim);
+        grundy_misere_free(q);
+        if (s != GRUNDY_OK)
+            return cli_error("misere: presentation", s, NULL);
+        grundy_writer_str(w, text);
+        free(text);
+        return CLI_EXIT_OK;
+    }
     s = grundy_misere_pres_init(&p, q, &a->lim);
     if (s != GRUNDY_OK) {
         grundy_misere_free(q);

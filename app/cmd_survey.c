@@ -94,51 +94,24 @@ static int add_code(survey *sv, const char *code, size_t len)
 }
 
 /* A pattern: literal characters, 'd' for every octal digit 0-7 and 'h'
- * for every hexadecimal digit 0-F after the point.  Errors name the
- * column. */
+ * for every hexadecimal digit 0-F after the point (the library's
+ * grundy_takebreak_pattern_*).  Errors name the column. */
 static int expand_pattern(survey *sv, const char *p)
 {
-    static const char hex[] = "0123456789ABCDEF";
-    size_t len = strlen(p), i, dot = len, npl = 0;
-    unsigned radix[CODE_LEN];
-    size_t place[CODE_LEN];
-    uint64_t total = 1, k;
+    size_t len = strlen(p);
+    uint64_t total, k;
     char buf[CODE_LEN];
-    for (i = 0; i < len; i++)
-        if (p[i] == '.') {
-            dot = i;
-            break;
-        }
-    if (len == 0 || dot == len)
-        return cli_usage_error("survey",
-                               "'%s' at column %zu: expected a pattern "
-                               "such as 0.ddd, 4.dd or 0.hh, or @FILE",
-                               p, len + 1);
-    if (len >= CODE_LEN)
-        return cli_usage_error("survey", "'%s' at column %d: too long", p,
-                               CODE_LEN);
-    for (i = 0; i < len; i++) {
-        if (i > dot && (p[i] == 'd' || p[i] == 'h')) {
-            radix[npl] = p[i] == 'd' ? 8 : 16;
-            place[npl++] = i;
-            total *= radix[npl - 1];
-            if (total > SURVEY_MAX_CODES)
-                return cli_usage_error(
-                    "survey", "'%s' at column %zu: more than %u codes", p,
-                    i + 1, SURVEY_MAX_CODES);
-        }
-    }
-    memcpy(buf, p, len + 1);
+    grundy_parse_error where;
+    grundy_status s;
+    memset(&where, 0, sizeof where);
+    s = grundy_takebreak_pattern_size(&total, p, SURVEY_MAX_CODES, &where);
+    if (s != GRUNDY_OK)
+        return cli_usage_error("survey", "'%s' at column %lu: %s%s", p,
+                               where.col, where.msg,
+                               s == GRUNDY_ERR_PARSE ? ", or @FILE" : "");
     for (k = 0; k < total; k++) {
-        uint64_t r = k;
-        size_t j;
         grundy_game *g = NULL;
-        grundy_parse_error where;
-        grundy_status s;
-        for (j = npl; j-- > 0;) {
-            buf[place[j]] = hex[r % radix[j]];
-            r /= radix[j];
-        }
+        grundy_takebreak_pattern_code(buf, sizeof buf, p, k);
         memset(&where, 0, sizeof where);
         s = grundy_game_new(&g, buf, &where);
         if (s != GRUNDY_OK) {
@@ -288,14 +261,14 @@ static int read_published(const char *path, published **out, size_t *n)
     return 0;
 }
 
-/* One code: its table to N through the engine (the store first). */
+/* One code: its table to N through the engine (the store first), summed
+ * up by the library (grundy_table_survey_get()). */
 static void run_code(survey *sv, cli_engine *eng, row *r)
 {
     grundy_game *g = NULL;
     grundy_values *vals = NULL;
     const grundy_table *t = NULL;
-    grundy_rare_info rare;
-    grundy_pos at;
+    grundy_table_survey sum;
     double t0 = now_s();
     r->st = grundy_game_new(&g, r->code, NULL);
     if (r->st == GRUNDY_OK)
@@ -303,12 +276,11 @@ static void run_code(survey *sv, cli_engine *eng, row *r)
     if (r->st == GRUNDY_OK)
         r->st = grundy_values_table(&t, vals, sv->upto + 1);
     if (r->st == GRUNDY_OK) {
-        grundy_period_find(&r->per, t);
-        r->max = grundy_table_max(t, &at);
-        if (grundy_table_rare(&rare, t) == GRUNDY_OK) {
-            r->have_rare = 1;
-            r->last_rare = rare.last_rare;
-        }
+        grundy_table_survey_get(&sum, t);
+        r->per = sum.period;
+        r->max = sum.max;
+        r->have_rare = sum.have_rare;
+        r->last_rare = sum.rare.last_rare;
     }
     r->seconds = now_s() - t0;
     /* the table is not needed again: drop the session (its values

@@ -343,14 +343,29 @@ static int do_at(values_args *a, const grundy_game *g, grundy_writer *w)
     return CLI_EXIT_OK;
 }
 
-static void write_period_text(grundy_writer *w, const grundy_period *per)
+/* The period as seen or proven; why: the closed form that settles it
+ * (grundy_period_why()), or NULL. */
+static void write_period_text(grundy_writer *w, const grundy_period *per,
+                              const char *why)
 {
     if (per->found && per->proven) {
         grundy_writer_str(w, "period ");
         grundy_writer_u64(w, per->period);
         grundy_writer_str(w, " preperiod ");
         grundy_writer_u64(w, per->preperiod);
-        grundy_writer_str(w, " (proven)\n");
+        if (per->saltus) {
+            grundy_writer_str(w, " saltus ");
+            grundy_writer_u64(w, per->saltus);
+        }
+        grundy_writer_str(w, why ? " (proven: " : " (proven)\n");
+        if (why) {
+            grundy_writer_str(w, why);
+            grundy_writer_str(w, ")\n");
+        }
+    } else if (why) { /* the closed form proves there is none */
+        grundy_writer_str(w, "no period, nor an arithmetic one (proven: ");
+        grundy_writer_str(w, why);
+        grundy_writer_str(w, ")\n");
     } else if (per->found) {
         grundy_writer_str(w, "no period proven up to ");
         grundy_writer_u64(w, per->checked_upto - 1);
@@ -498,7 +513,9 @@ static int do_table(values_args *a, const grundy_game *g, grundy_writer *w)
         s = grundy_values_period(&per, vals, a->max);
         if (s == GRUNDY_OK)
             s = grundy_values_table(&t, vals, per.checked_upto);
-        if (s == GRUNDY_OK && !per.proven && !a->max &&
+        if (s == GRUNDY_OK && grundy_period_why(g))
+            ; /* a closed form settled it: nothing to note */
+        else if (s == GRUNDY_OK && !per.proven && !a->max &&
             grundy_values_period_work_bound(vals) &&
             grundy_limits_work(&a->eng.limits) < GRUNDY_PERIOD_WORK_DEFAULT)
             fprintf(stderr,
@@ -516,6 +533,13 @@ static int do_table(values_args *a, const grundy_game *g, grundy_writer *w)
                     "further\n",
                     (unsigned long long)per.checked_upto,
                     (double)GRUNDY_PERIOD_WORK_DEFAULT);
+        else if (s == GRUNDY_OK && !per.proven && !a->max &&
+                 !grundy_period_provable(g))
+            fprintf(stderr,
+                    "grundy: values: no theorem proves a period of %s, so "
+                    "the search looked at %llu positions only; "
+                    "--period-max N looks further\n",
+                    a->spec, (unsigned long long)per.checked_upto);
         else if (s == GRUNDY_OK && !per.proven && !a->max)
             fprintf(stderr,
                     "grundy: values: the period search stopped at its "
@@ -670,7 +694,7 @@ static int do_table(values_args *a, const grundy_game *g, grundy_writer *w)
                     grundy_writer_char(w, '\n');
                 }
         if (a->period)
-            write_period_text(w, &per);
+            write_period_text(w, &per, grundy_period_why(g));
     }
     free(counts);
     return CLI_EXIT_OK;

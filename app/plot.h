@@ -96,11 +96,15 @@ const char *plot_shape_attrs(const plot_scene *s, const plot_shape *sh);
 
 /* Back ends: write the scene to fd.  GRUNDY_ERR_IO on a failed write;
  * plot_write_cairo() is GRUNDY_ERR_ARG in a program built without cairo
- * (plot_have_cairo() is then 0). */
+ * or run where libcairo.so.2 cannot be loaded (plot_have_cairo() is then
+ * 0; it loads cairo on its first call). */
 typedef enum plot_format { PLOT_SVG, PLOT_PNG, PLOT_PDF } plot_format;
 grundy_status plot_write_svg(const plot_scene *s, int fd);
 grundy_status plot_write_cairo(const plot_scene *s, int fd, plot_format f);
 int plot_have_cairo(void);
+/* Whether the program was built with cairo's headers (plot_have_cairo()
+ * also needs libcairo.so.2 at run time). */
+int plot_cairo_built(void);
 
 /* Pictures of single positions **********************************************/
 
@@ -120,6 +124,54 @@ grundy_status plot_board(plot_scene *s, const grundy_game *g,
                          grundy_values *vals, grundy_pos p,
                          const char *title, plot_board_info *info);
 
+/* Pictures of tables (plot_draw.c) ***************************************/
+
+/* What to draw. */
+typedef struct plot_request {
+    const char *spec;                 /* the rules, as the user wrote them */
+    const char *title, *xlabel, *ylabel; /* NULL: the defaults */
+    uint64_t upto;                    /* g(0..upto), or a, b <= upto */
+    uint64_t width, height, font_size; /* pixels; font_size 0: 11 */
+    int histogram, log, no_rare;
+    int map; /* a two-heap family: the map of g(a, b) (not histogram) */
+} plot_request;
+
+/* What the picture is about, for a summary. */
+typedef struct plot_info {
+    uint64_t positions, marks, columns;
+    const grundy_table *t;
+    grundy_period per;
+    grundy_rare_info rare;
+    int have_rare;
+} plot_info;
+
+/* A new scene of r's size (and font size) on a white background. */
+void plot_scene_start(plot_scene *s, const plot_request *r);
+
+/* The map of a two-heap family: whether a, b <= r->upto fit the height
+ * (GRUNDY_ERR_RANGE, with r->upto set to the largest that does, when
+ * not), and r->width made that of the square and its key unless
+ * have_width. */
+grundy_status plot_map_fit(plot_request *r, int have_width);
+
+/* The picture of in->t (set by the caller: g(0..upto), every position of
+ * a board for a histogram, or the square a, b <= upto of a map) into a
+ * new scene *s (plot_scene_start()); in gets what was drawn.  The period
+ * is looked for in a sequence, and rare values unless no_rare.
+ * GRUNDY_ERR_NOMEM when the scene could not be built (clear it anyway). */
+grundy_status plot_draw(plot_scene *s, const plot_request *r,
+                        const grundy_game *g, plot_info *in);
+
+/* "period P preperiod Q (proven)" or what was seen, as the subtitle and
+ * the summary say it. */
+void plot_period_text(char *buf, size_t cap, const plot_info *in);
+
+/* Write the scene to the file path in format f, whole or not at all: to a
+ * temporary file beside it, renamed over it when complete.  On failure
+ * *err is the errno (0 when the status says it all). */
+grundy_status plot_write_file(const plot_scene *s, const char *path,
+                              plot_format f, int *err);
+
 /* Helpers for the pictures *************************************************/
 
 /* Tick positions for an axis over [0, max]: a step of 1, 2 or 5 times a
@@ -131,77 +183,5 @@ void plot_tick_label(char *buf, size_t cap, uint64_t v);
 /* The colour of value v of 0..max: a qualitative palette for up to ten
  * values, a perceptual (viridis-like) ramp beyond. */
 uint32_t plot_value_colour(uint64_t v, uint64_t max);
-
-/* Charts (plot_frame.c) *****************************************************/
-
-/* Colours and margins of the charts, in pixels at the default font. */
-#define PLOT_COLOUR_DOT 0x1F5FA8u
-#define PLOT_COLOUR_RARE 0xD62728u
-#define PLOT_COLOUR_PERIOD 0x2CA02Cu
-#define PLOT_COLOUR_AXIS 0x333333u
-#define PLOT_COLOUR_GRID 0xE6E6E6u
-#define PLOT_COLOUR_TEXT 0x222222u
-#define PLOT_COLOUR_SUBTLE 0x666666u
-
-/* Margins around the plot area, in pixels. */
-#define PLOT_MARGIN_LEFT 68.0
-#define PLOT_MARGIN_RIGHT 18.0
-#define PLOT_MARGIN_TOP 68.0
-#define PLOT_MARGIN_BOTTOM 48.0
-/* Room inside the plot area above and below the extreme values. */
-#define PLOT_PAD 5.0
-
-/* The plot area: the frame inside the margins. */
-typedef struct plot_frame {
-    double x0, y0, x1, y1;
-} plot_frame;
-
-/* Margins and text offsets grow with the font (--font-size). */
-double plot_fs(const plot_scene *s);
-/* The plot area, right_extra more pixels kept free at the right. */
-plot_frame plot_frame_make(const plot_scene *s, double right_extra);
-/* The title (bold; over replaces it when not NULL) and a line under it. */
-void plot_titles(plot_scene *s, const char *over, const char *title,
-                 const char *sub);
-/* Where value v of an axis is, in pixels. */
-typedef double (*plot_axis_pos)(const void *ctx, uint64_t v);
-/* The x axis: a tick every step up to max (at most `most` ticks), and
- * its label under it. */
-void plot_x_axis(plot_scene *s, const plot_frame *f, uint64_t max,
-                 unsigned most, plot_axis_pos pos, const void *ctx,
-                 const char *label);
-/* Horizontal grid lines every step up to top (drawn first, under the
- * data). */
-void plot_y_grid(plot_scene *s, const plot_frame *f, uint64_t top,
-                 uint64_t step, plot_axis_pos pos, const void *ctx);
-/* The y axis: ticks every step up to top, and its label. */
-void plot_y_axis(plot_scene *s, const plot_frame *f, uint64_t top,
-                 uint64_t step, plot_axis_pos pos, const void *ctx,
-                 const char *label);
-/* The two axis lines of the frame. */
-void plot_axes_lines(plot_scene *s, const plot_frame *f);
-
-/* A legend: entries laid out right to left on the title line. */
-typedef struct plot_legend {
-    plot_scene *s;
-    size_t marks, text;
-    double x; /* the right end of the next entry */
-} plot_legend;
-void plot_legend_init(plot_legend *lg, plot_scene *s);
-/* kind: 'd' dot, 'l' dashed line, 'b' bracket, 's' square. */
-void plot_legend_add(plot_legend *lg, char kind, uint32_t colour,
-                     const char *label);
-
-/* The texts a user may set (--title, --xlabel, --ylabel; NULL: the
- * chart's own). */
-typedef struct plot_labels {
-    const char *title, *xlabel, *ylabel;
-} plot_labels;
-
-/* The map of a two-heap game (plot_map.c): g(a, b) for a, b < side from
- * t (positions numbered by grundy_twoheap_pos()); *marks: the
- * P-positions drawn.  0, or -1 when the scene ran out of memory. */
-int plot_map(plot_scene *s, const grundy_table *t, uint64_t side,
-             const char *spec, const plot_labels *lb, uint64_t *marks);
 
 #endif

@@ -1,5 +1,5 @@
 # python.cmake -- the Python module (python/grundy) for `make test`: the
-# extension built from python/grundy/_grundy.c and the library's objects,
+# extension built from python/grundy/_*.c and the library's objects,
 # with Python's and numpy's headers, into build/python/grundy beside the
 # package's .py files, so that PYTHONPATH=build/python imports it.
 # `pip install .` builds the same module through setup.py instead.
@@ -37,9 +37,32 @@ endif()
 set(GRUNDY_HAVE_PYTHON ON)
 
 set(GRUNDY_PYTHON_DIR ${PROJECT_BINARY_DIR}/python)
+# The module draws pictures with the program's own code (app/plot_*.c:
+# grundy.plot draws what grundy plot draws), cairo loaded at run time.
+set(GRUNDY_PLOT_SOURCES
+  ${PROJECT_SOURCE_DIR}/app/plot_board.c
+  ${PROJECT_SOURCE_DIR}/app/plot_cairo.c
+  ${PROJECT_SOURCE_DIR}/app/plot_draw.c
+  ${PROJECT_SOURCE_DIR}/app/plot_scene.c
+  ${PROJECT_SOURCE_DIR}/app/plot_svg.c)
 Python3_add_library(grundy_python MODULE WITH_SOABI
-  ${PROJECT_SOURCE_DIR}/python/grundy/_grundy.c $<TARGET_OBJECTS:grundy>)
-target_include_directories(grundy_python PRIVATE ${PROJECT_SOURCE_DIR}/include)
+  ${PROJECT_SOURCE_DIR}/python/grundy/_grundy.c
+  ${PROJECT_SOURCE_DIR}/python/grundy/_misere.c
+  ${PROJECT_SOURCE_DIR}/python/grundy/_tools.c
+  ${GRUNDY_PLOT_SOURCES} $<TARGET_OBJECTS:grundy>)
+target_include_directories(grundy_python PRIVATE ${PROJECT_SOURCE_DIR}/include
+  ${PROJECT_SOURCE_DIR}/app)
+target_compile_definitions(grundy_python PRIVATE _POSIX_C_SOURCE=200809L)
+if(NOT DEFINED GRUNDY_WITH_CAIRO OR GRUNDY_WITH_CAIRO)
+  if(NOT DEFINED CAIRO_FOUND)
+    pkg_check_modules(CAIRO QUIET IMPORTED_TARGET cairo cairo-pdf cairo-png)
+  endif()
+  if(CAIRO_FOUND)
+    target_compile_definitions(grundy_python PRIVATE GRUNDY_HAVE_CAIRO=1)
+    target_include_directories(grundy_python PRIVATE ${CAIRO_INCLUDE_DIRS})
+    target_link_libraries(grundy_python PRIVATE ${CMAKE_DL_LIBS})
+  endif()
+endif()
 target_link_libraries(grundy_python PRIVATE Python3::NumPy Threads::Threads
   ${FLINT_LIBRARY} PkgConfig::GMP PkgConfig::XXHASH m grundy_warnings)
 set_target_properties(grundy_python PROPERTIES
@@ -47,7 +70,7 @@ set_target_properties(grundy_python PROPERTIES
   C_VISIBILITY_PRESET hidden
   LIBRARY_OUTPUT_DIRECTORY ${GRUNDY_PYTHON_DIR}/grundy)
 # The package's Python files, copied whenever they change.
-foreach(f __init__.py)
+foreach(f __init__.py _args.py _misere.py _tools.py)
   add_custom_command(OUTPUT ${GRUNDY_PYTHON_DIR}/grundy/${f}
     COMMAND ${CMAKE_COMMAND} -E copy ${PROJECT_SOURCE_DIR}/python/grundy/${f}
             ${GRUNDY_PYTHON_DIR}/grundy/${f}

@@ -203,7 +203,11 @@ typedef enum grundy_loopy_format {
  *    is taken as a header exactly when it is a consistent one: m edge
  *    lines follow it and all their ids are below n (so "0 1 / 1 2" is
  *    two edges); HEADER and EDGES decide it instead, and only HEADER
- *    reports an id >= n as an error.
+ *    reports an id >= n as an error.  In AUTO a first line "n m" whose n
+ *    bounds every id after it but whose m is not the number of lines
+ *    after it is refused (GRUNDY_ERR_PARSE at its m): it is a header with
+ *    a wrong count or an edge no one can tell from one; EDGES reads it as
+ *    an edge.
  *  - DOT (a subset): [strict] digraph [NAME] { ... } or the statements
  *    alone; edges "a -> b -> c;", "a -> {b c};", node statements "a;",
  *    attributes ([...], x = y, graph/node/edge [...]) are skipped;

@@ -225,6 +225,30 @@ GRUNDY_API size_t grundy_misere_pres_format(const grundy_misere_pres *p,
                                             const uint32_t *word, char *buf,
                                             size_t cap);
 
+/* grundy_misere_format_miseresolver() :
+ * The quotient as A. N. Siegel's MisereSolver prints its presentation,
+ * so that results can be compared with it line by line:
+ *
+ *     Q = <a,b,c | a2=1,b3=b,bc=ab,c2=b2>; P = {a,b2}
+ *
+ *     |Q| = 8; |P| = 2
+ *
+ *     Phi = 1 a b a b c b c b ab2 b ab2 b
+ *
+ * Its generators are MisereSolver's: those of grundy_misere_pres_init(),
+ * less each one that the others generate (first to last), so they may be
+ * fewer; words are the colex-least ones over them, exponents written
+ * after the letter; relations and P in colex order; Phi the element of
+ * every heap from 0.  A quotient MisereSolver calls tame (order 1 or 2,
+ * or |P| = 2 and the order 2 more than a power of 2) is written as it
+ * writes it, "(Q,P) = Tk".  Past 52 generators its letters run out and
+ * grundy_misere_pres_format()'s names are written.
+ * Into a new NUL-terminated string *out of *len characters: free it with
+ * free().  Errors: GRUNDY_ERR_LIMIT over the memory limit of lim;
+ * GRUNDY_ERR_NOMEM. */
+GRUNDY_NODISCARD GRUNDY_API grundy_status grundy_misere_format_miseresolver(
+    char **out, size_t *len, const grundy_misere *q, const grundy_limits *lim);
+
 /* Genus ********************************************************************/
 
 /* The most exponents a genus may have. */

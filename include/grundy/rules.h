@@ -95,6 +95,8 @@ struct grundy_takebreak_params;
 /* The engine's side of a table being filled (grundy/table.h:
  * grundy_fill_tick(), grundy_fill_limits()). */
 typedef struct grundy_fill grundy_fill;
+/* A period of a family's values (defined in grundy/table.h). */
+typedef struct grundy_period grundy_period;
 
 /* A family's own table kernel.  fill() computes g(from .. n-1) into
  * values, an array of n entries of width(params) bytes each (uint8_t,
@@ -414,6 +416,15 @@ typedef struct GRUNDY_DESIGNATED_INIT grundy_rules {
     grundy_status (*list_moves)(const void *params, grundy_pos p,
                                 grundy_move *out, size_t cap,
                                 size_t *count);
+    /* What the family's closed form says of its period, for every n: 1
+     * with *why a static text of the closed form ("g(n) = n") and *out a
+     * period, found and proven (saltus > 0 for an arithmetic one: Nim's is
+     * period 1, saltus 1), or all zero when the closed form proves there
+     * is none at all, ordinary or arithmetic; 0 when it says nothing.
+     * NULL: says nothing.  grundy_period_find() reports it whatever the
+     * table. */
+    int (*period_known)(const void *params, grundy_period *out,
+                        const char **why);
 } grundy_rules;
 
 /* Registry *****************************************************************/

@@ -144,7 +144,8 @@ typedef struct grundy_period {
     grundy_value saltus;    /* arithmetic periodicity: g(n+p) = g(n) + s;
                                0 for ordinary periodicity.  Looked for in
                                families with GRUNDY_RULES_SALTUS only, and
-                               never proven */
+                               proven only by a family's closed form
+                               (grundy_rules.period_known) */
     grundy_pos checked_upto; /* the table size the claim was checked on */
 } grundy_period;
 
@@ -156,8 +157,19 @@ typedef struct grundy_period {
  * for octal and hexadecimal codes taking at most t tokens and leaving at
  * most k heaps, g(n + p) = g(n) for q <= n < k q + (k-1) p + t does
  * (Guy-Smith).  When a family with GRUNDY_RULES_SALTUS shows no ordinary
- * period, an arithmetic one (saltus > 0) is looked for.  Never fails. */
+ * period, an arithmetic one (saltus > 0) is looked for.  A family whose
+ * closed form settles the question (grundy_rules.period_known) gets that
+ * answer, proven, whatever the table (nothing found when it proves there
+ * is none: see grundy_period_why()).  Never fails. */
 GRUNDY_API void grundy_period_find(grundy_period *out, const grundy_table *t);
+
+/* grundy_period_why() :
+ * The closed form behind the period grundy_period_find() gives g's tables
+ * when the family's closed form settles it (grundy_rules.period_known:
+ * "g(n) = n" for Nim), else NULL.  A static string.  When it is not NULL
+ * and grundy_period_find() finds nothing, the closed form proves there is
+ * no period at all, ordinary or arithmetic (the halving game). */
+GRUNDY_API const char *grundy_period_why(const grundy_game *g);
 
 /* grundy_period_provable() :
  * Non-zero when g's family has a period criterion (so growing the table

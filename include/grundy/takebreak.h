@@ -24,9 +24,12 @@
  * of different sizes.  It shares the move generator and the table kernel
  * of the codes.
  *
- * Both families are registered: a spec that starts with a digit is claimed
- * by the code family (also reachable as "octal:CODE"); the aliases kayles,
- * dawsons-kayles and dawsons-chess stand for 0.77, 0.07 and 0.137.
+ * Both families are registered: a spec that starts with a digit, or with
+ * the point, is claimed by the code family (also reachable as
+ * "octal:CODE"); the aliases kayles, dawsons-kayles, dawsons-chess and
+ * lasker stand for 0.77, 0.07, 0.137 and 4.3....  Codes may be written as
+ * the literature writes them: ".77" is 0.77, and the middle dot U+00B7
+ * (UTF-8 C2 B7) is a point ("0\xC2\xB777", "\xC2\xB777").
  *
  * Tables of these games are filled by the sparse space method (see
  * grundy_table_rare() below and src/table/sparse.c) when grundy_table_new()
@@ -137,6 +140,53 @@ typedef struct grundy_rare_info {
  * @return GRUNDY_ERR_NOMEM when the value histogram cannot be allocated. */
 GRUNDY_NODISCARD GRUNDY_API grundy_status grundy_table_rare(grundy_rare_info *out,
                                                  const grundy_table *t);
+
+/* Surveys of whole families ***********************************************
+ *
+ * What `grundy survey` and grundy.survey() print: every code of a pattern
+ * tabulated to N, one row per code. */
+
+/* The longest pattern and code of a survey, NUL excluded. */
+#define GRUNDY_TAKEBREAK_PATTERN_MAX 79
+
+/* grundy_takebreak_pattern_size() :
+ * How many codes the pattern names: after the point, 'd' stands for every
+ * octal digit (0-7) and 'h' for every hexadecimal digit (0-F); every
+ * other character is itself ("0.ddd": 512 codes, "4.1d": 8, "0.77": 1).
+ * Errors, where->col the 1-based column: GRUNDY_ERR_PARSE for an empty
+ * pattern or one without a point; GRUNDY_ERR_RANGE for one longer than
+ * GRUNDY_TAKEBREAK_PATTERN_MAX; GRUNDY_ERR_LIMIT when it names more than
+ * max codes (col: the placeholder that passes it).  The codes themselves
+ * are not parsed (grundy_game_new() says what is wrong with one). */
+GRUNDY_NODISCARD GRUNDY_API grundy_status grundy_takebreak_pattern_size(
+    uint64_t *count, const char *pattern, uint64_t max,
+    grundy_parse_error *where);
+
+/* grundy_takebreak_pattern_code() :
+ * The code number k (0 <= k < the pattern's size) of the pattern, the
+ * placeholders counting up from the last ("0.dd": 0.00, 0.01, ... 0.07,
+ * 0.10, ...), into buf (snprintf semantics; the code is as long as the
+ * pattern).  @pre the pattern passed grundy_takebreak_pattern_size(). */
+GRUNDY_API size_t grundy_takebreak_pattern_code(char *buf, size_t cap,
+                                                const char *pattern,
+                                                uint64_t k);
+
+/* A table summed up: its period as grundy_period_find() sees it, its
+ * largest value and where it first occurs, and its rare/common split
+ * (grundy_table_rare()). */
+typedef struct grundy_table_survey {
+    grundy_period period;
+    grundy_value max;
+    grundy_pos max_at;
+    int have_rare;          /* 0 when the histogram could not be made */
+    grundy_rare_info rare;
+} grundy_table_survey;
+
+/* grundy_table_survey_get() :
+ * One row of a survey, of t (a heap family's g(0..n-1)).  O(size + V log
+ * V) for values below V. */
+GRUNDY_API void grundy_table_survey_get(grundy_table_survey *out,
+                                        const grundy_table *t);
 
 #ifdef __cplusplus
 }

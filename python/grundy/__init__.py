@@ -17,272 +17,260 @@ octal and hexadecimal codes (``0.137``, ``4.07``, ``0.F7``), ``kayles``,
 ``grundy-game``, ``divisors:36`` (see ``families()``).  Positions are ints
 (heap sizes), or strings in the family's syntax (boards: ``"11/01"``).
 
-Every function takes the keywords ``store`` (False: nothing on disk; True:
-the store in ``$XDG_CACHE_HOME/grundy``; a path, str or os.PathLike: that
-folder), ``mem_limit`` (bytes, or a string such as ``"512M"``; None: 7/8
-of the machine's memory), ``threads`` (None: one per CPU) and
+Every function takes the keywords ``store`` (True, the default, as the
+program's: the store in ``$XDG_CACHE_HOME/grundy`` or
+``~/.cache/grundy``; False: nothing on disk; a path, str or os.PathLike:
+that folder; a grundy.Store), ``mem_limit`` (bytes, or a string such as
+``"512M"``; None: 7/8 of the machine's memory), ``work_limit`` (steps,
+as the program's --work-limit), ``threads`` (None: one per CPU) and
 ``progress`` (True: a progress bar, tqdm's when it is installed; a
 callable: called with a Progress at most every 0.1 s).
+
+What the program's other subcommands do: misere() and genus() (``grundy
+misere``), survey(), plot(), Store (``grundy store``).
 
 Games with cycles (``addsub:S:A``, ``graph:PATH``) are Loopy objects;
 analyze() takes their sums.
 
 Errors: ``SpecError`` (a ValueError with ``.column``) for a malformed
 spec; ``TypeError`` for an argument of the wrong type (a spec that is not
-a str); ``ValueError`` for a bad position or argument; ``LimitError`` (a
-MemoryError) when the work would need more memory than ``mem_limit``,
+a str, a float position, True for a count); ``ValueError`` for a bad
+position or argument; ``LimitError`` (a MemoryError) when the work would
+need more memory than ``mem_limit`` or more steps than ``work_limit``,
 raised before anything is allocated; ``OverflowError`` when a value
 passes 32 bits.  Ctrl-C stops a long computation with KeyboardInterrupt,
 and the interpreter goes on.
 """
 
 import builtins as _builtins
-import os as _os
 from collections import namedtuple as _namedtuple
 
 import numpy as _np
 
 from . import _grundy
+from ._args import (Period, Progress, _FAMILY_TYPES, _engine_args, _index,
+                    _progress, _spec)
 from ._grundy import LimitError, SpecError
+from ._misere import (Element, Generator, Genus, Quotient, Relation, Stopped,
+                      genus, misere)
+from ._tools import (Cleared, Picture, Store, StoreEntry, SurveyRow, plot,
+                     survey)
 
 __all__ = [
     "values", "value", "period", "analyze", "count", "Range", "Loopy",
+    "MoveSet",
     "Family", "Infinite", "Progress", "families", "canonical", "Period", "Analysis", "Move",
-    "Count", "SpecError", "LimitError",
+    "Count", "SpecError", "LimitError", "misere", "genus", "Quotient",
+    "Element", "Generator", "Relation", "Stopped", "Genus", "survey",
+    "SurveyRow", "plot", "Picture", "Store", "StoreEntry", "Cleared",
+    "SearchStats",
 ]
 
 __version__ = _grundy.version()
 
-_SUFFIX = {"": 1, "K": 1 << 10, "M": 1 << 20, "G": 1 << 30, "T": 1 << 40}
+def _szudzik(a, b):
+    """The Szudzik numbers of the positions (x, y), x < a, y < b, as a
+    2-D array: row x, column y."""
+    x = _np.arange(a, dtype=_np.uint64)[:, None]
+    y = _np.arange(b, dtype=_np.uint64)[None, :]
+    return _np.where(x < y, y * y + x, x * x + x + y)
 
 
-def _engine_args(store, mem_limit, threads, specs=()):
-    """(store, mem_limit, threads) as the C layer takes them.  A game of a
-    Family is never stored (its rules live only in this interpreter) and
-    runs on one thread (its callable holds the GIL)."""
-    if any(isinstance(x, str) and x.startswith("python:") for x in specs):
-        store, threads = False, 1
-    if store is False or store is None:
-        st = None
-    elif store is True:
-        st = ""
-    elif isinstance(store, (str, _os.PathLike)):
-        st = _os.fspath(store)
-        if isinstance(st, bytes):
-            st = _os.fsdecode(st)
-        if not st:
-            raise ValueError("store: an empty path")
-    else:
-        raise TypeError("store is True, False, None or a path (str or "
-                        f"os.PathLike), not {type(store).__name__}")
-    if mem_limit is None:
-        mem = 0
-    elif isinstance(mem_limit, str):
-        text = mem_limit.strip().upper().removesuffix("B").removesuffix("I")
-        unit = text[-1:] if text[-1:] in _SUFFIX else ""
-        number = text[: len(text) - len(unit)]
-        if not number.isdigit():
-            raise ValueError(f"mem_limit: '{mem_limit}' is not a byte count "
-                             "(like 1048576, 64M, 2G)")
-        mem = int(number) * _SUFFIX[unit]
-    else:
-        mem = _index(mem_limit, "mem_limit")
-    if mem < 0:
-        raise ValueError("mem_limit must not be negative")
-    th = 0 if threads is None else _index(threads, "threads")
-    if th < 0:
-        raise ValueError("threads must not be negative")
-    return st, mem, th
-
-
-def _spec(spec, loopy=False):
-    """spec, checked: a str naming a game of this kind (a Family gives
-    its own)."""
-    if isinstance(spec, Family):
-        return spec.spec
-    if not isinstance(spec, str):
-        raise TypeError("a rules spec is a str (such as 'kayles' or "
-                        f"'subtract:1,3,4'), not {type(spec).__name__}")
-    if not loopy and _grundy.loopy_claims(spec):
-        raise ValueError(f"'{spec}' is a game with cycles, whose values may "
-                         "be infinite: use grundy.Loopy(spec) and "
-                         "grundy.analyze()")
-    return spec
-
-
-class Progress(_namedtuple("Progress", "phase done total final")):
-    """A report of long work: the phase ("table", "period search", ...),
-    units done and the total (0 when unknown), and whether it is the last
-    report of the phase."""
-
-
-class _Bar:
-    """progress=True: a tqdm bar per phase when tqdm is installed, else
-    one line on stderr that is rewritten."""
-
-    def __init__(self):
-        try:
-            import tqdm as _tqdm
-            self._tqdm = _tqdm.tqdm
-        except ImportError:
-            self._tqdm = None
-        self._bar = None
-        self._phase = None
-
-    def __call__(self, p):
-        if self._tqdm is not None:
-            if p.phase != self._phase:
-                self.close()
-                self._phase = p.phase
-                self._bar = self._tqdm(total=p.total or None, desc=p.phase,
-                                       unit_scale=True, leave=False)
-            if p.total and self._bar.total != p.total:
-                self._bar.total = p.total
-            self._bar.update(p.done - self._bar.n)
-            if p.final:
-                self.close()
-        else:
-            import sys
-            tot = f" / {p.total}" if p.total else ""
-            end = "\n" if p.final else "\r"
-            sys.stderr.write(f"grundy: {p.phase}: {p.done}{tot}{end}")
-            sys.stderr.flush()
-
-    def close(self):
-        if self._bar is not None:
-            self._bar.close()
-            self._bar = None
-        self._phase = None
-
-
-def _progress(progress):
-    """The C layer's progress callable for the keyword progress: None or
-    False (none), True (a bar), or a callable taking a Progress."""
-    if progress is None or progress is False:
-        return None
-    if progress is True:
-        report = _Bar()
-    elif callable(progress):
-        report = progress
-    else:
-        raise TypeError("progress is True, False, None or a callable taking "
-                        f"a Progress, not {type(progress).__name__}")
-    return lambda phase, done, total, final: report(
-        Progress(phase, done, total, final))
-
-
-def _index(x, name):
-    try:
-        return x.__index__()
-    except AttributeError:
-        raise TypeError(f"{name} must be an int, not "
-                        f"{type(x).__name__}") from None
-
-
-def values(spec, upto=None, *, store=False, mem_limit=None, threads=None,
-           progress=None):
+def values(spec, upto=None, *, store=True, mem_limit=None, threads=None,
+           progress=None, work_limit=None, out_of_core=False):
     """The Grundy values g(0), g(1), ..., g(upto) of the game ``spec``.
 
     Returns a read-only numpy array of upto + 1 entries, a view of the
     library's table: nothing is copied.  Its dtype is the table's width,
     uint8, uint16 or uint32: at least what the values need, and what the
     family's kernel fills (the octal kernels fill 16-bit tables, so
-    kayles gives uint16 although its values stay below 10).  For a finite family (a board such as
-    ``rect:3x3``) leave ``upto`` out: the array then holds every
-    position, indexed by the position's number (cell (r, c) of an R x C
-    board is bit r*C + c).
+    kayles gives uint16 although its values stay below 10).  For a finite
+    family (a board such as ``rect:3x3``) leave ``upto`` out: the array
+    then holds every position, indexed by the position's number (cell
+    (r, c) of an R x C board is bit r*C + c).
+
+    For a two-heap family (``wythoff``, ``twoheap:MOVES``) ``upto`` is a
+    shape ``(a, b)``: the result is a 2-D array of that shape holding
+    g(x, y) at row x, column y (x < a, y < b), laid out as ``grundy values
+    wythoff --upto N`` prints the square (rows a, columns b).  An int is
+    refused: positions of such a game are pairs.
 
     The table is filled by the fastest method the family has (the sparse
     space method for octal games, bit sets for subtraction games, ...).
     A table whose memory estimate exceeds ``mem_limit`` raises
-    LimitError before anything is allocated.
+    LimitError before anything is allocated, and one whose work is
+    estimated past ``work_limit`` steps (default 2**40) a ValueError.
+    ``out_of_core=True`` computes a take-and-break table straight into
+    its file in the store (``grundy values --out-of-core``).
 
     >>> grundy.values("0.137", 20).tolist()
     [0, 1, 1, 2, 0, 3, 1, 1, 0, 3, 3, 2, 2, 4, 0, 5, 2, 2, 3, 3, 0]
+    >>> grundy.values("wythoff", (3, 4)).tolist()
+    [[0, 1, 2, 3], [1, 2, 0, 4], [2, 0, 1, 5]]
     """
     spec = _spec(spec)
-    st, mem, th = _engine_args(store, mem_limit, threads, [spec])
+    st, mem, th = _engine_args(store, mem_limit, threads, [spec],
+                               work_limit=work_limit,
+                               out_of_core=out_of_core)
     pr = _progress(progress)
-    if _grundy.finite(spec):
+    flags = _grundy.family_flags(spec)
+    if flags["finite"]:
         if upto is not None:
             raise ValueError(f"{spec} is a finite family: leave upto out to "
                              "get every position")
         return _grundy.table(spec, 0, st, mem, th, pr)
     if upto is None:
         raise ValueError(f"{spec}: say how far: values(spec, upto)")
+    if flags["pairs"]:
+        if not isinstance(upto, tuple) or len(upto) != 2:
+            raise TypeError(
+                f"{spec} is a two-heap family: give the shape (a, b) of "
+                f"the square of g(x, y) wanted, values({spec!r}, (a, b)), "
+                f"not {type(upto).__name__} {upto!r}")
+        a, b = (_index(x, "upto") for x in upto)
+        if a < 0 or b < 0 or max(a, b) > 2**32:
+            raise ValueError(f"upto={upto}: a shape of 0 .. 2**32 rows and "
+                             "columns")
+        side = max(a, b)
+        if side == 0:
+            return _np.zeros((a, b), dtype=_np.uint8)
+        t = _grundy.table(spec, side * side, st, mem, th, pr)
+        out = t[_szudzik(a, b)]
+        out.flags.writeable = False
+        return out
+    if isinstance(upto, tuple):
+        raise TypeError(f"{spec} is a family of single heaps: upto is an "
+                        "int, not a tuple")
     upto = _index(upto, "upto")
     if upto < 0 or upto >= 2**64 - 1:
         raise ValueError(f"upto={upto} is out of range")
     return _grundy.table(spec, upto + 1, st, mem, th, pr)
 
 
-def value(spec, position, *, store=False, mem_limit=None, threads=None,
-          progress=None):
+SearchStats = _namedtuple("SearchStats", "source nodes lookups hits stored "
+                                         "evicted table_bytes entries "
+                                         "capacity threads nodes_by_depth "
+                                         "seconds")
+SearchStats.__doc__ = """How a value was found (value(..., stats=True)), as
+``grundy values --position P --stats --json`` says it: ``source`` ("closed
+form", "table", "period", "board search", ...) and, for a board search,
+the positions searched, the table's lookups, hits, values stored and
+evicted, its bytes, entries and capacity, the threads, the positions
+searched at each depth (a list) and the seconds; the search fields are
+None when no board search ran."""
+
+
+def _position_type_error(position):
+    return TypeError("positions must be int (a heap), str (the family's "
+                     "syntax) or a tuple (a, b) of a two-heap game, not "
+                     f"{type(position).__name__}")
+
+
+def value(spec, position, *, stats=False, store=True, mem_limit=None,
+          threads=None, progress=None, work_limit=None, keep_table=False):
     """g(position) of the game ``spec``, computing only what it needs.
 
     ``position`` is an int (a heap: any size up to 2**64 - 1) or a string
-    in the family's syntax (a board: ``"111/101/111"``), or a sequence or
-    numpy array of them: the values then come back as a numpy uint64
-    array, from one table when a table is the right source.
+    in the family's syntax (a board: ``"111/101/111"``), a pair ``(a,
+    b)`` of a two-heap game, or a sequence or numpy array of them: the
+    values then come back as a numpy uint64 array, from one table when a
+    table is the right source.
 
     Single values come from the family's closed form, a proven period
     (``value("kayles", 10**18)`` is instant), a table, a sliding window or
-    a search, whichever applies first.
+    a search, whichever applies first.  A table made only to answer them
+    is not kept in the store unless ``keep_table=True``.  ``stats=True``
+    (one position) returns ``(value, SearchStats)``: where the value came
+    from and, for a board, what the search did.
     """
     spec = _spec(spec)
-    st, mem, th = _engine_args(store, mem_limit, threads, [spec])
+    st, mem, th = _engine_args(store, mem_limit, threads, [spec],
+                               work_limit=work_limit, keep_table=keep_table)
     pr = _progress(progress)
-    if isinstance(position, (str, int, tuple)) or (
-            hasattr(position, "__index__") and
-            not isinstance(position, _np.ndarray)):
+    one = isinstance(position, (str, int, tuple)) or (
+        hasattr(position, "__index__") and
+        not isinstance(position, _np.ndarray))
+    if isinstance(position, bool):
+        raise TypeError("positions must be int, not bool")
+    if isinstance(position, (float, complex)) or (
+            not one and not isinstance(position, _np.ndarray) and
+            not hasattr(position, "__iter__")):
+        raise _position_type_error(position)
+    if stats and not one:
+        raise ValueError("stats=True tells how one value was found: give "
+                         "one position")
+    if one:
+        if stats:
+            arr, info = _grundy.values_at(spec, [position], st, mem, th, pr,
+                                          True)
+            return int(arr[0]), SearchStats(**info)
         return int(_grundy.values_at(spec, [position], st, mem, th, pr)[0])
     if isinstance(position, _np.ndarray):
         if position.dtype.kind not in "iu":
-            raise TypeError("positions must be integers")
+            raise TypeError("positions must be int, not an array of "
+                            f"{position.dtype}")
         if position.dtype.kind == "i" and position.size and position.min() < 0:
             raise ValueError("a position is negative")
         position = _np.ascontiguousarray(position.ravel(), dtype=_np.uint64)
     return _grundy.values_at(spec, position, st, mem, th, pr)
 
 
-class Period(_namedtuple("Period", "preperiod period saltus proven")):
-    """What the values show about a period: g(n + period) = g(n) + saltus
-    for every n >= preperiod (saltus is 0 for ordinary periodicity).
+_REASONS = {
+    "proven": "a theorem proves the period (an arithmetic one has saltus > "
+              "0: Nim's g(n) = n is period 1, saltus 1)",
+    "none": "the family's closed form proves it has no period, nor an "
+            "arithmetic one (the halving game's g(2n) = n)",
+    "upto": "only g(0 .. upto) was looked at",
+    "no criterion": "the family has no period criterion: a period can be "
+                    "seen, never proven",
+    "bound": "the search reached its bound of positions",
+    "work bound": "the search stopped before a doubling past its bound of "
+                  "work",
+}
 
-    ``proven`` is True when a theorem settles it (for subtraction games a
-    run of max(S) repeated values, for octal codes the Guy-Smith
-    criterion); otherwise the repetition was only seen.  When no
-    repetition was seen at all, preperiod, period and saltus are None.
-    ``checked_upto`` is the last position looked at.
-    """
 
-    checked_upto = None
-
-
-def period(spec, upto=None, *, store=False, mem_limit=None, threads=None,
-           progress=None):
+def period(spec, upto=None, *, store=True, mem_limit=None, threads=None,
+           progress=None, work_limit=None, out_of_core=False):
     """The period of the game ``spec``, as a Period.
 
     Without ``upto`` the table grows (doubling from 1024 entries) until a
-    period is proven, or to 2**26 entries (2**20 for games whose moves
-    grow with the heap), as ``grundy values SPEC --period`` does; with
-    ``upto`` only g(0 .. upto) is looked at.
+    period is proven, or to the bound ``grundy values SPEC --period``
+    has; with ``upto`` only g(0 .. upto) is looked at.  The Period's
+    ``reason`` says why the search stopped: "proven", "none" (a closed
+    form proves there is no period, as for half: then proven is True and
+    the fields None), "upto", "no criterion" (no theorem proves a period
+    of this family, so none is searched for beyond 4096 positions),
+    "bound" or "work bound" (the search's bound of positions or of work
+    was reached); ``explain()`` says it in words.
 
     >>> grundy.period("subtract:1,3,4")
     Period(preperiod=0, period=7, saltus=0, proven=True)
+    >>> grundy.period("grundy-game").reason
+    'no criterion'
     """
     spec = _spec(spec)
-    st, mem, th = _engine_args(store, mem_limit, threads, [spec])
+    st, mem, th = _engine_args(store, mem_limit, threads, [spec],
+                               work_limit=work_limit,
+                               out_of_core=out_of_core)
     pr = _progress(progress)
     n = 0 if upto is None else _index(upto, "upto") + 1
     if n < 0 or n >= 2**64:
         raise ValueError(f"upto={upto} is out of range")
-    found, proven, q, p, s, checked = _grundy.period(spec, n, st, mem, th, pr)
+    found, proven, q, p, s, checked, provable, work_bound, why = \
+        _grundy.period(spec, n, st, mem, th, pr)
     if found:
         r = Period(q, p, s, bool(proven))
+    elif why:  # a closed form proves there is none, nor an arithmetic one
+        r = Period(None, None, None, True)
+        proven = True
     else:
         r = Period(None, None, None, False)
     r.checked_upto = checked - 1 if checked else 0
+    r.why = why
+    r.reason = ("none" if proven and not found else
+                "proven" if proven else "upto" if upto is not None else
+                "no criterion" if not provable else
+                "work bound" if work_bound else "bound")
     return r
 
 
@@ -290,22 +278,33 @@ Move = _namedtuple("Move", "component position to value")
 Move.__doc__ = """A move in one component of a sum: component (an index into
 the list given to analyze()) goes from position to the parts in ``to``
 (a tuple: a take-and-break move may leave several heaps, or none), whose
-values XOR to ``value``."""
+values XOR to ``value`` (None under misere play and in a move set of
+Moore's Nim_k, where a component's value after the move decides
+nothing)."""
+
+
+class MoveSet(_namedtuple("MoveSet", "parts")):
+    """One move of Moore's Nim_k (analyze(..., moore=k)): a move in 1 to k
+    components at once, ``parts`` the Move made in each (in order of
+    component), as ``grundy analyze --moore K`` prints a "winning move
+    set"."""
+
 
 class Analysis(_namedtuple("Analysis", "values nim_sum winner moves")):
     """A sum of games: the value of each component, the value of the sum
-    (nim_sum: their XOR for finite games), the winner with best play
+    (nim_sum: their XOR for finite games; None under misere play and with
+    ``moore=k``, where it decides nothing), the winner with best play
     ("first": the player to move, "second", or "draw" in a sum of games
     with cycles) and the good moves (a list of Move): every winning move,
     or every move that keeps the draw when the sum is drawn; with
-    ``moore=k``, one winning move set (1 to k moves in distinct
+    ``moore=k``, one winning move as a MoveSet (1 to k moves in distinct
     components).
 
     ``method`` says how the winner was decided: "values" (the nim-sum),
     "rule" (Moore's rule), "quotient" (the misere quotient), "misere nim",
     "search" (the exact search of the sum) or "loopy".  ``best`` is the
-    move to play (a Move, or a list of Moves with ``moore=k``; None when
-    no component can move, or when analyze() was not asked for it with
+    move to play (a Move, or a MoveSet with ``moore=k``; None when no
+    component can move, or when analyze() was not asked for it with
     ``best=True``; always given for loopy sums): the fastest win when the
     sum is won, the longest resistance when it is lost, the draw kept in
     a drawn loopy sum; ``best_method`` says how it was chosen."""
@@ -334,9 +333,15 @@ class Loopy:
     s in S or add a in A stones, heaps 0 .. heap_max) or a graph file
     ``graph:PATH`` (an edge list or DOT, as ``grundy analyze`` reads).
 
+    A graph given as a list of edges is ``Loopy.from_edges([(0, 1), (1,
+    2), (2, 0)])``.
+
     Values are generalized Sprague-Grundy values: an int, or an Infinite
-    (inf(K)); outcomes are "first", "second" or "draw".  Sums of Loopy
-    games go through analyze().
+    (inf(K)); outcomes are "first", "second" or "draw".  Positions are
+    ints (a heap, a vertex of an edge list), or the names of a DOT
+    graph's vertices: value() and outcome() take them, and the Moves of
+    analyze() give them, in the same type.  Sums of Loopy games go
+    through analyze().
 
     >>> g = grundy.Loopy("addsub:2:1", heap_max=10)
     >>> g.value(3), g.outcome(3), g.value(1)
@@ -351,6 +356,42 @@ class Loopy:
         if hm < 0:
             raise ValueError("heap_max must not be negative")
         self._g = _grundy.Loopy(spec, hm, mem, th, _progress(progress))
+
+    @classmethod
+    def from_edges(cls, edges, n=None, *, name="edges", mem_limit=None,
+                   threads=None, progress=None):
+        """A token on a directed graph given by its edges, a list of
+        pairs (u, v) of vertex numbers (a move goes from u to v), on the
+        vertices 0 .. n-1 (default: up to the largest named).  ``name``
+        names the game in output (its ``spec``).
+
+        >>> g = grundy.Loopy.from_edges([(0, 1), (1, 2), (2, 0), (2, 3)])
+        >>> g.value(3), g.value(2), g.outcome(0)
+        (0, 2, 'first')
+        """
+        src, dst = [], []
+        for e in edges:
+            if isinstance(e, (str, bytes)) or not hasattr(e, "__len__") or \
+                    len(e) != 2:
+                raise ValueError(f"an edge is a pair (u, v), not {e!r}")
+            u, v = _index(e[0], "a vertex"), _index(e[1], "a vertex")
+            if u < 0 or v < 0:
+                raise ValueError(f"edge {e!r}: vertices are numbered from 0")
+            src.append(u)
+            dst.append(v)
+        top = max(src + dst, default=-1) + 1
+        n = top if n is None else _index(n, "n")
+        if n < top:
+            raise ValueError(f"n={n}: the edges name vertex {top - 1}")
+        if n < 1:
+            raise ValueError("a graph of no vertex: give an edge or n")
+        if not isinstance(name, str):
+            raise TypeError("name is a str")
+        _, mem, th = _engine_args(False, mem_limit, threads)
+        g = cls.__new__(cls)
+        g._g = _grundy.loopy_from_edges(n, src, dst, name, mem, th,
+                                        _progress(progress))
+        return g
 
     @property
     def spec(self):
@@ -400,8 +441,8 @@ def _components(components):
 
 
 def analyze(components, *, misere=False, moore=None, best=False,
-            heap_max=None, store=False, mem_limit=None, threads=None,
-            progress=None):
+            heap_max=None, store=True, mem_limit=None, threads=None,
+            progress=None, work_limit=None):
     """Values, winner, every winning move and the best move of a sum.
 
     ``components`` is a sequence of (spec, position) pairs, of one family
@@ -462,16 +503,28 @@ def analyze(components, *, misere=False, moore=None, best=False,
                          "(addsub); this sum has none")
     comps = [(_spec(c[0]), c[1]) for c in comps]
     st, mem, th = _engine_args(store, mem_limit, threads,
-                               [c[0] for c in comps])
+                               [c[0] for c in comps], work_limit=work_limit)
     vals, nim, first, method, moves, best, best_method = _grundy.analyze(
         comps, st, mem, th, _progress(progress), bool(misere), k,
         bool(best))
-    a = Analysis(vals, nim, "first" if first else "second",
-                 [Move(*m) for m in moves])
+    # under misere play and in Nim_k a component's value after a move, and
+    # the nim-sum, decide nothing: they are left out, as the program does
+    plain = not misere and not k
+
+    def mv(m):
+        return Move(*m) if plain else Move(*m[:3], None)
+    moves = [mv(m) for m in moves]
+    best = [mv(m) for m in best]
+    if k:
+        moves = [MoveSet(tuple(moves))] if moves else []
+        best = MoveSet(tuple(best)) if best else None
+    else:
+        best = best[0] if best else None
+    a = Analysis(vals, nim if plain else None,
+                 "first" if first else "second", moves)
     a.method = method
     a.best_method = best_method or None
-    best = [Move(*m) for m in best]
-    a.best = (best or None) if k else (best[0] if best else None)
+    a.best = best
     return a
 
 
@@ -495,8 +548,8 @@ def _choose_mod(mod, wsum, K, moore):
 
 
 def count(spec=None, *, heaps=None, max=None, tuples=None, positions=None,
-          values=None, weights=None, moore=1, mod=None, store=False,
-          mem_limit=None, threads=None, progress=None):
+          values=None, weights=None, moore=1, mod=None, store=True,
+          mem_limit=None, threads=None, progress=None, work_limit=None):
     """Exact counts of winning and losing configurations, as a Count.
 
     Three questions, as ``grundy count`` asks them:
@@ -530,7 +583,8 @@ def count(spec=None, *, heaps=None, max=None, tuples=None, positions=None,
         if heaps < 1 or max < 0 or max >= 2**64 - 1:
             raise ValueError("heaps must be at least 1 and max at least 0")
         spec = _spec(spec)
-        st, mem, th = _engine_args(store, mem_limit, threads, [spec])
+        st, mem, th = _engine_args(store, mem_limit, threads, [spec],
+                                   work_limit=work_limit)
         p = _choose_mod(mod, max + 1, heaps, moore)
         return Count(*_grundy.count_heaps(spec, heaps, max, moore, p, st,
                                           mem, th, _progress(progress)))
@@ -547,7 +601,7 @@ def count(spec=None, *, heaps=None, max=None, tuples=None, positions=None,
         if len(set(positions)) != len(positions):
             raise ValueError("a position is listed twice")
         vs = value(spec, positions, store=store, mem_limit=mem_limit,
-                   threads=threads)
+                   threads=threads, work_limit=work_limit)
         for v in vs.tolist():
             hist[v] = hist.get(v, 0) + 1
     elif values is not None or weights is not None:
@@ -601,9 +655,10 @@ class Range:
     """
 
     def __init__(self, spec, positions, *, mod=None, count=True,
-                 store=False, mem_limit=None, threads=None):
+                 store=True, mem_limit=None, threads=None, work_limit=None):
         spec = _spec(spec)
-        st, mem, th = _engine_args(store, mem_limit, threads, [spec])
+        st, mem, th = _engine_args(store, mem_limit, threads, [spec],
+                                   work_limit=work_limit)
         m = 0 if mod is None else _index(mod, "mod")
         if m < 0:
             raise ValueError("mod must be a prime")
@@ -734,6 +789,9 @@ class Family:
     def period(self, upto=None, **kw):
         """The period as seen in g(0 .. upto) (see period())."""
         return period(self.spec, upto, **kw)
+
+
+_FAMILY_TYPES.append(Family)
 
 
 def families():

@@ -34,10 +34,10 @@
 #include <string.h>
 #include <time.h>
 
-#include "grundy/grundy.h"
+#include "_grundy.h"
 
-static PyObject *SpecError;  /* ValueError: a malformed rules spec */
-static PyObject *LimitError; /* MemoryError: refused over the limit */
+PyObject *SpecError;  /* ValueError: a malformed rules spec */
+PyObject *LimitError; /* MemoryError: refused over the limit */
 
 /* Rules written in Python **************************************************/
 
@@ -67,7 +67,7 @@ static PyObject *pyfam_et, *pyfam_ev, *pyfam_etb;
 
 /* Raise the pending exception of a Python family's callable.  1 when
  * there was one (it is then set), else 0.  With the GIL. */
-static int pyfam_take_pending(void)
+int pyfam_take_pending(void)
 {
     size_t i;
     if (!pyfam_et)
@@ -358,18 +358,6 @@ static PyTypeObject FamilyType = {
 
 /* Calls: limits, Ctrl-C, store warnings ************************************/
 
-#define CALL_WARNINGS 8
-
-typedef struct call {
-    grundy_limits lim;
-    int stopped;                /* a signal handler raised: saved below */
-    PyObject *et, *ev, *etb;    /* the exception it raised */
-    PyObject *progress;         /* the caller's callable, or NULL */
-    uint64_t last_ms;           /* when it was last called */
-    char warn[CALL_WARNINGS][512];
-    unsigned nwarn;
-} call;
-
 /* Milliseconds of a monotonic clock. */
 static uint64_t now_ms(void)
 {
@@ -413,7 +401,7 @@ static int on_progress(void *ctx, const grundy_progress *p)
     return c->stopped;
 }
 
-static void on_store_warning(void *ctx, const char *path, const char *what)
+void on_store_warning(void *ctx, const char *path, const char *what)
 {
     call *c = ctx;
     if (c->nwarn >= CALL_WARNINGS)
@@ -428,7 +416,7 @@ static void on_store_warning(void *ctx, const char *path, const char *what)
                  what);
 }
 
-static void call_init(call *c, size_t mem_limit, unsigned threads,
+void call_init(call *c, size_t mem_limit, unsigned threads,
                       PyObject *progress)
 {
     memset(c, 0, sizeof *c);
@@ -444,7 +432,7 @@ static void call_init(call *c, size_t mem_limit, unsigned threads,
     c->lim.interval_ms = 50;
 }
 
-static void call_clear(call *c)
+void call_clear(call *c)
 {
     Py_CLEAR(c->et);
     Py_CLEAR(c->ev);
@@ -455,7 +443,7 @@ static void call_clear(call *c)
 
 /* Issue the store's warnings of the last call.  -1 when a warning was
  * turned into an exception. */
-static int call_flush(call *c)
+int call_flush(call *c)
 {
     unsigned i, n = c->nwarn;
     c->nwarn = 0;
@@ -469,7 +457,7 @@ static int call_flush(call *c)
 }
 
 /* Raise the exception for a failed call; returns NULL. */
-static PyObject *call_fail(call *c, grundy_status s, const char *what)
+PyObject *call_fail(call *c, grundy_status s, const char *what)
 {
     if (pyfam_take_pending())
         return NULL;
@@ -495,6 +483,12 @@ static PyObject *call_fail(call *c, grundy_status s, const char *what)
                      "bytes)",
                      what, grundy_limits_mem(&c->lim));
         break;
+    case GRUNDY_ERR_WORK:
+        PyErr_Format(LimitError,
+                     "%s needs more work than the limit (work_limit=%llu "
+                     "steps)",
+                     what, (unsigned long long)grundy_limits_work(&c->lim));
+        break;
     case GRUNDY_ERR_OVERFLOW:
         PyErr_Format(PyExc_OverflowError, "%s: %s", what,
                      grundy_strerror(s));
@@ -508,25 +502,7 @@ static PyObject *call_fail(call *c, grundy_status s, const char *what)
     return NULL;
 }
 
-/* Run stmt with the GIL released. */
-#define UNLOCKED(stmt)                                                        \
-    do {                                                                      \
-        Py_BEGIN_ALLOW_THREADS stmt;                                          \
-        Py_END_ALLOW_THREADS                                                  \
-    } while (0)
-
 /* Engines: games, values objects, the store ********************************/
-
-typedef struct Engine {
-    PyObject_HEAD
-    call c;
-    grundy_session *session; /* owns the store, games and values */
-    size_t n, cap;
-    const char **specs; /* the session's games and values, by index */
-    const grundy_game **games;
-    grundy_values **values;
-    int lent; /* a table was lent to numpy: no more calls */
-} Engine;
 
 static void Engine_dealloc(Engine *e)
 {
@@ -549,21 +525,33 @@ static PyTypeObject EngineType = {
 /* A new engine.  store: None (no store), "" (the default folder) or a
  * folder.  A store that cannot be opened is a warning, as in the
  * program: the computation goes on without it. */
-static Engine *engine_new(PyObject *store, Py_ssize_t mem_limit,
+Engine *engine_new(PyObject *store, Py_ssize_t mem_limit,
                           Py_ssize_t threads, PyObject *progress)
 {
     Engine *e;
     grundy_session_opts so;
     grundy_status s;
+    PyObject *dirobj = store;
+    unsigned long long store_limit = 0, work_limit = 0;
+    int out_of_core = 0, keep_table = 0;
     if (mem_limit < 0 || threads < 0 || threads > 4096) {
         PyErr_SetString(PyExc_ValueError, "mem_limit must not be negative, "
                                           "threads must be in 0 .. 4096");
         return NULL;
     }
+    /* (folder or None, store limit, out_of_core, keep_table, work limit):
+     * grundy/_args.py's engine tuple; a bare folder or None is the same
+     * with the defaults */
+    if (PyTuple_Check(store) &&
+        !PyArg_ParseTuple(store, "OKppK;the engine's options", &dirobj,
+                          &store_limit, &out_of_core, &keep_table,
+                          &work_limit))
+        return NULL;
     e = PyObject_New(Engine, &EngineType);
     if (!e)
         return NULL;
     call_init(&e->c, (size_t)mem_limit, (unsigned)threads, progress);
+    e->c.lim.work_limit = work_limit;
     e->session = NULL;
     e->n = e->cap = 0;
     e->specs = NULL;
@@ -574,9 +562,12 @@ static Engine *engine_new(PyObject *store, Py_ssize_t mem_limit,
     so.limits = e->c.lim;
     so.warn = on_store_warning;
     so.warn_ctx = &e->c;
-    so.no_store = store == Py_None;
-    if (store != Py_None) {
-        const char *dir = PyUnicode_AsUTF8(store);
+    so.no_store = dirobj == Py_None;
+    so.store_limit = store_limit;
+    so.out_of_core = out_of_core;
+    so.keep_single = keep_table;
+    if (dirobj != Py_None) {
+        const char *dir = PyUnicode_AsUTF8(dirobj);
         if (!dir) {
             Py_DECREF(e);
             return NULL;
@@ -589,7 +580,7 @@ static Engine *engine_new(PyObject *store, Py_ssize_t mem_limit,
         Py_DECREF(e);
         return NULL;
     }
-    if (store != Py_None) {
+    if (dirobj != Py_None) {
         UNLOCKED(grundy_session_store(e->session));
         if (call_flush(&e->c) < 0) {
             Py_DECREF(e);
@@ -600,7 +591,7 @@ static Engine *engine_new(PyObject *store, Py_ssize_t mem_limit,
 }
 
 /* obj.name = value, taking the reference to value.  -1 on failure. */
-static int set_attr(PyObject *obj, const char *name, PyObject *value)
+int set_attr(PyObject *obj, const char *name, PyObject *value)
 {
     int r = value ? PyObject_SetAttrString(obj, name, value) : -1;
     Py_XDECREF(value);
@@ -608,7 +599,7 @@ static int set_attr(PyObject *obj, const char *name, PyObject *value)
 }
 
 /* Raise SpecError for a spec that failed to parse. */
-static void spec_error(const char *spec, grundy_status s,
+void spec_error(const char *spec, grundy_status s,
                        const grundy_parse_error *where)
 {
     unsigned long col = where->col ? where->col : 1;
@@ -632,7 +623,7 @@ static void spec_error(const char *spec, grundy_status s,
 /* The index of the game of spec in e, made on first use (one values
  * object per spec, shared by every component of that game).  -1 with an
  * exception set on failure. */
-static Py_ssize_t engine_game(Engine *e, const char *spec)
+Py_ssize_t engine_game(Engine *e, const char *spec)
 {
     size_t i;
     grundy_parse_error where;
@@ -681,7 +672,7 @@ static Py_ssize_t engine_game(Engine *e, const char *spec)
 
 /* A position of g from a Python int (or anything with __index__) or a
  * string in the family's position syntax.  -1 with an exception set. */
-static int to_pos(const grundy_game *g, PyObject *o, grundy_pos *out)
+int to_pos(const grundy_game *g, PyObject *o, grundy_pos *out)
 {
     grundy_pos num = grundy_game_num_positions(g);
     if (PyUnicode_Check(o)) {
@@ -744,6 +735,10 @@ static int to_pos(const grundy_game *g, PyObject *o, grundy_pos *out)
                      grundy_game_spec(g));
         return -1;
     }
+    if (PyBool_Check(o)) {
+        PyErr_SetString(PyExc_TypeError, "positions must be int, not bool");
+        return -1;
+    }
     if (PyIndex_Check(o)) {
         unsigned long long x;
         int neg;
@@ -772,14 +767,16 @@ static int to_pos(const grundy_game *g, PyObject *o, grundy_pos *out)
         *out = x;
         return 0;
     }
-    PyErr_Format(PyExc_TypeError, "a position is an int or a str, not %.100s",
+    PyErr_Format(PyExc_TypeError,
+                 "positions must be int (a heap), str (the family's syntax) "
+                 "or a tuple (a, b) of a two-heap game, not %.100s",
                  Py_TYPE(o)->tp_name);
     return -1;
 }
 
 /* A position as Python sees it: an int for heap families, the family's
  * text otherwise (as in the program's JSON). */
-static PyObject *from_pos(const grundy_game *g, grundy_pos p)
+PyObject *from_pos(const grundy_game *g, grundy_pos p)
 {
     char buf[256];
     size_t n;
@@ -803,7 +800,7 @@ static PyObject *from_pos(const grundy_game *g, grundy_pos p)
  * part (as in the program's JSON): a move to nothing is () in every heap
  * family, whether it takes the last stones of a Nim heap or of a Kayles
  * row. */
-static PyObject *from_move(const grundy_game *g, const grundy_move *m)
+PyObject *from_move(const grundy_game *g, const grundy_move *m)
 {
     unsigned j, k = 0;
     int heaps = !grundy_game_num_positions(g) &&
@@ -896,6 +893,47 @@ fail:
     return NULL;
 }
 
+/* What a values object's last values came from, and its board search's
+ * work (grundy_values_search_stats()), as a dict of SearchStats' fields. */
+static PyObject *search_stats(const grundy_values *v, double seconds)
+{
+    grundy_board_stats st;
+    int searched = grundy_values_search_stats(&st, v);
+    PyObject *depth;
+    unsigned d;
+    if (!searched)
+        return Py_BuildValue("{s:s,s:O,s:O,s:O,s:O,s:O,s:O,s:O,s:O,s:O,s:O,"
+                             "s:d}",
+                             "source", grundy_values_source(v), "nodes",
+                             Py_None, "lookups", Py_None, "hits", Py_None,
+                             "stored", Py_None, "evicted", Py_None,
+                             "table_bytes", Py_None, "entries", Py_None,
+                             "capacity", Py_None, "threads", Py_None,
+                             "nodes_by_depth", Py_None, "seconds", seconds);
+    depth = PyList_New(0);
+    for (d = 1; depth && d < GRUNDY_BOARD_STATS_DEPTHS && d <= st.depth;
+         d++) {
+        PyObject *x = PyLong_FromUnsignedLongLong(st.nodes_at[d]);
+        if (!x || PyList_Append(depth, x) < 0)
+            Py_CLEAR(depth);
+        Py_XDECREF(x);
+    }
+    if (!depth)
+        return NULL;
+    return Py_BuildValue("{s:s,s:K,s:K,s:K,s:K,s:K,s:K,s:K,s:K,s:I,s:N,s:d}",
+                         "source", grundy_values_source(v), "nodes",
+                         (unsigned long long)st.nodes, "lookups",
+                         (unsigned long long)st.probes, "hits",
+                         (unsigned long long)st.hits, "stored",
+                         (unsigned long long)st.stores, "evicted",
+                         (unsigned long long)st.evictions, "table_bytes",
+                         (unsigned long long)st.table_bytes, "entries",
+                         (unsigned long long)st.entries, "capacity",
+                         (unsigned long long)st.capacity, "threads",
+                         st.threads, "nodes_by_depth", depth, "seconds",
+                         seconds);
+}
+
 static const char values_at_doc[] =
     "values_at(spec, positions, store, mem_limit, threads) -> numpy array\n\n"
     "g(p) for each p of positions (a sequence of ints or strs, or a\n"
@@ -912,9 +950,11 @@ static PyObject *py_values_at(PyObject *self, PyObject *args)
     grundy_value *out;
     grundy_status s = GRUNDY_OK;
     npy_intp dims[1];
+    int want_stats = 0;
+    double t0 = 0, took = 0;
     (void)self;
-    if (!PyArg_ParseTuple(args, "sOOnn|O", &spec, &positions, &store, &mem,
-                          &threads, &progress))
+    if (!PyArg_ParseTuple(args, "sOOnn|Op", &spec, &positions, &store, &mem,
+                          &threads, &progress, &want_stats))
         return NULL;
     e = engine_new(store, mem, threads, progress);
     if (!e)
@@ -968,6 +1008,7 @@ static PyObject *py_values_at(PyObject *self, PyObject *args)
     if (!arr)
         goto out;
     out = PyArray_DATA((PyArrayObject *)arr);
+    t0 = (double)now_ms();
     UNLOCKED({
         grundy_values *v = e->values[gi];
         if (n > 1)
@@ -975,11 +1016,17 @@ static PyObject *py_values_at(PyObject *self, PyObject *args)
         for (i = 0; i < n && s == GRUNDY_OK; i++)
             s = grundy_values_get(&out[i], v, pos[i]);
     });
+    took = ((double)now_ms() - t0) / 1000.0;
     if (s != GRUNDY_OK) {
         Py_CLEAR(arr);
         call_fail(&e->c, s, "the value");
     } else if (call_flush(&e->c) < 0) {
         Py_CLEAR(arr);
+    } else if (want_stats) {
+        PyObject *st = search_stats(e->values[gi], took);
+        PyObject *pair = st ? PyTuple_Pack(2, arr, st) : NULL;
+        Py_XDECREF(st);
+        Py_SETREF(arr, pair);
     }
 out:
     free(pos);
@@ -990,7 +1037,8 @@ out:
 
 static const char period_doc[] =
     "period(spec, n, store, mem_limit, threads) -> tuple\n\n"
-    "(found, proven, preperiod, period, saltus, checked_upto): the period\n"
+    "(found, proven, preperiod, period, saltus, checked_upto, provable,\n"
+    "work_bound, why): the period\n"
     "of the table of n entries, or, for n == 0, of a table grown until a\n"
     "period is proven (or the library's bound).";
 
@@ -1036,11 +1084,14 @@ static PyObject *py_period(PyObject *self, PyObject *args)
     }
     if (call_flush(&e->c) < 0)
         goto out;
-    r = Py_BuildValue("(iiKKKK)", per.found, per.proven,
+    r = Py_BuildValue("(iiKKKKiiz)", per.found, per.proven,
                       (unsigned long long)per.preperiod,
                       (unsigned long long)per.period,
                       (unsigned long long)per.saltus,
-                      (unsigned long long)per.checked_upto);
+                      (unsigned long long)per.checked_upto,
+                      grundy_period_provable(e->games[gi]),
+                      grundy_values_period_work_bound(e->values[gi]),
+                      grundy_period_why(e->games[gi]));
 out:
     Py_DECREF(e);
     return r;
@@ -1620,14 +1671,22 @@ static void Loopy_dealloc(LoopyObject *self)
 /* Raise the error of a loopy spec: SpecError for the spec, ValueError
  * naming FILE:LINE:COL for a graph file. */
 static void loopy_error(call *c, const char *spec, grundy_status s,
-                        const grundy_parse_error *where)
+                        const grundy_parse_error *w)
 {
+    grundy_parse_error fixed = *w, *where = &fixed;
+    char *opt;
     if (c->stopped && c->et) {
         call_fail(c, s, spec);
         return;
     }
+    /* the families speak of the program's option; Python's is heap_max= */
+    if ((opt = strstr(fixed.msg, "--max H")) != NULL &&
+        strlen(fixed.msg) + 3 < sizeof fixed.msg) {
+        memmove(opt + 10, opt + 7, strlen(opt + 7) + 1);
+        memcpy(opt, "heap_max=H", 10);
+    }
     if (where->line >= 1 && s != GRUNDY_ERR_NOMEM && s != GRUNDY_ERR_LIMIT &&
-        s != GRUNDY_ERR_CANCELLED) {
+        s != GRUNDY_ERR_CANCELLED && strncmp(spec, "graph:", 6) == 0) {
         const char *path = strncmp(spec, "graph:", 6) == 0 ? spec + 6 : spec;
         PyErr_Format(PyExc_ValueError, "%s:%lu:%lu: %s", path,
                      (unsigned long)where->line,
@@ -1676,6 +1735,83 @@ static PyObject *Loopy_new(PyTypeObject *type, PyObject *args, PyObject *kw)
     }
     call_clear(&c);
     return (PyObject *)self;
+}
+
+static const char loopy_from_edges_doc[] =
+    "loopy_from_edges(n, src, dst, name, mem_limit, threads[, progress])\n\n"
+    "A Loopy game on vertices 0..n-1 with the edges src[i] -> dst[i].";
+
+static PyObject *py_loopy_from_edges(PyObject *self, PyObject *args)
+{
+    unsigned long long n;
+    PyObject *src, *dst, *progress = NULL, *ss = NULL, *ds = NULL;
+    const char *name;
+    Py_ssize_t mem, threads, m, i;
+    grundy_loopy_vertex *a = NULL, *b = NULL;
+    grundy_loopy_graph *graph = NULL;
+    LoopyObject *o = NULL;
+    grundy_status s;
+    call c;
+    (void)self;
+    if (!PyArg_ParseTuple(args, "KOOsnn|O", &n, &src, &dst, &name, &mem,
+                          &threads, &progress))
+        return NULL;
+    ss = PySequence_Fast(src, "src must be a sequence");
+    ds = ss ? PySequence_Fast(dst, "dst must be a sequence") : NULL;
+    if (!ds)
+        goto out;
+    m = PySequence_Fast_GET_SIZE(ss);
+    if (PySequence_Fast_GET_SIZE(ds) != m) {
+        PyErr_SetString(PyExc_ValueError, "one target per source");
+        goto out;
+    }
+    a = malloc(((size_t)m + 1) * sizeof *a);
+    b = malloc(((size_t)m + 1) * sizeof *b);
+    if (!a || !b) {
+        PyErr_NoMemory();
+        goto out;
+    }
+    for (i = 0; i < m; i++) {
+        unsigned long long u =
+            PyLong_AsUnsignedLongLong(PySequence_Fast_GET_ITEM(ss, i));
+        unsigned long long v =
+            PyLong_AsUnsignedLongLong(PySequence_Fast_GET_ITEM(ds, i));
+        if (PyErr_Occurred())
+            goto out;
+        a[i] = (grundy_loopy_vertex)u;
+        b[i] = (grundy_loopy_vertex)v;
+        if (a[i] != u || b[i] != v || u >= n || v >= n) {
+            PyErr_Format(PyExc_ValueError,
+                         "edge %zd: (%llu, %llu) has a vertex outside "
+                         "0 .. %llu",
+                         i, u, v, n ? n - 1 : 0);
+            goto out;
+        }
+    }
+    call_init(&c, (size_t)mem, (unsigned)threads, progress);
+    UNLOCKED(s = grundy_loopy_graph_from_edges(&graph, n, a, b, (size_t)m,
+                                               &c.lim));
+    if (s == GRUNDY_OK) {
+        o = (LoopyObject *)LoopyType.tp_alloc(&LoopyType, 0);
+        if (!o) {
+            grundy_loopy_graph_free(graph);
+            call_clear(&c);
+            goto out;
+        }
+        UNLOCKED(s = grundy_loopy_game_new_graph(&o->g, &graph, name,
+                                                 &c.lim));
+    }
+    if (s != GRUNDY_OK) {
+        Py_CLEAR(o);
+        call_fail(&c, s, "the graph");
+    }
+    call_clear(&c);
+out:
+    free(a);
+    free(b);
+    Py_XDECREF(ss);
+    Py_XDECREF(ds);
+    return (PyObject *)o;
 }
 
 /* A vertex from an int or the game's text for it. */
@@ -1745,10 +1881,14 @@ static PyObject *loopy_value_obj(const grundy_loopy_value *v)
     return r;
 }
 
+/* A position as Python sees it, as Loopy.value() takes it: an int (a heap
+ * of a family, a vertex of an edge list), or the name of a DOT vertex. */
 static PyObject *loopy_pos_obj(const grundy_loopy_game *g,
                                grundy_loopy_vertex v)
 {
     char buf[256];
+    if (!grundy_loopy_graph_vertex_name(grundy_loopy_game_graph(g), v))
+        return PyLong_FromUnsignedLongLong((unsigned long long)v);
     size_t n = grundy_loopy_game_pos_format(g, v, buf, sizeof buf);
     if (n >= sizeof buf)
         n = sizeof buf - 1;
@@ -2018,44 +2158,29 @@ static PyObject *py_families(PyObject *self, PyObject *noargs)
     return l;
 }
 
-static PyObject *py_finite(PyObject *self, PyObject *arg)
+grundy_game *game_from_spec(const char *spec)
 {
-    const char *spec = PyUnicode_AsUTF8(arg);
     grundy_game *g = NULL;
     grundy_parse_error where;
     grundy_status s;
-    grundy_pos n;
-    (void)self;
-    if (!spec)
-        return NULL;
     memset(&where, 0, sizeof where);
     s = grundy_game_new(&g, spec, &where);
     if (s != GRUNDY_OK) {
         spec_error(spec, s, &where);
         return NULL;
     }
-    n = grundy_game_num_positions(g);
-    grundy_game_free(g);
-    return PyBool_FromLong(n != 0);
+    return g;
 }
 
 static PyObject *py_canonical(PyObject *self, PyObject *arg)
 {
     const char *spec = PyUnicode_AsUTF8(arg);
-    grundy_game *g = NULL;
-    grundy_parse_error where;
-    grundy_status s;
+    grundy_game *g;
     char buf[512];
     size_t n;
     (void)self;
-    if (!spec)
+    if (!spec || !(g = game_from_spec(spec)))
         return NULL;
-    memset(&where, 0, sizeof where);
-    s = grundy_game_new(&g, spec, &where);
-    if (s != GRUNDY_OK) {
-        spec_error(spec, s, &where);
-        return NULL;
-    }
     n = grundy_game_canonical_spec(g, buf, sizeof buf);
     grundy_game_free(g);
     return PyUnicode_FromStringAndSize(buf, (Py_ssize_t)(n < sizeof buf
@@ -2072,15 +2197,20 @@ static PyMethodDef methods[] = {
     {"count_heaps", py_count_heaps, METH_VARARGS, count_heaps_doc},
     {"count_tuples", py_count_tuples, METH_VARARGS, count_tuples_doc},
     {"loopy_sum", py_loopy_sum, METH_VARARGS, loopy_sum_doc},
+    {"loopy_from_edges", py_loopy_from_edges, METH_VARARGS,
+     loopy_from_edges_doc},
     {"loopy_claims", py_loopy_claims, METH_O,
      "loopy_claims(spec) -> bool: whether spec names a game with cycles."},
     {"version", py_version, METH_NOARGS,
      "version() -> str: the version of the grundy library in use."},
     {"families", py_families, METH_NOARGS,
      "families() -> [(name, synopsis)]: the built-in rule families."},
-    {"finite", py_finite, METH_O,
-     "finite(spec) -> bool: whether the family has finitely many "
-     "positions (a board)."},
+    {"misere", py_misere, METH_VARARGS, misere_doc},
+    {"family_flags", py_family_flags, METH_O, family_flags_doc},
+    {"pattern_codes", py_pattern_codes, METH_VARARGS, pattern_codes_doc},
+    {"survey_row", py_survey_row, METH_VARARGS, survey_row_doc},
+    {"plot", py_plot, METH_VARARGS, plot_doc},
+    {"genus", py_genus, METH_VARARGS, genus_doc},
     {"canonical", py_canonical, METH_O,
      "canonical(spec) -> str: the canonical spec ('kayles' -> '0.77')."},
     {NULL, NULL, 0, NULL},
@@ -2097,7 +2227,8 @@ PyMODINIT_FUNC PyInit__grundy(void)
     PyObject *m;
     import_array();
     if (PyType_Ready(&EngineType) < 0 || PyType_Ready(&RangeType) < 0 ||
-        PyType_Ready(&LoopyType) < 0 || PyType_Ready(&FamilyType) < 0)
+        PyType_Ready(&LoopyType) < 0 || PyType_Ready(&FamilyType) < 0 ||
+        PyType_Ready(&QuotientType) < 0 || PyType_Ready(&StoreType) < 0)
         return NULL;
     if (!grundy_rules_find("python:0") &&
         grundy_rules_register(&pyfam_rules) != GRUNDY_OK) {
@@ -2124,6 +2255,7 @@ PyMODINIT_FUNC PyInit__grundy(void)
         PyModule_AddObjectRef(m, "Range", (PyObject *)&RangeType) < 0 ||
         PyModule_AddObjectRef(m, "Loopy", (PyObject *)&LoopyType) < 0 ||
         PyModule_AddObjectRef(m, "Family", (PyObject *)&FamilyType) < 0 ||
+        PyModule_AddObjectRef(m, "Store", (PyObject *)&StoreType) < 0 ||
         PyModule_AddObject(m, "PRIME_62",
                            PyLong_FromUnsignedLongLong(GRUNDY_NT_PRIME_62)) <
             0 ||

@@ -20,7 +20,7 @@ from conftest import cli_path
 @pytest.mark.parametrize("store", [0, 1.5, b"", ["dir"]])
 def test_store_of_a_wrong_type_is_refused(tmp_path, monkeypatch, store):
     monkeypatch.chdir(tmp_path)
-    with pytest.raises(TypeError, match="store is True, False, None or a "
+    with pytest.raises(TypeError, match="store is True, False, None, a "
                                         "path"):
         grundy.values("nim", 5, store=store)
     assert list(tmp_path.iterdir()) == []  # no folder named '0'
@@ -175,10 +175,13 @@ def test_loopy_sums_match_cli(cli, spec, hm, positions):
     assert loopy_json_value(a.nim_sum) == want["value"]
     assert a.winner == want["winner"]
     key = "drawing_moves" if a.winner == "draw" else "winning_moves"
-    assert [(m.component + 1, m.position, list(m.to),
+    # positions are ints in Python (what Loopy.value() takes), strings in
+    # the JSON (doc/JSON.md)
+    assert [(m.component + 1, str(m.position), [str(t) for t in m.to],
              loopy_json_value(m.value)) for m in a.moves] == \
         [(m["component"], m["from"], m["to"], m["value"])
          for m in want[key]]
+    assert all(isinstance(m.position, int) for m in a.moves)
     if a.winner == "second":
         assert a.moves == []
     if a.best is not None and a.winner != "second":
@@ -275,6 +278,10 @@ def test_misere_matches_cli(cli, text):
     assert [(m.component + 1, str(m.position), [str(x) for x in m.to])
             for m in a.moves] == \
         [(m["component"], m["from"], m["to"]) for m in want["winning_moves"]]
+    # no value after a misere move, and no nim-sum: the program has none
+    assert all(m.value is None for m in a.moves) and a.nim_sum is None
+    assert "value" not in want and all(
+        "value" not in m for m in want["winning_moves"])
     if a.winner == "first":
         assert (a.best.component, a.best.position, a.best.to) in \
             [(m.component, m.position, m.to) for m in a.moves]
@@ -286,11 +293,17 @@ def test_moore_matches_cli(cli, text, k):
     a = grundy.analyze(text, moore=k, best=True)
     want = json.loads(cli("analyze", "--moore", k, *text.split(), "--json"))
     assert a.winner == want["winner"] and a.method == want["method"]
-    assert [(m.component + 1, str(m.position), [str(x) for x in m.to])
-            for m in a.moves] == \
-        [(m["component"], m["from"], m["to"])
-         for m in want.get("winning_move_set", [])]
-    assert a.best is None or isinstance(a.best, list)
+    # the program prints no nim-sum (it decides nothing in Nim_k) and one
+    # winning move set: so does Python, as one MoveSet with its parts
+    assert a.nim_sum is None and "value" not in want
+    parts = [(m.component + 1, str(m.position), [str(x) for x in m.to])
+             for ms in a.moves for m in ms.parts]
+    assert parts == [(m["component"], m["from"], m["to"])
+                     for m in want.get("winning_move_set", [])]
+    assert len(a.moves) == (1 if want.get("winning_move_set") else 0)
+    assert all(isinstance(ms, grundy.MoveSet) for ms in a.moves)
+    assert all(m.value is None for ms in a.moves for m in ms.parts)
+    assert a.best is None or isinstance(a.best, grundy.MoveSet)
 
 
 def misere_oracle(heaps, moves):

@@ -69,6 +69,11 @@ def period_of(cli, *args):
 
 def describe(p):
     """A Period in the program's words."""
+    if p.proven and p.period is None:  # a closed form: none at all
+        return f"no period, nor an arithmetic one (proven: {p.why})"
+    if p.proven and p.why:
+        return (f"period {p.period} preperiod {p.preperiod} saltus "
+                f"{p.saltus} (proven: {p.why})")
     if p.proven:
         return f"period {p.period} preperiod {p.preperiod} (proven)"
     text = f"no period proven up to {p.checked_upto}"
@@ -82,7 +87,8 @@ def describe(p):
 
 
 @pytest.mark.parametrize("spec", ["subtract:1,3,4", "0.137", "kayles",
-                                  "0.07", "grundy-game", "half", "4.07"])
+                                  "0.07", "grundy-game", "half", "4.07",
+                                  "nim", "allbut:1,2"])
 def test_period_matches_cli(cli, spec):
     p = grundy.period(spec)
     assert describe(p) == period_of(cli, spec)

@@ -251,6 +251,21 @@ static grundy_status parse_edge_list(grundy_loopy_graph *g, const char *text,
             (!ep.any_rest || ep.max_rest < ep.first[0] ||
              (ep.first[0] > 0 && ep.ids_below >= ep.lines - 1));
         ep.guessed = ep.skip_first;
+        /* A first line whose n bounds every id after it reads as a header
+         * "n m"; with the wrong count m it is neither a header nor, surely,
+         * an edge (read as one, a graph of 2 announced edges and 3 lines
+         * would gain an edge n -> m): refused, as HEADER refuses it. */
+        if (!ep.skip_first && ep.any_rest && ep.max_rest < ep.first[0] &&
+            ep.first[1] != ep.lines - 1) {
+            grundy_parse_error_set(where, ep.first_line, ep.first_col[1],
+                                   "a header of %llu vertices and %llu "
+                                   "edges, but %llu lines follow "
+                                   "(--format edges reads it as an edge)",
+                                   (unsigned long long)ep.first[0],
+                                   (unsigned long long)ep.first[1],
+                                   (unsigned long long)(ep.lines - 1));
+            return GRUNDY_ERR_PARSE;
+        }
     }
     if (ep.skip_first) {
         n = ep.first[0];

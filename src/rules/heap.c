@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "grundy/io.h"
+#include "grundy/table.h"
 #include "rules/rules_internal.h"
 
 /* Helpers ******************************************************************/
@@ -60,6 +61,19 @@ static int nim_value(const void *params, grundy_pos p, grundy_value *out)
     return 1;
 }
 
+/* g(n) = n: an arithmetic period 1 with saltus 1, from 0. */
+static int nim_period(const void *params, grundy_period *out,
+                      const char **why)
+{
+    (void)params;
+    memset(out, 0, sizeof *out);
+    out->found = out->proven = 1;
+    out->period = 1;
+    out->saltus = 1;
+    *why = "g(n) = n";
+    return 1;
+}
+
 static size_t nim_spec(const void *params, char *buf, size_t cap)
 {
     (void)params;
@@ -90,6 +104,7 @@ const grundy_rules grundy_rules_nim = {
     .max_moves = nim_max_moves,
     .moves = nim_moves,
     .value = nim_value,
+    .period_known = nim_period,
     .spec_format = nim_spec,
     .value_bound = below_n,
     .move_to_value = nim_move_to,
@@ -248,7 +263,8 @@ const grundy_rules grundy_rules_allbut = {
     .name = "allbut",
     .synopsis = "allbut:S           remove any positive number of stones "
                 "except those in S",
-    .flags = GRUNDY_RULES_HEAP,
+    /* arithmetic-periodic from some point on (A. Siegel): looked for */
+    .flags = GRUNDY_RULES_HEAP | GRUNDY_RULES_SALTUS,
     .parse = list_parse,
     .free_params = list_free,
     .max_moves = nim_max_moves,
@@ -390,6 +406,20 @@ static int half_value(const void *params, grundy_pos p, grundy_value *out)
     return 1;
 }
 
+/* No period, nor an arithmetic one: g(2n) = n grows without bound, so no
+ * period; and an arithmetic period p with saltus s > 0 would give, for p
+ * odd, g(n + (p - 1) / 2) = g(2n + p) = g(2n) + s = n + s for large n,
+ * which g(2n) = n denies, and for p even the same with p / 2 (from the
+ * odd n, g(2n + 1 + p) = g(n + p / 2)). */
+static int half_period(const void *params, grundy_period *out,
+                       const char **why)
+{
+    (void)params;
+    memset(out, 0, sizeof *out); /* none */
+    *why = "g(2n) = n grows without bound, and g(2n + 1) = g(n)";
+    return 1;
+}
+
 static size_t half_spec(const void *params, char *buf, size_t cap)
 {
     (void)params;
@@ -410,6 +440,7 @@ const grundy_rules grundy_rules_half = {
     .max_moves = half_max_moves,
     .moves = half_moves,
     .value = half_value,
+    .period_known = half_period,
     .spec_format = half_spec,
     .value_bound = half_bound,
 };

@@ -42,6 +42,7 @@ static const struct {
     {"kayles", "0.77"},
     {"dawsons-kayles", "0.07"},
     {"dawsons-chess", "0.137"},
+    {"lasker", "4.3..."}, /* Lasker's Nim: take any number, or split */
 };
 
 #define MAX_USER_RULES 64
@@ -139,6 +140,61 @@ static grundy_status game_make(grundy_game **out, const grundy_rules *rules,
     return GRUNDY_OK;
 }
 
+/* The edit distance (insertions, deletions, substitutions, adjacent
+ * swaps) between a[0..n) and b, or a large number past 8. */
+static size_t edit_distance(const char *a, size_t n, const char *b)
+{
+    size_t m = strlen(b), i, j, d[3][41];
+    if (n > 40 || m > 40)
+        return 99;
+    for (j = 0; j <= m; j++)
+        d[0][j] = j;
+    for (i = 1; i <= n; i++) {
+        size_t *cur = d[i % 3], *prev = d[(i + 2) % 3], *pp = d[(i + 1) % 3];
+        cur[0] = i;
+        for (j = 1; j <= m; j++) {
+            size_t c = prev[j - 1] + (a[i - 1] != b[j - 1]);
+            if (prev[j] + 1 < c)
+                c = prev[j] + 1;
+            if (cur[j - 1] + 1 < c)
+                c = cur[j - 1] + 1;
+            if (i > 1 && j > 1 && a[i - 1] == b[j - 2] &&
+                a[i - 2] == b[j - 1] && pp[j - 2] + 1 < c)
+                c = pp[j - 2] + 1;
+            cur[j] = c;
+        }
+    }
+    return d[n % 3][m];
+}
+
+/* The known family or alias nearest to name[0..len) (within a third of
+ * its length, at least 1 and at most 3 edits), or NULL. */
+static const char *nearest_name(const char *name, size_t len)
+{
+    const char *best = NULL;
+    size_t bd = len / 3 < 1 ? 1 : len / 3 > 3 ? 3 : len / 3, i, d;
+    for (i = 0; grundy_rules_builtin[i]; i++)
+        if ((d = edit_distance(name, len, grundy_rules_builtin[i]->name)) <=
+                bd &&
+            (!best || d < bd)) {
+            best = grundy_rules_builtin[i]->name;
+            bd = d;
+        }
+    for (i = 0; i < sizeof aliases / sizeof aliases[0]; i++)
+        if ((d = edit_distance(name, len, aliases[i].name)) <= bd &&
+            (!best || d < bd)) {
+            best = aliases[i].name;
+            bd = d;
+        }
+    for (i = 0; i < n_user_rules; i++)
+        if ((d = edit_distance(name, len, user_rules[i]->name)) <= bd &&
+            (!best || d < bd)) {
+            best = user_rules[i]->name;
+            bd = d;
+        }
+    return best;
+}
+
 grundy_status grundy_game_new(grundy_game **out, const char *spec,
                               grundy_parse_error *where)
 {
@@ -167,8 +223,19 @@ grundy_status grundy_game_new(grundy_game **out, const char *spec,
     r = find_claim(spec);
     if (r)
         return game_make(out, r, spec, spec, 0, where);
-    grundy_parse_error_set(where, 1, 1, "unknown rule family '%.*s'",
-                           (int)(name_len > 40 ? 40 : name_len), spec);
+    {
+        const char *near = nearest_name(spec, name_len);
+        if (near)
+            grundy_parse_error_set(where, 1, 1,
+                                   "unknown rule family '%.*s' (did you "
+                                   "mean '%s'?)",
+                                   (int)(name_len > 40 ? 40 : name_len), spec,
+                                   near);
+        else
+            grundy_parse_error_set(where, 1, 1, "unknown rule family '%.*s'",
+                                   (int)(name_len > 40 ? 40 : name_len),
+                                   spec);
+    }
     return GRUNDY_ERR_ARG;
 }
 

@@ -26,11 +26,23 @@ static int hex_value(char c)
     return -1;
 }
 
+/* The width of the point at text[i]: 1 for '.', 2 for the middle dot
+ * U+00B7 of the literature ("0\xC2\xB777"), 0 for anything else. */
+static size_t point_at(const char *text, size_t len, size_t i)
+{
+    if (i < len && text[i] == '.')
+        return 1;
+    if (i + 1 < len && (unsigned char)text[i] == 0xC2 &&
+        (unsigned char)text[i + 1] == 0xB7)
+        return 2;
+    return 0;
+}
+
 grundy_status grundy_takebreak_parse(grundy_takebreak_params *out,
                                      const char *text, size_t len,
                                      grundy_parse_error *where)
 {
-    size_t i;
+    size_t i, pw, first; /* the point's width; the first digit after it */
     int d0;
 
     memset(out, 0, sizeof *out);
@@ -38,8 +50,10 @@ grundy_status grundy_takebreak_parse(grundy_takebreak_params *out,
     if (len >= 3 && memcmp(text + len - 3, "...", 3) == 0) {
         out->repeat = 1;
         len -= 3;
-        if (len >= 1 && len <= 2 && hex_value(text[0]) >= 0 &&
-            (len == 1 || text[1] == '.')) {
+        /* "4...", "4....", ".": no digit after the point */
+        if (len >= 1 && (point_at(text, len, 0) == len ||
+                         (hex_value(text[0]) >= 0 &&
+                          (len == 1 || 1 + point_at(text, len, 1) == len)))) {
             grundy_parse_error_set(where, 1, len + 1,
                                    "'...' repeats the last digit after "
                                    "the point, and there is none");
@@ -51,32 +65,41 @@ grundy_status grundy_takebreak_parse(grundy_takebreak_params *out,
                                "expected a code such as 0.137 or 4.07");
         return GRUNDY_ERR_PARSE;
     }
-    d0 = hex_value(text[0]);
-    if (d0 < 0) {
-        grundy_parse_error_set(where, 1, 1,
-                               "expected a code such as 0.137 or 4.07");
-        return GRUNDY_ERR_PARSE;
-    }
-    if (d0 & 3) {
-        grundy_parse_error_set(where, 1, 1,
-                               "leading digit '%c' out of range: it must be "
-                               "0, 4, 8 or C (a move that takes nothing "
-                               "must split the heap)",
-                               text[0]);
-        return GRUNDY_ERR_RANGE;
-    }
-    if (len < 2 || text[1] != '.') {
-        grundy_parse_error_set(where, 1, 2,
-                               "expected '.' after the leading digit "
-                               "(a code looks like 0.137)");
-        return GRUNDY_ERR_PARSE;
+    /* ".137" and "\xC2\xB7137" are 0.137, as the literature writes them */
+    if ((pw = point_at(text, len, 0)) != 0) {
+        d0 = 0;
+        first = pw;
+    } else {
+        d0 = hex_value(text[0]);
+        if (d0 < 0) {
+            grundy_parse_error_set(where, 1, 1,
+                                   "expected a code such as 0.137, .137 or "
+                                   "4.07");
+            return GRUNDY_ERR_PARSE;
+        }
+        if (d0 & 3) {
+            grundy_parse_error_set(where, 1, 1,
+                                   "leading digit '%c' out of range: it must "
+                                   "be 0, 4, 8 or C (a move that takes "
+                                   "nothing must split the heap)",
+                                   text[0]);
+            return GRUNDY_ERR_RANGE;
+        }
+        pw = point_at(text, len, 1);
+        if (!pw) {
+            grundy_parse_error_set(where, 1, 2,
+                                   "expected '.' after the leading digit "
+                                   "(a code looks like 0.137)");
+            return GRUNDY_ERR_PARSE;
+        }
+        first = 1 + pw;
     }
     /* "4." (split a heap without taking, nothing else) has no digits
      * after the point, and is a code */
     out->digit[0] = (uint8_t)d0;
-    for (i = 2; i < len; i++) {
+    for (i = first; i < len; i++) {
         int d = hex_value(text[i]);
-        size_t j = i - 1;
+        size_t j = i - first + 1;
         if (d < 0) {
             unsigned char c = (unsigned char)text[i];
             if (c >= 0x21 && c < 0x7F)
@@ -103,21 +126,22 @@ grundy_status grundy_takebreak_parse(grundy_takebreak_params *out,
         out->digit[j] = (uint8_t)d;
     }
     if (out->repeat) {
-        size_t last = len - 1; /* the repeated digit's index in text */
-        if (out->digit[last - 1] == 0) {
+        size_t last = len - 1;            /* the repeated digit in text */
+        size_t k = last - first + 1;      /* ... and its index in digit[] */
+        if (out->digit[k] == 0) {
             grundy_parse_error_set(where, 1, last + 1,
                                    "'...' repeats the digit 0: nothing to "
                                    "repeat");
             return GRUNDY_ERR_PARSE;
         }
-        if (out->digit[last - 1] & 8) {
+        if (out->digit[k] & 8) {
             grundy_parse_error_set(where, 1, last + 1,
                                    "a repeated digit that leaves three "
                                    "heaps (8-F) is not supported");
             return GRUNDY_ERR_RANGE;
         }
         /* 4.33... is 4.3...: the repeat starts as early as it can */
-        for (i = last - 1; i > 1 && out->digit[i - 1] == out->digit[i]; i--)
+        for (i = k; i > 1 && out->digit[i - 1] == out->digit[i]; i--)
             out->digit[i] = 0;
     }
     for (i = 0; i <= GRUNDY_TAKEBREAK_MAX_DIGITS; i++) {
@@ -151,14 +175,18 @@ static grundy_status octal_parse(void **params, const char *args,
     return GRUNDY_OK;
 }
 
-/* A spec that starts with a decimal digit, or with a hexadecimal letter
- * followed by the point, is a code (or a malformed one, which parse()
+/* A spec that starts with a decimal digit, with a hexadecimal letter
+ * followed by the point, or with the point (the literature's ".77" and
+ * "\xC2\xB777" for 0.77) is a code (or a malformed one, which parse()
  * then explains). */
 static int octal_claims(const char *spec)
 {
+    size_t len = strlen(spec);
     if (spec[0] >= '0' && spec[0] <= '9')
         return 1;
-    return hex_value(spec[0]) >= 0 && spec[1] == '.';
+    /* ".77", "\xC2\xB777" (a middle dot), "C\xC2\xB77" */
+    return point_at(spec, len, 0) ||
+           (hex_value(spec[0]) >= 0 && point_at(spec, len, 1));
 }
 
 /* Moves ********************************************************************/

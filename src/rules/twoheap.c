@@ -29,29 +29,7 @@
 #include "grundy/table.h"
 #include "grundy/twoheap.h"
 #include "rules/rules_internal.h"
-
-#define TH_INF INT64_MAX
-#define TH_MAX_TERMS 64
-/* Rays with a step of at most this many cells get a bit set per line;
- * longer steps have few options per line and are read one by one. */
-#define TH_RAY_MAX_STEP 8
-#define TH_MAX_RAYS 8
-/* Positions between two progress ticks. */
-#define TH_TICK 4096
-
-typedef struct th_term {
-    int64_t cx, dx, cy, dy; /* the vector (cx t + dx, cy t + dy) */
-    int64_t lo, hi;         /* t in lo .. hi (TH_INF: unbounded); 1 .. 1
-                               for a term without t */
-} th_term;
-
-typedef struct th_params {
-    size_t n;
-    th_term t[TH_MAX_TERMS];
-    int wythoff;              /* the family "wythoff" (its closed form) */
-    size_t nrays;             /* terms kept as bit sets per line ... */
-    unsigned ray[TH_MAX_RAYS]; /* ... their indices in t[] */
-} th_params;
+#include "rules/twoheap_internal.h"
 
 /* Pairs ********************************************************************/
 
@@ -133,20 +111,47 @@ int grundy_twoheap_wythoff_p(uint64_t *a, uint64_t *b, uint64_t k)
     return 1;
 }
 
+/* Whether g(a, b) is better taken from the rows of the short heap than
+ * from the square of the long one.  The values object tabulates a square
+ * once (about side^3 / 64 word steps for the rays) and keeps it for the
+ * next questions, while the rows are computed again for every position
+ * asked: so the rows are used when even every move from (a, b) asked of
+ * them (a sum's winning moves) costs less than the square, or when the
+ * square is past some 10^10 steps (minutes). */
+static int rows_win(const th_params *tp, uint64_t a, uint64_t b)
+{
+    double side = (double)(a > b ? a : b) + 1;
+    double square = side * side * (side / 64 + 4);
+    double rows = grundy_th_rows_cost(tp, a, b);
+    double moves = (double)a + (double)b + 1;
+    return rows <= 1e15 && (rows * moves < square || square > 1e10);
+}
+
+/* A P-position by the closed form; any other from the rows of its short
+ * heap (twoheap_rows.c) when they beat the square (rows_win()) and are
+ * not too much work for one value: else the square table answers. */
 static int wythoff_value(const void *params, grundy_pos p, grundy_value *out)
 {
     uint64_t a, b, k;
-    (void)params;
     grundy_twoheap_heaps(&a, &b, p);
     if (a > b) {
         k = a;
         a = b;
         b = k;
     }
-    if (floor_k_phi(b - a) != a)
-        return 0; /* not a P-position: no closed form for its value */
-    *out = 0;
-    return 1;
+    if (floor_k_phi(b - a) == a) {
+        *out = 0;
+        return 1;
+    }
+    return rows_win(params, b, a) && grundy_th_rows_value(params, b, a, out);
+}
+
+/* Any move set: from the rectangle its moves stay in. */
+static int twoheap_value(const void *params, grundy_pos p, grundy_value *out)
+{
+    uint64_t a, b;
+    grundy_twoheap_heaps(&a, &b, p);
+    return rows_win(params, a, b) && grundy_th_rows_value(params, a, b, out);
 }
 
 /* Moves ********************************************************************/
@@ -171,8 +176,8 @@ static int coord_span(int64_t c, int64_t d, int64_t a, int64_t *lo,
 
 /* The values of t that give term u a move from (a, b) lie in [*t0, *t1]
  * (the vector (0, 0) aside); 0 when there are none. */
-static int term_span(const th_term *u, uint64_t a, uint64_t b, int64_t *t0,
-                     int64_t *t1)
+int grundy_th_term_span(const th_term *u, uint64_t a, uint64_t b, int64_t *t0,
+                        int64_t *t1)
 {
     *t0 = u->lo;
     *t1 = u->hi;
@@ -188,7 +193,7 @@ static size_t th_max_moves(const void *params, grundy_pos p)
     int64_t t0, t1;
     grundy_twoheap_heaps(&a, &b, p);
     for (i = 0; i < tp->n; i++)
-        if (term_span(&tp->t[i], a, b, &t0, &t1))
+        if (grundy_th_term_span(&tp->t[i], a, b, &t0, &t1))
             k += (size_t)(t1 - t0 + 1);
     return k;
 }
@@ -212,7 +217,7 @@ static size_t th_moves(const void *params, grundy_pos p, grundy_move *out,
     for (i = 0; i < tp->n; i++) {
         const th_term *u = &tp->t[i];
         int64_t t, t0, t1;
-        if (!term_span(u, a, b, &t0, &t1))
+        if (!grundy_th_term_span(u, a, b, &t0, &t1))
             continue;
         for (t = t0; t <= t1; t++) {
             int64_t x = u->cx * t + u->dx, y = u->cy * t + u->dy;
@@ -707,7 +712,7 @@ static grundy_status th_fill(const void *params, void *values, grundy_pos from,
                 r++;
                 continue;
             }
-            if (!term_span(u, a, b, &t0, &t1))
+            if (!grundy_th_term_span(u, a, b, &t0, &t1))
                 continue;
             for (t = t0; t <= t1; t++) {
                 int64_t x = u->cx * t + u->dx, y = u->cy * t + u->dy;
@@ -794,6 +799,7 @@ const grundy_rules grundy_rules_twoheap = {
     .pos_format = th_pos_format,
     .max_moves = th_max_moves,
     .moves = th_moves,
+    .value = twoheap_value,
     .spec_format = twoheap_spec,
     .value_bound = th_bound,
     .kernel = &th_kernel,

@@ -24,7 +24,12 @@
  *
  * Arithmetic periodicity (g(n + p) = g(n) + s, s > 0) is looked for in
  * families with GRUNDY_RULES_SALTUS when no ordinary period shows, and
- * reported as seen, never proven.
+ * reported as seen: grundy knows no theorem that bounds the run that
+ * would prove one (for all-but subtraction games A. Siegel proved that
+ * the values are arithmetic-periodic from some point on, without a bound
+ * to check).  A
+ * family whose closed form settles its period (grundy_rules.period_known:
+ * Nim's g(n) = n, the halving game's g(2n) = n) says so, proven.
  */
 #include <stddef.h>
 #include <stdlib.h>
@@ -73,6 +78,17 @@ static grundy_pos proof_run(const grundy_game *g, grundy_pos q, grundy_pos p)
     return r->period_run ? r->period_run(grundy_game_params(g), q, p) : 0;
 }
 
+const char *grundy_period_why(const grundy_game *g)
+{
+    const grundy_rules *r = grundy_game_rules(g);
+    grundy_period k;
+    const char *why = NULL;
+    if (!r->period_known ||
+        !r->period_known(grundy_game_params(g), &k, &why))
+        return NULL;
+    return why;
+}
+
 int grundy_period_provable(const grundy_game *g)
 {
     /* a criterion that proves nothing (take:1..h/2) is none */
@@ -94,6 +110,13 @@ void grundy_period_find(grundy_period *out, const grundy_table *t)
     grundy_period seen;
 
     memset(out, 0, sizeof *out);
+    if (grundy_period_why(t->game)) { /* a closed form settles it */
+        const grundy_rules *r = grundy_game_rules(t->game);
+        const char *why;
+        r->period_known(grundy_game_params(t->game), out, &why);
+        out->checked_upto = size;
+        return;
+    }
     memset(&seen, 0, sizeof seen);
     out->checked_upto = seen.checked_upto = size;
     for (p = 1; 2 * p <= size; p++) {

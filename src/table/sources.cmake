@@ -10,5 +10,6 @@ target_sources(grundy PRIVATE
   src/table/sparse.c
   src/table/sparse_loops.c
   src/table/sparse_triple.c
+  src/table/survey.c
   src/table/tiers.c
   src/table/tiers_split.c)

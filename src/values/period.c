@@ -114,7 +114,10 @@ static grundy_status period_grow(grundy_period *out, grundy_values *v,
         GRUNDY_TRY(grundy_values_table(&t, v, n));
         grundy_period_find(out, t);
         if (out->proven) {
-            v->period = *out;
+            /* values come from an ordinary period only; an arithmetic one
+             * (or none, proven) is the family's closed form's to give */
+            if (out->found && !out->saltus)
+                v->period = *out;
             break;
         }
         if (!provable || n >= max)

@@ -251,6 +251,12 @@ static void store_save(grundy_values *v, const grundy_table *t, grundy_pos size,
     st.complete = complete;
     if (complete && v->period.proven)
         st.period = v->period;
+    else if (complete && size == grundy_table_size(t) &&
+             grundy_period_provable(v->game))
+        grundy_period_find(&st.period, t); /* about one pass: what
+                                              `store list` shows */
+    if (!st.period.proven || !st.period.found || st.period.saltus)
+        memset(&st.period, 0, sizeof st.period); /* an ordinary one only */
     st.data = grundy_table_data(t);
     /* A failed write was reported through the store's warning callback;
      * the table in memory is still the answer. */

@@ -166,6 +166,22 @@ static void test_twoheap_values_match_search(void **state)
                          (unsigned long long)a, (unsigned long long)b,
                          (unsigned long long)x);
         }
+        /* the square of the kernel, as a table, too */
+        {
+            const grundy_table *t = NULL;
+            assert_int_equal(grundy_values_table(&t, v, side * side),
+                             GRUNDY_OK);
+            for (i = 0; i < side * side; i++) {
+                uint64_t a, b;
+                grundy_twoheap_heaps(&a, &b, i);
+                if (!oracle_value_is(m, oracle_twoheap_pack(a, b),
+                                     (unsigned)grundy_table_get(t, i)))
+                    fail_msg("seed=%llu it=%ld %s: the square's g(%llu,%llu) "
+                             "is refuted by the search",
+                             (unsigned long long)test_seed(), it, spec,
+                             (unsigned long long)a, (unsigned long long)b);
+            }
+        }
         assert_string_equal(grundy_values_method(v), "two-heap lines");
         grundy_values_free(v);
         oracle_memo_free(m);

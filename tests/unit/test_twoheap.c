@@ -262,15 +262,22 @@ static void test_wythoff_p_positions(void **state)
                      (unsigned long long)b);
     }
     check_zeros(t, side, pa, pb, np, "wythoff");
-    /* the value hook (the closed form) against every entry of the table:
-     * it answers 0 exactly at the zeros and declines elsewhere */
+    /* the value hook against every entry of the table: the closed form
+     * at the zeros; elsewhere it answers from the rows of the short heap
+     * (twoheap_rows.c) or, when the square is cheaper, leaves the value to
+     * the table (twoheap.c, rows_win()) */
     for (a = 0; a < side; a++)
         for (b = 0; b < side; b++) {
             grundy_value x = 99;
-            int known = r->value(grundy_game_params(g),
-                                 grundy_twoheap_pos(a, b), &x);
-            if (known != (at(t, a, b) == 0) || (known && x != 0))
-                fail_msg("closed form at %llu,%llu: %d (%llu), table %llu",
+            int known;
+            /* every zero; a sample of the rest (each from scratch) */
+            if (at(t, a, b) != 0 && (a * 7919 + b) % 997 != 0)
+                continue;
+            known = r->value(grundy_game_params(g), grundy_twoheap_pos(a, b),
+                             &x);
+            if ((at(t, a, b) == 0 && (!known || x != 0)) ||
+                (known && x != at(t, a, b)))
+                fail_msg("value hook at %llu,%llu: %d (%llu), table %llu",
                          (unsigned long long)a, (unsigned long long)b, known,
                          (unsigned long long)x,
                          (unsigned long long)at(t, a, b));

@@ -343,7 +343,9 @@ GRUNDY_NODISCARD GRUNDY_API grundy_status grundy_store_trim(
 
 /* grundy_store_clear() :
  * Remove every entry (as grundy_store_remove() does) whose lock no one
- * holds, and every file set aside (.bad): *removed entries went, *busy
+ * holds, every file set aside (.bad), and every journal of a board
+ * search (j-HASH.gjnl) that no process holds: *removed entries and
+ * journals went, *busy
  * (may be NULL) were in use and stay. */
 GRUNDY_NODISCARD GRUNDY_API grundy_status
 grundy_store_clear(grundy_store *s, size_t *removed, size_t *busy);

@@ -37,6 +37,7 @@ int grundy_store_is_file(const char *name)
     if (name[0] == '.')
         return 0;
     return strstr(name, ".gtab") || strstr(name, ".gsplit") ||
+           (n > 5 && strcmp(name + n - 5, ".gjnl") == 0) ||
            (n > 7 && strcmp(name + n - 7, ".gslice") == 0) ||
            strstr(name, ".gslice.");
 }

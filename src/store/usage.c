@@ -26,6 +26,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/file.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -214,10 +215,25 @@ grundy_status grundy_store_clear(grundy_store *s, size_t *removed,
             ++*busy;
     }
     free(info);
-    /* files set aside, whose entry is gone */
+    /* files set aside, whose entry is gone, and the journals of board
+     * searches (grundy_store_journal_*) that no process holds */
     for (i = 0; st == GRUNDY_OK && i < files.n; i++) {
         const char *name = files.file[i].name;
         size_t k = strlen(name);
+        if (k >= 5 && strcmp(name + k - 5, ".gjnl") == 0) {
+            int fd;
+            grundy_store_file_path(path, s, name);
+            fd = open(path, O_RDONLY | O_CLOEXEC);
+            if (fd >= 0 && flock(fd, LOCK_EX | LOCK_NB) == 0) {
+                if (grundy_store_remove_file(s, path, NULL) == 1)
+                    ++*removed;
+            } else if (busy) {
+                ++*busy;
+            }
+            if (fd >= 0)
+                close(fd); /* releases the lock */
+            continue;
+        }
         if (k < 4 || strcmp(name + k - 4, ".bad") != 0)
             continue;
         grundy_store_file_path(path, s, name);

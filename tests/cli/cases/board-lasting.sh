@@ -39,3 +39,7 @@ nodes=$(echo "$got" | sed -n 's/^nodes //p')
 again=$("$GRUNDY" values $spec --position start --store "$d" --threads 1 \
     --stats | sed -n 's/^nodes //p')
 [ "$again" -le 1 ] && echo "answered from the journal"
+# the journal is a file of the store: counted in its size, removed by
+# store clear
+"$GRUNDY" store clear --store "$d" >/dev/null
+echo "journals after store clear: $(ls "$d" | grep -c '\.gjnl$')"

@@ -1,0 +1,22 @@
+/*
+ * json_out.h -- the answers the program prints that `grundy serve`
+ * answers too: one writer each, called by the subcommand and by the
+ * server, so that an answer over HTTP is byte for byte what the command
+ * line prints for the same question.  The callers compute through the
+ * library; these only write.
+ */
+#ifndef GRUNDY_JSON_OUT_H
+#define GRUNDY_JSON_OUT_H
+
+#include "sum_cli.h"
+
+/* cmd_values.c: the object of `grundy values RULES --upto N --json` (or
+ * --all) for the table t of g, which holds g(0..upto) (two-heap games:
+ * the square a, b <= upto).  searched: the period of a period search
+ * (--period alone: the values are not listed), or NULL (the period is
+ * looked for in t).  GRUNDY_ERR_NOMEM with nothing written. */
+grundy_status cli_values_json(grundy_writer *w, const char *spec,
+                              const grundy_game *g, const grundy_table *t,
+                              const grundy_period *searched, uint64_t upto);
+
+#endif

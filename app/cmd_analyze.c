@@ -10,6 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "json_out.h"
 #include "loopy_cli.h"
 #include "sum_cli.h"
 
@@ -253,19 +254,43 @@ static void write_sum(grundy_writer *w, const analyze_args *a,
     write_moves(w, s, r->moves, r->nmoves, 0, normal);
 }
 
+/* The library's answer for the sum (json_out.h). */
+grundy_status cli_analyze_sum(grundy_sum_result *r, const cli_sum *s,
+                              const grundy_value *v, int misere,
+                              uint64_t moore, size_t search_limit,
+                              const grundy_limits *limits)
+{
+    grundy_sum_opts o;
+    grundy_sum_opts_init(&o);
+    o.convention = misere ? GRUNDY_PLAY_MISERE : GRUNDY_PLAY_NORMAL;
+    o.moore_k = (unsigned)moore;
+    o.max_states = search_limit;
+    o.limits = limits;
+    return grundy_sum_analyze(r, s->comp, s->n, v, &o);
+}
+
+/* The object `grundy analyze --json` prints for that answer
+ * (json_out.h). */
+void cli_analyze_json(grundy_writer *w, const cli_sum *s,
+                      const grundy_value *v, const grundy_sum_result *r,
+                      int misere, uint64_t moore)
+{
+    analyze_args a;
+    memset(&a, 0, sizeof a);
+    a.json = 1;
+    a.misere = misere;
+    a.moore = moore;
+    write_sum(w, &a, s, v, r);
+}
+
 /* Ask the library and print its answer. */
 static int do_sum(const analyze_args *a, const cli_sum *s,
                   const grundy_value *v, grundy_writer *w)
 {
-    grundy_sum_opts o;
     grundy_sum_result r;
     grundy_status st;
-    grundy_sum_opts_init(&o);
-    o.convention = a->misere ? GRUNDY_PLAY_MISERE : GRUNDY_PLAY_NORMAL;
-    o.moore_k = (unsigned)a->moore;
-    o.max_states = a->search_limit;
-    o.limits = &a->eng.limits;
-    st = grundy_sum_analyze(&r, s->comp, s->n, v, &o);
+    st = cli_analyze_sum(&r, s, v, a->misere, a->moore, a->search_limit,
+                         &a->eng.limits);
     cli_progress_done();
     if (st != GRUNDY_OK) {
         grundy_sum_method m = r.method;

@@ -19,4 +19,17 @@ grundy_status cli_values_json(grundy_writer *w, const char *spec,
                               const grundy_game *g, const grundy_table *t,
                               const grundy_period *searched, uint64_t upto);
 
+/* cmd_analyze.c: grundy_sum_analyze() as `grundy analyze` asks it
+ * (misere play, Moore's Nim_k for moore >= 1, the exact search's limit
+ * of positions), for the sum s of values v; and the object `grundy
+ * analyze --json` prints for its answer r.  Clear r with
+ * grundy_sum_result_clear(). */
+grundy_status cli_analyze_sum(grundy_sum_result *r, const cli_sum *s,
+                              const grundy_value *v, int misere,
+                              uint64_t moore, size_t search_limit,
+                              const grundy_limits *limits);
+void cli_analyze_json(grundy_writer *w, const cli_sum *s,
+                      const grundy_value *v, const grundy_sum_result *r,
+                      int misere, uint64_t moore);
+
 #endif

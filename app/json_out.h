@@ -32,4 +32,14 @@ void cli_analyze_json(grundy_writer *w, const cli_sum *s,
                       const grundy_value *v, const grundy_sum_result *r,
                       int misere, uint64_t moore);
 
+/* cmd_plot.c: the SVG `grundy plot RULES -o -` writes on fd, drawn from
+ * vals: with position (the text of p) `--position POS` of a board, else
+ * `--upto upto` (a sequence, or the map of a two-heap game).  A table
+ * past the picture's bound: GRUNDY_ERR_RANGE with *most the most
+ * positions (a map: the largest side) it shows.  Otherwise the errors of
+ * the values and of the write. */
+grundy_status cli_plot_svg(int fd, const char *spec, const grundy_game *g,
+                           grundy_values *vals, const char *position,
+                           grundy_pos p, uint64_t upto, uint64_t *most);
+
 #endif

@@ -42,4 +42,12 @@ grundy_status cli_plot_svg(int fd, const char *spec, const grundy_game *g,
                            grundy_values *vals, const char *position,
                            grundy_pos p, uint64_t upto, uint64_t *most);
 
+/* cmd_survey.c: the rows `grundy survey SPEC --upto N --json` prints,
+ * one JSON line per code, on eng's options (its threads; each code a
+ * session of its own).  0, an exit code after a message on stderr (a bad
+ * pattern), or -1 with nothing run when SPEC has more than max_codes
+ * codes. */
+int cli_survey_json(grundy_writer *w, const char *spec, uint64_t upto,
+                    const cli_engine *eng, size_t max_codes);
+
 #endif

@@ -73,10 +73,15 @@ static void *on_uri(void *cls, const char *uri, struct MHD_Connection *con)
     if (!rs)
         return NULL;
     rs->len = n;
-    /* past the limit only the length matters */
-    rs->target = malloc(n > SERVE_MAX_TARGET ? 1 : n + 1);
-    if (rs->target && n <= SERVE_MAX_TARGET)
-        memcpy(rs->target, uri, n + 1);
+    /* past the limit only the length and the start (for the log)
+     * matter */
+    if (n > SERVE_MAX_TARGET)
+        n = 256;
+    rs->target = malloc(n + 1);
+    if (rs->target) {
+        memcpy(rs->target, uri, n);
+        rs->target[n] = 0;
+    }
     return rs;
 }
 
@@ -250,7 +255,10 @@ static int parse_args(int argc, char **argv, serve_server *sv,
     uint64_t n;
     for (i = 1; i < argc; i++) {
         const char *s = argv[i];
-        int e = cli_engine_option(&sv->ctx.eng, argc, argv, &i);
+        int e;
+        if (strcmp(s, "--quiet") == 0) /* no line per request either */
+            sv->quiet = 1;
+        e = cli_engine_option(&sv->ctx.eng, argc, argv, &i);
         if (e < 0)
             return CLI_EXIT_USAGE;
         if (e > 0)
@@ -302,7 +310,7 @@ int cmd_serve(int argc, char **argv)
     if (!sv)
         return cli_error("serve", GRUNDY_ERR_NOMEM, NULL);
     serve_ctx_init(&sv->ctx);
-    sv->max_requests = 16;
+    sv->max_requests = 32;
     rc = parse_args(argc, argv, sv, &port, &bind_addr, &open_it);
     if (rc) {
         serve_ctx_clear(&sv->ctx);

@@ -31,7 +31,7 @@
  * 414 and a JSON error naming the limit. */
 #define SERVE_MAX_TARGET 8192
 /* The most parameters in one query. */
-#define SERVE_MAX_PARAMS 64
+#define SERVE_MAX_PARAMS 96
 
 typedef enum serve_route {
     SERVE_ROUTE_FILE = 0, /* a file built into the program */
@@ -39,6 +39,7 @@ typedef enum serve_route {
     SERVE_ROUTE_ANALYZE,  /* /api/analyze: grundy analyze R P... --json */
     SERVE_ROUTE_MOVES,    /* /api/moves: a sum and every move of it */
     SERVE_ROUTE_PLOT,     /* /api/plot: the SVG of grundy plot */
+    SERVE_ROUTE_SURVEY,   /* /api/survey: grundy survey S --upto N --json */
     SERVE_ROUTE_PLAY      /* /api/play: a step of play (the play engine) */
 } serve_route;
 
@@ -121,13 +122,16 @@ typedef struct serve_ctx {
     int timed_out;                    /* it passed the deadline */
     volatile sig_atomic_t *stopping;  /* SIGINT or SIGTERM came */
     /* the games asked since the session began (their values objects
-     * live in the session, which is begun again past SERVE_MAX_GAMES) */
+     * live in the session, which is begun again near SERVE_MAX_GAMES) */
     char **specs;
     grundy_game **games;
     size_t ngames;
 } serve_ctx;
 
-#define SERVE_MAX_GAMES 64
+/* The games one session serves; a request begins a new session when
+ * fewer than SERVE_MAX_PARAMS are left (so that none is freed while a
+ * request uses it). */
+#define SERVE_MAX_GAMES 256
 
 /* An answer: status, Content-Type and body (malloc'ed, the caller
  * frees). */

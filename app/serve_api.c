@@ -8,6 +8,8 @@
  *   /api/values   cli_values_json()   = grundy values R --upto N --json
  *   /api/analyze  cli_analyze_json()  = grundy analyze R P... --json
  *   /api/plot     cli_plot_svg()      = grundy plot R ... -o -
+ *   /api/survey   cli_survey_json()   = grundy survey S --upto N --json,
+ *                 bounded (64 codes, tables to 10^5)
  *   /api/moves    the analysis above, and every legal move of the sum
  *                 (grundy_game_moves()) with the value it leaves
  *                 (grundy_sum_value() of its parts), whether the library
@@ -40,6 +42,8 @@
 #define SERVE_MAX_VALUES (UINT64_C(1) << 21) /* values listed */
 #define SERVE_MAX_MOVES ((size_t)1 << 16)    /* moves listed */
 #define SERVE_MAX_COMPONENTS 64
+#define SERVE_SURVEY_CODES 64                   /* codes of a survey */
+#define SERVE_SURVEY_UPTO UINT64_C(100000)      /* and its tables */
 
 double serve_now(void)
 {
@@ -116,7 +120,7 @@ static grundy_status ctx_game(serve_ctx *c, const char *spec,
             return GRUNDY_ERR_NOMEM;
     }
     if (c->ngames == SERVE_MAX_GAMES)
-        ctx_restart(c); /* the store keeps what took time */
+        return GRUNDY_ERR_NOMEM; /* serve_answer() keeps room */
     GRUNDY_TRY(grundy_game_new(&g, spec, where));
     copy = malloc(strlen(spec) + 1);
     if (!copy) {
@@ -336,20 +340,23 @@ static int param_u64(const serve_request *r, const char *name, uint64_t lo,
     return 0;
 }
 
-/* A sum of positions: of one family (rules), or SPEC:POS each. */
-static int parse_sum(serve_ctx *c, const serve_request *r, cli_sum *s,
-                     serve_error *err)
+/* A sum of positions: of one family (rules), or SPEC:POS each, with
+ * values objects from eng. */
+static int parse_sum(serve_ctx *c, cli_engine *eng, const serve_request *r,
+                     cli_sum *s, serve_error *err)
 {
     const serve_param *rules = serve_param_get(r, "rules", NULL), *p;
     grundy_game *g = NULL;
     size_t n = 0, i = 0;
     int rc;
+    const serve_param *over = NULL;
     for (p = serve_param_get(r, "position", NULL); p;
          p = serve_param_get(r, "position", p))
-        n++;
+        if (++n == SERVE_MAX_COMPONENTS + 1)
+            over = p;
     memset(s, 0, sizeof *s);
-    if (n > SERVE_MAX_COMPONENTS) {
-        serve_error_set(err, 400, "position", 0,
+    if (over) {
+        serve_error_set(err, 400, "position", over->col,
                         "%zu positions: a sum here has at most %d", n,
                         SERVE_MAX_COMPONENTS);
         err->limit = "components";
@@ -361,6 +368,10 @@ static int parse_sum(serve_ctx *c, const serve_request *r, cli_sum *s,
         return status_error(c, err, GRUNDY_ERR_NOMEM, "the sum");
     if (rules && (rc = param_game(c, rules, rules->value, 0, &g, err)) != 0)
         return rc;
+    /* the rules as written, for cli_sum_written() (the CLI's cli_sum
+     * keeps the same pairs) */
+    s->games = c->games;
+    s->written = c->specs;
     for (p = serve_param_get(r, "position", NULL); p;
          p = serve_param_get(r, "position", p), i++) {
         const char *text = p->value;
@@ -385,7 +396,8 @@ static int parse_sum(serve_ctx *c, const serve_request *r, cli_sum *s,
         }
         if ((rc = param_pos(p, i + 1, g, text, off, &s->comp[i].pos, err)))
             return rc;
-        st = cli_engine_values(&c->eng, g, &s->comp[i].values);
+        s->ngames = c->ngames;
+        st = cli_engine_values(eng, g, &s->comp[i].values);
         if (st != GRUNDY_OK)
             return status_error(c, err, st, "the values");
         s->n++;
@@ -474,17 +486,36 @@ static int api_values(serve_ctx *c, const serve_request *r, serve_reply *out,
                              : 0;
 }
 
-/* The sum of r analysed as grundy analyze does: values v, result res. */
+/* The engine a sum's values come from: the server's session; under
+ * misere play a session of the request's own (*own, freed by the
+ * caller), as the misere quotient a values object keeps grows with the
+ * sums asked, and its order is part of the answer: each answer must be
+ * the command line's for the same question, whatever came before. */
+static cli_engine *sum_engine(serve_ctx *c, uint64_t misere, cli_engine *own)
+{
+    if (!misere)
+        return &c->eng;
+    *own = c->eng;
+    own->session = NULL;
+    own->store = NULL;
+    return own;
+}
+
+/* The sum of r analysed as grundy analyze does: values v, result res;
+ * eng as sum_engine() gives it (free own.session after use). */
 static int analyze_sum(serve_ctx *c, const serve_request *r, cli_sum *s,
                        grundy_value **v, grundy_sum_result *res,
-                       uint64_t *misere, uint64_t *moore, serve_error *err)
+                       uint64_t *misere, uint64_t *moore, cli_engine *own,
+                       serve_error *err)
 {
     grundy_status st;
     int rc;
     memset(res, 0, sizeof *res);
+    memset(s, 0, sizeof *s);
+    own->session = NULL;
     *v = NULL;
     if ((rc = parse_play(r, misere, moore, err)) != 0 ||
-        (rc = parse_sum(c, r, s, err)) != 0)
+        (rc = parse_sum(c, sum_engine(c, *misere, own), r, s, err)) != 0)
         return rc;
     *v = malloc(s->n * sizeof **v);
     if (!*v)
@@ -517,11 +548,12 @@ static int api_analyze(serve_ctx *c, const serve_request *r,
                        serve_reply *out, serve_error *err)
 {
     cli_sum s;
+    cli_engine own;
     grundy_value *v;
     grundy_sum_result res;
     uint64_t misere, moore;
     out_file o;
-    int rc = analyze_sum(c, r, &s, &v, &res, &misere, &moore, err);
+    int rc = analyze_sum(c, r, &s, &v, &res, &misere, &moore, &own, err);
     if (rc == 0 && out_open(&o) != 0)
         rc = status_error(c, err, GRUNDY_ERR_NOMEM, "the answer");
     if (rc == 0) {
@@ -533,6 +565,7 @@ static int api_analyze(serve_ctx *c, const serve_request *r,
     grundy_sum_result_clear(&res);
     free(v);
     free(s.comp);
+    grundy_session_free(own.session);
     return rc;
 }
 
@@ -697,6 +730,7 @@ static int api_moves(serve_ctx *c, const serve_request *r, serve_reply *out,
                      serve_error *err)
 {
     cli_sum s;
+    cli_engine own;
     grundy_value *v;
     grundy_sum_result res;
     grundy_board_geometry *geo = NULL;
@@ -707,7 +741,7 @@ static int api_moves(serve_ctx *c, const serve_request *r, serve_reply *out,
     out_file o;
     off_t end;
 
-    rc = analyze_sum(c, r, &s, &v, &res, &misere, &moore, err);
+    rc = analyze_sum(c, r, &s, &v, &res, &misere, &moore, &own, err);
     if (rc == 0 && moore) {
         const serve_param *p = serve_param_get(r, "moore", NULL);
         rc = serve_error_set(err, 400, "moore", p->col,
@@ -766,6 +800,7 @@ static int api_moves(serve_ctx *c, const serve_request *r, serve_reply *out,
     grundy_sum_result_clear(&res);
     free(v);
     free(s.comp);
+    grundy_session_free(own.session);
     return rc;
 }
 
@@ -831,6 +866,46 @@ static int api_plot(serve_ctx *c, const serve_request *r, serve_reply *out,
                              : 0;
 }
 
+static int api_survey(serve_ctx *c, const serve_request *r,
+                      serve_reply *out, serve_error *err)
+{
+    const serve_param *spec = serve_param_get(r, "spec", NULL);
+    uint64_t upto;
+    out_file o;
+    int rc = param_u64(r, "upto", 1, SERVE_SURVEY_UPTO, 0, &upto, err);
+    if (rc)
+        return rc;
+    if (spec->value[0] == '@')
+        return serve_error_set(err, 400, "spec", spec->col,
+                               "spec '%s': the server reads no file: give a "
+                               "pattern (0.dd, 4.d, 0.hh)",
+                               spec->value);
+    if (out_open(&o) != 0)
+        return status_error(c, err, GRUNDY_ERR_NOMEM, "the survey");
+    rc = cli_survey_json(&o.w, spec->value, upto, &c->eng,
+                         SERVE_SURVEY_CODES);
+    if (rc != 0) {
+        out_drop(&o);
+        if (c->timed_out)
+            return status_error(c, err, GRUNDY_ERR_CANCELLED, "the survey");
+        if (rc < 0) {
+            serve_error_set(err, 422, "spec", spec->col,
+                            "spec '%s' has more than %d codes",
+                            spec->value, SERVE_SURVEY_CODES);
+            err->limit = "codes";
+            return 422;
+        }
+        return serve_error_set(err, 400, "spec", spec->col,
+                               "spec '%s' is not a pattern of codes (0.dd, "
+                               "4.d, 0.hh, 0.1dd)",
+                               spec->value);
+    }
+    out->type = "application/x-ndjson";
+    return out_take(&o, out) ? status_error(c, err, GRUNDY_ERR_NOMEM,
+                                            "the survey")
+                             : 0;
+}
+
 int serve_answer(serve_ctx *c, const serve_request *r, serve_reply *out)
 {
     serve_error err;
@@ -865,6 +940,8 @@ int serve_answer(serve_ctx *c, const serve_request *r, serve_reply *out)
     }
     c->timed_out = 0;
     c->deadline = serve_now() + c->time_limit;
+    if (c->ngames + SERVE_MAX_PARAMS > SERVE_MAX_GAMES)
+        ctx_restart(c); /* the store keeps what took time */
     switch (r->route) {
     case SERVE_ROUTE_VALUES:
         rc = api_values(c, r, out, &err);
@@ -877,6 +954,9 @@ int serve_answer(serve_ctx *c, const serve_request *r, serve_reply *out)
         break;
     case SERVE_ROUTE_PLOT:
         rc = api_plot(c, r, out, &err);
+        break;
+    case SERVE_ROUTE_SURVEY:
+        rc = api_survey(c, r, out, &err);
         break;
     default:
         rc = serve_error_set(&err, 404, NULL, 0, "no such API path");

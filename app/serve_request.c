@@ -43,6 +43,8 @@ static const param_spec analyze_params[] = {
     {"moore", 0}, {NULL, 0}};
 static const param_spec plot_params[] = {
     {"rules", P_NEEDED}, {"upto", 0}, {"position", 0}, {NULL, 0}};
+static const param_spec survey_params[] = {
+    {"spec", P_NEEDED}, {"upto", P_NEEDED}, {NULL, 0}};
 static const param_spec play_params[] = {
     {"rules", 0},  {"position", P_NEEDED | P_MANY}, {"misere", 0},
     {"moore", 0},  {"move", 0}, {"component", 0}, {NULL, 0}};
@@ -52,6 +54,7 @@ static const route_spec routes[] = {
     {"/api/analyze", SERVE_ROUTE_ANALYZE, analyze_params},
     {"/api/moves", SERVE_ROUTE_MOVES, analyze_params},
     {"/api/plot", SERVE_ROUTE_PLOT, plot_params},
+    {"/api/survey", SERVE_ROUTE_SURVEY, survey_params},
     {"/api/play", SERVE_ROUTE_PLAY, play_params},
 };
 
@@ -182,12 +185,10 @@ int serve_request_parse(serve_request *r, const char *t, size_t len,
         return serve_error_set(err, 404, NULL, 0,
                                "no such page or API path: '%.*s' (the API: "
                                "/api/values, /api/analyze, /api/moves, "
-                               "/api/plot, /api/play)",
+                               "/api/plot, /api/survey, /api/play)",
                                (int)(plen > 200 ? 200 : plen), t);
-    if (!q)
-        i = len;
-    else
-        i = plen + 1;
+    /* a page ignores its query, which holds the page's own state */
+    i = !q || r->route == SERVE_ROUTE_FILE ? len : plen + 1;
     while (i < len) {
         size_t start = i, end, eq, nl;
         const param_spec *s;
@@ -207,9 +208,8 @@ int serve_request_parse(serve_request *r, const char *t, size_t len,
                 break;
         if (!s || !s->name)
             return serve_error_set(err, 400, NULL, start + 1,
-                                   "unknown parameter '%.*s'%s",
-                                   (int)(nl > 40 ? 40 : nl), t + start,
-                                   ps ? "" : ": a page takes none");
+                                   "unknown parameter '%.*s'",
+                                   (int)(nl > 40 ? 40 : nl), t + start);
         if (!(s->flags & P_MANY) && serve_param_get(r, s->name, NULL))
             return serve_error_set(err, 400, s->name, start + 1,
                                    "parameter '%s' given twice", s->name);

@@ -36,7 +36,7 @@ const EXAMPLES = [
 const $ = (id) => document.getElementById(id);
 const SVGNS = "http://www.w3.org/2000/svg";
 let current = null;   /* the answer of /api/moves shown */
-let depth = 0, top = 0; /* history depth of this view, and the deepest */
+let depth = 0, deepest = 0; /* history depth of this view, and the deepest */
 let pending = null;   /* a board cell chosen, waiting for the second */
 
 function svg(tag, attrs, parent) {
@@ -88,6 +88,11 @@ async function load(st) {
   $("rules").value = st.rules;
   $("position").value = st.positions.join(" ");
   $("misere").checked = st.misere;
+  $("family").value = "custom";
+  for (const [, items] of EXAMPLES)
+    for (const [key, , rules, pos, misere] of items)
+      if (rules === st.rules && pos === st.positions.join(" ") &&
+          !!misere === st.misere) $("family").value = key;
   pending = null;
   if (!st.positions.length) {
     current = null;
@@ -107,7 +112,7 @@ async function load(st) {
 function go(st, push) {
   if (push) {
     depth++;
-    top = depth;
+    deepest = depth;
     history.pushState({ d: depth }, "", "?" + query(st));
   } else {
     history.replaceState({ d: depth }, "", "?" + query(st));
@@ -146,7 +151,7 @@ function draw(st) {
   boards.textContent = "";
   heaps.textContent = "";
   $("undo").disabled = depth <= 0;
-  $("redo").disabled = depth >= top;
+  $("redo").disabled = depth >= deepest;
   drawSequence(st);
   if (!current) {
     $("summary").textContent = "";
@@ -403,7 +408,7 @@ function setupPicker() {
       misere: $("misere").checked }, true);
   });
   $("undo").addEventListener("click", () => { if (depth > 0) history.back(); });
-  $("redo").addEventListener("click", () => { if (depth < top) history.forward(); });
+  $("redo").addEventListener("click", () => { if (depth < deepest) history.forward(); });
   document.addEventListener("keydown", (e) => {
     const typing = /^(INPUT|SELECT|TEXTAREA)$/.test(e.target.tagName);
     if (typing) return;

@@ -34,6 +34,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include <flint/flint.h>
 #include <microhttpd.h>
 
 #define SERVE_MAX_BODY 65536
@@ -223,8 +224,13 @@ static enum MHD_Result on_request(void *cls, struct MHD_Connection *con,
         rp.body = malloc(rp.len + 1);
         if (rp.body)
             memcpy(rp.body, rq->file->data, rp.len);
-    } else if (serve_answer(&sv->ctx, rq, &rp) != 0) {
-        rp.body = NULL;
+    } else {
+        if (serve_answer(&sv->ctx, rq, &rp) != 0)
+            rp.body = NULL;
+        /* FLINT keeps caches (the primes of a factorisation) in the
+         * thread's own storage, lost when this connection's thread ends:
+         * freed after each answer */
+        flint_cleanup();
     }
     if (!sv->quiet)
         fprintf(stderr, "grundy serve: %d %.*s\n", rp.status,

@@ -22,7 +22,8 @@ target_sources(grundy_cli PRIVATE
 target_include_directories(grundy_cli PRIVATE ${PROJECT_SOURCE_DIR}/app)
 if(MHD_FOUND)
   target_compile_definitions(grundy_cli PRIVATE GRUNDY_HAVE_MHD=1)
-  target_link_libraries(grundy_cli PRIVATE PkgConfig::MHD)
+  # FLINT too: serve.c frees FLINT's caches of each connection's thread
+  target_link_libraries(grundy_cli PRIVATE PkgConfig::MHD ${FLINT_LIBRARY})
 else()
   message(STATUS "grundy: no libmicrohttpd: grundy serve is not built "
                  "(apt-get install libmicrohttpd-dev)")

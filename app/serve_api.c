@@ -12,9 +12,9 @@
  *                 bounded (64 codes, tables to 10^5)
  *   /api/moves    the analysis above, and every legal move of the sum
  *                 (grundy_game_moves()) with the value it leaves
- *                 (grundy_sum_value() of its parts), whether the library
- *                 lists it among the winning moves, and for boards the
- *                 cells it takes (grundy_board_geometry_get()).
+ *                 (grundy_sum_nim_sum() of its parts' values), whether
+ *                 the library lists it among the winning moves, and for
+ *                 boards the cells it takes (grundy_board_geometry_get()).
  * Nothing here decides a game: a move "wins" when grundy_sum_analyze()
  * says so.  The step of play and the remoteness of moves belong to the
  * library's play engine; /api/play answers 501 until it is there.
@@ -687,22 +687,20 @@ static grundy_status write_moves(grundy_writer *w, const cli_sum *s,
     if (st == GRUNDY_OK && board)
         st = grundy_board_geometry_get(geo, g, p);
     for (m = 0; st == GRUNDY_OK && m < nm; m++) {
-        grundy_sum_component parts[GRUNDY_MAX_PARTS];
-        grundy_value v = 0;
+        grundy_value pv[GRUNDY_MAX_PARTS], v;
         uint64_t left = 0;
         unsigned k;
-        for (k = 0; k < mv[m].nparts; k++) {
-            parts[k].values = vals;
-            parts[k].pos = mv[m].part[k];
+        for (k = 0; st == GRUNDY_OK && k < mv[m].nparts; k++) {
+            st = grundy_values_get(&pv[k], vals, mv[m].part[k]);
             if (board && st == GRUNDY_OK) {
                 st = grundy_board_geometry_get(cg, g, mv[m].part[k]);
                 left |= cg->cells;
             }
         }
-        if (st == GRUNDY_OK)
-            st = grundy_sum_value(&v, parts, mv[m].nparts);
         if (st != GRUNDY_OK)
             break;
+        /* the value of the parts' sum, as the library adds values */
+        v = grundy_sum_nim_sum(pv, mv[m].nparts);
         grundy_writer_str(w, *first ? "{\"component\": "
                                     : ", {\"component\": ");
         *first = 0;

@@ -26,10 +26,6 @@ except ImportError:
     HAVE_SELENIUM = False
 
 
-def pytest_addoption_shots():
-    return os.environ.get("GRUNDY_SHOTS")
-
-
 @pytest.fixture(scope="module")
 def browser(request):
     if not CHROMIUM:
@@ -44,7 +40,7 @@ def browser(request):
     for a in ["--headless", "--no-sandbox", "--disable-gpu",
               "--disable-background-networking", "--disable-component-update",
               "--disable-sync", "--no-first-run", "--disable-dev-shm-usage",
-              "--window-size=1000,1400",
+              "--window-size=1000,960",
               "--user-data-dir=" + profile.name]:
         o.add_argument(a)
     o.set_capability("goog:loggingPrefs", {"browser": "ALL"})
@@ -95,6 +91,8 @@ def test_cram_3x4_in_the_browser(server, browser, request):
     Select(d.find_element(By.ID, "family")).select_by_value("cram")
     wait_moves(d, "rules=cram:3x4&position=start")
     ans = check_colours(server, d, "rules=cram%3A3x4&position=start")
+    d.save_screenshot(os.path.join(shots_dir(request.config),
+                                   "serve-cram-3x4-start.png"))
     wins = [mv for mv in ans["moves"] if mv["wins"]]
     assert wins, "Cram 3 x 4 is a first-player win: a winning move exists"
     mv = wins[0]
@@ -141,4 +139,4 @@ def test_phone_sized_window(server, browser, request):
                                    "serve-phone-kayles.png"))
     errs = console_errors(d)
     assert not errs, errs
-    d.set_window_size(1000, 1400)
+    d.set_window_size(1000, 960)

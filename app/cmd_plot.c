@@ -31,6 +31,7 @@
 #include <unistd.h>
 
 #include "cli.h"
+#include "json_out.h"
 #include "plot.h"
 
 #define COLOUR_DOT 0x1F5FA8u
@@ -1032,6 +1033,81 @@ static void scene_start(plot_scene *scene, const plot_args *a)
     plot_rect(scene, bg, 0, 0, scene->width, scene->height, PLOT_NONE);
 }
 
+/* The largest side a, b <= N of a two-heap map the picture's height
+ * shows, and the width of a square map with its key. */
+static uint64_t map_most(const plot_args *a)
+{
+    double fsz = a->font_size ? (double)a->font_size / 11.0 : 1.0;
+    return (uint64_t)((double)a->height - (MARGIN_TOP + MARGIN_BOTTOM) * fsz);
+}
+
+static void map_width(plot_args *a, uint64_t most)
+{
+    double fsz = a->font_size ? (double)a->font_size / 11.0 : 1.0;
+    a->width = (uint64_t)((double)most + (MARGIN_LEFT + 200) * fsz);
+}
+
+/* The picture of a table of count positions (0: every position of a
+ * board), drawn in the started scene. */
+static grundy_status table_scene(plot_scene *scene, plot_info *in,
+                                 plot_args *a, const grundy_game *g,
+                                 grundy_values *vals, uint64_t count,
+                                 int finite, int map)
+{
+    grundy_status s;
+    int rc;
+    s = grundy_values_table(&in->t, vals, count);
+    if (s != GRUNDY_OK)
+        return s;
+    if (!finite && !map)
+        grundy_period_find(&in->per, in->t);
+    find_rare(in, a, g);
+    rc = a->histogram ? draw_histogram(scene, a, in)
+         : map        ? draw_map(scene, a, in, a->upto + 1)
+                      : draw_sequence(scene, a, in);
+    return rc != 0 || scene->failed ? GRUNDY_ERR_NOMEM : GRUNDY_OK;
+}
+
+/* The SVG `grundy plot RULES -o -` draws (json_out.h). */
+grundy_status cli_plot_svg(int fd, const char *spec, const grundy_game *g,
+                           grundy_values *vals, const char *position,
+                           grundy_pos p, uint64_t upto, uint64_t *most)
+{
+    plot_args a;
+    plot_info in;
+    plot_scene scene;
+    plot_board_info info;
+    grundy_status s;
+    int finite = grundy_game_num_positions(g) != 0,
+        map = (grundy_game_rules(g)->flags & GRUNDY_RULES_PAIRS) != 0;
+    memset(&a, 0, sizeof a);
+    memset(&in, 0, sizeof in);
+    a.spec = spec;
+    a.out = "-";
+    a.width = 960;
+    a.height = 540;
+    a.upto = upto;
+    a.have_upto = !position;
+    if (position) {
+        scene_start(&scene, &a);
+        s = plot_board(&scene, g, vals, p, NULL, &info);
+    } else {
+        *most = map ? map_most(&a) : UINT64_C(1) << 48;
+        if (upto + 1 > *most)
+            return GRUNDY_ERR_RANGE;
+        if (map)
+            map_width(&a, *most);
+        scene_start(&scene, &a);
+        s = table_scene(&scene, &in, &a, g, vals,
+                        map ? (upto + 1) * (upto + 1) : upto + 1, finite,
+                        map);
+    }
+    if (s == GRUNDY_OK)
+        s = plot_write_svg(&scene, fd);
+    plot_scene_clear(&scene);
+    return s;
+}
+
 /* --position: a board position and its moves. */
 static int plot_position(plot_args *a, const grundy_game *g)
 {
@@ -1143,9 +1219,7 @@ int cmd_plot(int argc, char **argv)
     map = map && a.have_upto && !a.histogram;
     count = finite ? 0 : a.upto + 1;
     if (map) {
-        double fsz = a.font_size ? (double)a.font_size / 11.0 : 1.0;
-        uint64_t most = (uint64_t)((double)a.height -
-                                   (MARGIN_TOP + MARGIN_BOTTOM) * fsz);
+        uint64_t most = map_most(&a);
         if (a.upto + 1 > most) {
             grundy_game_free(g);
             return cli_usage_error("plot", "--upto %llu: a map of g(a, b) "
@@ -1158,31 +1232,24 @@ int cmd_plot(int argc, char **argv)
         count = (a.upto + 1) * (a.upto + 1);
         /* a square map and its key, unless --width says otherwise */
         if (!a.have_width)
-            a.width = (uint64_t)((double)most + (MARGIN_LEFT + 200) * fsz);
+            map_width(&a, most);
     }
     memset(&in, 0, sizeof in);
     cli_catch_signals();
+    scene_start(&scene, &a);
     s = cli_engine_values(&a.eng, g, &vals);
     if (s == GRUNDY_OK)
-        s = grundy_values_table(&in.t, vals, count);
+        s = table_scene(&scene, &in, &a, g, vals, count, finite, map);
     cli_progress_done();
     if (s != GRUNDY_OK) {
-        rc = cli_engine_error(&a.eng, "the table", s);
+        plot_scene_clear(&scene);
+        rc = s == GRUNDY_ERR_NOMEM ? cli_error("plot", s, NULL)
+                                   : cli_engine_error(&a.eng, "the table", s);
         cli_engine_clear(&a.eng);
         grundy_game_free(g);
         return rc;
     }
-    if (!finite && !map)
-        grundy_period_find(&in.per, in.t);
-    find_rare(&in, &a, g);
-    scene_start(&scene, &a);
-    rc = a.histogram ? draw_histogram(&scene, &a, &in)
-         : map       ? draw_map(&scene, &a, &in, a.upto + 1)
-                     : draw_sequence(&scene, &a, &in);
-    if (rc != 0 || scene.failed)
-        rc = cli_error("plot", GRUNDY_ERR_NOMEM, NULL);
-    else
-        rc = write_picture(&a, &scene);
+    rc = write_picture(&a, &scene);
     if (rc == CLI_EXIT_OK)
         summary(&a, &in, map);
     plot_scene_clear(&scene);

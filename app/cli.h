@@ -26,6 +26,7 @@ int cmd_loopy(int argc, char **argv);
 int cmd_plot(int argc, char **argv);
 int cmd_misere(int argc, char **argv);
 int cmd_survey(int argc, char **argv);
+int cmd_serve(int argc, char **argv);
 
 /* Help texts (help.c).  NULL for an unknown name. */
 const char *cli_help(const char *cmd);

@@ -12,6 +12,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "json_out.h"
 #include "sum_cli.h"
 
 typedef struct analyze_args {
@@ -89,10 +90,10 @@ static int parse_args(int argc, char **argv, analyze_args *a,
 
 typedef struct out {
     grundy_writer *w;
-    const analyze_args *a;
     grundy_play *p;
     const grundy_play_analysis *an;
-    int json, loopy;
+    int json, loopy, misere;
+    uint64_t moore;
 } out;
 
 static void write_components(const out *o)
@@ -142,14 +143,10 @@ static void write_moves(const out *o, int with_value)
         grundy_writer_char(w, '[');
     for (i = 0; i < r->nmoves; i++) {
         const grundy_sum_move *m = &r->moves[i];
-        const grundy_game *g = grundy_play_game_of(o->p, m->component);
         if (o->json) {
-            grundy_writer_str(w, i ? ", {\"component\": " : "{\"component\": ");
-            grundy_writer_u64(w, m->component + 1);
-            grundy_writer_str(w, ", \"from\": ");
-            cli_json_pos(w, g, m->from);
-            grundy_writer_str(w, ", \"to\": ");
-            cli_json_parts(w, g, &m->to);
+            if (i)
+                grundy_writer_str(w, ", ");
+            cli_move_json(w, o->p, m);
             if (with_value) {
                 grundy_writer_str(w, ", \"value\": ");
                 cli_value_json(w, &o->an->move_value[i]);
@@ -219,27 +216,26 @@ static void write_method(const out *o)
 static void write_sum(const out *o)
 {
     const grundy_sum_result *r = &o->an->sum;
-    const analyze_args *a = o->a;
     grundy_writer *w = o->w;
-    int normal = !a->moore && a->po.convention == GRUNDY_PLAY_NORMAL;
+    int normal = !o->moore && !o->misere;
     int draw = o->loopy && r->draw;
     write_components(o);
     if (o->json) {
-        if (a->moore) {
+        if (o->moore) {
             grundy_writer_str(w, ", \"moore_k\": ");
-            grundy_writer_u64(w, a->moore);
+            grundy_writer_u64(w, o->moore);
         }
         if (normal) {
             grundy_writer_str(w, ", \"value\": ");
             cli_value_json(w, &o->an->value);
         } else {
-            if (a->po.convention == GRUNDY_PLAY_MISERE)
+            if (o->misere)
                 grundy_writer_str(w, ", \"play\": \"misere\"");
             write_method(o);
         }
         grundy_writer_str(w, ", \"winner\": \"");
         grundy_writer_str(w, winner(r));
-        grundy_writer_str(w, a->moore ? "\", \"winning_move_set\": "
+        grundy_writer_str(w, o->moore ? "\", \"winning_move_set\": "
                                       : "\", \"winning_moves\": ");
         if (draw)
             grundy_writer_str(w, "[], \"drawing_moves\": ");
@@ -249,9 +245,9 @@ static void write_sum(const out *o)
         grundy_writer_str(w, "}\n");
         return;
     }
-    if (a->moore) {
+    if (o->moore) {
         grundy_writer_str(w, "moore k: ");
-        grundy_writer_u64(w, a->moore);
+        grundy_writer_u64(w, o->moore);
         grundy_writer_char(w, '\n');
     }
     if (o->loopy) {
@@ -263,31 +259,29 @@ static void write_sum(const out *o)
         cli_value_text(w, &o->an->value);
         grundy_writer_char(w, '\n');
     } else {
-        if (a->po.convention == GRUNDY_PLAY_MISERE)
+        if (o->misere)
             grundy_writer_str(w, "play: misere\n");
         write_method(o);
     }
     grundy_writer_str(w, "winner: ");
     grundy_writer_str(w, winner(r));
     grundy_writer_str(w, draw       ? "\nmoves that keep the draw: "
-                         : a->moore ? "\nwinning move set: "
+                         : o->moore ? "\nwinning move set: "
                                     : "\nwinning moves: ");
     grundy_writer_u64(w, r->nmoves);
-    grundy_writer_str(w, !a->moore          ? "\n"
+    grundy_writer_str(w, !o->moore          ? "\n"
                          : r->nmoves == 1 ? " component\n"
                                           : " components\n");
     write_moves(o, normal);
 }
 
-/* Ask the library and print its answer. */
-static int do_sum(const analyze_args *a, grundy_play *p, grundy_writer *w)
+/* The library's analysis of p as grundy analyze asks it (json_out.h). */
+grundy_status cli_analyze_play(grundy_play_analysis *an, grundy_play *p,
+                               unsigned want, int *of_values)
 {
-    grundy_play_analysis an;
     grundy_status st;
-    out o;
-    unsigned want = GRUNDY_SUM_MOVES | GRUNDY_PLAY_VALUES;
-    if (a->json)
-        want |= GRUNDY_SUM_REMOTENESS;
+    *of_values = 0;
+    memset(an, 0, sizeof *an);
     if (!grundy_play_has_cycles(p)) {
         /* the components' values first, so that their limits are named */
         size_t n;
@@ -296,14 +290,53 @@ static int do_sum(const analyze_args *a, grundy_play *p, grundy_writer *w)
         st = v ? grundy_sum_values(v, c, n) : GRUNDY_ERR_NOMEM;
         free(v);
         cli_progress_done();
-        if (st != GRUNDY_OK)
-            return st == GRUNDY_ERR_CANCELLED || st == GRUNDY_ERR_LIMIT ||
-                           st == GRUNDY_ERR_WORK
-                       ? cli_engine_error(&a->eng, "component values", st)
-                       : cli_error("analyze: component values", st, NULL);
+        if (st != GRUNDY_OK) {
+            *of_values = 1;
+            return st;
+        }
     }
-    st = grundy_play_analyze(&an, p, want);
+    st = grundy_play_analyze(an, p, want);
     cli_progress_done();
+    return st;
+}
+
+/* The answer written as text or JSON. */
+static void write_answer(grundy_writer *w, grundy_play *p,
+                         const grundy_play_analysis *an, int json)
+{
+    const grundy_play_opts *po = grundy_play_options(p);
+    out o;
+    memset(&o, 0, sizeof o);
+    o.w = w;
+    o.p = p;
+    o.an = an;
+    o.json = json;
+    o.loopy = an->sum.method == GRUNDY_SUM_BY_LOOPY;
+    o.misere = po->convention == GRUNDY_PLAY_MISERE;
+    o.moore = po->moore_k;
+    write_sum(&o);
+}
+
+/* The object `grundy analyze --json` prints (json_out.h). */
+void cli_analyze_json(grundy_writer *w, grundy_play *p,
+                      const grundy_play_analysis *an)
+{
+    write_answer(w, p, an, 1);
+}
+
+/* Ask the library and print its answer. */
+static int do_sum(const analyze_args *a, grundy_play *p, grundy_writer *w)
+{
+    grundy_play_analysis an;
+    grundy_status st;
+    int of_values;
+    st = cli_analyze_play(&an, p, a->json ? CLI_ANALYZE_JSON : CLI_ANALYZE_TEXT,
+                          &of_values);
+    if (st != GRUNDY_OK && of_values)
+        return st == GRUNDY_ERR_CANCELLED || st == GRUNDY_ERR_LIMIT ||
+                       st == GRUNDY_ERR_WORK
+                   ? cli_engine_error(&a->eng, "component values", st)
+                   : cli_error("analyze: component values", st, NULL);
     if (st != GRUNDY_OK) {
         grundy_sum_method m = an.sum.method;
         grundy_play_analysis_clear(&an);
@@ -324,14 +357,7 @@ static int do_sum(const analyze_args *a, grundy_play *p, grundy_writer *w)
                    ? cli_engine_error(&a->eng, "the analysis", st)
                    : cli_error("analyze", st, NULL);
     }
-    memset(&o, 0, sizeof o);
-    o.w = w;
-    o.a = a;
-    o.p = p;
-    o.an = &an;
-    o.json = a->json;
-    o.loopy = an.sum.method == GRUNDY_SUM_BY_LOOPY;
-    write_sum(&o);
+    write_answer(w, p, &an, a->json);
     grundy_play_analysis_clear(&an);
     return CLI_EXIT_OK;
 }

@@ -56,20 +56,13 @@ static int computer_to_move(const play *p)
  * every move, how it ended and who won. */
 static void write_transcript(const play *p, grundy_writer *w)
 {
-    size_t n, i, k;
+    size_t n, k;
     const grundy_sum_component *c = grundy_play_start(p->g, &n);
     grundy_play *g = p->g;
     size_t ply = grundy_play_ply(g);
-    grundy_writer_str(w, "{\"components\": [");
-    for (i = 0; i < n; i++) {
-        const grundy_game *gi = grundy_values_game(c[i].values);
-        grundy_writer_str(w, i ? ", {" : "{");
-        cli_json_rules(w, grundy_play_spec_of(g, c[i].values), gi);
-        grundy_writer_str(w, ", \"position\": ");
-        cli_json_pos(w, gi, c[i].pos);
-        grundy_writer_char(w, '}');
-    }
-    grundy_writer_str(w, "], \"play\": ");
+    grundy_writer_str(w, "{\"components\": ");
+    cli_components_json(w, g, c, n);
+    grundy_writer_str(w, ", \"play\": ");
     grundy_writer_str(w, p->po.convention == GRUNDY_PLAY_MISERE
                              ? "\"misere\""
                              : "\"normal\"");
@@ -77,21 +70,11 @@ static void write_transcript(const play *p, grundy_writer *w)
     grundy_writer_str(w, p->computer_first ? "\"computer\"" : "\"user\"");
     grundy_writer_str(w, ", \"moves\": [");
     for (k = 0; k < ply; k++) {
-        const grundy_sum_move *set;
-        const grundy_sum_component *at = grundy_play_position(g, k, &n);
-        const grundy_game *gk;
-        grundy_play_history(g, k, &set);
-        gk = grundy_values_game(at[set[0].component].values);
-        grundy_writer_str(w, k ? ", {\"player\": " : "{\"player\": ");
-        grundy_writer_str(w, (k + (size_t)p->computer_first) % 2
-                                 ? "\"computer\""
-                                 : "\"user\"");
-        grundy_writer_str(w, ", \"component\": ");
-        grundy_writer_u64(w, set[0].component + 1);
-        grundy_writer_str(w, ", \"from\": ");
-        cli_json_pos(w, gk, set[0].from);
-        grundy_writer_str(w, ", \"to\": ");
-        cli_json_parts(w, gk, &set[0].to);
+        if (k)
+            grundy_writer_str(w, ", ");
+        cli_played_json(w, g, k,
+                        (k + (size_t)p->computer_first) % 2 ? "computer"
+                                                            : "user");
         grundy_writer_char(w, '}');
     }
     grundy_writer_str(w, "], \"end\": \"");

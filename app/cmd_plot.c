@@ -13,6 +13,7 @@
 #include <strings.h>
 
 #include "cli.h"
+#include "json_out.h"
 #include "plot.h"
 
 typedef struct plot_args {
@@ -234,6 +235,51 @@ static void summary(const plot_args *a, const plot_info *in, int map)
         printf(", %s", per);
     }
     putchar('\n');
+}
+
+/* The SVG `grundy plot RULES -o -` draws (json_out.h). */
+grundy_status cli_plot_svg(int fd, const char *spec, const grundy_game *g,
+                           grundy_values *vals, const char *position,
+                           grundy_pos p, uint64_t upto, uint64_t *most)
+{
+    plot_request r;
+    plot_info in;
+    plot_scene scene;
+    plot_board_info info;
+    grundy_status s;
+    int finite = grundy_game_num_positions(g) != 0,
+        map = (grundy_game_rules(g)->flags & GRUNDY_RULES_PAIRS) != 0;
+    uint64_t count = finite ? 0 : upto + 1;
+    memset(&r, 0, sizeof r);
+    memset(&in, 0, sizeof in);
+    r.spec = spec;
+    r.width = 960;
+    r.height = 540;
+    r.upto = upto;
+    if (position) {
+        plot_scene_start(&scene, &r);
+        s = plot_board(&scene, g, vals, p, NULL, &info);
+    } else {
+        *most = UINT64_C(1) << 48;
+        if (upto + 1 > *most)
+            return GRUNDY_ERR_RANGE;
+        if (map) {
+            r.map = 1;
+            if (plot_map_fit(&r, 0) != GRUNDY_OK) {
+                *most = r.upto + 1;
+                return GRUNDY_ERR_RANGE;
+            }
+            count = (upto + 1) * (upto + 1);
+        }
+        s = grundy_values_table(&in.t, vals, count);
+        if (s != GRUNDY_OK)
+            return s;
+        s = plot_draw(&scene, &r, g, &in);
+    }
+    if (s == GRUNDY_OK)
+        s = plot_write_svg(&scene, fd);
+    plot_scene_clear(&scene);
+    return s;
 }
 
 /* --position: a board position and its moves. */

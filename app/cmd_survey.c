@@ -28,6 +28,7 @@
 #include <time.h>
 
 #include "cli.h"
+#include "json_out.h"
 
 #define SURVEY_MAX_CODES (1u << 20)
 #define CODE_LEN 80
@@ -585,13 +586,81 @@ static const cli_opt survey_opts[] = {
 const cli_optset cli_survey_opts = {"survey", survey_opts,
                                     CLI_AT(survey, eng), 1, 0};
 
+/* Expand SPEC, group the codes, run them and write their rows to sv->w:
+ * 0, an exit code after a message, or -1 (nothing run) past max_codes
+ * codes. */
+static int survey_rows(survey *sv, size_t max_codes)
+{
+    int rc = sv->spec[0] == '@' ? read_codes(sv, sv->spec + 1)
+                                : expand_pattern(sv, sv->spec);
+    unsigned threads;
+    size_t r, q;
+    if (rc)
+        return rc;
+    if (sv->nrows > max_codes)
+        return -1;
+    /* group the codes that are the same game */
+    for (r = 0; r < sv->nrows; r++) {
+        grundy_game *g = NULL;
+        if (grundy_game_new(&g, sv->rows[r].code, NULL) == GRUNDY_OK)
+            grundy_game_canonical_spec(g, sv->rows[r].canon, CODE_LEN);
+        grundy_game_free(g);
+        sv->rows[r].group = r;
+        for (q = 0; q < r; q++)
+            if (strcmp(sv->rows[q].canon, sv->rows[r].canon) == 0) {
+                sv->rows[r].group = sv->rows[q].group;
+                break;
+            }
+    }
+    sv->ranks = env_uint("OMPI_COMM_WORLD_SIZE", "PMI_SIZE");
+    sv->rank = env_uint("OMPI_COMM_WORLD_RANK", "PMI_RANK");
+    if (sv->ranks < 2 || sv->rank >= sv->ranks)
+        sv->ranks = 1, sv->rank = 0;
+    if (sv->ranks > 1 && sv->eng.no_store)
+        return cli_usage_error("survey", "under mpirun the ranks share "
+                                         "their tables through the store: "
+                                         "drop --no-store");
+    threads = grundy_limits_threads(&sv->eng.limits);
+    if (threads > sv->nrows)
+        threads = (unsigned)sv->nrows;
+    if (threads < 1)
+        threads = 1;
+    pthread_mutex_init(&sv->lock, NULL);
+    if (sv->ranks > 1)
+        rc = run_all(sv, threads, 1); /* this rank's share */
+    if (rc == 0 && sv->rank == 0) {
+        write_header(sv);
+        rc = run_all(sv, threads, 0);
+    }
+    pthread_mutex_destroy(&sv->lock);
+    return rc;
+}
+
+/* The rows `grundy survey SPEC --upto N --json` prints (json_out.h). */
+int cli_survey_json(grundy_writer *w, const char *spec, uint64_t upto,
+                    const cli_engine *eng, size_t max_codes)
+{
+    survey sv;
+    int rc;
+    memset(&sv, 0, sizeof sv);
+    sv.spec = spec;
+    sv.upto = upto;
+    sv.have_upto = 1;
+    sv.json = 1;
+    sv.eng = *eng;
+    sv.eng.session = NULL;
+    sv.eng.store = NULL;
+    sv.w = w;
+    rc = survey_rows(&sv, max_codes);
+    free(sv.rows);
+    return rc ? rc : sv.failed;
+}
+
 int cmd_survey(int argc, char **argv)
 {
     survey sv;
     grundy_writer w;
     int rc = 0;
-    unsigned threads;
-    size_t r, q;
     memset(&sv, 0, sizeof sv);
     cli_engine_init(&sv.eng, "survey");
     rc = cli_opts_parse(&cli_survey_opts, &sv, argc, argv);
@@ -601,50 +670,11 @@ int cmd_survey(int argc, char **argv)
         return cli_usage_error("survey", "missing --upto N");
     if (sv.json && sv.csv)
         return cli_usage_error("survey", "give one of --json and --csv");
-    rc = sv.spec[0] == '@' ? read_codes(&sv, sv.spec + 1)
-                           : expand_pattern(&sv, sv.spec);
-    if (rc) {
-        free(sv.rows);
-        return rc;
-    }
-    /* group the codes that are the same game */
-    for (r = 0; r < sv.nrows; r++) {
-        grundy_game *g = NULL;
-        if (grundy_game_new(&g, sv.rows[r].code, NULL) == GRUNDY_OK)
-            grundy_game_canonical_spec(g, sv.rows[r].canon, CODE_LEN);
-        grundy_game_free(g);
-        sv.rows[r].group = r;
-        for (q = 0; q < r; q++)
-            if (strcmp(sv.rows[q].canon, sv.rows[r].canon) == 0) {
-                sv.rows[r].group = sv.rows[q].group;
-                break;
-            }
-    }
-    sv.ranks = env_uint("OMPI_COMM_WORLD_SIZE", "PMI_SIZE");
-    sv.rank = env_uint("OMPI_COMM_WORLD_RANK", "PMI_RANK");
-    if (sv.ranks < 2 || sv.rank >= sv.ranks)
-        sv.ranks = 1, sv.rank = 0;
-    if (sv.ranks > 1 && sv.eng.no_store)
-        return cli_usage_error("survey", "under mpirun the ranks share "
-                                         "their tables through the store: "
-                                         "drop --no-store");
-    threads = grundy_limits_threads(&sv.eng.limits);
-    if (threads > sv.nrows)
-        threads = (unsigned)sv.nrows;
-    if (threads < 1)
-        threads = 1;
     if (grundy_writer_init(&w, 1) != GRUNDY_OK)
         return cli_error("survey", GRUNDY_ERR_NOMEM, NULL);
     sv.w = &w;
-    pthread_mutex_init(&sv.lock, NULL);
     cli_catch_signals();
-    if (sv.ranks > 1)
-        rc = run_all(&sv, threads, 1); /* this rank's share */
-    if (rc == 0 && sv.rank == 0) {
-        write_header(&sv);
-        rc = run_all(&sv, threads, 0);
-    }
-    pthread_mutex_destroy(&sv.lock);
+    rc = survey_rows(&sv, SURVEY_MAX_CODES);
     if (rc == 0 && cli_interrupted()) {
         fprintf(stderr, "grundy: survey: interrupted after %zu of %zu "
                         "codes%s\n",

@@ -9,6 +9,7 @@
 #include <unistd.h>
 
 #include "cli.h"
+#include "json_out.h"
 #include "loopy_cli.h"
 
 typedef struct values_args {
@@ -459,6 +460,107 @@ static int write_summary(grundy_writer *w, const grundy_game *g,
     return 1;
 }
 
+/* The count of each value of t (NULL when out of memory; free() it) and,
+ * for games whose values split into rare and common ones, the split. */
+static uint64_t *table_counts(const grundy_table *t, const grundy_game *g,
+                              grundy_value maxv, grundy_rare_info *rare,
+                              int *have_rare)
+{
+    uint64_t *counts = malloc(((size_t)maxv + 1) * sizeof *counts);
+    if (!counts)
+        return NULL;
+    grundy_table_counts(t, counts);
+    *have_rare = (grundy_game_rules(g)->flags & GRUNDY_RULES_RARE) &&
+                 grundy_table_rare(rare, t) == GRUNDY_OK;
+    return counts;
+}
+
+/* The object `grundy values --json` prints for the table t of g
+ * (json_out.h): the values listed unless searched (the period search of
+ * --period alone) gave the period. */
+grundy_status cli_values_json(grundy_writer *w, const char *spec,
+                              const grundy_game *g, const grundy_table *t,
+                              const grundy_period *searched, uint64_t upto)
+{
+    grundy_period per = {0};
+    int pairs = is_pairs(g), have_rare;
+    grundy_pos n, i, max_at;
+    grundy_value maxv = grundy_table_max(t, &max_at);
+    unsigned width = grundy_table_width(t);
+    const void *data = grundy_table_data(t);
+    grundy_rare_info rare;
+    uint64_t *counts = table_counts(t, g, maxv, &rare, &have_rare);
+
+    if (!counts)
+        return GRUNDY_ERR_NOMEM;
+    if (searched)
+        per = *searched;
+    else if (!pairs)
+        grundy_period_find(&per, t);
+    n = searched ? per.checked_upto : grundy_table_size(t);
+    grundy_writer_char(w, '{');
+    cli_json_rules(w, spec, g);
+    /* --period alone: the values the search looked at are not asked
+     * for */
+    if (pairs) {
+        /* rows: values[a][b] = g(a, b) */
+        uint64_t x, y;
+        grundy_writer_str(w, ", \"values\": [");
+        for (x = 0; x <= upto; x++) {
+            grundy_writer_str(w, x ? ", [" : "[");
+            for (y = 0; y <= upto; y++) {
+                if (y)
+                    grundy_writer_str(w, ", ");
+                grundy_writer_u64(w, grundy_table_get_raw(
+                                         data, width,
+                                         grundy_twoheap_pos(x, y)));
+            }
+            grundy_writer_char(w, ']');
+        }
+        grundy_writer_char(w, ']');
+    } else if (!searched) {
+        grundy_writer_str(w, ", \"values\": [");
+        for (i = 0; i < n; i++) {
+            if (i)
+                grundy_writer_str(w, ", ");
+            grundy_writer_u64(w, grundy_table_get_raw(data, width, i));
+        }
+        grundy_writer_char(w, ']');
+    }
+    grundy_writer_str(w, ", \"stats\": {\"positions\": ");
+    grundy_writer_u64(w, n);
+    grundy_writer_str(w, ", \"max\": ");
+    grundy_writer_u64(w, maxv);
+    grundy_writer_str(w, ", \"max_at\": ");
+    write_pos_json(w, g, max_at);
+    grundy_writer_str(w, ", \"counts\": [");
+    for (i = 0; i <= maxv; i++) {
+        if (i)
+            grundy_writer_str(w, ", ");
+        grundy_writer_u64(w, counts[i]);
+    }
+    grundy_writer_char(w, ']');
+    if (have_rare) {
+        grundy_writer_str(w, ", \"rare\": {\"mask\": ");
+        grundy_writer_u64(w, rare.mask);
+        grundy_writer_str(w, ", \"rule\": \"");
+        grundy_writer_str(w, rare_rule_name(rare.rule));
+        grundy_writer_char(w, '"');
+        grundy_writer_str(w, ", \"positions\": ");
+        grundy_writer_u64(w, rare.rare_positions);
+        grundy_writer_str(w, ", \"values\": ");
+        grundy_writer_u64(w, rare.rare_values);
+        grundy_writer_str(w, ", \"last_at\": ");
+        write_pos_json(w, g, rare.last_rare);
+        grundy_writer_char(w, '}');
+    }
+    grundy_writer_str(w, "}, \"period\": ");
+    cli_json_period(w, &per);
+    grundy_writer_str(w, "}\n");
+    free(counts);
+    return GRUNDY_OK;
+}
+
 static int do_table(values_args *a, const grundy_game *g, grundy_writer *w)
 {
     const grundy_table *t = NULL;
@@ -565,84 +667,24 @@ static int do_table(values_args *a, const grundy_game *g, grundy_writer *w)
             return cli_error("values", s, NULL);
         return CLI_EXIT_DATA;
     }
-    if ((a->have_upto || a->all || finite) && (a->period || a->json) &&
-        !pairs)
+    if (a->json) {
+        s = cli_values_json(w, a->spec, g, t,
+                            a->have_upto || a->all || finite ? NULL : &per,
+                            a->upto);
+        return s == GRUNDY_OK ? CLI_EXIT_OK : cli_error("values", s, NULL);
+    }
+    if ((a->have_upto || a->all || finite) && a->period && !pairs)
         grundy_period_find(&per, t);
     n = (a->have_upto || a->all || finite) ? grundy_table_size(t)
                                            : per.checked_upto;
     width = grundy_table_width(t);
     data = grundy_table_data(t);
     maxv = grundy_table_max(t, &max_at);
-    if (a->stats || a->json) {
-        counts = malloc(((size_t)maxv + 1) * sizeof *counts);
-        if (!counts)
-            return cli_error("values", GRUNDY_ERR_NOMEM, NULL);
-        grundy_table_counts(t, counts);
-        /* Games whose values split into rare and common ones. */
-        have_rare = (grundy_game_rules(g)->flags & GRUNDY_RULES_RARE) &&
-                    grundy_table_rare(&rare, t) == GRUNDY_OK;
-    }
+    if (a->stats &&
+        !(counts = table_counts(t, g, maxv, &rare, &have_rare)))
+        return cli_error("values", GRUNDY_ERR_NOMEM, NULL);
 
-    if (a->json) {
-        grundy_writer_char(w, '{');
-        cli_json_rules(w, a->spec, g);
-        /* --period alone: the values the search looked at are not asked
-         * for */
-        if (pairs) {
-            /* rows: values[a][b] = g(a, b) */
-            uint64_t x, y;
-            grundy_writer_str(w, ", \"values\": [");
-            for (x = 0; x <= a->upto; x++) {
-                grundy_writer_str(w, x ? ", [" : "[");
-                for (y = 0; y <= a->upto; y++) {
-                    if (y)
-                        grundy_writer_str(w, ", ");
-                    grundy_writer_u64(w, grundy_table_get_raw(
-                                             data, width,
-                                             grundy_twoheap_pos(x, y)));
-                }
-                grundy_writer_char(w, ']');
-            }
-            grundy_writer_char(w, ']');
-        } else if (a->have_upto || a->all || finite) {
-            grundy_writer_str(w, ", \"values\": [");
-            for (i = 0; i < n; i++) {
-                if (i)
-                    grundy_writer_str(w, ", ");
-                grundy_writer_u64(w, grundy_table_get_raw(data, width, i));
-            }
-            grundy_writer_char(w, ']');
-        }
-        grundy_writer_str(w, ", \"stats\": {\"positions\": ");
-        grundy_writer_u64(w, n);
-        cli_json_u64(w, "max", maxv);
-        grundy_writer_str(w, ", \"max_at\": ");
-        write_pos_json(w, g, max_at);
-        if (counts) {
-            grundy_writer_str(w, ", \"counts\": [");
-            for (i = 0; i <= maxv; i++) {
-                if (i)
-                    grundy_writer_str(w, ", ");
-                grundy_writer_u64(w, counts[i]);
-            }
-            grundy_writer_char(w, ']');
-        }
-        if (have_rare) {
-            grundy_writer_str(w, ", \"rare\": {\"mask\": ");
-            grundy_writer_u64(w, rare.mask);
-            grundy_writer_str(w, ", \"rule\": \"");
-            grundy_writer_str(w, rare_rule_name(rare.rule));
-            grundy_writer_char(w, '"');
-            cli_json_u64(w, "positions", rare.rare_positions);
-            cli_json_u64(w, "values", rare.rare_values);
-            grundy_writer_str(w, ", \"last_at\": ");
-            write_pos_json(w, g, rare.last_rare);
-            grundy_writer_char(w, '}');
-        }
-        grundy_writer_str(w, "}, \"period\": ");
-        cli_json_period(w, &per);
-        grundy_writer_str(w, "}\n");
-    } else {
+    {
         if (a->list && pairs)
             write_square(w, data, width, a->upto + 1, maxv);
         else if (a->list)

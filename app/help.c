@@ -47,6 +47,8 @@ static const char help_main[] =
     "                   heaps 1..N (--genus: Conway's genus of each heap)\n"
     "  survey SPEC --upto N  every code of a family (0.ddd, 4.dd, 0.hh,\n"
     "                   @FILE) to N: periods, largest values, rare values\n"
+    "  serve            a local web explorer: the values, sums and boards\n"
+    "                   of every family, over HTTP (JSON API and a page)\n"
     "  help [SUBCOMMAND]  show help\n"
     "\n"
     "Options:\n"
@@ -588,6 +590,54 @@ const char *cli_solve_list(void);
 extern const cli_optset cli_values_opts, cli_range_opts, cli_count_opts,
     cli_store_opts, cli_plot_opts, cli_misere_opts, cli_survey_opts;
 
+static const char serve_head[] =
+    "Usage: grundy serve [--port N] [--bind ADDR] [--store DIR] [--open]\n"
+    "                    [--time-limit S] [--max-requests N] [OPTIONS]\n"
+    "\n"
+    "A local web explorer: a JSON API and one page, served over HTTP.  It\n"
+    "prints the address to open and runs until SIGINT or SIGTERM, which\n"
+    "stop it cleanly (the store stays consistent).  Every request is\n"
+    "stateless: the position travels in the address, so a link reproduces\n"
+    "a view.\n"
+    "\n"
+    "Options:\n"
+    "  --port N         the TCP port (default 8034; 0: any free port, the\n"
+    "                   one taken is printed)\n"
+    "  --bind ADDR      the address to listen on (default 127.0.0.1, this\n"
+    "                   machine only; ::1 for IPv6)\n"
+    "  --open           open the page in the system's browser (xdg-open)\n"
+    "  --time-limit S   seconds one request may compute, and wait for the\n"
+    "                   requests before it (default 10)\n"
+    "  --max-requests N  requests answered at a time (default 32); more\n"
+    "                   get 429\n"
+    "The options below (--mem-limit, --work-limit, --threads, --store, ...)\n"
+    "apply to every request; one session keeps the tables between them.\n"
+    "Each request is logged on stderr (status and target) unless --quiet.\n"
+    "\n"
+    "The API (doc/SERVE.md), every answer JSON as the command line's --json:\n"
+    "  GET /api/values?rules=R&upto=N      = grundy values R --upto N --json\n"
+    "                                       (all=1 for a board: --all)\n"
+    "  GET /api/analyze?rules=R&position=P&position=Q...\n"
+    "                                      = grundy analyze R P Q --json\n"
+    "                                       (misere=1, moore=K; without\n"
+    "                                       rules each position is SPEC:POS)\n"
+    "  GET /api/moves?...                  the analysis and every move with\n"
+    "                                       the value it leaves, whether it\n"
+    "                                       wins, and a board's cells\n"
+    "  GET /api/plot?rules=R&upto=N        the SVG of grundy plot (position=P\n"
+    "                                       for a board)\n"
+    "  GET /api/survey?spec=S&upto=N       = grundy survey S --upto N --json\n"
+    "                                       (at most 64 codes, N <= 100000)\n"
+    "A refused request gets a 4xx status and {\"error\": ..., \"parameter\":\n"
+    "..., \"column\": ..., \"limit\": ...}: the column is in the request\n"
+    "target, the limit the one passed (mem-limit, work-limit, time-limit,\n"
+    "...).  The server reads no file: rules that name one are refused.\n"
+    "\n"
+    "Examples:\n"
+    "  grundy serve --open\n"
+    "  curl 'http://127.0.0.1:8034/api/values?rules=kayles&upto=20'\n"
+    "  curl 'http://127.0.0.1:8034/api/analyze?rules=nim&position=3&position=5'\n";
+
 /* A subcommand's help: head, the lines of its option table, tail, and
  * the common options unless it takes none. */
 typedef struct help_page {
@@ -610,6 +660,7 @@ static const help_page pages[] = {
     {"plot", plot_head, &cli_plot_opts, plot_tail, 1},
     {"misere", misere_head, &cli_misere_opts, misere_tail, 1},
     {"survey", survey_head, &cli_survey_opts, survey_tail, 1},
+    {"serve", serve_head, NULL, NULL, 1},
 };
 
 static const help_page *page(const char *cmd)

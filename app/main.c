@@ -35,6 +35,7 @@ static const struct {
     {"plot", cmd_plot},
     {"misere", cmd_misere},
     {"survey", cmd_survey},
+    {"serve", cmd_serve},
 };
 
 int main(int argc, char **argv)

@@ -175,6 +175,53 @@ void cli_remoteness_json(grundy_writer *w, uint64_t r)
         grundy_writer_u64(w, r);
 }
 
+void cli_move_json(grundy_writer *w, const grundy_play *p,
+                   const grundy_sum_move *m)
+{
+    const grundy_game *g = grundy_play_game_of(p, m->component);
+    grundy_writer_str(w, "{\"component\": ");
+    grundy_writer_u64(w, m->component + 1);
+    grundy_writer_str(w, ", \"from\": ");
+    cli_json_pos(w, g, m->from);
+    grundy_writer_str(w, ", \"to\": ");
+    cli_json_parts(w, g, &m->to);
+}
+
+void cli_components_json(grundy_writer *w, const grundy_play *p,
+                         const grundy_sum_component *c, size_t n)
+{
+    size_t i;
+    grundy_writer_char(w, '[');
+    for (i = 0; i < n; i++) {
+        const grundy_game *g = grundy_values_game(c[i].values);
+        grundy_writer_str(w, i ? ", {" : "{");
+        cli_json_rules(w, grundy_play_spec_of(p, c[i].values), g);
+        grundy_writer_str(w, ", \"position\": ");
+        cli_json_pos(w, g, c[i].pos);
+        grundy_writer_char(w, '}');
+    }
+    grundy_writer_char(w, ']');
+}
+
+void cli_played_json(grundy_writer *w, const grundy_play *p, size_t k,
+                     const char *player)
+{
+    const grundy_sum_move *set;
+    size_t n;
+    const grundy_sum_component *at = grundy_play_position(p, k, &n);
+    const grundy_game *g;
+    grundy_play_history(p, k, &set);
+    g = grundy_values_game(at[set[0].component].values);
+    grundy_writer_str(w, "{\"player\": \"");
+    grundy_writer_str(w, player);
+    grundy_writer_str(w, "\", \"component\": ");
+    grundy_writer_u64(w, set[0].component + 1);
+    grundy_writer_str(w, ", \"from\": ");
+    cli_json_pos(w, g, set[0].from);
+    grundy_writer_str(w, ", \"to\": ");
+    cli_json_parts(w, g, &set[0].to);
+}
+
 void cli_move_explained(grundy_writer *w, const grundy_play *p,
                         const grundy_sum_move *m)
 {

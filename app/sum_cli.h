@@ -28,6 +28,22 @@ void cli_value_json(grundy_writer *w, const grundy_play_value *v);
 /* A remoteness in JSON: a number, "draw", or null (past the limits). */
 void cli_remoteness_json(grundy_writer *w, uint64_t r);
 
+/* The opening of a move's JSON object, {"component": C, "from": F,
+ * "to": [...] (the caller adds fields and the closing brace). */
+void cli_move_json(grundy_writer *w, const grundy_play *p,
+                   const grundy_sum_move *m);
+
+/* The components c[0..n) of p's game as a JSON array of {"rules": ...,
+ * "canonical": ..., "position": ...} (the transcript's "components"). */
+void cli_components_json(grundy_writer *w, const grundy_play *p,
+                         const grundy_sum_component *c, size_t n);
+
+/* The opening of move k of p's game as the transcript of grundy play
+ * --json writes it, {"player": PLAYER, "component": C, "from": F, "to":
+ * [...] (the caller adds fields and the closing brace). */
+void cli_played_json(grundy_writer *w, const grundy_play *p, size_t k,
+                     const char *player);
+
 /* "component C: FROM -> TO", a move explained, and "C TO (component C:
  * FROM -> TO)", as typed and explained. */
 void cli_move_explained(grundy_writer *w, const grundy_play *p,

@@ -23,6 +23,13 @@
  *                 the history order against the family's listing order,
  *                 and the table's two replacement policies on a table of
  *                 4 MiB (positions, time, evictions).
+ *   check SPEC... the start position of each game by three searches that
+ *                 must agree, for doc/results.md: the pruned search at the
+ *                 board's least width, the same at the next width (128 or
+ *                 256 bits: other instances of the search and table code),
+ *                 and the plain memo of parts (no pruning: every child's
+ *                 exact value).  One line per search: value, positions,
+ *                 seconds; then "agree" or "DISAGREE" (exit status 1).
  *   subsets       one position valued from its subsets alone against the
  *                 board search, by number of cells (the threshold in
  *                 src/values/values.c).
@@ -368,6 +375,64 @@ static void mode_subsets(void)
     }
 }
 
+/* check *********************************************************************/
+
+static int check_one(grundy_value *v, const grundy_game *g, unsigned words,
+                     int prune)
+{
+    grundy_limits lim;
+    grundy_board_opts o;
+    grundy_board *b = NULL;
+    grundy_board_stats st;
+    grundy_status s;
+    double t0;
+    grundy_limits_init(&lim);
+    lim.mem_limit = mem_limit;
+    grundy_board_opts_init(&o);
+    o.limits = &lim;
+    o.words = words;
+    o.prune = prune;
+    if (grundy_board_new(&b, g, &o) != GRUNDY_OK)
+        return 0;
+    t0 = bench_now_ns();
+    s = grundy_board_value(v, b, start_of(g));
+    grundy_board_get_stats(&st, b);
+    printf("%s\t%s\t%u bits\t", grundy_game_spec(g),
+           prune ? "pruned" : "plain memo", 64 * st.words);
+    if (s == GRUNDY_OK)
+        printf("value %llu\t%llu positions\t%.2f s\t%u threads\n",
+               (unsigned long long)*v, (unsigned long long)st.nodes,
+               (bench_now_ns() - t0) / 1e9, st.threads);
+    else
+        printf("%s\n", grundy_strerror(s));
+    fflush(stdout);
+    grundy_board_free(b);
+    return s == GRUNDY_OK;
+}
+
+static int mode_check(int argc, char **argv)
+{
+    int i, bad = 0;
+    for (i = 0; i < argc; i++) {
+        grundy_game *g = game_or_die(argv[i]);
+        unsigned w = grundy_game_board_words(g), wide = w <= 1 ? 2 : 4;
+        grundy_value a = 0, b = 0, c = 0;
+        int ok = check_one(&a, g, w ? w : 1, 1);
+        int okb = wide > (w ? w : 1) && check_one(&b, g, wide, 1);
+        int okc = check_one(&c, g, w ? w : 1, 0);
+        if (!ok || (okb && b != a) || (okc && c != a)) {
+            printf("%s\tDISAGREE\n", argv[i]);
+            bad = 1;
+        } else {
+            printf("%s\tagree (%s%s)\n", argv[i],
+                   okb ? "two widths" : "one width",
+                   okc ? ", plain memo" : "");
+        }
+        grundy_game_free(g);
+    }
+    return bad;
+}
+
 int main(int argc, char **argv)
 {
     int i = 1;
@@ -404,7 +469,9 @@ int main(int argc, char **argv)
         mode_subsets();
         return 0;
     }
+    if (i < argc && strcmp(argv[i], "check") == 0)
+        return mode_check(argc - i - 1, argv + i + 1);
     fprintf(stderr, "usage: bench_board [--mem-limit B] [--timeout S] "
-                    "run SPEC... | compare | order | subsets\n");
+                    "run SPEC... | check SPEC... | compare | order | subsets\n");
     return 2;
 }

@@ -14,13 +14,17 @@
 #                             measures memory in a test)
 #   grundy-mpi (tier tabulation over MPI) and its tests:
 #                             libopenmpi-dev openmpi-bin
+#   grundy serve (the web explorer) and its tests:
+#                             libmicrohttpd-dev; chromium, chromium-driver
+#                             and python3-selenium for the browser test
 set -eu
 PKGS="build-essential cmake pkg-config libcmocka-dev libflint-dev libgmp-dev
       libxxhash-dev libcairo2-dev libxml2-utils librsvg2-bin
       python3-dev python3-numpy python3-setuptools python3-venv
       python3-pytest python3-tqdm python3-jsonschema time libopenmpi-dev
       openmpi-bin
-      clang libclang-rt-14-dev"
+      clang libclang-rt-14-dev
+      libmicrohttpd-dev chromium chromium-driver python3-selenium"
 missing=""
 for p in $PKGS; do
     if ! dpkg-query -W -f='${Status}' "$p" 2>/dev/null |

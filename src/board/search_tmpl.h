@@ -318,7 +318,7 @@ static inline size_t hook_components(const searcher *b, const bpos *p,
 #if BW == 1
     return b->r->components(b->params, *p, out, cap);
 #else
-    return b->wide->components(b->params, p->w, out->w, cap);
+    return b->wide->components(b->params, p->w, out ? out->w : NULL, cap);
 #endif
 }
 

@@ -218,7 +218,8 @@ static int cell(rows *r, uint64_t x, uint64_t y, grundy_value *out)
         }
     }
     r->steps += 4 * r->nopt + 1; /* the moves, and their sort */
-    qsort(r->opt, r->nopt, sizeof *r->opt, cmp_value);
+    if (r->nopt)
+        qsort(r->opt, r->nopt, sizeof *r->opt, cmp_value);
     /* the least value neither in the row's set nor among the others */
     v = r->ray ? r->set[y].low : 0;
     for (k = 0;;) {

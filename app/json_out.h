@@ -1,0 +1,54 @@
+/*
+ * json_out.h -- the answers the program prints that `grundy serve`
+ * answers too: one writer each, called by the subcommand and by the
+ * server, so that an answer over HTTP is byte for byte what the command
+ * line prints for the same question.  The callers compute through the
+ * library; these only write.
+ */
+#ifndef GRUNDY_JSON_OUT_H
+#define GRUNDY_JSON_OUT_H
+
+#include "sum_cli.h"
+
+/* cmd_values.c: the object of `grundy values RULES --upto N --json` (or
+ * --all) for the table t of g, which holds g(0..upto) (two-heap games:
+ * the square a, b <= upto).  searched: the period of a period search
+ * (--period alone: the values are not listed), or NULL (the period is
+ * looked for in t).  GRUNDY_ERR_NOMEM with nothing written. */
+grundy_status cli_values_json(grundy_writer *w, const char *spec,
+                              const grundy_game *g, const grundy_table *t,
+                              const grundy_period *searched, uint64_t upto);
+
+/* cmd_analyze.c: grundy_play_analyze() of the state p as `grundy
+ * analyze` asks it: the components' values first (finite games), so that
+ * a limit they pass is named by them (*of_values 1), then the analysis
+ * with want (CLI_ANALYZE_TEXT, or CLI_ANALYZE_JSON: remoteness too).  On
+ * an error of the analysis an->sum.method says which method failed.
+ * Clear an with grundy_play_analysis_clear() (also after an error).  And
+ * the object `grundy analyze --json` prints for its answer an. */
+#define CLI_ANALYZE_TEXT (GRUNDY_SUM_MOVES | GRUNDY_PLAY_VALUES)
+#define CLI_ANALYZE_JSON (CLI_ANALYZE_TEXT | GRUNDY_SUM_REMOTENESS)
+grundy_status cli_analyze_play(grundy_play_analysis *an, grundy_play *p,
+                               unsigned want, int *of_values);
+void cli_analyze_json(grundy_writer *w, grundy_play *p,
+                      const grundy_play_analysis *an);
+
+/* cmd_plot.c: the SVG `grundy plot RULES -o -` writes on fd, drawn from
+ * vals: with position (the text of p) `--position POS` of a board, else
+ * `--upto upto` (a sequence, or the map of a two-heap game).  A table
+ * past the picture's bound: GRUNDY_ERR_RANGE with *most the most
+ * positions (a map: the largest side) it shows.  Otherwise the errors of
+ * the values and of the write. */
+grundy_status cli_plot_svg(int fd, const char *spec, const grundy_game *g,
+                           grundy_values *vals, const char *position,
+                           grundy_pos p, uint64_t upto, uint64_t *most);
+
+/* cmd_survey.c: the rows `grundy survey SPEC --upto N --json` prints,
+ * one JSON line per code, on eng's options (its threads; each code a
+ * session of its own).  0, an exit code after a message on stderr (a bad
+ * pattern), or -1 with nothing run when SPEC has more than max_codes
+ * codes. */
+int cli_survey_json(grundy_writer *w, const char *spec, uint64_t upto,
+                    const cli_engine *eng, size_t max_codes);
+
+#endif

@@ -1,0 +1,409 @@
+/*
+ * serve.c -- grundy serve [--port N] [--bind ADDR] [--open]
+ * [--time-limit S] [--max-requests N] [common options]: the web explorer.
+ *
+ * libmicrohttpd (Debian's libmicrohttpd-dev) runs the HTTP side, one
+ * thread per connection, with at most 2 x --max-requests connections; a
+ * request past --max-requests at a time is answered 429.  The raw
+ * request target comes from the URI log callback (before the library
+ * splits it) and goes to serve_request_parse(); answers come from
+ * serve_answer() (serve_api.c), the page from the files built into the
+ * program (serve_files.c, generated from app/web/ by CMake).  Only GET
+ * and HEAD are taken, and a body of more than SERVE_MAX_BODY bytes is
+ * refused.
+ *
+ * SIGINT and SIGTERM set a flag; the main thread then stops the daemon
+ * (a running computation sees the flag at its next progress tick and
+ * stops, keeping what the store keeps), waits for the connections, and
+ * frees the session, which closes the store.
+ */
+#include <stdio.h>
+
+#include "serve.h"
+
+#ifdef GRUNDY_HAVE_MHD
+#include <arpa/inet.h>
+#include <errno.h>
+#include <netinet/in.h>
+#include <signal.h>
+#include <spawn.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/socket.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <flint/flint.h>
+#include <microhttpd.h>
+
+#define SERVE_MAX_BODY 65536
+#define SERVE_DEFAULT_PORT 8034
+
+extern char **environ;
+
+static volatile sig_atomic_t stop_signal;
+static pthread_mutex_t count_lock = PTHREAD_MUTEX_INITIALIZER;
+
+static void on_stop(int sig)
+{
+    stop_signal = sig;
+}
+
+typedef struct serve_server {
+    serve_ctx ctx;
+    unsigned max_requests;
+    unsigned active; /* requests being answered (count_lock) */
+    int quiet;
+} serve_server;
+
+/* One request: its target as sent, the body bytes seen. */
+typedef struct req_state {
+    char *target;
+    size_t len;
+    size_t body;
+    int counted;
+} req_state;
+
+static void *on_uri(void *cls, const char *uri, struct MHD_Connection *con)
+{
+    req_state *rs = calloc(1, sizeof *rs);
+    size_t n = strlen(uri);
+    (void)cls;
+    (void)con;
+    if (!rs)
+        return NULL;
+    rs->len = n;
+    /* past the limit only the length and the start (for the log)
+     * matter */
+    if (n > SERVE_MAX_TARGET)
+        n = 256;
+    rs->target = malloc(n + 1);
+    if (rs->target) {
+        memcpy(rs->target, uri, n);
+        rs->target[n] = 0;
+    }
+    return rs;
+}
+
+static void on_done(void *cls, struct MHD_Connection *con, void **con_cls,
+                    enum MHD_RequestTerminationCode toe)
+{
+    serve_server *sv = cls;
+    req_state *rs = *con_cls;
+    (void)con;
+    (void)toe;
+    if (!rs)
+        return;
+    if (rs->counted) {
+        pthread_mutex_lock(&count_lock);
+        sv->active--;
+        pthread_mutex_unlock(&count_lock);
+    }
+    free(rs->target);
+    free(rs);
+    *con_cls = NULL;
+}
+
+static enum MHD_Result send_reply(struct MHD_Connection *con,
+                                  serve_reply *rp, int head)
+{
+    struct MHD_Response *res;
+    enum MHD_Result ret;
+    if (!rp->body) { /* out of memory: a fixed answer */
+        static const char oom[] = "{\"error\": \"out of memory\"}\n";
+        res = MHD_create_response_from_buffer(sizeof oom - 1, (void *)oom,
+                                              MHD_RESPMEM_PERSISTENT);
+        rp->status = 500;
+        rp->type = "application/json";
+    } else {
+        res = MHD_create_response_from_buffer(rp->len, rp->body,
+                                              MHD_RESPMEM_MUST_FREE);
+    }
+    if (!res) {
+        free(rp->body);
+        return MHD_NO;
+    }
+    (void)head;
+    MHD_add_response_header(res, "Content-Type", rp->type);
+    MHD_add_response_header(res, "X-Content-Type-Options", "nosniff");
+    MHD_add_response_header(res, "Cache-Control", "no-store");
+    MHD_add_response_header(res, "Content-Security-Policy",
+                            "default-src 'self'; img-src 'self' data:; "
+                            "style-src 'self'; script-src 'self'");
+    ret = MHD_queue_response(con, (unsigned)rp->status, res);
+    MHD_destroy_response(res);
+    return ret;
+}
+
+static enum MHD_Result send_error(struct MHD_Connection *con,
+                                  const serve_error *err)
+{
+    serve_reply rp;
+    memset(&rp, 0, sizeof rp);
+    if (serve_error_reply(err, &rp) != 0)
+        rp.body = NULL;
+    return send_reply(con, &rp, 0);
+}
+
+static enum MHD_Result on_request(void *cls, struct MHD_Connection *con,
+                                  const char *url, const char *method,
+                                  const char *version,
+                                  const char *upload_data,
+                                  size_t *upload_data_size, void **con_cls)
+{
+    serve_server *sv = cls;
+    req_state *rs = *con_cls;
+    serve_request *rq;
+    serve_error err;
+    serve_reply rp;
+    int head = strcmp(method, "HEAD") == 0, busy;
+    (void)url;
+    (void)version;
+    (void)upload_data;
+    if (!rs)
+        return MHD_NO;
+    memset(&err, 0, sizeof err);
+    if (*upload_data_size) { /* the body: counted, then dropped */
+        rs->body += *upload_data_size;
+        *upload_data_size = 0;
+        return MHD_YES;
+    }
+    if (!rs->counted) {
+        pthread_mutex_lock(&count_lock);
+        busy = sv->active >= sv->max_requests;
+        if (!busy)
+            sv->active++;
+        pthread_mutex_unlock(&count_lock);
+        if (busy) {
+            serve_error_set(&err, 429, NULL, 0,
+                            "more than %u requests at a time "
+                            "(--max-requests)",
+                            sv->max_requests);
+            err.limit = "max-requests";
+            return send_error(con, &err);
+        }
+        rs->counted = 1;
+        /* called again with the body, if any, and once more after it */
+        if (strcmp(method, "GET") != 0 && !head)
+            rs->body = 0;
+        return MHD_YES;
+    }
+    if (rs->body > SERVE_MAX_BODY) {
+        serve_error_set(&err, 413, NULL, 0,
+                        "the request body is %zu bytes, past the limit of "
+                        "%d",
+                        rs->body, SERVE_MAX_BODY);
+        err.limit = "body";
+        return send_error(con, &err);
+    }
+    if (strcmp(method, "GET") != 0 && !head) {
+        serve_error_set(&err, 405, NULL, 0,
+                        "method %.20s: the server answers GET and HEAD",
+                        method);
+        return send_error(con, &err);
+    }
+    if (!rs->target) {
+        serve_error_set(&err, 500, NULL, 0, "out of memory");
+        return send_error(con, &err);
+    }
+    rq = malloc(sizeof *rq);
+    if (!rq) {
+        serve_error_set(&err, 500, NULL, 0, "out of memory");
+        return send_error(con, &err);
+    }
+    if (serve_request_parse(rq, rs->target, rs->len, &err) != 0) {
+        free(rq);
+        return send_error(con, &err);
+    }
+    memset(&rp, 0, sizeof rp);
+    if (rq->route == SERVE_ROUTE_FILE) {
+        rp.status = 200;
+        rp.type = rq->file->type;
+        rp.len = rq->file->len;
+        rp.body = malloc(rp.len + 1);
+        if (rp.body)
+            memcpy(rp.body, rq->file->data, rp.len);
+    } else {
+        if (serve_answer(&sv->ctx, rq, &rp) != 0)
+            rp.body = NULL;
+        /* FLINT keeps caches (the primes of a factorisation) in the
+         * thread's own storage, lost when this connection's thread ends:
+         * freed after each answer */
+        flint_cleanup();
+    }
+    if (!sv->quiet)
+        fprintf(stderr, "grundy serve: %d %.*s\n", rp.status,
+                (int)(rs->len > 200 ? 200 : rs->len), rs->target);
+    free(rq);
+    return send_reply(con, &rp, head);
+}
+
+/* --open: the system's browser, if there is one. */
+static void open_browser(const char *url)
+{
+    char *argv[3];
+    pid_t pid;
+    argv[0] = "xdg-open";
+    argv[1] = (char *)url;
+    argv[2] = NULL;
+    if (posix_spawnp(&pid, "xdg-open", NULL, NULL, argv, environ) != 0)
+        fprintf(stderr, "grundy: serve: --open: no xdg-open here; open %s "
+                        "by hand\n",
+                url);
+}
+
+static int parse_args(int argc, char **argv, serve_server *sv,
+                      uint64_t *port, const char **bind_addr, int *open_it)
+{
+    int i;
+    const char *v;
+    uint64_t n;
+    for (i = 1; i < argc; i++) {
+        const char *s = argv[i];
+        int e;
+        if (strcmp(s, "--quiet") == 0) /* no line per request either */
+            sv->quiet = 1;
+        e = cli_engine_option(&sv->ctx.eng, argc, argv, &i);
+        if (e < 0)
+            return CLI_EXIT_USAGE;
+        if (e > 0)
+            continue;
+        if (cli_opt_value(argc, argv, &i, "--port", &v)) {
+            if (cli_parse_u64("serve", "--port", v, 0, 65535, port))
+                return CLI_EXIT_USAGE;
+        } else if (cli_opt_value(argc, argv, &i, "--bind", &v)) {
+            if (!v || !*v)
+                return cli_usage_error("serve", "--bind needs an address "
+                                                "(127.0.0.1, ::1, 0.0.0.0)");
+            *bind_addr = v;
+        } else if (cli_opt_value(argc, argv, &i, "--time-limit", &v)) {
+            if (cli_parse_u64("serve", "--time-limit", v, 1, 86400, &n))
+                return CLI_EXIT_USAGE;
+            sv->ctx.time_limit = (double)n;
+        } else if (cli_opt_value(argc, argv, &i, "--max-requests", &v)) {
+            if (cli_parse_u64("serve", "--max-requests", v, 1, 1024, &n))
+                return CLI_EXIT_USAGE;
+            sv->max_requests = (unsigned)n;
+        } else if (strcmp(s, "--open") == 0) {
+            *open_it = 1;
+        } else if (s[0] == '-') {
+            return cli_usage_error("serve", "unknown option '%s'", s);
+        } else {
+            return cli_usage_error("serve", "unexpected argument '%s'", s);
+        }
+    }
+    return 0;
+}
+
+int cmd_serve(int argc, char **argv)
+{
+    serve_server *sv = calloc(1, sizeof *sv);
+    struct MHD_Daemon *d;
+    struct sockaddr_in a4;
+    struct sockaddr_in6 a6;
+    struct sockaddr *addr;
+    const char *bind_addr = "127.0.0.1";
+    const union MHD_DaemonInfo *info;
+    uint64_t port = SERVE_DEFAULT_PORT;
+    unsigned flags = MHD_USE_THREAD_PER_CONNECTION |
+                     MHD_USE_INTERNAL_POLLING_THREAD;
+    int open_it = 0, rc, v6;
+    char url[128];
+    struct sigaction sa;
+    sigset_t mask, old;
+
+    if (!sv)
+        return cli_error("serve", GRUNDY_ERR_NOMEM, NULL);
+    serve_ctx_init(&sv->ctx);
+    sv->max_requests = 32;
+    rc = parse_args(argc, argv, sv, &port, &bind_addr, &open_it);
+    if (rc) {
+        serve_ctx_clear(&sv->ctx);
+        free(sv);
+        return rc;
+    }
+    sv->ctx.stopping = &stop_signal;
+    memset(&a4, 0, sizeof a4);
+    memset(&a6, 0, sizeof a6);
+    v6 = strchr(bind_addr, ':') != NULL;
+    if (v6 ? inet_pton(AF_INET6, bind_addr, &a6.sin6_addr) != 1
+           : inet_pton(AF_INET, bind_addr, &a4.sin_addr) != 1) {
+        serve_ctx_clear(&sv->ctx);
+        free(sv);
+        return cli_usage_error("serve", "--bind '%s' is not an IPv4 or "
+                                        "IPv6 address",
+                               bind_addr);
+    }
+    a4.sin_family = AF_INET;
+    a4.sin_port = htons((uint16_t)port);
+    a6.sin6_family = AF_INET6;
+    a6.sin6_port = htons((uint16_t)port);
+    addr = v6 ? (struct sockaddr *)&a6 : (struct sockaddr *)&a4;
+    if (v6)
+        flags |= MHD_USE_IPv6;
+
+    /* the signals stop the daemon from the main thread: blocked in the
+     * threads it starts, and here but in sigsuspend() */
+    memset(&sa, 0, sizeof sa);
+    sa.sa_handler = on_stop;
+    sigemptyset(&sa.sa_mask);
+    sigaction(SIGINT, &sa, NULL);
+    sigaction(SIGTERM, &sa, NULL);
+    signal(SIGPIPE, SIG_IGN);
+    sigemptyset(&mask);
+    sigaddset(&mask, SIGINT);
+    sigaddset(&mask, SIGTERM);
+    pthread_sigmask(SIG_BLOCK, &mask, &old);
+    d = MHD_start_daemon(
+        flags, (uint16_t)port, NULL, NULL, on_request, sv,
+        MHD_OPTION_SOCK_ADDR, addr,
+        MHD_OPTION_URI_LOG_CALLBACK, on_uri, (void *)sv,
+        MHD_OPTION_NOTIFY_COMPLETED, on_done, (void *)sv,
+        MHD_OPTION_CONNECTION_LIMIT, (unsigned)(2 * sv->max_requests),
+        MHD_OPTION_CONNECTION_MEMORY_LIMIT, (size_t)(4 * SERVE_MAX_TARGET),
+        MHD_OPTION_CONNECTION_TIMEOUT, (unsigned)(sv->ctx.time_limit + 20),
+        MHD_OPTION_END);
+    if (!d) {
+        pthread_sigmask(SIG_SETMASK, &old, NULL);
+        fprintf(stderr, "grundy: serve: cannot listen on %s port %llu: %s\n",
+                bind_addr, (unsigned long long)port,
+                errno ? strerror(errno) : "the address is taken");
+        serve_ctx_clear(&sv->ctx);
+        free(sv);
+        return CLI_EXIT_DATA;
+    }
+    info = MHD_get_daemon_info(d, MHD_DAEMON_INFO_BIND_PORT);
+    if (info && info->port)
+        port = info->port;
+    snprintf(url, sizeof url, v6 ? "http://[%s]:%llu/" : "http://%s:%llu/",
+             bind_addr, (unsigned long long)port);
+    printf("grundy serve: %s\n", url);
+    fflush(stdout);
+    if (open_it)
+        open_browser(url);
+    sigdelset(&old, SIGINT);
+    sigdelset(&old, SIGTERM);
+    while (!stop_signal)
+        sigsuspend(&old);
+    fprintf(stderr, "grundy serve: stopping (%s)\n",
+            stop_signal == SIGINT ? "SIGINT" : "SIGTERM");
+    MHD_stop_daemon(d);
+    serve_ctx_clear(&sv->ctx);
+    free(sv);
+    return CLI_EXIT_OK;
+}
+
+#else /* no libmicrohttpd */
+
+int cmd_serve(int argc, char **argv)
+{
+    (void)argc;
+    (void)argv;
+    fprintf(stderr, "grundy: serve: this grundy was built without "
+                    "libmicrohttpd (apt-get install libmicrohttpd-dev, then "
+                    "build again)\n");
+    return CLI_EXIT_DATA;
+}
+
+#endif

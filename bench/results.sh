@@ -3,11 +3,11 @@
 # start position by three searches that must agree (bench_board check:
 # the pruned search at the board's least width and at the next one, and
 # the plain memo of parts), each game stopped after SECONDS (default
-# 300) per search.  BUILD is a Release build with -DGRUNDY_BUILD_BENCH=ON.
+# 120) per game.  BUILD is a Release build with -DGRUNDY_BUILD_BENCH=ON.
 # One block of lines per game on standard output.
 set -u
 build=${1:?usage: bench/results.sh BUILD [SECONDS]}
-secs=${2:-300}
+secs=${2:-120}
 run() {
     timeout "$secs" "$build/bench/bench_board" check "$1" ||
         echo "$1	stopped after $secs s, or failed"

@@ -489,12 +489,130 @@ int serve_api_moves(serve_ctx *c, const serve_request *r, serve_reply *out,
     return rc;
 }
 
+/* The user's move (parameter mv) parsed by the library and played. */
+static int play_move(serve_ctx *c, grundy_play *p, const serve_param *mv,
+                     serve_error *err)
+{
+    grundy_sum_move set[GRUNDY_PLAY_MAX_SET];
+    grundy_parse_error where;
+    size_t n = 0;
+    grundy_status st;
+    memset(&where, 0, sizeof where);
+    st = grundy_play_parse_move(p, mv->value, mv->len, set,
+                                GRUNDY_PLAY_MAX_SET, &n, &where);
+    if (st == GRUNDY_ERR_NOMEM)
+        return serve_status_error(c, err, st, "the move");
+    if (st != GRUNDY_OK) {
+        size_t col = where.col ? where.col : 1;
+        return serve_error_set(err, 400, "move",
+                               serve_param_col(mv, col - 1),
+                               "move '%s' at column %zu: %s", mv->value, col,
+                               where.msg[0] ? where.msg
+                                            : grundy_strerror(st));
+    }
+    st = grundy_play_apply(p, set, n);
+    return st == GRUNDY_OK ? 0 : serve_status_error(c, err, st, "the move");
+}
+
+/* The perfect opponent's reply, played: the best move of the sum with
+ * its remoteness (*rem); past the limits of that, grundy_play_best()'s
+ * move as grundy play makes it (*rem unknown).  *n 0: no move. */
+static int play_reply(serve_ctx *c, grundy_play *p, size_t *n, uint64_t *rem,
+                      serve_error *err)
+{
+    grundy_sum_move set[GRUNDY_PLAY_MAX_SET];
+    grundy_play_analysis an;
+    grundy_status st =
+        grundy_play_analyze(&an, p, GRUNDY_SUM_BEST | GRUNDY_SUM_REMOTENESS);
+    *n = 0;
+    *rem = GRUNDY_REMOTENESS_UNKNOWN;
+    if (st == GRUNDY_OK) {
+        *n = an.sum.nbest;
+        if (*n)
+            memcpy(set, an.sum.best, *n * sizeof *set);
+        *rem = an.sum.best_remoteness;
+    }
+    grundy_play_analysis_clear(&an);
+    if (st == GRUNDY_ERR_LIMIT || st == GRUNDY_ERR_WORK)
+        st = grundy_play_best(p, set, n, NULL, NULL);
+    if (st == GRUNDY_OK && *n)
+        st = grundy_play_apply(p, set, *n);
+    return st == GRUNDY_OK ? 0 : serve_status_error(c, err, st, "the reply");
+}
+
+/* The step as JSON, in the words of grundy play --json: the components
+ * now, the moves of this step (the user's, the computer's with its
+ * remoteness), how the game stands and who won when it has ended. */
+static void write_step(grundy_writer *w, grundy_play *p, int moved,
+                       size_t replied, uint64_t rem)
+{
+    size_t n, k = 0;
+    const grundy_sum_component *c = grundy_play_components(p, &n);
+    int misere = grundy_play_options(p)->convention == GRUNDY_PLAY_MISERE;
+    grundy_play_end e = grundy_play_over(p, NULL);
+    /* the player to move now: the user after a reply, else the
+     * computer (who had no move to reply with) */
+    int user_to_move = replied != 0;
+    grundy_writer_str(w, "{\"components\": ");
+    cli_components_json(w, p, c, n);
+    grundy_writer_str(w, misere ? ", \"play\": \"misere\""
+                                : ", \"play\": \"normal\"");
+    grundy_writer_str(w, ", \"moves\": [");
+    if (moved) {
+        cli_played_json(w, p, k++, "user");
+        grundy_writer_char(w, '}');
+    }
+    if (replied) {
+        if (k)
+            grundy_writer_str(w, ", ");
+        cli_played_json(w, p, k, "computer");
+        grundy_writer_str(w, ", \"remoteness\": ");
+        cli_remoteness_json(w, rem);
+        grundy_writer_char(w, '}');
+    }
+    grundy_writer_str(w, "], \"end\": ");
+    if (e == GRUNDY_PLAY_NO_MOVE) {
+        /* the player to move has none: lost, or won under misere play */
+        grundy_writer_str(w, "\"no move\", \"winner\": ");
+        grundy_writer_str(w, user_to_move == misere ? "\"user\""
+                                                    : "\"computer\"");
+    } else if (e == GRUNDY_PLAY_REPEATED) {
+        grundy_writer_str(w, "\"draw declared\", \"winner\": null");
+    } else {
+        grundy_writer_str(w, "null, \"winner\": null");
+    }
+    grundy_writer_str(w, "}\n");
+}
+
 int serve_api_play(serve_ctx *c, const serve_request *r, serve_reply *out,
                    serve_error *err)
 {
-    (void)c;
-    (void)r;
-    (void)out;
-    return serve_error_set(err, 501, NULL, 0,
-                           "a step of play is not answered yet");
+    const serve_param *mv = serve_param_get(r, "move", NULL);
+    cli_engine own;
+    grundy_play *p;
+    size_t replied = 0;
+    uint64_t rem = GRUNDY_REMOTENESS_UNKNOWN;
+    serve_out o;
+    int rc = state_of(c, r, &own, &p, err);
+    if (rc == 0 && grundy_play_options(p)->moore_k) {
+        const serve_param *m = serve_param_get(r, "moore", NULL);
+        rc = serve_error_set(err, 400, "moore", m->col,
+                             "/api/play plays the ordinary sum (normal, "
+                             "misere, with cycles), not Nim_k");
+    }
+    if (rc == 0 && mv)
+        rc = play_move(c, p, mv, err);
+    if (rc == 0 && grundy_play_over(p, NULL) == GRUNDY_PLAY_ON)
+        rc = play_reply(c, p, &replied, &rem, err);
+    if (rc == 0 && serve_out_open(&o) != 0)
+        rc = serve_status_error(c, err, GRUNDY_ERR_NOMEM, "the answer");
+    if (rc == 0) {
+        write_step(&o.w, p, mv != NULL, replied, rem);
+        out->type = "application/json";
+        if (serve_out_take(&o, out) != 0)
+            rc = serve_status_error(c, err, GRUNDY_ERR_NOMEM, "the answer");
+    }
+    grundy_play_free(p);
+    grundy_session_free(own.session);
+    return rc;
 }

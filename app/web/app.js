@@ -1,9 +1,10 @@
 /*
  * app.js -- the page of grundy serve.  It draws what the API answers and
  * decides nothing about a game: the values, the outcome of every move and
- * the cells a move takes all come from /api/moves.  The state (rules,
- * positions, misere) lives in the address bar, so a link reproduces a
- * view, and the browser's history is the undo and redo.
+ * the cells a move takes all come from /api/moves, the perfect opponent's
+ * reply from /api/play.  The state (rules, positions, misere) lives in
+ * the address bar, so a link reproduces a view, and the browser's history
+ * is the undo and redo.
  */
 "use strict";
 
@@ -27,8 +28,9 @@ const EXAMPLES = [
     ["misere", "Misère Kayles: heaps 3 and 5", "kayles", "3 5", true],
     ["mix", "A sum of families", "", "nim:3 kayles:5 0.137:7"],
   ]],
-  ["Other", [
-    ["loopy", "Loopy graphs (needs the play engine)", null, null],
+  ["Games with cycles and your own", [
+    ["loopy", "Cycles: take 2 or add 1", "addsub:2:1:12", "5 7"],
+    ["loopy2", "Cycles: take 1 or 3, add 2", "addsub:1,3:2:15", "9"],
     ["custom", "Your own rules (spec syntax)", "", ""],
   ]],
 ];
@@ -38,6 +40,7 @@ const SVGNS = "http://www.w3.org/2000/svg";
 let current = null;   /* the answer of /api/moves shown */
 let depth = 0, deepest = 0; /* history depth of this view, and the deepest */
 let pending = null;   /* a board cell chosen, waiting for the second */
+let playing = false;  /* a game against the perfect opponent is on */
 
 function svg(tag, attrs, parent) {
   const e = document.createElementNS(SVGNS, tag);
@@ -120,8 +123,49 @@ function go(st, push) {
   return load(st);
 }
 
-/* A move played: component i becomes the parts the move leaves. */
+/* A step against the perfect opponent (/api/play): the move mv (null:
+ * the opponent starts), then its reply; the position after both shown. */
+async function playStep(mv) {
+  const st = stateFromUrl();
+  let q = query(st), a;
+  if (mv) q += "&move=" + encodeURIComponent(mv.component + " " +
+    (mv.to.length ? mv.to.join("+") : "-"));
+  try {
+    a = await getJson("/api/play?" + q);
+  } catch (e) {
+    showError(e.message);
+    return;
+  }
+  st.positions = a.components.map((c) =>
+    st.rules ? c.position : c.rules + ":" + c.position);
+  const reply = a.moves.find((m) => m.player === "computer");
+  const note = $("play-note");
+  let t = reply ? "The program moves " + reply.component + ": " + reply.from +
+    " \u2192 " + (reply.to.length ? reply.to.join("+") : "-") +
+    " (remoteness " + reply.remoteness + ")." : "";
+  if (a.end) {
+    t += a.winner === "user" ? " You win." : a.winner === "computer"
+      ? " The program wins." : " A draw.";
+    setPlaying(false);
+  }
+  note.textContent = t;
+  note.dataset.reply = reply ? JSON.stringify(reply) : "";
+  await go(st, true);
+}
+
+function setPlaying(on) {
+  playing = on;
+  $("play-start").textContent = on ? "Stop" : "Play";
+  document.body.classList.toggle("playing", on);
+}
+
+/* A move played: component i becomes the parts the move leaves; in a game
+ * against the program, the program answers. */
 function play(mv) {
+  if (playing) {
+    playStep(mv);
+    return;
+  }
   const st = stateFromUrl();
   const i = mv.component - 1;
   const comp = current.analysis.components[i];
@@ -139,9 +183,12 @@ function outcome(mv) {
 
 function moveText(mv, many) {
   const to = mv.to.length ? mv.to.join("+") : "-";
+  const v = typeof mv.value === "object"
+    ? "inf(" + mv.value.inf.join(",") + ")" : mv.value;
   let t = (many ? mv.component + ": " : "") + mv.from + " \u2192 " + to +
-    "  (value " + mv.value + ")";
-  if (mv.remoteness !== undefined) t += ", remoteness " + mv.remoteness;
+    "  (value " + v + ")";
+  if (mv.remoteness !== undefined)
+    t += ", remoteness " + (mv.remoteness === null ? "?" : mv.remoteness);
   return t;
 }
 
@@ -173,7 +220,8 @@ function draw(st) {
     li.dataset.wins = mv.wins ? "1" : "0";
     if (mv.cells) li.dataset.cells = mv.cells.join(",");
     li.textContent = moveText(mv, many);
-    li.title = outcome(mv) === "win" ? "a winning move" : "a losing move";
+    li.title = outcome(mv) === "win" ? "a winning move"
+      : outcome(mv) === "draw" ? "a move that keeps the draw" : "a losing move";
     li.addEventListener("click", () => play(mv));
     li.addEventListener("keydown", (e) => {
       if (e.key === "Enter" || e.key === " ") { e.preventDefault(); play(mv); }
@@ -260,7 +308,7 @@ function drawBoard(parent, b) {
       stroke: win ? "#2e8b22" : "#c44", "stroke-width": 1.5 }, g);
     const t = svg("text", { x: p[0], y: p[1] + 4, "text-anchor": "middle",
       "font-size": 11, fill: win ? "#fff" : "#8a1010" }, g);
-    t.textContent = mv.value;
+    t.textContent = typeof mv.value === "object" ? "\u221e" : mv.value;
   }
   root.addEventListener("mouseleave", () => highlight(null));
   b.shapes = shapes;
@@ -406,6 +454,14 @@ function setupPicker() {
     go({ rules: $("rules").value.trim(),
       positions: $("position").value.trim().split(/\s+/).filter(Boolean),
       misere: $("misere").checked }, true);
+  });
+  $("play-start").addEventListener("click", () => {
+    if (playing) { setPlaying(false); $("play-note").textContent = ""; return; }
+    setPlaying(true);
+    const first = document.querySelector('input[name="first"]:checked').value;
+    $("play-note").textContent = "Your move.";
+    $("play-note").dataset.reply = "";
+    if (first === "computer") playStep(null);
   });
   $("undo").addEventListener("click", () => { if (depth > 0) history.back(); });
   $("redo").addEventListener("click", () => { if (depth < deepest) history.forward(); });

@@ -11,13 +11,14 @@ error naming the parameter and the column, and the server stays up.
 """
 import functools
 import json
+import subprocess
 import threading
 import time
 import urllib.parse
 
 import pytest
 
-from conftest import MULT, SEED, cli
+from conftest import GRUNDY, MULT, SEED, cli
 
 Q = urllib.parse.quote
 
@@ -327,6 +328,137 @@ def test_moves_cram_against_search(server, schema, rng):
             cram_win(rows, cols, cells), what
 
 
+# /api/play against grundy play and grundy analyze ---------------------------
+
+def move_text(mv):
+    return f"{mv['component']} " + ("+".join(mv["to"]) or "-")
+
+
+def cli_play(args, first, lines):
+    """The transcript of grundy play ARGS --json, the moves typed."""
+    r = subprocess.run([GRUNDY, "play", *args, "--first", first, "--json",
+                        "--no-store"], input="".join(l + "\n" for l in lines),
+                       capture_output=True, timeout=120, text=True)
+    assert r.returncode == 0, (args, r.stderr[-400:])
+    return json.loads(r.stdout)
+
+
+PLAYED = {
+    "nim": lambda rng: heap(rng, 12),
+    "kayles": lambda rng: heap(rng, 14),
+    "0.07": lambda rng: heap(rng, 14),
+    "cram:3x4": lambda rng: board_rows(rng, 3, 4, 0.8),
+    "chomp:3x4": lambda rng: chomp_rows(rng, 3, 4),
+    "node-kayles:petersen": FAMILIES["node-kayles:petersen"],
+    "addsub:2:1:12": lambda rng: heap(rng, 12),
+}
+
+
+def position_remoteness(moves):
+    """The remoteness of a position from the remoteness of its moves (as
+    /api/moves lists them): 0 with no move; the least of the winning
+    moves' when one wins; else the greatest; None past the limits."""
+    if not moves:
+        return 0
+    rs = [m["remoteness"] for m in moves]
+    if None in rs or "draw" in rs:
+        return None
+    wins = [m["remoteness"] for m in moves if m["wins"]]
+    return min(wins) if wins else max(rs)
+
+
+@pytest.mark.parametrize("family", sorted(PLAYED))
+@pytest.mark.parametrize("misere", [0, 1])
+def test_play_equal_cli(server, schema, rng, family, misere):
+    if misere and family.startswith("addsub"):
+        pytest.skip("misere play is not defined for games with cycles")
+    for _ in range(4 * MULT):
+        pos = [PLAYED[family](rng) for _ in range(rng.randint(1, 2))]
+        base = [("rules", family)] + [("position", p) for p in pos]
+        if misere:
+            base.append(("misere", 1))
+        flags = ["--misere"] if misere else []
+        what = f"seed {SEED}: play {family} {pos} misere={misere}"
+        st, _, body = server.get("/api/moves?" + qs(base))
+        assert st == 200, (what, body[:300])
+        legal = json.loads(body)["moves"]
+        if not legal:
+            continue
+        mv = rng.choice(legal)
+        text = move_text(mv)
+        st, _, body = server.get("/api/play?" + qs(base + [("move", text)]))
+        assert st == 200, (what, text, body[:300])
+        ans = json.loads(body)
+        schema(ans, "serve_play")
+        # the same moves as grundy play: the user's, the computer's reply
+        want = cli_play([family, *pos, *flags], "user", [text, "quit"])
+        got = [{k: v for k, v in m.items() if k != "remoteness"}
+               for m in ans["moves"]]
+        same(got, want["moves"], f"{what} move {text}")
+        if ans["end"] == "no move":
+            assert want["end"] == "no move", (what, ans, want)
+            same(ans["winner"], want["winner"], f"{what} move {text}")
+        else:
+            assert ans["end"] is None, (what, ans)
+        if len(got) == 1:
+            continue
+        reply = ans["moves"][1]
+        # the position after the step, asked again: its remoteness is one
+        # less than the reply's, and it is lost for the user iff the reply
+        # wins
+        after = [("rules", family)] + [("position", c["position"])
+                                       for c in ans["components"]]
+        if misere:
+            after.append(("misere", 1))
+        st, _, body = server.get("/api/moves?" + qs(after))
+        assert st == 200, (what, body[:300])
+        nxt = json.loads(body)
+        r = position_remoteness(nxt["moves"])
+        if r is not None and reply["remoteness"] not in (None, "draw"):
+            assert reply["remoteness"] == r + 1, (what, text, reply, r)
+        if family in ("nim", "kayles") and not misere:
+            # the direct search: a won position for the computer is left
+            # lost for the user
+            base_heaps = [int(p) for p in pos]
+            i = mv["component"] - 1
+            p1 = base_heaps[:i] + base_heaps[i + 1:] + \
+                [int(x) for x in mv["to"]]
+            p2 = [int(c["position"]) for c in ans["components"]]
+            key = lambda hs: tuple(sorted(h for h in hs if h))
+            if heaps_win(family, key(p1), False):
+                assert not heaps_win(family, key(p2), False), \
+                    (what, text, reply)
+
+
+def test_play_computer_first_equal_cli(server, schema, rng):
+    for family in ["nim", "kayles", "cram:3x4", "addsub:2:1:12"]:
+        for _ in range(3 * MULT):
+            pos = [PLAYED[family](rng) for _ in range(rng.randint(1, 2))]
+            st, _, body = server.get("/api/play?" + qs(
+                [("rules", family)] + [("position", p) for p in pos]))
+            what = f"seed {SEED}: play {family} {pos} --first computer"
+            assert st == 200, (what, body[:300])
+            ans = json.loads(body)
+            schema(ans, "serve_play")
+            want = cli_play([family, *pos], "computer", ["quit"])
+            got = [{k: v for k, v in m.items() if k != "remoteness"}
+                   for m in ans["moves"]]
+            same(got, want["moves"][:1], what)
+
+
+def test_play_ends(server, schema):
+    for misere, winner in [(0, "user"), (1, "computer")]:
+        args = [("rules", "nim"), ("position", 1), ("move", "0")]
+        if misere:
+            args.append(("misere", 1))
+        st, _, body = server.get("/api/play?" + qs(args))
+        ans = json.loads(body)
+        schema(ans, "serve_play")
+        assert st == 200 and ans["end"] == "no move", ans
+        assert ans["winner"] == winner and len(ans["moves"]) == 1, ans
+        assert ans["components"][0]["position"] == "0", ans
+
+
 # Bad requests ---------------------------------------------------------------
 
 BAD = [
@@ -367,6 +499,15 @@ BAD = [
      "position", None, "components"),
     ("/api/moves?rules=nim&position=3&moore=2", 400, "moore", None, None),
     ("/api/moves?rules=nim&position=100000000", 422, None, None, "moves"),
+    ("/api/play?rules=nim&position=3&move=1%209", 400, "move", None, None),
+    ("/api/play?rules=nim&position=3&move=x", 400, "move", "x", None),
+    ("/api/play?rules=nim&position=3&position=4&move=3%201", 400, "move",
+     None, None),
+    ("/api/play?rules=nim&position=3&moore=2&move=1%200", 400, "moore",
+     None, None),
+    ("/api/play?rules=addsub:2:1&position=3", 400, "rules", None, None),
+    ("/api/analyze?rules=addsub:2:1:9&position=3&misere=1", 400, "misere",
+     None, None),
     ("/api/plot?rules=kayles", 400, "upto", None, None),
     ("/api/plot?rules=cram:3x4&upto=5", 400, None, None, None),
     ("/api/plot?rules=kayles&position=5", 400, "position", None, None),
@@ -416,9 +557,6 @@ def test_methods_and_bodies(server, schema):
     assert st == 200 and json.loads(body)["values"] == [0, 1, 2, 3]
     st, _, body = server.raw("HEAD", "/")
     assert st == 200 and body == b""
-    st, _, body = server.get("/api/play?rules=nim&position=3")
-    assert st == 501
-    schema(json.loads(body), "serve_error")
     assert server.alive()
 
 

@@ -118,13 +118,43 @@ def test_cram_3x4_in_the_browser(server, browser, request):
     assert not errs, errs
 
 
-def test_opponent_reply(server, browser):
-    st, _, body = server.get("/api/play?rules=cram%3A3x4&position=start")
-    if st == 501:
-        pytest.skip("the perfect opponent's reply needs the library's play "
-                    "engine: /api/play answers 501 ("
-                    + json.loads(body)["error"] + ")")
-    raise AssertionError("/api/play answers: wire the page's play to it")
+def test_opponent_reply(server, browser, request):
+    """Play a winning move on Cram 3 x 4 against the program: its reply is
+    /api/play's for the same step, and the position after it is coloured
+    as /api/moves answers."""
+    d = browser
+    d.get(server.url + "/?rules=cram%3A3x4&position=start")
+    wait_moves(d, "rules=cram:3x4&position=start")
+    ans = check_colours(server, d, "rules=cram%3A3x4&position=start")
+    d.find_element(By.CSS_SELECTOR, 'input[name="first"][value="user"]').click()
+    d.find_element(By.ID, "play-start").click()
+    mv = [m for m in ans["moves"] if m["wins"]][0]
+    for cell in mv["cells"]:
+        d.find_element(By.CSS_SELECTOR, f'#boards [data-cell="{cell}"]').click()
+    text = f"{mv['component']} " + "+".join(mv["to"])
+    st, _, body = server.get("/api/play?rules=cram%3A3x4&position=start&move="
+                             + urllib.parse.quote(text, safe=""))
+    assert st == 200, body
+    step = json.loads(body)
+    reply = [m for m in step["moves"] if m["player"] == "computer"][0]
+    after = [c["position"] for c in step["components"]]
+    wait_moves(d, "position=" + after[-1])
+    note = d.find_element(By.ID, "play-note")
+    assert json.loads(note.get_attribute("data-reply")) == reply, \
+        (note.text, reply)
+    assert "remoteness " + str(reply["remoteness"]) in note.text, note.text
+    q = "rules=cram%3A3x4&" + "&".join(
+        "position=" + urllib.parse.quote(p, safe="") for p in after)
+    now = check_colours(server, d, q)
+    # the program was left a lost position and answered: the user wins
+    assert now["analysis"]["winner"] == "first", now["analysis"]
+    for li, m in zip(d.find_elements(By.CSS_SELECTOR, "li.move"),
+                     now["moves"]):
+        assert f"remoteness {m['remoteness']}" in li.text, (li.text, m)
+    d.save_screenshot(os.path.join(shots_dir(request.config),
+                                   "serve-cram-3x4-play.png"))
+    errs = console_errors(d)
+    assert not errs, errs
 
 
 def test_phone_sized_window(server, browser, request):

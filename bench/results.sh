@@ -24,11 +24,11 @@ for n in ${NK3-17 18 19 20 21 22 23 24 25 26 27 28 29 30}; do
     run node-kayles:grid:3x$n
 done
 # Node-Kayles on 5 x n grids
-for n in ${NK5-5 6 7 8 9 10 11 12}; do run node-kayles:grid:5x$n; done
+for n in ${NK5-5 6 7 8 9 10 11 12 13 14 15 16}; do run node-kayles:grid:5x$n; done
 # the queens graph (A344227) and the generalized Petersen graphs P(n,2)
 # (A316533)
-for n in ${QUEENS-5 6 7 8 9 10 11}; do run node-kayles:queens:$n; done
-for n in ${GP-5 10 15 20 25 30 35 40 45 50}; do
+for n in ${QUEENS-5 6 7 8 9 10 11 12 13}; do run node-kayles:queens:$n; done
+for n in ${GP-5 10 15 20 25 30 35}; do
     run node-kayles:gpetersen:$n,2
 done
 # Cram on 3 x n boards

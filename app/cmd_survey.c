@@ -16,8 +16,11 @@
  * lock while its owner computes it).  A survey is resumed through the
  * store: a table saved there is read back, not computed again, so a
  * survey killed and started again goes on where it stopped and prints
- * the same rows.  Codes that name the same game (the library's canonical
- * spec: trailing zero digits dropped) are grouped under the first one.
+ * the same rows.  Codes whose values agree up to N are grouped under the
+ * first one (the game locator of Winning Ways): the codes that name the
+ * same game (the library's canonical spec: trailing zero digits dropped)
+ * and those that differ as games but not in their values (0.054 and
+ * 0.056), found by a 64-bit hash of the values (XXH3).
  */
 #include <errno.h>
 #include <pthread.h>
@@ -26,6 +29,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
+#include <xxhash.h>
 
 #include "cli.h"
 #include "json_out.h"
@@ -36,7 +40,9 @@
 typedef struct row {
     char code[CODE_LEN];
     char canon[CODE_LEN];
-    size_t group; /* the first code that is the same game */
+    size_t group; /* the first code with the same values up to N */
+    uint64_t seq; /* the hash of g(0..N), when the table was made */
+    int have_seq;
     grundy_status st;
     grundy_period per;
     grundy_value max;
@@ -58,6 +64,8 @@ typedef struct survey {
     uint64_t upto;
     int have_upto, json, csv;
     const char *compare;
+    published *pub; /* --compare's table, read before any work */
+    size_t npub;
     cli_engine eng;
     row *rows;
     size_t nrows;
@@ -262,6 +270,37 @@ static int read_published(const char *path, published **out, size_t *n)
     return 0;
 }
 
+/* The XXH3 of g(0 .. n-1), each value as 4 little-endian bytes
+ * whatever the table's width, so that equal values hash equally. */
+static uint64_t values_hash(const grundy_table *t, grundy_pos n)
+{
+    const void *data = grundy_table_data(t);
+    unsigned width = grundy_table_width(t);
+    unsigned char buf[4096];
+    XXH3_state_t *st = XXH3_createState();
+    grundy_pos i;
+    size_t k = 0;
+    uint64_t h;
+    if (!st)
+        return 0;
+    (void)XXH3_64bits_reset(st);
+    for (i = 0; i < n; i++) {
+        uint32_t v = (uint32_t)grundy_table_get_raw(data, width, i);
+        buf[k++] = (unsigned char)v;
+        buf[k++] = (unsigned char)(v >> 8);
+        buf[k++] = (unsigned char)(v >> 16);
+        buf[k++] = (unsigned char)(v >> 24);
+        if (k == sizeof buf) {
+            (void)XXH3_64bits_update(st, buf, k);
+            k = 0;
+        }
+    }
+    (void)XXH3_64bits_update(st, buf, k);
+    h = XXH3_64bits_digest(st);
+    XXH3_freeState(st);
+    return h;
+}
+
 /* One code: its table to N through the engine (the store first), summed
  * up by the library (grundy_table_survey_get()). */
 static void run_code(survey *sv, cli_engine *eng, row *r)
@@ -282,6 +321,8 @@ static void run_code(survey *sv, cli_engine *eng, row *r)
         r->max = sum.max;
         r->have_rare = sum.have_rare;
         r->last_rare = sum.rare.last_rare;
+        r->seq = values_hash(t, sv->upto + 1);
+        r->have_seq = 1;
     }
     r->seconds = now_s() - t0;
     /* the table is not needed again: drop the session (its values
@@ -430,11 +471,40 @@ static void flush_rows(survey *sv)
                     grundy_strerror(r->st));
             sv->failed = CLI_EXIT_DATA;
         }
+        if (r->have_seq) { /* the first code of the same values */
+            size_t q;
+            for (q = 0; q + 1 < sv->printed; q++)
+                if (sv->rows[q].have_seq && sv->rows[q].seq == r->seq) {
+                    if (sv->rows[q].group < r->group)
+                        r->group = sv->rows[q].group;
+                    break;
+                }
+        }
         if (sv->rank == 0)
             write_row(sv, r);
     }
     /* a long survey shows each row as it is done */
     (void)grundy_writer_flush(sv->w);
+    /* and, at a terminal, how far the whole survey is: code k of n, and
+     * the time left (the tables' own progress is not shown) */
+    {
+        grundy_progress p;
+        memset(&p, 0, sizeof p);
+        p.phase = "codes";
+        p.done = sv->printed;
+        p.total = sv->nrows;
+        p.final = sv->printed == sv->nrows;
+        (void)cli_progress((void *)"survey", &p);
+    }
+}
+
+/* The tables' progress hook: no line of their own (the survey shows its
+ * codes), but Ctrl-C still stops them. */
+static int survey_tick(void *ctx, const grundy_progress *p)
+{
+    (void)ctx;
+    (void)p;
+    return cli_interrupted() != 0;
 }
 
 typedef struct worker {
@@ -484,6 +554,7 @@ static int run_all(survey *sv, unsigned threads, int mine_only)
         wk[i].sv = sv;
         wk[i].eng = sv->eng;
         wk[i].eng.limits.threads = 1;
+        wk[i].eng.limits.progress = survey_tick;
         wk[i].eng.session = NULL;
         wk[i].eng.store = NULL;
         wk[i].mine_only = mine_only;
@@ -511,50 +582,63 @@ static unsigned env_uint(const char *a, const char *b)
     return s && *s ? (unsigned)strtoul(s, NULL, 10) : 0;
 }
 
+/* The rows against --compare's table.  A code whose period is proven
+ * here and differs from the published one (or is published as having
+ * none) is a contradiction: listed, and the exit status is 1.  A code
+ * published periodic whose period is not proven up to N here is not
+ * decided here: listed apart, not a contradiction.  Published codes not
+ * in the survey, or skipped, are counted. */
 static int compare_rows(survey *sv)
 {
-    published *pub;
-    size_t npub, i, j, differ = 0;
-    int rc = read_published(sv->compare, &pub, &npub);
-    if (rc) {
-        free(pub); /* what was read before the bad line */
-        return rc;
-    }
-    for (i = 0; i < npub; i++) {
+    size_t i, j, differ = 0, undecided = 0, agree = 0, absent = 0;
+    for (i = 0; i < sv->npub; i++) {
+        const published *pb = &sv->pub[i];
         const row *r = NULL;
         int ours;
         for (j = 0; j < sv->nrows && !r; j++)
-            if (strcmp(sv->rows[j].code, pub[i].code) == 0 ||
-                strcmp(sv->rows[j].canon, pub[i].code) == 0)
+            if (strcmp(sv->rows[j].code, pb->code) == 0 ||
+                strcmp(sv->rows[j].canon, pb->code) == 0)
                 r = &sv->rows[j];
-        if (!r || r->st != GRUNDY_OK)
+        if (!r || r->st != GRUNDY_OK) {
+            absent++;
             continue;
+        }
         ours = r->per.found && r->per.proven && !r->per.saltus;
-        if (ours != pub[i].periodic ||
-            (ours && (r->per.period != pub[i].period ||
-                      r->per.preperiod != pub[i].preperiod))) {
+        if (!ours && pb->periodic) {
+            undecided++;
+            fprintf(stderr,
+                    "grundy: survey: %s:%u: %s not decided here: no period "
+                    "proven up to %llu, period %llu preperiod %llu "
+                    "published\n",
+                    sv->compare, pb->line, pb->code,
+                    (unsigned long long)sv->upto,
+                    (unsigned long long)pb->period,
+                    (unsigned long long)pb->preperiod);
+        } else if (ours && (!pb->periodic || r->per.period != pb->period ||
+                            r->per.preperiod != pb->preperiod)) {
             differ++;
-            fprintf(stderr, "grundy: survey: %s:%u: %s differs: ",
-                    sv->compare, pub[i].line, pub[i].code);
-            if (ours)
-                fprintf(stderr, "period %llu preperiod %llu here",
-                        (unsigned long long)r->per.period,
-                        (unsigned long long)r->per.preperiod);
+            fprintf(stderr,
+                    "grundy: survey: %s:%u: %s differs: period %llu "
+                    "preperiod %llu proven here, ",
+                    sv->compare, pb->line, pb->code,
+                    (unsigned long long)r->per.period,
+                    (unsigned long long)r->per.preperiod);
+            if (pb->periodic)
+                fprintf(stderr, "period %llu preperiod %llu published\n",
+                        (unsigned long long)pb->period,
+                        (unsigned long long)pb->preperiod);
             else
-                fprintf(stderr, "no period proven up to %llu here",
-                        (unsigned long long)sv->upto);
-            if (pub[i].periodic)
-                fprintf(stderr, ", period %llu preperiod %llu published\n",
-                        (unsigned long long)pub[i].period,
-                        (unsigned long long)pub[i].preperiod);
-            else
-                fprintf(stderr, ", none published\n");
+                fprintf(stderr, "none published\n");
+        } else {
+            agree++;
         }
     }
-    fprintf(stderr, "grundy: survey: %zu of %zu published codes differ\n",
-            differ, npub);
-    free(pub);
-    return 0;
+    fprintf(stderr,
+            "grundy: survey: %zu published codes, %zu surveyed here: %zu "
+            "agree, %zu differ, %zu not decided here; %zu not in this "
+            "survey or skipped\n",
+            sv->npub, sv->npub - absent, agree, differ, undecided, absent);
+    return differ ? CLI_EXIT_DATA : 0;
 }
 
 #define AT(m) offsetof(survey, m)
@@ -577,8 +661,10 @@ static const cli_opt survey_opts[] = {
      .field = AT(compare), .need = "a file",
      .help = "compare the rows with a published table: lines\n"
              "'CODE PERIOD PREPERIOD' or 'CODE none' ('#'\n"
-             "comments); the codes whose status or period differ\n"
-             "are listed on stderr"},
+             "comments), read before any work; a period proven\n"
+             "here that differs is listed on stderr (exit 1), a\n"
+             "published one not proven up to N here is 'not\n"
+             "decided here'; a last line counts them"},
     {.type = CLI_OPT_END},
 };
 #undef AT
@@ -670,11 +756,19 @@ int cmd_survey(int argc, char **argv)
         return cli_usage_error("survey", "missing --upto N");
     if (sv.json && sv.csv)
         return cli_usage_error("survey", "give one of --json and --csv");
-    if (grundy_writer_init(&w, 1) != GRUNDY_OK)
+    if (sv.compare &&
+        (rc = read_published(sv.compare, &sv.pub, &sv.npub)) != 0) {
+        free(sv.pub); /* what was read before the bad line */
+        return rc;
+    }
+    if (grundy_writer_init(&w, 1) != GRUNDY_OK) {
+        free(sv.pub);
         return cli_error("survey", GRUNDY_ERR_NOMEM, NULL);
+    }
     sv.w = &w;
     cli_catch_signals();
     rc = survey_rows(&sv, SURVEY_MAX_CODES);
+    cli_progress_done();
     if (rc == 0 && cli_interrupted()) {
         fprintf(stderr, "grundy: survey: interrupted after %zu of %zu "
                         "codes%s\n",
@@ -690,5 +784,6 @@ int cmd_survey(int argc, char **argv)
     if (rc == 0)
         rc = sv.failed;
     free(sv.rows);
+    free(sv.pub);
     return rc;
 }

@@ -1,5 +1,8 @@
 # grundy survey refuses bad specs and bad lines with their place, and
-# skips a code whose table is over --mem-limit with a note.
+# skips a code whose table is over --mem-limit with a note.  --compare's
+# file is read before any work; a period proven here that differs from
+# the published one exits 1, a published period not proven up to N here
+# is "not decided here", and the codes compared are counted.
 d=$(mktemp -d)
 trap 'rm -rf "$d"' EXIT
 run() { # the command's stdout and stderr (the folder left out), its exit code
@@ -21,4 +24,6 @@ run "$GRUNDY" survey "@$d/three" --upto 10000 --no-store --mem-limit 2M --csv
 printf '0.07 34 53\n0.6 2 1\n0.77 bad 1\n' >"$d/pub"
 run "$GRUNDY" survey "@$d/three" --upto 1000 --no-store --compare "$d/pub" --csv
 printf '0.07 34 53\n0.6 2 1\n' >"$d/pub"
+run "$GRUNDY" survey "@$d/three" --upto 1000 --no-store --compare "$d/pub" --csv
+printf '0.07 34 52\n0.6 none\n0.8 none\n0.77 12 71\n' >"$d/pub"
 run "$GRUNDY" survey "@$d/three" --upto 1000 --no-store --compare "$d/pub" --csv

@@ -43,10 +43,8 @@ grundy_status grundy_takebreak_pattern_size(uint64_t *count,
         if (!r)
             continue;
         if (total > max / r) {
-            char msg[64];
-            snprintf(msg, sizeof msg, "more than %llu codes",
-                     (unsigned long long)max);
-            grundy_parse_error_set(where, 1, i + 1, msg);
+            grundy_parse_error_set(where, 1, i + 1, "more than %llu codes",
+                                   (unsigned long long)max);
             return GRUNDY_ERR_LIMIT;
         }
         total *= r;

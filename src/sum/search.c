@@ -131,7 +131,8 @@ static grundy_status solve(sum_space *S, size_t root)
         }
         if (pushed || s != GRUNDY_OK)
             continue;
-        S->st[f->id].r = remoteness_of(S, D.child + f->first, f->count);
+        S->st[f->id].r = remoteness_of(
+            S, D.child ? D.child + f->first : NULL, f->count);
         S->st[f->id].status = ST_DONE;
         D.nchild = f->first;
         nf--;

@@ -15,6 +15,7 @@
 
 #include "grundy/io.h"
 #include "rules/grid.h"
+#include "rules/wgrid.h"
 #include "rules/rules_internal.h"
 
 /* Column occupancy of x folded into row 0. */
@@ -225,48 +226,14 @@ grundy_status grundy_grid_pos_parse(const grundy_grid *g, const char *text,
                                     size_t len, grundy_pos *out,
                                     grundy_parse_error *where)
 {
-    unsigned row = 0, col = 0;
-    uint64_t p = 0;
-    size_t i;
-    for (i = 0; i <= len; i++) {
-        char ch = i < len ? text[i] : 0;
-        if (ch == '/' || i == len) {
-            if (col != g->cols) {
-                grundy_parse_error_set(
-                    where, 1, i + 1, "row %u has %u cell%s, expected %u",
-                    row + 1, col, col == 1 ? "" : "s", g->cols);
-                return GRUNDY_ERR_PARSE;
-            }
-            row++;
-            col = 0;
-            if (ch == '/' && row == g->rows) {
-                grundy_parse_error_set(where, 1, i + 1, "more than %u rows",
-                                       g->rows);
-                return GRUNDY_ERR_PARSE;
-            }
-            continue;
-        }
-        if (ch != '0' && ch != '1') {
-            grundy_parse_error_set(where, 1, i + 1,
-                                   "expected a cell '0' or '1' or a row "
-                                   "separator '/'");
-            return GRUNDY_ERR_PARSE;
-        }
-        if (col == g->cols) {
-            grundy_parse_error_set(where, 1, i + 1,
-                                   "row %u has more than %u cells", row + 1,
-                                   g->cols);
-            return GRUNDY_ERR_PARSE;
-        }
-        if (ch == '1')
-            p |= 1ull << (row * g->cols + col);
-        col++;
-    }
-    if (row != g->rows) {
-        grundy_parse_error_set(where, 1, len + 1, "%u rows, expected %u", row,
-                               g->rows);
-        return GRUNDY_ERR_PARSE;
-    }
+    /* the rows text of any width (wgrid.c), on one word */
+    grundy_wgrid w;
+    uint64_t p;
+    memset(&w, 0, sizeof w);
+    w.rows = g->rows;
+    w.cols = g->cols;
+    w.cells = g->cells;
+    GRUNDY_TRY(grundy_wgrid_pos_parse(&w, text, len, &p, 1, where));
     *out = p;
     return GRUNDY_OK;
 }

@@ -108,11 +108,12 @@ static void test_chomp_every_board_of_64(void **state)
 
 static void test_chomp_thin_boards(void **state)
 {
-    static const unsigned dims[][2] = {{1, 256}, {256, 1}, {2, 128},
-                                       {128, 2}, {3, 30},  {30, 3}};
+    /* under the sanitizers, one of each pair of transposed boards */
+    static const unsigned dims[][2] = {{1, 256}, {128, 2}, {30, 3},
+                                       {256, 1}, {2, 128}, {3, 30}};
     test_rng *rng = *state;
     size_t i;
-    for (i = 0; i < sizeof dims / sizeof dims[0] - (LIGHT ? 2 : 0); i++)
+    for (i = 0; i < sizeof dims / sizeof dims[0] - (LIGHT ? 3 : 0); i++)
         check_every_position(dims[i][0], dims[i][1], rng);
 }
 

@@ -375,7 +375,7 @@ static void test_takebreak_kernel_variants(void **state)
     static const char *fixed[] = {"grundy-game", "0.6", "0.04", "0.16", "4.6"};
     test_rng *rng = *state;
     unsigned *gv = malloc(VARIANT_N * sizeof *gv);
-    long it, iters = 4 * test_multiplier();
+    long it, iters = test_iters(4);
     size_t i;
     code c;
     assert_non_null(gv);
@@ -453,7 +453,7 @@ static void test_takebreak_three_heaps(void **state)
     static const char *fixed[] = {"0.8", "8.0", "C.F", "0.FF", "4.9", "0.E6"};
     test_rng *rng = *state;
     unsigned *gv = malloc(1000 * sizeof *gv);
-    long it, iters = 12 * test_multiplier();
+    long it, iters = test_iters(12);
     unsigned bits, old = grundy_sparse_triple_bits(12);
     assert_non_null(gv);
     for (it = 0; it < (long)(sizeof fixed / sizeof *fixed) + iters; it++) {
@@ -541,7 +541,7 @@ static void test_takebreak_extend_matches(void **state)
 static void test_takebreak_proven_periods_hold(void **state)
 {
     test_rng *rng = *state;
-    long it, iters = 150 * test_multiplier(), proven = 0;
+    long it, iters = test_iters(150), proven = 0;
     for (it = 0; it < iters; it++) {
         code c;
         grundy_game *g;
@@ -854,7 +854,7 @@ static void test_takebreak_infinite_codes(void **state)
     grundy_limits o;
     grundy_period per;
     grundy_pos k, n = 4000;
-    long it, iters = 30 * test_multiplier();
+    long it, iters = test_iters(30);
     char spec[32];
     unsigned dig[6], nd, j;
     int len;

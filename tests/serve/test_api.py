@@ -18,7 +18,7 @@ import urllib.parse
 
 import pytest
 
-from conftest import GRUNDY, MULT, SEED, cli
+from conftest import GRUNDY, MULT, PARTS, SEED, cli
 
 Q = urllib.parse.quote
 
@@ -113,7 +113,7 @@ def test_values_all_equal_cli(server, schema, family):
 @pytest.mark.parametrize("family", sorted(FAMILIES))
 def test_analyze_equal_cli(server, schema, rng, family):
     for _ in range(4 * MULT):
-        pos = [FAMILIES[family](rng) for _ in range(rng.randint(1, 3))]
+        pos = [FAMILIES[family](rng) for _ in range(rng.randint(1, PARTS))]
         st, _, body = server.get("/api/analyze?" + qs(
             [("rules", family)] + [("position", p) for p in pos]))
         want = cli("analyze", family, *pos, "--json")
@@ -127,7 +127,7 @@ def test_analyze_equal_cli(server, schema, rng, family):
 def test_analyze_misere_equal_cli(server, schema, rng, family):
     gen = FAMILIES.get(family, lambda r: board_rows(r, 2, 3))
     for _ in range(4 * MULT):
-        pos = [gen(rng) for _ in range(rng.randint(1, 3))]
+        pos = [gen(rng) for _ in range(rng.randint(1, PARTS))]
         if family == "nim":  # misere nim: a zero heap changes nothing
             pos = [p for p in pos if p != "0"] or ["1"]
         st, _, body = server.get("/api/analyze?" + qs(
@@ -156,7 +156,7 @@ def test_analyze_mix_equal_cli(server, schema, rng):
     names = sorted(FAMILIES)
     for _ in range(6 * MULT):
         pos = []
-        for _ in range(rng.randint(1, 4)):
+        for _ in range(rng.randint(1, PARTS + 1)):
             f = rng.choice(names)
             pos.append(f + ":" + FAMILIES[f](rng))
         st, _, body = server.get("/api/analyze?" + qs(

@@ -10,6 +10,10 @@ if(GRUNDY_BUILD_CLI)
   add_test(NAME serve.load COMMAND ${serve_run} test_load.py)
   set_tests_properties(serve.api serve.load PROPERTIES
     LABELS "cli;serve" SKIP_RETURN_CODE 77 TIMEOUT 900)
+  if(GRUNDY_SANITIZE)
+    set_tests_properties(serve.api serve.load PROPERTIES
+      ENVIRONMENT GRUNDY_TEST_SANITIZED=1)
+  endif()
   if(NOT GRUNDY_SANITIZE)
     add_test(NAME serve.browser COMMAND ${serve_run} test_browser.py
              --shots ${CMAKE_CURRENT_BINARY_DIR}/serve-shots)

@@ -27,6 +27,33 @@ long test_multiplier(void)
     return m > 0 ? m : 1;
 }
 
+#if defined(__has_feature)
+#if __has_feature(address_sanitizer) || __has_feature(thread_sanitizer)
+#define TEST_SANITIZED_BUILD 1
+#endif
+#endif
+#if defined(__SANITIZE_ADDRESS__) || defined(__SANITIZE_THREAD__)
+#define TEST_SANITIZED_BUILD 1
+#endif
+
+int test_light(void)
+{
+#ifdef TEST_SANITIZED_BUILD
+    return 1;
+#else
+    const char *e = getenv("GRUNDY_TEST_SANITIZED");
+    return e && *e && *e != '0';
+#endif
+}
+
+long test_iters(long n)
+{
+    long k = n * test_multiplier();
+    if (test_light())
+        k /= 4;
+    return k > 0 ? k : 1;
+}
+
 static uint64_t splitmix64(uint64_t *x)
 {
     uint64_t z = (*x += 0x9E3779B97F4A7C15ull);

@@ -25,6 +25,12 @@ typedef struct test_rng {
 
 uint64_t test_seed(void);
 long test_multiplier(void);
+/* 1 in a sanitizer build (or with GRUNDY_TEST_SANITIZED set), where the
+ * slow randomised tests run fewer cases; 0 otherwise. */
+int test_light(void);
+/* The number of cases of a randomised test: n times the multiplier, a
+ * quarter of that (at least 1) under test_light(). */
+long test_iters(long n);
 void test_rng_init(test_rng *r, uint64_t seed);
 uint64_t test_rng_next(test_rng *r);
 /* Uniform in [0, n); n > 0. */

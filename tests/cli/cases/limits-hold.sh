@@ -29,7 +29,7 @@ run "$GRUNDY" values digits --at 10 --work-limit 2X $L
 # The board search: its table is sized within the limit, and a search
 # whose table only evicts stops as over it (the plain search is not
 # tried after it); analyze and play say the same of the board.
-B="--mem-limit 2M --no-store"
+B="--mem-limit 512K --no-store"
 run "$GRUNDY" values cram:7x8 --position start $B
 run "$GRUNDY" analyze cram:7x8 start $B
 printf 'hint\n' | run "$GRUNDY" play cram:7x8 start $B |

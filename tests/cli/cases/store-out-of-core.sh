@@ -3,7 +3,7 @@
 # to the table computed in memory; so does the output.
 # (shorter under the sanitizers)
 N=2000000
-[ -n "$GRUNDY_TEST_SANITIZED" ] && N=1100000
+[ -n "$GRUNDY_TEST_SANITIZED" ] && N=600000
 d=$(mktemp -d) || exit 1
 trap 'rm -rf "$d"' EXIT
 export GRUNDY_STORE_MIN_MS=0

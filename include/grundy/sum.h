@@ -290,7 +290,11 @@ GRUNDY_API const char *grundy_sum_method_name(grundy_sum_method m);
  * computed by a search of the sum (grundy_sum_search() for finite sums,
  * a retrograde analysis of the positions reached for sums with cycles),
  * within max_states, the work limit and the memory limit; past them it is
- * GRUNDY_REMOTENESS_UNKNOWN, and the rest of the answer stands. */
+ * GRUNDY_REMOTENESS_UNKNOWN, and the rest of the answer stands.  A move's
+ * search is not begun when a guess that needs no search puts it past
+ * max_states: heaps of a game whose moves split heaps (Kayles) count as
+ * the multisets of heaps of their tokens in all, so the moves of Kayles
+ * 1000 are answered at once, their remoteness unknown. */
 #define GRUNDY_REMOTENESS_UNKNOWN UINT64_MAX
 #define GRUNDY_REMOTENESS_DRAW (UINT64_MAX - 1)
 

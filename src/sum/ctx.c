@@ -160,7 +160,12 @@ grundy_status grundy_sum_ctx_moves_left(sum_actx *c, const grundy_sum_move *m,
     grundy_status s;
     GRUNDY_TRY(grundy_sum_after_set(&after, &na, c->sum, c->n, m, nm));
     ctx_opts(c, &so);
-    s = grundy_sum_search_estimate(after, na, &so, &c->counts);
+    /* when the sum itself was searched, the space holds what the move
+     * reaches; else a search the guess puts past the limit is not begun */
+    s = !(c->searched && c->search_status == GRUNDY_OK) &&
+                grundy_sum_search_hopeless(after, na, so.max_states)
+            ? GRUNDY_ERR_LIMIT
+            : grundy_sum_search_estimate(after, na, &so, &c->counts);
     if (s == GRUNDY_OK)
         s = grundy_sum_space_items(ctx_space(c), &it, &cap, &len, after, na,
                                    NULL, 0);

@@ -157,16 +157,68 @@ grundy_status grundy_sum_search_solve(sum_space *S, const sum_item *it,
 
 /* Estimates ****************************************************************/
 
+/* The multisets of heaps of at most p tokens in all, sum_{m <= p} p(m)
+ * (p(m) the partitions of m, by Euler's pentagonal recurrence), in
+ * doubles; HUGE_VAL past SPLIT_GUESS_MAX tokens, whose count is past any
+ * search (p(400) is about 6.9 * 10^18). */
+#define SPLIT_GUESS_MAX 400
+static double multisets_upto(grundy_pos p)
+{
+    double part[SPLIT_GUESS_MAX + 1], total = 0;
+    unsigned m, k;
+    if (p > SPLIT_GUESS_MAX)
+        return HUGE_VAL;
+    for (m = 0; m <= p; m++) {
+        double v = m ? 0 : 1;
+        for (k = 1; m && k * (3 * k - 1) / 2 <= m; k++) {
+            double sign = k % 2 ? 1 : -1;
+            v += sign * part[m - k * (3 * k - 1) / 2];
+            if (k * (3 * k + 1) / 2 <= m)
+                v += sign * part[m - k * (3 * k + 1) / 2];
+        }
+        part[m] = v;
+        total += v;
+    }
+    return total;
+}
+
+/* 1 when a move of the heap game g splits a heap into two or more,
+ * judged from the moves of the heap 64: a family whose heaps split does
+ * so from small heaps on. */
+static int heap_splits(const grundy_game *g)
+{
+    const grundy_rules *r = grundy_game_rules(g);
+    grundy_move m[256];
+    size_t n, i;
+    grundy_pos h = 64;
+    if (!(r->flags & GRUNDY_RULES_HEAP) || r->list_moves ||
+        r->max_moves(grundy_game_params(g), h) > sizeof m / sizeof *m)
+        return 0;
+    n = r->moves(grundy_game_params(g), h, m, sizeof m / sizeof *m);
+    for (i = 0; i < n && i < sizeof m / sizeof *m; i++)
+        if (m[i].nparts > 1)
+            return 1;
+    return 0;
+}
+
 /* Positions one component reaches alone, without searching: a heap
- * game's positions below it, a board's subsets or all its positions.  A
- * guess (exact for games whose moves leave one smaller heap), used to
- * price the steps of a search before it starts. */
-static double guess_states(const grundy_game *g, grundy_pos p)
+ * game's positions below it (the multisets of smaller heaps when its
+ * moves split heaps: *sure is then 1, the count being of the order of the
+ * search's), a board's subsets or all its positions.  A guess (exact for
+ * games whose moves leave one smaller heap), used to price the steps of a
+ * search before it starts. */
+static double guess_states(const grundy_game *g, grundy_pos p, int *sure)
 {
     const grundy_rules *r = grundy_game_rules(g);
     grundy_pos np = grundy_game_num_positions(g);
-    if (!np)
+    *sure = 0;
+    if (!np) {
+        if (heap_splits(g)) {
+            *sure = 1;
+            return multisets_upto(p);
+        }
         return (double)p + 1;
+    }
     if (r->flags & GRUNDY_RULES_SUBSETS)
         return ldexp(1.0, __builtin_popcountll(p));
     return np == UINT64_MAX ? ldexp(1.0, 64) : (double)np;
@@ -193,22 +245,54 @@ static grundy_status alone(double *c, const grundy_sum_component *one,
     for (i = 0; cache && i < cache->n; i++)
         if (cache->a[i].v == one->values && cache->a[i].p == one->pos) {
             *c = cache->a[i].states;
-            return GRUNDY_OK;
+            return cache->a[i].status;
         }
     o1.moore_k = 1;
     o1.estimate = 1;
     s = grundy_sum_search(&r, one, 1, &o1);
     *c = (double)(r.states ? r.states : 1);
     grundy_sum_search_result_clear(&r);
-    GRUNDY_TRY(s);
+    /* a search past the limits is not tried again in this call */
+    if (s != GRUNDY_OK && s != GRUNDY_ERR_LIMIT && s != GRUNDY_ERR_WORK)
+        return s;
     if (cache && grundy_sum_space_grow(NULL, (void **)&cache->a, &cache->cap,
                                        cache->n + 1,
                                        sizeof *cache->a) == GRUNDY_OK) {
         cache->a[cache->n].v = one->values;
         cache->a[cache->n].p = one->pos;
+        cache->a[cache->n].status = s;
         cache->a[cache->n++].states = *c;
     }
-    return GRUNDY_OK;
+    return s;
+}
+
+int grundy_sum_search_hopeless(const grundy_sum_component *sum, size_t n,
+                               size_t max_states)
+{
+    size_t max = max_states ? max_states : GRUNDY_SUM_SEARCH_DEFAULT_STATES;
+    double quick = 0;
+    size_t i, j;
+    int sure;
+    /* The heaps of one game whose moves split heaps are together one
+     * multiset of heaps: their count is that of their tokens in all, not
+     * a product. */
+    for (i = 0; i < n; i++) {
+        const grundy_game *g = grundy_values_game(sum[i].values);
+        grundy_pos tokens = 0;
+        for (j = 0; j < i && sum[j].values != sum[i].values; j++)
+            ;
+        if (j < i) /* counted with the first heap of its game */
+            continue;
+        guess_states(g, sum[i].pos, &sure);
+        if (!sure)
+            continue;
+        for (j = i; j < n; j++)
+            if (sum[j].values == sum[i].values)
+                tokens = tokens + sum[j].pos < tokens ? UINT64_MAX
+                                                      : tokens + sum[j].pos;
+        quick += log(multisets_upto(tokens));
+    }
+    return quick > log((double)max);
 }
 
 grundy_status grundy_sum_search_estimate(const grundy_sum_component *sum,
@@ -220,7 +304,9 @@ grundy_status grundy_sum_search_estimate(const grundy_sum_component *sum,
                                : GRUNDY_SUM_SEARCH_DEFAULT_STATES;
     double logp = 0, moves = 0, states;
     size_t i, j;
-    double *c = malloc((n ? n : 1) * sizeof *c);
+    double *c;
+    int sure;
+    c = malloc((n ? n : 1) * sizeof *c);
     GRUNDY_RETURN_IF(!c, GRUNDY_ERR_NOMEM);
     for (i = 0; i < n; i++) {
         const grundy_game *g = grundy_values_game(sum[i].values);
@@ -243,7 +329,7 @@ grundy_status grundy_sum_search_estimate(const grundy_sum_component *sum,
         if (j < i) {
             c[i] = c[j];
         } else if (n == 1) {
-            c[i] = guess_states(g, sum[i].pos);
+            c[i] = guess_states(g, sum[i].pos, &sure);
         } else {
             grundy_status s = alone(&c[i], &sum[i], o, cache);
             if (s != GRUNDY_OK) {

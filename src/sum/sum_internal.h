@@ -166,9 +166,19 @@ typedef struct sum_counts {
         const grundy_values *v;
         grundy_pos p;
         double states;
+        grundy_status status; /* of its search: GRUNDY_OK, or past the
+                                 limits (GRUNDY_ERR_LIMIT, _WORK) */
     } *a;
     size_t n, cap;
 } sum_counts;
+/* 1 when the guess that needs no search puts the sum past max_states (0:
+ * the default): heaps of a game whose moves split heaps count as the
+ * multisets of heaps of their tokens in all (Kayles 1000 and the like).
+ * A guess of the order of the search's count, not a bound: the
+ * remoteness of a move (which may be unknown) is not searched past it;
+ * a decision is still searched. */
+int grundy_sum_search_hopeless(const grundy_sum_component *sum, size_t n,
+                               size_t max_states);
 grundy_status grundy_sum_search_estimate(const grundy_sum_component *sum,
                                         size_t n,
                                         const grundy_sum_search_opts *o,

@@ -1,5 +1,5 @@
 #!/usr/bin/python3
-"""bench_serve.py GRUNDY [REQUESTS] -- grundy serve under a bounded local
+"""bench_serve.py GRUNDY [REQUESTS [CYCLE]] -- grundy serve under a bounded local
 load: the latency of a position with its moves (/api/moves) once its
 values are stored, and the server's memory over many requests.
 
@@ -7,8 +7,9 @@ A server is started on 127.0.0.1 (a free port, a fresh store); each
 question is asked once to compute and keep its values, then REQUESTS
 times (default 2000) from one client, one after the other; the median
 and the 99th percentile of the time to a complete answer are printed per
-question.  Then 10,000 requests cycle through the questions, and the
-server's resident memory (VmRSS) is printed every 2,000.  Only
+question.  Then CYCLE requests (default 10,000) cycle through the
+questions, and the server's resident memory (VmRSS) is printed five
+times along the way.  Only
 127.0.0.1 is asked; the run stops by itself."""
 import http.client
 import os
@@ -38,6 +39,7 @@ def rss_kib(pid):
 def main():
     grundy = sys.argv[1]
     n = int(sys.argv[2]) if len(sys.argv) > 2 else 2000
+    cycle = int(sys.argv[3]) if len(sys.argv) > 3 else 10000
     with tempfile.TemporaryDirectory() as tmp:
         p = subprocess.Popen([grundy, "serve", "--port", "0", "--store",
                               os.path.join(tmp, "store"), "--quiet"],
@@ -67,11 +69,11 @@ def main():
                       f"{len(body)}\t(first: {first:.1f} ms)")
             print("requests\tVmRSS_KiB")
             print(f"0\t{rss_kib(p.pid)}")
-            for k in range(1, 10001):
+            for k in range(1, cycle + 1):
                 with urllib.request.urlopen(
                         url + QUESTIONS[k % len(QUESTIONS)][1]) as r:
                     r.read()
-                if k % 2000 == 0:
+                if k % max(1, cycle // 5) == 0:
                     print(f"{k}\t{rss_kib(p.pid)}")
         finally:
             p.terminate()

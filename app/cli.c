@@ -99,17 +99,6 @@ int cli_opt_file(const char *cmd, void *args, const cli_opt *o,
     return cli_open_input(cmd, val);
 }
 
-int cli_input_option(const char *cmd, int argc, char **argv, int *i)
-{
-    const char *v;
-    if (!cli_opt_value(argc, argv, i, "--input", &v))
-        return 0;
-    if (!v || !*v)
-        return -cli_usage_error(cmd, "--input needs a FILE ('-': standard "
-                                     "input)");
-    return cli_open_input(cmd, v) ? -CLI_EXIT_DATA : 1;
-}
-
 /* Progress and signals *****************************************************/
 
 static struct timespec progress_last, progress_start;

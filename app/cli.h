@@ -52,10 +52,6 @@ extern const char *cli_input_name;
 /* Read standard input from PATH ("-" or NULL: standard input itself).
  * 0, or the exit status after "grundy: CMD: PATH: REASON". */
 int cli_open_input(const char *cmd, const char *path);
-/* --input FILE at argv[*i]: 0 when it is not there, 1 when it was taken
- * (the file opened as standard input, *i moved past it), or minus the
- * exit status after an error. */
-int cli_input_option(const char *cmd, int argc, char **argv, int *i);
 /* FILE as an ARG row of an option table: opened as standard input, once
  * (the row's seen flag, which --input sets too, says whether it was). */
 int cli_opt_file(const char *cmd, void *args, const cli_opt *o,

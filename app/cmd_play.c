@@ -390,10 +390,9 @@ int cmd_play(int argc, char **argv)
         rc = cli_play_state(&p.g, &p.eng, p.mix ? NULL : positional[0],
                             positional + !p.mix, p.arg.n - !p.mix, &p.po);
     free(positional);
-    if (!rc && grundy_play_has_cycles(p.g) &&
-        p.po.convention == GRUNDY_PLAY_MISERE)
-        rc = cli_usage_error("play",
-                             "--misere is not available for loopy games");
+    if (!rc && grundy_play_refused_option(p.g))
+        rc = cli_usage_error("play", "--%s is not available for loopy games",
+                             grundy_play_refused_option(p.g));
     if (rc) {
         grundy_play_free(p.g);
         cli_engine_clear(&p.eng);

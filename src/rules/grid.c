@@ -222,33 +222,42 @@ size_t grundy_grid_orbit(const grundy_grid *g, uint64_t p, grundy_pos *out,
     return g->nsym;
 }
 
-/* The rows text of any width (wgrid.c), on one word. */
-static void as_wgrid(grundy_wgrid *w, const grundy_grid *g)
-{
-    memset(w, 0, sizeof *w);
-    w->rows = g->rows;
-    w->cols = g->cols;
-    w->cells = g->cells;
-}
-
 grundy_status grundy_grid_pos_parse(const grundy_grid *g, const char *text,
                                     size_t len, grundy_pos *out,
                                     grundy_parse_error *where)
 {
+    /* the rows text of any width (wgrid.c), on one word */
     grundy_wgrid w;
     uint64_t p;
-    as_wgrid(&w, g);
+    memset(&w, 0, sizeof w);
+    w.rows = g->rows;
+    w.cols = g->cols;
+    w.cells = g->cells;
     GRUNDY_TRY(grundy_wgrid_pos_parse(&w, text, len, &p, 1, where));
     *out = p;
     return GRUNDY_OK;
 }
 
+/* Its own loop, not the writer of any width (which takes a grundy_wgrid):
+ * a listing of every position (values rect:RxC --all) formats each one. */
 size_t grundy_grid_pos_format(const grundy_grid *g, uint64_t p, char *buf,
                               size_t cap)
 {
-    grundy_wgrid w;
-    as_wgrid(&w, g);
-    return grundy_wgrid_pos_format(&w, &p, buf, cap, 1);
+    size_t need = (size_t)g->rows * (g->cols + 1) - 1, k = 0;
+    unsigned r, c;
+    for (r = 0; r < g->rows; r++) {
+        if (r) {
+            if (k + 1 < cap)
+                buf[k] = '/';
+            k++;
+        }
+        for (c = 0; c < g->cols; c++, k++)
+            if (k + 1 < cap)
+                buf[k] = (char)('0' + ((p >> (r * g->cols + c)) & 1));
+    }
+    if (cap)
+        buf[need < cap ? need : cap - 1] = 0;
+    return need;
 }
 
 static size_t digit_run(const char *s)

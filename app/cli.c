@@ -216,21 +216,6 @@ void cli_engine_init(cli_engine *e, const char *cmd)
     active_engine = e;
 }
 
-int cli_bound_option(const char *cmd, int argc, char **argv, int *i,
-                     const char *name, uint64_t lo, uint64_t hi,
-                     uint64_t *out)
-{
-    const char *v;
-    if (cli_opt_value(argc, argv, i, "--max", &v)) {
-        cli_usage_error(cmd, "'--max' is now '%s' (%s)", name,
-                        CLI_MAX_IS_COUNTS);
-        return -1;
-    }
-    if (!cli_opt_value(argc, argv, i, name, &v))
-        return 0;
-    return cli_parse_u64(cmd, name, v, lo, hi, out) ? -1 : 1;
-}
-
 uint64_t cli_env_store_limit(const char *cmd)
 {
     const char *e = getenv("GRUNDY_STORE_LIMIT");

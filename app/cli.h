@@ -84,13 +84,6 @@ void cli_engine_init(cli_engine *e, const char *cmd);
 int cli_engine_option(cli_engine *e, int argc, char **argv, int *i);
 /* What '--max' is now, in the refusal of its old uses. */
 #define CLI_MAX_IS_COUNTS "--max is the heap bound of 'grundy count' only"
-/* A bound option with its own name (--heap-max, --period-max) at
- * argv[*i]: 1 (taken, *out set), 0 (not there), -1 after a usage error;
- * the old name --max is refused, naming the new one.  (An option table
- * says the same with a U64 row and a RENAMED row.) */
-int cli_bound_option(const char *cmd, int argc, char **argv, int *i,
-                     const char *name, uint64_t lo, uint64_t hi,
-                     uint64_t *out);
 /* The session (made on the first call, with the options parsed): its
  * games, values objects and store last until cli_engine_clear(). */
 grundy_status cli_engine_session(cli_engine *e, grundy_session **out);

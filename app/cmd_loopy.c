@@ -23,13 +23,6 @@ typedef struct loopy_args {
 static const char *const formats[] = {"auto", "edges", "header", "dot",
                                       NULL};
 
-static int set_method(const char *cmd, void *args, const cli_opt *o,
-                      const char *val)
-{
-    (void)o;
-    return loopy_cli_parse_method(cmd, val, &((loopy_args *)args)->method);
-}
-
 #define AT(m) offsetof(loopy_args, m)
 static const cli_opt loopy_opts[] = {
     {.type = CLI_OPT_ARG, .name = "FILE", .field = AT(file),
@@ -59,7 +52,8 @@ static const cli_opt loopy_opts[] = {
              "value as a number or {\"inf\": [K...]}, winner),\n"
              "stats"},
     {.type = CLI_OPT_CALL, .name = "--method", .meta = "M",
-     .call = set_method, .flags = CLI_OPT_VALUE,
+     .field = AT(method), .call = loopy_cli_opt_method,
+     .flags = CLI_OPT_VALUE,
      .help = "auto (default) or counter: the counter method of\n"
              "Fraenkel and Yesha, O(V + E) per value level;\n"
              "naive: passes over the graph until nothing changes"},

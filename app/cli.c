@@ -99,17 +99,6 @@ int cli_opt_file(const char *cmd, void *args, const cli_opt *o,
     return cli_open_input(cmd, val);
 }
 
-int cli_input_option(const char *cmd, int argc, char **argv, int *i)
-{
-    const char *v;
-    if (!cli_opt_value(argc, argv, i, "--input", &v))
-        return 0;
-    if (!v || !*v)
-        return -cli_usage_error(cmd, "--input needs a FILE ('-': standard "
-                                     "input)");
-    return cli_open_input(cmd, v) ? -CLI_EXIT_DATA : 1;
-}
-
 /* Progress and signals *****************************************************/
 
 static struct timespec progress_last, progress_start;
@@ -225,21 +214,6 @@ void cli_engine_init(cli_engine *e, const char *cmd)
     grundy_limits_init(&e->limits);
     cli_progress_attach(&e->limits, cmd);
     active_engine = e;
-}
-
-int cli_bound_option(const char *cmd, int argc, char **argv, int *i,
-                     const char *name, uint64_t lo, uint64_t hi,
-                     uint64_t *out)
-{
-    const char *v;
-    if (cli_opt_value(argc, argv, i, "--max", &v)) {
-        cli_usage_error(cmd, "'--max' is now '%s' (%s)", name,
-                        CLI_MAX_IS_COUNTS);
-        return -1;
-    }
-    if (!cli_opt_value(argc, argv, i, name, &v))
-        return 0;
-    return cli_parse_u64(cmd, name, v, lo, hi, out) ? -1 : 1;
 }
 
 uint64_t cli_env_store_limit(const char *cmd)

@@ -52,10 +52,6 @@ extern const char *cli_input_name;
 /* Read standard input from PATH ("-" or NULL: standard input itself).
  * 0, or the exit status after "grundy: CMD: PATH: REASON". */
 int cli_open_input(const char *cmd, const char *path);
-/* --input FILE at argv[*i]: 0 when it is not there, 1 when it was taken
- * (the file opened as standard input, *i moved past it), or minus the
- * exit status after an error. */
-int cli_input_option(const char *cmd, int argc, char **argv, int *i);
 /* FILE as an ARG row of an option table: opened as standard input, once
  * (the row's seen flag, which --input sets too, says whether it was). */
 int cli_opt_file(const char *cmd, void *args, const cli_opt *o,
@@ -88,13 +84,6 @@ void cli_engine_init(cli_engine *e, const char *cmd);
 int cli_engine_option(cli_engine *e, int argc, char **argv, int *i);
 /* What '--max' is now, in the refusal of its old uses. */
 #define CLI_MAX_IS_COUNTS "--max is the heap bound of 'grundy count' only"
-/* A bound option with its own name (--heap-max, --period-max) at
- * argv[*i]: 1 (taken, *out set), 0 (not there), -1 after a usage error;
- * the old name --max is refused, naming the new one.  (An option table
- * says the same with a U64 row and a RENAMED row.) */
-int cli_bound_option(const char *cmd, int argc, char **argv, int *i,
-                     const char *name, uint64_t lo, uint64_t hi,
-                     uint64_t *out);
 /* The session (made on the first call, with the options parsed): its
  * games, values objects and store last until cli_engine_clear(). */
 grundy_status cli_engine_session(cli_engine *e, grundy_session **out);

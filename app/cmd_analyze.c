@@ -17,72 +17,92 @@
 
 typedef struct analyze_args {
     const char *rules;
-    char **pos;
+    cli_list arg; /* the arguments: RULES (unless --mix), then POS... */
+    char **pos;   /* POS... */
     size_t npos;
-    int json, mix;
+    int json, mix, misere;
     grundy_play_opts po;
-    uint64_t moore, heap_max;
+    uint64_t moore, heap_max, search_limit;
     cli_engine eng;
 } analyze_args;
+
+#define AT(m) offsetof(analyze_args, m)
+static const cli_opt analyze_opts[] = {
+    {.type = CLI_OPT_ARG, .name = "RULES POS...", .field = AT(arg),
+     .flags = CLI_OPT_MANY},
+    {.type = CLI_OPT_SECTION, .name = "Options:"},
+    {.type = CLI_OPT_FLAG, .name = "--mix", .field = AT(mix),
+     .help = "components of different families: each argument is\n"
+             "SPEC:POS, split at its last ':' (digits:12,\n"
+             "rect:2x2:11/01, 0.77:10, addsub:4,5:2:7)"},
+    {.type = CLI_OPT_FLAG, .name = "--json", .field = AT(json),
+     .help = "one JSON object: components (rules, canonical,\n"
+             "position, value), value, winner (\"first\" or \"second\"),\n"
+             "winning_moves (component, from, to, value,\n"
+             "remoteness: the moves to the end after it, the move\n"
+             "included, when the winner hurries and the loser\n"
+             "holds out; \"draw\", or null past the search's limits)"},
+    {.type = CLI_OPT_U64, .name = "--moore", .meta = "K", .field = AT(moore),
+     .lo = 1, .hi = GRUNDY_MOORE_KMAX,
+     .help = "Moore's Nim_k: a move changes 1..K components\n"
+             "(1 <= K <= 63).  Prints the winner and one winning\n"
+             "move set (JSON: moore_k, method, winner,\n"
+             "winning_move_set).  Nim heaps use Moore's rule;\n"
+             "other families an exact search."},
+    {.type = CLI_OPT_FLAG, .name = "--misere", .field = AT(misere),
+     .help = "misere play: the player who cannot move wins.  Nim\n"
+             "heaps use the misere Nim rule; heaps of one\n"
+             "take-and-break game its misere quotient (method:\n"
+             "misere quotient (order N); when the quotient of\n"
+             "heaps up to the largest has at most 1024 elements\n"
+             "and the heaps are at most 20000); other families an\n"
+             "exact search of the sum.  Prints the winner and\n"
+             "every winning move (JSON: play, method, winner,\n"
+             "winning_moves; quotient_order with the quotient)."},
+    {.type = CLI_OPT_U64, .name = "--search-limit", .meta = "N",
+     .field = AT(search_limit), .lo = 1, .hi = (uint64_t)1 << 32,
+     .help = "the exact search refuses sums with more than N\n"
+             "positions (default 1048576); exit status 1"},
+    {.type = CLI_OPT_U64, .name = "--heap-max", .meta = "H",
+     .field = AT(heap_max), .lo = 1, .hi = GRUNDY_LOOPY_MAX_VERTICES - 1,
+     .help = "the bound of a family with cycles whose spec has\n"
+             "none (addsub:S:A: heaps 0..H, as addsub:S:A:H)"},
+    {.type = CLI_OPT_RENAMED, .name = "--max", .meta = "--heap-max",
+     .need = CLI_MAX_IS_COUNTS},
+    {.type = CLI_OPT_END},
+};
+#undef AT
+
+const cli_optset cli_analyze_opts = {"analyze", analyze_opts,
+                                     CLI_AT(analyze_args, eng), 1, 0};
 
 static int parse_args(int argc, char **argv, analyze_args *a,
                       char **positional)
 {
-    int i, only_pos = 0;
-    const char *v;
-    size_t np = 0;
-    uint64_t lim;
+    int rc;
     memset(a, 0, sizeof *a);
     cli_engine_init(&a->eng, "analyze");
     grundy_play_opts_init(&a->po);
-    for (i = 1; i < argc; i++) {
-        const char *s = argv[i];
-        int e;
-        if (!only_pos && s[0] == '-' && s[1] == '-' &&
-            ((e = cli_engine_option(&a->eng, argc, argv, &i)) != 0 ||
-             (e = cli_bound_option("analyze", argc, argv, &i, "--heap-max",
-                                   1, GRUNDY_LOOPY_MAX_VERTICES - 1,
-                                   &a->heap_max)) != 0)) {
-            if (e < 0)
-                return CLI_EXIT_USAGE;
-            continue;
-        }
-        if (only_pos || s[0] != '-' || s[1] != '-') {
-            positional[np++] = argv[i];
-        } else if (strcmp(s, "--") == 0) {
-            only_pos = 1;
-        } else if (strcmp(s, "--json") == 0) {
-            a->json = 1;
-        } else if (strcmp(s, "--mix") == 0) {
-            a->mix = 1;
-        } else if (strcmp(s, "--misere") == 0) {
-            a->po.convention = GRUNDY_PLAY_MISERE;
-        } else if (cli_opt_value(argc, argv, &i, "--moore", &v)) {
-            if (cli_parse_u64("analyze", "--moore", v, 1, GRUNDY_MOORE_KMAX,
-                              &a->moore))
-                return CLI_EXIT_USAGE;
-        } else if (cli_opt_value(argc, argv, &i, "--search-limit", &v)) {
-            if (cli_parse_u64("analyze", "--search-limit", v, 1,
-                              (uint64_t)1 << 32, &lim))
-                return CLI_EXIT_USAGE;
-            a->po.max_states = (size_t)lim;
-        } else {
-            return cli_usage_error("analyze", "unknown option '%s'", s);
-        }
-    }
+    a->arg.v = positional;
+    rc = cli_opts_parse(&cli_analyze_opts, a, argc, argv);
+    if (rc)
+        return rc;
+    if (a->misere)
+        a->po.convention = GRUNDY_PLAY_MISERE;
+    a->po.max_states = (size_t)a->search_limit;
     a->po.moore_k = (unsigned)a->moore;
     a->po.heap_max = a->heap_max;
+    a->pos = a->arg.v;
+    a->npos = a->arg.n;
     if (!a->mix) {
-        if (!np)
+        if (!a->npos)
             return cli_usage_error("analyze", "missing RULES");
-        a->rules = positional[0];
-        positional++;
-        np--;
+        a->rules = a->pos[0];
+        a->pos++;
+        a->npos--;
     }
-    if (!np)
+    if (!a->npos)
         return cli_usage_error("analyze", "missing positions (POS...)");
-    a->pos = positional;
-    a->npos = np;
     return 0;
 }
 
@@ -380,11 +400,10 @@ int cmd_analyze(int argc, char **argv)
     cli_catch_signals();
     rc = cli_play_state(&p, &a.eng, a.mix ? NULL : a.rules, a.pos, a.npos,
                         &a.po);
-    if (rc == CLI_EXIT_OK && grundy_play_has_cycles(p) &&
-        (a.moore || a.po.convention == GRUNDY_PLAY_MISERE))
+    if (rc == CLI_EXIT_OK && grundy_play_refused_option(p))
         rc = cli_usage_error("analyze",
-                             "%s is not available for loopy games",
-                             a.moore ? "--moore" : "--misere");
+                             "--%s is not available for loopy games",
+                             grundy_play_refused_option(p));
     if (rc == CLI_EXIT_OK) {
         if (grundy_writer_init(&w, 1) != GRUNDY_OK) {
             rc = cli_error("analyze", GRUNDY_ERR_NOMEM, NULL);

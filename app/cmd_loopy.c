@@ -12,58 +12,69 @@
 
 typedef struct loopy_args {
     const char *file, *at;
-    int stats, list, json;
+    int stats, list, json, format_k;
     grundy_loopy_format format;
     grundy_loopy_method method;
     grundy_limits lim;
     cli_engine eng; /* the common options */
 } loopy_args;
 
+/* in the order of grundy_loopy_format */
+static const char *const formats[] = {"auto", "edges", "header", "dot",
+                                      NULL};
+
+#define AT(m) offsetof(loopy_args, m)
+static const cli_opt loopy_opts[] = {
+    {.type = CLI_OPT_ARG, .name = "FILE", .field = AT(file),
+     .need = "FILE (or - for standard input)"},
+    {.type = CLI_OPT_SECTION, .name = "Options:"},
+    {.type = CLI_OPT_CHOICE, .name = "--format", .meta = "F",
+     .field = AT(format_k), .choices = formats,
+     .help = "auto (default), edges, header or dot.  auto reads\n"
+             "DOT when the text starts with [strict] digraph or\n"
+             "holds '->', and a first line 'n m' as a header when\n"
+             "m lines follow and half their ids or more are below\n"
+             "n (an id >= n is then an error), and refuses one\n"
+             "whose n bounds every id after it with the wrong\n"
+             "count m; header insists on one, edges has none.\n"
+             "DOT without 'digraph {' needs an edge"},
+    {.type = CLI_OPT_TEXT, .name = "--at", .meta = "V", .field = AT(at),
+     .need = "a vertex", .flags = CLI_OPT_EMPTY,
+     .help = "print the value of vertex V alone"},
+    {.type = CLI_OPT_FLAG, .name = "--stats", .field = AT(stats),
+     .help = "counts of each value, of infinite values and of\n"
+             "winners (first, second, draw), levels, memory and\n"
+             "time, instead of the listing (unless --list)"},
+    {.type = CLI_OPT_FLAG, .name = "--list", .field = AT(list),
+     .help = "list the values as well"},
+    {.type = CLI_OPT_FLAG, .name = "--json", .field = AT(json),
+     .help = "one JSON object: vertices, edges, values (vertex,\n"
+             "value as a number or {\"inf\": [K...]}, winner),\n"
+             "stats"},
+    {.type = CLI_OPT_CALL, .name = "--method", .meta = "M",
+     .field = AT(method), .call = loopy_cli_opt_method,
+     .flags = CLI_OPT_VALUE,
+     .help = "auto (default) or counter: the counter method of\n"
+             "Fraenkel and Yesha, O(V + E) per value level;\n"
+             "naive: passes over the graph until nothing changes"},
+    {.type = CLI_OPT_COMMON, .name = "--mem-limit",
+     .help = "refuse graphs above B bytes (suffix K, M, G, T)"},
+    {.type = CLI_OPT_END},
+};
+#undef AT
+
+const cli_optset cli_loopy_opts = {"loopy", loopy_opts,
+                                   CLI_AT(loopy_args, eng), 1, 0};
+
 static int parse_args(int argc, char **argv, loopy_args *a)
 {
-    int i;
-    const char *v;
+    int rc;
     memset(a, 0, sizeof *a);
     cli_engine_init(&a->eng, "loopy");
-    for (i = 1; i < argc; i++) {
-        const char *s = argv[i];
-        int e = cli_engine_option(&a->eng, argc, argv, &i);
-        if (e < 0)
-            return CLI_EXIT_USAGE;
-        if (e > 0)
-            continue;
-        if (cli_opt_value(argc, argv, &i, "--format", &v)) {
-            /* in the order of grundy_loopy_format */
-            static const char *const names[] = {"auto", "edges", "header",
-                                                "dot", NULL};
-            int f;
-            if (cli_parse_choice("loopy", "--format", v, names, &f))
-                return CLI_EXIT_USAGE;
-            a->format = (grundy_loopy_format)f;
-        } else if (cli_opt_value(argc, argv, &i, "--at", &v)) {
-            if (!v)
-                return cli_usage_error("loopy", "'--at' needs a vertex");
-            a->at = v;
-        } else if (cli_opt_value(argc, argv, &i, "--method", &v)) {
-            if (loopy_cli_parse_method("loopy", v, &a->method))
-                return CLI_EXIT_USAGE;
-        } else if (strcmp(s, "--stats") == 0) {
-            a->stats = 1;
-        } else if (strcmp(s, "--list") == 0) {
-            a->list = 1;
-        } else if (strcmp(s, "--json") == 0) {
-            a->json = 1;
-        } else if (s[0] == '-' && s[1] == '-') {
-            return cli_usage_error("loopy", "unknown option '%s'", s);
-        } else if (!a->file) {
-            a->file = s;
-        } else {
-            return cli_usage_error("loopy", "unexpected argument '%s'", s);
-        }
-    }
-    if (!a->file)
-        return cli_usage_error("loopy", "missing FILE (or - for standard "
-                                        "input)");
+    rc = cli_opts_parse(&cli_loopy_opts, a, argc, argv);
+    if (rc)
+        return rc;
+    a->format = (grundy_loopy_format)a->format_k;
     if (a->at && (a->stats || a->list))
         return cli_usage_error("loopy",
                                "--at prints one value: no --stats or --list");

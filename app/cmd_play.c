@@ -26,6 +26,11 @@ typedef struct play {
     grundy_play_opts po;
     grundy_writer w;
     int echo, json, computer_first, cycles, shown;
+    /* the command line: its arguments, RULES (unless --mix) then
+     * POS...; the options the table fills */
+    cli_list arg;
+    int mix, misere;
+    uint64_t heap_max, search_limit, repeat;
     const char *end;    /* how the game ended */
     const char *winner; /* "user", "computer" or NULL */
 } play;
@@ -304,58 +309,64 @@ static int game(play *p, grundy_scanner *sc)
     }
 }
 
-static int parse_args(play *p, int argc, char **argv, char **positional,
-                      size_t *np, int *mix)
+static const char *const firsts[] = {"user", "computer", NULL};
+
+#define AT(m) offsetof(play, m)
+static const cli_opt play_opts[] = {
+    {.type = CLI_OPT_ARG, .name = "RULES POS...", .field = AT(arg),
+     .flags = CLI_OPT_MANY},
+    {.type = CLI_OPT_SECTION, .name = "Options:"},
+    {.type = CLI_OPT_CHOICE, .name = "--first", .meta = "WHO",
+     .field = AT(computer_first), .choices = firsts,
+     .help = "who moves first: user (default) or computer"},
+    {.type = CLI_OPT_FLAG, .name = "--mix", .field = AT(mix),
+     .help = "components of different families, as SPEC:POS"},
+    {.type = CLI_OPT_FLAG, .name = "--misere", .field = AT(misere),
+     .help = "misere play: the player who cannot move wins;\n"
+             "take-and-break games are played from their misere\n"
+             "quotient (see 'grundy misere')"},
+    {.type = CLI_OPT_U64, .name = "--search-limit", .meta = "N",
+     .field = AT(search_limit), .lo = 1, .hi = (uint64_t)1 << 32,
+     .help = "positions the opponent may search exactly (default\n"
+             "1048576); above it, it plays from the values"},
+    {.type = CLI_OPT_CALL, .name = "--input", .meta = "FILE",
+     .call = cli_opt_input, .flags = CLI_OPT_VALUE,
+     .help = "read the moves from FILE instead of standard input"},
+    {.type = CLI_OPT_FLAG, .name = "--json", .field = AT(json),
+     .help = "the conversation on standard error, and at the end\n"
+             "the game as one JSON object on standard output:\n"
+             "components, play, first, moves (player, component,\n"
+             "from, to), end, winner (doc/JSON.md)"},
+    {.type = CLI_OPT_SECTION, .name = "Games with cycles:"},
+    {.type = CLI_OPT_U64, .name = "--heap-max", .meta = "H",
+     .field = AT(heap_max), .lo = 1, .hi = GRUNDY_LOOPY_MAX_VERTICES - 1,
+     .help = "the heap bound of addsub:S:A (addsub:S:A:H)"},
+    {.type = CLI_OPT_RENAMED, .name = "--max", .meta = "--heap-max",
+     .need = CLI_MAX_IS_COUNTS},
+    {.type = CLI_OPT_U64, .name = "--repeat", .meta = "N",
+     .field = AT(repeat), .lo = 2, .hi = 1000000,
+     .help = "occurrences of a position that end the game in a\n"
+             "draw (2 <= N; default 3)"},
+    {.type = CLI_OPT_END},
+};
+#undef AT
+
+const cli_optset cli_play_opts = {"play", play_opts, CLI_AT(play, eng), 1,
+                                  0};
+
+static int parse_args(play *p, int argc, char **argv)
 {
-    int i, only_pos = 0, e;
-    uint64_t v64;
-    const char *v;
-    for (i = 1; i < argc; i++) {
-        const char *s = argv[i];
-        if (!only_pos && s[0] == '-' && s[1] == '-' &&
-            ((e = cli_engine_option(&p->eng, argc, argv, &i)) != 0 ||
-             (e = cli_bound_option("play", argc, argv, &i, "--heap-max", 1,
-                                   GRUNDY_LOOPY_MAX_VERTICES - 1,
-                                   &p->po.heap_max)) != 0)) {
-            if (e < 0)
-                return CLI_EXIT_USAGE;
-            continue;
-        }
-        if (!only_pos && (e = cli_input_option("play", argc, argv, &i))) {
-            if (e < 0)
-                return -e;
-            continue;
-        }
-        if (only_pos || s[0] != '-' || s[1] != '-') {
-            positional[(*np)++] = argv[i];
-        } else if (strcmp(s, "--") == 0) {
-            only_pos = 1;
-        } else if (strcmp(s, "--mix") == 0) {
-            *mix = 1;
-        } else if (strcmp(s, "--json") == 0) {
-            p->json = 1;
-        } else if (strcmp(s, "--misere") == 0) {
-            p->po.convention = GRUNDY_PLAY_MISERE;
-        } else if (cli_opt_value(argc, argv, &i, "--first", &v)) {
-            static const char *const firsts[] = {"user", "computer", NULL};
-            if (cli_parse_choice("play", "--first", v, firsts,
-                                 &p->computer_first))
-                return CLI_EXIT_USAGE;
-        } else if (cli_opt_value(argc, argv, &i, "--search-limit", &v)) {
-            if (cli_parse_u64("play", "--search-limit", v, 1,
-                              (uint64_t)1 << 32, &v64))
-                return CLI_EXIT_USAGE;
-            p->po.max_states = (size_t)v64;
-        } else if (cli_opt_value(argc, argv, &i, "--repeat", &v)) {
-            if (cli_parse_u64("play", "--repeat", v, 2, 1000000, &v64))
-                return CLI_EXIT_USAGE;
-            p->po.repeat = (unsigned)v64;
-        } else {
-            return cli_usage_error("play", "unknown option '%s'", s);
-        }
-    }
-    if ((!*mix && *np < 2) || *np < 1)
-        return cli_usage_error("play", *np || *mix
+    int rc = cli_opts_parse(&cli_play_opts, p, argc, argv);
+    if (rc)
+        return rc;
+    if (p->misere)
+        p->po.convention = GRUNDY_PLAY_MISERE;
+    p->po.max_states = (size_t)p->search_limit;
+    p->po.heap_max = p->heap_max;
+    if (p->repeat)
+        p->po.repeat = (unsigned)p->repeat;
+    if ((!p->mix && p->arg.n < 2) || p->arg.n < 1)
+        return cli_usage_error("play", p->arg.n || p->mix
                                            ? "missing positions (POS...)"
                                            : "missing RULES");
     return 0;
@@ -366,23 +377,22 @@ int cmd_play(int argc, char **argv)
     play p;
     grundy_scanner sc;
     char **positional = calloc((size_t)argc + 1, sizeof *positional);
-    size_t np = 0;
-    int mix = 0, rc;
+    int rc;
 
     if (!positional)
         return cli_error("play", GRUNDY_ERR_NOMEM, NULL);
     memset(&p, 0, sizeof p);
     cli_engine_init(&p.eng, "play");
     grundy_play_opts_init(&p.po);
-    rc = parse_args(&p, argc, argv, positional, &np, &mix);
+    p.arg.v = positional;
+    rc = parse_args(&p, argc, argv);
     if (!rc)
-        rc = cli_play_state(&p.g, &p.eng, mix ? NULL : positional[0],
-                            positional + !mix, np - !mix, &p.po);
+        rc = cli_play_state(&p.g, &p.eng, p.mix ? NULL : positional[0],
+                            positional + !p.mix, p.arg.n - !p.mix, &p.po);
     free(positional);
-    if (!rc && grundy_play_has_cycles(p.g) &&
-        p.po.convention == GRUNDY_PLAY_MISERE)
-        rc = cli_usage_error("play",
-                             "--misere is not available for loopy games");
+    if (!rc && grundy_play_refused_option(p.g))
+        rc = cli_usage_error("play", "--%s is not available for loopy games",
+                             grundy_play_refused_option(p.g));
     if (rc) {
         grundy_play_free(p.g);
         cli_engine_clear(&p.eng);

@@ -3,8 +3,7 @@
  * formats, its examples.  The option lines come from the subcommands'
  * option tables (opt.h), printed between a page's head and tail, so the
  * help says what the parser takes.  Keep in step with doc/grundy.1 and
- * README.md.  (analyze, play and loopy still keep their whole help
- * here, options and all.)
+ * README.md.
  */
 #include <stdio.h>
 #include <string.h>
@@ -407,39 +406,9 @@ static const char analyze_head[] =
     "leaves (parts of a split joined by '+', '-' for nothing) and the\n"
     "component's value after the move.  A winning move can raise a\n"
     "component's value.\n"
-    "\n"
-    "Options:\n"
-    "  --mix            components of different families: each argument "
-    "is\n"
-    "                   SPEC:POS, split at its last ':' (digits:12,\n"
-    "                   rect:2x2:11/01, 0.77:10, addsub:4,5:2:7)\n"
-    "  --json           one JSON object: components (rules, canonical,\n"
-    "                   position, value), value, winner (\"first\" or \"second\"),\n"
-    "                   winning_moves (component, from, to, value,\n"
-    "                   remoteness: the moves to the end after it, the move\n"
-    "                   included, when the winner hurries and the loser\n"
-    "                   holds out; \"draw\", or null past the search's limits)\n"
-    "  --moore K        Moore's Nim_k: a move changes 1..K components\n"
-    "                   (1 <= K <= 63).  Prints the winner and one "
-    "winning\n"
-    "                   move set (JSON: moore_k, method, winner,\n"
-    "                   winning_move_set).  Nim heaps use Moore's rule;\n"
-    "                   other families an exact search.\n"
-    "  --misere         misere play: the player who cannot move wins.  "
-    "Nim\n"
-    "                   heaps use the misere Nim rule; heaps of one\n"
-    "                   take-and-break game its misere quotient (method:\n"
-    "                   misere quotient (order N); when the quotient of\n"
-    "                   heaps up to the largest has at most 1024 elements\n"
-    "                   and the heaps are at most 20000); other families "
-    "an\n"
-    "                   exact search of the sum.  Prints the winner and\n"
-    "                   every winning move (JSON: play, method, winner,\n"
-    "                   winning_moves; quotient_order with the quotient).\n"
-    "  --search-limit N the exact search refuses sums with more than N\n"
-    "                   positions (default 1048576); exit status 1\n"
-    "  --heap-max H     the bound of a family with cycles whose spec has\n"
-    "                   none (addsub:S:A: heaps 0..H, as addsub:S:A:H)\n"
+    "\n";
+
+static const char analyze_tail[] =
     "\n"
     "A position that is not valid for its family is an error naming the\n"
     "component (exit status 1).\n"
@@ -481,25 +450,9 @@ static const char play_head[] =
     "  hint             show the best move for you\n"
     "  undo             take back your last move and the answer to it\n"
     "  quit             stop (also at the end of the input)\n"
-    "\n"
-    "Options:\n"
-    "  --first WHO      who moves first: user (default) or computer\n"
-    "  --mix            components of different families, as SPEC:POS\n"
-    "  --misere         misere play: the player who cannot move wins;\n"
-    "                   take-and-break games are played from their misere\n"
-    "                   quotient (see 'grundy misere')\n"
-    "  --search-limit N positions the opponent may search exactly "
-    "(default\n"
-    "                   1048576); above it, it plays from the values\n"
-    "\n"
-    "  --input FILE     read the moves from FILE instead of standard "
-    "input\n"
-    "  --json           the conversation on standard error, and at the "
-    "end\n"
-    "                   the game as one JSON object on standard output:\n"
-    "                   components, play, first, moves (player, "
-    "component,\n"
-    "                   from, to), end, winner (doc/JSON.md)\n"
+    "\n";
+
+static const char play_tail[] =
     "\n"
     "Standard input may be a pipe: the lines read are echoed after the\n"
     "prompt, so a scripted game reads as a transcript.\n"
@@ -515,10 +468,6 @@ static const char play_head[] =
     "moves, whatever you do), keeps the draw when it cannot win, and\n"
     "declares a draw when a position comes back --repeat N times (default\n"
     "3) with the same player to move.\n"
-    "  --heap-max H     the heap bound of addsub:S:A (--max H: the old\n"
-    "                   name, taken with a note until the next release)\n"
-    "  --repeat N       occurrences of a position that end the game in a\n"
-    "                   draw (2 <= N)\n"
     "  printf '1 a\\n"
     "' | grundy play graph:g.dot c\n";
 
@@ -545,30 +494,9 @@ static const char loopy_head[] =
     "                   are allowed.\n"
     "  DOT              digraph { a -> b -> c; c -> {d e}; } (attributes\n"
     "                   are ignored; vertices keep their names)\n"
-    "\n"
-    "Options:\n"
-    "  --format F       auto (default), edges, header or dot.  auto reads\n"
-    "                   DOT when the text starts with [strict] digraph or\n"
-    "                   holds '->', and a first line 'n m' as a header when\n"
-    "                   m lines follow and half their ids or more are below\n"
-    "                   n (an id >= n is then an error), and refuses one\n"
-    "                   whose n bounds every id after it with the wrong\n"
-    "                   count m; header insists on one, edges has none.\n"
-    "                   DOT without 'digraph {' needs an edge\n"
-    "  --at V           print the value of vertex V alone\n"
-    "  --stats          counts of each value, of infinite values and of\n"
-    "                   winners (first, second, draw), levels, memory and\n"
-    "                   time, instead of the listing (unless --list)\n"
-    "  --list           list the values as well\n"
-    "  --p-positions    the positions of value 0 in the table, one a line\n"
-    "  --json           one JSON object: vertices, edges, values (vertex,\n"
-    "                   value as a number or {\"inf\": [K...]}, winner),\n"
-    "                   stats\n"
-    "  --method M       auto (default) or counter: the counter method of\n"
-    "                   Fraenkel and Yesha, O(V + E) per value level;\n"
-    "                   naive: passes over the graph until nothing "
-    "changes\n"
-    "  --mem-limit B    refuse graphs above B bytes (suffix K, M, G, T)\n"
+    "\n";
+
+static const char loopy_tail[] =
     "\n"
     "Errors (exit status 1): a malformed line or an id out of range, as\n"
     "FILE:LINE:COL; a graph over the memory limit, with its size.\n"
@@ -589,7 +517,8 @@ const char *cli_solve_list(void);
 
 /* The option tables of the subcommands (their cmd_*.c). */
 extern const cli_optset cli_values_opts, cli_range_opts, cli_count_opts,
-    cli_store_opts, cli_plot_opts, cli_misere_opts, cli_survey_opts;
+    cli_store_opts, cli_plot_opts, cli_misere_opts, cli_survey_opts,
+    cli_analyze_opts, cli_play_opts, cli_loopy_opts;
 
 static const char serve_head[] =
     "Usage: grundy serve [--port N] [--bind ADDR] [--store DIR] [--open]\n"
@@ -656,11 +585,11 @@ static const help_page pages[] = {
     {"values", values_head, &cli_values_opts, values_tail, 1},
     {"solve", solve_head, NULL, NULL, 1},
     {"range", range_head, &cli_range_opts, range_tail, 1},
-    {"analyze", analyze_head, NULL, NULL, 1},
-    {"play", play_head, NULL, NULL, 1},
+    {"analyze", analyze_head, &cli_analyze_opts, analyze_tail, 1},
+    {"play", play_head, &cli_play_opts, play_tail, 1},
     {"count", count_head, &cli_count_opts, count_tail, 1},
     {"store", store_head, &cli_store_opts, store_tail, 0},
-    {"loopy", loopy_head, NULL, NULL, 1},
+    {"loopy", loopy_head, &cli_loopy_opts, loopy_tail, 1},
     {"plot", plot_head, &cli_plot_opts, plot_tail, 1},
     {"misere", misere_head, &cli_misere_opts, misere_tail, 1},
     {"survey", survey_head, &cli_survey_opts, survey_tail, 1},

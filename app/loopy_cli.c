@@ -26,6 +26,13 @@ int loopy_cli_parse_method(const char *cmd, const char *val,
     return 0;
 }
 
+int loopy_cli_opt_method(const char *cmd, void *args, const cli_opt *o,
+                         const char *val)
+{
+    return loopy_cli_parse_method(
+        cmd, val, (grundy_loopy_method *)((char *)args + o->field));
+}
+
 void loopy_cli_value_text(grundy_writer *w, const grundy_loopy_value *v)
 {
     size_t i;
@@ -75,63 +82,57 @@ void loopy_cli_vertex_json(grundy_writer *w, const grundy_loopy_graph *g,
 typedef struct lv_args {
     const char *spec, *at;
     uint64_t max, upto;
-    int have_upto, stats, list, json;
+    int have_upto, stats, list, json, all; /* --all: the default */
     grundy_loopy_method method;
     grundy_limits lim;
     cli_engine eng; /* the common options */
 } lv_args;
 
+static int lv_period(const char *cmd, void *args, const cli_opt *o,
+                     const char *val)
+{
+    (void)args;
+    (void)o;
+    (void)val;
+    return cli_usage_error(cmd, "--period is for heap games; a loopy "
+                                "game's positions are bounded");
+}
+
+#define AT(m) offsetof(lv_args, m)
+static const cli_opt lv_opts[] = {
+    {.type = CLI_OPT_ARG, .name = "RULES", .field = AT(spec),
+     .need = "RULES"},
+    {.type = CLI_OPT_U64, .name = "--upto", .field = AT(upto),
+     .seen = CLI_AT(lv_args, have_upto), .lo = 0, .hi = UINT64_MAX - 1},
+    {.type = CLI_OPT_TEXT, .name = "--at", .alias = "--position",
+     .field = AT(at), .need = "a position", .flags = CLI_OPT_EMPTY},
+    {.type = CLI_OPT_CALL, .name = "--method", .field = AT(method),
+     .call = loopy_cli_opt_method, .flags = CLI_OPT_VALUE},
+    {.type = CLI_OPT_FLAG, .name = "--all", .field = AT(all)},
+    {.type = CLI_OPT_FLAG, .name = "--stats", .field = AT(stats)},
+    {.type = CLI_OPT_FLAG, .name = "--list", .field = AT(list)},
+    {.type = CLI_OPT_FLAG, .name = "--json", .field = AT(json)},
+    {.type = CLI_OPT_CALL, .name = "--period", .call = lv_period},
+    {.type = CLI_OPT_U64, .name = "--heap-max", .field = AT(max), .lo = 1,
+     .hi = GRUNDY_LOOPY_MAX_VERTICES - 1},
+    {.type = CLI_OPT_RENAMED, .name = "--max", .meta = "--heap-max",
+     .need = CLI_MAX_IS_COUNTS},
+    {.type = CLI_OPT_END},
+};
+#undef AT
+
+/* values' own table prints the help (cmd_values.c). */
+static const cli_optset lv_set = {"values", lv_opts, CLI_AT(lv_args, eng),
+                                  1, 0};
+
 static int lv_parse(int argc, char **argv, lv_args *a)
 {
-    int i;
-    const char *v;
+    int rc;
     memset(a, 0, sizeof *a);
     cli_engine_init(&a->eng, "values");
-    for (i = 1; i < argc; i++) {
-        const char *s = argv[i];
-        int e = cli_engine_option(&a->eng, argc, argv, &i);
-        if (e == 0)
-            e = cli_bound_option("values", argc, argv, &i, "--heap-max", 1,
-                                 GRUNDY_LOOPY_MAX_VERTICES - 1, &a->max);
-        if (e < 0)
-            return CLI_EXIT_USAGE;
-        if (e > 0)
-            continue;
-        if (cli_opt_value(argc, argv, &i, "--upto", &v)) {
-            if (cli_parse_u64("values", "--upto", v, 0, UINT64_MAX - 1,
-                              &a->upto))
-                return CLI_EXIT_USAGE;
-            a->have_upto = 1;
-        } else if (cli_opt_value(argc, argv, &i, "--at", &v) ||
-                   cli_opt_value(argc, argv, &i, "--position", &v)) {
-            if (!v)
-                return cli_usage_error("values", "'%s' needs a position", s);
-            a->at = v;
-        } else if (cli_opt_value(argc, argv, &i, "--method", &v)) {
-            if (loopy_cli_parse_method("values", v, &a->method))
-                return CLI_EXIT_USAGE;
-        } else if (strcmp(s, "--all") == 0) {
-            /* every position: the default */
-        } else if (strcmp(s, "--stats") == 0) {
-            a->stats = 1;
-        } else if (strcmp(s, "--list") == 0) {
-            a->list = 1;
-        } else if (strcmp(s, "--json") == 0) {
-            a->json = 1;
-        } else if (strcmp(s, "--period") == 0) {
-            return cli_usage_error("values",
-                                   "--period is for heap games; a loopy "
-                                   "game's positions are bounded");
-        } else if (s[0] == '-' && s[1] == '-') {
-            return cli_usage_error("values", "unknown option '%s'", s);
-        } else if (!a->spec) {
-            a->spec = s;
-        } else {
-            return cli_usage_error("values", "unexpected argument '%s'", s);
-        }
-    }
-    if (!a->spec)
-        return cli_usage_error("values", "missing RULES");
+    rc = cli_opts_parse(&lv_set, a, argc, argv);
+    if (rc)
+        return rc;
     if (a->at && (a->have_upto || a->stats))
         return cli_usage_error("values",
                                "--at prints one value: no --upto or --stats");

@@ -30,4 +30,9 @@ void loopy_cli_write_stats(grundy_writer *w, const grundy_loopy_stats *st,
 int loopy_cli_parse_method(const char *cmd, const char *val,
                            grundy_loopy_method *out);
 
+/* The same as a CALL row of an option table (with CLI_OPT_VALUE): the
+ * row's field is a grundy_loopy_method. */
+int loopy_cli_opt_method(const char *cmd, void *args, const cli_opt *o,
+                         const char *val);
+
 #endif

@@ -442,10 +442,14 @@ static int apply(const cli_optset *set, const cli_opt *o, void *args,
         break;
     case CLI_OPT_CALL:
     case CLI_OPT_ARG:
-        if (o->call)
+        if (o->call) {
             rc = o->call(cmd, args, o, val);
-        else
+        } else if (o->flags & CLI_OPT_MANY) {
+            cli_list *l = member(args, o->field);
+            l->v[l->n++] = (char *)val;
+        } else {
             *(const char **)member(args, o->field) = val;
+        }
         break;
     case CLI_OPT_COMMON: {
         const cli_opt *c = common_row(o->name);

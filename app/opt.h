@@ -129,7 +129,8 @@ typedef enum cli_opt_type {
 
 /* Row flags. */
 #define CLI_OPT_EMPTY 1u /* TEXT: an empty value is taken */
-#define CLI_OPT_MANY 2u  /* ARG: takes every argument left (call) */
+#define CLI_OPT_MANY 2u  /* ARG: takes every argument left (call, or
+                            appended to a cli_list field) */
 #define CLI_OPT_VALUE 4u /* CALL: takes a value (meta says its name) */
 
 typedef struct cli_opt cli_opt;
@@ -156,6 +157,13 @@ struct cli_opt {
     const char *help;  /* the help, lines joined by '\n'; NULL: the row
                           is documented by another one */
 };
+
+/* The arguments a MANY row without a call takes, in order; v has room
+ * for argc of them (the caller allocates it before the parse). */
+typedef struct cli_list {
+    char **v;
+    size_t n;
+} cli_list;
 
 /* A member of the args as a row or a set names it: 0 stands for none. */
 #define CLI_AT(type, member) (offsetof(type, member) + 1)

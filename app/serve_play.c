@@ -134,9 +134,8 @@ static int parse_state(serve_ctx *c, grundy_session *s,
          p = serve_param_get(r, "position", p))
         rc = add_component(c, s, *out, rules ? rules->value : NULL, p, n++,
                            err);
-    if (!rc && grundy_play_has_cycles(*out) &&
-        (po->moore_k || po->convention == GRUNDY_PLAY_MISERE)) {
-        const char *name = po->moore_k ? "moore" : "misere";
+    if (!rc && grundy_play_refused_option(*out)) {
+        const char *name = grundy_play_refused_option(*out);
         rc = serve_error_set(err, 400, name,
                              serve_param_get(r, name, NULL)->col,
                              "%s is not available for loopy games", name);

@@ -148,6 +148,12 @@ GRUNDY_API const char *grundy_play_label(const grundy_game *g,
 GRUNDY_API int grundy_play_mixed(const grundy_play *p);
 GRUNDY_API int grundy_play_has_cycles(const grundy_play *p);
 
+/* grundy_play_refused_option() :
+ * The option of p's grundy_play_opts that its sum cannot take, as a
+ * front end names it ("moore" or "misere"), or NULL: a sum with cycles
+ * is played under normal play, one component a move (Smith's rule). */
+GRUNDY_API const char *grundy_play_refused_option(const grundy_play *p);
+
 /* The player to move: 0 (the one who moved first) or 1. */
 GRUNDY_API unsigned grundy_play_turn(const grundy_play *p);
 

@@ -206,6 +206,15 @@ int grundy_play_has_cycles(const grundy_play *p)
     return 0;
 }
 
+const char *grundy_play_refused_option(const grundy_play *p)
+{
+    if (!grundy_play_has_cycles(p))
+        return NULL;
+    return p->o.moore_k                            ? "moore"
+           : p->o.convention == GRUNDY_PLAY_MISERE ? "misere"
+                                                   : NULL;
+}
+
 unsigned grundy_play_turn(const grundy_play *p)
 {
     return (unsigned)(p->ply % 2);

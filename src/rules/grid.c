@@ -238,6 +238,8 @@ grundy_status grundy_grid_pos_parse(const grundy_grid *g, const char *text,
     return GRUNDY_OK;
 }
 
+/* Its own loop, not the writer of any width (which takes a grundy_wgrid):
+ * a listing of every position (values rect:RxC --all) formats each one. */
 size_t grundy_grid_pos_format(const grundy_grid *g, uint64_t p, char *buf,
                               size_t cap)
 {

@@ -43,81 +43,16 @@ typedef struct rect_state {
     grundy_grid grid;
 } rect_state;
 
-/* The symmetries of an R x C board other than the identity: the two
- * flips and the half turn, and for a square also the two transposes and
- * the quarter turns; duplicates (on 1 x C boards) are dropped. */
-static void sym_init(rect_state *rs, unsigned R, unsigned C)
+/* The symmetries of the board other than the identity (the grid's, in
+ * its order), narrowed to the 32 bits of a position. */
+static void sym_init(rect_state *rs)
 {
-    unsigned t, s, i, b, v, r, c, k;
-    unsigned map[GRUNDY_RECT_MAX_CELLS];
-    uint32_t img[7][GRUNDY_RECT_MAX_CELLS];
-    rs->nsym = 0;
-    for (t = 1; t < (R == C ? 8u : 4u); t++) {
-        int same = 1, dup = 0;
-        for (r = 0; r < R; r++)
-            for (c = 0; c < C; c++) {
-                unsigned rr = r, cc = c;
-                switch (t) {
-                case 1:
-                    cc = C - 1 - c;
-                    break;
-                case 2:
-                    rr = R - 1 - r;
-                    break;
-                case 3:
-                    rr = R - 1 - r;
-                    cc = C - 1 - c;
-                    break;
-                case 4:
-                    rr = c;
-                    cc = r;
-                    break;
-                case 5:
-                    rr = C - 1 - c;
-                    cc = R - 1 - r;
-                    break;
-                case 6:
-                    rr = c;
-                    cc = R - 1 - r;
-                    break;
-                default:
-                    rr = C - 1 - c;
-                    cc = r;
-                    break;
-                }
-                map[r * C + c] = rr * C + cc;
-                if (map[r * C + c] != r * C + c)
-                    same = 0;
-            }
-        for (s = 0; s < rs->nsym && !dup; s++) {
-            dup = 1;
-            for (i = 0; i < R * C; i++)
-                if (img[s][i] != ((uint32_t)1 << map[i]))
-                    dup = 0;
-        }
-        if (same || dup)
-            continue;
-        for (i = 0; i < R * C; i++)
-            img[rs->nsym][i] = (uint32_t)1 << map[i];
+    unsigned s, b, v;
+    rs->nsym = rs->grid.nsym;
+    for (s = 0; s < rs->nsym; s++)
         for (b = 0; b < 4; b++)
-            for (v = 0; v < 256; v++) {
-                uint32_t y = 0;
-                for (k = 0; k < 8; k++)
-                    if (((v >> k) & 1) && 8 * b + k < R * C)
-                        y |= img[rs->nsym][8 * b + k];
-                rs->sym[rs->nsym][b][v] = y;
-            }
-        rs->nsym++;
-    }
-}
-
-/* Length of the run of decimal digits at s. */
-static size_t digit_run(const char *s)
-{
-    size_t n = 0;
-    while (s[n] >= '0' && s[n] <= '9')
-        n++;
-    return n;
+            for (v = 0; v < 256; v++)
+                rs->sym[s][b][v] = (uint32_t)rs->grid.sym[s][b][v];
 }
 
 /* "RxC": R and C >= 1 with R*C <= 30; where->col 1-based in args. */
@@ -125,62 +60,24 @@ static grundy_status rect_parse(void **params, const char *args,
                                 grundy_parse_error *where)
 {
     rect_state *rs;
-    size_t nr, nc, x;
-    uint64_t r, c;
-    grundy_status s;
+    unsigned r, c;
+    size_t used;
 
     *params = NULL;
-    if (!args)
-        args = "";
-    nr = digit_run(args);
-    if (!nr) {
-        grundy_parse_error_set(where, 1, 1,
-                               "expected the number of rows (RxC, e.g. "
-                               "rect:4x4)");
+    GRUNDY_TRY(grundy_grid_parse_dims(&r, &c, &used, args,
+                                      GRUNDY_RECT_MAX_CELLS, "rect", where));
+    if (args[used]) {
+        grundy_parse_error_set(where, 1, used + 1,
+                               "unexpected '%c' after RxC", args[used]);
         return GRUNDY_ERR_PARSE;
-    }
-    if (args[nr] != 'x') {
-        grundy_parse_error_set(where, 1, nr + 1,
-                               "expected 'x' after the number of rows "
-                               "(RxC, e.g. rect:4x4)");
-        return GRUNDY_ERR_PARSE;
-    }
-    x = nr + 1;
-    nc = digit_run(args + x);
-    if (!nc) {
-        grundy_parse_error_set(where, 1, x + 1,
-                               "expected the number of columns (RxC, e.g. "
-                               "rect:4x4)");
-        return GRUNDY_ERR_PARSE;
-    }
-    if (args[x + nc]) {
-        grundy_parse_error_set(where, 1, x + nc + 1,
-                               "unexpected '%c' after RxC", args[x + nc]);
-        return GRUNDY_ERR_PARSE;
-    }
-    GRUNDY_TRY(grundy_u64_parse(&r, args, nr, 1, GRUNDY_RECT_MAX_CELLS, where));
-    s = grundy_u64_parse(&c, args + x, nc, 1, GRUNDY_RECT_MAX_CELLS, where);
-    if (s != GRUNDY_OK) {
-        if (where)
-            where->col += x;
-        return s;
-    }
-    if (r * c > GRUNDY_RECT_MAX_CELLS) {
-        grundy_parse_error_set(where, 1, 1,
-                               "a %llux%llu board has %llu cells; at most "
-                               "%d are supported",
-                               (unsigned long long)r, (unsigned long long)c,
-                               (unsigned long long)(r * c),
-                               GRUNDY_RECT_MAX_CELLS);
-        return GRUNDY_ERR_RANGE;
     }
     rs = malloc(sizeof *rs);
     GRUNDY_RETURN_IF(!rs, GRUNDY_ERR_NOMEM);
-    rs->pub.rows = (unsigned)r;
-    rs->pub.cols = (unsigned)c;
-    grundy_rect_geom_init(&rs->geom, rs->pub.rows, rs->pub.cols);
-    sym_init(rs, rs->pub.rows, rs->pub.cols);
-    grundy_grid_init(&rs->grid, rs->pub.rows, rs->pub.cols);
+    rs->pub.rows = r;
+    rs->pub.cols = c;
+    grundy_rect_geom_init(&rs->geom, r, c);
+    grundy_grid_init(&rs->grid, r, c);
+    sym_init(rs);
     *params = rs;
     return GRUNDY_OK;
 }
@@ -196,80 +93,20 @@ static grundy_pos rect_num_positions(const void *params)
     return (grundy_pos)1 << (rp->rows * rp->cols);
 }
 
-/* Rows of C characters separated by '/'.  Every error names the column of
- * the character at fault (or len + 1 when the text ends too early). */
+/* Rows of C characters separated by '/' (grid.c). */
 static grundy_status rect_pos_parse(const void *params, const char *text,
                                     size_t len, grundy_pos *out,
                                     grundy_parse_error *where)
 {
-    const grundy_rect_params *rp = params;
-    unsigned row = 0, col = 0;
-    grundy_pos p = 0;
-    size_t i;
-
-    for (i = 0; i <= len; i++) {
-        char ch = i < len ? text[i] : 0;
-        if (ch == '/' || i == len) {
-            if (col != rp->cols) {
-                grundy_parse_error_set(
-                    where, 1, i + 1, "row %u has %u cell%s, expected %u",
-                    row + 1, col, col == 1 ? "" : "s", rp->cols);
-                return GRUNDY_ERR_PARSE;
-            }
-            row++;
-            col = 0;
-            if (ch == '/' && row == rp->rows) {
-                grundy_parse_error_set(where, 1, i + 1, "more than %u rows",
-                                       rp->rows);
-                return GRUNDY_ERR_PARSE;
-            }
-            continue;
-        }
-        if (ch != '0' && ch != '1') {
-            grundy_parse_error_set(where, 1, i + 1,
-                                   "expected a cell '0' or '1' or a row "
-                                   "separator '/'");
-            return GRUNDY_ERR_PARSE;
-        }
-        if (col == rp->cols) {
-            grundy_parse_error_set(where, 1, i + 1,
-                                   "row %u has more than %u cells", row + 1,
-                                   rp->cols);
-            return GRUNDY_ERR_PARSE;
-        }
-        if (ch == '1')
-            p |= (grundy_pos)1 << (row * rp->cols + col);
-        col++;
-    }
-    if (row != rp->rows) {
-        grundy_parse_error_set(where, 1, len + 1, "%u rows, expected %u", row,
-                               rp->rows);
-        return GRUNDY_ERR_PARSE;
-    }
-    *out = p;
-    return GRUNDY_OK;
+    const rect_state *rs = params;
+    return grundy_grid_pos_parse(&rs->grid, text, len, out, where);
 }
 
 static size_t rect_pos_format(const void *params, grundy_pos p, char *buf,
                               size_t cap)
 {
-    const grundy_rect_params *rp = params;
-    size_t need = (size_t)rp->rows * (rp->cols + 1) - 1, k = 0;
-    unsigned r, c;
-    for (r = 0; r < rp->rows; r++) {
-        if (r) {
-            if (k + 1 < cap)
-                buf[k] = '/';
-            k++;
-        }
-        for (c = 0; c < rp->cols; c++, k++)
-            if (k + 1 < cap)
-                buf[k] = (char)('0' + ((p >> (r * rp->cols + c)) & 1));
-    }
-    assert(k == need);
-    if (cap)
-        buf[need < cap ? need : cap - 1] = 0;
-    return need;
+    const rect_state *rs = params;
+    return grundy_grid_pos_format(&rs->grid, p, buf, cap);
 }
 
 static size_t rect_max_moves(const void *params, grundy_pos p)

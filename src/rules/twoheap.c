@@ -157,34 +157,6 @@ static int twoheap_value(const void *params, grundy_pos p, grundy_value *out)
 /* Moves ********************************************************************/
 
 /* Narrow [*lo, *hi] to the t with 0 <= c t + d <= a; 0 when none. */
-static int coord_span(int64_t c, int64_t d, int64_t a, int64_t *lo,
-                      int64_t *hi)
-{
-    int64_t tmin, tmax;
-    if (c == 0)
-        return d >= 0 && d <= a;
-    if (a - d < 0)
-        return 0;
-    tmax = (a - d) / c;
-    tmin = d >= 0 ? 0 : (-d + c - 1) / c;
-    if (tmin > *lo)
-        *lo = tmin;
-    if (tmax < *hi)
-        *hi = tmax;
-    return *lo <= *hi;
-}
-
-/* The values of t that give term u a move from (a, b) lie in [*t0, *t1]
- * (the vector (0, 0) aside); 0 when there are none. */
-int grundy_th_term_span(const th_term *u, uint64_t a, uint64_t b, int64_t *t0,
-                        int64_t *t1)
-{
-    *t0 = u->lo;
-    *t1 = u->hi;
-    return coord_span(u->cx, u->dx, (int64_t)a, t0, t1) &&
-           coord_span(u->cy, u->dy, (int64_t)b, t0, t1);
-}
-
 static size_t th_max_moves(const void *params, grundy_pos p)
 {
     const th_params *tp = params;
@@ -193,7 +165,7 @@ static size_t th_max_moves(const void *params, grundy_pos p)
     int64_t t0, t1;
     grundy_twoheap_heaps(&a, &b, p);
     for (i = 0; i < tp->n; i++)
-        if (grundy_th_term_span(&tp->t[i], a, b, &t0, &t1))
+        if (th_term_span(&tp->t[i], a, b, &t0, &t1))
             k += (size_t)(t1 - t0 + 1);
     return k;
 }
@@ -217,7 +189,7 @@ static size_t th_moves(const void *params, grundy_pos p, grundy_move *out,
     for (i = 0; i < tp->n; i++) {
         const th_term *u = &tp->t[i];
         int64_t t, t0, t1;
-        if (!grundy_th_term_span(u, a, b, &t0, &t1))
+        if (!th_term_span(u, a, b, &t0, &t1))
             continue;
         for (t = t0; t <= t1; t++) {
             int64_t x = u->cx * t + u->dx, y = u->cy * t + u->dy;
@@ -712,7 +684,7 @@ static grundy_status th_fill(const void *params, void *values, grundy_pos from,
                 r++;
                 continue;
             }
-            if (!grundy_th_term_span(u, a, b, &t0, &t1))
+            if (!th_term_span(u, a, b, &t0, &t1))
                 continue;
             for (t = t0; t <= t1; t++) {
                 int64_t x = u->cx * t + u->dx, y = u->cy * t + u->dy;

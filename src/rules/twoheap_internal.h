@@ -1,6 +1,8 @@
 /*
  * twoheap_internal.h -- what twoheap.c (the families, moves, the square
- * kernel) and twoheap_rows.c (single values off the rows) share.
+ * kernel) and twoheap_rows.c (single values off the rows) share; the
+ * span of a term is inline here, so neither file calls into the other
+ * for it (twoheap.c calls the rows, never the reverse).
  */
 #ifndef GRUNDY_TWOHEAP_INTERNAL_H
 #define GRUNDY_TWOHEAP_INTERNAL_H
@@ -32,10 +34,35 @@ typedef struct th_params {
     unsigned ray[TH_MAX_RAYS]; /* ... their indices in t[] */
 } th_params;
 
+/* The values of t in [*lo, *hi] for which c t + d lies in 0 .. a narrow
+ * [*lo, *hi] to them; 0 when there are none. */
+static inline int th_coord_span(int64_t c, int64_t d, int64_t a, int64_t *lo,
+                                int64_t *hi)
+{
+    int64_t tmin, tmax;
+    if (c == 0)
+        return d >= 0 && d <= a;
+    if (a - d < 0)
+        return 0;
+    tmax = (a - d) / c;
+    tmin = d >= 0 ? 0 : (-d + c - 1) / c;
+    if (tmin > *lo)
+        *lo = tmin;
+    if (tmax < *hi)
+        *hi = tmax;
+    return *lo <= *hi;
+}
+
 /* The values of t that give term u a move from (a, b) lie in [*t0, *t1]
  * (the vector (0, 0) aside); 0 when there are none. */
-int grundy_th_term_span(const th_term *u, uint64_t a, uint64_t b, int64_t *t0,
-                        int64_t *t1);
+static inline int th_term_span(const th_term *u, uint64_t a, uint64_t b,
+                               int64_t *t0, int64_t *t1)
+{
+    *t0 = u->lo;
+    *t1 = u->hi;
+    return th_coord_span(u->cx, u->dx, (int64_t)a, t0, t1) &&
+           th_coord_span(u->cy, u->dy, (int64_t)b, t0, t1);
+}
 
 /* grundy_th_rows_value() :
  * g(a, b) from the rows of the short side only (twoheap_rows.c): every

@@ -195,7 +195,7 @@ static int cell(rows *r, uint64_t x, uint64_t y, grundy_value *out)
     for (i = 0; i < r->nt; i++) {
         const th_term *u = &r->t[i];
         int64_t t, t0, t1;
-        if (!grundy_th_term_span(u, x, y, &t0, &t1))
+        if (!th_term_span(u, x, y, &t0, &t1))
             continue;
         for (t = t0; t <= t1; t++) {
             int64_t ox = u->cx * t + u->dx, oy = u->cy * t + u->dy;

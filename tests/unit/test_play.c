@@ -389,6 +389,42 @@ static void test_play_analyze_values(void **st)
     grundy_session_free(s);
 }
 
+/* The options a sum with cycles refuses, named for every front end: a
+ * sum of finite games takes them all; with a game with cycles in it,
+ * Moore's k (named first) and misere play are refused, normal play not. */
+static void test_play_refused_option(void **st)
+{
+    grundy_session *s = session();
+    static const char *const specs[] = {"nim", "addsub:4,5:2"};
+    static const char *const pos[] = {"3", "5"};
+    static const char *const want[2][4] = {{NULL, NULL, NULL, NULL},
+                                           {NULL, "misere", "moore",
+                                            "moore"}};
+    unsigned k, c;
+    (void)st;
+    for (k = 1; k <= 2; k++)
+        for (c = 0; c < 4; c++) {
+            grundy_play_opts o;
+            grundy_play *p;
+            const char *got;
+            grundy_play_opts_init(&o);
+            if (c & 1)
+                o.convention = GRUNDY_PLAY_MISERE;
+            if (c & 2)
+                o.moore_k = 2;
+            p = state(s, &o, specs, pos, k);
+            got = grundy_play_refused_option(p);
+            if (!want[k - 1][c] != !got ||
+                (got && strcmp(got, want[k - 1][c]) != 0))
+                fail_msg("%u components, options %u: refused %s, expected "
+                         "%s",
+                         k, c, got ? got : "none",
+                         want[k - 1][c] ? want[k - 1][c] : "none");
+            grundy_play_free(p);
+        }
+    grundy_session_free(s);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -399,6 +435,7 @@ int main(void)
         cmocka_unit_test(test_play_repetition_and_end),
         cmocka_unit_test(test_play_text_round_trip),
         cmocka_unit_test(test_play_analyze_values),
+        cmocka_unit_test(test_play_refused_option),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -5,7 +5,7 @@
 # and an option may come before or after the arguments.
 d=$(mktemp -d) || exit 1
 trap 'rm -rf "$d"' EXIT
-for cmd in values count range store plot misere survey; do
+for cmd in values count range store plot misere survey play analyze loopy; do
     "$GRUNDY" "$cmd" --help | sed -n 's/^  \(--[a-z-]*\).*/\1/p' |
     sort -u >"$d/opts"
     n=0 bad=0

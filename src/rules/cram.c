@@ -22,6 +22,15 @@
  *     of small boards with the table of all positions);
  *   - a cell alone (no empty neighbour) is dead.
  *
+ * A part that is its own image under the half turn about the centre of
+ * its bounding box is left out too, when no domino of it lies on its own
+ * image: then it is a second-player win (value 0), since each move is
+ * answered by its image, which is disjoint from it and still empty
+ * (Tweedledum and Tweedledee).  A domino meets its image only at the
+ * centre: the centre cell when both sides of the box are odd, the central
+ * domino when one side is even; when both are even no domino does.  The
+ * empty even x even board is such a part.
+ *
  * The moves are read off two masks, p & (p >> 1) on the columns
  * that have a right neighbour (horizontal dominoes, by their left cell)
  * and p & (p >> C) (vertical ones, by their top cell).
@@ -306,10 +315,61 @@ static inline void w_reduce_step(const grundy_wgrid *g, uint64_t *out,
     grundy_cells_andnot(out, out, bridge, W);
 }
 
+/* Whether the shape of h rows of w bits (rows[i]: row i, wgrid.h) is a
+ * second-player win by the mirror strategy (the header). */
+static int shape_mirrored(const uint64_t *rows, unsigned h, unsigned w)
+{
+    unsigned i, ra = (h - 1) / 2, rb = h / 2, ca = (w - 1) / 2, cb = w / 2;
+    for (i = 0; i <= ra; i++)
+        if (rows[i] != grundy_rev64(rows[h - 1 - i]) >> (64 - w))
+            return 0;
+    if (ra != rb && ca != cb)
+        return 1;
+    return !(((rows[ra] & rows[rb]) >> ca) & ((rows[ra] & rows[rb]) >> cb) &
+             1);
+}
+
+/* The same on one word: the part turned half about the board's centre
+ * (all bits reversed) and moved onto its own box is the part itself.
+ * Parts of an odd number of cells never are (a cell at the centre). */
+static int mirrored(const grundy_grid *g, uint64_t p)
+{
+    unsigned C = g->cols, top, bot, left, right, s, ra, rb, ca, cb;
+    uint64_t fold = p, q, centre;
+    int shift;
+    if (grundy_pop64(p) & 1)
+        return 0;
+    for (s = C; s < g->cells; s <<= 1)
+        fold |= fold >> s;
+    fold &= g->row0;
+    top = (unsigned)__builtin_ctzll(p) / C;
+    bot = (63 - (unsigned)__builtin_clzll(p)) / C;
+    left = (unsigned)__builtin_ctzll(fold);
+    right = 63 - (unsigned)__builtin_clzll(fold);
+    /* cell (r, c) turned about the board's centre is (R-1-r, C-1-c);
+     * about the box's, (top+bot-r, left+right-c) */
+    q = grundy_rev64(p) >> (64 - g->cells);
+    shift = ((int)(top + bot) + 1 - (int)g->rows) * (int)C +
+            (int)(left + right) + 1 - (int)C;
+    q = shift >= 0 ? q << shift : q >> -shift;
+    if (q != p)
+        return 0;
+    ra = (top + bot) / 2;
+    rb = (top + bot + 1) / 2;
+    ca = (left + right) / 2;
+    cb = (left + right + 1) / 2;
+    if (ra != rb && ca != cb)
+        return 1;
+    centre = (1ull << (ra * C + ca)) | (1ull << (rb * C + cb));
+    return (p & centre) != centre;
+}
+
 static inline size_t w_components(const grundy_wgrid *g, const uint64_t *p,
                                   uint64_t *out, size_t cap, unsigned W)
 {
     uint64_t x[GRUNDY_CELLS_MAX_WORDS], y[GRUNDY_CELLS_MAX_WORDS];
+    uint64_t rows[GRUNDY_BOARD_MAX_CELLS];
+    size_t n, i, k = 0;
     grundy_cells_copy(x, p, W);
     for (;;) {
         w_reduce_step(g, y, x, W);
@@ -317,7 +377,19 @@ static inline size_t w_components(const grundy_wgrid *g, const uint64_t *p,
             break;
         grundy_cells_copy(x, y, W);
     }
-    return grundy_wgrid_components(g, x, 2, out, cap, W);
+    n = grundy_wgrid_components(g, x, 2, out, cap, W);
+    if (n > cap)
+        return n; /* the caller asks again with room for all */
+    for (i = 0; i < n; i++) {
+        unsigned w = 0, h = grundy_wgrid_rows(g, out + i * W, rows, &w, W);
+        if (h && !(grundy_cells_pop(out + i * W, W) & 1) &&
+            shape_mirrored(rows, h, w))
+            continue;
+        if (k != i)
+            grundy_cells_copy(out + k * W, out + i * W, W);
+        k++;
+    }
+    return k;
 }
 
 /* The hooks of one width. */
@@ -496,8 +568,20 @@ static size_t cram_components(const void *params, grundy_pos p,
             out[i] = name_of(cs, parts + i * cs->words, &ok);
         return ok ? n : 0;
     }
-    return grundy_grid_components(&cs->grid, cram_reduce(&cs->grid, p), 2,
-                                  out, cap);
+    {
+        grundy_pos parts[GRUNDY_GRID_MAX_CELLS / 2];
+        size_t n = grundy_grid_components(&cs->grid,
+                                          cram_reduce(&cs->grid, p), 2, parts,
+                                          GRUNDY_GRID_MAX_CELLS / 2),
+               i, k = 0;
+        for (i = 0; i < n; i++)
+            if (!mirrored(&cs->grid, parts[i])) {
+                if (k < cap)
+                    out[k] = parts[i];
+                k++;
+            }
+        return k;
+    }
 }
 
 static void cram_key(const void *params, grundy_pos p, uint64_t key[2])

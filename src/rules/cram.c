@@ -331,19 +331,38 @@ static int shape_mirrored(const uint64_t *rows, unsigned h, unsigned w)
 
 /* The same on one word: the part turned half about the board's centre
  * (all bits reversed) and moved onto its own box is the part itself.
- * Parts of an odd number of cells never are (a cell at the centre). */
+ * Most parts fail a first test: the half turn swaps the first and the
+ * last cell (in the order of the bits), the second and the one before
+ * the last, and the last of the top row and the first of the bottom row,
+ * so the three pairs have the same sum of bit numbers.
+ * Parts of fewer than MIRROR_MIN cells are not tried: the table soon
+ * holds them. */
+#define MIRROR_MIN 8
 static int mirrored(const grundy_grid *g, uint64_t p)
 {
     unsigned C = g->cols, top, bot, left, right, s, ra, rb, ca, cb;
-    uint64_t fold = p, q, centre;
+    unsigned lo = (unsigned)__builtin_ctzll(p),
+             hi = 63 - (unsigned)__builtin_clzll(p);
+    uint64_t fold = p, q, centre, inner = p & (p - 1) & ~(1ull << hi);
     int shift;
-    if (grundy_pop64(p) & 1)
+    uint64_t first, last;
+    if (!inner || lo + hi != (unsigned)__builtin_ctzll(inner) + 63 -
+                                 (unsigned)__builtin_clzll(inner))
+        return 0;
+    /* ... and the last cell of the top row with the first of the bottom
+     * row */
+    top = g->row_of[lo];
+    bot = g->row_of[hi];
+    first = (p >> (top * C)) & g->row0;
+    last = (p >> (bot * C)) & g->row0;
+    if (!first || !last ||
+        lo + hi != top * C + 63 - (unsigned)__builtin_clzll(first) +
+                       bot * C + (unsigned)__builtin_ctzll(last) ||
+        grundy_pop64(p) < MIRROR_MIN || (grundy_pop64(p) & 1))
         return 0;
     for (s = C; s < g->cells; s <<= 1)
         fold |= fold >> s;
     fold &= g->row0;
-    top = (unsigned)__builtin_ctzll(p) / C;
-    bot = (63 - (unsigned)__builtin_clzll(p)) / C;
     left = (unsigned)__builtin_ctzll(fold);
     right = 63 - (unsigned)__builtin_clzll(fold);
     /* cell (r, c) turned about the board's centre is (R-1-r, C-1-c);
@@ -381,8 +400,9 @@ static inline size_t w_components(const grundy_wgrid *g, const uint64_t *p,
     if (n > cap)
         return n; /* the caller asks again with room for all */
     for (i = 0; i < n; i++) {
-        unsigned w = 0, h = grundy_wgrid_rows(g, out + i * W, rows, &w, W);
-        if (h && !(grundy_cells_pop(out + i * W, W) & 1) &&
+        unsigned cells = grundy_cells_pop(out + i * W, W), w = 0, h;
+        if (cells >= MIRROR_MIN && !(cells & 1) &&
+            (h = grundy_wgrid_rows(g, out + i * W, rows, &w, W)) != 0 &&
             shape_mirrored(rows, h, w))
             continue;
         if (k != i)
@@ -509,7 +529,7 @@ static size_t cram_orbit(const void *params, grundy_pos p, grundy_pos *out,
 }
 
 /* One step of the reduction (the header): p less its extra leaves of
- * stars, its bridges and its cells alone. */
+ * stars, its bridges and its cells alone (p itself when it has no leaf). */
 static uint64_t reduce_step(const grundy_grid *g, uint64_t p)
 {
     unsigned C = g->cols;
@@ -522,6 +542,8 @@ static uint64_t reduce_step(const grundy_grid *g, uint64_t p)
     }
     /* exactly one neighbour: an odd count, and no two of them */
     leaves = (hl ^ hr ^ hu ^ hd) & ~((hl & hr) | (hu & hd) | ((hl ^ hr) & (hu ^ hd)));
+    if (!leaves) /* no star and no bridge: only cells alone would go, */
+        return p; /* and the parts leave those out anyway */
     keep = p;
     /* the centres, direction by direction; a centre seen before keeps
      * its earlier leaf */

@@ -22,6 +22,15 @@
  *     of small boards with the table of all positions);
  *   - a cell alone (no empty neighbour) is dead.
  *
+ * A part that is its own image under the half turn about the centre of
+ * its bounding box is left out too, when no domino of it lies on its own
+ * image: then it is a second-player win (value 0), since each move is
+ * answered by its image, which is disjoint from it and still empty
+ * (Tweedledum and Tweedledee).  A domino meets its image only at the
+ * centre: the centre cell when both sides of the box are odd, the central
+ * domino when one side is even; when both are even no domino does.  The
+ * empty even x even board is such a part.
+ *
  * The moves are read off two masks, p & (p >> 1) on the columns
  * that have a right neighbour (horizontal dominoes, by their left cell)
  * and p & (p >> C) (vertical ones, by their top cell).
@@ -306,10 +315,80 @@ static inline void w_reduce_step(const grundy_wgrid *g, uint64_t *out,
     grundy_cells_andnot(out, out, bridge, W);
 }
 
+/* Whether the shape of h rows of w bits (rows[i]: row i, wgrid.h) is a
+ * second-player win by the mirror strategy (the header). */
+static int shape_mirrored(const uint64_t *rows, unsigned h, unsigned w)
+{
+    unsigned i, ra = (h - 1) / 2, rb = h / 2, ca = (w - 1) / 2, cb = w / 2;
+    for (i = 0; i <= ra; i++)
+        if (rows[i] != grundy_rev64(rows[h - 1 - i]) >> (64 - w))
+            return 0;
+    if (ra != rb && ca != cb)
+        return 1;
+    return !(((rows[ra] & rows[rb]) >> ca) & ((rows[ra] & rows[rb]) >> cb) &
+             1);
+}
+
+/* The same on one word: the part turned half about the board's centre
+ * (all bits reversed) and moved onto its own box is the part itself.
+ * Most parts fail a first test: the half turn swaps the first and the
+ * last cell (in the order of the bits), the second and the one before
+ * the last, and the last of the top row and the first of the bottom row,
+ * so the three pairs have the same sum of bit numbers.
+ * Parts of fewer than MIRROR_MIN cells are not tried: the table soon
+ * holds them. */
+#define MIRROR_MIN 8
+static int mirrored(const grundy_grid *g, uint64_t p)
+{
+    unsigned C = g->cols, top, bot, left, right, s, ra, rb, ca, cb;
+    unsigned lo = (unsigned)__builtin_ctzll(p),
+             hi = 63 - (unsigned)__builtin_clzll(p);
+    uint64_t fold = p, q, centre, inner = p & (p - 1) & ~(1ull << hi);
+    int shift;
+    uint64_t first, last;
+    if (!inner || lo + hi != (unsigned)__builtin_ctzll(inner) + 63 -
+                                 (unsigned)__builtin_clzll(inner))
+        return 0;
+    /* ... and the last cell of the top row with the first of the bottom
+     * row */
+    top = g->row_of[lo];
+    bot = g->row_of[hi];
+    first = (p >> (top * C)) & g->row0;
+    last = (p >> (bot * C)) & g->row0;
+    if (!first || !last ||
+        lo + hi != top * C + 63 - (unsigned)__builtin_clzll(first) +
+                       bot * C + (unsigned)__builtin_ctzll(last) ||
+        grundy_pop64(p) < MIRROR_MIN || (grundy_pop64(p) & 1))
+        return 0;
+    for (s = C; s < g->cells; s <<= 1)
+        fold |= fold >> s;
+    fold &= g->row0;
+    left = (unsigned)__builtin_ctzll(fold);
+    right = 63 - (unsigned)__builtin_clzll(fold);
+    /* cell (r, c) turned about the board's centre is (R-1-r, C-1-c);
+     * about the box's, (top+bot-r, left+right-c) */
+    q = grundy_rev64(p) >> (64 - g->cells);
+    shift = ((int)(top + bot) + 1 - (int)g->rows) * (int)C +
+            (int)(left + right) + 1 - (int)C;
+    q = shift >= 0 ? q << shift : q >> -shift;
+    if (q != p)
+        return 0;
+    ra = (top + bot) / 2;
+    rb = (top + bot + 1) / 2;
+    ca = (left + right) / 2;
+    cb = (left + right + 1) / 2;
+    if (ra != rb && ca != cb)
+        return 1;
+    centre = (1ull << (ra * C + ca)) | (1ull << (rb * C + cb));
+    return (p & centre) != centre;
+}
+
 static inline size_t w_components(const grundy_wgrid *g, const uint64_t *p,
                                   uint64_t *out, size_t cap, unsigned W)
 {
     uint64_t x[GRUNDY_CELLS_MAX_WORDS], y[GRUNDY_CELLS_MAX_WORDS];
+    uint64_t rows[GRUNDY_BOARD_MAX_CELLS];
+    size_t n, i, k = 0;
     grundy_cells_copy(x, p, W);
     for (;;) {
         w_reduce_step(g, y, x, W);
@@ -317,7 +396,20 @@ static inline size_t w_components(const grundy_wgrid *g, const uint64_t *p,
             break;
         grundy_cells_copy(x, y, W);
     }
-    return grundy_wgrid_components(g, x, 2, out, cap, W);
+    n = grundy_wgrid_components(g, x, 2, out, cap, W);
+    if (n > cap)
+        return n; /* the caller asks again with room for all */
+    for (i = 0; i < n; i++) {
+        unsigned cells = grundy_cells_pop(out + i * W, W), w = 0, h;
+        if (cells >= MIRROR_MIN && !(cells & 1) &&
+            (h = grundy_wgrid_rows(g, out + i * W, rows, &w, W)) != 0 &&
+            shape_mirrored(rows, h, w))
+            continue;
+        if (k != i)
+            grundy_cells_copy(out + k * W, out + i * W, W);
+        k++;
+    }
+    return k;
 }
 
 /* The hooks of one width. */
@@ -437,7 +529,7 @@ static size_t cram_orbit(const void *params, grundy_pos p, grundy_pos *out,
 }
 
 /* One step of the reduction (the header): p less its extra leaves of
- * stars, its bridges and its cells alone. */
+ * stars, its bridges and its cells alone (p itself when it has no leaf). */
 static uint64_t reduce_step(const grundy_grid *g, uint64_t p)
 {
     unsigned C = g->cols;
@@ -450,6 +542,8 @@ static uint64_t reduce_step(const grundy_grid *g, uint64_t p)
     }
     /* exactly one neighbour: an odd count, and no two of them */
     leaves = (hl ^ hr ^ hu ^ hd) & ~((hl & hr) | (hu & hd) | ((hl ^ hr) & (hu ^ hd)));
+    if (!leaves) /* no star and no bridge: only cells alone would go, */
+        return p; /* and the parts leave those out anyway */
     keep = p;
     /* the centres, direction by direction; a centre seen before keeps
      * its earlier leaf */
@@ -496,8 +590,20 @@ static size_t cram_components(const void *params, grundy_pos p,
             out[i] = name_of(cs, parts + i * cs->words, &ok);
         return ok ? n : 0;
     }
-    return grundy_grid_components(&cs->grid, cram_reduce(&cs->grid, p), 2,
-                                  out, cap);
+    {
+        grundy_pos parts[GRUNDY_GRID_MAX_CELLS / 2];
+        size_t n = grundy_grid_components(&cs->grid,
+                                          cram_reduce(&cs->grid, p), 2, parts,
+                                          GRUNDY_GRID_MAX_CELLS / 2),
+               i, k = 0;
+        for (i = 0; i < n; i++)
+            if (!mirrored(&cs->grid, parts[i])) {
+                if (k < cap)
+                    out[k] = parts[i];
+                k++;
+            }
+        return k;
+    }
 }
 
 static void cram_key(const void *params, grundy_pos p, uint64_t key[2])

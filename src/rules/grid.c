@@ -113,6 +113,8 @@ void grundy_grid_init(grundy_grid *g, unsigned rows, unsigned cols)
             if (c + 1 < cols)
                 g->not_right |= bit;
         }
+    for (x = 0; x < 64; x++)
+        g->row_of[x] = (unsigned char)(x / cols);
     g->side = rows < cols ? rows : cols;
     for (x = 0; x < (1u << g->side); x++)
         for (c = 0; c < g->side; c++)
@@ -190,13 +192,13 @@ uint64_t grundy_grid_key(const grundy_grid *g, uint64_t p)
     uint64_t cols, best;
     if (!p)
         return 0;
-    top = (unsigned)__builtin_ctzll(p) / g->cols;
+    top = g->row_of[__builtin_ctzll(p)];
     p >>= top * g->cols;
     cols = col_fold(g, p);
     left = (unsigned)__builtin_ctzll(cols);
     p >>= left;
     cols >>= left;
-    h = (63 - (unsigned)__builtin_clzll(p)) / g->cols + 1;
+    h = g->row_of[63 - __builtin_clzll(p)] + 1u;
     w = 64 - (unsigned)__builtin_clzll(cols);
     best = min4(g, p, h, w);
     if (w <= g->rows && h <= g->cols && w <= g->side) {

@@ -36,6 +36,7 @@ typedef struct grundy_grid {
     uint64_t not_right; /* every cell but those of column C - 1 */
     uint64_t row0;      /* the cells of row 0 */
     unsigned side;      /* min(R, C): the largest square on the board */
+    unsigned char row_of[64]; /* the row of each bit (no division) */
     /* spread[x]: the bits c of x (c < side) moved to c * C (a row turned
      * into a column), for transposes. */
     uint64_t spread[256];

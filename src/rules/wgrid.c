@@ -141,16 +141,13 @@ void grundy_wgrid_shape_key(const uint64_t *rows, unsigned h, unsigned w,
     *tag = bw;
 }
 
-void grundy_wgrid_key(const grundy_wgrid *g, const uint64_t *p,
-                      uint64_t *key, unsigned *tag, unsigned W)
+unsigned grundy_wgrid_rows(const grundy_wgrid *g, const uint64_t *p,
+                          uint64_t *rows, unsigned *w, unsigned W)
 {
-    uint64_t rows[GRUNDY_BOARD_MAX_CELLS], fold = 0;
+    uint64_t fold = 0;
     unsigned C = g->cols, top, h, i, left, right;
-    if (C > 64 || grundy_cells_empty(p, W)) {
-        grundy_cells_copy(key, p, W);
-        *tag = GRUNDY_WGRID_TAG_CELLS;
-        return;
-    }
+    if (C > 64 || grundy_cells_empty(p, W))
+        return 0;
     top = grundy_cells_low(p, W) / C;
     h = grundy_cells_high(p, W) / C - top + 1;
     for (i = 0; i < h; i++) {
@@ -161,7 +158,21 @@ void grundy_wgrid_key(const grundy_wgrid *g, const uint64_t *p,
     right = 63 - (unsigned)__builtin_clzll(fold);
     for (i = 0; i < h; i++)
         rows[i] >>= left;
-    grundy_wgrid_shape_key(rows, h, right - left + 1, key, tag, W);
+    *w = right - left + 1;
+    return h;
+}
+
+void grundy_wgrid_key(const grundy_wgrid *g, const uint64_t *p,
+                      uint64_t *key, unsigned *tag, unsigned W)
+{
+    uint64_t rows[GRUNDY_BOARD_MAX_CELLS];
+    unsigned w = 0, h = grundy_wgrid_rows(g, p, rows, &w, W);
+    if (!h) {
+        grundy_cells_copy(key, p, W);
+        *tag = GRUNDY_WGRID_TAG_CELLS;
+        return;
+    }
+    grundy_wgrid_shape_key(rows, h, w, key, tag, W);
 }
 
 /* Windows *******************************************************************/

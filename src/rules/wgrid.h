@@ -67,6 +67,12 @@ size_t grundy_wgrid_components(const grundy_wgrid *g, const uint64_t *p,
                                unsigned min_cells, uint64_t *out, size_t cap,
                                unsigned W);
 
+/* The rows of a non-empty part p cut to its bounding box (a shape's rows,
+ * above) into rows[0 .. h), its width into *w; returns h, 0 when p is
+ * empty or the board's rows are over 64 cells. */
+unsigned grundy_wgrid_rows(const grundy_wgrid *g, const uint64_t *p,
+                          uint64_t *rows, unsigned *w, unsigned W);
+
 /* The key of a non-empty part p (see the top of the file): key[0 .. W),
  * *tag. */
 void grundy_wgrid_key(const grundy_wgrid *g, const uint64_t *p,

@@ -15,7 +15,9 @@
  *   - the plain memo of parts (prune off) against the pruned search on
  *     positions of up to 100 cells that split into many parts;
  *   - the endgame database (a window's table) against the tier table of
- *     every position of small boards, at each width.
+ *     every position of small boards, at each width;
+ *   - Cram positions that are their own image under the half turn (the
+ *     mirror strategy: cram.c), at each width, against the direct search.
  * Every failure names the seed.  The sanitizer build runs fewer cases.
  */
 #include <stdio.h>
@@ -198,16 +200,59 @@ static grundy_value value_of(grundy_board *s, grundy_pos p, const char *what)
     return v;
 }
 
+/* Position `in` of board b (game g) valued by the searches s[0 .. nw)
+ * (each a width), which must agree with each other and with the direct
+ * search; returns the value. */
+static grundy_value check_position(const board *b, const grundy_game *g,
+                                   grundy_board *const *s, size_t nw,
+                                   const unsigned char *in, long it)
+{
+    static oracle_graph og;
+    char text[2 * MAXC + 2];
+    grundy_pos p;
+    grundy_value v0 = 0;
+    grundy_parse_error e;
+    oracle_memo *m;
+    unsigned cells;
+    size_t w;
+    pos_text(b, in, text);
+    memset(&e, 0, sizeof e);
+    if (grundy_game_pos_parse(g, text, strlen(text), &p, &e) != GRUNDY_OK)
+        fail_msg("seed=%llu %s: position %s: %s",
+                 (unsigned long long)test_seed(), b->spec, text, e.msg);
+    for (w = 0; w < nw; w++) {
+        grundy_value v = value_of(s[w], p, b->spec);
+        if (w == 0)
+            v0 = v;
+        else if (v != v0)
+            fail_msg("seed=%llu it=%ld %s %s: %u words give %llu, %u "
+                     "give %llu",
+                     (unsigned long long)test_seed(), it, b->spec, text,
+                     grundy_board_words(s[0]), (unsigned long long)v0,
+                     grundy_board_words(s[w]), (unsigned long long)v);
+    }
+    cells = induced(b, in, &og);
+    m = oracle_memo_new(b->domino ? oracle_moves_domino
+                                  : oracle_moves_node_kayles,
+                        &og);
+    if (!oracle_value_is(m, cells == 64 ? ~0ull : (1ull << cells) - 1,
+                         (unsigned)v0))
+        fail_msg("seed=%llu it=%ld %s %s: the search says %llu, the "
+                 "direct search disagrees",
+                 (unsigned long long)test_seed(), it, b->spec, text,
+                 (unsigned long long)v0);
+    oracle_memo_free(m);
+    return v0;
+}
+
 /* iters random positions of k cells of board b: the search at each
  * width in widths[] (0: the least) against the direct search. */
 static void check_board(test_rng *rng, const board *b, unsigned k,
                         long iters, const unsigned *widths, size_t nw)
 {
-    static oracle_graph og;
     grundy_game *g = test_game(b->spec);
     grundy_board *s[3];
     unsigned char in[MAXC];
-    char text[2 * MAXC + 2];
     size_t w;
     long it;
     for (w = 0; w < nw; w++)
@@ -215,40 +260,8 @@ static void check_board(test_rng *rng, const board *b, unsigned k,
     if (LIGHT)
         iters = (iters + 3) / 4;
     for (it = 0; it < iters; it++) {
-        grundy_pos p;
-        grundy_value v0 = 0;
-        grundy_parse_error e;
-        oracle_memo *m;
-        unsigned cells;
         random_cells(rng, b, k, in);
-        pos_text(b, in, text);
-        memset(&e, 0, sizeof e);
-        if (grundy_game_pos_parse(g, text, strlen(text), &p, &e) !=
-            GRUNDY_OK)
-            fail_msg("seed=%llu %s: position %s: %s",
-                     (unsigned long long)test_seed(), b->spec, text, e.msg);
-        for (w = 0; w < nw; w++) {
-            grundy_value v = value_of(s[w], p, b->spec);
-            if (w == 0)
-                v0 = v;
-            else if (v != v0)
-                fail_msg("seed=%llu it=%ld %s %s: %u words give %llu, %u "
-                         "give %llu",
-                         (unsigned long long)test_seed(), it, b->spec, text,
-                         grundy_board_words(s[0]), (unsigned long long)v0,
-                         grundy_board_words(s[w]), (unsigned long long)v);
-        }
-        cells = induced(b, in, &og);
-        m = oracle_memo_new(b->domino ? oracle_moves_domino
-                                      : oracle_moves_node_kayles,
-                            &og);
-        if (!oracle_value_is(m, cells == 64 ? ~0ull : (1ull << cells) - 1,
-                             (unsigned)v0))
-            fail_msg("seed=%llu it=%ld %s %s: the search says %llu, the "
-                     "direct search disagrees",
-                     (unsigned long long)test_seed(), it, b->spec, text,
-                     (unsigned long long)v0);
-        oracle_memo_free(m);
+        (void)check_position(b, g, s, nw, in, it);
     }
     for (w = 0; w < nw; w++)
         grundy_board_free(s[w]);
@@ -310,6 +323,78 @@ static void test_wide_boards(void **state)
     random_graph_board(&B, rng, 200, 3, "test_board_wide_200.txt");
     check_board(rng, &B, 18, 15 * k, WIDE_WIDTHS, 2);
     remove("test_board_wide_200.txt");
+}
+
+/* Cram positions that are their own image under the half turn about the
+ * board's centre (cram.c leaves out a part of that kind as a
+ * second-player win, unless a domino lies on its own image at the
+ * centre): grown from a random cell, each cell with its image, the
+ * centre cells added or not; at every width against the direct search.
+ * Both outcomes must occur (on a board with an odd side): the zeros the
+ * rule gives, and the positions holding the centre's domino or cell,
+ * which may be worth anything. */
+static void check_mirrored(test_rng *rng, unsigned r, unsigned c, long iters)
+{
+    static const unsigned widths[] = {1, 2, 4};
+    grundy_game *g;
+    grundy_board *s[3];
+    unsigned char in[MAXC];
+    size_t w, nw = r * c <= 64 ? 3 : 2;
+    long it, zero = 0, other = 0;
+    grid_board(&B, "cram:", r, c, 1);
+    g = test_game(B.spec);
+    for (w = 0; w < nw; w++)
+        s[w] = search_at(g, widths[w + 3 - nw], 1);
+    if (LIGHT)
+        iters = (iters + 3) / 4;
+    for (it = 0; it < iters; it++) {
+        unsigned half = 3 + (unsigned)test_rng_below(rng, 8), have = 0,
+                 tries = 0, i;
+        memset(in, 0, sizeof in);
+        if (test_rng_below(rng, 2))
+            for (i = 0; i < B.n; i++) /* the centre: 1, 2 or 4 cells */
+                if (2 * (i / c) + 2 >= r && 2 * (i / c) <= r &&
+                    2 * (i % c) + 2 >= c && 2 * (i % c) <= c)
+                    in[i] = 1;
+        in[test_rng_below(rng, B.n)] = 1;
+        while (have < half && tries++ < 100000) {
+            unsigned v = (unsigned)test_rng_below(rng, B.n), u, near = 0;
+            for (u = 0; u < B.n && !near; u++)
+                near = in[u] && B.adj[u][v];
+            if (!in[v] && near) {
+                in[v] = in[B.n - 1 - v] = 1;
+                have++;
+            }
+        }
+        for (i = 0; i < B.n; i++) /* the seed's image too */
+            if (in[i])
+                in[B.n - 1 - i] = 1;
+        if (check_position(&B, g, s, nw, in, it))
+            other++;
+        else
+            zero++;
+    }
+    /* on an even x even board no domino lies on its image: all are 0 */
+    if (!zero || (!other && (r % 2 || c % 2)))
+        fail_msg("seed=%llu %s: %ld positions of value 0, %ld of another",
+                 (unsigned long long)test_seed(), B.spec, zero, other);
+    for (w = 0; w < nw; w++)
+        grundy_board_free(s[w]);
+    grundy_game_free(g);
+}
+
+static void test_cram_mirrored(void **state)
+{
+    test_rng *rng = *state;
+    long k = test_multiplier();
+    check_mirrored(rng, 4, 4, 60 * k);
+    check_mirrored(rng, 5, 5, 60 * k);
+    check_mirrored(rng, 4, 7, 60 * k);
+    check_mirrored(rng, 5, 8, 60 * k);
+    check_mirrored(rng, 6, 7, 60 * k);
+    check_mirrored(rng, 7, 9, 40 * k);
+    check_mirrored(rng, 9, 9, 40 * k);
+    check_mirrored(rng, 8, 11, 40 * k);
 }
 
 /* The plain memo of parts against the pruned search, on positions of up
@@ -454,6 +539,8 @@ int main(void)
         cmocka_unit_test_setup_teardown(test_memo_against_search,
                                         test_rng_setup, test_rng_teardown),
         cmocka_unit_test(test_enddb_against_tables),
+        cmocka_unit_test_setup_teardown(test_cram_mirrored, test_rng_setup,
+                                        test_rng_teardown),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -33,6 +33,7 @@
 
 #include "cli.h"
 #include "json_out.h"
+#include "published.h"
 
 #define SURVEY_MAX_CODES (1u << 20)
 #define CODE_LEN 80
@@ -51,13 +52,6 @@ typedef struct row {
     double seconds;
     int done;
 } row;
-
-typedef struct published {
-    char code[CODE_LEN];
-    int periodic; /* 0: none known */
-    grundy_pos period, preperiod;
-    unsigned line;
-} published;
 
 typedef struct survey {
     const char *spec;
@@ -207,66 +201,6 @@ static int read_codes(survey *sv, const char *path)
                 path, lno ? lno : 1);
         return CLI_EXIT_DATA;
     }
-    return 0;
-}
-
-/* The published table of --compare: "CODE PERIOD PREPERIOD" or
- * "CODE none" per line, '#' comments. */
-static int read_published(const char *path, published **out, size_t *n)
-{
-    FILE *f = fopen(path, "r");
-    char line[1024];
-    unsigned lno = 0;
-    size_t cap = 0;
-    *out = NULL;
-    *n = 0;
-    if (!f) {
-        fprintf(stderr, "grundy: survey: %s: %s\n", path, strerror(errno));
-        return CLI_EXIT_DATA;
-    }
-    while (fgets(line, sizeof line, f)) {
-        char code[CODE_LEN], a[32], b[32], extra[2];
-        char *hash = strchr(line, '#');
-        int k;
-        published *p;
-        lno++;
-        if (hash)
-            *hash = 0;
-        k = sscanf(line, "%79s %31s %31s %1s", code, a, b, extra);
-        if (k <= 0)
-            continue;
-        if (*n == cap) {
-            published *np = realloc(*out, (cap = cap ? 2 * cap : 64) *
-                                              sizeof *np);
-            if (!np) {
-                fclose(f);
-                return cli_error("survey", GRUNDY_ERR_NOMEM, NULL);
-            }
-            *out = np;
-        }
-        p = &(*out)[*n];
-        memset(p, 0, sizeof *p);
-        strcpy(p->code, code);
-        p->line = lno;
-        if (k == 2 && strcmp(a, "none") == 0) {
-            p->periodic = 0;
-        } else if (k == 3 && strspn(a, "0123456789") == strlen(a) &&
-                   strspn(b, "0123456789") == strlen(b) && a[0] != '0') {
-            p->periodic = 1;
-            p->period = strtoull(a, NULL, 10);
-            p->preperiod = strtoull(b, NULL, 10);
-        } else {
-            size_t col = (size_t)(strstr(line, code) - line) + strlen(code) + 2;
-            fprintf(stderr,
-                    "grundy: survey: %s:%u:%zu: expected 'CODE PERIOD "
-                    "PREPERIOD' or 'CODE none'\n",
-                    path, lno, col);
-            fclose(f);
-            return CLI_EXIT_DATA;
-        }
-        (*n)++;
-    }
-    fclose(f);
     return 0;
 }
 
@@ -607,7 +541,7 @@ static int compare_rows(survey *sv)
         if (!ours && pb->periodic) {
             undecided++;
             fprintf(stderr,
-                    "grundy: survey: %s:%u: %s not decided here: no period "
+                    "grundy: survey: %s:%lu: %s not decided here: no period "
                     "proven up to %llu, period %llu preperiod %llu "
                     "published\n",
                     sv->compare, pb->line, pb->code,
@@ -618,7 +552,7 @@ static int compare_rows(survey *sv)
                             r->per.preperiod != pb->preperiod)) {
             differ++;
             fprintf(stderr,
-                    "grundy: survey: %s:%u: %s differs: period %llu "
+                    "grundy: survey: %s:%lu: %s differs: period %llu "
                     "preperiod %llu proven here, ",
                     sv->compare, pb->line, pb->code,
                     (unsigned long long)r->per.period,
@@ -757,10 +691,8 @@ int cmd_survey(int argc, char **argv)
     if (sv.json && sv.csv)
         return cli_usage_error("survey", "give one of --json and --csv");
     if (sv.compare &&
-        (rc = read_published(sv.compare, &sv.pub, &sv.npub)) != 0) {
-        free(sv.pub); /* what was read before the bad line */
+        (rc = published_read("survey", sv.compare, &sv.pub, &sv.npub)) != 0)
         return rc;
-    }
     if (grundy_writer_init(&w, 1) != GRUNDY_OK) {
         free(sv.pub);
         return cli_error("survey", GRUNDY_ERR_NOMEM, NULL);

@@ -148,8 +148,7 @@ grundy_status grundy_play_add(grundy_play *p, const grundy_game *g,
 const grundy_sum_component *grundy_play_components(const grundy_play *p,
                                                    size_t *count)
 {
-    *count = p->off[p->ply + 1] - p->off[p->ply];
-    return p->pos + p->off[p->ply];
+    return grundy_play_position(p, p->ply, count);
 }
 
 const grundy_sum_component *grundy_play_start(const grundy_play *p,
@@ -163,7 +162,8 @@ const grundy_sum_component *grundy_play_position(const grundy_play *p,
                                                  size_t i, size_t *count)
 {
     *count = p->off[i + 1] - p->off[i];
-    return p->pos + p->off[i];
+    /* a state with no component has no array yet (NULL + 0 is undefined) */
+    return p->pos ? p->pos + p->off[i] : NULL;
 }
 
 const char *grundy_play_spec_of(const grundy_play *p, const grundy_values *v)

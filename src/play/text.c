@@ -114,42 +114,45 @@ size_t grundy_play_format(const grundy_play *p, char *buf, size_t cap)
     return len;
 }
 
-/* "play normal|misere [moore K]" into o; 0 when the line is not one. */
+/* "play normal|misere [moore K]" into o (the form grundy_play_format()
+ * writes, for either convention). */
 static grundy_status header(grundy_play_opts *o, const char *line,
                             size_t len, grundy_parse_error *where)
 {
-    char w[3][16];
+    char w[4][16];
     size_t nw = 0, i = 0;
-    uint64_t k;
-    while (i < len && nw < 3) {
+    uint64_t k = 0;
+    while (i < len && nw < 4) {
         size_t s;
         while (i < len && line[i] == ' ')
             i++;
         s = i;
         while (i < len && line[i] != ' ')
             i++;
-        if (i > s && i - s < sizeof w[0]) {
+        if (i - s >= sizeof w[0])
+            break;
+        if (i > s) {
             memcpy(w[nw], line + s, i - s);
             w[nw++][i - s] = 0;
-        } else if (i > s) {
-            break;
         }
     }
-    if (nw == 2 && (!strcmp(w[1], "normal") || !strcmp(w[1], "misere"))) {
+    while (i < len && line[i] == ' ')
+        i++;
+    if (i == len && (nw == 2 || nw == 4) && !strcmp(w[0], "play") &&
+        (!strcmp(w[1], "normal") || !strcmp(w[1], "misere")) &&
+        (nw == 2 ||
+         (!strcmp(w[2], "moore") &&
+          grundy_u64_parse(&k, w[3], strlen(w[3]), 1, GRUNDY_MOORE_KMAX,
+                           NULL) == GRUNDY_OK))) {
         o->convention =
             w[1][0] == 'm' ? GRUNDY_PLAY_MISERE : GRUNDY_PLAY_NORMAL;
-        return GRUNDY_OK;
-    }
-    if (!strncmp(line, "play normal moore ", 18) &&
-        grundy_u64_parse(&k, line + 18, len - 18, 1, GRUNDY_MOORE_KMAX,
-                         where) == GRUNDY_OK) {
-        o->convention = GRUNDY_PLAY_NORMAL;
-        o->moore_k = (unsigned)k;
+        if (nw == 4)
+            o->moore_k = (unsigned)k;
         return GRUNDY_OK;
     }
     grundy_parse_error_set(where, 1, 1,
                            "expected 'play normal', 'play misere' or 'play "
-                           "normal moore K'");
+                           "normal|misere moore K'");
     return GRUNDY_ERR_PARSE;
 }
 

@@ -33,7 +33,7 @@ target_link_libraries(grundy_app_fuzz PUBLIC grundy_internal grundy_warnings)
 # the page's files (serve_files.c) are generated for grundy_cli
 add_dependencies(grundy_app_fuzz grundy_cli)
 
-set(GRUNDY_FUZZ_TARGETS cli diff loopy scan serve spec store)
+set(GRUNDY_FUZZ_TARGETS cli compare diff loopy opener scan serve spec store)
 add_custom_target(grundy_fuzz_targets)
 foreach(name IN LISTS GRUNDY_FUZZ_TARGETS)
   set(extra "")

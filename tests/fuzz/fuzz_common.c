@@ -74,6 +74,24 @@ char *fuzz_strdup(const uint8_t *data, size_t len)
     return s;
 }
 
+const char *fuzz_file(const uint8_t *data, size_t len)
+{
+    static char path[64];
+    FILE *f;
+    if (!path[0]) {
+        int fd;
+        strcpy(path, "/tmp/grundy-fuzz-XXXXXX");
+        fd = mkstemp(path);
+        if (fd < 0)
+            fuzz_fail("mkstemp failed");
+        close(fd);
+    }
+    f = fopen(path, "wb");
+    if (!f || fwrite(data, 1, len, f) != len || fclose(f) != 0)
+        fuzz_fail("cannot write %s", path);
+    return path;
+}
+
 /* stderr as it was at start-up: libFuzzer's -close_fd_mask=2 sends fd 2
  * to /dev/null later, and a failed property must still be told. */
 static int report_fd = 2;

@@ -28,6 +28,10 @@ int fuzz_run_cmd(cli_cmd_fn fn, int argc, char **argv, const uint8_t *data,
 /* A NUL-terminated copy of data[0..len) (free with free()). */
 char *fuzz_strdup(const uint8_t *data, size_t len);
 
+/* The path of a file holding data[0..len): one file per process,
+ * written again at each call (for readers that take a file name). */
+const char *fuzz_file(const uint8_t *data, size_t len);
+
 /* Abort with a message: a property of the code under test failed. */
 void fuzz_fail(const char *fmt, ...)
 #if defined(__GNUC__) || defined(__clang__)

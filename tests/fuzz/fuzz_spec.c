@@ -32,26 +32,6 @@
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 
-/* The file that "file:@" stands for, made once per process. */
-static char file_path[64];
-
-static const char *file_at(const uint8_t *data, size_t len)
-{
-    FILE *f;
-    if (!file_path[0]) {
-        int fd;
-        strcpy(file_path, "/tmp/grundy-fuzz-spec-XXXXXX");
-        fd = mkstemp(file_path);
-        if (fd < 0)
-            abort();
-        close(fd);
-    }
-    f = fopen(file_path, "wb");
-    if (!f || fwrite(data, 1, len, f) != len || fclose(f) != 0)
-        abort();
-    return file_path;
-}
-
 /* spec with "file:@" replaced by "file:" and the path of a file holding
  * data[0..*off) up to a line "%%"; *off moves past that line. */
 static char *spec_with_file(const char *spec, const uint8_t *data,
@@ -70,7 +50,7 @@ static char *spec_with_file(const char *spec, const uint8_t *data,
             next = k + 2 < size ? k + 3 : size;
             break;
         }
-    path = file_at(data + start, end - start);
+    path = fuzz_file(data + start, end - start);
     out = malloc((size_t)(at - spec) + 5 + strlen(path) + 1);
     if (!out)
         abort();

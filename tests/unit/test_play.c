@@ -346,6 +346,60 @@ static void test_play_text_round_trip(void **st)
     grundy_session_free(s);
 }
 
+/* Misere play under Moore's Nim_k: its text form ("play misere moore K",
+ * as grundy_play_format() writes it) parses back to the same state (the
+ * header was read for normal play only); an empty state lists no
+ * component (found by the fuzz target opener). */
+static void test_play_text_misere_moore(void **st)
+{
+    grundy_session *s = session();
+    static const char *const specs[] = {"nim", "nim", "0.07"};
+    static const char *const pos[] = {"3", "5", "6"};
+    grundy_play_opts o;
+    grundy_play *p, *q;
+    grundy_sum_move m[3];
+    grundy_parse_error where;
+    char a[512], b[512];
+    size_t n;
+    (void)st;
+    grundy_play_opts_init(&o);
+    o.convention = GRUNDY_PLAY_MISERE;
+    o.moore_k = 2;
+    p = state(s, &o, specs, pos, 3);
+    assert_int_equal(grundy_play_parse_move(p, "1 1, 2 4", 8, m, 3, &n,
+                                            &where),
+                     GRUNDY_OK);
+    assert_int_equal(grundy_play_apply(p, m, n), GRUNDY_OK);
+    assert_true(grundy_play_format(p, a, sizeof a) < sizeof a);
+    assert_string_equal(a, "play misere moore 2\n0.7:3\n0.7:5\n0.07:6\n"
+                           "move 1 1, 2 4\n");
+    memset(&where, 0, sizeof where);
+    assert_int_equal(grundy_play_parse(&q, s, a, strlen(a), NULL, &where),
+                     GRUNDY_OK);
+    assert_int_equal(grundy_play_options(q)->convention, GRUNDY_PLAY_MISERE);
+    assert_int_equal(grundy_play_options(q)->moore_k, 2);
+    assert_true(grundy_play_format(q, b, sizeof b) < sizeof b);
+    assert_string_equal(a, b);
+    grundy_play_free(q);
+    /* a header of other words is refused at its line */
+    assert_int_equal(grundy_play_parse(&q, s, "play misere moore 0\nnim:3\n",
+                                       26, NULL, &where),
+                     GRUNDY_ERR_PARSE);
+    assert_int_equal(where.line, 1);
+    assert_int_equal(grundy_play_parse(&q, s, "play misere moore 2 x\n", 22,
+                                       NULL, &where),
+                     GRUNDY_ERR_PARSE);
+    grundy_play_free(p);
+    /* no component: none listed, from no array */
+    assert_int_equal(grundy_play_new(&p, s, NULL), GRUNDY_OK);
+    assert_null(grundy_play_components(p, &n));
+    assert_int_equal(n, 0);
+    assert_null(grundy_play_position(p, 0, &n));
+    assert_int_equal(n, 0);
+    grundy_play_free(p);
+    grundy_session_free(s);
+}
+
 /* The analysis: values generalized, the best move, the empty sum. */
 static void test_play_analyze_values(void **st)
 {
@@ -434,6 +488,7 @@ int main(void)
         cmocka_unit_test(test_play_self_loop_history),
         cmocka_unit_test(test_play_repetition_and_end),
         cmocka_unit_test(test_play_text_round_trip),
+        cmocka_unit_test(test_play_text_misere_moore),
         cmocka_unit_test(test_play_analyze_values),
         cmocka_unit_test(test_play_refused_option),
     };

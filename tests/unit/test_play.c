@@ -371,7 +371,7 @@ static void test_play_text_misere_moore(void **st)
                      GRUNDY_OK);
     assert_int_equal(grundy_play_apply(p, m, n), GRUNDY_OK);
     assert_true(grundy_play_format(p, a, sizeof a) < sizeof a);
-    assert_string_equal(a, "play misere moore 2\n0.7:3\n0.7:5\n0.07:6\n"
+    assert_string_equal(a, "play misere moore 2\nnim:3\nnim:5\n0.07:6\n"
                            "move 1 1, 2 4\n");
     memset(&where, 0, sizeof where);
     assert_int_equal(grundy_play_parse(&q, s, a, strlen(a), NULL, &where),

@@ -34,7 +34,10 @@ typedef struct rootshare {
      * last round that answered it */
     uint32_t *closed;
     unsigned *answered;
-    /* the round (under the pause's mutex: gen, t, quit) */
+    /* the round (under the pause's mutex: gen, t, open, quit); a helper
+     * joins a round only while it is open, so none is still reading
+     * the round's flags when the next one resets them */
+    int open;
     unsigned gen;
     uint32_t t;
     size_t next;    /* the next child to take */
@@ -121,9 +124,7 @@ static void *helper_main(void *arg)
         uint32_t t;
         size_t i;
         pthread_mutex_lock(&pz->mu);
-        while (rs->gen == last && !rs->quit)
-            pthread_cond_wait(&pz->cv, &pz->mu);
-        while (pz->grow_req && !rs->quit)
+        while ((rs->gen == last || !rs->open || pz->grow_req) && !rs->quit)
             pthread_cond_wait(&pz->cv, &pz->mu);
         if (rs->quit) {
             pthread_mutex_unlock(&pz->mu);
@@ -239,6 +240,7 @@ static uint32_t aspire_shared(grundy_board *bd, const bpos *h,
         rs.next = 0;
         rs.found = 0;
         rs.abort = 0;
+        rs.open = 1;
         gen = ++rs.gen;
         pthread_cond_broadcast(&pz->cv);
         pthread_mutex_unlock(&pz->mu);
@@ -258,6 +260,7 @@ static uint32_t aspire_shared(grundy_board *bd, const bpos *h,
         clear_abort(b);
         /* the round is over: the helpers drop what they hold */
         pthread_mutex_lock(&pz->mu);
+        rs.open = 0; /* a helper waking late does not join it */
         __atomic_store_n(&rs.abort, 1, __ATOMIC_RELEASE);
         pthread_cond_broadcast(&pz->cv); /* a pacing helper wakes up */
         while (pz->active)

@@ -272,7 +272,6 @@ int grundy_sum_search_hopeless(const grundy_sum_component *sum, size_t n,
     size_t max = max_states ? max_states : GRUNDY_SUM_SEARCH_DEFAULT_STATES;
     double quick = 0;
     size_t i, j;
-    int sure;
     /* The heaps of one game whose moves split heaps are together one
      * multiset of heaps: their count is that of their tokens in all, not
      * a product. */
@@ -283,9 +282,8 @@ int grundy_sum_search_hopeless(const grundy_sum_component *sum, size_t n,
             ;
         if (j < i) /* counted with the first heap of its game */
             continue;
-        guess_states(g, sum[i].pos, &sure);
-        if (!sure)
-            continue;
+        if (grundy_game_num_positions(g) || !heap_splits(g))
+            continue; /* guess_states() is not sure of it */
         for (j = i; j < n; j++)
             if (sum[j].values == sum[i].values)
                 tokens = tokens + sum[j].pos < tokens ? UINT64_MAX

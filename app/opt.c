@@ -281,8 +281,9 @@ static const cli_opt common_opts[] = {
      .call = set_work, .flags = CLI_OPT_VALUE,
      .help = "refuse a computation estimated at more than N steps\n"
              "(a position computed, a move examined; suffix K,\n"
-             "M, G, T) before it starts; default: 2^40, an hour\n"
-             "or so of the slowest methods"},
+             "M, G, T) before it starts, and stop a board search\n"
+             "past N positions; default: 2^40, an hour or so of\n"
+             "the slowest methods"},
     {.type = CLI_OPT_CALL, .name = "--threads", .meta = "N",
      .call = set_threads, .flags = CLI_OPT_VALUE,
      .help = "threads for board tables and take-and-break tables\n"

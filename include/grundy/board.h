@@ -41,7 +41,9 @@
  * values evict old ones: the search slows down but still finishes.  It
  * needs a few hundred KiB at least; below that the search is refused
  * with GRUNDY_ERR_LIMIT.  Progress and cancellation come through the
- * limits' callback (phase "search", units: positions searched).
+ * limits' callback (phase "search", units: positions searched).  The
+ * positions one call searches, in all its threads, count against the
+ * work limit (grundy_limits.work_limit): past it, GRUNDY_ERR_WORK.
  *
  * Threads.  A part of 30 cells or more is valued by the limits' threads
  * together (lazy SMP): each searches the whole part on the one table,

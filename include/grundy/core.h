@@ -66,7 +66,8 @@ typedef struct grundy_limits {
     /* Least time between two progress calls; 0 = 100 ms. */
     unsigned interval_ms;
     /* Work one computation may take, in steps (a position computed, a
-     * move examined); 0 = GRUNDY_WORK_DEFAULT.  Work whose time grows
+     * move examined, a board position searched); 0 =
+     * GRUNDY_WORK_DEFAULT.  Work whose time grows
      * with a position (a table, a sliding window, a listing of moves) is
      * estimated before it starts and refused with GRUNDY_ERR_WORK past
      * this bound, instead of running for years. */

@@ -26,6 +26,7 @@ typedef struct grundy_board_pause {
     pthread_cond_t cv;
     int grow_req;
     unsigned parked, active;
+    uint64_t helper_nodes; /* positions the helpers searched, by 4096 */
 } grundy_board_pause;
 
 struct grundy_board {

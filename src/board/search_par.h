@@ -345,6 +345,14 @@ grundy_status EXPORT(grundy_board_value)(grundy_value *out, grundy_board *bd,
 #endif
     b->err = GRUNDY_OK;
     grundy_ticker_init(&b->tk, b->o.limits, "search", 0);
+    {
+        /* the work bound (grundy_limits.work_limit) counts the positions
+         * this call searches, in every thread */
+        uint64_t work = grundy_limits_work(b->o.limits),
+                 done = b->st.nodes + __atomic_load_n(&bd->pz.helper_nodes,
+                                                      __ATOMIC_RELAXED);
+        b->work_end = work > UINT64_MAX - done ? UINT64_MAX : done + work;
+    }
     /* the parts of p live in a level of their own, below the search's */
     L = get_level(b, 0);
     if (L && split(b, L, &p, &np)) {

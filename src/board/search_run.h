@@ -98,6 +98,8 @@ static int node_step(searcher *b, unsigned d)
             b->err = GRUNDY_ERR_CANCELLED;
             b->aborted = 1;
         } else if ((b->st.nodes & 0xFFF) == 0) {
+            __atomic_fetch_add(&b->pz->helper_nodes, 0x1000,
+                               __ATOMIC_RELAXED);
             helper_pace(b);
         }
     } else if (grundy_ticker_tick(&b->tk, ++b->st.nodes) != GRUNDY_OK ||
@@ -106,6 +108,11 @@ static int node_step(searcher *b, unsigned d)
     } else if (round_over(b)) {
         b->err = GRUNDY_ERR_CANCELLED;
         b->aborted = 1;
+    } else if ((b->st.nodes & 0xFF) == 0 &&
+               b->st.nodes + __atomic_load_n(&b->pz->helper_nodes,
+                                             __ATOMIC_RELAXED) >
+                   b->work_end) {
+        b->err = GRUNDY_ERR_WORK;
     } else if (__atomic_load_n(&b->tt->want_grow, __ATOMIC_RELAXED)) {
         grow_paused(b);
     }

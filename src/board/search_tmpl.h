@@ -271,6 +271,8 @@ typedef struct searcher {
     level **lv;
     size_t nlv;
     grundy_ticker tk;
+    uint64_t work_end; /* the caller's search stops past this many nodes,
+                        * the helpers' counted in */
     grundy_status err;
     grundy_board_stats st;
     size_t level_bytes;

@@ -34,3 +34,9 @@ run "$GRUNDY" values cram:7x8 --position start $B
 run "$GRUNDY" analyze cram:7x8 start $B
 printf 'hint\n' | run "$GRUNDY" play cram:7x8 start $B |
     grep -v '^ \|^Type\|^position\|^the number\|^undo'
+# The board search counts its positions against --work-limit, at every
+# width: a board past the bound stops with the work-limit message.
+W="--work-limit 20K --no-store"
+run "$GRUNDY" values cram:5x8 --position start $W
+run "$GRUNDY" values node-kayles:grid:3x22 --position start $W
+run "$GRUNDY" analyze cram:5x8 start $W

@@ -192,14 +192,6 @@ static int octal_claims(const char *spec)
 /* Moves ********************************************************************/
 
 /* Splits of m into three non-empty heaps a <= b <= c. */
-static size_t splits3(grundy_pos m)
-{
-    grundy_pos a, k = 0;
-    for (a = 1; 3 * a <= m; a++)
-        k += (m - a) / 2 - a + 1;
-    return k > SIZE_MAX ? SIZE_MAX : (size_t)k;
-}
-
 static size_t add_sat(size_t x, size_t y)
 {
     return x > SIZE_MAX - y ? SIZE_MAX : x + y;
@@ -252,12 +244,16 @@ static grundy_pos tb_last_j(const grundy_takebreak_params *tp, grundy_pos p)
     return tp->repeat || p < tp->take ? p : tp->take;
 }
 
+/* The moves from p: each j up to take counted alone, the repeated digit
+ * of an infinite code (bits 1, 2 and 4 only) over j = take .. p at once,
+ * so that a huge heap costs no more than a small one. */
 static size_t tb_max_moves(const void *params, grundy_pos p)
 {
     const grundy_takebreak_params *tp = params;
     size_t k = 0;
-    grundy_pos j;
-    for (j = 0; j <= tb_last_j(tp, p); j++) {
+    /* j = take .. p of an infinite code: below */
+    grundy_pos j, end = tp->repeat ? tp->take : tb_last_j(tp, p) + 1;
+    for (j = 0; j < end && j <= p; j++) {
         unsigned d = tb_digit(tp, j);
         grundy_pos m = p - j;
         if ((d & 1) && m == 0)
@@ -270,7 +266,20 @@ static size_t tb_max_moves(const void *params, grundy_pos p)
             /* about m^2/12: refuse sizes whose count overflows */
             if (m > ((grundy_pos)1 << 31))
                 return SIZE_MAX;
-            k = add_sat(k, splits3(m));
+            k = add_sat(k, triples_left(m, 1, 1));
+        }
+    }
+    if (tp->repeat && p >= tp->take) {
+        /* m = p - j runs over 0 .. n */
+        unsigned d = tp->digit[tp->take];
+        grundy_pos n = p - tp->take;
+        if (d & 1)
+            k = add_sat(k, 1);                 /* m == 0 */
+        if (d & 2)
+            k = add_sat(k, n > SIZE_MAX ? SIZE_MAX : (size_t)n); /* 1..n */
+        if (d & 4) {
+            tb_u128 h = half_sum(n); /* the splits of every m */
+            k = add_sat(k, h > SIZE_MAX ? SIZE_MAX : (size_t)h);
         }
     }
     return k;

@@ -6,6 +6,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "test_support.h"
 
@@ -354,6 +355,78 @@ static void test_takebreak_known_values(void **state)
         }
 }
 
+/* The bound on the moves of an infinite code (4.3..., 0.7..., ...) is
+ * counted at once over the repeated digit: it equals the count digit by
+ * digit (written here from the definition), holds the moves listed, and
+ * answers for a heap near 2^64 without a loop over the heap. */
+static size_t def_count(const unsigned *digit, unsigned ndig, int repeat,
+                        grundy_pos h)
+{
+    size_t k = 0;
+    grundy_pos j;
+    for (j = 0; j <= h; j++) {
+        unsigned d = j < ndig ? digit[j] : repeat ? digit[ndig - 1] : 0;
+        grundy_pos m = h - j, a;
+        if (j > 0 && (d & 1) && m == 0)
+            k++;
+        if (j > 0 && (d & 2) && m > 0)
+            k++;
+        for (a = 1; (d & 4) && 2 * a <= m; a++)
+            k++;
+        for (a = 1; (d & 8) && 3 * a <= m; a++)
+            k += (size_t)((m - a) / 2 - a + 1);
+    }
+    return k;
+}
+
+static void test_takebreak_max_moves_infinite(void **state)
+{
+    test_rng *rng = *state;
+    long it, iters = 60 * test_multiplier();
+    grundy_move *mv = NULL;
+    size_t cap = 0;
+    for (it = 0; it < iters; it++) {
+        char spec[64];
+        unsigned digit[8], ndig = 2 + (unsigned)test_rng_below(rng, 4), j;
+        size_t len, n;
+        grundy_game *g;
+        const grundy_rules *r;
+        grundy_pos h;
+        digit[0] = 4 * (unsigned)test_rng_below(rng, 2);
+        len = (size_t)snprintf(spec, sizeof spec, "%u.", digit[0]);
+        for (j = 1; j < ndig; j++) {
+            /* the repeated (last) digit has no three-heap bit */
+            digit[j] = (unsigned)test_rng_below(rng, j + 1 < ndig ? 16 : 8);
+            if (j + 1 == ndig && !digit[j])
+                digit[j] = 1 + (unsigned)test_rng_below(rng, 7);
+            len += (size_t)snprintf(spec + len, sizeof spec - len, "%x",
+                                    digit[j]);
+        }
+        strcat(spec, "...");
+        g = test_game(spec);
+        r = grundy_game_rules(g);
+        for (h = 0; h < 200; h += 1 + h / 16) {
+            size_t want = def_count(digit, ndig, 1, h);
+            size_t got = r->max_moves(grundy_game_params(g), h);
+            if (got != want)
+                fail_msg("seed=%llu it=%ld %s h=%llu: max_moves %zu, "
+                         "counted %zu",
+                         (unsigned long long)test_seed(), it, spec,
+                         (unsigned long long)h, got, want);
+            assert_int_equal(grundy_game_moves(g, h, &mv, &cap, &n),
+                             GRUNDY_OK);
+            assert_true(n <= got);
+        }
+        /* a heap near 2^64: the bound saturates or is exact, at once */
+        alarm(20); /* a loop over the heap would never end */
+        n = r->max_moves(grundy_game_params(g), UINT64_MAX - 5);
+        alarm(0);
+        assert_true(n > 0);
+        grundy_game_free(g);
+    }
+    free(mv);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -365,6 +438,8 @@ int main(void)
         cmocka_unit_test_setup_teardown(test_takebreak_moves_match_definition,
                                         test_rng_setup, test_rng_teardown),
         cmocka_unit_test(test_takebreak_known_values),
+        cmocka_unit_test_setup_teardown(test_takebreak_max_moves_infinite,
+                                        test_rng_setup, test_rng_teardown),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -37,6 +37,7 @@
 #include "grundy/rules.h"
 #include "grundy/status.h"
 #include "grundy/store.h"
+#include "grundy/sum.h"
 #include "grundy/table.h"
 #include "grundy/values.h"
 
@@ -73,6 +74,12 @@ typedef struct grundy_session_opts {
      * environment's GRUNDY_STORE_LIMIT (with read_env; a value it cannot
      * read is ignored), else GRUNDY_STORE_DEFAULT_LIMIT. */
     uint64_t store_limit;
+    /* The memo of the sums' remoteness searches (grundy_sum_memo_new(),
+     * grundy_session_sum_memo()): the bytes it keeps between calls, 0 for
+     * a quarter of the memory limit and at most GRUNDY_SUM_MEMO_DEFAULT;
+     * no_memo: none. */
+    size_t memo_limit;
+    int no_memo;
 } grundy_session_opts;
 
 /* What the warning callback gets when the store has no folder. */
@@ -115,6 +122,14 @@ grundy_session_game(const grundy_game **out, grundy_session *s,
  * session's limits, store and settings, and kept. */
 GRUNDY_NODISCARD GRUNDY_API grundy_status grundy_session_values(
     grundy_values **out, grundy_session *s, const grundy_game *g);
+
+/* grundy_session_sum_memo() :
+ * The memo of solved positions of the session's sums (grundy/sum.h),
+ * made on the first call within the bound of memo_limit and kept until
+ * the session is freed; NULL with no_memo or when it cannot be made.
+ * Pass it as grundy_sum_opts.memo (the play engine does); it is
+ * thread-safe, unlike the session. */
+GRUNDY_API grundy_sum_memo *grundy_session_sum_memo(grundy_session *s);
 
 /* grundy_session_work_needed() :
  * The largest estimate of steps that a values object of the session

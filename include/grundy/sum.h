@@ -320,6 +320,10 @@ typedef struct grundy_sum_opts {
                                     first component's values object's */
     size_t quotient_max_order;    /* 0: GRUNDY_SUM_QUOTIENT_MAX_ORDER */
     grundy_pos quotient_max_heap; /* 0: GRUNDY_SUM_QUOTIENT_MAX_HEAP */
+    /* The positions solved by earlier calls (grundy_sum_memo_new()), read
+     * and grown by this one; NULL: none.  Only remoteness searches of
+     * finite sums under normal play use it (see grundy_sum_memo_new()). */
+    struct grundy_sum_memo *memo;
 } grundy_sum_opts;
 
 /* Defaults: normal play, the ordinary sum, GRUNDY_SUM_MOVES. */
@@ -417,6 +421,55 @@ GRUNDY_NODISCARD GRUNDY_API grundy_status grundy_sum_analyze(
 /* Frees moves, best, move_remoteness and move_outcome; accepts a zeroed
  * or already cleared result. */
 GRUNDY_API void grundy_sum_result_clear(grundy_sum_result *r);
+
+/* The memo of solved positions *********************************************/
+
+/* What grundy_sum_analyze() searches for the remoteness of moves (the
+ * positions of finite sums under normal play, each a multiset of (game,
+ * position) items, with its remoteness) kept from one call to the next,
+ * so that a position asked again, or one whose moves lead where an
+ * earlier question went, costs look-ups instead of a search.  A session
+ * (grundy/session.h) keeps one for its games.
+ *
+ * The answers are those of a call without the memo: a remoteness is a
+ * fact of its position, and every position solved in the memo has all it
+ * reaches there too, so a call whose look-ups and new positions together
+ * stay within its limits (max_states, the work limit, the memory limit)
+ * is one whose search from nothing would have stayed within them.  A
+ * call that passes a limit in the memo empties it and is answered again
+ * from nothing, as without the memo.  The decision searches (misere play,
+ * Moore's Nim_k), whose answer counts the positions searched, never use
+ * it.
+ *
+ * Bound: after each call the memo holds at most max_bytes (what it held
+ * past that is dropped whole: its positions depend on one another); during
+ * a call it grows within the call's memory limit, as a call's own search
+ * does.  Thread-safe: a call takes the memo for its duration, and a call
+ * made while another holds it searches without it.  The games of the
+ * positions must outlive the memo. */
+typedef struct grundy_sum_memo grundy_sum_memo;
+
+/* A memo of at most max_bytes between calls (0: GRUNDY_SUM_MEMO_DEFAULT).
+ * GRUNDY_ERR_NOMEM.  Free with grundy_sum_memo_free(). */
+#define GRUNDY_SUM_MEMO_DEFAULT ((size_t)256 << 20)
+GRUNDY_NODISCARD GRUNDY_API grundy_status
+grundy_sum_memo_new(grundy_sum_memo **out, size_t max_bytes);
+
+/* Frees the memo; accepts NULL.  No call may be using it. */
+GRUNDY_API void grundy_sum_memo_free(grundy_sum_memo *m);
+
+/* What the memo holds now: bytes (at most its max_bytes between calls),
+ * positions, and how often it was emptied (past its bound, or by a call
+ * that passed a limit or failed in it). */
+typedef struct grundy_sum_memo_stats {
+    size_t bytes, max_bytes;
+    size_t positions;
+    uint64_t emptied;
+    uint64_t calls, calls_without; /* calls that used it; calls made while
+                                      another held it */
+} grundy_sum_memo_stats;
+GRUNDY_API void grundy_sum_memo_stats_get(grundy_sum_memo_stats *out,
+                                          grundy_sum_memo *m);
 
 #ifdef __cplusplus
 }

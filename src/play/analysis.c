@@ -204,6 +204,7 @@ grundy_status grundy_play_analyze(grundy_play_analysis *out, grundy_play *p,
     o.moore_k = p->o.moore_k;
     o.max_states = p->o.max_states;
     o.limits = grundy_session_limits(p->s);
+    o.memo = grundy_session_sum_memo(p->s);
     o.want = want & ~GRUNDY_PLAY_VALUES;
     GRUNDY_TRY(grundy_sum_analyze(&out->sum, c, n, NULL, &o));
     if (!(want & GRUNDY_PLAY_VALUES))

@@ -27,6 +27,8 @@ struct grundy_session {
     size_t ngames;
     grundy_values **values;
     size_t nvalues;
+    grundy_sum_memo *memo;
+    int memo_made;
 };
 
 void grundy_session_opts_init(grundy_session_opts *o)
@@ -100,6 +102,7 @@ void grundy_session_free(grundy_session *s)
     size_t i;
     if (!s)
         return;
+    grundy_sum_memo_free(s->memo); /* its positions name the games */
     for (i = 0; i < s->nvalues; i++)
         grundy_values_free(s->values[i]);
     for (i = 0; i < s->ngames; i++) {
@@ -197,6 +200,22 @@ grundy_status grundy_session_values(grundy_values **out, grundy_session *s,
     GRUNDY_TRY(grundy_values_new(out, g, &o));
     s->values[s->nvalues++] = *out;
     return GRUNDY_OK;
+}
+
+grundy_sum_memo *grundy_session_sum_memo(grundy_session *s)
+{
+    size_t bound = s->o.memo_limit;
+    if (s->memo_made || s->o.no_memo)
+        return s->memo;
+    s->memo_made = 1;
+    if (!bound) {
+        bound = grundy_limits_mem(&s->limits) / 4;
+        if (bound > GRUNDY_SUM_MEMO_DEFAULT)
+            bound = GRUNDY_SUM_MEMO_DEFAULT;
+    }
+    if (grundy_sum_memo_new(&s->memo, bound ? bound : 1) != GRUNDY_OK)
+        s->memo = NULL;
+    return s->memo;
 }
 
 uint64_t grundy_session_work_needed(const grundy_session *s)

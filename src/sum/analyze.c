@@ -93,6 +93,7 @@ static grundy_status after(sum_actx *c, const grundy_sum_result *out,
     GRUNDY_TRY(grundy_sum_after_set(&kid, &nk, c->sum, c->n, m, 1));
     ko = *c->o;
     ko.want = GRUNDY_SUM_MOVES;
+    ko.memo = NULL; /* held by this call */
     ko.limits = c->lim;
     s = grundy_sum_analyze(&kr, kid, nk, NULL, &ko);
     if (s == GRUNDY_OK)
@@ -198,15 +199,44 @@ static grundy_status decide(sum_actx *c, grundy_sum_result *out)
                                  r->nwinning);
 }
 
+/* One call in c, the memo's space c->M or none. */
+static grundy_status analyze_in(sum_actx *c, grundy_sum_result *out)
+{
+    unsigned want = c->want;
+    grundy_status s = GRUNDY_OK;
+    if (grundy_sum_has_loopy(c->sum, c->n))
+        return grundy_sum_analyze_loopy(c, out, want);
+    if (want & (GRUNDY_SUM_MOVES | GRUNDY_SUM_EVERY))
+        s = decide(c, out);
+    if (s == GRUNDY_OK && (want & GRUNDY_SUM_BEST)) {
+        int first;
+        grundy_sum_method how = GRUNDY_SUM_BY_NONE;
+        s = grundy_sum_choose(c, out, &first, &how);
+        if (s == GRUNDY_OK && !(want & GRUNDY_SUM_MOVES)) {
+            out->first_wins = first;
+            out->method = first < 0 ? GRUNDY_SUM_BY_NONE : how;
+            if (how == GRUNDY_SUM_BY_SEARCH)
+                out->states = c->sr.states;
+        }
+    }
+    if (s == GRUNDY_OK && (want & GRUNDY_SUM_EVERY))
+        s = every(c, out);
+    if (s == GRUNDY_OK && (want & GRUNDY_SUM_REMOTENESS))
+        s = grundy_sum_remoteness(c, out);
+    return s;
+}
+
 grundy_status grundy_sum_analyze(grundy_sum_result *out,
                                  const grundy_sum_component *sum, size_t n,
                                  const grundy_value *values,
                                  const grundy_sum_opts *o)
 {
     grundy_sum_opts dflt;
+    grundy_sum_memo *memo;
     sum_actx c;
     unsigned want;
-    grundy_status s = GRUNDY_OK;
+    int failed;
+    grundy_status s;
 
     memset(out, 0, sizeof *out);
     if (!o) {
@@ -214,38 +244,35 @@ grundy_status grundy_sum_analyze(grundy_sum_result *out,
         o = &dflt;
     }
     GRUNDY_RETURN_IF(o->moore_k > GRUNDY_MOORE_KMAX, GRUNDY_ERR_ARG);
-    memset(&c, 0, sizeof c);
-    c.sum = sum;
-    c.n = n;
-    c.o = o;
-    c.lim = o->limits ? o->limits
-                      : n ? grundy_values_limits(sum[0].values) : NULL;
-    c.values = values;
+    /* the memo holds positions of finite sums under normal play */
+    memo = o->convention == GRUNDY_PLAY_NORMAL && !o->moore_k &&
+                   !grundy_sum_has_loopy(sum, n)
+               ? o->memo
+               : NULL;
     want = o->want ? o->want : GRUNDY_SUM_MOVES;
     if (want & GRUNDY_SUM_EVERY)
         want |= GRUNDY_SUM_MOVES; /* the outcome, then every move */
-    c.want = want;
-    if (grundy_sum_has_loopy(sum, n)) {
-        s = grundy_sum_analyze_loopy(&c, out, want);
-    } else {
-        if (want & (GRUNDY_SUM_MOVES | GRUNDY_SUM_EVERY))
-            s = decide(&c, out);
-        if (s == GRUNDY_OK && (want & GRUNDY_SUM_BEST)) {
-            int first;
-            grundy_sum_method how = GRUNDY_SUM_BY_NONE;
-            s = grundy_sum_choose(&c, out, &first, &how);
-            if (s == GRUNDY_OK && !(want & GRUNDY_SUM_MOVES)) {
-                out->first_wins = first;
-                out->method = first < 0 ? GRUNDY_SUM_BY_NONE : how;
-                if (how == GRUNDY_SUM_BY_SEARCH)
-                    out->states = c.sr.states;
-            }
-        }
-        if (s == GRUNDY_OK && (want & GRUNDY_SUM_EVERY))
-            s = every(&c, out);
-        if (s == GRUNDY_OK && (want & GRUNDY_SUM_REMOTENESS))
-            s = grundy_sum_remoteness(&c, out);
+    for (;;) {
+        memset(&c, 0, sizeof c);
+        c.sum = sum;
+        c.n = n;
+        c.o = o;
+        c.lim = o->limits ? o->limits
+                          : n ? grundy_values_limits(sum[0].values) : NULL;
+        c.values = values;
+        c.want = want;
+        c.M = grundy_sum_memo_take(memo, c.lim, o->max_states);
+        s = analyze_in(&c, out);
+        failed = c.memo_failed;
+        grundy_sum_ctx_clear(&c);
+        if (!c.M)
+            return s;
+        grundy_sum_memo_give(memo, failed);
+        /* past a limit in the memo: answered again from nothing, as a
+         * call without it would be */
+        if (!failed || s == GRUNDY_ERR_CANCELLED)
+            return s;
+        grundy_sum_result_clear(out);
+        memo = NULL;
     }
-    grundy_sum_ctx_clear(&c);
-    return s;
 }

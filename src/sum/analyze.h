@@ -22,6 +22,13 @@ typedef struct sum_actx {
     sum_space S;
     int space_ready;
     sum_counts counts;
+    /* The memo's space (grundy_sum_memo_take()), where the remoteness
+     * of moves is searched instead of S when the call holds the memo; the
+     * decision search stays in S (its answer counts its positions).
+     * memo_failed: a search in M failed, so that the call is answered
+     * again without the memo. */
+    sum_space *M;
+    int memo_failed;
     int searched; /* the sum itself, once */
     grundy_status search_status;
     grundy_sum_search_result sr;
@@ -43,6 +50,14 @@ grundy_status grundy_sum_ctx_search(sum_actx *c,
  * space.  Past the limits GRUNDY_ERR_LIMIT / GRUNDY_ERR_WORK. */
 grundy_status grundy_sum_ctx_moves_left(sum_actx *c, const grundy_sum_move *m,
                                         size_t nm, uint64_t *moves);
+
+/* The memo's space for one call under the limits lim and max_states
+ * (memo.c), or NULL when m is NULL or another call holds it; give it
+ * back with grundy_sum_memo_give(), failed non-zero when a search in it
+ * failed (it is then emptied, as it is when past its bound). */
+sum_space *grundy_sum_memo_take(grundy_sum_memo *m, const grundy_limits *lim,
+                                size_t max_states);
+void grundy_sum_memo_give(grundy_sum_memo *m, int failed);
 
 /* A copy of m[0..n) into a new array (NULL for none). */
 grundy_status grundy_sum_copy_moves(grundy_sum_move **out, size_t *count,

@@ -158,8 +158,13 @@ grundy_status grundy_sum_ctx_moves_left(sum_actx *c, const grundy_sum_move *m,
     size_t na, cap = 0, len;
     uint64_t r = 0;
     grundy_status s;
+    sum_space *space;
     GRUNDY_TRY(grundy_sum_after_set(&after, &na, c->sum, c->n, m, nm));
     ctx_opts(c, &so);
+    /* the memo's space when the call holds it (the sum's own search, if
+     * any, is then in the other: what it solved is searched again there,
+     * and kept) */
+    space = c->M ? c->M : ctx_space(c);
     /* when the sum itself was searched, the space holds what the move
      * reaches; else a search the guess puts past the limit is not begun */
     s = !(c->searched && c->search_status == GRUNDY_OK) &&
@@ -167,10 +172,12 @@ grundy_status grundy_sum_ctx_moves_left(sum_actx *c, const grundy_sum_move *m,
             ? GRUNDY_ERR_LIMIT
             : grundy_sum_search_estimate(after, na, &so, &c->counts);
     if (s == GRUNDY_OK)
-        s = grundy_sum_space_items(ctx_space(c), &it, &cap, &len, after, na,
-                                   NULL, 0);
-    if (s == GRUNDY_OK)
-        s = grundy_sum_search_solve(&c->S, it, len, &r);
+        s = grundy_sum_space_items(space, &it, &cap, &len, after, na, NULL,
+                                   0);
+    if (s == GRUNDY_OK) {
+        s = grundy_sum_search_solve(space, it, len, &r);
+        c->memo_failed |= s != GRUNDY_OK && space == c->M;
+    }
     free(it);
     free(after);
     /* the search counts a finished misere game as 1 (its parity) */

@@ -7,4 +7,5 @@ target_sources(grundy PRIVATE
   src/sum/best.c
   src/sum/space.c
   src/sum/retro.c
-  src/sum/mixed.c)
+  src/sum/mixed.c
+  src/sum/memo.c)

@@ -328,6 +328,62 @@ def test_moves_cram_against_search(server, schema, rng):
             cram_win(rows, cols, cells), what
 
 
+def cram_text(rows, cols, cells):
+    return "/".join("".join("1" if cells >> (r * cols + c) & 1 else "0"
+                            for c in range(cols)) for r in range(rows))
+
+
+def test_moves_memo_equal_fresh(make_server, schema, rng):
+    """The session keeps what the searches of remoteness solved: the
+    answers of a server whose memo holds a whole game's positions, asked
+    in any order and again, are those of a server asked them in the other
+    order (each answer extending its memo) and the analysis the command
+    line's (a process of its own, nothing kept).  A game of Cram 3 x 4
+    and one of a sum of octal heaps, each played out by random moves."""
+    rows, cols = 3, 4
+    games = []
+    cells, walk = (1 << rows * cols) - 1, []
+    fwd, back = make_server(), make_server()
+    while True:
+        walk.append([("rules", "cram:3x4"),
+                     ("position", cram_text(rows, cols, cells))])
+        moves = list(cram_moves(rows, cols, cells))
+        if not moves or len(walk) > 6:
+            break
+        i, j = rng.choice(moves)
+        cells &= ~(1 << i) & ~(1 << j)
+    games.append(walk)
+    heaps, walk = [rng.randint(6, 11) for _ in range(PARTS)], []
+    while True:
+        walk.append([("rules", "0.137")] + [("position", h) for h in heaps])
+        live = [k for k, h in enumerate(heaps) if h]
+        if not live or len(walk) > 6:
+            break
+        k = rng.choice(live)
+        heaps[k] -= rng.randint(1, min(3, heaps[k]))
+    games.append(walk)
+    for walk in games:
+        got = {}
+        for args in walk:  # the start first: the memo holds all the rest
+            st, _, body = fwd.get("/api/moves?" + qs(args))
+            assert st == 200, (args, body[:300])
+            schema(json.loads(body), "serve_moves")
+            got[qs(args)] = body
+        for args in reversed(walk):
+            what = f"seed {SEED}: moves {qs(args)}"
+            _, _, body = back.get("/api/moves?" + qs(args))
+            same(body, got[qs(args)], what + " (the other order)")
+            _, _, again = fwd.get("/api/moves?" + qs(args))
+            same(again, got[qs(args)], what + " (asked again)")
+            want = cli("analyze", *[str(v) for _, v in args], "--json")
+            ans = json.loads(body)
+            same(json.dumps(ans["analysis"]), json.dumps(json.loads(want)),
+                 what + " (the command line's analysis)")
+        # the remoteness of the moves was known, so the memo was used
+        assert any(mv["remoteness"] is not None
+                   for mv in json.loads(got[qs(walk[0])])["moves"])
+
+
 # /api/play against grundy play and grundy analyze ---------------------------
 
 def move_text(mv):

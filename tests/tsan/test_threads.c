@@ -12,10 +12,12 @@
  *     each instruction set the CPU runs;
  *   - the board search (board/board.c): helpers that value the same part
  *     on one shared table, which grows while they wait;
- *   - the values object, which calls the two.
+ *   - the values object, which calls the two;
+ *   - the memo of the sums' searches (sum/memo.c), which threads share.
  * A module that starts threads (through core/threads.h) adds its case
  * here.
  */
+#include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 
@@ -227,6 +229,108 @@ static void test_threads_board(void **state)
     }
 }
 
+/* The memo of the sums' searches shared by threads, each with values
+ * objects of its own on the same games (a server's requests): the same
+ * answers as a call without it, and the memo within its bound, while it
+ * is emptied past it. */
+#define MEMO_SUMS 12
+#define MEMO_THREADS 3
+#define MEMO_ROUNDS 4
+typedef struct memo_job {
+    const grundy_game *g;
+    grundy_sum_memo *memo;
+    const grundy_sum_result *fresh; /* MEMO_SUMS answers without it */
+    unsigned seed;
+    int bad;
+} memo_job;
+
+static void memo_sum(grundy_sum_component *c, grundy_values *v, size_t i)
+{
+    c[0].values = c[1].values = v;
+    c[0].pos = 3 + i;
+    c[1].pos = 2 + (i * 5) % 9;
+}
+
+static void *memo_worker(void *arg)
+{
+    memo_job *j = arg;
+    grundy_values *v = NULL;
+    size_t r, i, k;
+    if (grundy_values_new(&v, j->g, NULL) != GRUNDY_OK) {
+        j->bad = 1;
+        return NULL;
+    }
+    for (r = 0; r < MEMO_ROUNDS * MEMO_SUMS && !j->bad; r++) {
+        grundy_sum_component c[2];
+        grundy_sum_opts o;
+        grundy_sum_result a;
+        const grundy_sum_result *f;
+        i = (r * 7 + j->seed) % MEMO_SUMS;
+        f = &j->fresh[i];
+        memo_sum(c, v, i);
+        grundy_sum_opts_init(&o);
+        o.want = GRUNDY_SUM_EVERY | GRUNDY_SUM_REMOTENESS;
+        o.memo = j->memo;
+        if (grundy_sum_analyze(&a, c, 2, NULL, &o) != GRUNDY_OK ||
+            a.nmoves != f->nmoves || a.remoteness != f->remoteness)
+            j->bad = 1;
+        for (k = 0; !j->bad && k < a.nmoves; k++)
+            j->bad = a.move_remoteness[k] != f->move_remoteness[k] ||
+                     a.move_outcome[k] != f->move_outcome[k];
+        grundy_sum_result_clear(&a);
+    }
+    grundy_values_free(v);
+    return NULL;
+}
+
+static void test_threads_memo(void **state)
+{
+    grundy_game *g = test_game("0.77");
+    grundy_sum_result fresh[MEMO_SUMS];
+    memo_job jobs[MEMO_THREADS];
+    pthread_t th[MEMO_THREADS];
+    grundy_sum_memo *memo;
+    grundy_sum_memo_stats st;
+    const size_t bound = 64 << 10;
+    size_t i;
+    (void)state;
+    for (i = 0; i < MEMO_SUMS; i++) {
+        grundy_sum_component c[2];
+        grundy_sum_opts o;
+        memo_sum(c, test_values(g), i);
+        grundy_sum_opts_init(&o);
+        o.want = GRUNDY_SUM_EVERY | GRUNDY_SUM_REMOTENESS;
+        assert_int_equal(grundy_sum_analyze(&fresh[i], c, 2, NULL, &o),
+                         GRUNDY_OK);
+    }
+    assert_int_equal(grundy_sum_memo_new(&memo, bound), GRUNDY_OK);
+    for (i = 0; i < MEMO_THREADS; i++) {
+        jobs[i].g = g;
+        jobs[i].memo = memo;
+        jobs[i].fresh = fresh;
+        jobs[i].seed = (unsigned)i * 5;
+        jobs[i].bad = 0;
+        assert_int_equal(pthread_create(&th[i], NULL, memo_worker, &jobs[i]),
+                         0);
+    }
+    for (i = 0; i < MEMO_THREADS; i++) {
+        pthread_join(th[i], NULL);
+        if (jobs[i].bad)
+            fail_msg("memo, thread %zu: an answer differs from the one "
+                     "without the memo",
+                     i);
+    }
+    grundy_sum_memo_stats_get(&st, memo);
+    assert_int_equal(st.calls + st.calls_without,
+                     MEMO_THREADS * MEMO_ROUNDS * MEMO_SUMS);
+    assert_true(st.calls > 0);
+    assert_true(st.bytes <= bound);
+    grundy_sum_memo_free(memo);
+    for (i = 0; i < MEMO_SUMS; i++)
+        grundy_sum_result_clear(&fresh[i]);
+    test_game_free(g);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -234,6 +338,7 @@ int main(void)
         cmocka_unit_test(test_threads_sparse),
         cmocka_unit_test(test_threads_values),
         cmocka_unit_test(test_threads_board),
+        cmocka_unit_test(test_threads_memo),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -25,5 +25,6 @@
 #include "grundy/misere.h"
 #include "grundy/session.h"
 #include "grundy/play.h"
+#include "grundy/plot.h"
 
 #endif

@@ -1,13 +1,13 @@
 /*
- * plot_cairo.c -- a scene as PNG or PDF through cairo (plot.h).
+ * cairo.c -- a scene as PNG or PDF through cairo (grundy/plot.h).
  *
  * cairo is loaded when a picture is first written as PDF or PNG
  * (dlopen of libcairo.so.2), never at start-up: it pulls in fontconfig,
  * freetype, X11 and a dozen more libraries, about 4 ms of loading that
  * every subcommand would pay for a picture only `plot` draws.  The
- * program is compiled against cairo's headers (GRUNDY_HAVE_CAIRO) and
+ * library is compiled against cairo's headers (GRUNDY_HAVE_CAIRO) and
  * takes the functions it calls from the library it finds; without the
- * headers, or without the library at run time, plot_write_cairo()
+ * headers, or without the library at run time, grundy_plot_write_cairo()
  * refuses and the SVG is the picture (rsvg-convert turns it into a PNG or
  * a PDF).
  *
@@ -16,7 +16,7 @@
  * anchored at its start, middle or end.  Rectangles are snapped to whole
  * pixels so that columns one pixel wide stay sharp.
  */
-#include "plot.h"
+#include "plot/plot_internal.h"
 
 #ifdef GRUNDY_HAVE_CAIRO
 
@@ -84,18 +84,18 @@ static void load_cairo(void)
     cairo_loaded = 1; /* h stays open for the life of the process */
 }
 
-int plot_have_cairo(void)
+int grundy_plot_have_cairo(void)
 {
     pthread_once(&cairo_once, load_cairo);
     return cairo_loaded;
 }
 
-int plot_cairo_built(void)
+int grundy_plot_cairo_built(void)
 {
     return 1;
 }
 
-#define PLOT_PI 3.14159265358979323846
+#define GRUNDY_PLOT_PI 3.14159265358979323846
 
 static void set_colour(cairo_t *cr, uint32_t c)
 {
@@ -103,11 +103,11 @@ static void set_colour(cairo_t *cr, uint32_t c)
                          ((c >> 8) & 255) / 255.0, (c & 255) / 255.0);
 }
 
-static void draw_text(cairo_t *cr, const plot_scene *s, const plot_shape *sh,
+static void draw_text(cairo_t *cr, const grundy_plot_scene *s, const grundy_plot_shape *sh,
                       uint32_t fill)
 {
     cairo_text_extents_t ext;
-    const char *t = plot_scene_text(s, sh);
+    const char *t = grundy_plot_scene_text(s, sh);
     CX(cairo_save)(cr);
     CX(cairo_select_font_face)(cr, "DejaVu Sans", CAIRO_FONT_SLANT_NORMAL,
                            sh->bold ? CAIRO_FONT_WEIGHT_BOLD
@@ -116,10 +116,10 @@ static void draw_text(cairo_t *cr, const plot_scene *s, const plot_shape *sh,
     CX(cairo_text_extents)(cr, t, &ext);
     CX(cairo_translate)(cr, sh->x, sh->y);
     if (sh->vertical)
-        CX(cairo_rotate)(cr, -PLOT_PI / 2);
+        CX(cairo_rotate)(cr, -GRUNDY_PLOT_PI / 2);
     CX(cairo_move_to)(cr,
-                  sh->anchor == PLOT_MIDDLE ? -ext.x_advance / 2
-                  : sh->anchor == PLOT_END  ? -ext.x_advance
+                  sh->anchor == GRUNDY_PLOT_MIDDLE ? -ext.x_advance / 2
+                  : sh->anchor == GRUNDY_PLOT_END  ? -ext.x_advance
                                             : 0,
                   0);
     set_colour(cr, fill);
@@ -144,64 +144,64 @@ static cairo_status_t write_fd(void *closure, const unsigned char *data,
     return CAIRO_STATUS_SUCCESS;
 }
 
-/* Fill the current path, then stroke it (either may be PLOT_NONE). */
+/* Fill the current path, then stroke it (either may be GRUNDY_PLOT_NONE). */
 static void paint_path(cairo_t *cr, uint32_t fill, uint32_t stroke)
 {
-    if (fill != PLOT_NONE) {
+    if (fill != GRUNDY_PLOT_NONE) {
         set_colour(cr, fill);
         CX(cairo_fill_preserve)(cr);
     }
-    if (stroke != PLOT_NONE) {
+    if (stroke != GRUNDY_PLOT_NONE) {
         set_colour(cr, stroke);
         CX(cairo_stroke)(cr);
     }
     CX(cairo_new_path)(cr);
 }
 
-static void draw_scene(cairo_t *cr, const plot_scene *s)
+static void draw_scene(cairo_t *cr, const grundy_plot_scene *s)
 {
     size_t i, j;
     CX(cairo_set_source_rgb)(cr, 1, 1, 1);
     CX(cairo_paint)(cr);
     for (i = 0; i < s->nlayers; i++) {
-        const plot_layer *l = &s->layers[i];
+        const grundy_plot_layer *l = &s->layers[i];
         double dash[2] = {6, 4};
         CX(cairo_set_line_width)(cr, l->stroke_width > 0 ? l->stroke_width : 1);
         CX(cairo_set_dash)(cr, dash, l->dashed ? 2 : 0, 0);
         for (j = 0; j < l->n; j++) {
-            const plot_shape *sh = &l->shapes[j];
+            const grundy_plot_shape *sh = &l->shapes[j];
             uint32_t own = sh->colour;
             switch (sh->kind) {
-            case PLOT_RECT:
+            case GRUNDY_PLOT_RECT:
                 CX(cairo_rectangle)(cr, sh->x, sh->y, sh->w, sh->h);
-                paint_path(cr, own != PLOT_NONE ? own : l->fill, l->stroke);
+                paint_path(cr, own != GRUNDY_PLOT_NONE ? own : l->fill, l->stroke);
                 break;
-            case PLOT_CIRCLE:
-                CX(cairo_arc)(cr, sh->x, sh->y, sh->w, 0, 2 * PLOT_PI);
-                paint_path(cr, own != PLOT_NONE ? own : l->fill, l->stroke);
+            case GRUNDY_PLOT_CIRCLE:
+                CX(cairo_arc)(cr, sh->x, sh->y, sh->w, 0, 2 * GRUNDY_PLOT_PI);
+                paint_path(cr, own != GRUNDY_PLOT_NONE ? own : l->fill, l->stroke);
                 break;
-            case PLOT_LINE:
+            case GRUNDY_PLOT_LINE:
                 CX(cairo_move_to)(cr, sh->x, sh->y);
                 CX(cairo_line_to)(cr, sh->w, sh->h);
-                set_colour(cr, own != PLOT_NONE ? own : l->stroke);
+                set_colour(cr, own != GRUNDY_PLOT_NONE ? own : l->stroke);
                 CX(cairo_stroke)(cr);
                 break;
-            case PLOT_TEXT:
-                draw_text(cr, s, sh, own != PLOT_NONE ? own : l->fill);
+            case GRUNDY_PLOT_TEXT:
+                draw_text(cr, s, sh, own != GRUNDY_PLOT_NONE ? own : l->fill);
                 break;
             }
         }
     }
 }
 
-grundy_status plot_write_cairo(const plot_scene *s, int fd, plot_format f)
+grundy_status grundy_plot_write_cairo(const grundy_plot_scene *s, int fd, grundy_plot_format f)
 {
     cairo_surface_t *surf;
     cairo_t *cr;
     cairo_status_t cs;
-    if (!plot_have_cairo())
+    if (!grundy_plot_have_cairo())
         return GRUNDY_ERR_ARG;
-    if (f == PLOT_PDF)
+    if (f == GRUNDY_PLOT_PDF)
         surf = CX(cairo_pdf_surface_create_for_stream)(write_fd, &fd, s->width,
                                                    s->height);
     else
@@ -211,14 +211,14 @@ grundy_status plot_write_cairo(const plot_scene *s, int fd, plot_format f)
         CX(cairo_surface_destroy)(surf);
         return GRUNDY_ERR_NOMEM;
     }
-    if (f == PLOT_PDF && s->title[0])
+    if (f == GRUNDY_PLOT_PDF && s->title[0])
         CX(cairo_pdf_surface_set_metadata)(surf, CAIRO_PDF_METADATA_TITLE,
                                        s->title);
     cr = CX(cairo_create)(surf);
     draw_scene(cr, s);
     cs = CX(cairo_status)(cr);
     CX(cairo_destroy)(cr);
-    if (cs == CAIRO_STATUS_SUCCESS && f == PLOT_PNG)
+    if (cs == CAIRO_STATUS_SUCCESS && f == GRUNDY_PLOT_PNG)
         cs = CX(cairo_surface_write_to_png_stream)(surf, write_fd, &fd);
     CX(cairo_surface_finish)(surf);
     if (cs == CAIRO_STATUS_SUCCESS)
@@ -231,7 +231,7 @@ grundy_status plot_write_cairo(const plot_scene *s, int fd, plot_format f)
 
 #else
 
-grundy_status plot_write_cairo(const plot_scene *s, int fd, plot_format f)
+grundy_status grundy_plot_write_cairo(const grundy_plot_scene *s, int fd, grundy_plot_format f)
 {
     (void)s;
     (void)fd;
@@ -239,12 +239,12 @@ grundy_status plot_write_cairo(const plot_scene *s, int fd, plot_format f)
     return GRUNDY_ERR_ARG;
 }
 
-int plot_have_cairo(void)
+int grundy_plot_have_cairo(void)
 {
     return 0;
 }
 
-int plot_cairo_built(void)
+int grundy_plot_cairo_built(void)
 {
     return 0;
 }

@@ -26,5 +26,6 @@
 #include "grundy/session.h"
 #include "grundy/play.h"
 #include "grundy/plot.h"
+#include "grundy/survey.h"
 
 #endif

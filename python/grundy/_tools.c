@@ -86,8 +86,9 @@ static double now_s(void)
 const char survey_row_doc[] =
     "survey_row(code, upto, store, mem_limit, threads[, progress]) -> dict\n\n"
     "One row of a survey: the table of g(0..upto) summed up "
-    "(grundy_table_survey_get()), or skipped='memory'/'work' when a limit "
-    "refused it.";
+    "(grundy_table_survey_get()) and the hash its group is found by "
+    "(grundy_survey_values_hash()), or skipped='memory'/'work' when a "
+    "limit refused it.";
 
 PyObject *py_survey_row(PyObject *self, PyObject *args)
 {
@@ -99,6 +100,7 @@ PyObject *py_survey_row(PyObject *self, PyObject *args)
     const grundy_table *t = NULL;
     grundy_table_survey sum;
     grundy_status s;
+    uint64_t hash = 0;
     double t0;
     (void)self;
     if (!PyArg_ParseTuple(args, "sKOnn|O", &code, &upto, &store, &mem,
@@ -123,11 +125,12 @@ PyObject *py_survey_row(PyObject *self, PyObject *args)
         call_fail(&e->c, s, "the table");
         goto out;
     }
-    UNLOCKED(grundy_table_survey_get(&sum, t));
+    UNLOCKED(grundy_table_survey_get(&sum, t);
+             hash = grundy_survey_values_hash(t, (grundy_pos)upto + 1));
     if (call_flush(&e->c) < 0)
         goto out;
     r = Py_BuildValue(
-        "{s:s,s:O,s:O,s:K,s:K,s:K,s:K,s:K,s:O,s:K,s:d}", "canonical",
+        "{s:s,s:O,s:O,s:K,s:K,s:K,s:K,s:K,s:O,s:K,s:d,s:K}", "canonical",
         grundy_game_spec(e->games[gi]), "found",
         sum.period.found ? Py_True : Py_False, "proven",
         sum.period.proven ? Py_True : Py_False, "period",
@@ -137,7 +140,8 @@ PyObject *py_survey_row(PyObject *self, PyObject *args)
         (unsigned long long)sum.period.checked_upto, "max",
         (unsigned long long)sum.max, "have_rare",
         sum.have_rare ? Py_True : Py_False, "last_rare",
-        (unsigned long long)sum.rare.last_rare, "seconds", now_s() - t0);
+        (unsigned long long)sum.rare.last_rare, "seconds", now_s() - t0,
+        "hash", (unsigned long long)hash);
 out:
     Py_DECREF(e);
     return r;

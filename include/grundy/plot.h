@@ -124,10 +124,9 @@ GRUNDY_API void grundy_plot_period_text(char *buf, size_t cap,
  * naming r->spec and the position).  Errors (*out NULL): those of the
  * geometry, the moves and the values (GRUNDY_ERR_CANCELLED, the limits),
  * GRUNDY_ERR_NOMEM. */
-GRUNDY_NODISCARD GRUNDY_API grundy_status
-grundy_plot_board(grundy_plot_scene **out, const grundy_plot_request *r,
-                  const grundy_game *g, grundy_values *vals, grundy_pos p,
-                  grundy_plot_board_info *info);
+GRUNDY_NODISCARD GRUNDY_API grundy_status grundy_plot_board(
+    grundy_plot_scene **out, const grundy_plot_request *r, const grundy_game *g,
+    grundy_values *vals, grundy_pos p, grundy_plot_board_info *info);
 
 /* Writing *******************************************************************/
 

@@ -90,9 +90,8 @@ GRUNDY_API void grundy_survey_free(grundy_survey *sv);
  * code) and where->msg, GRUNDY_ERR_ARG for a finite family (where->msg:
  * "a survey takes heap games, not boards", where->col 1),
  * GRUNDY_ERR_NOMEM. */
-GRUNDY_NODISCARD GRUNDY_API grundy_status
-grundy_survey_add_code(grundy_survey *sv, const char *code, size_t len,
-                       grundy_parse_error *where);
+GRUNDY_NODISCARD GRUNDY_API grundy_status grundy_survey_add_code(
+    grundy_survey *sv, const char *code, size_t len, grundy_parse_error *where);
 
 /* grundy_survey_add_pattern() :
  * Every code of a pattern (grundy_takebreak_pattern_size(), at most
@@ -109,14 +108,13 @@ grundy_survey_add_pattern(grundy_survey *sv, const char *pattern,
  * skipped.  Errors name where->line and where->col (in the line) with
  * grundy_survey_add_code()'s statuses, and GRUNDY_ERR_PARSE "no codes in
  * the file" (the last line, column 1) when the list holds none. */
-GRUNDY_NODISCARD GRUNDY_API grundy_status
-grundy_survey_add_text(grundy_survey *sv, const char *text, size_t len,
-                       grundy_parse_error *where);
+GRUNDY_NODISCARD GRUNDY_API grundy_status grundy_survey_add_text(
+    grundy_survey *sv, const char *text, size_t len, grundy_parse_error *where);
 
 /* The number of codes, and row i (i < grundy_survey_count()). */
 GRUNDY_API size_t grundy_survey_count(const grundy_survey *sv);
-GRUNDY_API const grundy_survey_row *grundy_survey_row_at(
-    const grundy_survey *sv, size_t i);
+GRUNDY_API const grundy_survey_row *
+grundy_survey_row_at(const grundy_survey *sv, size_t i);
 
 /* grundy_survey_row_status() : what the row says; its name
  * ("skipped", "periodic", "arithmetic-periodic", "none"), never NULL. */

@@ -28,35 +28,35 @@
 #include <unistd.h>
 
 /* The functions of cairo this file calls, found in libcairo.so.2. */
-#define CAIRO_FUNCS(X) \
-    X(cairo_arc) \
-    X(cairo_create) \
-    X(cairo_destroy) \
-    X(cairo_fill_preserve) \
-    X(cairo_image_surface_create) \
-    X(cairo_line_to) \
-    X(cairo_move_to) \
-    X(cairo_new_path) \
-    X(cairo_paint) \
-    X(cairo_pdf_surface_create_for_stream) \
-    X(cairo_pdf_surface_set_metadata) \
-    X(cairo_rectangle) \
-    X(cairo_restore) \
-    X(cairo_rotate) \
-    X(cairo_save) \
-    X(cairo_select_font_face) \
-    X(cairo_set_dash) \
-    X(cairo_set_font_size) \
-    X(cairo_set_line_width) \
-    X(cairo_set_source_rgb) \
-    X(cairo_show_text) \
-    X(cairo_status) \
-    X(cairo_stroke) \
-    X(cairo_surface_destroy) \
-    X(cairo_surface_finish) \
-    X(cairo_surface_status) \
-    X(cairo_surface_write_to_png_stream) \
-    X(cairo_text_extents) \
+#define CAIRO_FUNCS(X)                                                         \
+    X(cairo_arc)                                                               \
+    X(cairo_create)                                                            \
+    X(cairo_destroy)                                                           \
+    X(cairo_fill_preserve)                                                     \
+    X(cairo_image_surface_create)                                              \
+    X(cairo_line_to)                                                           \
+    X(cairo_move_to)                                                           \
+    X(cairo_new_path)                                                          \
+    X(cairo_paint)                                                             \
+    X(cairo_pdf_surface_create_for_stream)                                     \
+    X(cairo_pdf_surface_set_metadata)                                          \
+    X(cairo_rectangle)                                                         \
+    X(cairo_restore)                                                           \
+    X(cairo_rotate)                                                            \
+    X(cairo_save)                                                              \
+    X(cairo_select_font_face)                                                  \
+    X(cairo_set_dash)                                                          \
+    X(cairo_set_font_size)                                                     \
+    X(cairo_set_line_width)                                                    \
+    X(cairo_set_source_rgb)                                                    \
+    X(cairo_show_text)                                                         \
+    X(cairo_status)                                                            \
+    X(cairo_stroke)                                                            \
+    X(cairo_surface_destroy)                                                   \
+    X(cairo_surface_finish)                                                    \
+    X(cairo_surface_status)                                                    \
+    X(cairo_surface_write_to_png_stream)                                       \
+    X(cairo_text_extents)                                                      \
     X(cairo_translate)
 
 static struct {
@@ -74,10 +74,10 @@ static void load_cairo(void)
     void *h = dlopen("libcairo.so.2", RTLD_NOW | RTLD_LOCAL);
     if (!h)
         return;
-#define CAIRO_LOAD(f)                                                         \
-    if (!(*(void **)&cx.f = dlsym(h, #f))) {                                  \
-        dlclose(h);                                                           \
-        return;                                                               \
+#define CAIRO_LOAD(f)                                                          \
+    if (!(*(void **)&cx.f = dlsym(h, #f))) {                                   \
+        dlclose(h);                                                            \
+        return;                                                                \
     }
     CAIRO_FUNCS(CAIRO_LOAD)
 #undef CAIRO_LOAD
@@ -99,29 +99,31 @@ int grundy_plot_cairo_built(void)
 
 static void set_colour(cairo_t *cr, uint32_t c)
 {
-    CX(cairo_set_source_rgb)(cr, ((c >> 16) & 255) / 255.0,
-                         ((c >> 8) & 255) / 255.0, (c & 255) / 255.0);
+    CX(cairo_set_source_rgb)
+    (cr, ((c >> 16) & 255) / 255.0, ((c >> 8) & 255) / 255.0,
+     (c & 255) / 255.0);
 }
 
-static void draw_text(cairo_t *cr, const grundy_plot_scene *s, const grundy_plot_shape *sh,
-                      uint32_t fill)
+static void draw_text(cairo_t *cr, const grundy_plot_scene *s,
+                      const grundy_plot_shape *sh, uint32_t fill)
 {
     cairo_text_extents_t ext;
     const char *t = grundy_plot_scene_text(s, sh);
     CX(cairo_save)(cr);
-    CX(cairo_select_font_face)(cr, "DejaVu Sans", CAIRO_FONT_SLANT_NORMAL,
-                           sh->bold ? CAIRO_FONT_WEIGHT_BOLD
-                                    : CAIRO_FONT_WEIGHT_NORMAL);
+    CX(cairo_select_font_face)
+    (cr, "DejaVu Sans", CAIRO_FONT_SLANT_NORMAL,
+     sh->bold ? CAIRO_FONT_WEIGHT_BOLD : CAIRO_FONT_WEIGHT_NORMAL);
     CX(cairo_set_font_size)(cr, sh->size);
     CX(cairo_text_extents)(cr, t, &ext);
     CX(cairo_translate)(cr, sh->x, sh->y);
     if (sh->vertical)
         CX(cairo_rotate)(cr, -GRUNDY_PLOT_PI / 2);
-    CX(cairo_move_to)(cr,
-                  sh->anchor == GRUNDY_PLOT_MIDDLE ? -ext.x_advance / 2
-                  : sh->anchor == GRUNDY_PLOT_END  ? -ext.x_advance
-                                            : 0,
-                  0);
+    CX(cairo_move_to)
+    (cr,
+     sh->anchor == GRUNDY_PLOT_MIDDLE ? -ext.x_advance / 2
+     : sh->anchor == GRUNDY_PLOT_END  ? -ext.x_advance
+                                      : 0,
+     0);
     set_colour(cr, fill);
     CX(cairo_show_text)(cr, t);
     CX(cairo_restore)(cr);
@@ -174,11 +176,13 @@ static void draw_scene(cairo_t *cr, const grundy_plot_scene *s)
             switch (sh->kind) {
             case GRUNDY_PLOT_RECT:
                 CX(cairo_rectangle)(cr, sh->x, sh->y, sh->w, sh->h);
-                paint_path(cr, own != GRUNDY_PLOT_NONE ? own : l->fill, l->stroke);
+                paint_path(cr, own != GRUNDY_PLOT_NONE ? own : l->fill,
+                           l->stroke);
                 break;
             case GRUNDY_PLOT_CIRCLE:
                 CX(cairo_arc)(cr, sh->x, sh->y, sh->w, 0, 2 * GRUNDY_PLOT_PI);
-                paint_path(cr, own != GRUNDY_PLOT_NONE ? own : l->fill, l->stroke);
+                paint_path(cr, own != GRUNDY_PLOT_NONE ? own : l->fill,
+                           l->stroke);
                 break;
             case GRUNDY_PLOT_LINE:
                 CX(cairo_move_to)(cr, sh->x, sh->y);
@@ -194,7 +198,8 @@ static void draw_scene(cairo_t *cr, const grundy_plot_scene *s)
     }
 }
 
-grundy_status grundy_plot_write_cairo(const grundy_plot_scene *s, int fd, grundy_plot_format f)
+grundy_status grundy_plot_write_cairo(const grundy_plot_scene *s, int fd,
+                                      grundy_plot_format f)
 {
     cairo_surface_t *surf;
     cairo_t *cr;
@@ -203,17 +208,17 @@ grundy_status grundy_plot_write_cairo(const grundy_plot_scene *s, int fd, grundy
         return GRUNDY_ERR_ARG;
     if (f == GRUNDY_PLOT_PDF)
         surf = CX(cairo_pdf_surface_create_for_stream)(write_fd, &fd, s->width,
-                                                   s->height);
+                                                       s->height);
     else
         surf = CX(cairo_image_surface_create)(CAIRO_FORMAT_RGB24, (int)s->width,
-                                          (int)s->height);
+                                              (int)s->height);
     if (CX(cairo_surface_status)(surf) != CAIRO_STATUS_SUCCESS) {
         CX(cairo_surface_destroy)(surf);
         return GRUNDY_ERR_NOMEM;
     }
     if (f == GRUNDY_PLOT_PDF && s->title[0])
-        CX(cairo_pdf_surface_set_metadata)(surf, CAIRO_PDF_METADATA_TITLE,
-                                       s->title);
+        CX(cairo_pdf_surface_set_metadata)
+        (surf, CAIRO_PDF_METADATA_TITLE, s->title);
     cr = CX(cairo_create)(surf);
     draw_scene(cr, s);
     cs = CX(cairo_status)(cr);
@@ -231,7 +236,8 @@ grundy_status grundy_plot_write_cairo(const grundy_plot_scene *s, int fd, grundy
 
 #else
 
-grundy_status grundy_plot_write_cairo(const grundy_plot_scene *s, int fd, grundy_plot_format f)
+grundy_status grundy_plot_write_cairo(const grundy_plot_scene *s, int fd,
+                                      grundy_plot_format f)
 {
     (void)s;
     (void)fd;

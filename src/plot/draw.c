@@ -66,17 +66,19 @@ static frame make_frame(const grundy_plot_scene *s, double right_extra)
 }
 
 /* Title (bold) and a line under it; --title replaces the title. */
-static void titles(grundy_plot_scene *s, const grundy_plot_request *a, const char *title,
-                   const char *sub)
+static void titles(grundy_plot_scene *s, const grundy_plot_request *a,
+                   const char *title, const char *sub)
 {
-    size_t l = grundy_plot_layer_new(s, "title", COLOUR_TEXT, GRUNDY_PLOT_NONE, 0);
+    size_t l =
+        grundy_plot_layer_new(s, "title", COLOUR_TEXT, GRUNDY_PLOT_NONE, 0);
     if (a->title)
         title = a->title;
-    grundy_plot_text(s, l, MARGIN_LEFT * fs(s), 22 * fs(s), title, 15, GRUNDY_PLOT_START,
-              0, 1);
-    l = grundy_plot_layer_new(s, "subtitle", COLOUR_SUBTLE, GRUNDY_PLOT_NONE, 0);
-    grundy_plot_text(s, l, MARGIN_LEFT * fs(s), 40 * fs(s), sub, 11.5, GRUNDY_PLOT_START,
-              0, 0);
+    grundy_plot_text(s, l, MARGIN_LEFT * fs(s), 22 * fs(s), title, 15,
+                     GRUNDY_PLOT_START, 0, 1);
+    l = grundy_plot_layer_new(s, "subtitle", COLOUR_SUBTLE, GRUNDY_PLOT_NONE,
+                              0);
+    grundy_plot_text(s, l, MARGIN_LEFT * fs(s), 40 * fs(s), sub, 11.5,
+                     GRUNDY_PLOT_START, 0, 0);
     snprintf(s->title, sizeof s->title, "%s", title);
 }
 
@@ -88,29 +90,30 @@ static void x_axis(grundy_plot_scene *s, const frame *f, uint64_t max,
                    const char *label)
 {
     uint64_t step = grundy_plot_tick_step(max, most), v;
-    size_t ticks = grundy_plot_layer_new(s, "xticks", GRUNDY_PLOT_NONE, COLOUR_AXIS,
-                                       1);
-    size_t text = grundy_plot_layer_new(s, "xlabels", COLOUR_TEXT, GRUNDY_PLOT_NONE,
-                                      0);
+    size_t ticks =
+        grundy_plot_layer_new(s, "xticks", GRUNDY_PLOT_NONE, COLOUR_AXIS, 1);
+    size_t text =
+        grundy_plot_layer_new(s, "xlabels", COLOUR_TEXT, GRUNDY_PLOT_NONE, 0);
     char buf[32];
     for (v = 0;; v += step) {
         double x = pos(ctx, v);
         grundy_plot_line(s, ticks, x, f->y1, x, f->y1 + 5);
         grundy_plot_tick_label(buf, sizeof buf, v);
-        grundy_plot_text(s, text, x, f->y1 + 18 * fs(s), buf, 11, GRUNDY_PLOT_MIDDLE, 0,
-                  0);
+        grundy_plot_text(s, text, x, f->y1 + 18 * fs(s), buf, 11,
+                         GRUNDY_PLOT_MIDDLE, 0, 0);
         if (v + step > max)
             break;
     }
-    grundy_plot_text(s, text, (f->x0 + f->x1) / 2, f->y1 + 38 * fs(s), label, 12.5,
-              GRUNDY_PLOT_MIDDLE, 0, 0);
+    grundy_plot_text(s, text, (f->x0 + f->x1) / 2, f->y1 + 38 * fs(s), label,
+                     12.5, GRUNDY_PLOT_MIDDLE, 0, 0);
 }
 
 /* The y axis and horizontal grid lines (drawn first, under the data). */
 static void y_grid(grundy_plot_scene *s, const frame *f, uint64_t top,
                    uint64_t step, axis_pos pos, const void *ctx)
 {
-    size_t grid = grundy_plot_layer_new(s, "grid", GRUNDY_PLOT_NONE, COLOUR_GRID, 1);
+    size_t grid =
+        grundy_plot_layer_new(s, "grid", GRUNDY_PLOT_NONE, COLOUR_GRID, 1);
     uint64_t v;
     for (v = step; v <= top; v += step) {
         double y = pos(ctx, v);
@@ -124,28 +127,29 @@ static void y_axis(grundy_plot_scene *s, const frame *f, uint64_t top,
                    uint64_t step, axis_pos pos, const void *ctx,
                    const char *label)
 {
-    size_t ticks = grundy_plot_layer_new(s, "yticks", GRUNDY_PLOT_NONE, COLOUR_AXIS,
-                                       1);
-    size_t text = grundy_plot_layer_new(s, "ylabels", COLOUR_TEXT, GRUNDY_PLOT_NONE,
-                                      0);
+    size_t ticks =
+        grundy_plot_layer_new(s, "yticks", GRUNDY_PLOT_NONE, COLOUR_AXIS, 1);
+    size_t text =
+        grundy_plot_layer_new(s, "ylabels", COLOUR_TEXT, GRUNDY_PLOT_NONE, 0);
     char buf[32];
     uint64_t v;
     for (v = 0;; v += step) {
         double y = pos(ctx, v);
         grundy_plot_line(s, ticks, f->x0 - 5, y, f->x0, y);
         grundy_plot_tick_label(buf, sizeof buf, v);
-        grundy_plot_text(s, text, f->x0 - 8, y + 4 * fs(s), buf, 11, GRUNDY_PLOT_END, 0,
-                  0);
+        grundy_plot_text(s, text, f->x0 - 8, y + 4 * fs(s), buf, 11,
+                         GRUNDY_PLOT_END, 0, 0);
         if (v + step > top)
             break;
     }
     grundy_plot_text(s, text, 18 * fs(s), (f->y0 + f->y1) / 2, label, 12.5,
-              GRUNDY_PLOT_MIDDLE, 1, 0);
+                     GRUNDY_PLOT_MIDDLE, 1, 0);
 }
 
 static void axes_lines(grundy_plot_scene *s, const frame *f)
 {
-    size_t l = grundy_plot_layer_new(s, "axes", GRUNDY_PLOT_NONE, COLOUR_AXIS, 1);
+    size_t l =
+        grundy_plot_layer_new(s, "axes", GRUNDY_PLOT_NONE, COLOUR_AXIS, 1);
     grundy_plot_line(s, l, f->x0, f->y0, f->x0, f->y1);
     grundy_plot_line(s, l, f->x0, f->y1, f->x1, f->y1);
 }
@@ -160,8 +164,10 @@ typedef struct legend {
 static void legend_init(legend *lg, grundy_plot_scene *s)
 {
     lg->s = s;
-    lg->marks = grundy_plot_layer_new(s, "legend", GRUNDY_PLOT_NONE, GRUNDY_PLOT_NONE, 0);
-    lg->text = grundy_plot_layer_new(s, "legend-text", COLOUR_TEXT, GRUNDY_PLOT_NONE, 0);
+    lg->marks = grundy_plot_layer_new(s, "legend", GRUNDY_PLOT_NONE,
+                                      GRUNDY_PLOT_NONE, 0);
+    lg->text = grundy_plot_layer_new(s, "legend-text", COLOUR_TEXT,
+                                     GRUNDY_PLOT_NONE, 0);
     lg->x = s->width - MARGIN_RIGHT;
 }
 
@@ -172,7 +178,8 @@ static void legend_add(legend *lg, char kind, uint32_t colour,
     double k = fs(lg->s), w = 0.58 * 11.5 * k * (double)strlen(label),
            y = 22 * k;
     double x = lg->x - w;
-    grundy_plot_text(lg->s, lg->text, x, y + 4, label, 11.5, GRUNDY_PLOT_START, 0, 0);
+    grundy_plot_text(lg->s, lg->text, x, y + 4, label, 11.5, GRUNDY_PLOT_START,
+                     0, 0);
     switch (kind) {
     case 'd':
         grundy_plot_circle(lg->s, lg->marks, x - 9, y, 3.5, colour);
@@ -182,7 +189,7 @@ static void legend_add(legend *lg, char kind, uint32_t colour,
         break;
     default: {
         size_t l = grundy_plot_layer_new(lg->s, "legend-line", GRUNDY_PLOT_NONE,
-                                       colour, 1.5);
+                                         colour, 1.5);
         grundy_plot_layer_at(lg->s, l)->dashed = kind == 'l';
         if (kind == 'l') {
             grundy_plot_line(lg->s, l, x - 9, y - 7, x - 9, y + 7);
@@ -192,12 +199,29 @@ static void legend_add(legend *lg, char kind, uint32_t colour,
             grundy_plot_line(lg->s, l, x - 4, y - 4, x - 4, y + 4);
         }
         /* the layer above is now the last: add text to a fresh one */
-        lg->marks = grundy_plot_layer_new(lg->s, "legend", GRUNDY_PLOT_NONE, GRUNDY_PLOT_NONE, 0);
+        lg->marks = grundy_plot_layer_new(lg->s, "legend", GRUNDY_PLOT_NONE,
+                                          GRUNDY_PLOT_NONE, 0);
         lg->text = grundy_plot_layer_new(lg->s, "legend-text", COLOUR_TEXT,
-                                  GRUNDY_PLOT_NONE, 0);
+                                         GRUNDY_PLOT_NONE, 0);
     }
     }
     lg->x = x - (kind == 'b' ? 36 : kind == 's' ? 30 : 26) * k;
+}
+
+/* The legend's entries for the values: rare and common ones in their
+ * colours when the values split, else one entry `plain`. */
+static void legend_values(legend *lg, char kind, const grundy_plot_info *in,
+                          const char *plain)
+{
+    char rare[64];
+    if (in->have_rare) {
+        snprintf(rare, sizeof rare, "rare values (mask %llu)",
+                 (unsigned long long)in->rare.mask);
+        legend_add(lg, kind, COLOUR_RARE, rare);
+        legend_add(lg, kind, COLOUR_DOT, "common values");
+    } else {
+        legend_add(lg, kind, COLOUR_DOT, plain);
+    }
 }
 
 /* Rare values **************************************************************/
@@ -215,15 +239,16 @@ static int is_rare(grundy_value v, grundy_value mask)
 
 /* The rare/common split applies when its mask leaves few rare positions:
  * at most a quarter (grundy_table_rare() picks the best mask). */
-static void find_rare(grundy_plot_info *in, const grundy_plot_request *a, const grundy_game *g)
+static void find_rare(grundy_plot_info *in, const grundy_plot_request *a,
+                      const grundy_game *g)
 {
     in->have_rare = 0;
     if (a->no_rare || !(grundy_game_rules(g)->flags & GRUNDY_RULES_RARE))
         return;
     if (grundy_table_rare(&in->rare, in->t) != GRUNDY_OK)
         return;
-    in->have_rare = in->rare.mask != 0 &&
-                    in->rare.rare_positions * 4 <= in->rare.positions;
+    in->have_rare =
+        in->rare.mask != 0 && in->rare.rare_positions * 4 <= in->rare.positions;
 }
 
 /* The sequence g(n) ********************************************************/
@@ -240,8 +265,8 @@ static double seq_x(const void *ctx, uint64_t n)
 {
     const seq_map *m = ctx;
     double pw = m->f->x1 - m->f->x0;
-    return m->f->x0 + ((double)n + (m->dots ? 0.5 : 0.0)) * pw /
-                          (double)m->count;
+    return m->f->x0 +
+           ((double)n + (m->dots ? 0.5 : 0.0)) * pw / (double)m->count;
 }
 
 static double seq_y(const void *ctx, uint64_t v)
@@ -274,12 +299,13 @@ static void emit_runs(grundy_plot_scene *s, size_t l, const uint64_t *bits,
             if (bits[r / 64] >> (r % 64) & 1)
                 hi = r;
         r = hi + 1;
-        grundy_plot_rect(s, l, x, ybase - (double)hi - 1, 1, (double)(hi - lo) + 2,
-                  GRUNDY_PLOT_NONE);
+        grundy_plot_rect(s, l, x, ybase - (double)hi - 1, 1,
+                         (double)(hi - lo) + 2, GRUNDY_PLOT_NONE);
     }
 }
 
-static int draw_columns(grundy_plot_scene *s, const seq_map *m, grundy_plot_info *in)
+static int draw_columns(grundy_plot_scene *s, const seq_map *m,
+                        grundy_plot_info *in)
 {
     const frame *f = m->f;
     size_t cols = (size_t)(f->x1 - f->x0), rows, c, k;
@@ -324,31 +350,32 @@ static int draw_columns(grundy_plot_scene *s, const seq_map *m, grundy_plot_info
         memset(cs.bits[1], 0, cs.words * sizeof(uint64_t));
         for (; n < end; n++) {
             grundy_value v = grundy_table_get_raw(data, width, n);
-            size_t row = lut ? lut[v]
-                             : (size_t)llround((double)v * ph /
-                                               (double)m->ytop);
+            size_t row =
+                lut ? lut[v]
+                    : (size_t)llround((double)v * ph / (double)m->ytop);
             int cls = mask && is_rare(v, mask);
             cs.bits[cls][row / 64] |= UINT64_C(1) << (row % 64);
         }
         emit_runs(s, lc, cs.bits[0], rows, f->x0 + (double)c, f->y1 - PAD);
-            emit_runs(s, lr, cs.bits[1], rows, f->x0 + (double)c, f->y1 - PAD);
+        emit_runs(s, lr, cs.bits[1], rows, f->x0 + (double)c, f->y1 - PAD);
     }
     in->columns = cols;
     in->marks = grundy_plot_layer_at(s, lc)->n + grundy_plot_layer_at(s, lr)->n;
     snprintf(data_attr, sizeof data_attr,
              "data-positions=\"%llu\" data-columns=\"%zu\"",
              (unsigned long long)m->count, cols);
-    snprintf(grundy_plot_layer_at(s, lc)->data, sizeof grundy_plot_layer_at(s, lc)->data,
-             "%s", data_attr);
-    snprintf(grundy_plot_layer_at(s, lr)->data, sizeof grundy_plot_layer_at(s, lr)->data,
-             "%s", data_attr);
+    snprintf(grundy_plot_layer_at(s, lc)->data,
+             sizeof grundy_plot_layer_at(s, lc)->data, "%s", data_attr);
+    snprintf(grundy_plot_layer_at(s, lr)->data,
+             sizeof grundy_plot_layer_at(s, lr)->data, "%s", data_attr);
     free(cs.bits[0]);
     free(cs.bits[1]);
     free(lut);
     return 0;
 }
 
-static void draw_dots(grundy_plot_scene *s, const seq_map *m, grundy_plot_info *in)
+static void draw_dots(grundy_plot_scene *s, const seq_map *m,
+                      grundy_plot_info *in)
 {
     double pw = m->f->x1 - m->f->x0;
     double r = pw / (double)m->count * 0.42;
@@ -368,11 +395,13 @@ static void draw_dots(grundy_plot_scene *s, const seq_map *m, grundy_plot_info *
     for (n = 0; n < m->count; n++) {
         grundy_value v = grundy_table_get_raw(data, width, n);
         grundy_plot_circle(s, mask && is_rare(v, mask) ? lr : ld, seq_x(m, n),
-                    seq_y(m, v), r, GRUNDY_PLOT_NONE);
+                           seq_y(m, v), r, GRUNDY_PLOT_NONE);
     }
-    snprintf(grundy_plot_layer_at(s, ld)->data, sizeof grundy_plot_layer_at(s, ld)->data,
+    snprintf(grundy_plot_layer_at(s, ld)->data,
+             sizeof grundy_plot_layer_at(s, ld)->data,
              "data-positions=\"%llu\"", (unsigned long long)m->count);
-    snprintf(grundy_plot_layer_at(s, lr)->data, sizeof grundy_plot_layer_at(s, lr)->data,
+    snprintf(grundy_plot_layer_at(s, lr)->data,
+             sizeof grundy_plot_layer_at(s, lr)->data,
              "data-positions=\"%llu\"", (unsigned long long)m->count);
     in->marks = grundy_plot_layer_at(s, ld)->n + grundy_plot_layer_at(s, lr)->n;
 }
@@ -380,7 +409,8 @@ static void draw_dots(grundy_plot_scene *s, const seq_map *m, grundy_plot_info *
 /* A proven period: a dashed line at the preperiod, a bracket over the
  * first period just above the plot area, small ticks at the next period
  * boundaries. */
-static void draw_period(grundy_plot_scene *s, const seq_map *m, const grundy_plot_info *in)
+static void draw_period(grundy_plot_scene *s, const seq_map *m,
+                        const grundy_plot_info *in)
 {
     const frame *f = m->f;
     uint64_t q = in->per.preperiod, p = in->per.period, k;
@@ -390,14 +420,16 @@ static void draw_period(grundy_plot_scene *s, const seq_map *m, const grundy_plo
     if (!in->per.found || !in->per.proven || q >= m->count)
         return;
     xq = f->x0 + (double)q * pw / (double)m->count;
-    xp = f->x0 + (double)(q + p < m->count ? q + p : m->count) * pw /
-                     (double)m->count;
+    xp = f->x0 +
+         (double)(q + p < m->count ? q + p : m->count) * pw / (double)m->count;
     if (q > 0) {
-        l = grundy_plot_layer_new(s, "preperiod", GRUNDY_PLOT_NONE, COLOUR_PERIOD, 1.5);
+        l = grundy_plot_layer_new(s, "preperiod", GRUNDY_PLOT_NONE,
+                                  COLOUR_PERIOD, 1.5);
         grundy_plot_layer_at(s, l)->dashed = 1;
         grundy_plot_line(s, l, xq, y, xq, f->y1);
     }
-    l = grundy_plot_layer_new(s, "period", GRUNDY_PLOT_NONE, COLOUR_PERIOD, 1.5);
+    l = grundy_plot_layer_new(s, "period", GRUNDY_PLOT_NONE, COLOUR_PERIOD,
+                              1.5);
     grundy_plot_line(s, l, xq, y, xp, y);
     grundy_plot_line(s, l, xq, y - 4, xq, y + 4);
     grundy_plot_line(s, l, xp, y - 4, xp, y + 4);
@@ -407,7 +439,8 @@ static void draw_period(grundy_plot_scene *s, const seq_map *m, const grundy_plo
             double x = f->x0 + (double)k * pw / (double)m->count;
             grundy_plot_line(s, l, x, f->y1 - 6, x, f->y1);
         }
-    l = grundy_plot_layer_new(s, "period-text", COLOUR_PERIOD, GRUNDY_PLOT_NONE, 0);
+    l = grundy_plot_layer_new(s, "period-text", COLOUR_PERIOD, GRUNDY_PLOT_NONE,
+                              0);
     if (q > 0)
         snprintf(buf, sizeof buf, "period %llu from %llu",
                  (unsigned long long)p, (unsigned long long)q);
@@ -442,21 +475,21 @@ void grundy_plot_period_text(char *buf, size_t cap, const grundy_plot_info *in)
                  (unsigned long long)p->preperiod,
                  (unsigned long long)p->saltus);
     else if (p->found)
-        snprintf(buf, cap,
-                 "no period proven (repeats with period %llu from %llu)",
-                 (unsigned long long)p->period,
-                 (unsigned long long)p->preperiod);
+        snprintf(
+            buf, cap, "no period proven (repeats with period %llu from %llu)",
+            (unsigned long long)p->period, (unsigned long long)p->preperiod);
     else
         snprintf(buf, cap, "no period proven");
 }
 
-static int draw_sequence(grundy_plot_scene *s, const grundy_plot_request *a, grundy_plot_info *in)
+static int draw_sequence(grundy_plot_scene *s, const grundy_plot_request *a,
+                         grundy_plot_info *in)
 {
     frame f = make_frame(s, 0);
     seq_map m;
     grundy_value vmax = grundy_table_max(in->t, NULL);
     uint64_t ystep;
-    char title[300], sub[300], per[128], rare[96];
+    char title[300], sub[300], per[128];
     legend lg;
 
     m.f = &f;
@@ -469,8 +502,9 @@ static int draw_sequence(grundy_plot_scene *s, const grundy_plot_request *a, gru
     snprintf(title, sizeof title, "%s: g(n) for n = 0 .. %llu", a->spec,
              (unsigned long long)(m.count - 1));
     if (m.dots) {
-        snprintf(sub, sizeof sub, "one dot per position; largest value "
-                                  "%llu; %s",
+        snprintf(sub, sizeof sub,
+                 "one dot per position; largest value "
+                 "%llu; %s",
                  (unsigned long long)vmax, per);
     } else {
         double per_col = (double)m.count / (double)(uint64_t)(f.x1 - f.x0);
@@ -496,14 +530,7 @@ static int draw_sequence(grundy_plot_scene *s, const grundy_plot_request *a, gru
         if (in->per.preperiod > 0)
             legend_add(&lg, 'l', COLOUR_PERIOD, "preperiod");
     }
-    if (in->have_rare) {
-        snprintf(rare, sizeof rare, "rare values (mask %llu)",
-                 (unsigned long long)in->rare.mask);
-        legend_add(&lg, 'd', COLOUR_RARE, rare);
-        legend_add(&lg, 'd', COLOUR_DOT, "common values");
-    } else {
-        legend_add(&lg, 'd', COLOUR_DOT, "g(n)");
-    }
+    legend_values(&lg, 'd', in, "g(n)");
     return 0;
 }
 
@@ -519,8 +546,8 @@ typedef struct hist_map {
 static double hist_x(const void *ctx, uint64_t v)
 {
     const hist_map *m = ctx;
-    return m->f->x0 + ((double)v + 0.5) * (m->f->x1 - m->f->x0) /
-                          (double)m->nvalues;
+    return m->f->x0 +
+           ((double)v + 0.5) * (m->f->x1 - m->f->x0) / (double)m->nvalues;
 }
 
 static double hist_y(const void *ctx, uint64_t c)
@@ -532,7 +559,8 @@ static double hist_y(const void *ctx, uint64_t c)
     return m->f->y1 - (double)c * ph / (double)m->ctop;
 }
 
-static int draw_histogram(grundy_plot_scene *s, const grundy_plot_request *a, grundy_plot_info *in)
+static int draw_histogram(grundy_plot_scene *s, const grundy_plot_request *a,
+                          grundy_plot_info *in)
 {
     frame f = make_frame(s, 0);
     hist_map m;
@@ -540,7 +568,7 @@ static int draw_histogram(grundy_plot_scene *s, const grundy_plot_request *a, gr
     uint64_t *counts, cmax = 0, step, bars = 0;
     double bw, ph = f.y1 - f.y0 - PAD;
     size_t lb, lr;
-    char title[300], sub[300], rare[96];
+    char title[300], sub[300];
     legend lg;
 
     counts = malloc(((size_t)vmax + 1) * sizeof *counts);
@@ -558,8 +586,9 @@ static int draw_histogram(grundy_plot_scene *s, const grundy_plot_request *a, gr
     while (pow(10.0, m.decades) < (double)cmax)
         m.decades += 1;
     in->positions = grundy_table_size(in->t);
-    snprintf(title, sizeof title, "%s: how often each value occurs, n = 0 "
-                                  ".. %llu",
+    snprintf(title, sizeof title,
+             "%s: how often each value occurs, n = 0 "
+             ".. %llu",
              a->spec, (unsigned long long)(in->positions - 1));
     snprintf(sub, sizeof sub, "%llu positions, values 0 .. %llu%s",
              (unsigned long long)in->positions, (unsigned long long)vmax,
@@ -567,8 +596,8 @@ static int draw_histogram(grundy_plot_scene *s, const grundy_plot_request *a, gr
     titles(s, a, title, sub);
     if (a->log) {
         uint64_t d;
-        size_t grid = grundy_plot_layer_new(s, "grid", GRUNDY_PLOT_NONE, COLOUR_GRID,
-                                          1);
+        size_t grid =
+            grundy_plot_layer_new(s, "grid", GRUNDY_PLOT_NONE, COLOUR_GRID, 1);
         for (d = 1; d <= (uint64_t)m.decades; d++)
             grundy_plot_line(s, grid, f.x0, hist_y(&m, d), f.x1, hist_y(&m, d));
     } else {
@@ -585,51 +614,46 @@ static int draw_histogram(grundy_plot_scene *s, const grundy_plot_request *a, gr
         double h, x;
         if (!counts[v])
             continue;
-        h = a->log ? (log10((double)counts[v]) + (counts[v] == 1 ? 0.05 : 0))
-                         / m.decades * ph
+        h = a->log ? (log10((double)counts[v]) + (counts[v] == 1 ? 0.05 : 0)) /
+                         m.decades * ph
                    : (double)counts[v] * ph / (double)m.ctop;
         if (h < 1)
             h = 1;
         x = f.x0 + (double)v * bw + (bw >= 3 ? bw * 0.1 : 0);
-        grundy_plot_rect(s,
-                  in->have_rare && is_rare(v, in->rare.mask) ? lr : lb, x,
-                  f.y1 - h, bw >= 3 ? bw * 0.8 : bw, h, GRUNDY_PLOT_NONE);
+        grundy_plot_rect(
+            s, in->have_rare && is_rare(v, in->rare.mask) ? lr : lb, x,
+            f.y1 - h, bw >= 3 ? bw * 0.8 : bw, h, GRUNDY_PLOT_NONE);
         bars++;
     }
-    snprintf(grundy_plot_layer_at(s, lb)->data, sizeof grundy_plot_layer_at(s, lb)->data,
-             "data-bars=\"%llu\"", (unsigned long long)bars);
+    snprintf(grundy_plot_layer_at(s, lb)->data,
+             sizeof grundy_plot_layer_at(s, lb)->data, "data-bars=\"%llu\"",
+             (unsigned long long)bars);
     in->marks = bars;
     axes_lines(s, &f);
     x_axis(s, &f, vmax, 16, hist_x, &m, a->xlabel ? a->xlabel : "value g(n)");
     if (a->log) {
         size_t ticks = grundy_plot_layer_new(s, "yticks", GRUNDY_PLOT_NONE,
-                                           COLOUR_AXIS, 1);
+                                             COLOUR_AXIS, 1);
         size_t text = grundy_plot_layer_new(s, "ylabels", COLOUR_TEXT,
-                                          GRUNDY_PLOT_NONE, 0);
+                                            GRUNDY_PLOT_NONE, 0);
         uint64_t d, p = 1;
         char buf[32];
         for (d = 0; d <= (uint64_t)m.decades; d++, p *= 10) {
             double y = hist_y(&m, d);
             grundy_plot_line(s, ticks, f.x0 - 5, y, f.x0, y);
             grundy_plot_tick_label(buf, sizeof buf, p);
-            grundy_plot_text(s, text, f.x0 - 8, y + 4, buf, 11, GRUNDY_PLOT_END, 0, 0);
+            grundy_plot_text(s, text, f.x0 - 8, y + 4, buf, 11, GRUNDY_PLOT_END,
+                             0, 0);
         }
         grundy_plot_text(s, text, 18 * fs(s), (f.y0 + f.y1) / 2,
-                  a->ylabel ? a->ylabel : "positions", 12.5, GRUNDY_PLOT_MIDDLE, 1,
-                  0);
+                         a->ylabel ? a->ylabel : "positions", 12.5,
+                         GRUNDY_PLOT_MIDDLE, 1, 0);
     } else {
         y_axis(s, &f, m.ctop, step, hist_y, &m,
                a->ylabel ? a->ylabel : "positions");
     }
     legend_init(&lg, s);
-    if (in->have_rare) {
-        snprintf(rare, sizeof rare, "rare values (mask %llu)",
-                 (unsigned long long)in->rare.mask);
-        legend_add(&lg, 's', COLOUR_RARE, rare);
-        legend_add(&lg, 's', COLOUR_DOT, "common values");
-    } else {
-        legend_add(&lg, 's', COLOUR_DOT, "positions with the value");
-    }
+    legend_values(&lg, 's', in, "positions with the value");
     free(counts);
     return 0;
 }
@@ -656,8 +680,8 @@ static double map_y(const void *ctx, uint64_t b)
 /* g(a, b) for a, b <= N as an image, a to the right and b up, each value
  * a colour of the key at the right; the P-positions (value 0) are red,
  * with a white dot when the cells are large enough to hold one. */
-static int draw_map(grundy_plot_scene *s, const grundy_plot_request *a, grundy_plot_info *in,
-                    uint64_t side)
+static int draw_map(grundy_plot_scene *s, const grundy_plot_request *a,
+                    grundy_plot_info *in, uint64_t side)
 {
     frame f = make_frame(s, 110);
     map_map m;
@@ -678,8 +702,10 @@ static int draw_map(grundy_plot_scene *s, const grundy_plot_request *a, grundy_p
     snprintf(title, sizeof title, "%s: g(a, b) for a, b = 0 .. %llu", a->spec,
              (unsigned long long)(side - 1));
     titles(s, a, title, "");
-    lc = grundy_plot_layer_new(s, "cell", GRUNDY_PLOT_NONE, GRUNDY_PLOT_NONE, 0);
-    lp = grundy_plot_layer_new(s, "p-position", COLOUR_RARE, GRUNDY_PLOT_NONE, 0);
+    lc =
+        grundy_plot_layer_new(s, "cell", GRUNDY_PLOT_NONE, GRUNDY_PLOT_NONE, 0);
+    lp = grundy_plot_layer_new(s, "p-position", COLOUR_RARE, GRUNDY_PLOT_NONE,
+                               0);
     ld = grundy_plot_layer_new(s, "p-dot", 0xFFFFFF, GRUNDY_PLOT_NONE, 0);
     if (ld == GRUNDY_PLOT_NO_LAYER)
         return -1;
@@ -695,9 +721,9 @@ static int draw_map(grundy_plot_scene *s, const grundy_plot_request *a, grundy_p
             if (open && (end || v != rv)) {
                 /* a little over the cell, against seams between rows */
                 grundy_plot_rect(s, lc, m.ox + (double)run * m.cell,
-                          m.oy - (double)(y + 1) * m.cell,
-                          (double)(x - run) * m.cell + 0.4, m.cell + 0.4,
-                          grundy_plot_value_colour(rv, vmax));
+                                 m.oy - (double)(y + 1) * m.cell,
+                                 (double)(x - run) * m.cell + 0.4, m.cell + 0.4,
+                                 grundy_plot_value_colour(rv, vmax));
                 open = 0;
             }
             if (end)
@@ -705,14 +731,14 @@ static int draw_map(grundy_plot_scene *s, const grundy_plot_request *a, grundy_p
             if (v == 0) {
                 char pos[64];
                 grundy_plot_rect(s, lp, m.ox + (double)x * m.cell,
-                          m.oy - (double)(y + 1) * m.cell, m.cell, m.cell,
-                          GRUNDY_PLOT_NONE);
+                                 m.oy - (double)(y + 1) * m.cell, m.cell,
+                                 m.cell, GRUNDY_PLOT_NONE);
                 snprintf(pos, sizeof pos, "data-pos=\"%llu,%llu\"",
                          (unsigned long long)x, (unsigned long long)y);
                 grundy_plot_shape_data(s, lp, pos);
                 if (m.cell >= 8)
                     grundy_plot_circle(s, ld, map_x(&m, x), map_y(&m, y),
-                                m.cell * 0.18, GRUNDY_PLOT_NONE);
+                                       m.cell * 0.18, GRUNDY_PLOT_NONE);
                 np++;
             } else if (!open) {
                 run = x;
@@ -722,32 +748,37 @@ static int draw_map(grundy_plot_scene *s, const grundy_plot_request *a, grundy_p
         }
     }
     in->marks = np;
-    snprintf(grundy_plot_layer_at(s, lc)->data, sizeof grundy_plot_layer_at(s, lc)->data,
+    snprintf(grundy_plot_layer_at(s, lc)->data,
+             sizeof grundy_plot_layer_at(s, lc)->data,
              "data-side=\"%llu\" data-cell=\"%.6g\"", (unsigned long long)side,
              m.cell);
-    snprintf(grundy_plot_layer_at(s, lp)->data, sizeof grundy_plot_layer_at(s, lp)->data,
-             "data-count=\"%llu\"", (unsigned long long)np);
+    snprintf(grundy_plot_layer_at(s, lp)->data,
+             sizeof grundy_plot_layer_at(s, lp)->data, "data-count=\"%llu\"",
+             (unsigned long long)np);
     snprintf(sub, sizeof sub,
              "%llu positions; largest value %llu; %llu P-positions "
              "(value 0, in red)",
              (unsigned long long)in->positions, (unsigned long long)vmax,
              (unsigned long long)np);
     {
-        size_t l = grundy_plot_layer_new(s, "subtitle", COLOUR_SUBTLE, GRUNDY_PLOT_NONE, 0);
+        size_t l = grundy_plot_layer_new(s, "subtitle", COLOUR_SUBTLE,
+                                         GRUNDY_PLOT_NONE, 0);
         grundy_plot_text(s, l, MARGIN_LEFT * fs(s), 40 * fs(s), sub, 11.5,
-                  GRUNDY_PLOT_START, 0, 0);
+                         GRUNDY_PLOT_START, 0, 0);
     }
     {
         frame af = f;
-        size_t l = grundy_plot_layer_new(s, "axes", GRUNDY_PLOT_NONE, COLOUR_AXIS, 1);
+        size_t l =
+            grundy_plot_layer_new(s, "axes", GRUNDY_PLOT_NONE, COLOUR_AXIS, 1);
         af.x1 = m.ox + m.cell * (double)side;
         af.y0 = f.y0;
         af.y1 = m.oy;
         grundy_plot_line(s, l, af.x0, af.y0, af.x0, af.y1);
         grundy_plot_line(s, l, af.x0, af.y1, af.x1, af.y1);
         x_axis(s, &af, side - 1, 10, map_x, &m, a->xlabel ? a->xlabel : "a");
-        y_axis(s, &af, side - 1, grundy_plot_tick_step(side - 1 ? side - 1 : 1, 10),
-               map_y, &m, a->ylabel ? a->ylabel : "b");
+        y_axis(s, &af, side - 1,
+               grundy_plot_tick_step(side - 1 ? side - 1 : 1, 10), map_y, &m,
+               a->ylabel ? a->ylabel : "b");
     }
     /* the colour scale */
     lg = grundy_plot_layer_new(s, "key", GRUNDY_PLOT_NONE, GRUNDY_PLOT_NONE, 0);
@@ -758,16 +789,18 @@ static int draw_map(grundy_plot_scene *s, const grundy_plot_request *a, grundy_p
         double kh = (f.y1 - f.y0) / (double)steps;
         if (kh > 18 * fs(s))
             kh = 18 * fs(s);
-        grundy_plot_text(s, lt, kx, ky - 6, "g(a, b)", 12, GRUNDY_PLOT_START, 0, 1);
+        grundy_plot_text(s, lt, kx, ky - 6, "g(a, b)", 12, GRUNDY_PLOT_START, 0,
+                         1);
         for (k = 0; k < steps; k++) {
             v = steps == (uint64_t)vmax + 1 ? k : k * vmax / (steps - 1);
             grundy_plot_rect(s, lg, kx, ky + (double)k * kh, 14, kh - 4,
-                      v == 0 ? COLOUR_RARE : grundy_plot_value_colour(v, vmax));
+                             v == 0 ? COLOUR_RARE
+                                    : grundy_plot_value_colour(v, vmax));
             grundy_plot_tick_label(buf, sizeof buf, v);
             if (v == 0)
                 strcat(buf, " (P-positions)");
-            grundy_plot_text(s, lt, kx + 20, ky + (double)k * kh + kh / 2 + 2, buf,
-                      11, GRUNDY_PLOT_START, 0, 0);
+            grundy_plot_text(s, lt, kx + 20, ky + (double)k * kh + kh / 2 + 2,
+                             buf, 11, GRUNDY_PLOT_START, 0, 0);
         }
     }
     return 0;
@@ -817,8 +850,8 @@ uint64_t grundy_plot_table_count(const grundy_plot_request *r,
 grundy_status grundy_plot_map_fit(grundy_plot_request *r, int have_width)
 {
     double fsz = r->font_size ? (double)r->font_size / 11.0 : 1.0;
-    uint64_t most = (uint64_t)((double)r->height -
-                               (MARGIN_TOP + MARGIN_BOTTOM) * fsz);
+    uint64_t most =
+        (uint64_t)((double)r->height - (MARGIN_TOP + MARGIN_BOTTOM) * fsz);
     if (r->upto + 1 > most) {
         r->upto = most - 1;
         return GRUNDY_ERR_RANGE;
@@ -883,8 +916,7 @@ grundy_status grundy_plot_write_file(const grundy_plot_scene *s,
     (void)fcntl(fd, F_SETFD, FD_CLOEXEC);
     if (fchmod(fd, 0644) != 0)
         e = errno;
-    st = e ? GRUNDY_ERR_IO
-         : grundy_plot_write(s, fd, f);
+    st = e ? GRUNDY_ERR_IO : grundy_plot_write(s, fd, f);
     if (st == GRUNDY_OK && fsync(fd) != 0 && errno != EINVAL)
         e = errno;
     if (close(fd) != 0 && !e)

@@ -37,21 +37,21 @@ typedef enum grundy_plot_anchor {
 
 typedef struct grundy_plot_shape {
     double x, y, w, h;
-    uint32_t colour;  /* GRUNDY_PLOT_NONE: the layer's */
+    uint32_t colour; /* GRUNDY_PLOT_NONE: the layer's */
     grundy_plot_kind kind;
     unsigned char anchor, vertical, bold;
-    float size;       /* text: font size in pixels */
-    size_t text;      /* text: offset into the scene's string arena */
-    size_t data;      /* extra SVG attributes of this shape: 1 + their
-                         offset in the arena, or 0 for none */
+    float size;  /* text: font size in pixels */
+    size_t text; /* text: offset into the scene's string arena */
+    size_t data; /* extra SVG attributes of this shape: 1 + their
+                    offset in the arena, or 0 for none */
 } grundy_plot_shape;
 
 typedef struct grundy_plot_layer {
-    char name[32];    /* class in the SVG ("dot", "col", ...) */
+    char name[32]; /* class in the SVG ("dot", "col", ...) */
     uint32_t fill, stroke;
     double stroke_width;
     int dashed;
-    char data[160];   /* extra SVG attributes (data-positions="..."), or "" */
+    char data[160]; /* extra SVG attributes (data-positions="..."), or "" */
     grundy_plot_shape *shapes;
     size_t n, cap;
 } grundy_plot_layer;
@@ -61,9 +61,9 @@ struct grundy_plot_scene {
     char title[256];
     grundy_plot_layer *layers;
     size_t nlayers, cap;
-    char *strings;    /* NUL-terminated texts, back to back */
+    char *strings; /* NUL-terminated texts, back to back */
     size_t slen, scap;
-    int failed;       /* an allocation failed: the scene is incomplete */
+    int failed;        /* an allocation failed: the scene is incomplete */
     double font_scale; /* texts are drawn this many times their size
                           (grundy_plot_scene_init(): 1) */
 };
@@ -74,26 +74,29 @@ void grundy_plot_scene_clear(grundy_plot_scene *s);
  * when out of memory, which also sets s->failed; drawing on it is then a
  * no-op).  Layers are named by index because the array grows. */
 #define GRUNDY_PLOT_NO_LAYER ((size_t)-1)
-size_t grundy_plot_layer_new(grundy_plot_scene *s, const char *name, uint32_t fill,
-                      uint32_t stroke, double stroke_width);
+size_t grundy_plot_layer_new(grundy_plot_scene *s, const char *name,
+                             uint32_t fill, uint32_t stroke,
+                             double stroke_width);
 /* The layer of an index, or a scratch layer for GRUNDY_PLOT_NO_LAYER.  Valid
  * until the next grundy_plot_layer_new(). */
 grundy_plot_layer *grundy_plot_layer_at(grundy_plot_scene *s, size_t l);
-void grundy_plot_rect(grundy_plot_scene *s, size_t l, double x, double y, double w,
-               double h, uint32_t colour);
-void grundy_plot_circle(grundy_plot_scene *s, size_t l, double x, double y, double r,
-                 uint32_t colour);
-void grundy_plot_line(grundy_plot_scene *s, size_t l, double x1, double y1, double x2,
-               double y2);
+void grundy_plot_rect(grundy_plot_scene *s, size_t l, double x, double y,
+                      double w, double h, uint32_t colour);
+void grundy_plot_circle(grundy_plot_scene *s, size_t l, double x, double y,
+                        double r, uint32_t colour);
+void grundy_plot_line(grundy_plot_scene *s, size_t l, double x1, double y1,
+                      double x2, double y2);
 void grundy_plot_text(grundy_plot_scene *s, size_t l, double x, double y,
-               const char *text, double size, grundy_plot_anchor anchor,
-               int vertical, int bold);
-const char *grundy_plot_scene_text(const grundy_plot_scene *s, const grundy_plot_shape *sh);
+                      const char *text, double size, grundy_plot_anchor anchor,
+                      int vertical, int bold);
+const char *grundy_plot_scene_text(const grundy_plot_scene *s,
+                                   const grundy_plot_shape *sh);
 /* Extra SVG attributes (`data-child="..."`, already escaped) for the last
  * shape drawn on layer l; other back ends ignore them. */
 void grundy_plot_shape_data(grundy_plot_scene *s, size_t l, const char *attrs);
 /* The extra attributes of a shape, or NULL. */
-const char *grundy_plot_shape_attrs(const grundy_plot_scene *s, const grundy_plot_shape *sh);
+const char *grundy_plot_shape_attrs(const grundy_plot_scene *s,
+                                    const grundy_plot_shape *sh);
 
 /* The back ends behind grundy_plot_write(): GRUNDY_ERR_IO on a failed
  * write; grundy_plot_write_cairo() is GRUNDY_ERR_ARG when

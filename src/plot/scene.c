@@ -32,8 +32,9 @@ void grundy_plot_scene_clear(grundy_plot_scene *s)
     memset(s, 0, sizeof *s);
 }
 
-size_t grundy_plot_layer_new(grundy_plot_scene *s, const char *name, uint32_t fill,
-                      uint32_t stroke, double stroke_width)
+size_t grundy_plot_layer_new(grundy_plot_scene *s, const char *name,
+                             uint32_t fill, uint32_t stroke,
+                             double stroke_width)
 {
     grundy_plot_layer *l;
     if (s->nlayers == s->cap) {
@@ -65,7 +66,8 @@ grundy_plot_layer *grundy_plot_layer_at(grundy_plot_scene *s, size_t l)
     return &s->layers[l];
 }
 
-static grundy_plot_shape *push(grundy_plot_scene *s, size_t li, grundy_plot_kind kind)
+static grundy_plot_shape *push(grundy_plot_scene *s, size_t li,
+                               grundy_plot_kind kind)
 {
     grundy_plot_shape *sh;
     grundy_plot_layer *l;
@@ -89,8 +91,8 @@ static grundy_plot_shape *push(grundy_plot_scene *s, size_t li, grundy_plot_kind
     return sh;
 }
 
-void grundy_plot_rect(grundy_plot_scene *s, size_t l, double x, double y, double w,
-               double h, uint32_t colour)
+void grundy_plot_rect(grundy_plot_scene *s, size_t l, double x, double y,
+                      double w, double h, uint32_t colour)
 {
     grundy_plot_shape *sh = push(s, l, GRUNDY_PLOT_RECT);
     if (!sh)
@@ -102,8 +104,8 @@ void grundy_plot_rect(grundy_plot_scene *s, size_t l, double x, double y, double
     sh->colour = colour;
 }
 
-void grundy_plot_circle(grundy_plot_scene *s, size_t l, double x, double y, double r,
-                 uint32_t colour)
+void grundy_plot_circle(grundy_plot_scene *s, size_t l, double x, double y,
+                        double r, uint32_t colour)
 {
     grundy_plot_shape *sh = push(s, l, GRUNDY_PLOT_CIRCLE);
     if (!sh)
@@ -114,8 +116,8 @@ void grundy_plot_circle(grundy_plot_scene *s, size_t l, double x, double y, doub
     sh->colour = colour;
 }
 
-void grundy_plot_line(grundy_plot_scene *s, size_t l, double x1, double y1, double x2,
-               double y2)
+void grundy_plot_line(grundy_plot_scene *s, size_t l, double x1, double y1,
+                      double x2, double y2)
 {
     grundy_plot_shape *sh = push(s, l, GRUNDY_PLOT_LINE);
     if (!sh)
@@ -151,8 +153,8 @@ static size_t arena_add(grundy_plot_scene *s, const char *text)
 }
 
 void grundy_plot_text(grundy_plot_scene *s, size_t l, double x, double y,
-               const char *text, double size, grundy_plot_anchor anchor,
-               int vertical, int bold)
+                      const char *text, double size, grundy_plot_anchor anchor,
+                      int vertical, int bold)
 {
     size_t at = arena_add(s, text);
     grundy_plot_shape *sh;
@@ -170,7 +172,8 @@ void grundy_plot_text(grundy_plot_scene *s, size_t l, double x, double y,
     sh->bold = (unsigned char)(bold != 0);
 }
 
-const char *grundy_plot_scene_text(const grundy_plot_scene *s, const grundy_plot_shape *sh)
+const char *grundy_plot_scene_text(const grundy_plot_scene *s,
+                                   const grundy_plot_shape *sh)
 {
     return s->strings + sh->text;
 }
@@ -188,7 +191,8 @@ void grundy_plot_shape_data(grundy_plot_scene *s, size_t l, const char *attrs)
     ly->shapes[ly->n - 1].data = at + 1;
 }
 
-const char *grundy_plot_shape_attrs(const grundy_plot_scene *s, const grundy_plot_shape *sh)
+const char *grundy_plot_shape_attrs(const grundy_plot_scene *s,
+                                    const grundy_plot_shape *sh)
 {
     return sh->data ? s->strings + sh->data - 1 : NULL;
 }
@@ -232,8 +236,7 @@ void grundy_plot_tick_label(char *buf, size_t cap, uint64_t v)
         }
         if (v % (unit / 10) == 0) {
             snprintf(buf, cap, "%llu.%llu%c", (unsigned long long)(v / unit),
-                     (unsigned long long)(v % unit / (unit / 10)),
-                     suffix[i]);
+                     (unsigned long long)(v % unit / (unit / 10)), suffix[i]);
             return;
         }
     }
@@ -245,10 +248,9 @@ void grundy_plot_tick_label(char *buf, size_t cap, uint64_t v)
 uint32_t grundy_plot_value_colour(uint64_t v, uint64_t max)
 {
     /* Tableau 10: distinct at a glance, and kind to colour-blind eyes */
-    static const uint32_t qual[10] = {0x4E79A7, 0xF28E2B, 0xE15759,
-                                      0x76B7B2, 0x59A14F, 0xEDC948,
-                                      0xB07AA1, 0xFF9DA7, 0x9C755F,
-                                      0xBAB0AC};
+    static const uint32_t qual[10] = {0x4E79A7, 0xF28E2B, 0xE15759, 0x76B7B2,
+                                      0x59A14F, 0xEDC948, 0xB07AA1, 0xFF9DA7,
+                                      0x9C755F, 0xBAB0AC};
     /* viridis at nine evenly spaced points */
     static const uint32_t ramp[9] = {0x440154, 0x472D7B, 0x3B528B,
                                      0x2C728E, 0x21908C, 0x27AD81,

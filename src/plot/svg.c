@@ -68,7 +68,8 @@ static void escaped(grundy_writer *w, const char *t)
         }
 }
 
-static void shape(grundy_writer *w, const grundy_plot_scene *s, const grundy_plot_shape *sh)
+static void shape(grundy_writer *w, const grundy_plot_scene *s,
+                  const grundy_plot_shape *sh)
 {
     static const char *const anchors[] = {"start", "middle", "end"};
     switch (sh->kind) {
@@ -114,7 +115,8 @@ static void shape(grundy_writer *w, const grundy_plot_scene *s, const grundy_plo
         break;
     }
     if (sh->colour != GRUNDY_PLOT_NONE) {
-        grundy_writer_str(w, sh->kind == GRUNDY_PLOT_LINE ? " stroke=\"" : " fill=\"");
+        grundy_writer_str(w, sh->kind == GRUNDY_PLOT_LINE ? " stroke=\""
+                                                          : " fill=\"");
         colour(w, sh->colour);
         grundy_writer_char(w, '"');
     }

@@ -52,26 +52,24 @@ static size_t split_fields(const char *line, size_t len, size_t start[4],
 }
 
 /* A number field: GRUNDY_OK or a refusal at its column. */
-static grundy_status number_field(grundy_pos *out, const char *line,
-                                  size_t at, size_t len, uint64_t lo,
-                                  const char *what, unsigned long lno,
-                                  grundy_parse_error *where)
+static grundy_status number_field(grundy_pos *out, const char *line, size_t at,
+                                  size_t len, uint64_t lo, const char *what,
+                                  unsigned long lno, grundy_parse_error *where)
 {
     grundy_parse_error w;
     if (digits(line + at, len) < len) {
         grundy_parse_error_set(where, lno, at + 1, "%s", shape_msg);
         return GRUNDY_ERR_PARSE;
     }
-    if (grundy_u64_parse(out, line + at, len, lo, UINT64_MAX, &w) ==
-        GRUNDY_OK)
+    if (grundy_u64_parse(out, line + at, len, lo, UINT64_MAX, &w) == GRUNDY_OK)
         return GRUNDY_OK;
     grundy_parse_error_set(where, lno, at + 1, "%s %s", what, w.msg);
     return GRUNDY_ERR_PARSE;
 }
 
 /* One line, its comment cut off, into *p (when it holds an entry: 1). */
-static grundy_status parse_line(grundy_survey_published *p, const char *line, size_t len,
-                                unsigned long lno, int *entry,
+static grundy_status parse_line(grundy_survey_published *p, const char *line,
+                                size_t len, unsigned long lno, int *entry,
                                 grundy_parse_error *where)
 {
     size_t start[4], flen[4], k = split_fields(line, len, start, flen), end;
@@ -98,15 +96,15 @@ static grundy_status parse_line(grundy_survey_published *p, const char *line, si
          * missing one */
         grundy_parse_error_set(where, lno,
                                k == 4 ? start[3] + 1
-                               : k == 2 && digits(line + start[1],
-                                                  flen[1]) < flen[1]
+                               : k == 2 && digits(line + start[1], flen[1]) <
+                                               flen[1]
                                    ? start[1] + 1
                                    : end + 1,
                                "%s", shape_msg);
         return GRUNDY_ERR_PARSE;
     }
-    s = number_field(&p->period, line, start[1], flen[1], 1, "the period",
-                     lno, where);
+    s = number_field(&p->period, line, start[1], flen[1], 1, "the period", lno,
+                     where);
     if (s == GRUNDY_OK)
         s = number_field(&p->preperiod, line, start[2], flen[2], 0,
                          "the preperiod", lno, where);
@@ -117,8 +115,10 @@ static grundy_status parse_line(grundy_survey_published *p, const char *line, si
     return GRUNDY_OK;
 }
 
-grundy_status grundy_survey_published_parse(const char *text, size_t len, grundy_survey_published **out,
-                              size_t *n, grundy_parse_error *where)
+grundy_status grundy_survey_published_parse(const char *text, size_t len,
+                                            grundy_survey_published **out,
+                                            size_t *n,
+                                            grundy_parse_error *where)
 {
     size_t off = 0, cap = 0;
     unsigned long lno = 0;
@@ -146,8 +146,8 @@ grundy_status grundy_survey_published_parse(const char *text, size_t len, grundy
             break;
         }
         if (*n == cap) {
-            grundy_survey_published *np = realloc(*out, (cap = cap ? 2 * cap : 64) *
-                                              sizeof *np);
+            grundy_survey_published *np =
+                realloc(*out, (cap = cap ? 2 * cap : 64) * sizeof *np);
             if (!np) {
                 s = GRUNDY_ERR_NOMEM;
                 break;
@@ -167,7 +167,8 @@ grundy_status grundy_survey_published_parse(const char *text, size_t len, grundy
     return s;
 }
 
-size_t grundy_survey_published_format(const grundy_survey_published *p, size_t n, char *buf, size_t cap)
+size_t grundy_survey_published_format(const grundy_survey_published *p,
+                                      size_t n, char *buf, size_t cap)
 {
     size_t len = 0, i;
     for (i = 0; i < n; i++) {

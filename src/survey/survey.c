@@ -56,8 +56,7 @@ size_t grundy_survey_count(const grundy_survey *sv)
     return sv->n;
 }
 
-const grundy_survey_row *grundy_survey_row_at(const grundy_survey *sv,
-                                              size_t i)
+const grundy_survey_row *grundy_survey_row_at(const grundy_survey *sv, size_t i)
 {
     return &sv->rows[i];
 }
@@ -129,17 +128,16 @@ grundy_status grundy_survey_add_code(grundy_survey *sv, const char *code,
     return GRUNDY_OK;
 }
 
-grundy_status grundy_survey_add_pattern(grundy_survey *sv,
-                                        const char *pattern, size_t max_codes,
+grundy_status grundy_survey_add_pattern(grundy_survey *sv, const char *pattern,
+                                        size_t max_codes,
                                         grundy_parse_error *where)
 {
     uint64_t total, k;
     char buf[GRUNDY_SURVEY_CODE_LEN];
-    GRUNDY_TRY(grundy_takebreak_pattern_size(&total, pattern, max_codes,
-                                             where));
+    GRUNDY_TRY(
+        grundy_takebreak_pattern_size(&total, pattern, max_codes, where));
     for (k = 0; k < total; k++) {
-        size_t len = grundy_takebreak_pattern_code(buf, sizeof buf, pattern,
-                                                   k);
+        size_t len = grundy_takebreak_pattern_code(buf, sizeof buf, pattern, k);
         if (len >= sizeof buf)
             len = sizeof buf; /* refused as too long */
         GRUNDY_TRY(grundy_survey_add_code(sv, buf, len, where));
@@ -175,8 +173,8 @@ grundy_status grundy_survey_add_text(grundy_survey *sv, const char *text,
             continue;
         if (memchr(line + b, 0, e - b)) {
             grundy_parse_error_set(
-                where, lno, (size_t)((const char *)memchr(line + b, 0, e - b) -
-                                     line) + 1,
+                where, lno,
+                (size_t)((const char *)memchr(line + b, 0, e - b) - line) + 1,
                 "a NUL byte");
             return GRUNDY_ERR_PARSE;
         }
@@ -192,8 +190,7 @@ grundy_status grundy_survey_add_text(grundy_survey *sv, const char *text,
         }
     }
     if (sv->n == before) {
-        grundy_parse_error_set(where, lno ? lno : 1, 1,
-                               "no codes in the file");
+        grundy_parse_error_set(where, lno ? lno : 1, 1, "no codes in the file");
         return GRUNDY_ERR_PARSE;
     }
     return GRUNDY_OK;
@@ -346,8 +343,7 @@ static void *work(void *arg)
     return NULL;
 }
 
-static grundy_status run_all(grundy_survey *sv, unsigned threads,
-                             int mine_only)
+static grundy_status run_all(grundy_survey *sv, unsigned threads, int mine_only)
 {
     worker *wk = calloc(threads, sizeof *wk);
     pthread_t *tid = calloc(threads, sizeof *tid);
@@ -382,11 +378,10 @@ void grundy_survey_opts_init(grundy_survey_opts *o)
     o->ranks = 1;
 }
 
-grundy_status grundy_survey_run(grundy_survey *sv,
-                                const grundy_survey_opts *o)
+grundy_status grundy_survey_run(grundy_survey *sv, const grundy_survey_opts *o)
 {
-    unsigned threads = o->workers ? o->workers
-                                  : grundy_limits_threads(&o->session.limits);
+    unsigned threads =
+        o->workers ? o->workers : grundy_limits_threads(&o->session.limits);
     unsigned ranks = o->ranks > 1 ? o->ranks : 1;
     grundy_status s = GRUNDY_OK;
     GRUNDY_RETURN_IF(sv->n == 0 || o->upto == UINT64_MAX ||

@@ -44,8 +44,7 @@ static char *svg_text(const grundy_plot_scene *sc)
 }
 
 /* The shapes <tag of the layer (a group <g class="cls" ...>) */
-static size_t count_in_layer(const char *text, const char *cls,
-                             const char *tag)
+static size_t count_in_layer(const char *text, const char *cls, const char *tag)
 {
     char open[64];
     const char *g, *end;
@@ -115,8 +114,7 @@ static void test_plot_draw_sequence_matches_oracle(void **state)
         if (grundy_table_max(info.t, NULL) != omax)
             fail_msg("seed=%llu it=%ld %s: largest %llu, oracle %u",
                      (unsigned long long)test_seed(), it, spec,
-                     (unsigned long long)grundy_table_max(info.t, NULL),
-                     omax);
+                     (unsigned long long)grundy_table_max(info.t, NULL), omax);
         /* a period the picture calls proven holds far past the table */
         if (info.per.found && info.per.proven) {
             uint64_t p = info.per.period, q = info.per.preperiod;
@@ -125,8 +123,7 @@ static void test_plot_draw_sequence_matches_oracle(void **state)
                     fail_msg("seed=%llu it=%ld %s: period %llu preperiod "
                              "%llu fails at %zu",
                              (unsigned long long)test_seed(), it, spec,
-                             (unsigned long long)p, (unsigned long long)q,
-                             k);
+                             (unsigned long long)p, (unsigned long long)q, k);
         }
         free(svg);
         grundy_plot_free(sc);
@@ -224,9 +221,9 @@ static void test_plot_board_labels_match_oracle(void **state)
                 *w++ = (mask >> (rr * COLS + c)) & 1 ? '1' : '0';
         }
         *w = 0;
-        assert_int_equal(grundy_game_pos_parse(game, pos, strlen(pos), &gp,
-                                               NULL),
-                         GRUNDY_OK);
+        assert_int_equal(
+            grundy_game_pos_parse(game, pos, strlen(pos), &gp, NULL),
+            GRUNDY_OK);
         grundy_plot_request_init(&r);
         r.spec = "cram:3x4";
         assert_int_equal(grundy_plot_board(&sc, &r, game, vals, gp, &info),
@@ -250,20 +247,20 @@ static void test_plot_board_labels_match_oracle(void **state)
             winning += val == 0;
             if (e == c)
                 continue; /* a move that splits the board: no one child */
-            if (val != (unsigned long)cram_oracle(rows_mask(c, (size_t)(e - c)),
-                                                  memo))
+            if (val !=
+                (unsigned long)cram_oracle(rows_mask(c, (size_t)(e - c)), memo))
                 fail_msg("seed=%llu it=%ld %s: the move to %.*s labelled "
                          "%lu, oracle %d",
-                         (unsigned long long)test_seed(), it, pos,
-                         (int)(e - c), c, val,
+                         (unsigned long long)test_seed(), it, pos, (int)(e - c),
+                         c, val,
                          cram_oracle(rows_mask(c, (size_t)(e - c)), memo));
             checked++;
         }
         if (labels != info.shown || winning != info.winning)
             fail_msg("seed=%llu it=%ld %s: %zu labels (%zu winning), info "
                      "%zu (%zu)",
-                     (unsigned long long)test_seed(), it, pos, labels,
-                     winning, info.shown, info.winning);
+                     (unsigned long long)test_seed(), it, pos, labels, winning,
+                     info.shown, info.winning);
         free(svg);
         grundy_plot_free(sc);
     }
@@ -303,9 +300,8 @@ static void test_plot_map_fit_refuses_tall_maps(void **state)
 int main(void)
 {
     const struct CMUnitTest tests[] = {
-        cmocka_unit_test_setup_teardown(
-            test_plot_draw_sequence_matches_oracle, test_rng_setup,
-            test_rng_teardown),
+        cmocka_unit_test_setup_teardown(test_plot_draw_sequence_matches_oracle,
+                                        test_rng_setup, test_rng_teardown),
         cmocka_unit_test_setup_teardown(test_plot_board_labels_match_oracle,
                                         test_rng_setup, test_rng_teardown),
         cmocka_unit_test(test_plot_map_fit_refuses_tall_maps),

@@ -78,10 +78,9 @@ static void test_survey_rows_match_oracle(void **state)
     (void)state;
     assert_int_equal(grundy_survey_new(&sv), GRUNDY_OK);
     memset(&where, 0, sizeof where);
-    assert_int_equal(grundy_survey_add_pattern(sv, "0.dd",
-                                               GRUNDY_SURVEY_MAX_CODES,
-                                               &where),
-                     GRUNDY_OK);
+    assert_int_equal(
+        grundy_survey_add_pattern(sv, "0.dd", GRUNDY_SURVEY_MAX_CODES, &where),
+        GRUNDY_OK);
     n = grundy_survey_count(sv);
     assert_int_equal(n, 64);
     g = malloc(n * sizeof *g);
@@ -159,9 +158,8 @@ static void test_survey_compare_verdicts(void **state)
     assert_int_equal(grundy_survey_row_status(r), GRUNDY_SURVEY_PERIODIC);
     /* no period of 0.6 (Officers) is known: published periodic (as a
      * test), it is not decided here */
-    assert_int_not_equal(
-        grundy_survey_row_status(grundy_survey_row_at(sv, 1)),
-        GRUNDY_SURVEY_PERIODIC);
+    assert_int_not_equal(grundy_survey_row_status(grundy_survey_row_at(sv, 1)),
+                         GRUNDY_SURVEY_PERIODIC);
     snprintf(text, sizeof text,
              "0.07 %llu %llu\n0.07 %llu %llu # another period\n0.07 "
              "none\n0.6 34 52\n4.7 2 0\n",
@@ -169,9 +167,9 @@ static void test_survey_compare_verdicts(void **state)
              (unsigned long long)r->per.preperiod,
              (unsigned long long)r->per.period + 1,
              (unsigned long long)r->per.preperiod);
-    assert_int_equal(grundy_survey_published_parse(text, strlen(text), &p,
-                                                   &np, &where),
-                     GRUNDY_OK);
+    assert_int_equal(
+        grundy_survey_published_parse(text, strlen(text), &p, &np, &where),
+        GRUNDY_OK);
     assert_int_equal(np, 5);
     grundy_survey_compare(v, row, sv, p, np);
     assert_int_equal(v[0], GRUNDY_SURVEY_AGREE);
@@ -199,8 +197,8 @@ static void expect_text_error(const char *text, grundy_status want,
     s = grundy_survey_add_text(sv, text, strlen(text), &where);
     if (s != want || where.line != line || where.col != col ||
         !strstr(where.msg, msg))
-        fail_msg("'%s': %s at %lu:%lu '%s', expected %s at %lu:%lu '%s'",
-                 text, grundy_strerror(s), where.line, where.col, where.msg,
+        fail_msg("'%s': %s at %lu:%lu '%s', expected %s at %lu:%lu '%s'", text,
+                 grundy_strerror(s), where.line, where.col, where.msg,
                  grundy_strerror(want), line, col, msg);
     grundy_survey_free(sv);
 }
@@ -209,8 +207,7 @@ static void test_survey_add_text_errors(void **state)
 {
     char longline[200];
     (void)state;
-    expect_text_error("# nothing\n\n   \n", GRUNDY_ERR_PARSE, 3, 1,
-                      "no codes");
+    expect_text_error("# nothing\n\n   \n", GRUNDY_ERR_PARSE, 3, 1, "no codes");
     expect_text_error("", GRUNDY_ERR_PARSE, 1, 1, "no codes");
     expect_text_error("0.07\n  cram:3x3 # a board\n", GRUNDY_ERR_ARG, 2, 3,
                       "heap games, not boards");
@@ -224,9 +221,9 @@ static void test_survey_add_text_errors(void **state)
         grundy_parse_error where;
         assert_int_equal(grundy_survey_new(&sv), GRUNDY_OK);
         memset(&where, 0, sizeof where);
-        assert_int_equal(grundy_survey_add_text(sv, " 0.07 \r\n0.070\n", 14,
-                                                &where),
-                         GRUNDY_OK);
+        assert_int_equal(
+            grundy_survey_add_text(sv, " 0.07 \r\n0.070\n", 14, &where),
+            GRUNDY_OK);
         assert_int_equal(grundy_survey_count(sv), 2);
         assert_string_equal(grundy_survey_row_at(sv, 0)->code, "0.07");
         /* the same game: one group */

@@ -1,8 +1,7 @@
 """setup.py -- builds the extension of the grundy Python package.
 
-The extension (python/grundy/_*.c, and the program's picture code
-app/plot_*.c) links the grundy library statically, from one of two
-places:
+The extension (python/grundy/_*.c) links the grundy library statically,
+from one of two places:
 
   - by default, the library of this checkout, built with CMake into
     build-python/ (a static library only: no program, tests or examples);
@@ -45,18 +44,6 @@ def pkg_config(prefix, *args):
     out = subprocess.run(["pkg-config", *args, "grundy"], env=env,
                          check=True, capture_output=True, text=True).stdout
     return shlex.split(out)
-
-
-def cairo_flags():
-    """The compiler's flags for cairo's headers, when they are installed
-    (libcairo2-dev): grundy.plot then writes PDF and PNG, loading
-    libcairo.so.2 when it first does.  Nothing is linked."""
-    try:
-        out = subprocess.run(["pkg-config", "--cflags", "cairo"], check=True,
-                             capture_output=True, text=True).stdout
-    except (OSError, subprocess.CalledProcessError):
-        return []
-    return ["-DGRUNDY_HAVE_CAIRO=1"] + shlex.split(out)
 
 
 class BuildExt(build_ext):
@@ -102,11 +89,8 @@ class BuildExt(build_ext):
             includes, lib, link = self.library_from_prefix(prefix)
         else:
             includes, lib, link = self.library_from_checkout()
-        cairo = cairo_flags()
         for ext in self.extensions:
-            ext.include_dirs += includes + [numpy.get_include(),
-                                            os.path.join(ROOT, "app")]
-            ext.extra_compile_args += cairo
+            ext.include_dirs += includes + [numpy.get_include()]
             ext.extra_objects.append(lib)
             ext.extra_link_args += link
             ext.extra_compile_args += ["-std=c11",
@@ -119,10 +103,7 @@ setup(
     ext_modules=[Extension("grundy._grundy",
                            sources=["python/grundy/_grundy.c",
                                     "python/grundy/_misere.c",
-                                    "python/grundy/_tools.c",
-                                    "app/plot_board.c", "app/plot_cairo.c",
-                                    "app/plot_draw.c", "app/plot_scene.c",
-                                    "app/plot_svg.c"])],
+                                    "python/grundy/_tools.c"])],
     cmdclass={"build_ext": BuildExt},
     options={"build": {"build_base": BUILD_BASE}},
 )

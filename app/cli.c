@@ -244,22 +244,27 @@ static void store_warn(void *ctx, const char *path, const char *what)
         fprintf(stderr, "grundy: store: %s: %s\n", path, what);
 }
 
+void cli_engine_session_opts(const cli_engine *e, grundy_session_opts *o)
+{
+    grundy_session_opts_init(o);
+    o->limits = e->limits;
+    o->store_dir = e->store_dir;
+    o->no_store = e->no_store;
+    o->method = e->method;
+    o->out_of_core = e->out_of_core;
+    o->keep_single = e->keep_single;
+    o->enddb = e->enddb;
+    o->store_limit = e->store_limit;
+    if (!o->store_limit && !e->no_store)
+        o->store_limit = cli_env_store_limit(e->cmd);
+    o->warn = store_warn;
+}
+
 grundy_status cli_engine_session(cli_engine *e, grundy_session **out)
 {
     if (!e->session) {
         grundy_session_opts o;
-        grundy_session_opts_init(&o);
-        o.limits = e->limits;
-        o.store_dir = e->store_dir;
-        o.no_store = e->no_store;
-        o.method = e->method;
-        o.out_of_core = e->out_of_core;
-        o.keep_single = e->keep_single;
-        o.enddb = e->enddb;
-        o.store_limit = e->store_limit;
-        if (!o.store_limit && !e->no_store)
-            o.store_limit = cli_env_store_limit(e->cmd);
-        o.warn = store_warn;
+        cli_engine_session_opts(e, &o);
         GRUNDY_TRY(grundy_session_new(&e->session, &o));
     }
     *out = e->session;

@@ -87,6 +87,9 @@ int cli_engine_option(cli_engine *e, int argc, char **argv, int *i);
 /* The session (made on the first call, with the options parsed): its
  * games, values objects and store last until cli_engine_clear(). */
 grundy_status cli_engine_session(cli_engine *e, grundy_session **out);
+/* The options that session is made with (the engine's limits, store and
+ * methods, the store's warnings on stderr). */
+void cli_engine_session_opts(const cli_engine *e, grundy_session_opts *o);
 /* GRUNDY_STORE_LIMIT, or 0 when unset or unreadable (then said on
  * stderr: the default holds). */
 uint64_t cli_env_store_limit(const char *cmd);

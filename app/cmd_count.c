@@ -149,24 +149,20 @@ static int parse_args(int argc, char **argv, count_args *a)
 }
 
 /* The modulus: --mod P (checked when parsed), or the 62-bit prime when
- * the count of configurations, weights^K, is known to stay below it. */
+ * the count of configurations, weights^K, is known to stay below it
+ * (grundy_count_exact_modulus()). */
 static int choose_mod(const count_args *a, uint64_t wsum_sat, uint64_t K,
                       uint64_t *p)
 {
-    uint64_t x = 1, i;
     if (a->have_mod) {
         *p = a->mod;
         return 0;
     }
-    for (i = 0; wsum_sat > 1 && i < K; i++) { /* at most 62 rounds */
-        if (x > (GRUNDY_NT_PRIME_62 - 1) / wsum_sat) {
-            fprintf(stderr, "grundy: count: the count can reach 2^62; give "
-                            "--mod P for a count modulo the prime P\n");
-            return CLI_EXIT_DATA;
-        }
-        x *= wsum_sat;
+    if (grundy_count_exact_modulus(p, wsum_sat, K) != GRUNDY_OK) {
+        fprintf(stderr, "grundy: count: the count can reach 2^62; give "
+                        "--mod P for a count modulo the prime P\n");
+        return CLI_EXIT_DATA;
     }
-    *p = GRUNDY_NT_PRIME_62;
     return 0;
 }
 

@@ -130,14 +130,9 @@ static grundy_status write_all(const loopy_args *a,
     for (v = 0; v < n && st == GRUNDY_OK; v++) {
         st = grundy_loopy_solution_value(&val, s, (grundy_loopy_vertex)v);
         if (a->json) {
-            grundy_writer_str(w, v ? ", {\"vertex\": " : "{\"vertex\": ");
-            loopy_cli_vertex_json(w, g, (grundy_loopy_vertex)v);
-            grundy_writer_str(w, ", \"value\": ");
-            loopy_cli_value_json(w, &val);
-            grundy_writer_str(w, ", \"winner\": \"");
-            grundy_writer_str(
-                w, grundy_loopy_outcome_name(grundy_loopy_value_outcome(&val)));
-            grundy_writer_str(w, "\"}");
+            if (v)
+                grundy_writer_str(w, ", ");
+            loopy_cli_vertex_value_json(w, g, (grundy_loopy_vertex)v, &val);
         } else {
             grundy_loopy_graph_vertex_format(g, (grundy_loopy_vertex)v, buf,
                                              sizeof buf);
@@ -176,14 +171,8 @@ static int run(const loopy_args *a, const grundy_loopy_solution *s,
         grundy_loopy_value_init(&val);
         rc = grundy_loopy_solution_value(&val, s, v);
         if (rc == GRUNDY_OK && a->json) {
-            grundy_writer_str(w, "{\"vertex\": ");
-            loopy_cli_vertex_json(w, g, v);
-            grundy_writer_str(w, ", \"value\": ");
-            loopy_cli_value_json(w, &val);
-            grundy_writer_str(w, ", \"winner\": \"");
-            grundy_writer_str(
-                w, grundy_loopy_outcome_name(grundy_loopy_value_outcome(&val)));
-            grundy_writer_str(w, "\"}\n");
+            loopy_cli_vertex_value_json(w, g, v, &val);
+            grundy_writer_char(w, '\n');
         } else if (rc == GRUNDY_OK) {
             loopy_cli_value_text(w, &val);
             grundy_writer_char(w, '\n');

@@ -2,9 +2,9 @@
  * cmd_plot.c -- grundy plot RULES: pictures of values, as SVG (or PDF and
  * PNG through cairo).  This file reads the options, makes the table or
  * the position's values, and writes the picture and a summary line; the
- * pictures are drawn by plot_draw.c (the sequence g(n), the histogram,
- * the map of a two-heap family) and plot_board.c (a board position and
- * its moves), which the Python module draws through too.
+ * pictures are the library's (grundy/plot.h: the sequence g(n), the
+ * histogram, the map of a two-heap family, a board position and its
+ * moves), which the Python module and grundy serve draw through too.
  */
 #include <stddef.h>
 #include <stdio.h>
@@ -14,13 +14,12 @@
 
 #include "cli.h"
 #include "json_out.h"
-#include "plot.h"
 
 typedef struct plot_args {
-    plot_request r; /* what to draw */
+    grundy_plot_request r; /* what to draw */
     const char *out, *position;
     int have_upto, all, png, have_width;
-    plot_format format;
+    grundy_plot_format format;
     cli_engine eng;
 } plot_args;
 
@@ -36,17 +35,17 @@ static int out_format(plot_args *a)
         if (a->png)
             return cli_usage_error("plot", "a PNG goes to a file: -o "
                                            "FILE.png");
-        a->format = PLOT_SVG;
+        a->format = GRUNDY_PLOT_SVG;
         return 0;
     }
     if (a->png)
-        a->format = PLOT_PNG;
+        a->format = GRUNDY_PLOT_PNG;
     else if (ext && ext != base && strcasecmp(ext, ".svg") == 0)
-        a->format = PLOT_SVG;
+        a->format = GRUNDY_PLOT_SVG;
     else if (ext && ext != base && strcasecmp(ext, ".pdf") == 0)
-        a->format = PLOT_PDF;
+        a->format = GRUNDY_PLOT_PDF;
     else if (ext && ext != base && strcasecmp(ext, ".png") == 0)
-        a->format = PLOT_PNG;
+        a->format = GRUNDY_PLOT_PNG;
     else if (ext && ext != base && ext[1])
         return cli_usage_error("plot", "-o '%s': unknown picture format "
                                        "'%s': write FILE.svg, FILE.pdf or "
@@ -57,13 +56,13 @@ static int out_format(plot_args *a)
                                        "with the extension: FILE.svg, "
                                        "FILE.pdf or FILE.png",
                                a->out);
-    if (a->format != PLOT_SVG && !plot_have_cairo()) {
-        const char *fmt = a->format == PLOT_PDF ? "pdf" : "png";
+    if (a->format != GRUNDY_PLOT_SVG && !grundy_plot_have_cairo()) {
+        const char *fmt = a->format == GRUNDY_PLOT_PDF ? "pdf" : "png";
         fprintf(stderr, "grundy: plot: -o '%s': %s needs cairo, and %s; or "
                         "write FILE.svg and convert it: rsvg-convert -f %s "
                         "FILE.svg -o FILE.%s\n",
-                a->out, a->format == PLOT_PDF ? "PDF" : "PNG",
-                plot_cairo_built()
+                a->out, a->format == GRUNDY_PLOT_PDF ? "PDF" : "PNG",
+                grundy_plot_cairo_built()
                     ? "libcairo.so.2 was not found (apt-get install "
                       "libcairo2)"
                     : "this grundy was built without cairo (apt-get "
@@ -151,8 +150,7 @@ static int parse_args(int argc, char **argv, plot_args *a)
 {
     int rc;
     memset(a, 0, sizeof *a);
-    a->r.width = 960;
-    a->r.height = 540;
+    grundy_plot_request_init(&a->r);
     cli_engine_init(&a->eng, "plot");
     rc = cli_opts_parse(&cli_plot_opts, a, argc, argv);
     if (rc)
@@ -180,12 +178,12 @@ static int parse_args(int argc, char **argv, plot_args *a)
 
 /* The picture goes to a temporary file next to FILE, renamed to FILE once
  * complete: FILE is never half written, and is left as it was on error. */
-static int write_picture(const plot_args *a, const plot_scene *s)
+static int write_picture(const plot_args *a, const grundy_plot_scene *s)
 {
     grundy_status st;
     int e = 0;
     if (strcmp(a->out, "-") == 0) {
-        st = plot_write_svg(s, 1);
+        st = grundy_plot_write(s, 1, GRUNDY_PLOT_SVG);
         if (st != GRUNDY_OK) {
             fprintf(stderr, "grundy: plot: standard output: %s\n",
                     grundy_strerror(st));
@@ -193,7 +191,7 @@ static int write_picture(const plot_args *a, const plot_scene *s)
         }
         return CLI_EXIT_OK;
     }
-    st = plot_write_file(s, a->out, a->format, &e);
+    st = grundy_plot_write_file(s, a->out, a->format, &e);
     if (st != GRUNDY_OK) {
         fprintf(stderr, "grundy: plot: %s: %s\n", a->out,
                 e ? strerror(e) : grundy_strerror(st));
@@ -203,7 +201,7 @@ static int write_picture(const plot_args *a, const plot_scene *s)
 }
 
 /* One line on what was drawn (stdout, unless the picture goes there). */
-static void summary(const plot_args *a, const plot_info *in, int map)
+static void summary(const plot_args *a, const grundy_plot_info *in, int map)
 {
     char per[128];
     if (strcmp(a->out, "-") == 0)
@@ -231,7 +229,7 @@ static void summary(const plot_args *a, const plot_info *in, int map)
                (unsigned long long)in->rare.mask,
                (unsigned long long)in->rare.rare_positions);
     if (!a->r.histogram) {
-        plot_period_text(per, sizeof per, in);
+        grundy_plot_period_text(per, sizeof per, in);
         printf(", %s", per);
     }
     putchar('\n');
@@ -242,43 +240,34 @@ grundy_status cli_plot_svg(int fd, const char *spec, const grundy_game *g,
                            grundy_values *vals, const char *position,
                            grundy_pos p, uint64_t upto, uint64_t *most)
 {
-    plot_request r;
-    plot_info in;
-    plot_scene scene;
-    plot_board_info info;
+    grundy_plot_request r;
+    grundy_plot_info in;
+    grundy_plot_scene *scene = NULL;
+    grundy_plot_board_info info;
     grundy_status s;
-    int finite = grundy_game_num_positions(g) != 0,
-        map = (grundy_game_rules(g)->flags & GRUNDY_RULES_PAIRS) != 0;
-    uint64_t count = finite ? 0 : upto + 1;
-    memset(&r, 0, sizeof r);
+    grundy_plot_request_init(&r);
     memset(&in, 0, sizeof in);
     r.spec = spec;
-    r.width = 960;
-    r.height = 540;
     r.upto = upto;
+    r.map = (grundy_game_rules(g)->flags & GRUNDY_RULES_PAIRS) != 0;
     if (position) {
-        plot_scene_start(&scene, &r);
-        s = plot_board(&scene, g, vals, p, NULL, &info);
+        s = grundy_plot_board(&scene, &r, g, vals, p, &info);
     } else {
         *most = UINT64_C(1) << 48;
         if (upto + 1 > *most)
             return GRUNDY_ERR_RANGE;
-        if (map) {
-            r.map = 1;
-            if (plot_map_fit(&r, 0) != GRUNDY_OK) {
-                *most = r.upto + 1;
-                return GRUNDY_ERR_RANGE;
-            }
-            count = (upto + 1) * (upto + 1);
+        if (r.map && grundy_plot_map_fit(&r, 0) != GRUNDY_OK) {
+            *most = r.upto + 1;
+            return GRUNDY_ERR_RANGE;
         }
-        s = grundy_values_table(&in.t, vals, count);
+        s = grundy_values_table(&in.t, vals, grundy_plot_table_count(&r, g));
         if (s != GRUNDY_OK)
             return s;
-        s = plot_draw(&scene, &r, g, &in);
+        s = grundy_plot_draw(&scene, &r, g, &in);
     }
     if (s == GRUNDY_OK)
-        s = plot_write_svg(&scene, fd);
-    plot_scene_clear(&scene);
+        s = grundy_plot_write(scene, fd, GRUNDY_PLOT_SVG);
+    grundy_plot_free(scene);
     return s;
 }
 
@@ -289,8 +278,8 @@ static int plot_position(plot_args *a, const grundy_game *g)
     grundy_parse_error where;
     grundy_status s;
     grundy_values *vals = NULL;
-    plot_scene scene;
-    plot_board_info info;
+    grundy_plot_scene *scene = NULL;
+    grundy_plot_board_info info;
     int rc;
     char what[300];
     memset(&where, 0, sizeof where);
@@ -304,38 +293,35 @@ static int plot_position(plot_args *a, const grundy_game *g)
     }
     cli_catch_signals();
     s = cli_engine_values(&a->eng, g, &vals);
-    plot_scene_start(&scene, &a->r);
     if (s == GRUNDY_OK)
-        s = plot_board(&scene, g, vals, p, a->r.title, &info);
+        s = grundy_plot_board(&scene, &a->r, g, vals, p, &info);
     cli_progress_done();
     if (s != GRUNDY_OK) {
-        plot_scene_clear(&scene);
         snprintf(what, sizeof what, "position '%s': the values",
                  a->position);
         return cli_engine_error(&a->eng, what, s);
     }
-    rc = write_picture(a, &scene);
+    rc = write_picture(a, scene);
     if (rc == CLI_EXIT_OK && strcmp(a->out, "-") != 0)
         printf("plot: %s: %s, position %s, value %llu, %zu moves (%zu "
                "winning), %zu part%s\n",
                a->out, a->r.spec, a->position, (unsigned long long)info.value,
                info.moves, info.winning, info.parts,
                info.parts == 1 ? "" : "s");
-    plot_scene_clear(&scene);
+    grundy_plot_free(scene);
     return rc;
 }
 
 int cmd_plot(int argc, char **argv)
 {
     plot_args a;
-    plot_info in;
-    plot_scene scene;
+    grundy_plot_info in;
+    grundy_plot_scene *scene = NULL;
     grundy_game *g = NULL;
     grundy_values *vals = NULL;
     grundy_parse_error where;
     grundy_status s;
     int rc, finite, map;
-    uint64_t count;
 
     rc = parse_args(argc, argv, &a);
     if (rc)
@@ -392,10 +378,9 @@ int cmd_plot(int argc, char **argv)
     }
     map = map && a.have_upto && !a.r.histogram;
     a.r.map = map;
-    count = finite ? 0 : a.r.upto + 1;
     if (map) {
         uint64_t asked = a.r.upto;
-        if (plot_map_fit(&a.r, a.have_width) != GRUNDY_OK) {
+        if (grundy_plot_map_fit(&a.r, a.have_width) != GRUNDY_OK) {
             grundy_game_free(g);
             return cli_usage_error("plot", "--upto %llu: a map of g(a, b) "
                                            "%llu pixels high (--height) "
@@ -404,13 +389,13 @@ int cmd_plot(int argc, char **argv)
                                    (unsigned long long)a.r.height,
                                    (unsigned long long)a.r.upto);
         }
-        count = (a.r.upto + 1) * (a.r.upto + 1);
     }
     memset(&in, 0, sizeof in);
     cli_catch_signals();
     s = cli_engine_values(&a.eng, g, &vals);
     if (s == GRUNDY_OK)
-        s = grundy_values_table(&in.t, vals, count);
+        s = grundy_values_table(&in.t, vals,
+                                grundy_plot_table_count(&a.r, g));
     cli_progress_done();
     if (s != GRUNDY_OK) {
         rc = cli_engine_error(&a.eng, "the table", s);
@@ -418,14 +403,14 @@ int cmd_plot(int argc, char **argv)
         grundy_game_free(g);
         return rc;
     }
-    s = plot_draw(&scene, &a.r, g, &in);
+    s = grundy_plot_draw(&scene, &a.r, g, &in);
     if (s != GRUNDY_OK)
         rc = cli_error("plot", s, NULL);
     else
-        rc = write_picture(&a, &scene);
+        rc = write_picture(&a, scene);
     if (rc == CLI_EXIT_OK)
         summary(&a, &in, map);
-    plot_scene_clear(&scene);
+    grundy_plot_free(scene);
     cli_engine_clear(&a.eng);
     grundy_game_free(g);
     return rc;

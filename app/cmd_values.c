@@ -197,6 +197,21 @@ static uint64_t per_gib(uint64_t entries, uint64_t bytes)
                  : 0;
 }
 
+/* "B MiB, N WHAT per GiB, ": the size of a table of `entries` entries in
+ * `bytes` bytes. */
+static void write_bytes_per_gib(grundy_writer *w, uint64_t entries,
+                                uint64_t bytes, const char *what)
+{
+    char buf[32];
+    snprintf(buf, sizeof buf, "%.1f MiB", (double)bytes / 1048576.0);
+    grundy_writer_str(w, buf);
+    grundy_writer_str(w, ", ");
+    grundy_writer_u64(w, per_gib(entries, bytes));
+    grundy_writer_char(w, ' ');
+    grundy_writer_str(w, what);
+    grundy_writer_str(w, " per GiB, ");
+}
+
 /* --stats with --position: where the value came from and, for a board
  * search, its work (positions, table lookups, memory) and the time. */
 static void write_search_stats(grundy_writer *w, const grundy_values *vals,
@@ -263,12 +278,7 @@ static void write_search_stats(grundy_writer *w, const grundy_values *vals,
         grundy_writer_str(w, " values of ");
         grundy_writer_u64(w, st.capacity);
         grundy_writer_str(w, ", ");
-        snprintf(buf, sizeof buf, "%.1f MiB",
-                 (double)st.table_bytes / 1048576.0);
-        grundy_writer_str(w, buf);
-        grundy_writer_str(w, ", ");
-        grundy_writer_u64(w, per_gib(st.capacity, st.table_bytes));
-        grundy_writer_str(w, " values per GiB, ");
+        write_bytes_per_gib(w, st.capacity, st.table_bytes, "values");
         grundy_writer_u64(w, st.evictions);
         grundy_writer_str(w, " evicted\nwidth ");
         grundy_writer_u64(w, 64 * (uint64_t)st.words);
@@ -283,12 +293,7 @@ static void write_search_stats(grundy_writer *w, const grundy_values *vals,
             grundy_writer_str(w, " cells (a window of ");
             grundy_writer_u64(w, cells);
             grundy_writer_str(w, " cells), ");
-            snprintf(buf, sizeof buf, "%.1f MiB",
-                     (double)st.enddb_bytes / 1048576.0);
-            grundy_writer_str(w, buf);
-            grundy_writer_str(w, ", ");
-            grundy_writer_u64(w, per_gib(st.enddb_entries, st.enddb_bytes));
-            grundy_writer_str(w, " parts per GiB, ");
+            write_bytes_per_gib(w, st.enddb_entries, st.enddb_bytes, "parts");
             grundy_writer_u64(w, st.enddb_hits);
             grundy_writer_str(w, " hits, 0 evicted\n");
         }

@@ -65,6 +65,28 @@ void loopy_cli_value_json(grundy_writer *w, const grundy_loopy_value *v)
     grundy_writer_str(w, "]}");
 }
 
+void loopy_cli_value_winner_json(grundy_writer *w,
+                                 const grundy_loopy_value *v)
+{
+    grundy_writer_str(w, ", \"value\": ");
+    loopy_cli_value_json(w, v);
+    grundy_writer_str(w, ", \"winner\": \"");
+    grundy_writer_str(
+        w, grundy_loopy_outcome_name(grundy_loopy_value_outcome(v)));
+    grundy_writer_char(w, '"');
+}
+
+void loopy_cli_vertex_value_json(grundy_writer *w,
+                                 const grundy_loopy_graph *g,
+                                 grundy_loopy_vertex v,
+                                 const grundy_loopy_value *val)
+{
+    grundy_writer_str(w, "{\"vertex\": ");
+    loopy_cli_vertex_json(w, g, v);
+    loopy_cli_value_winner_json(w, val);
+    grundy_writer_char(w, '}');
+}
+
 void loopy_cli_vertex_json(grundy_writer *w, const grundy_loopy_graph *g,
                            grundy_loopy_vertex v)
 {
@@ -269,12 +291,8 @@ static int lv_run(const lv_args *a, const grundy_game *gm,
                 cli_json_rules(w, a->spec, gm);
                 grundy_writer_str(w, ", \"position\": ");
                 cli_json_pos(w, gm, p);
-                grundy_writer_str(w, ", \"value\": ");
-                loopy_cli_value_json(w, &v);
-                grundy_writer_str(w, ", \"winner\": \"");
-                grundy_writer_str(w, grundy_loopy_outcome_name(
-                                         grundy_loopy_value_outcome(&v)));
-                grundy_writer_str(w, "\"}\n");
+                loopy_cli_value_winner_json(w, &v);
+                grundy_writer_str(w, "}\n");
             } else {
                 loopy_cli_value_text(w, &v);
                 grundy_writer_char(w, '\n');

@@ -37,34 +37,15 @@ endif()
 set(GRUNDY_HAVE_PYTHON ON)
 
 set(GRUNDY_PYTHON_DIR ${PROJECT_BINARY_DIR}/python)
-# The module draws pictures with the program's own code (app/plot_*.c:
-# grundy.plot draws what grundy plot draws), cairo loaded at run time.
-set(GRUNDY_PLOT_SOURCES
-  ${PROJECT_SOURCE_DIR}/app/plot_board.c
-  ${PROJECT_SOURCE_DIR}/app/plot_cairo.c
-  ${PROJECT_SOURCE_DIR}/app/plot_draw.c
-  ${PROJECT_SOURCE_DIR}/app/plot_scene.c
-  ${PROJECT_SOURCE_DIR}/app/plot_svg.c)
 Python3_add_library(grundy_python MODULE WITH_SOABI
   ${PROJECT_SOURCE_DIR}/python/grundy/_grundy.c
   ${PROJECT_SOURCE_DIR}/python/grundy/_misere.c
   ${PROJECT_SOURCE_DIR}/python/grundy/_tools.c
-  ${GRUNDY_PLOT_SOURCES} $<TARGET_OBJECTS:grundy>)
-target_include_directories(grundy_python PRIVATE ${PROJECT_SOURCE_DIR}/include
-  ${PROJECT_SOURCE_DIR}/app)
+  $<TARGET_OBJECTS:grundy>)
+target_include_directories(grundy_python PRIVATE ${PROJECT_SOURCE_DIR}/include)
 target_compile_definitions(grundy_python PRIVATE _POSIX_C_SOURCE=200809L)
-if(NOT DEFINED GRUNDY_WITH_CAIRO OR GRUNDY_WITH_CAIRO)
-  if(NOT DEFINED CAIRO_FOUND)
-    pkg_check_modules(CAIRO QUIET IMPORTED_TARGET cairo cairo-pdf cairo-png)
-  endif()
-  if(CAIRO_FOUND)
-    target_compile_definitions(grundy_python PRIVATE GRUNDY_HAVE_CAIRO=1)
-    target_include_directories(grundy_python PRIVATE ${CAIRO_INCLUDE_DIRS})
-    target_link_libraries(grundy_python PRIVATE ${CMAKE_DL_LIBS})
-  endif()
-endif()
 target_link_libraries(grundy_python PRIVATE Python3::NumPy Threads::Threads
-  ${FLINT_LIBRARY} PkgConfig::GMP PkgConfig::XXHASH m grundy_warnings)
+  ${FLINT_LIBRARY} PkgConfig::GMP PkgConfig::XXHASH m ${CMAKE_DL_LIBS} grundy_warnings)
 set_target_properties(grundy_python PROPERTIES
   OUTPUT_NAME _grundy
   C_VISIBILITY_PRESET hidden

@@ -84,6 +84,15 @@ GRUNDY_NODISCARD GRUNDY_API grundy_status grundy_count_tuples(
     grundy_count_result *out, const uint64_t *weights, size_t nvalues,
     uint64_t K, unsigned k, uint64_t p, const grundy_limits *opts);
 
+/* grundy_count_exact_modulus() :
+ * The modulus under which a count of weights^K configurations (weights:
+ * the choices of one component, saturated at UINT64_MAX) is the exact
+ * count: *p = GRUNDY_NT_PRIME_62 when weights^K < it.
+ * @return GRUNDY_ERR_OVERFLOW when the count can reach it (then give a
+ *         modulus).  O(min(K, 62)). */
+GRUNDY_NODISCARD GRUNDY_API grundy_status
+grundy_count_exact_modulus(uint64_t *p, uint64_t weights, uint64_t K);
+
 /* grundy_count_tuples_method() :
  * As grundy_count_tuples() with the transform chosen by the caller (for
  * tests and benchmarks).  GRUNDY_ERR_ARG when the method does not apply

@@ -25,5 +25,7 @@
 #include "grundy/misere.h"
 #include "grundy/session.h"
 #include "grundy/play.h"
+#include "grundy/plot.h"
+#include "grundy/survey.h"
 
 #endif

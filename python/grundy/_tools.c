@@ -1,8 +1,7 @@
 /*
  * _tools.c -- what the program's other subcommands do, for Python: a
- * survey's rows (the library's pattern and row calls), pictures (the
- * program's own drawing code, app/plot_*.c, compiled into the module),
- * and the store (grundy/store.h).  The Python layer checks the arguments
+ * survey's rows (the library's pattern and row calls), pictures
+ * (grundy/plot.h, as grundy plot draws them), and the store (grundy/store.h).  The Python layer checks the arguments
  * and builds the result types.
  */
 #include "_grundy.h"
@@ -12,8 +11,6 @@
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
-
-#include "plot.h"
 
 /* Families ****************************************************************/
 
@@ -89,8 +86,9 @@ static double now_s(void)
 const char survey_row_doc[] =
     "survey_row(code, upto, store, mem_limit, threads[, progress]) -> dict\n\n"
     "One row of a survey: the table of g(0..upto) summed up "
-    "(grundy_table_survey_get()), or skipped='memory'/'work' when a limit "
-    "refused it.";
+    "(grundy_table_survey_get()) and the hash its group is found by "
+    "(grundy_survey_values_hash()), or skipped='memory'/'work' when a "
+    "limit refused it.";
 
 PyObject *py_survey_row(PyObject *self, PyObject *args)
 {
@@ -102,6 +100,7 @@ PyObject *py_survey_row(PyObject *self, PyObject *args)
     const grundy_table *t = NULL;
     grundy_table_survey sum;
     grundy_status s;
+    uint64_t hash = 0;
     double t0;
     (void)self;
     if (!PyArg_ParseTuple(args, "sKOnn|O", &code, &upto, &store, &mem,
@@ -126,11 +125,12 @@ PyObject *py_survey_row(PyObject *self, PyObject *args)
         call_fail(&e->c, s, "the table");
         goto out;
     }
-    UNLOCKED(grundy_table_survey_get(&sum, t));
+    UNLOCKED(grundy_table_survey_get(&sum, t);
+             hash = grundy_survey_values_hash(t, (grundy_pos)upto + 1));
     if (call_flush(&e->c) < 0)
         goto out;
     r = Py_BuildValue(
-        "{s:s,s:O,s:O,s:K,s:K,s:K,s:K,s:K,s:O,s:K,s:d}", "canonical",
+        "{s:s,s:O,s:O,s:K,s:K,s:K,s:K,s:K,s:O,s:K,s:d,s:K}", "canonical",
         grundy_game_spec(e->games[gi]), "found",
         sum.period.found ? Py_True : Py_False, "proven",
         sum.period.proven ? Py_True : Py_False, "period",
@@ -140,7 +140,8 @@ PyObject *py_survey_row(PyObject *self, PyObject *args)
         (unsigned long long)sum.period.checked_upto, "max",
         (unsigned long long)sum.max, "have_rare",
         sum.have_rare ? Py_True : Py_False, "last_rare",
-        (unsigned long long)sum.rare.last_rare, "seconds", now_s() - t0);
+        (unsigned long long)sum.rare.last_rare, "seconds", now_s() - t0,
+        "hash", (unsigned long long)hash);
 out:
     Py_DECREF(e);
     return r;
@@ -172,7 +173,7 @@ static int req_u64(PyObject *d, const char *key, uint64_t *out)
 
 /* The scene as SVG text (through a temporary file: the back end writes to
  * a descriptor). */
-static PyObject *scene_svg(const plot_scene *sc)
+static PyObject *scene_svg(const grundy_plot_scene *sc)
 {
     FILE *f = tmpfile();
     long n;
@@ -181,7 +182,7 @@ static PyObject *scene_svg(const plot_scene *sc)
     grundy_status s;
     if (!f)
         return PyErr_SetFromErrno(PyExc_OSError);
-    s = plot_write_svg(sc, fileno(f));
+    s = grundy_plot_write(sc, fileno(f), GRUNDY_PLOT_SVG);
     if (s != GRUNDY_OK || fseek(f, 0, SEEK_END) != 0 || (n = ftell(f)) < 0 ||
         fseek(f, 0, SEEK_SET) != 0) {
         fclose(f);
@@ -214,14 +215,14 @@ PyObject *py_plot(PyObject *self, PyObject *args)
                               *info = NULL;
     Py_ssize_t mem, threads, gi;
     Engine *e;
-    plot_request pr;
-    plot_scene scene;
-    plot_info in;
-    plot_board_info bi;
-    plot_format format = PLOT_SVG;
-    uint64_t have_width, count;
+    grundy_plot_request pr;
+    grundy_plot_scene *scene = NULL;
+    grundy_plot_info in;
+    grundy_plot_board_info bi;
+    grundy_plot_format format = GRUNDY_PLOT_SVG;
+    uint64_t have_width;
     grundy_status s;
-    int scene_made = 0, err = 0;
+    int err = 0;
     (void)self;
     if (!PyArg_ParseTuple(args, "sO!Onn|O", &spec, &PyDict_Type, &req, &store,
                           &mem, &threads, &progress))
@@ -246,14 +247,14 @@ PyObject *py_plot(PyObject *self, PyObject *args)
     pr.no_rare = PyObject_IsTrue(PyDict_GetItemString(req, "no_rare"));
     pr.map = PyObject_IsTrue(PyDict_GetItemString(req, "map"));
     if (fmt && strcmp(fmt, "pdf") == 0)
-        format = PLOT_PDF;
+        format = GRUNDY_PLOT_PDF;
     else if (fmt && strcmp(fmt, "png") == 0)
-        format = PLOT_PNG;
-    if (format != PLOT_SVG && !plot_have_cairo()) {
+        format = GRUNDY_PLOT_PNG;
+    if (format != GRUNDY_PLOT_SVG && !grundy_plot_have_cairo()) {
         PyErr_Format(PyExc_ValueError,
                      "%s needs cairo, and %s; or write FILE.svg",
-                     format == PLOT_PDF ? "PDF" : "PNG",
-                     plot_cairo_built()
+                     format == GRUNDY_PLOT_PDF ? "PDF" : "PNG",
+                     grundy_plot_cairo_built()
                          ? "libcairo.so.2 was not found (apt-get install "
                            "libcairo2)"
                          : "this grundy was built without cairo");
@@ -277,10 +278,8 @@ PyObject *py_plot(PyObject *self, PyObject *args)
                          where.msg[0] ? where.msg : grundy_strerror(s));
             goto out;
         }
-        plot_scene_start(&scene, &pr);
-        scene_made = 1;
-        UNLOCKED(s = plot_board(&scene, e->games[gi], e->values[gi], p,
-                                pr.title, &bi));
+        UNLOCKED(s = grundy_plot_board(&scene, &pr, e->games[gi],
+                                       e->values[gi], p, &bi));
         if (s != GRUNDY_OK) {
             call_fail(&e->c, s, "the values");
             goto out;
@@ -291,10 +290,9 @@ PyObject *py_plot(PyObject *self, PyObject *args)
                              (Py_ssize_t)bi.winning, "parts",
                              (Py_ssize_t)bi.parts);
     } else {
-        int finite = grundy_game_num_positions(e->games[gi]) != 0;
         char per[160];
         if (pr.map && !pr.histogram &&
-            plot_map_fit(&pr, (int)have_width) != GRUNDY_OK) {
+            grundy_plot_map_fit(&pr, (int)have_width) != GRUNDY_OK) {
             PyErr_Format(PyExc_ValueError,
                          "upto: a map of g(a, b) %llu pixels high shows a, "
                          "b <= %llu (give a larger height)",
@@ -302,21 +300,19 @@ PyObject *py_plot(PyObject *self, PyObject *args)
                          (unsigned long long)pr.upto);
             goto out;
         }
-        count = finite                      ? 0
-                : pr.map && !pr.histogram ? (pr.upto + 1) * (pr.upto + 1)
-                                          : pr.upto + 1;
-        UNLOCKED(s = grundy_values_table(&in.t, e->values[gi], count));
+        UNLOCKED(s = grundy_values_table(
+                     &in.t, e->values[gi],
+                     grundy_plot_table_count(&pr, e->games[gi])));
         if (s != GRUNDY_OK) {
             call_fail(&e->c, s, "the table");
             goto out;
         }
-        UNLOCKED(s = plot_draw(&scene, &pr, e->games[gi], &in));
-        scene_made = 1;
+        UNLOCKED(s = grundy_plot_draw(&scene, &pr, e->games[gi], &in));
         if (s != GRUNDY_OK) {
             PyErr_NoMemory();
             goto out;
         }
-        plot_period_text(per, sizeof per, &in);
+        grundy_plot_period_text(per, sizeof per, &in);
         info = Py_BuildValue(
             "{s:K,s:K,s:K,s:K,s:O,s:K,s:K,s:s}", "positions",
             (unsigned long long)in.positions, "marks",
@@ -330,7 +326,7 @@ PyObject *py_plot(PyObject *self, PyObject *args)
     if (!info || call_flush(&e->c) < 0)
         goto out;
     if (path) {
-        UNLOCKED(s = plot_write_file(&scene, path, format, &err));
+        UNLOCKED(s = grundy_plot_write_file(scene, path, format, &err));
         if (s != GRUNDY_OK) {
             if (err) {
                 errno = err;
@@ -343,7 +339,7 @@ PyObject *py_plot(PyObject *self, PyObject *args)
         }
         svg = Py_NewRef(Py_None);
     } else {
-        svg = scene_svg(&scene);
+        svg = scene_svg(scene);
         if (!svg)
             goto out;
     }
@@ -351,8 +347,7 @@ PyObject *py_plot(PyObject *self, PyObject *args)
 out:
     Py_XDECREF(svg);
     Py_XDECREF(info);
-    if (scene_made)
-        plot_scene_clear(&scene);
+    grundy_plot_free(scene);
     Py_DECREF(e);
     return r;
 }

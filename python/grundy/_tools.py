@@ -75,27 +75,12 @@ def survey(codes, upto, *, store=True, mem_limit=None, threads=None,
                         progress, work_limit)
 
 
-def _values_digest(code, upto, store, mem_limit, threads, work_limit):
-    """A digest of g(0..upto), each value as 4 little-endian bytes, so
-    that codes with the same values share a group as in ``grundy
-    survey``; the code itself when the values cannot be had."""
-    import hashlib
-    from . import values
-    try:
-        a = values(code, upto, store=store, mem_limit=mem_limit,
-                   threads=threads, work_limit=work_limit)
-    except Exception:  # a limit: the row has its own group
-        return ("code", code)
-    return hashlib.blake2b(a.astype("<u4").tobytes(),
-                           digest_size=16).digest()
-
-
 def _survey_rows(codes, canon, upto, store, mem_limit, threads, progress,
                  work_limit):
     st, mem, th = _engine_args(store, mem_limit, threads, codes,
                                work_limit=work_limit)
     pr = _progress(progress)
-    first = {}  # a digest of g(0..upto) -> the group of the first code
+    first = {}  # the hash of g(0..upto) -> the group of the first code
     for code, group in zip(codes, canon):
         r = _grundy.survey_row(code, upto, st, mem, th, pr)
         if "skipped" in r:
@@ -112,9 +97,7 @@ def _survey_rows(codes, canon, upto, store, mem_limit, threads, progress,
             per.checked_upto = r["checked_upto"] - 1
         status = ("arithmetic-periodic" if shown and r["saltus"] else
                   "periodic" if shown else "none")
-        group = first.setdefault(
-            _values_digest(code, upto, store, mem_limit, threads,
-                           work_limit), group)
+        group = first.setdefault(r["hash"], group)
         yield SurveyRow(code, group, status, per, r["max"],
                         r["last_rare"] if r["have_rare"] else None,
                         r["seconds"])

@@ -272,6 +272,19 @@ grundy_status grundy_count_tuples_method(grundy_count_result *out,
     return GRUNDY_OK;
 }
 
+grundy_status grundy_count_exact_modulus(uint64_t *p, uint64_t weights,
+                                         uint64_t K)
+{
+    uint64_t x = 1;
+    for (uint64_t i = 0; weights > 1 && i < K; i++) { /* at most 62 rounds */
+        GRUNDY_RETURN_IF(x > (GRUNDY_NT_PRIME_62 - 1) / weights,
+                         GRUNDY_ERR_OVERFLOW);
+        x *= weights;
+    }
+    *p = GRUNDY_NT_PRIME_62;
+    return GRUNDY_OK;
+}
+
 grundy_status grundy_count_tuples(grundy_count_result *out,
                                   const uint64_t *weights, size_t nvalues,
                                   uint64_t K, unsigned k, uint64_t p,

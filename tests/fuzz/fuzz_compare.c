@@ -1,12 +1,13 @@
 /*
  * fuzz_compare.c -- the published table of `grundy survey --compare FILE`
- * (app/published.c), from any bytes.
+ * (grundy_survey_published_parse(), src/survey/published.c), from any bytes.
  *
  * What must hold for any input:
  *   - a refused table names a line of the input and a column inside that
  *     line (1 .. its length + 1), with a message;
  *   - an accepted table has lines of the input, in order, each entry as
- *     the input wrote it, and written back (published_format()) it reads
+ *     the input wrote it, and written back
+ *     (grundy_survey_published_format()) it reads
  *     to the same table;
  *   - the program's reader of the file (published_read(), the input
  *     written to a file) gives the same answer as the parser;
@@ -44,7 +45,8 @@ static size_t line_length(const uint8_t *data, size_t size,
     }
 }
 
-static int same_table(const published *a, size_t na, const published *b,
+static int same_table(const grundy_survey_published *a, size_t na,
+                      const grundy_survey_published *b,
                       size_t nb)
 {
     size_t i;
@@ -60,7 +62,7 @@ static int same_table(const published *a, size_t na, const published *b,
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
-    published *t = NULL, *t2 = NULL, *t3 = NULL;
+    grundy_survey_published *t = NULL, *t2 = NULL, *t3 = NULL;
     size_t n = 0, n2 = 0, n3 = 0, i, len;
     unsigned long last = 0;
     grundy_parse_error where;
@@ -69,7 +71,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     int rc;
 
     memset(&where, 0, sizeof where);
-    s = published_parse((const char *)data, size, &t, &n, &where);
+    s = grundy_survey_published_parse((const char *)data, size, &t, &n, &where);
     rc = published_read("survey", fuzz_file(data, size), &t3, &n3);
     if (s != GRUNDY_OK) {
         size_t ll;
@@ -107,14 +109,14 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
                       t[i].line, t[i].code,
                       (unsigned long long)t[i].period);
     }
-    len = published_format(t, n, NULL, 0);
+    len = grundy_survey_published_format(t, n, NULL, 0);
     text = malloc(len + 1);
     if (!text)
         abort();
-    if (published_format(t, n, text, len + 1) != len)
+    if (grundy_survey_published_format(t, n, text, len + 1) != len)
         fuzz_fail("published_format: two lengths");
     memset(&where, 0, sizeof where);
-    s = published_parse(text, len, &t2, &n2, &where);
+    s = grundy_survey_published_parse(text, len, &t2, &n2, &where);
     if (s != GRUNDY_OK || !same_table(t, n, t2, n2))
         fuzz_fail("written back as '%.200s', read as another table (%s at "
                   "%lu:%lu)",

@@ -504,6 +504,35 @@ static void test_count_tuples_large_K_matches_convolution(void **state)
     }
 }
 
+/* weights^K below the 62-bit prime, by 128-bit products. */
+__extension__ typedef unsigned __int128 count_u128;
+
+static void test_count_exact_modulus_matches_power(void **state)
+{
+    test_rng *rng = *state;
+    for (long it = 0; it < 2000 * test_multiplier(); it++) {
+        uint64_t w = test_rng_below(rng, 4) == 0
+                         ? test_rng_below(rng, 3)
+                         : test_rng_next(rng) >> test_rng_below(rng, 64);
+        uint64_t K = test_rng_range(rng, 1, 70), p = 0, i;
+        count_u128 x = 1;
+        int fits = 1;
+        for (i = 0; i < K && fits; i++) {
+            x *= w;
+            fits = x < GRUNDY_NT_PRIME_62;
+        }
+        if (w <= 1)
+            fits = 1;
+        grundy_status s = grundy_count_exact_modulus(&p, w, K);
+        if (s != (fits ? GRUNDY_OK : GRUNDY_ERR_OVERFLOW) ||
+            (fits && p != GRUNDY_NT_PRIME_62))
+            fail_msg("seed=%llu it=%ld: %llu^%llu: %s",
+                     (unsigned long long)test_seed(), it,
+                     (unsigned long long)w, (unsigned long long)K,
+                     grundy_strerror(s));
+    }
+}
+
 static void test_count_tuples_errors(void **state)
 {
     uint64_t w[3] = {1, 1, 1};
@@ -893,6 +922,9 @@ int main(void)
             test_count_tuples_large_K_matches_convolution, test_rng_setup,
             test_rng_teardown),
         cmocka_unit_test(test_count_tuples_errors),
+        cmocka_unit_test_setup_teardown(
+            test_count_exact_modulus_matches_power, test_rng_setup,
+            test_rng_teardown),
         cmocka_unit_test_setup_teardown(test_mdswin_matches_divisor_game_search,
                                         test_rng_setup, test_rng_teardown),
         cmocka_unit_test(test_mdswin_samples),

@@ -1,5 +1,5 @@
 /*
- * plot_svg.c -- a scene as SVG 1.1 (plot.h).
+ * svg.c -- a scene as SVG 1.1 (grundy/plot.h).
  *
  * One <g> per layer carries the layer's class and colours, so a shape
  * writes only its geometry (and its own fill when it has one): a dot is
@@ -10,7 +10,7 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "plot.h"
+#include "plot/plot_internal.h"
 
 static void num(grundy_writer *w, double x)
 {
@@ -39,7 +39,7 @@ static void attr_num(grundy_writer *w, const char *name, double x)
 static void colour(grundy_writer *w, uint32_t c)
 {
     char buf[8];
-    if (c == PLOT_NONE) {
+    if (c == GRUNDY_PLOT_NONE) {
         grundy_writer_str(w, "none");
         return;
     }
@@ -68,36 +68,37 @@ static void escaped(grundy_writer *w, const char *t)
         }
 }
 
-static void shape(grundy_writer *w, const plot_scene *s, const plot_shape *sh)
+static void shape(grundy_writer *w, const grundy_plot_scene *s,
+                  const grundy_plot_shape *sh)
 {
     static const char *const anchors[] = {"start", "middle", "end"};
     switch (sh->kind) {
-    case PLOT_RECT:
+    case GRUNDY_PLOT_RECT:
         grundy_writer_str(w, "<rect");
         attr_num(w, "x", sh->x);
         attr_num(w, "y", sh->y);
         attr_num(w, "width", sh->w);
         attr_num(w, "height", sh->h);
         break;
-    case PLOT_CIRCLE:
+    case GRUNDY_PLOT_CIRCLE:
         grundy_writer_str(w, "<circle");
         attr_num(w, "cx", sh->x);
         attr_num(w, "cy", sh->y);
         attr_num(w, "r", sh->w);
         break;
-    case PLOT_LINE:
+    case GRUNDY_PLOT_LINE:
         grundy_writer_str(w, "<line");
         attr_num(w, "x1", sh->x);
         attr_num(w, "y1", sh->y);
         attr_num(w, "x2", sh->w);
         attr_num(w, "y2", sh->h);
         break;
-    case PLOT_TEXT:
+    case GRUNDY_PLOT_TEXT:
         grundy_writer_str(w, "<text");
         attr_num(w, "x", sh->x);
         attr_num(w, "y", sh->y);
         attr_num(w, "font-size", sh->size);
-        if (sh->anchor != PLOT_START) {
+        if (sh->anchor != GRUNDY_PLOT_START) {
             grundy_writer_str(w, " text-anchor=\"");
             grundy_writer_str(w, anchors[sh->anchor]);
             grundy_writer_char(w, '"');
@@ -113,25 +114,26 @@ static void shape(grundy_writer *w, const plot_scene *s, const plot_shape *sh)
         }
         break;
     }
-    if (sh->colour != PLOT_NONE) {
-        grundy_writer_str(w, sh->kind == PLOT_LINE ? " stroke=\"" : " fill=\"");
+    if (sh->colour != GRUNDY_PLOT_NONE) {
+        grundy_writer_str(w, sh->kind == GRUNDY_PLOT_LINE ? " stroke=\""
+                                                          : " fill=\"");
         colour(w, sh->colour);
         grundy_writer_char(w, '"');
     }
-    if (plot_shape_attrs(s, sh)) {
+    if (grundy_plot_shape_attrs(s, sh)) {
         grundy_writer_char(w, ' ');
-        grundy_writer_str(w, plot_shape_attrs(s, sh));
+        grundy_writer_str(w, grundy_plot_shape_attrs(s, sh));
     }
-    if (sh->kind == PLOT_TEXT) {
+    if (sh->kind == GRUNDY_PLOT_TEXT) {
         grundy_writer_char(w, '>');
-        escaped(w, plot_scene_text(s, sh));
+        escaped(w, grundy_plot_scene_text(s, sh));
         grundy_writer_str(w, "</text>\n");
     } else {
         grundy_writer_str(w, "/>\n");
     }
 }
 
-grundy_status plot_write_svg(const plot_scene *s, int fd)
+grundy_status grundy_plot_write_svg(const grundy_plot_scene *s, int fd)
 {
     grundy_writer w;
     size_t i, j;
@@ -152,13 +154,13 @@ grundy_status plot_write_svg(const plot_scene *s, int fd)
     escaped(&w, s->title);
     grundy_writer_str(&w, "</title>\n");
     for (i = 0; i < s->nlayers; i++) {
-        const plot_layer *l = &s->layers[i];
+        const grundy_plot_layer *l = &s->layers[i];
         grundy_writer_str(&w, "<g class=\"");
         escaped(&w, l->name);
         grundy_writer_str(&w, "\" fill=\"");
         colour(&w, l->fill);
         grundy_writer_char(&w, '"');
-        if (l->stroke != PLOT_NONE) {
+        if (l->stroke != GRUNDY_PLOT_NONE) {
             grundy_writer_str(&w, " stroke=\"");
             colour(&w, l->stroke);
             grundy_writer_char(&w, '"');

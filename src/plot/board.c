@@ -1,6 +1,6 @@
 /*
- * plot_board.c -- grundy plot RULES --position POS: a board position and
- * its moves.
+ * board.c -- a board position and its moves (grundy plot RULES
+ * --position POS).
  *
  * The picture is drawn from the library's public calls only: the
  * position's geometry (grundy_board_geometry_get(): where each cell or
@@ -28,7 +28,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "plot.h"
+#include "plot/plot_internal.h"
 
 #define COLOUR_WIN 0xD62728u
 #define COLOUR_MOVE 0x1F5FA8u
@@ -60,14 +60,14 @@ static int by_value(const void *x, const void *y)
     return (a->removed > b->removed) - (a->removed < b->removed);
 }
 
-static double font(const plot_scene *s)
+static double font(const grundy_plot_scene *s)
 {
     return s->font_scale > 0 ? s->font_scale : 1;
 }
 
 /* Part outlines: a grid cell's sides that do not touch a cell of the
  * same part. */
-static void outline_cells(plot_scene *s, size_t l,
+static void outline_cells(grundy_plot_scene *s, size_t l,
                           const grundy_board_geometry *geo, uint64_t part,
                           double ox, double oy, double c)
 {
@@ -93,27 +93,27 @@ static void outline_cells(plot_scene *s, size_t l,
         x = ox + geo->x[i] * c;
         y = oy + geo->y[i] * c;
         if (!nb[0])
-            plot_line(s, l, x, y, x, y + c);
+            grundy_plot_line(s, l, x, y, x, y + c);
         if (!nb[1])
-            plot_line(s, l, x + c, y, x + c, y + c);
+            grundy_plot_line(s, l, x + c, y, x + c, y + c);
         if (!nb[2])
-            plot_line(s, l, x, y, x + c, y);
+            grundy_plot_line(s, l, x, y, x + c, y);
         if (!nb[3])
-            plot_line(s, l, x, y + c, x + c, y + c);
+            grundy_plot_line(s, l, x, y + c, x + c, y + c);
     }
 }
 
 /* The value disc of a move at (x, y). */
-static void move_label(plot_scene *s, size_t disc, size_t disc_win,
+static void move_label(grundy_plot_scene *s, size_t disc, size_t disc_win,
                        size_t text, size_t text_win, const grundy_game *g,
                        const move_info *m, double x, double y, double r)
 {
     char buf[32], attrs[256], pos[160];
     int win = m->value == 0;
-    plot_circle(s, win ? disc_win : disc, x, y, r, PLOT_NONE);
+    grundy_plot_circle(s, win ? disc_win : disc, x, y, r, GRUNDY_PLOT_NONE);
     snprintf(buf, sizeof buf, "%llu", (unsigned long long)m->value);
-    plot_text(s, win ? text_win : text, x, y + r * 0.42, buf, r * 1.15,
-              PLOT_MIDDLE, 0, win);
+    grundy_plot_text(s, win ? text_win : text, x, y + r * 0.42, buf, r * 1.15,
+                     GRUNDY_PLOT_MIDDLE, 0, win);
     if (m->single) {
         size_t n = grundy_game_pos_format(g, m->child, pos, sizeof pos);
         if (n >= sizeof pos)
@@ -121,9 +121,9 @@ static void move_label(plot_scene *s, size_t disc, size_t disc_win,
     } else {
         pos[0] = 0;
     }
-    snprintf(attrs, sizeof attrs, "data-child=\"%s\" data-value=\"%llu\"",
-             pos, (unsigned long long)m->value);
-    plot_shape_data(s, win ? text_win : text, attrs);
+    snprintf(attrs, sizeof attrs, "data-child=\"%s\" data-value=\"%llu\"", pos,
+             (unsigned long long)m->value);
+    grundy_plot_shape_data(s, win ? text_win : text, attrs);
 }
 
 /* The layers of the value discs, winning on top. */
@@ -131,12 +131,15 @@ typedef struct disc_layers {
     size_t disc, disc_win, text, text_win;
 } disc_layers;
 
-static void disc_layers_new(plot_scene *s, disc_layers *d)
+static void disc_layers_new(grundy_plot_scene *s, disc_layers *d)
 {
-    d->disc = plot_layer_new(s, "move", 0xFFFFFF, COLOUR_MOVE, 1.5);
-    d->disc_win = plot_layer_new(s, "move-win", COLOUR_WIN, 0xFFFFFF, 1.5);
-    d->text = plot_layer_new(s, "move-value", COLOUR_TEXT, PLOT_NONE, 0);
-    d->text_win = plot_layer_new(s, "move-value", 0xFFFFFF, PLOT_NONE, 0);
+    d->disc = grundy_plot_layer_new(s, "move", 0xFFFFFF, COLOUR_MOVE, 1.5);
+    d->disc_win =
+        grundy_plot_layer_new(s, "move-win", COLOUR_WIN, 0xFFFFFF, 1.5);
+    d->text = grundy_plot_layer_new(s, "move-value", COLOUR_TEXT,
+                                    GRUNDY_PLOT_NONE, 0);
+    d->text_win =
+        grundy_plot_layer_new(s, "move-value", 0xFFFFFF, GRUNDY_PLOT_NONE, 0);
 }
 
 /* Where the label of move m goes, in board units; 0 when it has none. */
@@ -162,9 +165,8 @@ static int move_place(const grundy_board_geometry *geo, grundy_board_mark st,
         return 1;
     case GRUNDY_BOARD_MARK_VERTEX:
         for (i = 0; i < geo->ncells; i++)
-            if ((m->removed >> i & 1) &&
-                (((UINT64_C(1) << i) | geo->adj[i]) & geo->cells) ==
-                    m->removed) {
+            if ((m->removed >> i & 1) && (((UINT64_C(1) << i) | geo->adj[i]) &
+                                          geo->cells) == m->removed) {
                 *x = geo->x[i];
                 *y = geo->y[i];
                 return 1;
@@ -182,7 +184,7 @@ static int move_place(const grundy_board_geometry *geo, grundy_board_mark st,
 
 /* A small copy of the board for a move of Rect, at (x, y) with cells of
  * c pixels, and its value below. */
-static void thumb(plot_scene *s, size_t lcell, const size_t lframe[2],
+static void thumb(grundy_plot_scene *s, size_t lcell, const size_t lframe[2],
                   const disc_layers *d, const grundy_game *g,
                   const grundy_board_geometry *geo, const move_info *m,
                   double x, double y, double c)
@@ -194,25 +196,26 @@ static void thumb(plot_scene *s, size_t lcell, const size_t lframe[2],
         uint32_t col = (m->removed >> i & 1) ? (win ? COLOUR_WIN : COLOUR_MOVE)
                        : (geo->cells >> i & 1) ? 0xDCE9F5
                                                : COLOUR_OFF;
-        plot_rect(s, lcell, x + geo->x[i] * c, y + geo->y[i] * c, c, c, col);
+        grundy_plot_rect(s, lcell, x + geo->x[i] * c, y + geo->y[i] * c, c, c,
+                         col);
     }
-    plot_rect(s, lframe[win], x, y, (double)geo->cols * c,
-              (double)geo->rows * c, PLOT_NONE);
+    grundy_plot_rect(s, lframe[win], x, y, (double)geo->cols * c,
+                     (double)geo->rows * c, GRUNDY_PLOT_NONE);
     snprintf(buf, sizeof buf, "%llu", (unsigned long long)m->value);
-    plot_text(s, win ? d->text_win : d->text,
-              x + (double)geo->cols * c / 2, y + (double)geo->rows * c + 12,
-              buf, 11, PLOT_MIDDLE, 0, win);
+    grundy_plot_text(
+        s, win ? d->text_win : d->text, x + (double)geo->cols * c / 2,
+        y + (double)geo->rows * c + 12, buf, 11, GRUNDY_PLOT_MIDDLE, 0, win);
     if (!m->single ||
         grundy_game_pos_format(g, m->child, pos, sizeof pos) >= sizeof pos)
         pos[0] = 0;
-    snprintf(attrs, sizeof attrs, "data-child=\"%s\" data-value=\"%llu\"",
-             pos, (unsigned long long)m->value);
-    plot_shape_data(s, win ? d->text_win : d->text, attrs);
+    snprintf(attrs, sizeof attrs, "data-child=\"%s\" data-value=\"%llu\"", pos,
+             (unsigned long long)m->value);
+    grundy_plot_shape_data(s, win ? d->text_win : d->text, attrs);
 }
 
-grundy_status plot_board(plot_scene *s, const grundy_game *g,
-                         grundy_values *vals, grundy_pos p,
-                         const char *title, plot_board_info *info)
+static grundy_status draw_board(grundy_plot_scene *s, const grundy_game *g,
+                                grundy_values *vals, grundy_pos p,
+                                const char *title, grundy_plot_board_info *info)
 {
     const grundy_rules *r = grundy_game_rules(g);
     grundy_board_geometry *geo = NULL, *cg = NULL;
@@ -297,8 +300,8 @@ grundy_status plot_board(plot_scene *s, const grundy_game *g,
     if (title)
         snprintf(text, sizeof text, "%s", title);
     else
-        snprintf(text, sizeof text, "%s: the moves from %s", grundy_game_spec(g),
-                 pos);
+        snprintf(text, sizeof text, "%s: the moves from %s",
+                 grundy_game_spec(g), pos);
     {
         size_t n = strlen(text);
         if (n >= sizeof s->title)
@@ -306,11 +309,12 @@ grundy_status plot_board(plot_scene *s, const grundy_game *g,
         memcpy(s->title, text, n);
         s->title[n] = 0;
     }
-    lt = plot_layer_new(s, "title", COLOUR_TEXT, PLOT_NONE, 0);
-    plot_text(s, lt, x0, 22 * font(s), text, 15, PLOT_START, 0, 1);
+    lt = grundy_plot_layer_new(s, "title", COLOUR_TEXT, GRUNDY_PLOT_NONE, 0);
+    grundy_plot_text(s, lt, x0, 22 * font(s), text, 15, GRUNDY_PLOT_START, 0,
+                     1);
     {
-        int n = snprintf(text, sizeof text, "value %llu; ",
-                         (unsigned long long)v);
+        int n =
+            snprintf(text, sizeof text, "value %llu; ", (unsigned long long)v);
         if (!nm)
             n += snprintf(text + n, sizeof text - (size_t)n,
                           "no move: the player to move loses");
@@ -341,8 +345,10 @@ grundy_status plot_board(plot_scene *s, const grundy_game *g,
                          " (their XOR is %llu)", (unsigned long long)v);
         }
     }
-    lt = plot_layer_new(s, "subtitle", COLOUR_SUBTLE, PLOT_NONE, 0);
-    plot_text(s, lt, x0, 42 * font(s), text, 11.5, PLOT_START, 0, 0);
+    lt = grundy_plot_layer_new(s, "subtitle", COLOUR_SUBTLE, GRUNDY_PLOT_NONE,
+                               0);
+    grundy_plot_text(s, lt, x0, 42 * font(s), text, 11.5, GRUNDY_PLOT_START, 0,
+                     0);
 
     /* the board at the left when its moves are drawn as small boards */
     if (style == GRUNDY_BOARD_MARK_THUMB)
@@ -361,38 +367,42 @@ grundy_status plot_board(plot_scene *s, const grundy_game *g,
         sy0 = oy;
         sx1 = ox + c * (double)geo->cols;
         sy1 = oy + c * (double)geo->rows;
-        loff = plot_layer_new(s, "cell-off", COLOUR_OFF, PLOT_NONE, 0);
-        lcell = plot_layer_new(s, "cell", 0xFFFFFF, PLOT_NONE, 0);
-        ledge = plot_layer_new(s, "cell-edge", PLOT_NONE, COLOUR_EDGE, 1);
+        loff = grundy_plot_layer_new(s, "cell-off", COLOUR_OFF,
+                                     GRUNDY_PLOT_NONE, 0);
+        lcell = grundy_plot_layer_new(s, "cell", 0xFFFFFF, GRUNDY_PLOT_NONE, 0);
+        ledge = grundy_plot_layer_new(s, "cell-edge", GRUNDY_PLOT_NONE,
+                                      COLOUR_EDGE, 1);
         for (i = 0; i < geo->ncells; i++) {
             double x = ox + geo->x[i] * c, y = oy + geo->y[i] * c;
             uint32_t col = 0xFFFFFF;
             if (!(geo->cells >> i & 1)) {
-                plot_rect(s, loff, x, y, c, c, PLOT_NONE);
+                grundy_plot_rect(s, loff, x, y, c, c, GRUNDY_PLOT_NONE);
             } else {
                 for (k = 0; k < nparts; k++)
                     if (parts[k] >> i & 1)
                         col = tints[k % 8];
-                plot_rect(s, lcell, x, y, c, c, col);
+                grundy_plot_rect(s, lcell, x, y, c, c, col);
             }
-            plot_rect(s, ledge, x, y, c, c, PLOT_NONE);
+            grundy_plot_rect(s, ledge, x, y, c, c, GRUNDY_PLOT_NONE);
         }
-        snprintf(plot_layer_at(s, lcell)->data,
-                 sizeof plot_layer_at(s, lcell)->data,
+        snprintf(grundy_plot_layer_at(s, lcell)->data,
+                 sizeof grundy_plot_layer_at(s, lcell)->data,
                  "data-cells=\"%d\" data-parts=\"%zu\"",
                  __builtin_popcountll(geo->cells), nparts);
-        lpart = plot_layer_new(s, "part", PLOT_NONE, COLOUR_PART, 3);
+        lpart =
+            grundy_plot_layer_new(s, "part", GRUNDY_PLOT_NONE, COLOUR_PART, 3);
         for (k = 0; k < nparts; k++)
             outline_cells(s, lpart, geo, parts[k], ox, oy, c);
         if (geo->marked) {
-            lmark = plot_layer_new(s, "poison", PLOT_NONE, COLOUR_WIN, 2.5);
+            lmark = grundy_plot_layer_new(s, "poison", GRUNDY_PLOT_NONE,
+                                          COLOUR_WIN, 2.5);
             for (i = 0; i < geo->ncells; i++)
                 if (geo->marked >> i & 1) {
                     double x = ox + geo->x[i] * c, y = oy + geo->y[i] * c;
-                    plot_line(s, lmark, x + c * 0.15, y + c * 0.15,
-                              x + c * 0.85, y + c * 0.85);
-                    plot_line(s, lmark, x + c * 0.85, y + c * 0.15,
-                              x + c * 0.15, y + c * 0.85);
+                    grundy_plot_line(s, lmark, x + c * 0.15, y + c * 0.15,
+                                     x + c * 0.85, y + c * 0.85);
+                    grundy_plot_line(s, lmark, x + c * 0.85, y + c * 0.15,
+                                     x + c * 0.15, y + c * 0.85);
                 }
         }
         if (style != GRUNDY_BOARD_MARK_THUMB) {
@@ -405,16 +415,16 @@ grundy_status plot_board(plot_scene *s, const grundy_game *g,
                 double x, y;
                 if (move_place(geo, style, &mi[i], &x, &y)) {
                     move_label(s, d.disc, d.disc_win, d.text, d.text_win, g,
-                               &mi[i], ox + (x + 0.5) * c,
-                               oy + (y + 0.5) * c, rad);
+                               &mi[i], ox + (x + 0.5) * c, oy + (y + 0.5) * c,
+                               rad);
                     info->shown++;
                 }
             }
         }
     } else {
         /* a graph: vertices on their coordinates, scaled to the area */
-        double minx = 1e300, maxx = -1e300, miny = 1e300, maxy = -1e300,
-               sc, rad, d2 = 1e300;
+        double minx = 1e300, maxx = -1e300, miny = 1e300, maxy = -1e300, sc,
+               rad, d2 = 1e300;
         size_t ledge, ledge_off, lv, lvoff;
         disc_layers d;
         unsigned a, b;
@@ -446,42 +456,47 @@ grundy_status plot_board(plot_scene *s, const grundy_game *g,
         sy0 = oy + sc * miny - rad;
         sx1 = ox + sc * maxx + rad;
         sy1 = oy + sc * maxy + rad;
-        ledge_off = plot_layer_new(s, "edge-off", PLOT_NONE, 0xD0D0D0, 1);
-        plot_layer_at(s, ledge_off)->dashed = 1;
-        ledge = plot_layer_new(s, "edge", PLOT_NONE, 0x555555, 2);
+        ledge_off =
+            grundy_plot_layer_new(s, "edge-off", GRUNDY_PLOT_NONE, 0xD0D0D0, 1);
+        grundy_plot_layer_at(s, ledge_off)->dashed = 1;
+        ledge = grundy_plot_layer_new(s, "edge", GRUNDY_PLOT_NONE, 0x555555, 2);
         for (a = 0; a < geo->ncells; a++)
             for (b = a + 1; b < geo->ncells; b++)
                 if (geo->adj[a] >> b & 1)
-                    plot_line(s,
-                              (geo->cells >> a & 1) && (geo->cells >> b & 1)
-                                  ? ledge
-                                  : ledge_off,
-                              ox + sc * geo->x[a], oy + sc * geo->y[a],
-                              ox + sc * geo->x[b], oy + sc * geo->y[b]);
-        lvoff = plot_layer_new(s, "vertex-off", COLOUR_OFF, PLOT_NONE, 0);
-        lv = plot_layer_new(s, "vertex", 0xFFFFFF, COLOUR_PART, 2.5);
+                    grundy_plot_line(s,
+                                     (geo->cells >> a & 1) &&
+                                             (geo->cells >> b & 1)
+                                         ? ledge
+                                         : ledge_off,
+                                     ox + sc * geo->x[a], oy + sc * geo->y[a],
+                                     ox + sc * geo->x[b], oy + sc * geo->y[b]);
+        lvoff = grundy_plot_layer_new(s, "vertex-off", COLOUR_OFF,
+                                      GRUNDY_PLOT_NONE, 0);
+        lv = grundy_plot_layer_new(s, "vertex", 0xFFFFFF, COLOUR_PART, 2.5);
         for (i = 0; i < geo->ncells; i++) {
             uint32_t col = 0xFFFFFF;
             if (!(geo->cells >> i & 1)) {
-                plot_circle(s, lvoff, ox + sc * geo->x[i],
-                            oy + sc * geo->y[i], rad * 0.45, PLOT_NONE);
+                grundy_plot_circle(s, lvoff, ox + sc * geo->x[i],
+                                   oy + sc * geo->y[i], rad * 0.45,
+                                   GRUNDY_PLOT_NONE);
                 continue;
             }
             for (k = 0; k < nparts; k++)
                 if (parts[k] >> i & 1)
                     col = tints[k % 8];
-            plot_circle(s, lv, ox + sc * geo->x[i], oy + sc * geo->y[i],
-                        rad * 1.45, col);
+            grundy_plot_circle(s, lv, ox + sc * geo->x[i], oy + sc * geo->y[i],
+                               rad * 1.45, col);
         }
-        snprintf(plot_layer_at(s, lv)->data, sizeof plot_layer_at(s, lv)->data,
+        snprintf(grundy_plot_layer_at(s, lv)->data,
+                 sizeof grundy_plot_layer_at(s, lv)->data,
                  "data-cells=\"%d\" data-parts=\"%zu\"",
                  __builtin_popcountll(geo->cells), nparts);
         disc_layers_new(s, &d);
         for (i = 0; i < nm; i++) {
             double x, y;
             if (move_place(geo, style, &mi[i], &x, &y)) {
-                move_label(s, d.disc, d.disc_win, d.text, d.text_win, g,
-                           &mi[i], ox + sc * x, oy + sc * y, rad);
+                move_label(s, d.disc, d.disc_win, d.text, d.text_win, g, &mi[i],
+                           ox + sc * x, oy + sc * y, rad);
                 info->shown++;
             }
         }
@@ -490,10 +505,11 @@ grundy_status plot_board(plot_scene *s, const grundy_game *g,
 
     if (style == GRUNDY_BOARD_MARK_THUMB && geo->grid && nm) {
         /* the moves as small boards, winning first, in rows */
-        double rx0 = sx1 + 40, rx1 = s->width - 20 * font(s),
-               ry0 = y0, ry1 = y1, ct, tw, th;
+        double rx0 = sx1 + 40, rx1 = s->width - 20 * font(s), ry0 = y0,
+               ry1 = y1, ct, tw, th;
         size_t per_row = 0, rows = 0, fit = 0;
-        size_t lcell = plot_layer_new(s, "thumb", PLOT_NONE, PLOT_NONE, 0);
+        size_t lcell = grundy_plot_layer_new(s, "thumb", GRUNDY_PLOT_NONE,
+                                             GRUNDY_PLOT_NONE, 0);
         size_t lframe[2];
         disc_layers d;
         for (ct = 16; ct >= 3; ct -= 1) {
@@ -511,12 +527,12 @@ grundy_status plot_board(plot_scene *s, const grundy_game *g,
         th = (double)geo->rows * ct + 22;
         if (fit > nm)
             fit = nm;
-        lframe[0] = plot_layer_new(s, "thumb-frame", PLOT_NONE, COLOUR_EDGE,
-                                   1);
-        lframe[1] = plot_layer_new(s, "thumb-frame-win", PLOT_NONE,
-                                   COLOUR_WIN, 2.5);
+        lframe[0] = grundy_plot_layer_new(s, "thumb-frame", GRUNDY_PLOT_NONE,
+                                          COLOUR_EDGE, 1);
+        lframe[1] = grundy_plot_layer_new(s, "thumb-frame-win",
+                                          GRUNDY_PLOT_NONE, COLOUR_WIN, 2.5);
         disc_layers_new(s, &d);
-        plot_layer_at(s, d.text_win)->fill = COLOUR_WIN;
+        grundy_plot_layer_at(s, d.text_win)->fill = COLOUR_WIN;
         for (i = 0; i < fit; i++) {
             double x = rx0 + (double)(i % per_row) * tw,
                    y = ry0 + (double)(i / per_row) * th;
@@ -524,98 +540,105 @@ grundy_status plot_board(plot_scene *s, const grundy_game *g,
         }
         info->shown = fit;
         if (fit < nm) {
-            size_t ln = plot_layer_new(s, "note", COLOUR_SUBTLE, PLOT_NONE,
-                                       0);
+            size_t ln = grundy_plot_layer_new(s, "note", COLOUR_SUBTLE,
+                                              GRUNDY_PLOT_NONE, 0);
             snprintf(text, sizeof text,
                      "%zu more moves (of larger values) not shown; a larger "
                      "--width or --height shows more",
                      nm - fit);
-            plot_text(s, ln, rx0, y1 + 14, text, 11, PLOT_START, 0, 0);
+            grundy_plot_text(s, ln, rx0, y1 + 14, text, 11, GRUNDY_PLOT_START,
+                             0, 0);
         }
     }
 
     /* the key */
-    l = plot_layer_new(s, "key", PLOT_NONE, PLOT_NONE, 0);
-    lt = plot_layer_new(s, "key-text", COLOUR_TEXT, PLOT_NONE, 0);
+    l = grundy_plot_layer_new(s, "key", GRUNDY_PLOT_NONE, GRUNDY_PLOT_NONE, 0);
+    lt = grundy_plot_layer_new(s, "key-text", COLOUR_TEXT, GRUNDY_PLOT_NONE, 0);
     {
         double kx = style == GRUNDY_BOARD_MARK_THUMB
                         ? x0
                         : s->width - (KEY_WIDTH - 10) * font(s),
                ky = style == GRUNDY_BOARD_MARK_THUMB ? sy1 + 26 : y0 + 8,
                step = 22 * font(s);
-        size_t lw = plot_layer_new(s, "key-win", COLOUR_WIN, PLOT_NONE, 0);
-        size_t lm = plot_layer_new(s, "key-move", 0xFFFFFF, COLOUR_MOVE, 1.5);
+        size_t lw = grundy_plot_layer_new(s, "key-win", COLOUR_WIN,
+                                          GRUNDY_PLOT_NONE, 0);
+        size_t lm =
+            grundy_plot_layer_new(s, "key-move", 0xFFFFFF, COLOUR_MOVE, 1.5);
         if (style == GRUNDY_BOARD_MARK_THUMB) {
-            plot_rect(s, lw, kx, ky - 7, 16, 14, PLOT_NONE);
-            plot_text(s, lt, kx + 24, ky + 4,
-                      "a winning move (to value 0)", 11.5, PLOT_START, 0, 0);
+            grundy_plot_rect(s, lw, kx, ky - 7, 16, 14, GRUNDY_PLOT_NONE);
+            grundy_plot_text(s, lt, kx + 24, ky + 4,
+                             "a winning move (to value 0)", 11.5,
+                             GRUNDY_PLOT_START, 0, 0);
             ky += step;
-            plot_rect(s, l, kx, ky - 7, 16, 14, COLOUR_MOVE);
-            plot_text(s, lt, kx + 24, ky + 4,
-                      "another move; below it, the value it leaves", 11.5,
-                      PLOT_START, 0, 0);
+            grundy_plot_rect(s, l, kx, ky - 7, 16, 14, COLOUR_MOVE);
+            grundy_plot_text(s, lt, kx + 24, ky + 4,
+                             "another move; below it, the value it leaves",
+                             11.5, GRUNDY_PLOT_START, 0, 0);
         } else {
-            plot_circle(s, lw, kx + 8, ky, 8, PLOT_NONE);
-            plot_text(s, lt, kx + 24, ky + 4, "a winning move (to value 0)",
-                      11.5, PLOT_START, 0, 0);
+            grundy_plot_circle(s, lw, kx + 8, ky, 8, GRUNDY_PLOT_NONE);
+            grundy_plot_text(s, lt, kx + 24, ky + 4,
+                             "a winning move (to value 0)", 11.5,
+                             GRUNDY_PLOT_START, 0, 0);
             ky += step;
-            plot_circle(s, lm, kx + 8, ky, 8, PLOT_NONE);
-            plot_text(s, lt, kx + 24, ky + 4, "another move: the value it leaves",
-                      11.5, PLOT_START, 0, 0);
+            grundy_plot_circle(s, lm, kx + 8, ky, 8, GRUNDY_PLOT_NONE);
+            grundy_plot_text(s, lt, kx + 24, ky + 4,
+                             "another move: the value it leaves", 11.5,
+                             GRUNDY_PLOT_START, 0, 0);
         }
         ky += step;
         if (geo->grid) {
-            plot_rect(s, l, kx, ky - 7, 16, 14, COLOUR_OFF);
+            grundy_plot_rect(s, l, kx, ky - 7, 16, 14, COLOUR_OFF);
         } else {
-            plot_circle(s, l, kx + 8, ky, 4, COLOUR_OFF);
+            grundy_plot_circle(s, l, kx + 8, ky, 4, COLOUR_OFF);
         }
-        plot_text(s, lt, kx + 24, ky + 4,
-                  geo->taken ? geo->taken : "a vertex taken", 11.5, PLOT_START,
-                  0, 0);
+        grundy_plot_text(s, lt, kx + 24, ky + 4,
+                         geo->taken ? geo->taken : "a vertex taken", 11.5,
+                         GRUNDY_PLOT_START, 0, 0);
         if (geo->marked) {
             ky += step;
-            plot_rect(s, l, kx, ky - 7, 16, 14, 0xFFFFFF);
+            grundy_plot_rect(s, l, kx, ky - 7, 16, 14, 0xFFFFFF);
             {
-                size_t lx = plot_layer_new(s, "key-poison", PLOT_NONE,
-                                           COLOUR_WIN, 2);
-                plot_line(s, lx, kx + 3, ky - 5, kx + 13, ky + 5);
-                plot_line(s, lx, kx + 13, ky - 5, kx + 3, ky + 5);
+                size_t lx = grundy_plot_layer_new(
+                    s, "key-poison", GRUNDY_PLOT_NONE, COLOUR_WIN, 2);
+                grundy_plot_line(s, lx, kx + 3, ky - 5, kx + 13, ky + 5);
+                grundy_plot_line(s, lx, kx + 13, ky - 5, kx + 3, ky + 5);
             }
-            plot_text(s, lt, kx + 24, ky + 4, "the poisoned square", 11.5,
-                      PLOT_START, 0, 0);
+            grundy_plot_text(s, lt, kx + 24, ky + 4, "the poisoned square",
+                             11.5, GRUNDY_PLOT_START, 0, 0);
         }
         if (in_part != geo->cells) {
             ky += step;
             if (geo->grid)
-                plot_rect(s, l, kx, ky - 7, 16, 14, 0xFFFFFF);
+                grundy_plot_rect(s, l, kx, ky - 7, 16, 14, 0xFFFFFF);
             else
-                plot_circle(s, l, kx + 8, ky, 7, 0xFFFFFF);
-            plot_text(s, lt, kx + 24, ky + 4,
-                      "a cell no move can change", 11.5, PLOT_START, 0, 0);
+                grundy_plot_circle(s, l, kx + 8, ky, 7, 0xFFFFFF);
+            grundy_plot_text(s, lt, kx + 24, ky + 4,
+                             "a cell no move can change", 11.5,
+                             GRUNDY_PLOT_START, 0, 0);
         }
         if (style != GRUNDY_BOARD_MARK_THUMB) {
             for (k = 0; k < nparts && k < 8; k++) {
                 ky += step;
                 if (geo->grid)
-                    plot_rect(s, l, kx, ky - 7, 16, 14, tints[k % 8]);
+                    grundy_plot_rect(s, l, kx, ky - 7, 16, 14, tints[k % 8]);
                 else
-                    plot_circle(s, l, kx + 8, ky, 7, tints[k % 8]);
+                    grundy_plot_circle(s, l, kx + 8, ky, 7, tints[k % 8]);
                 snprintf(buf, sizeof buf, "part %zu: value %llu", k + 1,
                          (unsigned long long)pv[k]);
-                plot_text(s, lt, kx + 24, ky + 4, buf, 11.5, PLOT_START, 0,
-                          0);
+                grundy_plot_text(s, lt, kx + 24, ky + 4, buf, 11.5,
+                                 GRUNDY_PLOT_START, 0, 0);
             }
             if (nparts > 8) {
                 ky += step;
                 snprintf(buf, sizeof buf, "(%zu parts in all)", nparts);
-                plot_text(s, lt, kx + 24, ky + 4, buf, 11.5, PLOT_START, 0,
-                          0);
+                grundy_plot_text(s, lt, kx + 24, ky + 4, buf, 11.5,
+                                 GRUNDY_PLOT_START, 0, 0);
             }
             if (nparts > 1) {
                 ky += step;
-                plot_text(s, lt, kx, ky + 4,
-                          "outlined: the parts; a move changes one", 11.5,
-                          PLOT_START, 0, 0);
+                grundy_plot_text(s, lt, kx, ky + 4,
+                                 "outlined: the parts; a move changes one",
+                                 11.5, GRUNDY_PLOT_START, 0, 0);
             }
         }
     }
@@ -625,4 +648,23 @@ grundy_status plot_board(plot_scene *s, const grundy_game *g,
     free(mv);
     free(geo);
     return s->failed ? GRUNDY_ERR_NOMEM : GRUNDY_OK;
+}
+
+grundy_status grundy_plot_board(grundy_plot_scene **out,
+                                const grundy_plot_request *r,
+                                const grundy_game *g, grundy_values *vals,
+                                grundy_pos p, grundy_plot_board_info *info)
+{
+    grundy_plot_scene *s = grundy_plot_scene_start(r);
+    grundy_status st;
+    *out = NULL;
+    if (!s)
+        return GRUNDY_ERR_NOMEM;
+    st = draw_board(s, g, vals, p, r->title, info);
+    if (st != GRUNDY_OK) {
+        grundy_plot_free(s);
+        return st;
+    }
+    *out = s;
+    return GRUNDY_OK;
 }

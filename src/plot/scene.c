@@ -1,5 +1,5 @@
 /*
- * plot_scene.c -- the scene of grundy plot (plot.h): layers of shapes,
+ * scene.c -- the scene of a picture (plot_internal.h): layers of shapes,
  * and the helpers every picture needs (ticks, labels, colours).
  *
  * Shapes are appended to growing arrays and texts to one string arena,
@@ -12,9 +12,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "plot.h"
+#include "plot/plot_internal.h"
 
-void plot_scene_init(plot_scene *s, double width, double height)
+void grundy_plot_scene_init(grundy_plot_scene *s, double width, double height)
 {
     memset(s, 0, sizeof *s);
     s->width = width;
@@ -22,7 +22,7 @@ void plot_scene_init(plot_scene *s, double width, double height)
     s->font_scale = 1;
 }
 
-void plot_scene_clear(plot_scene *s)
+void grundy_plot_scene_clear(grundy_plot_scene *s)
 {
     size_t i;
     for (i = 0; i < s->nlayers; i++)
@@ -32,16 +32,17 @@ void plot_scene_clear(plot_scene *s)
     memset(s, 0, sizeof *s);
 }
 
-size_t plot_layer_new(plot_scene *s, const char *name, uint32_t fill,
-                      uint32_t stroke, double stroke_width)
+size_t grundy_plot_layer_new(grundy_plot_scene *s, const char *name,
+                             uint32_t fill, uint32_t stroke,
+                             double stroke_width)
 {
-    plot_layer *l;
+    grundy_plot_layer *l;
     if (s->nlayers == s->cap) {
         size_t nc = s->cap ? 2 * s->cap : 16;
-        plot_layer *nl = realloc(s->layers, nc * sizeof *nl);
+        grundy_plot_layer *nl = realloc(s->layers, nc * sizeof *nl);
         if (!nl) {
             s->failed = 1;
-            return PLOT_NO_LAYER;
+            return GRUNDY_PLOT_NO_LAYER;
         }
         s->layers = nl;
         s->cap = nc;
@@ -55,9 +56,9 @@ size_t plot_layer_new(plot_scene *s, const char *name, uint32_t fill,
     return s->nlayers++;
 }
 
-plot_layer *plot_layer_at(plot_scene *s, size_t l)
+grundy_plot_layer *grundy_plot_layer_at(grundy_plot_scene *s, size_t l)
 {
-    static plot_layer scratch;
+    static grundy_plot_layer scratch;
     if (l >= s->nlayers) {
         memset(&scratch, 0, sizeof scratch);
         return &scratch;
@@ -65,16 +66,17 @@ plot_layer *plot_layer_at(plot_scene *s, size_t l)
     return &s->layers[l];
 }
 
-static plot_shape *push(plot_scene *s, size_t li, plot_kind kind)
+static grundy_plot_shape *push(grundy_plot_scene *s, size_t li,
+                               grundy_plot_kind kind)
 {
-    plot_shape *sh;
-    plot_layer *l;
+    grundy_plot_shape *sh;
+    grundy_plot_layer *l;
     if (li >= s->nlayers)
         return NULL;
     l = &s->layers[li];
     if (l->n == l->cap) {
         size_t nc = l->cap ? 2 * l->cap : 64;
-        plot_shape *ns = realloc(l->shapes, nc * sizeof *ns);
+        grundy_plot_shape *ns = realloc(l->shapes, nc * sizeof *ns);
         if (!ns) {
             s->failed = 1;
             return NULL;
@@ -85,14 +87,14 @@ static plot_shape *push(plot_scene *s, size_t li, plot_kind kind)
     sh = &l->shapes[l->n++];
     memset(sh, 0, sizeof *sh);
     sh->kind = kind;
-    sh->colour = PLOT_NONE;
+    sh->colour = GRUNDY_PLOT_NONE;
     return sh;
 }
 
-void plot_rect(plot_scene *s, size_t l, double x, double y, double w,
-               double h, uint32_t colour)
+void grundy_plot_rect(grundy_plot_scene *s, size_t l, double x, double y,
+                      double w, double h, uint32_t colour)
 {
-    plot_shape *sh = push(s, l, PLOT_RECT);
+    grundy_plot_shape *sh = push(s, l, GRUNDY_PLOT_RECT);
     if (!sh)
         return;
     sh->x = x;
@@ -102,10 +104,10 @@ void plot_rect(plot_scene *s, size_t l, double x, double y, double w,
     sh->colour = colour;
 }
 
-void plot_circle(plot_scene *s, size_t l, double x, double y, double r,
-                 uint32_t colour)
+void grundy_plot_circle(grundy_plot_scene *s, size_t l, double x, double y,
+                        double r, uint32_t colour)
 {
-    plot_shape *sh = push(s, l, PLOT_CIRCLE);
+    grundy_plot_shape *sh = push(s, l, GRUNDY_PLOT_CIRCLE);
     if (!sh)
         return;
     sh->x = x;
@@ -114,10 +116,10 @@ void plot_circle(plot_scene *s, size_t l, double x, double y, double r,
     sh->colour = colour;
 }
 
-void plot_line(plot_scene *s, size_t l, double x1, double y1, double x2,
-               double y2)
+void grundy_plot_line(grundy_plot_scene *s, size_t l, double x1, double y1,
+                      double x2, double y2)
 {
-    plot_shape *sh = push(s, l, PLOT_LINE);
+    grundy_plot_shape *sh = push(s, l, GRUNDY_PLOT_LINE);
     if (!sh)
         return;
     sh->x = x1;
@@ -128,7 +130,7 @@ void plot_line(plot_scene *s, size_t l, double x1, double y1, double x2,
 
 /* A copy of text in the arena: its offset, or (size_t)-1 when out of
  * memory (which sets s->failed). */
-static size_t arena_add(plot_scene *s, const char *text)
+static size_t arena_add(grundy_plot_scene *s, const char *text)
 {
     size_t n = strlen(text) + 1, at;
     if (s->slen + n > s->scap) {
@@ -150,15 +152,15 @@ static size_t arena_add(plot_scene *s, const char *text)
     return at;
 }
 
-void plot_text(plot_scene *s, size_t l, double x, double y,
-               const char *text, double size, plot_anchor anchor,
-               int vertical, int bold)
+void grundy_plot_text(grundy_plot_scene *s, size_t l, double x, double y,
+                      const char *text, double size, grundy_plot_anchor anchor,
+                      int vertical, int bold)
 {
     size_t at = arena_add(s, text);
-    plot_shape *sh;
+    grundy_plot_shape *sh;
     if (at == (size_t)-1)
         return;
-    sh = push(s, l, PLOT_TEXT);
+    sh = push(s, l, GRUNDY_PLOT_TEXT);
     if (!sh)
         return;
     sh->text = at;
@@ -170,16 +172,17 @@ void plot_text(plot_scene *s, size_t l, double x, double y,
     sh->bold = (unsigned char)(bold != 0);
 }
 
-const char *plot_scene_text(const plot_scene *s, const plot_shape *sh)
+const char *grundy_plot_scene_text(const grundy_plot_scene *s,
+                                   const grundy_plot_shape *sh)
 {
     return s->strings + sh->text;
 }
 
-void plot_shape_data(plot_scene *s, size_t l, const char *attrs)
+void grundy_plot_shape_data(grundy_plot_scene *s, size_t l, const char *attrs)
 {
-    plot_layer *ly;
+    grundy_plot_layer *ly;
     size_t at;
-    if (l == PLOT_NO_LAYER || l >= s->nlayers || !s->layers[l].n)
+    if (l == GRUNDY_PLOT_NO_LAYER || l >= s->nlayers || !s->layers[l].n)
         return;
     at = arena_add(s, attrs);
     if (at == (size_t)-1)
@@ -188,14 +191,15 @@ void plot_shape_data(plot_scene *s, size_t l, const char *attrs)
     ly->shapes[ly->n - 1].data = at + 1;
 }
 
-const char *plot_shape_attrs(const plot_scene *s, const plot_shape *sh)
+const char *grundy_plot_shape_attrs(const grundy_plot_scene *s,
+                                    const grundy_plot_shape *sh)
 {
     return sh->data ? s->strings + sh->data - 1 : NULL;
 }
 
 /* Ticks and labels *********************************************************/
 
-uint64_t plot_tick_step(uint64_t max, unsigned most)
+uint64_t grundy_plot_tick_step(uint64_t max, unsigned most)
 {
     static const uint64_t mult[3] = {1, 2, 5};
     uint64_t p = 1;
@@ -214,7 +218,7 @@ uint64_t plot_tick_step(uint64_t max, unsigned most)
     }
 }
 
-void plot_tick_label(char *buf, size_t cap, uint64_t v)
+void grundy_plot_tick_label(char *buf, size_t cap, uint64_t v)
 {
     static const char suffix[] = "kMGTPE";
     uint64_t unit = 1000;
@@ -232,8 +236,7 @@ void plot_tick_label(char *buf, size_t cap, uint64_t v)
         }
         if (v % (unit / 10) == 0) {
             snprintf(buf, cap, "%llu.%llu%c", (unsigned long long)(v / unit),
-                     (unsigned long long)(v % unit / (unit / 10)),
-                     suffix[i]);
+                     (unsigned long long)(v % unit / (unit / 10)), suffix[i]);
             return;
         }
     }
@@ -242,13 +245,12 @@ void plot_tick_label(char *buf, size_t cap, uint64_t v)
 
 /* Colours ******************************************************************/
 
-uint32_t plot_value_colour(uint64_t v, uint64_t max)
+uint32_t grundy_plot_value_colour(uint64_t v, uint64_t max)
 {
     /* Tableau 10: distinct at a glance, and kind to colour-blind eyes */
-    static const uint32_t qual[10] = {0x4E79A7, 0xF28E2B, 0xE15759,
-                                      0x76B7B2, 0x59A14F, 0xEDC948,
-                                      0xB07AA1, 0xFF9DA7, 0x9C755F,
-                                      0xBAB0AC};
+    static const uint32_t qual[10] = {0x4E79A7, 0xF28E2B, 0xE15759, 0x76B7B2,
+                                      0x59A14F, 0xEDC948, 0xB07AA1, 0xFF9DA7,
+                                      0x9C755F, 0xBAB0AC};
     /* viridis at nine evenly spaced points */
     static const uint32_t ramp[9] = {0x440154, 0x472D7B, 0x3B528B,
                                      0x2C728E, 0x21908C, 0x27AD81,

@@ -1,19 +1,18 @@
 /*
  * published.c -- the published table of `grundy survey --compare`
- * (published.h).
+ * (grundy/survey.h: grundy_survey_published_parse() and _format()).
  *
  * A line is cut at '#' and split into fields at spaces and tabs (and
  * '\r', '\v', '\f', so that a file with CRLF line ends reads the same);
  * every refusal names the line and the column of the field at fault, or
  * the column just past the line's last field when one is missing.
  */
-#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "opt.h"
-#include "published.h"
+#include "grundy/grundy.h"
+#include "grundy/survey.h"
 
 static const char shape_msg[] =
     "expected 'CODE PERIOD PREPERIOD' or 'CODE none'";
@@ -53,26 +52,24 @@ static size_t split_fields(const char *line, size_t len, size_t start[4],
 }
 
 /* A number field: GRUNDY_OK or a refusal at its column. */
-static grundy_status number_field(grundy_pos *out, const char *line,
-                                  size_t at, size_t len, uint64_t lo,
-                                  const char *what, unsigned long lno,
-                                  grundy_parse_error *where)
+static grundy_status number_field(grundy_pos *out, const char *line, size_t at,
+                                  size_t len, uint64_t lo, const char *what,
+                                  unsigned long lno, grundy_parse_error *where)
 {
     grundy_parse_error w;
     if (digits(line + at, len) < len) {
         grundy_parse_error_set(where, lno, at + 1, "%s", shape_msg);
         return GRUNDY_ERR_PARSE;
     }
-    if (grundy_u64_parse(out, line + at, len, lo, UINT64_MAX, &w) ==
-        GRUNDY_OK)
+    if (grundy_u64_parse(out, line + at, len, lo, UINT64_MAX, &w) == GRUNDY_OK)
         return GRUNDY_OK;
     grundy_parse_error_set(where, lno, at + 1, "%s %s", what, w.msg);
     return GRUNDY_ERR_PARSE;
 }
 
 /* One line, its comment cut off, into *p (when it holds an entry: 1). */
-static grundy_status parse_line(published *p, const char *line, size_t len,
-                                unsigned long lno, int *entry,
+static grundy_status parse_line(grundy_survey_published *p, const char *line,
+                                size_t len, unsigned long lno, int *entry,
                                 grundy_parse_error *where)
 {
     size_t start[4], flen[4], k = split_fields(line, len, start, flen), end;
@@ -80,10 +77,10 @@ static grundy_status parse_line(published *p, const char *line, size_t len,
     *entry = 0;
     if (k == 0)
         return GRUNDY_OK;
-    if (flen[0] >= PUBLISHED_CODE_LEN) {
-        grundy_parse_error_set(where, lno, start[0] + PUBLISHED_CODE_LEN,
+    if (flen[0] >= GRUNDY_SURVEY_CODE_LEN) {
+        grundy_parse_error_set(where, lno, start[0] + GRUNDY_SURVEY_CODE_LEN,
                                "a code of at most %d characters",
-                               PUBLISHED_CODE_LEN - 1);
+                               GRUNDY_SURVEY_CODE_LEN - 1);
         return GRUNDY_ERR_PARSE;
     }
     memset(p, 0, sizeof *p);
@@ -99,15 +96,15 @@ static grundy_status parse_line(published *p, const char *line, size_t len,
          * missing one */
         grundy_parse_error_set(where, lno,
                                k == 4 ? start[3] + 1
-                               : k == 2 && digits(line + start[1],
-                                                  flen[1]) < flen[1]
+                               : k == 2 && digits(line + start[1], flen[1]) <
+                                               flen[1]
                                    ? start[1] + 1
                                    : end + 1,
                                "%s", shape_msg);
         return GRUNDY_ERR_PARSE;
     }
-    s = number_field(&p->period, line, start[1], flen[1], 1, "the period",
-                     lno, where);
+    s = number_field(&p->period, line, start[1], flen[1], 1, "the period", lno,
+                     where);
     if (s == GRUNDY_OK)
         s = number_field(&p->preperiod, line, start[2], flen[2], 0,
                          "the preperiod", lno, where);
@@ -118,17 +115,19 @@ static grundy_status parse_line(published *p, const char *line, size_t len,
     return GRUNDY_OK;
 }
 
-grundy_status published_parse(const char *text, size_t len, published **out,
-                              size_t *n, grundy_parse_error *where)
+grundy_status grundy_survey_published_parse(const char *text, size_t len,
+                                            grundy_survey_published **out,
+                                            size_t *n,
+                                            grundy_parse_error *where)
 {
     size_t off = 0, cap = 0;
     unsigned long lno = 0;
     grundy_status s = GRUNDY_OK;
     *out = NULL;
     *n = 0;
-    if (len > PUBLISHED_MAX_BYTES) {
+    if (len > GRUNDY_SURVEY_PUBLISHED_MAX_BYTES) {
         grundy_parse_error_set(where, 1, 1, "a table of at most %zu bytes",
-                               PUBLISHED_MAX_BYTES);
+                               GRUNDY_SURVEY_PUBLISHED_MAX_BYTES);
         return GRUNDY_ERR_PARSE;
     }
     while (off < len && s == GRUNDY_OK) {
@@ -147,8 +146,8 @@ grundy_status published_parse(const char *text, size_t len, published **out,
             break;
         }
         if (*n == cap) {
-            published *np = realloc(*out, (cap = cap ? 2 * cap : 64) *
-                                              sizeof *np);
+            grundy_survey_published *np =
+                realloc(*out, (cap = cap ? 2 * cap : 64) * sizeof *np);
             if (!np) {
                 s = GRUNDY_ERR_NOMEM;
                 break;
@@ -168,7 +167,8 @@ grundy_status published_parse(const char *text, size_t len, published **out,
     return s;
 }
 
-size_t published_format(const published *p, size_t n, char *buf, size_t cap)
+size_t grundy_survey_published_format(const grundy_survey_published *p,
+                                      size_t n, char *buf, size_t cap)
 {
     size_t len = 0, i;
     for (i = 0; i < n; i++) {
@@ -188,48 +188,4 @@ size_t published_format(const published *p, size_t n, char *buf, size_t cap)
     if (n == 0 && cap > 0)
         buf[0] = 0;
     return len;
-}
-
-int published_read(const char *cmd, const char *path, published **out,
-                   size_t *n)
-{
-    FILE *f = fopen(path, "rb");
-    char *text;
-    size_t len;
-    grundy_parse_error where;
-    grundy_status s;
-    *out = NULL;
-    *n = 0;
-    if (!f) {
-        fprintf(stderr, "grundy: %s: %s: %s\n", cmd, path, strerror(errno));
-        return CLI_EXIT_DATA;
-    }
-    text = malloc(PUBLISHED_MAX_BYTES + 1);
-    if (!text) {
-        fclose(f);
-        fprintf(stderr, "grundy: %s: %s\n", cmd,
-                grundy_strerror(GRUNDY_ERR_NOMEM));
-        return CLI_EXIT_DATA;
-    }
-    len = fread(text, 1, PUBLISHED_MAX_BYTES + 1, f);
-    if (ferror(f)) {
-        fprintf(stderr, "grundy: %s: %s: %s\n", cmd, path, strerror(errno));
-        fclose(f);
-        free(text);
-        return CLI_EXIT_DATA;
-    }
-    fclose(f);
-    memset(&where, 0, sizeof where);
-    s = published_parse(text, len, out, n, &where);
-    free(text);
-    if (s == GRUNDY_ERR_NOMEM) {
-        fprintf(stderr, "grundy: %s: %s\n", cmd, grundy_strerror(s));
-        return CLI_EXIT_DATA;
-    }
-    if (s != GRUNDY_OK) {
-        fprintf(stderr, "grundy: %s: %s:%lu:%lu: %s\n", cmd, path,
-                where.line, where.col, where.msg);
-        return CLI_EXIT_DATA;
-    }
-    return 0;
 }

@@ -1,0 +1,3 @@
+target_sources(grundy PRIVATE
+  src/survey/published.c
+  src/survey/survey.c)

@@ -64,7 +64,7 @@ if(NOT DEFINED GRUNDY_WITH_CAIRO OR GRUNDY_WITH_CAIRO)
   endif()
 endif()
 target_link_libraries(grundy_python PRIVATE Python3::NumPy Threads::Threads
-  ${FLINT_LIBRARY} PkgConfig::GMP PkgConfig::XXHASH m grundy_warnings)
+  PkgConfig::GMP PkgConfig::XXHASH ${CMAKE_DL_LIBS} m grundy_warnings)
 set_target_properties(grundy_python PROPERTIES
   OUTPUT_NAME _grundy
   C_VISIBILITY_PRESET hidden

@@ -8,8 +8,8 @@ from one of two places:
   - with GRUNDY_PREFIX=P, the library installed under P (cmake --install
     --prefix P), found through P's grundy.pc (pkg-config --static).
 
-Either way the library's dependencies (FLINT, GMP, xxHash) are linked
-from the system.  Nothing is downloaded: run it with
+Either way the library's dependencies (GMP, xxHash) are linked from the
+system; FLINT is loaded by the library when it first factorises.  Nothing is downloaded: run it with
 pip install --no-build-isolation (setuptools and numpy from Debian).
 """
 import glob
@@ -80,7 +80,7 @@ class BuildExt(build_ext):
                 capture_output=True, text=True).stdout)
         return ([os.path.join(ROOT, "include")],
                 os.path.join(bdir, "libgrundy.a"),
-                ["-lflint"] + deps + ["-lm", "-pthread", "-ldl"])
+                deps + ["-lm", "-pthread", "-ldl"])
 
     def build_extensions(self):
         import numpy

@@ -2,7 +2,8 @@
  * serve.c -- grundy serve [--port N] [--bind ADDR] [--open]
  * [--time-limit S] [--max-requests N] [common options]: the web explorer.
  *
- * libmicrohttpd (Debian's libmicrohttpd-dev) runs the HTTP side, one
+ * libmicrohttpd (Debian's libmicrohttpd-dev; loaded when serve starts,
+ * serve_mhd.c, not linked) runs the HTTP side, one
  * thread per connection, with at most 2 x --max-requests connections; a
  * request past --max-requests at a time is answered 429.  The raw
  * request target comes from the URI log callback (before the library
@@ -34,8 +35,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
-#include <flint/flint.h>
-#include <microhttpd.h>
+#include "serve_mhd.h"
 
 #define SERVE_MAX_BODY 65536
 #define SERVE_DEFAULT_PORT 8034
@@ -112,27 +112,27 @@ static enum MHD_Result send_reply(struct MHD_Connection *con,
     enum MHD_Result ret;
     if (!rp->body) { /* out of memory: a fixed answer */
         static const char oom[] = "{\"error\": \"out of memory\"}\n";
-        res = MHD_create_response_from_buffer(sizeof oom - 1, (void *)oom,
-                                              MHD_RESPMEM_PERSISTENT);
+        res = MHD(MHD_create_response_from_buffer)(
+            sizeof oom - 1, (void *)oom, MHD_RESPMEM_PERSISTENT);
         rp->status = 500;
         rp->type = "application/json";
     } else {
-        res = MHD_create_response_from_buffer(rp->len, rp->body,
-                                              MHD_RESPMEM_MUST_FREE);
+        res = MHD(MHD_create_response_from_buffer)(rp->len, rp->body,
+                                                   MHD_RESPMEM_MUST_FREE);
     }
     if (!res) {
         free(rp->body);
         return MHD_NO;
     }
     (void)head;
-    MHD_add_response_header(res, "Content-Type", rp->type);
-    MHD_add_response_header(res, "X-Content-Type-Options", "nosniff");
-    MHD_add_response_header(res, "Cache-Control", "no-store");
-    MHD_add_response_header(res, "Content-Security-Policy",
-                            "default-src 'self'; img-src 'self' data:; "
-                            "style-src 'self'; script-src 'self'");
-    ret = MHD_queue_response(con, (unsigned)rp->status, res);
-    MHD_destroy_response(res);
+    MHD(MHD_add_response_header)(res, "Content-Type", rp->type);
+    MHD(MHD_add_response_header)(res, "X-Content-Type-Options", "nosniff");
+    MHD(MHD_add_response_header)(res, "Cache-Control", "no-store");
+    MHD(MHD_add_response_header)(res, "Content-Security-Policy",
+                                 "default-src 'self'; img-src 'self' data:; "
+                                 "style-src 'self'; script-src 'self'");
+    ret = MHD(MHD_queue_response)(con, (unsigned)rp->status, res);
+    MHD(MHD_destroy_response)(res);
     return ret;
 }
 
@@ -230,7 +230,7 @@ static enum MHD_Result on_request(void *cls, struct MHD_Connection *con,
         /* FLINT keeps caches (the primes of a factorisation) in the
          * thread's own storage, lost when this connection's thread ends:
          * freed after each answer */
-        flint_cleanup();
+        serve_flint_cleanup();
     }
     if (!sv->quiet)
         fprintf(stderr, "grundy serve: %d %.*s\n", rp.status,
@@ -324,6 +324,11 @@ int cmd_serve(int argc, char **argv)
         return rc;
     }
     sv->ctx.stopping = &stop_signal;
+    if ((rc = serve_mhd_require()) != 0) {
+        serve_ctx_clear(&sv->ctx);
+        free(sv);
+        return rc;
+    }
     memset(&a4, 0, sizeof a4);
     memset(&a6, 0, sizeof a6);
     v6 = strchr(bind_addr, ':') != NULL;
@@ -355,7 +360,7 @@ int cmd_serve(int argc, char **argv)
     sigaddset(&mask, SIGINT);
     sigaddset(&mask, SIGTERM);
     pthread_sigmask(SIG_BLOCK, &mask, &old);
-    d = MHD_start_daemon(
+    d = MHD(MHD_start_daemon)(
         flags, (uint16_t)port, NULL, NULL, on_request, sv,
         MHD_OPTION_SOCK_ADDR, addr,
         MHD_OPTION_URI_LOG_CALLBACK, on_uri, (void *)sv,
@@ -373,7 +378,7 @@ int cmd_serve(int argc, char **argv)
         free(sv);
         return CLI_EXIT_DATA;
     }
-    info = MHD_get_daemon_info(d, MHD_DAEMON_INFO_BIND_PORT);
+    info = MHD(MHD_get_daemon_info)(d, MHD_DAEMON_INFO_BIND_PORT);
     if (info && info->port)
         port = info->port;
     snprintf(url, sizeof url, v6 ? "http://[%s]:%llu/" : "http://%s:%llu/",
@@ -388,7 +393,7 @@ int cmd_serve(int argc, char **argv)
         sigsuspend(&old);
     fprintf(stderr, "grundy serve: stopping (%s)\n",
             stop_signal == SIGINT ? "SIGINT" : "SIGTERM");
-    MHD_stop_daemon(d);
+    MHD(MHD_stop_daemon)(d);
     serve_ctx_clear(&sv->ctx);
     free(sv);
     return CLI_EXIT_OK;

@@ -2,7 +2,7 @@
  * bench_rect.c -- board tables and 'grundy solve pshtbrth'.
  *
  * Usage: bench_rect [--5x6] [--grundy PATH] [--quick] [--tables]
- *                   [--pshtbrth] [--against OLD]
+ *                   [--pshtbrth] [--against OLD] [--editorial]
  *
  * Tables (norm: ns per position):
  *   rect:4x4 and rect:5x5 by tier tabulation on 1 and 2 threads, against
@@ -24,7 +24,14 @@
  *              the same input, run in alternating pairs with 'grundy'
  *              (one of each, then the next pair), so that both see the
  *              same machine; the line 'ratio' is grundy's median over
- *              OLD's.  Both outputs are compared byte for byte first.
+ *              OLD's.  Both outputs are compared byte for byte first;
+ *   editorial  with --editorial: the straightforward contest solution
+ *              (editorial_main(): the 2^16 values by mex over rectangle
+ *              moves at start, a Fenwick tree of XORs, the input read at
+ *              once), a whole process of this program run with
+ *              --editorial-run, in alternating pairs with 'grundy' as
+ *              above; 'ratio-ed' is grundy's median over the
+ *              editorial's.
  * --pshtbrth runs only the pshtbrth lines (no tables).
  */
 #include <fcntl.h>
@@ -175,7 +182,20 @@ static void write_input(const char *path, uint64_t n, uint64_t m)
 typedef struct psh_job {
     const char *grundy, *input;
     const uint8_t *g; /* values of rect:4x4 */
+    int editorial;    /* run this program's editorial solution instead */
 } psh_job;
+
+static const char *self_path; /* this program, for --editorial-run */
+
+/* In the child: the program of J on stdin / stdout as set. */
+static void exec_job(const psh_job *j)
+{
+    if (j->editorial)
+        execl(self_path, self_path, "--editorial-run", (char *)NULL);
+    else
+        execl(j->grundy, j->grundy, "solve", "pshtbrth", (char *)NULL);
+    _exit(127);
+}
 
 static uint64_t run_program(void *payload)
 {
@@ -186,8 +206,7 @@ static uint64_t run_program(void *payload)
         int in = open(j->input, O_RDONLY), out = open("/dev/null", O_WRONLY);
         if (in < 0 || out < 0 || dup2(in, 0) < 0 || dup2(out, 1) < 0)
             _exit(127);
-        execl(j->grundy, j->grundy, "solve", "pshtbrth", (char *)NULL);
-        _exit(127);
+        exec_job(j);
     }
     if (pid < 0 || waitpid(pid, &status, 0) < 0 || !WIFEXITED(status) ||
         WEXITSTATUS(status) != 0) {
@@ -197,23 +216,22 @@ static uint64_t run_program(void *payload)
     return (uint64_t)status;
 }
 
-/* Run PROGRAM solve pshtbrth on the input into FILE. */
-static void program_output(const char *program, const char *input,
-                           const char *file)
+/* Run the program of J on its input into FILE. */
+static void program_output(const psh_job *j, const char *file)
 {
     int status = 0;
     pid_t pid = fork();
     if (pid == 0) {
-        int in = open(input, O_RDONLY),
+        int in = open(j->input, O_RDONLY),
             out = open(file, O_WRONLY | O_CREAT | O_TRUNC, 0600);
         if (in < 0 || out < 0 || dup2(in, 0) < 0 || dup2(out, 1) < 0)
             _exit(127);
-        execl(program, program, "solve", "pshtbrth", (char *)NULL);
-        _exit(127);
+        exec_job(j);
     }
     if (pid < 0 || waitpid(pid, &status, 0) < 0 || !WIFEXITED(status) ||
         WEXITSTATUS(status) != 0) {
-        fprintf(stderr, "bench_rect: '%s solve pshtbrth' failed\n", program);
+        fprintf(stderr, "bench_rect: '%s' failed\n",
+                j->editorial ? "--editorial-run" : j->grundy);
         exit(1);
     }
 }
@@ -243,8 +261,8 @@ static int cmp_double(const void *a, const void *b)
     return (x > y) - (x < y);
 }
 
-/* --against OLD: pairs of whole-process runs, alternating, after checking
- * that both print the same bytes. */
+/* --against OLD (or --editorial, OLD NULL): pairs of whole-process runs,
+ * alternating, after checking that both print the same bytes. */
 static void bench_against(psh_job *j, const char *old, uint64_t nm,
                           int pairs)
 {
@@ -260,16 +278,18 @@ static void bench_against(psh_job *j, const char *old, uint64_t nm,
     }
     close(fa);
     close(fb);
-    program_output(j->grundy, j->input, out_new);
-    program_output(old, j->input, out_old);
+    jo.grundy = old;
+    jo.editorial = old == NULL;
+    program_output(j, out_new);
+    program_output(&jo, out_old);
     if (!same_files(out_new, out_old)) {
         fprintf(stderr, "bench_rect: '%s' and '%s' answer differently "
-                        "(%s, %s)\n", j->grundy, old, out_new, out_old);
+                        "(%s, %s)\n", j->grundy, old ? old : "editorial",
+                out_new, out_old);
         exit(1);
     }
     unlink(out_new);
     unlink(out_old);
-    jo.grundy = old;
     if (pairs > 64)
         pairs = 64;
     for (k = 0; k < pairs; k++) {
@@ -289,9 +309,122 @@ static void bench_against(psh_job *j, const char *old, uint64_t nm,
     ro.ns_median = to[pairs / 2];
     ro.sink = 0;
     bench_print("pshtbrth", "grundy", nm, &rn, (double)nm);
-    bench_print("pshtbrth", "against", nm, &ro, (double)nm);
-    printf("pshtbrth\tratio\t%llu\t-\t-\t%.3f\n", (unsigned long long)nm,
-           rn.ns_median / ro.ns_median);
+    bench_print("pshtbrth", old ? "against" : "editorial", nm, &ro,
+                (double)nm);
+    printf("pshtbrth\t%s\t%llu\t-\t-\t%.3f\n", old ? "ratio" : "ratio-ed",
+           (unsigned long long)nm, rn.ns_median / ro.ns_median);
+}
+
+/* The editorial solution, as a contest entry would be written: every
+ * 4x4 value by the mex over rectangle moves at start, a Fenwick tree of
+ * XORs over the boards (point update, prefix XOR), the whole input read
+ * at once and parsed by hand, the answers written at once.  Run as a
+ * whole process (this program with --editorial-run), like grundy. */
+static unsigned char *ed_in, *ed_end;
+
+static unsigned long ed_num(void)
+{
+    unsigned long x = 0;
+    while (ed_in < ed_end && (*ed_in < '0' || *ed_in > '9'))
+        ed_in++;
+    while (ed_in < ed_end && *ed_in >= '0' && *ed_in <= '9')
+        x = x * 10 + (unsigned long)(*ed_in++ - '0');
+    return x;
+}
+
+static unsigned ed_board(void)
+{
+    unsigned b = 0, k;
+    for (k = 0; k < 16; k++) {
+        while (ed_in < ed_end && *ed_in != '0' && *ed_in != '1')
+            ed_in++;
+        if (ed_in < ed_end && *ed_in++ == '1')
+            b |= 1u << k;
+    }
+    return b;
+}
+
+static int editorial_main(void)
+{
+    static unsigned char g[1 << 16];
+    unsigned rect[100], nr = 0, r0, r1, c0, c1, r, c, m, k;
+    size_t cap = 1 << 22, len = 0, olen = 0;
+    unsigned char *buf = malloc(cap), *out;
+    unsigned long t, n, q, i, a, b;
+    unsigned char *fw, *val;
+    ssize_t got;
+
+    for (r0 = 0; r0 < 4; r0++)
+        for (r1 = r0; r1 < 4; r1++)
+            for (c0 = 0; c0 < 4; c0++)
+                for (c1 = c0; c1 < 4; c1++) {
+                    m = 0;
+                    for (r = r0; r <= r1; r++)
+                        for (c = c0; c <= c1; c++)
+                            m |= 1u << (r * 4 + c);
+                    rect[nr++] = m;
+                }
+    for (m = 1; m < (1u << 16); m++) { /* children are smaller masks */
+        uint64_t seen[4] = {0, 0, 0, 0};
+        for (k = 0; k < nr; k++)
+            if ((m & rect[k]) == rect[k])
+                seen[g[m ^ rect[k]] >> 6] |= (uint64_t)1 << (g[m ^ rect[k]] & 63);
+        for (k = 0; (seen[k >> 6] >> (k & 63)) & 1; k++)
+            ;
+        g[m] = (unsigned char)k;
+    }
+    while (buf && (got = read(0, buf + len, cap - len)) > 0) {
+        len += (size_t)got;
+        if (len == cap)
+            buf = realloc(buf, cap *= 2);
+    }
+    if (!buf)
+        return 1;
+    ed_in = buf;
+    ed_end = buf + len;
+    out = malloc(2 * len + 16); /* an answer is at most 7 bytes of 6 */
+    t = ed_num();
+    while (t-- > 0 && out) {
+        n = ed_num();
+        q = ed_num();
+        fw = calloc(n + 1, 1);
+        val = malloc(n + 1);
+        if (!fw || !val)
+            return 1;
+        for (i = 1; i <= n; i++) { /* linear build of the Fenwick tree */
+            val[i] = g[ed_board()];
+            fw[i] ^= val[i];
+            if (i + (i & -i) <= n)
+                fw[i + (i & -i)] ^= fw[i];
+        }
+        while (q-- > 0) {
+            if (ed_num() == 1) {
+                unsigned char x = 0;
+                a = ed_num();
+                b = ed_num();
+                for (i = b; i > 0; i -= i & -i)
+                    x ^= fw[i];
+                for (i = a - 1; i > 0; i -= i & -i)
+                    x ^= fw[i];
+                memcpy(out + olen, x ? "Pishty\n" : "Lotsy\n", x ? 7 : 6);
+                olen += x ? 7 : 6;
+            } else {
+                unsigned char d;
+                a = ed_num();
+                d = g[ed_board()] ^ val[a];
+                val[a] ^= d;
+                for (i = a; i <= n; i += i & -i)
+                    fw[i] ^= d;
+            }
+        }
+        free(val);
+        free(fw);
+    }
+    if (!out || write(1, out, olen) != (ssize_t)olen)
+        return 1;
+    free(out);
+    free(buf);
+    return 0;
 }
 
 static uint16_t scan_board(grundy_scanner *s)
@@ -376,8 +509,9 @@ static uint64_t run_io_floor(void *payload)
     return run_inproc(payload, 0);
 }
 
-static void bench_pshtbrth(const char *grundy, const char *old, uint64_t nm,
-                           int repeats, int baseline)
+static void bench_pshtbrth(const char *grundy, const char *old,
+                           int editorial, uint64_t nm, int repeats,
+                           int baseline)
 {
     char path[] = "/tmp/bench_rect_XXXXXX";
     int fd = mkstemp(path);
@@ -399,9 +533,13 @@ static void bench_pshtbrth(const char *grundy, const char *old, uint64_t nm,
     j.grundy = grundy;
     j.input = path;
     j.g = grundy_table_data(t);
+    j.editorial = 0;
 
-    if (old) {
-        bench_against(&j, old, nm, 2 * repeats + 1);
+    if (old || editorial) {
+        if (old)
+            bench_against(&j, old, nm, 2 * repeats + 1);
+        if (editorial)
+            bench_against(&j, NULL, nm, 2 * repeats + 1);
         grundy_table_free(t);
         grundy_game_free(game);
         unlink(path);
@@ -425,9 +563,12 @@ int main(int argc, char **argv)
     static const unsigned one_two[] = {1, 2};
     static const unsigned two[] = {2};
     char grundy[4096];
-    int big = 0, quick = 0, tables_only = 0, psh_only = 0, i;
+    int big = 0, quick = 0, tables_only = 0, psh_only = 0, editorial = 0, i;
     const char *slash, *old = NULL;
 
+    self_path = argv[0];
+    if (argc == 2 && strcmp(argv[1], "--editorial-run") == 0)
+        return editorial_main();
     /* Default program: ../grundy from this bench's folder. */
     slash = strrchr(argv[0], '/');
     snprintf(grundy, sizeof grundy, "%.*s%sgrundy",
@@ -441,13 +582,16 @@ int main(int argc, char **argv)
             tables_only = 1;
         else if (strcmp(argv[i], "--pshtbrth") == 0)
             psh_only = 1;
+        else if (strcmp(argv[i], "--editorial") == 0)
+            editorial = 1;
         else if (strcmp(argv[i], "--against") == 0 && i + 1 < argc)
             old = argv[++i];
         else if (strcmp(argv[i], "--grundy") == 0 && i + 1 < argc)
             snprintf(grundy, sizeof grundy, "%s", argv[++i]);
         else {
             fprintf(stderr, "usage: bench_rect [--5x6] [--quick] [--tables] "
-                            "[--pshtbrth] [--grundy PATH] [--against OLD]\n");
+                            "[--pshtbrth] [--grundy PATH] [--against OLD] "
+                            "[--editorial]\n");
             return 2;
         }
     }
@@ -460,7 +604,8 @@ int main(int argc, char **argv)
     }
     if (tables_only)
         return 0;
-    bench_pshtbrth(grundy, old, 100000, quick ? 1 : 5, 2);
-    bench_pshtbrth(grundy, old, 1000000, quick ? 1 : 3, quick ? 0 : 1);
+    bench_pshtbrth(grundy, old, editorial, 100000, quick ? 1 : 5, 2);
+    bench_pshtbrth(grundy, old, editorial, 1000000, quick ? 1 : 3,
+                   quick ? 0 : 1);
     return 0;
 }

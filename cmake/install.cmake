@@ -32,11 +32,9 @@ install(EXPORT grundyTargets
   DESTINATION ${GRUNDY_CMAKE_DIR}
   COMPONENT development)
 
-# The package config finds FLINT, GMP and xxHash where this build found
-# them (hints), for the static library's link line.
-get_filename_component(GRUNDY_FLINT_LIBDIR ${FLINT_LIBRARY} DIRECTORY)
-set(GRUNDY_DEP_HINTS ${GRUNDY_FLINT_LIBDIR} ${GMP_LIBRARY_DIRS}
-  ${XXHASH_LIBRARY_DIRS})
+# The package config finds GMP and xxHash where this build found them
+# (hints), for the static library's link line.
+set(GRUNDY_DEP_HINTS ${GMP_LIBRARY_DIRS} ${XXHASH_LIBRARY_DIRS})
 list(REMOVE_DUPLICATES GRUNDY_DEP_HINTS)
 if(GRUNDY_LIB_TYPE STREQUAL "SHARED_LIBRARY")
   set(GRUNDY_DEFAULT_KIND shared)

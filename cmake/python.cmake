@@ -45,7 +45,7 @@ Python3_add_library(grundy_python MODULE WITH_SOABI
 target_include_directories(grundy_python PRIVATE ${PROJECT_SOURCE_DIR}/include)
 target_compile_definitions(grundy_python PRIVATE _POSIX_C_SOURCE=200809L)
 target_link_libraries(grundy_python PRIVATE Python3::NumPy Threads::Threads
-  ${FLINT_LIBRARY} PkgConfig::GMP PkgConfig::XXHASH m ${CMAKE_DL_LIBS} grundy_warnings)
+  PkgConfig::GMP PkgConfig::XXHASH ${CMAKE_DL_LIBS} m grundy_warnings)
 set_target_properties(grundy_python PROPERTIES
   OUTPUT_NAME _grundy
   C_VISIBILITY_PRESET hidden

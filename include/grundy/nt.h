@@ -24,8 +24,10 @@
  * multiply-and-compare tests and classifies what is left (1, a prime, a
  * prime squared, or two distinct primes) with one primality test: a
  * three-base Miller-Rabin run on eight cofactors per AVX2 vector below
- * 2^32, FLINT's n_is_prime above.  That is about twenty times faster than
- * factorising each number.
+ * 2^32, a seven-base one above.  That is about twenty times faster than
+ * factorising each number.  libflint is loaded by the first
+ * factorisation (not at start-up); when it cannot be loaded, the calls
+ * that factorise fail with GRUNDY_ERR_IO (d(n) is then 0).
  *
  * Aliasing: every out argument may alias any input of the same type.
  */
@@ -70,11 +72,13 @@ GRUNDY_NODISCARD GRUNDY_API grundy_status grundy_nt_mod_init(grundy_nt_mod *m, u
 
 /* grundy_nt_mod_init_prime() :
  * As grundy_nt_mod_init(), and GRUNDY_ERR_ARG as well when p is not prime
- * (FLINT n_is_prime, deterministic below 2^64). */
+ * (grundy_nt_is_prime). */
 GRUNDY_NODISCARD GRUNDY_API grundy_status grundy_nt_mod_init_prime(grundy_nt_mod *m,
                                                         uint64_t p);
 
-/* grundy_nt_is_prime() : 1 when n is prime, else 0.  Deterministic. */
+/* grundy_nt_is_prime() : 1 when n is prime, else 0.  Deterministic for
+ * every n < 2^64 (Miller-Rabin with bases proven sufficient), without
+ * FLINT. */
 GRUNDY_API int grundy_nt_is_prime(uint64_t n);
 
 /* Montgomery reduction of t < p * 2^64: t * 2^-64 mod p, in [0, p). */
@@ -235,7 +239,8 @@ GRUNDY_API int grundy_nt_ext_equal(const uint64_t *a, const uint64_t *b,
 
 /* grundy_nt_divisor_count() :
  * d(n), the number of divisors of n, through FLINT's n_factor.
- * @pre n >= 1.  d(n) <= 103680 for n < 2^64.  About 5 us for n ~ 10^9. */
+ * @pre n >= 1.  d(n) <= 103680 for n < 2^64.  About 5 us for n ~ 10^9.
+ * 0 for n >= 2 when libflint cannot be loaded. */
 GRUNDY_API uint64_t grundy_nt_divisor_count(uint64_t n);
 
 /* The batched method below applies to n below this bound: after dividing
@@ -248,9 +253,11 @@ GRUNDY_API uint64_t grundy_nt_divisor_count(uint64_t n);
  * (multiply-and-compare tests, eight primes per vector instruction with
  * AVX2), then one primality test of the cofactor (Miller-Rabin with the
  * bases 2, 7, 61, eight cofactors at a time with AVX2, chosen at run
- * time; n_is_prime above 2^32); larger entries go to n_factor.  O(len)
- * with about 0.3 us per entry near 10^9.
- * @return GRUNDY_ERR_ARG (outputs unspecified) if some n[i] == 0.
+ * time; grundy_nt_is_prime above 2^32); larger entries go to n_factor.
+ * O(len) with about 0.3 us per entry near 10^9.
+ * @return GRUNDY_ERR_ARG (outputs unspecified) if some n[i] == 0;
+ * GRUNDY_ERR_IO if an entry above the bound needs libflint and it cannot
+ * be loaded.
  * out may not alias n. */
 GRUNDY_NODISCARD GRUNDY_API grundy_status grundy_nt_divisor_count_batch(uint32_t *out,
                                                              const uint64_t *n,
@@ -259,7 +266,8 @@ GRUNDY_NODISCARD GRUNDY_API grundy_status grundy_nt_divisor_count_batch(uint32_t
 /* grundy_nt_divisors() :
  * Every divisor of n in increasing order, in a new array *out of *len
  * entries (free it with free()).  Through n_factor; O(d(n) log d(n)).
- * @return GRUNDY_ERR_ARG if n == 0, GRUNDY_ERR_NOMEM. */
+ * @return GRUNDY_ERR_ARG if n == 0, GRUNDY_ERR_NOMEM; GRUNDY_ERR_IO for
+ * n >= 2 when libflint cannot be loaded. */
 GRUNDY_NODISCARD GRUNDY_API grundy_status grundy_nt_divisors(uint64_t **out, size_t *len,
                                                   uint64_t n);
 

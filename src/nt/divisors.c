@@ -2,13 +2,15 @@
  * divisors.c -- d(n), the number of divisors.
  *
  * The general path factorises with FLINT's n_factor (about 5 us for
- * n ~ 10^9).  The batched path is the one hot loops use.  For n < 2053^3
+ * n ~ 10^9), loaded on first use (flint_dl.c): d(n) is 0 and the other
+ * functions return GRUNDY_ERR_IO when libflint cannot be loaded.  The batched path is the one hot loops use.  For n < 2053^3
  * it removes every prime below 2^11 and is then left with 1, a prime, a
  * prime squared, or a product of two distinct primes (each remaining
  * factor is >= 2053): d multiplies by 1, 2, 3 or 4, and one primality
  * test tells them apart: a three-base Miller-Rabin with 32-bit Montgomery
  * products below 2^32 (about three times faster than FLINT's general
- * n_is_prime, which takes the cofactors above 2^32).
+ * general test, grundy_nt_is_prime, which takes the cofactors above
+ * 2^32).
  *
  * Divisibility by an odd prime p is tested without dividing: for n below
  * 2^32, p | n iff n * p^-1 mod 2^32 <= (2^32 - 1) / p, and the product is
@@ -19,13 +21,13 @@
  * so the per-prime cost is about a quarter of a cycle instead of the
  * twenty-odd cycles of a hardware division.
  */
-#include <flint/ulong_extras.h>
 #include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "grundy/core.h"
 #include "grundy/nt.h"
+#include "nt_internal.h"
 
 #define NPRIMES 308 /* odd primes below 2048 */
 #define BLOCK 16
@@ -37,15 +39,6 @@ static struct {
     uint64_t inv64[NPAD], lim64[NPAD];
 } tab;
 static pthread_once_t tab_once = PTHREAD_ONCE_INIT;
-
-static uint64_t inv64_of(uint64_t p)
-{
-    uint64_t x = p;
-    int i;
-    for (i = 0; i < 5; i++)
-        x *= 2 - p * x;
-    return x;
-}
 
 static void tab_init(void)
 {
@@ -61,7 +54,7 @@ static void tab_init(void)
         for (j = i * i; j < 2048; j += 2 * i)
             composite[j] = 1;
         tab.p[k] = i;
-        tab.inv64[k] = inv64_of(i);
+        tab.inv64[k] = grundy_nt_inv64(i);
         tab.lim64[k] = UINT64_MAX / i;
         tab.inv32[k] = (uint32_t)tab.inv64[k];
         tab.lim32[k] = UINT32_MAX / i;
@@ -84,8 +77,8 @@ uint64_t grundy_nt_divisor_count(uint64_t n)
     int i;
     if (n <= 1)
         return n;
-    n_factor_init(&f);
-    n_factor(&f, (ulong)n, 0);
+    if (grundy_nt_flint_factor(&f, n) != GRUNDY_OK)
+        return 0;
     for (i = 0; i < f.num; i++)
         d *= (uint64_t)f.exp[i] + 1;
     return d;
@@ -130,7 +123,8 @@ static uint32_t mr_form(uint32_t a, uint32_t one, uint32_t n)
 static int is_prime32(uint32_t n)
 {
     static const uint32_t bases[3] = {2, 7, 61};
-    uint32_t ninv = (uint32_t)inv64_of(n), d = n - 1, one, mone, x[3], a[3];
+    uint32_t ninv = (uint32_t)grundy_nt_inv64(n), d = n - 1;
+    uint32_t one, mone, x[3], a[3];
     int s = __builtin_ctz(d), bit, i, r;
     d >>= s;
     one = (uint32_t)(0u - n) % n; /* 2^32 mod n */
@@ -169,7 +163,7 @@ static uint32_t cofactor_divisors(uint64_t r, uint64_t next)
         return q;
     if (r < (UINT64_C(1) << 32))
         return is_prime32((uint32_t)r) ? 2 : 4;
-    return n_is_prime((ulong)r) ? 2 : 4;
+    return grundy_nt_is_prime(r) ? 2 : 4;
 }
 
 #if (defined(__x86_64__) || defined(__i386__)) && defined(__GNUC__)
@@ -260,7 +254,7 @@ static uint32_t cofactor_quick(uint64_t r, uint64_t next)
         return 1;
     if (r < next * next)
         return 2;
-    if (n_is_square((ulong)r))
+    if (grundy_nt_is_square(r))
         return 3;
     return 0;
 }
@@ -333,7 +327,7 @@ mr_many_avx2(uint8_t *prime, const uint32_t *n, size_t cnt)
             uint32_t m = n[i + l];
             s[l] = __builtin_ctz(m - 1);
             d[l] = (m - 1) >> s[l];
-            ninv[l] = (uint32_t)inv64_of(m);
+            ninv[l] = (uint32_t)grundy_nt_inv64(m);
             one[l] = (uint32_t)(0u - m) % m;
             mone[l] = m - one[l];
             for (b = 0; b < 3; b++)
@@ -425,6 +419,7 @@ grundy_status grundy_nt_divisor_count_batch(uint32_t *out, const uint64_t *n,
                 out[j] = dcount64(x, dcount32);
             } else {
                 out[j] = (uint32_t)grundy_nt_divisor_count(x);
+                GRUNDY_RETURN_IF(out[j] == 0, GRUNDY_ERR_IO);
             }
         }
         mr_many(prime, pend, np);
@@ -452,7 +447,7 @@ grundy_status grundy_nt_divisors(uint64_t **out, size_t *len, uint64_t n)
     GRUNDY_RETURN_IF(n == 0, GRUNDY_ERR_ARG);
     n_factor_init(&f);
     if (n > 1)
-        n_factor(&f, (ulong)n, 0);
+        GRUNDY_TRY(grundy_nt_flint_factor(&f, n));
     for (k = 0; k < f.num; k++)
         cnt *= (size_t)f.exp[k] + 1;
     d = malloc(cnt * sizeof *d);

@@ -7,18 +7,8 @@
  * brings the result into [0, p).  The inverse of p modulo 2^64 comes from
  * Newton's iteration x <- x(2 - px), which doubles the correct low bits.
  */
-#include <flint/ulong_extras.h>
-
 #include "grundy/nt.h"
-
-static uint64_t inv_pow2_64(uint64_t p)
-{
-    uint64_t x = p; /* correct to 3 bits for odd p */
-    int i;
-    for (i = 0; i < 5; i++)
-        x *= 2 - p * x;
-    return x;
-}
+#include "nt_internal.h"
 
 grundy_status grundy_nt_mod_init(grundy_nt_mod *m, uint64_t p)
 {
@@ -26,16 +16,11 @@ grundy_status grundy_nt_mod_init(grundy_nt_mod *m, uint64_t p)
     GRUNDY_RETURN_IF(p < 3 || !(p & 1) || p > GRUNDY_NT_MOD_MAX,
                      GRUNDY_ERR_ARG);
     m->p = p;
-    m->pinv = (uint64_t)0 - inv_pow2_64(p);
+    m->pinv = (uint64_t)0 - grundy_nt_inv64(p);
     r1 = ((grundy_u128)1 << 64) % p;
     m->r1 = (uint64_t)r1;
     m->r2 = (uint64_t)(((grundy_u128)m->r1 << 64) % p);
     return GRUNDY_OK;
-}
-
-int grundy_nt_is_prime(uint64_t n)
-{
-    return n_is_prime((ulong)n);
 }
 
 grundy_status grundy_nt_mod_init_prime(grundy_nt_mod *m, uint64_t p)
@@ -100,7 +85,7 @@ grundy_status grundy_nt_mod32_init(grundy_nt_mod32 *m, uint64_t p)
     GRUNDY_RETURN_IF(p < 3 || !(p & 1) || p > GRUNDY_NT_MOD32_MAX,
                      GRUNDY_ERR_ARG);
     m->p = (uint32_t)p;
-    m->pinv = (uint32_t)((uint32_t)0 - (uint32_t)inv_pow2_64(p));
+    m->pinv = (uint32_t)((uint32_t)0 - (uint32_t)grundy_nt_inv64(p));
     m->r1 = (uint32_t)((UINT64_C(1) << 32) % p);
     m->r2 = (uint32_t)(((uint64_t)m->r1 * m->r1) % p);
     return GRUNDY_OK;

@@ -44,13 +44,13 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include <flint/ulong_extras.h>
 #if defined(__linux__)
 #include <sys/mman.h>
 #endif
 
 #include "grundy/range.h"
 #include "grundy/table.h"
+#include "nt/nt_internal.h"
 
 #define B0_LOG 5 /* values per level-1 node: 32, 64 bytes */
 #define F_LOG 4  /* children per node above level 1: 16 */
@@ -178,14 +178,13 @@ uint64_t grundy_range_count_subsets(uint64_t len, unsigned rank, uint64_t p)
 grundy_status grundy_range_modulus_check(uint64_t p)
 {
     GRUNDY_RETURN_IF(p < 2 || p >= ((uint64_t)1 << 62), GRUNDY_ERR_RANGE);
-    GRUNDY_RETURN_IF(!n_is_prime((ulong)p), GRUNDY_ERR_ARG);
+    GRUNDY_RETURN_IF(!grundy_nt_is_prime(p), GRUNDY_ERR_ARG);
     return GRUNDY_OK;
 }
 
 static inline uint64_t mulmod(const grundy_range *r, uint64_t a, uint64_t b)
 {
-    return (uint64_t)n_mulmod2_preinv((ulong)a, (ulong)b, (ulong)r->p,
-                                      (ulong)r->pinv);
+    return grundy_nt_mulmod_preinv(a, b, r->p, r->pinv);
 }
 
 /* a * w mod p for a constant w with its Shoup quotient wq =
@@ -751,7 +750,7 @@ grundy_status grundy_range_new(grundy_range **out, size_t n,
     r->flags = opts->flags & GRUNDY_RANGE_COUNT;
     r->mem_limit = opts->mem_limit;
     r->p = p;
-    r->pinv = (uint64_t)n_preinvert_limb((ulong)p);
+    r->pinv = grundy_nt_preinvert(p);
     s = layout_check(r, repr, n * sizeof(uint16_t) +
                                   6 * POW_SIZE * sizeof(uint64_t));
     if (s == GRUNDY_OK) {

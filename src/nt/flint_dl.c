@@ -1,0 +1,56 @@
+/*
+ * flint_dl.c -- FLINT's factorisation, loaded on first use (nt_internal.h).
+ *
+ * libflint.so is opened by dlopen under the soname the build found
+ * (GRUNDY_FLINT_SONAME, read from the library's ELF header by CMake), the
+ * first time a number is factorised, and stays open for the life of the
+ * process.  The functions called are taken from it through a table of
+ * pointers, as app/plot_cairo.c does for cairo.  When it cannot be
+ * loaded, the factorisation returns GRUNDY_ERR_IO and nothing else
+ * changes.
+ */
+#include <dlfcn.h>
+#include <pthread.h>
+
+#include "nt_internal.h"
+
+#ifndef GRUNDY_FLINT_SONAME
+#error "GRUNDY_FLINT_SONAME: the soname of libflint, set by the build"
+#endif
+
+/* The functions of FLINT this file calls. */
+#define FLINT_FUNCS(X) X(n_factor)
+
+static struct {
+#define FLINT_FIELD(f) __typeof__(&f) f;
+    FLINT_FUNCS(FLINT_FIELD)
+#undef FLINT_FIELD
+} fx;
+
+static pthread_once_t flint_once = PTHREAD_ONCE_INIT;
+static int flint_ok;
+
+static void load_flint(void)
+{
+    void *h = dlopen(GRUNDY_FLINT_SONAME, RTLD_NOW | RTLD_LOCAL);
+    if (!h)
+        return;
+#define FLINT_LOAD(f)                                                         \
+    if (!(*(void **)&fx.f = dlsym(h, #f))) {                                  \
+        dlclose(h);                                                           \
+        return;                                                               \
+    }
+    FLINT_FUNCS(FLINT_LOAD)
+#undef FLINT_LOAD
+    flint_ok = 1; /* h stays open for the life of the process */
+}
+
+grundy_status grundy_nt_flint_factor(n_factor_t *f, uint64_t n)
+{
+    n_factor_init(f);
+    pthread_once(&flint_once, load_flint);
+    if (!flint_ok)
+        return GRUNDY_ERR_IO;
+    fx.n_factor(f, (ulong)n, 0);
+    return GRUNDY_OK;
+}

@@ -2,7 +2,7 @@
  * serve_mhd.c -- libmicrohttpd and FLINT's cleanup, found at run time
  * (serve_mhd.h).
  *
- * As app/plot_cairo.c does for cairo: the library is opened once, under
+ * As src/plot/cairo.c does for cairo: the library is opened once, under
  * the soname CMake read from the library it found, and stays open for
  * the life of the process; every function serve.c calls comes from it
  * or the load fails as a whole.

@@ -5,7 +5,7 @@
  * (GRUNDY_FLINT_SONAME, read from the library's ELF header by CMake), the
  * first time a number is factorised, and stays open for the life of the
  * process.  The functions called are taken from it through a table of
- * pointers, as app/plot_cairo.c does for cairo.  When it cannot be
+ * pointers, as src/plot/cairo.c does for cairo.  When it cannot be
  * loaded, the factorisation returns GRUNDY_ERR_IO and nothing else
  * changes.
  */

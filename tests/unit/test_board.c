@@ -600,6 +600,36 @@ static void test_board_limits_and_cancel(void **state)
     grundy_game_free(g);
 }
 
+/* Published values: OEIS A344227, the Grundy value of Node-Kayles on the
+ * n x n queens graph, a(1) .. a(11) (the sequence gives a(0) .. a(13);
+ * a(12) and a(13) take seconds, compared in doc/results.md; a sanitizer
+ * build stops at a(9)). */
+static void test_published_queens(void **state)
+{
+    static const grundy_value a344227[] = {1, 1, 2, 1, 3, 1,
+                                           2, 3, 1, 0, 1};
+    unsigned n, last = test_light() ? 9 : 11;
+    (void)state;
+    for (n = 1; n <= last; n++) {
+        char spec[64];
+        grundy_game *g;
+        grundy_values *v;
+        grundy_pos p;
+        grundy_value x;
+        snprintf(spec, sizeof spec, "node-kayles:queens:%u", n);
+        g = test_game(spec);
+        v = test_values(g);
+        assert_int_equal(grundy_game_pos_parse(g, "start", 5, &p, NULL),
+                         GRUNDY_OK);
+        assert_int_equal(grundy_values_get(&x, v, p), GRUNDY_OK);
+        if (x != a344227[n - 1])
+            fail_msg("%s: value %llu, A344227 has %llu", spec,
+                     (unsigned long long)x,
+                     (unsigned long long)a344227[n - 1]);
+        test_game_free(g);
+    }
+}
+
 /* The values object: the search for large positions (kept), subsets for
  * small ones; rect gives the table's values through the search. */
 static void test_values_use_the_search(void **state)
@@ -822,6 +852,7 @@ int main(void)
         cmocka_unit_test(test_board_start_positions),
         cmocka_unit_test_setup_teardown(test_cram_parts, test_rng_setup,
                                         test_rng_teardown),
+        cmocka_unit_test(test_published_queens),
         cmocka_unit_test_setup_teardown(test_cram_keys_least_image,
                                         test_rng_setup, test_rng_teardown),
         cmocka_unit_test_setup_teardown(test_cram_keys, test_rng_setup,

@@ -200,9 +200,14 @@ uint64_t grundy_grid_key(const grundy_grid *g, uint64_t p)
     cols >>= left;
     h = g->row_of[63 - __builtin_clzll(p)] + 1u;
     w = 64 - (unsigned)__builtin_clzll(cols);
-    best = min4(g, p, h, w);
-    if (w <= g->rows && h <= g->cols && w <= g->side) {
-        uint64_t t = min4(g, transpose(g, p, h, w), w, h);
+    /* an image of fewer rows is the smaller (its last row holds its
+     * highest bit), so only a square box needs the images of both
+     * orientations */
+    if (w > g->rows || h > g->cols || w > g->side || h < w)
+        return min4(g, p, h, w);
+    best = min4(g, transpose(g, p, h, w), w, h);
+    if (h == w) {
+        uint64_t t = min4(g, p, h, w);
         if (t < best)
             best = t;
     }

@@ -353,6 +353,67 @@ static void test_cram_keys(void **state)
     grundy_game_free(g);
 }
 
+/* The key of a Cram part is the least of its images at the corner of the
+ * board under the 8 symmetries of the square lattice, of those that fit
+ * the board (grundy/rules.h: key), whatever the box's shape: computed
+ * here image by image, on boards wider than tall, taller than wide and
+ * square, and for parts anywhere on the board. */
+static void test_cram_keys_least_image(void **state)
+{
+    static const struct {
+        const char *spec;
+        unsigned rows, cols;
+    } boards[] = {{"cram:5x8", 5, 8}, {"cram:9x5", 9, 5}, {"cram:6x6", 6, 6},
+                  {"cram:7x9", 7, 9}, {"cram:3x21", 3, 21}};
+    test_rng *rng = *state;
+    size_t bi;
+    for (bi = 0; bi < sizeof boards / sizeof boards[0]; bi++) {
+        grundy_game *g = test_game(boards[bi].spec);
+        const grundy_rules *r = grundy_game_rules(g);
+        const void *pa = grundy_game_params(g);
+        unsigned R = boards[bi].rows, C = boards[bi].cols;
+        long it;
+        for (it = 0; it < 3000 * test_multiplier(); it++) {
+            /* a random shape in a random box at the corner, then moved */
+            unsigned h = 1 + (unsigned)test_rng_below(rng, R),
+                     w = 1 + (unsigned)test_rng_below(rng, C), i, t;
+            unsigned dr = (unsigned)test_rng_below(rng, R - h + 1),
+                     dc = (unsigned)test_rng_below(rng, C - w + 1);
+            uint64_t p = 0, best = UINT64_MAX, k[2];
+            int fits;
+            for (i = 0; i < h * w; i++)
+                if (test_rng_below(rng, 4))
+                    p |= 1ull << ((i / w) * C + i % w);
+            if (!p)
+                continue;
+            /* at the corner: its top row on row 0, left column on 0 */
+            while (!(p & ((1ull << C) - 1)))
+                p >>= C;
+            for (;;) {
+                uint64_t col0 = 0;
+                for (i = 0; i < R; i++)
+                    col0 |= 1ull << (i * C);
+                if (p & col0)
+                    break;
+                p >>= 1;
+            }
+            for (t = 0; t < 8; t++) {
+                uint64_t y = move_shape(p, C, t, 0, 0, R, C, &fits);
+                if (fits && y < best)
+                    best = y;
+            }
+            r->key(pa, move_shape(p, C, 0, dr, dc, R, C, &fits), k);
+            if (!fits || k[0] != best || k[1] != 0)
+                fail_msg("seed=%llu %s it=%ld: %llx moved by (%u, %u) has "
+                         "key %llx, its least image is %llx",
+                         (unsigned long long)test_seed(), boards[bi].spec,
+                         it, (unsigned long long)p, dr, dc,
+                         (unsigned long long)k[0], (unsigned long long)best);
+        }
+        grundy_game_free(g);
+    }
+}
+
 /* Isomorphic graph parts share keys where the encoding allows: every path
  * of the same length in a cycle. */
 static void test_node_kayles_keys(void **state)
@@ -537,6 +598,36 @@ static void test_board_limits_and_cancel(void **state)
     assert_int_equal(grundy_board_value(&v, b, p), GRUNDY_ERR_CANCELLED);
     grundy_board_free(b);
     grundy_game_free(g);
+}
+
+/* Published values: OEIS A344227, the Grundy value of Node-Kayles on the
+ * n x n queens graph, a(1) .. a(11) (the sequence gives a(0) .. a(13);
+ * a(12) and a(13) take seconds, compared in doc/results.md; a sanitizer
+ * build stops at a(9)). */
+static void test_published_queens(void **state)
+{
+    static const grundy_value a344227[] = {1, 1, 2, 1, 3, 1,
+                                           2, 3, 1, 0, 1};
+    unsigned n, last = test_light() ? 9 : 11;
+    (void)state;
+    for (n = 1; n <= last; n++) {
+        char spec[64];
+        grundy_game *g;
+        grundy_values *v;
+        grundy_pos p;
+        grundy_value x;
+        snprintf(spec, sizeof spec, "node-kayles:queens:%u", n);
+        g = test_game(spec);
+        v = test_values(g);
+        assert_int_equal(grundy_game_pos_parse(g, "start", 5, &p, NULL),
+                         GRUNDY_OK);
+        assert_int_equal(grundy_values_get(&x, v, p), GRUNDY_OK);
+        if (x != a344227[n - 1])
+            fail_msg("%s: value %llu, A344227 has %llu", spec,
+                     (unsigned long long)x,
+                     (unsigned long long)a344227[n - 1]);
+        test_game_free(g);
+    }
 }
 
 /* The values object: the search for large positions (kept), subsets for
@@ -761,6 +852,9 @@ int main(void)
         cmocka_unit_test(test_board_start_positions),
         cmocka_unit_test_setup_teardown(test_cram_parts, test_rng_setup,
                                         test_rng_teardown),
+        cmocka_unit_test(test_published_queens),
+        cmocka_unit_test_setup_teardown(test_cram_keys_least_image,
+                                        test_rng_setup, test_rng_teardown),
         cmocka_unit_test_setup_teardown(test_cram_keys, test_rng_setup,
                                         test_rng_teardown),
         cmocka_unit_test(test_node_kayles_keys),

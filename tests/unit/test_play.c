@@ -450,6 +450,28 @@ static void test_play_analyze_values(void **st)
  * 10^18 is past reach, a subtraction game's search of 30+30+30 past a
  * limit of 100 positions, and a half heap of 2^40 has more moves than
  * are listed. */
+/* One failed analysis of specs at pos under o: a status of the failure
+ * (any when want_status is GRUNDY_OK), the method (-1: any) and what
+ * values_failed says. */
+static void failed_step(grundy_session *s, const grundy_play_opts *o,
+                        const char *const *specs, const char *const *pos,
+                        size_t n, grundy_status want_status, int method,
+                        int values_failed)
+{
+    grundy_play *p = state(s, o, specs, pos, n);
+    grundy_play_analysis a;
+    grundy_status r =
+        grundy_play_analyze(&a, p, GRUNDY_SUM_MOVES | GRUNDY_PLAY_VALUES);
+    assert_int_not_equal(r, GRUNDY_OK);
+    if (want_status != GRUNDY_OK)
+        assert_int_equal(r, want_status);
+    if (method >= 0)
+        assert_int_equal(a.sum.method, method);
+    assert_int_equal(a.sum.values_failed, values_failed);
+    grundy_play_analysis_clear(&a);
+    grundy_play_free(p);
+}
+
 static void test_play_analyze_failed_step(void **st)
 {
     grundy_session_opts so;
@@ -466,7 +488,6 @@ static void test_play_analyze_failed_step(void **st)
     grundy_play_opts misere, small;
     grundy_play *p;
     grundy_play_analysis a;
-    grundy_status r;
     (void)st;
     grundy_session_opts_init(&so);
     so.no_store = 1;
@@ -477,44 +498,18 @@ static void test_play_analyze_failed_step(void **st)
     misere.convention = GRUNDY_PLAY_MISERE;
     small = misere;
     small.max_states = 100;
-
     /* normal play: the values, read first */
-    p = state(s, NULL, far, far_pos, 2);
-    r = grundy_play_analyze(&a, p, GRUNDY_SUM_MOVES | GRUNDY_PLAY_VALUES);
-    assert_true(r == GRUNDY_ERR_WORK || r == GRUNDY_ERR_LIMIT);
-    assert_int_equal(a.sum.values_failed, 1);
-    grundy_play_analysis_clear(&a);
-    grundy_play_free(p);
+    failed_step(s, NULL, far, far_pos, 2, GRUNDY_ERR_WORK, -1, 1);
     /* misere play: the search, which needs no values, fails first */
-    p = state(s, &misere, far, far_pos, 2);
-    r = grundy_play_analyze(&a, p, GRUNDY_SUM_MOVES | GRUNDY_PLAY_VALUES);
-    assert_int_not_equal(r, GRUNDY_OK);
-    assert_int_equal(a.sum.method, GRUNDY_SUM_BY_SEARCH);
-    assert_int_equal(a.sum.values_failed, 0);
-    grundy_play_analysis_clear(&a);
-    grundy_play_free(p);
+    failed_step(s, &misere, far, far_pos, 2, GRUNDY_OK,
+                GRUNDY_SUM_BY_SEARCH, 0);
     /* a sum with cycles: its finite component's value */
-    p = state(s, NULL, mix, mix_pos, 2);
-    r = grundy_play_analyze(&a, p, GRUNDY_SUM_MOVES | GRUNDY_PLAY_VALUES);
-    assert_int_not_equal(r, GRUNDY_OK);
-    assert_int_equal(a.sum.values_failed, 1);
-    grundy_play_analysis_clear(&a);
-    grundy_play_free(p);
+    failed_step(s, NULL, mix, mix_pos, 2, GRUNDY_OK, -1, 1);
     /* the method, with every value within reach */
-    p = state(s, &small, sub, sub_pos, 3);
-    r = grundy_play_analyze(&a, p, GRUNDY_SUM_MOVES | GRUNDY_PLAY_VALUES);
-    assert_int_equal(r, GRUNDY_ERR_LIMIT);
-    assert_int_equal(a.sum.method, GRUNDY_SUM_BY_SEARCH);
-    assert_int_equal(a.sum.values_failed, 0);
-    grundy_play_analysis_clear(&a);
-    grundy_play_free(p);
-    p = state(s, NULL, wide, wide_pos, 2);
-    r = grundy_play_analyze(&a, p, GRUNDY_SUM_MOVES | GRUNDY_PLAY_VALUES);
-    assert_int_equal(r, GRUNDY_ERR_LIMIT);
-    assert_int_equal(a.sum.method, GRUNDY_SUM_BY_VALUES);
-    assert_int_equal(a.sum.values_failed, 0);
-    grundy_play_analysis_clear(&a);
-    grundy_play_free(p);
+    failed_step(s, &small, sub, sub_pos, 3, GRUNDY_ERR_LIMIT,
+                GRUNDY_SUM_BY_SEARCH, 0);
+    failed_step(s, NULL, wide, wide_pos, 2, GRUNDY_ERR_LIMIT,
+                GRUNDY_SUM_BY_VALUES, 0);
     /* the best move alone: the values past reach are no error (the move
      * that takes least), and nothing is said to have failed */
     p = state(s, NULL, far, far_pos, 2);

@@ -160,18 +160,22 @@ def test_opponent_reply(server, browser, request):
     assert not errs, errs
 
 
+def phone_check(d, request, shot):
+    """No sideways scrolling in a 390 px window, no console error."""
+    width = d.execute_script(
+        "return document.documentElement.scrollWidth")
+    assert width <= 400, f"the page is {width} px wide in a 390 px window"
+    d.save_screenshot(os.path.join(shots_dir(request.config), shot))
+    errs = console_errors(d)
+    assert not errs, errs
+
+
 def test_phone_sized_window(server, browser, request):
     d = browser
     d.set_window_size(390, 844)
     d.get(server.url + "/?rules=kayles&position=7&position=4")
     wait_moves(d, "position=4")
-    width = d.execute_script(
-        "return document.documentElement.scrollWidth")
-    assert width <= 400, f"the page is {width} px wide in a 390 px window"
-    d.save_screenshot(os.path.join(shots_dir(request.config),
-                                   "serve-phone-kayles.png"))
-    errs = console_errors(d)
-    assert not errs, errs
+    phone_check(d, request, "serve-phone-kayles.png")
     # a game of Cram 4 x 5 against the program, on a phone: the program's
     # reply is said next to the board (the play panel and the board fit in
     # one screen, not a list of moves apart), and grundy plot's picture
@@ -205,11 +209,5 @@ def test_phone_sized_window(server, browser, request):
         ".width")
     assert shown >= 800, f"the picture is {shown} px wide: labels of " \
         f"{11 * shown / 960:.1f} px"
-    width = d.execute_script(
-        "return document.documentElement.scrollWidth")
-    assert width <= 400, f"the page is {width} px wide in a 390 px window"
-    d.save_screenshot(os.path.join(shots_dir(request.config),
-                                   "serve-phone-cram-play.png"))
-    errs = console_errors(d)
-    assert not errs, errs
+    phone_check(d, request, "serve-phone-cram-play.png")
     d.set_window_size(1000, 960)

@@ -295,31 +295,6 @@ static void write_sum(const out *o)
     write_moves(o, normal);
 }
 
-/* The library's analysis of p as grundy analyze asks it (json_out.h). */
-grundy_status cli_analyze_play(grundy_play_analysis *an, grundy_play *p,
-                               unsigned want, int *of_values)
-{
-    grundy_status st;
-    *of_values = 0;
-    memset(an, 0, sizeof *an);
-    if (!grundy_play_has_cycles(p)) {
-        /* the components' values first, so that their limits are named */
-        size_t n;
-        const grundy_sum_component *c = grundy_play_components(p, &n);
-        grundy_value *v = malloc((n ? n : 1) * sizeof *v);
-        st = v ? grundy_sum_values(v, c, n) : GRUNDY_ERR_NOMEM;
-        free(v);
-        cli_progress_done();
-        if (st != GRUNDY_OK) {
-            *of_values = 1;
-            return st;
-        }
-    }
-    st = grundy_play_analyze(an, p, want);
-    cli_progress_done();
-    return st;
-}
-
 /* The answer written as text or JSON. */
 static void write_answer(grundy_writer *w, grundy_play *p,
                          const grundy_play_analysis *an, int json)
@@ -349,17 +324,18 @@ static int do_sum(const analyze_args *a, grundy_play *p, grundy_writer *w)
 {
     grundy_play_analysis an;
     grundy_status st;
-    int of_values;
-    st = cli_analyze_play(&an, p, a->json ? CLI_ANALYZE_JSON : CLI_ANALYZE_TEXT,
-                          &of_values);
-    if (st != GRUNDY_OK && of_values)
-        return st == GRUNDY_ERR_CANCELLED || st == GRUNDY_ERR_LIMIT ||
-                       st == GRUNDY_ERR_WORK
-                   ? cli_engine_error(&a->eng, "component values", st)
-                   : cli_error("analyze: component values", st, NULL);
+    st = grundy_play_analyze(&an, p,
+                             a->json ? CLI_ANALYZE_JSON : CLI_ANALYZE_TEXT);
+    cli_progress_done();
     if (st != GRUNDY_OK) {
         grundy_sum_method m = an.sum.method;
+        int of_values = an.sum.values_failed;
         grundy_play_analysis_clear(&an);
+        if (of_values)
+            return st == GRUNDY_ERR_CANCELLED || st == GRUNDY_ERR_LIMIT ||
+                           st == GRUNDY_ERR_WORK
+                       ? cli_engine_error(&a->eng, "component values", st)
+                       : cli_error("analyze: component values", st, NULL);
         if (st == GRUNDY_ERR_LIMIT && m == GRUNDY_SUM_BY_VALUES) {
             fprintf(stderr,
                     "grundy: analyze: a component has more than %zu moves, "

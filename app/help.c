@@ -518,7 +518,7 @@ const char *cli_solve_list(void);
 /* The option tables of the subcommands (their cmd_*.c). */
 extern const cli_optset cli_values_opts, cli_range_opts, cli_count_opts,
     cli_store_opts, cli_plot_opts, cli_misere_opts, cli_survey_opts,
-    cli_analyze_opts, cli_play_opts, cli_loopy_opts;
+    cli_analyze_opts, cli_play_opts, cli_loopy_opts, cli_serve_opts;
 
 static const char serve_head[] =
     "Usage: grundy serve [--port N] [--bind ADDR] [--store DIR] [--open]\n"
@@ -529,17 +529,8 @@ static const char serve_head[] =
     "stop it cleanly (the store stays consistent).  Every request is\n"
     "stateless: the position travels in the address, so a link reproduces\n"
     "a view.\n"
-    "\n"
-    "Options:\n"
-    "  --port N         the TCP port (default 8034; 0: any free port, the\n"
-    "                   one taken is printed)\n"
-    "  --bind ADDR      the address to listen on (default 127.0.0.1, this\n"
-    "                   machine only; ::1 for IPv6)\n"
-    "  --open           open the page in the system's browser (xdg-open)\n"
-    "  --time-limit S   seconds one request may compute, and wait for the\n"
-    "                   requests before it (default 10)\n"
-    "  --max-requests N  requests answered at a time (default 32); more\n"
-    "                   get 429\n"
+    "\n";
+static const char serve_tail[] =
     "The options below (--mem-limit, --work-limit, --threads, --store, ...)\n"
     "apply to every request; one session keeps the tables between them.\n"
     "Each request is logged on stderr (status and target) unless --quiet.\n"
@@ -593,7 +584,7 @@ static const help_page pages[] = {
     {"plot", plot_head, &cli_plot_opts, plot_tail, 1},
     {"misere", misere_head, &cli_misere_opts, misere_tail, 1},
     {"survey", survey_head, &cli_survey_opts, survey_tail, 1},
-    {"serve", serve_head, NULL, NULL, 1},
+    {"serve", serve_head, &cli_serve_opts, serve_tail, 1},
 };
 
 static const help_page *page(const char *cmd)

@@ -19,17 +19,13 @@ grundy_status cli_values_json(grundy_writer *w, const char *spec,
                               const grundy_game *g, const grundy_table *t,
                               const grundy_period *searched, uint64_t upto);
 
-/* cmd_analyze.c: grundy_play_analyze() of the state p as `grundy
- * analyze` asks it: the components' values first (finite games), so that
- * a limit they pass is named by them (*of_values 1), then the analysis
- * with want (CLI_ANALYZE_TEXT, or CLI_ANALYZE_JSON: remoteness too).  On
- * an error of the analysis an->sum.method says which method failed.
- * Clear an with grundy_play_analysis_clear() (also after an error).  And
- * the object `grundy analyze --json` prints for its answer an. */
+/* cmd_analyze.c: what `grundy analyze` asks grundy_play_analyze() for
+ * (CLI_ANALYZE_TEXT, or CLI_ANALYZE_JSON: remoteness too; on an error
+ * an->sum.values_failed says whether the components' values failed, else
+ * an->sum.method names the method that did), and the object `grundy
+ * analyze --json` prints for its answer an. */
 #define CLI_ANALYZE_TEXT (GRUNDY_SUM_MOVES | GRUNDY_PLAY_VALUES)
 #define CLI_ANALYZE_JSON (CLI_ANALYZE_TEXT | GRUNDY_SUM_REMOTENESS)
-grundy_status cli_analyze_play(grundy_play_analysis *an, grundy_play *p,
-                               unsigned want, int *of_values);
 void cli_analyze_json(grundy_writer *w, grundy_play *p,
                       const grundy_play_analysis *an);
 

@@ -17,20 +17,102 @@
  * (a running computation sees the flag at its next progress tick and
  * stops, keeping what the store keeps), waits for the connections, and
  * frees the session, which closes the store.
+ *
+ * The options are one table (cli_serve_opts, app/opt.h), which parses the
+ * command line and prints the help's lines; without libmicrohttpd the
+ * same command lines are refused the same way before the server says it
+ * is not built.
  */
+#include <arpa/inet.h>
+#include <netinet/in.h>
 #include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/socket.h>
 
 #include "serve.h"
 
+#define SERVE_DEFAULT_PORT 8034
+
+/* The server: the options of its command line (the table below), what
+ * every request shares, and the requests being answered. */
+typedef struct serve_server {
+    serve_ctx ctx;
+    uint64_t port, time_limit, max_requests;
+    const char *bind;
+    int open, v6;
+    unsigned active; /* requests being answered (count_lock) */
+    int quiet;       /* --quiet: no line per request either */
+} serve_server;
+
+/* --bind ADDR: an IPv4 or IPv6 address, checked before anything runs. */
+static int set_bind(const char *cmd, void *args, const cli_opt *o,
+                    const char *v)
+{
+    serve_server *sv = args;
+    unsigned char a[sizeof(struct in6_addr)];
+    if (!v || !*v)
+        return cli_usage_error(cmd, "'%s' needs an address (127.0.0.1, ::1, "
+                                    "0.0.0.0)",
+                               o->name);
+    sv->v6 = strchr(v, ':') != NULL;
+    if (inet_pton(sv->v6 ? AF_INET6 : AF_INET, v, a) != 1)
+        return cli_usage_error(cmd, "%s: '%s' is not an IPv4 or IPv6 "
+                                    "address",
+                               o->name, v);
+    sv->bind = v;
+    return 0;
+}
+
+#define AT(m) offsetof(serve_server, m)
+static const cli_opt serve_opts[] = {
+    {.type = CLI_OPT_SECTION, .name = "Options:"},
+    {.type = CLI_OPT_U64, .name = "--port", .meta = "N", .field = AT(port),
+     .lo = 0, .hi = 65535,
+     .help = "the TCP port (default 8034; 0: any free port, the\n"
+             "one taken is printed)"},
+    {.type = CLI_OPT_CALL, .name = "--bind", .meta = "ADDR",
+     .call = set_bind, .flags = CLI_OPT_VALUE,
+     .help = "the address to listen on (default 127.0.0.1, this\n"
+             "machine only; ::1 for IPv6)"},
+    {.type = CLI_OPT_FLAG, .name = "--open", .field = AT(open),
+     .help = "open the page in the system's browser (xdg-open)"},
+    {.type = CLI_OPT_U64, .name = "--time-limit", .meta = "S",
+     .field = AT(time_limit), .lo = 1, .hi = 86400,
+     .help = "seconds one request may compute, and wait for the\n"
+             "requests before it (default 10)"},
+    {.type = CLI_OPT_U64, .name = "--max-requests", .meta = "N",
+     .field = AT(max_requests), .lo = 1, .hi = 1024,
+     .help = "requests answered at a time (default 32); more\n"
+             "get 429"},
+    {.type = CLI_OPT_END},
+};
+#undef AT
+
+/* No argument but options; "-x" is an unknown option. */
+const cli_optset cli_serve_opts = {"serve", serve_opts,
+                                   CLI_AT(serve_server, ctx.eng), 1, 1};
+
+/* The server of the command line, or an exit code after a message. */
+static int serve_parse(serve_server *sv, int argc, char **argv)
+{
+    int rc;
+    serve_ctx_init(&sv->ctx);
+    sv->port = SERVE_DEFAULT_PORT;
+    sv->bind = "127.0.0.1";
+    sv->time_limit = 10;
+    sv->max_requests = 32;
+    rc = cli_opts_parse(&cli_serve_opts, sv, argc, argv);
+    sv->ctx.time_limit = (double)sv->time_limit;
+    sv->quiet = cli_progress_mode < 0;
+    return rc;
+}
+
 #ifdef GRUNDY_HAVE_MHD
-#include <arpa/inet.h>
 #include <errno.h>
 #include <netinet/in.h>
 #include <signal.h>
 #include <spawn.h>
-#include <stdio.h>
-#include <stdlib.h>
-#include <string.h>
 #include <sys/socket.h>
 #include <sys/wait.h>
 #include <unistd.h>
@@ -38,7 +120,6 @@
 #include "serve_mhd.h"
 
 #define SERVE_MAX_BODY 65536
-#define SERVE_DEFAULT_PORT 8034
 
 extern char **environ;
 
@@ -49,13 +130,6 @@ static void on_stop(int sig)
 {
     stop_signal = sig;
 }
-
-typedef struct serve_server {
-    serve_ctx ctx;
-    unsigned max_requests;
-    unsigned active; /* requests being answered (count_lock) */
-    int quiet;
-} serve_server;
 
 /* One request: its target as sent, the body bytes seen. */
 typedef struct req_state {
@@ -179,7 +253,7 @@ static enum MHD_Result on_request(void *cls, struct MHD_Connection *con,
             serve_error_set(&err, 429, NULL, 0,
                             "more than %u requests at a time "
                             "(--max-requests)",
-                            sv->max_requests);
+                            (unsigned)sv->max_requests);
             err.limit = "max-requests";
             return send_error(con, &err);
         }
@@ -253,49 +327,6 @@ static void open_browser(const char *url)
                 url);
 }
 
-static int parse_args(int argc, char **argv, serve_server *sv,
-                      uint64_t *port, const char **bind_addr, int *open_it)
-{
-    int i;
-    const char *v;
-    uint64_t n;
-    for (i = 1; i < argc; i++) {
-        const char *s = argv[i];
-        int e;
-        if (strcmp(s, "--quiet") == 0) /* no line per request either */
-            sv->quiet = 1;
-        e = cli_engine_option(&sv->ctx.eng, argc, argv, &i);
-        if (e < 0)
-            return CLI_EXIT_USAGE;
-        if (e > 0)
-            continue;
-        if (cli_opt_value(argc, argv, &i, "--port", &v)) {
-            if (cli_parse_u64("serve", "--port", v, 0, 65535, port))
-                return CLI_EXIT_USAGE;
-        } else if (cli_opt_value(argc, argv, &i, "--bind", &v)) {
-            if (!v || !*v)
-                return cli_usage_error("serve", "--bind needs an address "
-                                                "(127.0.0.1, ::1, 0.0.0.0)");
-            *bind_addr = v;
-        } else if (cli_opt_value(argc, argv, &i, "--time-limit", &v)) {
-            if (cli_parse_u64("serve", "--time-limit", v, 1, 86400, &n))
-                return CLI_EXIT_USAGE;
-            sv->ctx.time_limit = (double)n;
-        } else if (cli_opt_value(argc, argv, &i, "--max-requests", &v)) {
-            if (cli_parse_u64("serve", "--max-requests", v, 1, 1024, &n))
-                return CLI_EXIT_USAGE;
-            sv->max_requests = (unsigned)n;
-        } else if (strcmp(s, "--open") == 0) {
-            *open_it = 1;
-        } else if (s[0] == '-') {
-            return cli_usage_error("serve", "unknown option '%s'", s);
-        } else {
-            return cli_usage_error("serve", "unexpected argument '%s'", s);
-        }
-    }
-    return 0;
-}
-
 int cmd_serve(int argc, char **argv)
 {
     serve_server *sv = calloc(1, sizeof *sv);
@@ -303,25 +334,22 @@ int cmd_serve(int argc, char **argv)
     struct sockaddr_in a4;
     struct sockaddr_in6 a6;
     struct sockaddr *addr;
-    const char *bind_addr = "127.0.0.1";
     const union MHD_DaemonInfo *info;
-    uint64_t port = SERVE_DEFAULT_PORT;
     unsigned flags = MHD_USE_THREAD_PER_CONNECTION |
                      MHD_USE_INTERNAL_POLLING_THREAD;
-    int open_it = 0, rc, v6;
+    uint64_t port;
+    int rc, v6;
     char url[128];
     struct sigaction sa;
     sigset_t mask, old;
 
     if (!sv)
         return cli_error("serve", GRUNDY_ERR_NOMEM, NULL);
-    serve_ctx_init(&sv->ctx);
-    sv->max_requests = 32;
-    rc = parse_args(argc, argv, sv, &port, &bind_addr, &open_it);
+    rc = serve_parse(sv, argc, argv);
     if (rc) {
         serve_ctx_clear(&sv->ctx);
         free(sv);
-        return rc;
+        return rc < 0 ? CLI_EXIT_OK : rc;
     }
     sv->ctx.stopping = &stop_signal;
     if ((rc = serve_mhd_require()) != 0) {
@@ -329,17 +357,15 @@ int cmd_serve(int argc, char **argv)
         free(sv);
         return rc;
     }
+    port = sv->port;
+    v6 = sv->v6;
     memset(&a4, 0, sizeof a4);
     memset(&a6, 0, sizeof a6);
-    v6 = strchr(bind_addr, ':') != NULL;
-    if (v6 ? inet_pton(AF_INET6, bind_addr, &a6.sin6_addr) != 1
-           : inet_pton(AF_INET, bind_addr, &a4.sin_addr) != 1) {
-        serve_ctx_clear(&sv->ctx);
-        free(sv);
-        return cli_usage_error("serve", "--bind '%s' is not an IPv4 or "
-                                        "IPv6 address",
-                               bind_addr);
-    }
+    /* --bind was checked as it was parsed */
+    if (v6)
+        (void)inet_pton(AF_INET6, sv->bind, &a6.sin6_addr);
+    else
+        (void)inet_pton(AF_INET, sv->bind, &a4.sin_addr);
     a4.sin_family = AF_INET;
     a4.sin_port = htons((uint16_t)port);
     a6.sin6_family = AF_INET6;
@@ -372,7 +398,7 @@ int cmd_serve(int argc, char **argv)
     if (!d) {
         pthread_sigmask(SIG_SETMASK, &old, NULL);
         fprintf(stderr, "grundy: serve: cannot listen on %s port %llu: %s\n",
-                bind_addr, (unsigned long long)port,
+                sv->bind, (unsigned long long)port,
                 errno ? strerror(errno) : "the address is taken");
         serve_ctx_clear(&sv->ctx);
         free(sv);
@@ -382,10 +408,10 @@ int cmd_serve(int argc, char **argv)
     if (info && info->port)
         port = info->port;
     snprintf(url, sizeof url, v6 ? "http://[%s]:%llu/" : "http://%s:%llu/",
-             bind_addr, (unsigned long long)port);
+             sv->bind, (unsigned long long)port);
     printf("grundy serve: %s\n", url);
     fflush(stdout);
-    if (open_it)
+    if (sv->open)
         open_browser(url);
     sigdelset(&old, SIGINT);
     sigdelset(&old, SIGTERM);
@@ -403,8 +429,16 @@ int cmd_serve(int argc, char **argv)
 
 int cmd_serve(int argc, char **argv)
 {
-    (void)argc;
-    (void)argv;
+    serve_server *sv = calloc(1, sizeof *sv);
+    int rc;
+    if (!sv)
+        return cli_error("serve", GRUNDY_ERR_NOMEM, NULL);
+    /* the command line is refused as a server would refuse it */
+    rc = serve_parse(sv, argc, argv);
+    serve_ctx_clear(&sv->ctx);
+    free(sv);
+    if (rc)
+        return rc < 0 ? CLI_EXIT_OK : rc;
     fprintf(stderr, "grundy: serve: this grundy was built without "
                     "libmicrohttpd (apt-get install libmicrohttpd-dev, then "
                     "build again)\n");

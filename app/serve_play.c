@@ -194,11 +194,10 @@ static int state_of(serve_ctx *c, const serve_request *r, cli_engine *own,
 static int analyze_state(serve_ctx *c, grundy_play *p, unsigned want,
                          grundy_play_analysis *an, serve_error *err)
 {
-    int of_values;
-    grundy_status st = cli_analyze_play(an, p, want, &of_values);
+    grundy_status st = grundy_play_analyze(an, p, want);
     if (st == GRUNDY_OK)
         return 0;
-    if (of_values)
+    if (an->sum.values_failed)
         return serve_status_error(c, err, st, "the component values");
     if (st == GRUNDY_ERR_LIMIT && an->sum.method == GRUNDY_SUM_BY_VALUES) {
         serve_error_set(err, 422, NULL, 0,

@@ -317,7 +317,11 @@ typedef struct grundy_play_analysis {
  * The state's position analyzed by grundy_sum_analyze() under the state's
  * convention and Moore's k, within the session's limits and max_states,
  * with want as above (0: GRUNDY_SUM_MOVES).  Errors: those of
- * grundy_sum_analyze(); GRUNDY_ERR_NOMEM.  Free with
+ * grundy_sum_analyze(); GRUNDY_ERR_NOMEM.  After an error
+ * out->sum.values_failed is 1 when the components' values failed (in the
+ * sum's decision, or those GRUNDY_PLAY_VALUES asks for), so that a front
+ * end names the limit passed by the values rather than by the method
+ * (out->sum.method).  Free with
  * grundy_play_analysis_clear() (also after an error). */
 GRUNDY_NODISCARD GRUNDY_API grundy_status
 grundy_play_analyze(grundy_play_analysis *out, grundy_play *p,

@@ -369,6 +369,11 @@ typedef struct grundy_sum_result {
     uint64_t best_remoteness;
     /* GRUNDY_SUM_EVERY: what follows moves[i] (GRUNDY_SUM_AFTER_*). */
     unsigned char *move_outcome;
+    /* After an error: 1 when it came from the components' Grundy values
+     * at their positions (grundy_sum_values(); a finite component of a
+     * sum with cycles), so that a limit passed is theirs, whatever the
+     * method; 0 when it came from the method, or after success. */
+    int values_failed;
 } grundy_sum_result;
 
 /* grundy_sum_analyze() :
@@ -410,7 +415,9 @@ typedef struct grundy_sum_result {
  * work limit; GRUNDY_ERR_ARG for moore_k above GRUNDY_MOORE_KMAX, and for
  * misere play or Moore's Nim_k in a sum with cycles; those of
  * grundy_sum_values() and of grundy_sum_search(); for a game with cycles
- * those of grundy_loopy_game_from_rules(); GRUNDY_ERR_NOMEM.  With GRUNDY_SUM_BEST alone the
+ * those of grundy_loopy_game_from_rules(); GRUNDY_ERR_NOMEM.  After an
+ * error out->values_failed says whether the components' values failed
+ * (else the method named by out->method did).  With GRUNDY_SUM_BEST alone the
  * limits of the search and of the values are not errors but
  * first_wins = -1.  Free the result with grundy_sum_result_clear() (also
  * after an error). */

@@ -212,6 +212,7 @@ grundy_status grundy_play_analyze(grundy_play_analysis *out, grundy_play *p,
     memset(&b, 0, sizeof b);
     b.a = out;
     s = values(&b, c, n);
+    out->sum.values_failed = s != GRUNDY_OK;
     fix_pool(&b);
     free(b.refs);
     return s;

@@ -263,6 +263,7 @@ grundy_status grundy_sum_analyze(grundy_sum_result *out,
         c.want = want;
         c.M = grundy_sum_memo_take(memo, c.lim, o->max_states);
         s = analyze_in(&c, out);
+        out->values_failed = s != GRUNDY_OK && c.values_failed;
         failed = c.memo_failed;
         grundy_sum_ctx_clear(&c);
         if (!c.M)

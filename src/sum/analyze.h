@@ -17,6 +17,9 @@ typedef struct sum_actx {
     const grundy_limits *lim;
     const grundy_value *values; /* the caller's, or own */
     grundy_value *own;
+    /* the values failed, and the failure was not set aside (the result's
+     * values_failed) */
+    int values_failed;
     /* One space for every search of the call: the sum's and those of the
      * positions its moves lead to share what they solve. */
     sum_space S;
@@ -37,7 +40,9 @@ typedef struct sum_actx {
 /* Free what the call computed. */
 void grundy_sum_ctx_clear(sum_actx *c);
 
-/* The components' Grundy values (the caller's, or computed once). */
+/* The components' Grundy values (the caller's, or computed once).  A
+ * failure sets c->values_failed; a caller that goes on past it clears
+ * it. */
 grundy_status grundy_sum_ctx_values(sum_actx *c, const grundy_value **out);
 
 /* The exact search of the sum, run at most once per call (estimated

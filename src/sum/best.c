@@ -153,8 +153,10 @@ static grundy_status theory(sum_actx *c, grundy_sum_result *out, int *wins,
     }
     if (!c->o->moore_k && !misere) {
         s = grundy_sum_ctx_values(c, &v);
-        if (past_limits(s))
+        if (past_limits(s)) {
+            c->values_failed = 0; /* undecided, not failed */
             return GRUNDY_OK;
+        }
         GRUNDY_TRY(s);
         *decided = 1;
         *how = GRUNDY_SUM_BY_VALUES;

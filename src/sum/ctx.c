@@ -106,7 +106,9 @@ grundy_status grundy_sum_ctx_values(sum_actx *c, const grundy_value **out)
     if (!c->values) {
         c->own = malloc((c->n ? c->n : 1) * sizeof *c->own);
         GRUNDY_RETURN_IF(!c->own, GRUNDY_ERR_NOMEM);
-        GRUNDY_TRY(grundy_sum_values(c->own, c->sum, c->n));
+        grundy_status s = grundy_sum_values(c->own, c->sum, c->n);
+        c->values_failed = s != GRUNDY_OK;
+        GRUNDY_TRY(s);
         c->values = c->own;
     }
     *out = c->values;

@@ -109,6 +109,7 @@ static grundy_status prepare(mixed *x)
             fin[nf++] = c->sum[i];
     s = grundy_sum_prepare(fin, nf); /* one table per finite game */
     free(fin);
+    c->values_failed = s != GRUNDY_OK;
     for (i = 0; i < c->n && s == GRUNDY_OK; i++) {
         const grundy_sum_component *ci = &c->sum[i];
         if (is_loopy(ci)) {
@@ -126,6 +127,7 @@ static grundy_status prepare(mixed *x)
         } else {
             grundy_value v;
             s = grundy_values_get(&v, ci->values, ci->pos);
+            c->values_failed = s != GRUNDY_OK;
             grundy_smith_item_finite(&x->items[i], v);
         }
     }

@@ -3,7 +3,10 @@ chromium-driver with python3-selenium, headless and offline.  Open the
 page, pick Cram 3 x 4, check every move's colour against /api/moves,
 click a winning move on the board (a domino is two clicks), check the
 new position and its colours, save a screenshot, and fail on any error
-in the browser's console.  Skipped, with the reason, when chromium,
+in the browser's console.  Play against the program (its reply is
+/api/play's), and in a phone-sized window check that the page does not
+scroll sideways, that the reply stands beside the board, and that the
+picture of grundy plot keeps legible labels.  Skipped, with the reason, when chromium,
 chromium-driver or python3-selenium is missing (scripts/deps.sh installs
 them)."""
 import json
@@ -157,16 +160,54 @@ def test_opponent_reply(server, browser, request):
     assert not errs, errs
 
 
+def phone_check(d, request, shot):
+    """No sideways scrolling in a 390 px window, no console error."""
+    width = d.execute_script(
+        "return document.documentElement.scrollWidth")
+    assert width <= 400, f"the page is {width} px wide in a 390 px window"
+    d.save_screenshot(os.path.join(shots_dir(request.config), shot))
+    errs = console_errors(d)
+    assert not errs, errs
+
+
 def test_phone_sized_window(server, browser, request):
     d = browser
     d.set_window_size(390, 844)
     d.get(server.url + "/?rules=kayles&position=7&position=4")
     wait_moves(d, "position=4")
-    width = d.execute_script(
-        "return document.documentElement.scrollWidth")
-    assert width <= 400, f"the page is {width} px wide in a 390 px window"
-    d.save_screenshot(os.path.join(shots_dir(request.config),
-                                   "serve-phone-kayles.png"))
-    errs = console_errors(d)
-    assert not errs, errs
+    phone_check(d, request, "serve-phone-kayles.png")
+    # a game of Cram 4 x 5 against the program, on a phone: the program's
+    # reply is said next to the board (the play panel and the board fit in
+    # one screen, not a list of moves apart), and grundy plot's picture
+    # keeps its labels legible (11 px at its own 960 px: never shown
+    # narrower than 800), scrolled sideways in its frame, not the page
+    d.get(server.url + "/?rules=cram%3A4x5&position=start")
+    wait_moves(d, "rules=cram:4x5&position=start")
+    d.find_element(By.ID, "play-start").click()
+    st, _, body = server.get("/api/moves?rules=cram%3A4x5&position=start")
+    assert st == 200, body
+    mv = [m for m in json.loads(body)["moves"] if m["wins"]][0]
+    for cell in mv["cells"]:
+        d.find_element(By.CSS_SELECTOR, f'#boards [data-cell="{cell}"]').click()
+    WebDriverWait(d, 60).until(
+        lambda d: d.find_element(By.ID, "play-note").get_attribute(
+            "data-reply"))
+    wait_moves(d, "position=" + json.loads(d.find_element(
+        By.ID, "play-note").get_attribute("data-reply"))["to"][0])
+    gap = d.execute_script(
+        "const n = document.getElementById('play-note')"
+        ".getBoundingClientRect(), b = document.querySelector('#boards svg')"
+        ".getBoundingClientRect();"
+        "return Math.max(n.bottom, b.bottom) - Math.min(n.top, b.top);")
+    assert gap <= 844 - 100, \
+        f"the reply and the board span {gap} px of an 844 px screen"
+    WebDriverWait(d, 30).until(lambda d: d.execute_script(
+        "const i = document.getElementById('plot');"
+        "return !i.hidden && i.complete && i.naturalWidth > 0;"))
+    shown = d.execute_script(
+        "return document.getElementById('plot').getBoundingClientRect()"
+        ".width")
+    assert shown >= 800, f"the picture is {shown} px wide: labels of " \
+        f"{11 * shown / 960:.1f} px"
+    phone_check(d, request, "serve-phone-cram-play.png")
     d.set_window_size(1000, 960)

@@ -443,6 +443,83 @@ static void test_play_analyze_values(void **st)
     grundy_session_free(s);
 }
 
+/* What failed, as grundy_play_analyze() says it after an error: the
+ * components' values (sum.values_failed), whatever the method would have
+ * been, or the method (sum.method) with the values computed; nothing
+ * after success.  Under a work limit of 20000 steps a digits heap of
+ * 10^18 is past reach, a subtraction game's search of 30+30+30 past a
+ * limit of 100 positions, and a half heap of 2^40 has more moves than
+ * are listed. */
+/* One failed analysis of specs at pos under o: a status of the failure
+ * (any when want_status is GRUNDY_OK), the method (-1: any) and what
+ * values_failed says. */
+static void failed_step(grundy_session *s, const grundy_play_opts *o,
+                        const char *const *specs, const char *const *pos,
+                        size_t n, grundy_status want_status, int method,
+                        int values_failed)
+{
+    grundy_play *p = state(s, o, specs, pos, n);
+    grundy_play_analysis a;
+    grundy_status r =
+        grundy_play_analyze(&a, p, GRUNDY_SUM_MOVES | GRUNDY_PLAY_VALUES);
+    assert_int_not_equal(r, GRUNDY_OK);
+    if (want_status != GRUNDY_OK)
+        assert_int_equal(r, want_status);
+    if (method >= 0)
+        assert_int_equal(a.sum.method, method);
+    assert_int_equal(a.sum.values_failed, values_failed);
+    grundy_play_analysis_clear(&a);
+    grundy_play_free(p);
+}
+
+static void test_play_analyze_failed_step(void **st)
+{
+    grundy_session_opts so;
+    grundy_session *s;
+    static const char *const far[] = {"digits", "nim"};
+    static const char *const far_pos[] = {"1000000000000000000", "5"};
+    static const char *const mix[] = {"addsub:4,5:2:20", "digits"};
+    static const char *const mix_pos[] = {"5", "1000000000000000000"};
+    static const char *const sub[] = {"subtract:1,2", "subtract:1,2",
+                                      "subtract:1,2"};
+    static const char *const sub_pos[] = {"30", "30", "30"};
+    static const char *const wide[] = {"half", "nim"};
+    static const char *const wide_pos[] = {"1099511627776", "1"};
+    grundy_play_opts misere, small;
+    grundy_play *p;
+    grundy_play_analysis a;
+    (void)st;
+    grundy_session_opts_init(&so);
+    so.no_store = 1;
+    so.read_env = 0;
+    so.limits.work_limit = 20000;
+    assert_int_equal(grundy_session_new(&s, &so), GRUNDY_OK);
+    grundy_play_opts_init(&misere);
+    misere.convention = GRUNDY_PLAY_MISERE;
+    small = misere;
+    small.max_states = 100;
+    /* normal play: the values, read first */
+    failed_step(s, NULL, far, far_pos, 2, GRUNDY_ERR_WORK, -1, 1);
+    /* misere play: the search, which needs no values, fails first */
+    failed_step(s, &misere, far, far_pos, 2, GRUNDY_OK,
+                GRUNDY_SUM_BY_SEARCH, 0);
+    /* a sum with cycles: its finite component's value */
+    failed_step(s, NULL, mix, mix_pos, 2, GRUNDY_OK, -1, 1);
+    /* the method, with every value within reach */
+    failed_step(s, &small, sub, sub_pos, 3, GRUNDY_ERR_LIMIT,
+                GRUNDY_SUM_BY_SEARCH, 0);
+    failed_step(s, NULL, wide, wide_pos, 2, GRUNDY_ERR_LIMIT,
+                GRUNDY_SUM_BY_VALUES, 0);
+    /* the best move alone: the values past reach are no error (the move
+     * that takes least), and nothing is said to have failed */
+    p = state(s, NULL, far, far_pos, 2);
+    assert_int_equal(grundy_play_analyze(&a, p, GRUNDY_SUM_BEST), GRUNDY_OK);
+    assert_int_equal(a.sum.values_failed, 0);
+    grundy_play_analysis_clear(&a);
+    grundy_play_free(p);
+    grundy_session_free(s);
+}
+
 /* The options a sum with cycles refuses, named for every front end: a
  * sum of finite games takes them all; with a game with cycles in it,
  * Moore's k (named first) and misere play are refused, normal play not. */
@@ -491,6 +568,7 @@ int main(void)
         cmocka_unit_test(test_play_text_misere_moore),
         cmocka_unit_test(test_play_analyze_values),
         cmocka_unit_test(test_play_refused_option),
+        cmocka_unit_test(test_play_analyze_failed_step),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

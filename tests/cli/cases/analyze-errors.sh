@@ -21,3 +21,8 @@ t --mix half:1099511627776 nim:1
 # Board positions of the wrong shape.
 t rect:2x2 11/011
 t --mix nim:1 rect:2x2:1101
+# A limit is named by the step that passed it, as the library says
+# (sum.values_failed): the values of a finite component in a sum with
+# cycles; under misere play the search, which needs no values, first.
+t --mix addsub:4,5:2:20:5 digits:1000000000000000000 --no-store --work-limit 20K
+t digits 1000000000000000000 3 --misere --no-store

@@ -187,11 +187,13 @@ static grundy_status grow_adj(grundy_loopy_vertex **adj, size_t *cap,
     /* The doubled array while the old one is still held: count both. */
     GRUNDY_RETURN_IF(grundy_loopy_estimate(&bytes, n, nc) != GRUNDY_OK,
                      GRUNDY_ERR_LIMIT);
-    if (grundy_limits_mem_check(lim, bytes) != GRUNDY_OK) {
-        /* Doubling overshoots; try the exact size before giving up. */
-        nc = need;
+    while (grundy_limits_mem_check(lim, bytes) != GRUNDY_OK) {
+        /* Doubling overshoots: halve the step, down to the exact size,
+         * so that the array near the limit still grows by large steps
+         * (growing it by each vertex's options would copy it each time) */
+        GRUNDY_RETURN_IF(nc == need, GRUNDY_ERR_LIMIT);
+        nc = need + (nc - need) / 2;
         GRUNDY_TRY(grundy_loopy_estimate(&bytes, n, nc));
-        GRUNDY_TRY(grundy_limits_mem_check(lim, bytes));
     }
     na = realloc(*adj, nc * sizeof *na);
     GRUNDY_RETURN_IF(!na, GRUNDY_ERR_NOMEM);

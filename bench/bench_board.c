@@ -30,7 +30,11 @@
  *                 and the plain memo of parts (no pruning: every child's
  *                 exact value).  One line per search: value, positions,
  *                 seconds; then "agree" or "DISAGREE" (exit status 1).
- *                 --no-plain first: the two widths only.
+ *                 --no-plain first: the two widths only.  --column: also
+ *                 the plain memo of parts by columns (src/board/narrow.c,
+ *                 no code of the search) on empty Cram boards of at most
+ *                 4 rows.
+ *   column SPEC... that column memo alone (value, parts, seconds, MiB).
  *   subsets       one position valued from its subsets alone against the
  *                 board search, by number of cells (the threshold in
  *                 src/values/values.c).
@@ -47,6 +51,7 @@
 
 #include "benchfn.h"
 #include "grundy/grundy.h"
+#include "board/narrow.h"
 #include "table/tiers.h"
 
 static size_t mem_limit;
@@ -411,13 +416,46 @@ static int check_one(grundy_value *v, const grundy_game *g, unsigned words,
     return s == GRUNDY_OK;
 }
 
+/* The plain memo of Cram parts by columns (src/board/narrow.c), which
+ * shares no code with the board search, on the empty board of "cram:RxC"
+ * with R <= 4; 0 when it does not apply or fails. */
+static int check_narrow(grundy_value *v, const char *spec)
+{
+    unsigned r, c, i, val = 0;
+    char tail;
+    uint64_t p[4] = {0, 0, 0, 0};
+    grundy_narrow_stats st;
+    grundy_status s;
+    double t0;
+    if (sscanf(spec, "cram:%ux%u%c", &r, &c, &tail) != 2 ||
+        r > GRUNDY_NARROW_MAX_ROWS || c > GRUNDY_NARROW_MAX_COLS)
+        return 0;
+    for (i = 0; i < r * c; i++)
+        p[i / 64] |= 1ull << (i % 64);
+    t0 = bench_now_ns();
+    s = grundy_narrow_cram_value(&val, r, c, p, mem_limit, &st);
+    printf("%s\tcolumn memo\t", spec);
+    if (s == GRUNDY_OK)
+        printf("value %u\t%llu parts\t%.2f s\t%zu MiB\n", val,
+               (unsigned long long)st.parts, (bench_now_ns() - t0) / 1e9,
+               st.peak_bytes >> 20);
+    else
+        printf("%s\n", grundy_strerror(s));
+    fflush(stdout);
+    *v = val;
+    return s == GRUNDY_OK;
+}
+
 static int mode_check(int argc, char **argv)
 {
-    int i, bad = 0, with_plain = 1;
-    if (argc > 0 && strcmp(argv[0], "--no-plain") == 0) {
-        with_plain = 0;
-        argc--;
-        argv++;
+    int i, bad = 0, with_plain = 1, with_column = 0;
+    for (; argc > 0 && strncmp(argv[0], "--", 2) == 0; argc--, argv++) {
+        if (strcmp(argv[0], "--no-plain") == 0)
+            with_plain = 0;
+        else if (strcmp(argv[0], "--column") == 0)
+            with_column = 1;
+        else
+            break;
     }
     for (i = 0; i < argc; i++) {
         grundy_game *g = game_or_die(argv[i]);
@@ -426,13 +464,15 @@ static int mode_check(int argc, char **argv)
         int ok = check_one(&a, g, w ? w : 1, 1);
         int okb = wide > (w ? w : 1) && check_one(&b, g, wide, 1);
         int okc = with_plain && check_one(&c, g, w ? w : 1, 0);
-        if (!ok || (okb && b != a) || (okc && c != a)) {
+        grundy_value d = 0;
+        int okd = with_column && check_narrow(&d, argv[i]);
+        if (!ok || (okb && b != a) || (okc && c != a) || (okd && d != a)) {
             printf("%s\tDISAGREE\n", argv[i]);
             bad = 1;
         } else {
-            printf("%s\tagree (%s%s)\n", argv[i],
+            printf("%s\tagree (%s%s%s)\n", argv[i],
                    okb ? "two widths" : "one width",
-                   okc ? ", plain memo" : "");
+                   okc ? ", plain memo" : "", okd ? ", column memo" : "");
         }
         grundy_game_free(g);
     }
@@ -477,7 +517,15 @@ int main(int argc, char **argv)
     }
     if (i < argc && strcmp(argv[i], "check") == 0)
         return mode_check(argc - i - 1, argv + i + 1);
+    if (i < argc && strcmp(argv[i], "column") == 0) {
+        int bad = 0;
+        grundy_value v;
+        for (i++; i < argc; i++)
+            bad |= !check_narrow(&v, argv[i]);
+        return bad;
+    }
     fprintf(stderr, "usage: bench_board [--mem-limit B] [--timeout S] "
-                    "run SPEC... | check SPEC... | compare | order | subsets\n");
+                    "run SPEC... | check [--no-plain] [--column] SPEC... | "
+                    "column SPEC... | compare | order | subsets\n");
     return 2;
 }

@@ -611,27 +611,27 @@ typedef struct mulmod_job {
     ulong (*flint)(ulong, ulong, ulong, ulong); /* n_mulmod2_preinv */
 } mulmod_job;
 
-static uint64_t chain_inline(void *payload)
+static uint64_t chain_inline(void *arg)
 {
-    const mulmod_job *j = payload;
+    const mulmod_job *j = arg;
     uint64_t cur = 1, step = 2, k;
     for (k = 0; k < j->steps; k++)
         cur = grundy_nt_mulmod_preinv(cur, step, j->p, j->pinv);
     return cur;
 }
 
-static uint64_t chain_flint(void *payload)
+static uint64_t chain_flint(void *arg)
 {
-    const mulmod_job *j = payload;
+    const mulmod_job *j = arg;
     ulong cur = 1, k;
     for (k = 0; k < j->steps; k++)
         cur = j->flint(cur, 2, (ulong)j->p, (ulong)j->pinv);
     return cur;
 }
 
-static uint64_t engine_new(void *payload)
+static uint64_t engine_new(void *arg)
 {
-    const mulmod_job *j = payload;
+    const mulmod_job *j = arg;
     grundy_range_opts o;
     grundy_range *r = NULL;
     uint64_t c;

@@ -36,6 +36,9 @@ typedef struct session {
     size_t ahead_pos;        /* where the look-ahead stopped */
     unsigned ahead_count;    /* queries announced beyond the current one */
     uint64_t test, query;    /* the current test and query, from 1 */
+    int sure; /* no update can fail: its place need not be known */
+    const uint8_t *tab8; /* a finite family's whole table of bytes */
+    grundy_pos tab8_n;
 } session;
 
 static int fail(session *s, grundy_status st)
@@ -63,7 +66,12 @@ static int has_op(const range_cli_cfg *cfg, unsigned op)
  * cover it, when a table is the source). */
 static grundy_status value_of(session *s, grundy_pos p, grundy_value *v)
 {
-    const grundy_table *t = grundy_values_cached(s->v);
+    const grundy_table *t;
+    if (p < s->tab8_n) { /* the hot path of a board workload */
+        *v = s->tab8[p];
+        return GRUNDY_OK;
+    }
+    t = grundy_values_cached(s->v);
     if (t && p < grundy_table_size(t)) {
         *v = grundy_table_get(t, p);
         return GRUNDY_OK;
@@ -236,7 +244,8 @@ static int load(session *s, uint64_t n, uint64_t n_place)
     unsigned long line, col;
     int finite = grundy_game_num_positions(s->g) != 0;
     int moves = has_op(s->cfg, RANGE_OP_MOVE);
-    int keep = !finite || moves;
+    int keep = !finite || moves, sure;
+    const grundy_table *tab;
 
     grundy_scan_where(&s->sc, &line, &col);
     free(s->pos);
@@ -262,7 +271,9 @@ static int load(session *s, uint64_t n, uint64_t n_place)
     ro.modulus = s->cfg->modulus;
     ro.mem_limit = s->cfg->eng->limits.mem_limit;
     if (!has_op(s->cfg, RANGE_OP_COUNT))
-        ro.flags = 0; /* winners only */
+        ro.flags = 0; /* winners and moves */
+    if (!has_op(s->cfg, RANGE_OP_COUNT) && !moves)
+        ro.flags = GRUNDY_RANGE_NO_MOVES; /* winners only */
     grundy_range_free(s->r);
     s->r = NULL;
     st = grundy_range_new(&s->r, (size_t)n, &ro);
@@ -276,13 +287,29 @@ static int load(session *s, uint64_t n, uint64_t n_place)
         if (st != GRUNDY_OK)
             return cli_engine_error(s->cfg->eng, "tabulating", st);
     }
+    /* A table of every position, of values up to 2^16 - 1: no value can
+     * fail, so the places (for the message) need not be known. */
+    tab = grundy_values_cached(s->v);
+    sure = finite && tab &&
+           grundy_table_size(tab) == grundy_game_num_positions(s->g) &&
+           grundy_table_width(tab) <= 2;
+    /* nor an update, when its value is a byte the XOR layout holds */
+    s->sure = sure && grundy_table_width(tab) == 1 &&
+              grundy_range_get_repr(s->r) == GRUNDY_RANGE_XOR;
+    /* a finite family's table never grows: its bytes stay where they are */
+    s->tab8 = sure && grundy_table_width(tab) == 1
+                  ? (const uint8_t *)grundy_table_data(tab)
+                  : NULL;
+    s->tab8_n = s->tab8 ? grundy_table_size(tab) : 0;
     for (i = 0; i < n;) {
         size_t c = 0;
         for (; i < n && c < sizeof chunk / sizeof chunk[0]; i++, c++) {
-            unsigned long pl, pc;
+            unsigned long pl = 0, pc = 0;
             /* the place of the position's first byte */
-            (void)grundy_scan_at_eof(&s->sc);
-            grundy_scan_where(&s->sc, &pl, &pc);
+            if (!sure) {
+                (void)grundy_scan_at_eof(&s->sc);
+                grundy_scan_where(&s->sc, &pl, &pc);
+            }
             places[c] = place_pack(pl, pc);
             st = read_pos(s, &chunk[c]);
             if (st != GRUNDY_OK)
@@ -453,8 +480,11 @@ static int queries(session *s, size_t n, uint64_t q)
         if (op == RANGE_OP_SET) {
             grundy_pos p;
             grundy_value v;
-            (void)grundy_scan_at_eof(&s->sc);
-            grundy_scan_where(&s->sc, &line, &col);
+            line = col = 0;
+            if (!s->sure) {
+                (void)grundy_scan_at_eof(&s->sc);
+                grundy_scan_where(&s->sc, &line, &col);
+            }
             st = read_pos(s, &p);
             if (st == GRUNDY_OK)
                 st = pos_value(s, p, &v, line, col);

@@ -16,6 +16,7 @@
  * of its values is non-zero.  Answers are flushed before every blocking
  * read, so they appear as queries arrive.
  */
+#include <stdint.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -34,6 +35,34 @@ static void board_error(grundy_scanner *s, size_t len, size_t off,
     where->col = col - len + off;
 }
 
+/* The usual layout of a board, four rows of four cells each followed by
+ * one whitespace byte, from q (avail bytes): into *out, @return the bytes
+ * of the board (19), or 0 for anything else, which the token path below
+ * then reads (and names, when it is an error).  Each row is one 32-bit
+ * word: every byte '0' or '1' ((b & 0xFE) == 0x30), its low bits gathered
+ * by one product (byte k's bit to bit 24 + k). */
+static size_t board_fast(const unsigned char *q, size_t avail,
+                         grundy_pos *out)
+{
+    grundy_pos p = 0;
+    unsigned r;
+    if (avail < PSH_SIDE * (PSH_SIDE + 1))
+        return 0;
+    for (r = 0; r < PSH_SIDE; r++) {
+        const unsigned char *row = q + r * (PSH_SIDE + 1);
+        uint32_t w = (uint32_t)row[0] | (uint32_t)row[1] << 8 |
+                     (uint32_t)row[2] << 16 | (uint32_t)row[3] << 24;
+        unsigned sep = row[PSH_SIDE];
+        if ((w & 0xFEFEFEFEu) != 0x30303030u ||
+            !(sep == ' ' || (unsigned)(sep - '\t') < 5u))
+            return 0;
+        p |= (grundy_pos)(((w & 0x01010101u) * 0x01020408u) >> 24 & 0xFu)
+             << (r * PSH_SIDE);
+    }
+    *out = p;
+    return PSH_SIDE * (PSH_SIDE + 1) - 1;
+}
+
 /* One board: PSH_SIDE tokens of PSH_SIDE cells, row r column c at bit
  * r * 4 + c (the rect:4x4 order).  Errors point at the offending cell, or
  * just past a row that is too short.  Tokens are read without a position
@@ -44,6 +73,13 @@ static grundy_status read_board(grundy_scanner *s, grundy_pos *out,
 {
     grundy_pos p = 0;
     unsigned r;
+    const char *q;
+    size_t avail = grundy_scan_peek(s, &q), used;
+    used = board_fast((const unsigned char *)q, avail, out);
+    if (used) {
+        grundy_scan_skip(s, used);
+        return GRUNDY_OK;
+    }
     for (r = 0; r < PSH_SIDE; r++) {
         const char *tok;
         size_t len, c;

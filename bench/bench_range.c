@@ -21,12 +21,24 @@
  * uniform piles.  grundy and editorial must agree on every answer (a
  * checksum); the run stops otherwise.
  *
+ * --mulmod instead times the engine's modular product alone: inline
+ * (grundy_nt_mulmod_preinv, nt_internal.h) against FLINT's
+ * n_mulmod2_preinv, which it replaced (called through libflint loaded
+ * with dlopen, the soname the build found): a dependent chain of 10^7
+ * products modulo 10^9 + 7 and modulo a prime near 2^62 (the loop that
+ * fills the engine's tables of powers of two), the two chains checked
+ * equal; and grundy_range_new() with counts (12 288 such products, then
+ * the tree), the only place a count workload multiplies by the
+ * pre-inverted modulus: a count query multiplies by table constants
+ * with Shoup's quotient.  norm: ns per product / per engine.
+ *
  * Usage: bench_range [--sizes N,N,...] [--repeats R] [--cli PATH]
- *                    [--only VARIANT] [--save FILE]
+ *                    [--only VARIANT] [--save FILE] | --mulmod
  * (defaults: 200000 and 10000000, 5 repeats below 10^6 and 1 above;
  * --save writes the generated input of the last size to FILE).  Wall
  * times go to stdout as TSV; CPU times and the ratios to stderr.
  */
+#include <dlfcn.h>
 #include <fcntl.h>
 #include <time.h>
 #include <stdio.h>
@@ -38,6 +50,7 @@
 #include <unistd.h>
 
 #include "benchfn.h"
+#include "nt/nt_internal.h"
 #include "grundy/grundy.h"
 
 #define PMOD 1000000007ull
@@ -591,6 +604,79 @@ static void preparse(payload *p)
     grundy_scanner_clear(&s);
 }
 
+/* --mulmod ****************************************************************/
+
+typedef struct mulmod_job {
+    uint64_t p, pinv, steps;
+    ulong (*flint)(ulong, ulong, ulong, ulong); /* n_mulmod2_preinv */
+} mulmod_job;
+
+static uint64_t chain_inline(void *arg)
+{
+    const mulmod_job *j = arg;
+    uint64_t cur = 1, step = 2, k;
+    for (k = 0; k < j->steps; k++)
+        cur = grundy_nt_mulmod_preinv(cur, step, j->p, j->pinv);
+    return cur;
+}
+
+static uint64_t chain_flint(void *arg)
+{
+    const mulmod_job *j = arg;
+    ulong cur = 1, k;
+    for (k = 0; k < j->steps; k++)
+        cur = j->flint(cur, 2, (ulong)j->p, (ulong)j->pinv);
+    return cur;
+}
+
+static uint64_t engine_new(void *arg)
+{
+    const mulmod_job *j = arg;
+    grundy_range_opts o;
+    grundy_range *r = NULL;
+    uint64_t c;
+    grundy_range_opts_init(&o);
+    o.modulus = j->p;
+    if (grundy_range_new(&r, 1000, &o) != GRUNDY_OK)
+        die("grundy_range_new");
+    c = grundy_range_count(r, 0, 999);
+    grundy_range_free(r);
+    return c;
+}
+
+static int bench_mulmod(void)
+{
+    static const uint64_t primes[] = {1000000007ull,
+                                      4611686018427387847ull};
+    void *h = dlopen(GRUNDY_FLINT_SONAME, RTLD_NOW | RTLD_LOCAL);
+    mulmod_job j;
+    size_t k;
+    if (!h || !(*(void **)&j.flint = dlsym(h, "n_mulmod2_preinv")))
+        die("libflint (" GRUNDY_FLINT_SONAME ")");
+    bench_header();
+    for (k = 0; k < 2; k++) {
+        bench_result ri, rf, re;
+        char name[64];
+        j.p = primes[k];
+        j.pinv = grundy_nt_preinvert(j.p);
+        j.steps = 10000000;
+        ri = bench_run(chain_inline, &j, 5);
+        rf = bench_run(chain_flint, &j, 5);
+        if (ri.sink != rf.sink)
+            die("the inline product and FLINT's disagree");
+        snprintf(name, sizeof name, "mulmod-inline/p%zu", k);
+        bench_print("range", name, j.steps, &ri, (double)j.steps);
+        snprintf(name, sizeof name, "mulmod-flint/p%zu", k);
+        bench_print("range", name, j.steps, &rf, (double)j.steps);
+        j.steps = 1;
+        re = bench_run(engine_new, &j, 50);
+        snprintf(name, sizeof name, "new-counting/p%zu", k);
+        bench_print("range", name, 1, &re, 1.0);
+    }
+    dlclose(h);
+    return 0;
+}
+
 int main(int argc, char **argv)
 {
     size_t sizes[16] = {200000, 10000000}, nsizes = 2, si;
@@ -598,6 +684,8 @@ int main(int argc, char **argv)
     const char *cli = NULL, *save = NULL;
     grundy_game *g = NULL;
     grundy_table *digits = NULL;
+    if (argc == 2 && strcmp(argv[1], "--mulmod") == 0)
+        return bench_mulmod();
     for (i = 1; i < argc; i++) {
         if (strcmp(argv[i], "--sizes") == 0 && i + 1 < argc) {
             char *s = argv[++i];

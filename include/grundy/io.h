@@ -31,11 +31,12 @@ typedef struct grundy_scanner {
     unsigned char *buf;     /* owned when fd >= 0 */
     size_t cap, len, pos;
     int eof;
-    unsigned long line, col; /* of buf[pos] */
+    unsigned long line, col; /* of buf[lc] (counted lazily up to pos) */
     void (*before_read)(void *ctx);
     void *before_read_ctx;
     unsigned char *tok;     /* token scratch (owned) */
     size_t tok_cap;
+    size_t lc; /* where line and col were counted to */
 } grundy_scanner;
 
 /* Read from fd (not closed by the scanner).  Caller-allocated; free with
@@ -84,9 +85,20 @@ GRUNDY_NODISCARD GRUNDY_API grundy_status grundy_scan_line(grundy_scanner *s,
 /* Non-zero when only whitespace is left.  May block to find out. */
 GRUNDY_API int grundy_scan_at_eof(grundy_scanner *s);
 
-/* Where the next byte is (1-based). */
-GRUNDY_API void grundy_scan_where(const grundy_scanner *s, unsigned long *line,
+/* Where the next byte is (1-based).  Counts the lines passed since the
+ * last call, hence not const. */
+GRUNDY_API void grundy_scan_where(grundy_scanner *s, unsigned long *line,
                        unsigned long *col);
+
+/* grundy_scan_peek() :
+ * Skip whitespace; *p = the bytes already buffered from the next one on.
+ * @return their number (0 only at the end of input).  Blocks only when
+ * the buffer is empty.  For a caller's fast path over whole items:
+ * consume with grundy_scan_skip(), and fall back to the token calls when
+ * an item is cut by the buffer's end or malformed. */
+GRUNDY_API size_t grundy_scan_peek(grundy_scanner *s, const char **p);
+/* Consume n buffered bytes (at most what grundy_scan_peek() returned). */
+GRUNDY_API void grundy_scan_skip(grundy_scanner *s, size_t n);
 
 /* Writer *******************************************************************/
 

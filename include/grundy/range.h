@@ -31,9 +31,16 @@
  *   GRUNDY_RANGE_BITS  values up to 16 bits, no counting: the tree of
  *       PRESENCE with the OR of the values in place of the mask.  The
  *       cheapest choice when only nim-sums, winners and moves are asked.
- * With GRUNDY_RANGE_AUTO the engine starts with PRESENCE (BITS when
- * counting is not wanted) and moves to BASIS, once, the first time a
- * value of 16 or more arrives.
+ *   GRUNDY_RANGE_XOR  values < 256, nim-sums and winners only: per level
+ *       of groups of 64 byte lanes, the XOR of each lane's group up to
+ *       it, so that a query reads one byte per level at each end (4
+ *       levels for 10^6 values, 1 byte per value) and an update XORs the
+ *       difference into a word run per level.  A move is found by a scan
+ *       of the range (O(hi - lo)); no rank or count.
+ * With GRUNDY_RANGE_AUTO the engine starts with PRESENCE (XOR when
+ * neither counts nor moves are wanted, BITS when only counting is not)
+ * and moves once: PRESENCE to BASIS the first time a value of 16 or more
+ * arrives, XOR to BITS the first time one of 256 or more does.
  *
  * Thread safety: the const queries may run concurrently; updates need
  * exclusive access.  Nothing here prints or exits.
@@ -63,15 +70,18 @@ typedef enum grundy_range_repr {
     GRUNDY_RANGE_AUTO = 0,     /* choose from the values (see above) */
     GRUNDY_RANGE_PRESENCE = 1, /* values < 16; all questions */
     GRUNDY_RANGE_BASIS = 2,    /* values < 2^16; all questions */
-    GRUNDY_RANGE_BITS = 3      /* values < 2^16; no rank / count */
+    GRUNDY_RANGE_BITS = 3,     /* values < 2^16; no rank / count */
+    GRUNDY_RANGE_XOR = 4       /* values < 256; nim-sums, winners */
 } grundy_range_repr;
 
 /* Flags of grundy_range_opts. */
 #define GRUNDY_RANGE_COUNT 1u /* grundy_range_rank() and _count() are
                                  wanted (default on) */
+#define GRUNDY_RANGE_NO_MOVES 2u /* grundy_range_move() is not wanted
+                                    (it still works, by a scan) */
 
 typedef struct grundy_range_opts {
-    unsigned flags;          /* GRUNDY_RANGE_COUNT or 0 */
+    unsigned flags;          /* GRUNDY_RANGE_COUNT, _NO_MOVES or 0 */
     grundy_range_repr repr;  /* GRUNDY_RANGE_AUTO unless testing */
     uint64_t modulus;        /* a prime 2 <= p < 2^62; 0 = 1 000 000 007 */
     size_t mem_limit;        /* bytes; 0 = the machine's physical memory */
@@ -94,8 +104,8 @@ typedef struct grundy_range grundy_range; /* opaque */
 /* grundy_range_new() :
  * A sequence of n components, all of value 0 (n may be 0).  Errors:
  * GRUNDY_ERR_RANGE / GRUNDY_ERR_ARG for a bad modulus (see
- * grundy_range_modulus_check()), GRUNDY_ERR_ARG when BITS is forced
- * together with GRUNDY_RANGE_COUNT; GRUNDY_ERR_LIMIT
+ * grundy_range_modulus_check()), GRUNDY_ERR_ARG when BITS or XOR is
+ * forced together with GRUNDY_RANGE_COUNT; GRUNDY_ERR_LIMIT
  * before allocating when the memory needed exceeds the limit;
  * GRUNDY_ERR_NOMEM.  O(n).  Free with grundy_range_free(). */
 GRUNDY_NODISCARD GRUNDY_API grundy_status grundy_range_new(grundy_range **out,
@@ -112,8 +122,9 @@ GRUNDY_API void grundy_range_free(grundy_range *r);
  * the summaries up to date once: O(count + touched nodes), the way to
  * load a sequence (in chunks of any size).  Errors: GRUNDY_ERR_RANGE when
  * the span leaves [0, n), a value exceeds GRUNDY_RANGE_VALUE_MAX, or a
- * value is 16 or more while PRESENCE was forced (then nothing is changed); GRUNDY_ERR_NOMEM when the move to BASIS fails (the
- * engine is then unchanged).  values may not alias the engine. */
+ * value is 16 or more while PRESENCE was forced, or 256 or more while
+ * XOR was (then nothing is changed); GRUNDY_ERR_NOMEM or GRUNDY_ERR_LIMIT
+ * when the move to BASIS or BITS fails (the engine is then unchanged).  values may not alias the engine. */
 GRUNDY_NODISCARD GRUNDY_API grundy_status grundy_range_assign(grundy_range *r,
                                                    size_t first,
                                                    const grundy_value *values,
@@ -153,7 +164,8 @@ GRUNDY_API int grundy_range_winner(const grundy_range *r, size_t lo, size_t hi);
 
 /* grundy_range_rank() :
  * The dimension of the GF(2) span of the values of components lo..hi
- * (0 .. 16).  @pre lo <= hi < n and the engine counts (not BITS). */
+ * (0 .. 16).  @pre lo <= hi < n and the engine counts (not BITS or
+ * XOR). */
 GRUNDY_API unsigned grundy_range_rank(const grundy_range *r, size_t lo, size_t hi);
 
 /* grundy_range_count() :

@@ -123,8 +123,11 @@ GRUNDY_NODISCARD GRUNDY_API grundy_status grundy_sum_value(
  * (grundy_values_move_to()); any other component has every move
  * examined.
  * Errors: GRUNDY_ERR_LIMIT when a component that must be examined has
- * more than GRUNDY_SUM_MAX_MOVES moves; GRUNDY_ERR_NOMEM; those of
- * grundy_sum_values().  After an error *moves is NULL.
+ * more than GRUNDY_SUM_MAX_MOVES moves; GRUNDY_ERR_WORK before listing
+ * when the moves of the components examined so far exceed the work limit
+ * of the component's values object (grundy_values_limits(): one step per
+ * move); GRUNDY_ERR_NOMEM; those of grundy_sum_values().  After an error
+ * *moves is NULL.
  * O(total moves of all components) value lookups. */
 GRUNDY_NODISCARD GRUNDY_API grundy_status grundy_sum_winning_moves(
     grundy_sum_move **moves, size_t *count, const grundy_sum_component *sum,

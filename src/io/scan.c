@@ -3,8 +3,10 @@
  *
  * The buffer is refilled with read(2) in 64 KiB blocks; a token that
  * straddles two blocks is assembled in a scratch buffer, so no token is
- * ever cut.  The line and column of each byte are counted once as the
- * scanner passes it.
+ * ever cut.  Lines and columns are counted lazily: line and col belong
+ * to buf[lc], and are brought up to the read position only when a place
+ * is asked for, or before the buffer is refilled; so the hot paths move
+ * one index and never count.
  */
 #include <errno.h>
 #include <stdlib.h>
@@ -55,6 +57,25 @@ void grundy_scanner_set_before_read(grundy_scanner *s, void (*fn)(void *),
     s->before_read_ctx = ctx;
 }
 
+/* Bring line and col from buf[lc] up to buf[pos]: a count of the
+ * newlines (a loop the compiler vectorises; the spans are short between
+ * two places asked for), then the column from the last one. */
+static void sync(grundy_scanner *s)
+{
+    const unsigned char *p = s->buf + s->lc;
+    size_t n = s->pos - s->lc, i, lines = 0, last = 0;
+    for (i = 0; i < n; i++)
+        lines += p[i] == '\n';
+    if (lines) {
+        for (last = n; p[last - 1] != '\n'; last--)
+            ;
+        s->line += (unsigned long)lines;
+        s->col = 1;
+    }
+    s->col += (unsigned long)(n - last);
+    s->lc = s->pos;
+}
+
 /* Refill when buf is exhausted.  @return 1 if bytes are available. */
 static int fill(grundy_scanner *s)
 {
@@ -62,6 +83,8 @@ static int fill(grundy_scanner *s)
         return 1;
     if (s->eof)
         return 0;
+    sync(s);
+    s->lc = 0;
     if (s->before_read)
         s->before_read(s->before_read_ctx);
     for (;;) {
@@ -79,30 +102,19 @@ static int fill(grundy_scanner *s)
     }
 }
 
-static void advance(grundy_scanner *s, unsigned char c)
-{
-    s->pos++;
-    if (c == '\n') {
-        s->line++;
-        s->col = 1;
-    } else {
-        s->col++;
-    }
-}
-
+/* ' ', or '\t' '\n' '\v' '\f' '\r' (9 .. 13). */
 static int is_space(unsigned char c)
 {
-    return c == ' ' || c == '\n' || c == '\t' || c == '\r' || c == '\v' ||
-           c == '\f';
+    return c == ' ' || (unsigned)(c - '\t') < 5u;
 }
 
 static void skip_space(grundy_scanner *s)
 {
-    while (fill(s)) {
-        unsigned char c = s->buf[s->pos];
-        if (!is_space(c))
+    for (;;) {
+        while (s->pos < s->len && is_space(s->buf[s->pos]))
+            s->pos++;
+        if (s->pos < s->len || !fill(s))
             return;
-        advance(s, c);
     }
 }
 
@@ -112,9 +124,10 @@ int grundy_scan_at_eof(grundy_scanner *s)
     return !fill(s);
 }
 
-void grundy_scan_where(const grundy_scanner *s, unsigned long *line,
+void grundy_scan_where(grundy_scanner *s, unsigned long *line,
                        unsigned long *col)
 {
+    sync(s);
     *line = s->line;
     *col = s->col;
 }
@@ -135,13 +148,25 @@ static grundy_status tok_push(grundy_scanner *s, size_t n, unsigned char c)
     return GRUNDY_OK;
 }
 
-/* Read bytes while stop(c) is false into s->tok. */
+/* Read bytes while stop(c) is false into s->tok.  (l0, c0): the place of
+ * the first. */
 static grundy_status read_until(grundy_scanner *s, int line_mode,
-                                size_t *len, grundy_parse_error *where)
+                                size_t *len, unsigned long l0,
+                                unsigned long c0, grundy_parse_error *where)
 {
-    size_t n = 0;
+    size_t n = 0, p = s->pos;
     grundy_status st = GRUNDY_OK;
-    unsigned long l0 = s->line, c0 = s->col;
+    /* Fast path: a token that ends inside the buffer, copied at once. */
+    while (!line_mode && p < s->len && !is_space(s->buf[p]))
+        p++;
+    if (!line_mode && p < s->len && p - s->pos + 1 < s->tok_cap) {
+        n = p - s->pos;
+        memcpy(s->tok, s->buf + s->pos, n);
+        s->tok[n] = 0;
+        s->pos = p;
+        *len = n;
+        return GRUNDY_OK;
+    }
     while (fill(s)) {
         unsigned char c = s->buf[s->pos];
         if (line_mode ? c == '\n' : is_space(c))
@@ -150,10 +175,10 @@ static grundy_status read_until(grundy_scanner *s, int line_mode,
         if (st != GRUNDY_OK)
             break;
         n++;
-        advance(s, c);
+        s->pos++;
     }
     if (st == GRUNDY_OK && line_mode && fill(s))
-        advance(s, '\n');
+        s->pos++; /* the newline */
     if (st == GRUNDY_OK)
         st = tok_push(s, n, 0);
     if (st != GRUNDY_OK) {
@@ -187,13 +212,15 @@ static void mark(grundy_parse_error *where, unsigned long line,
 static grundy_status read_item(grundy_scanner *s, int line, const char **out,
                                size_t *len, grundy_parse_error *where)
 {
-    if (!fill(s)) {
+    int more = fill(s);
+    sync(s);
+    if (!more) {
         grundy_parse_error_set(where, s->line, s->col,
                                "unexpected end of input");
         return GRUNDY_ERR_PARSE;
     }
     mark(where, s->line, s->col);
-    GRUNDY_TRY(read_until(s, line, len, where));
+    GRUNDY_TRY(read_until(s, line, len, s->line, s->col, where));
     *out = (const char *)s->tok;
     return GRUNDY_OK;
 }
@@ -273,14 +300,12 @@ grundy_status grundy_scan_u64(grundy_scanner *s, uint64_t *out, uint64_t lo,
         }
         if (p > s->pos && p < s->len && is_space(s->buf[p]) && v >= lo &&
             v <= hi) {
-            s->col += (unsigned long)(p - s->pos);
             s->pos = p;
             *out = v;
             return GRUNDY_OK;
         }
     }
-    line = s->line;
-    col = s->col;
+    grundy_scan_where(s, &line, &col);
     st = grundy_scan_token(s, &tok, &len, where);
     if (st != GRUNDY_OK)
         return st;
@@ -290,4 +315,16 @@ grundy_status grundy_scan_u64(grundy_scanner *s, uint64_t *out, uint64_t lo,
         where->line = line;
     }
     return st;
+}
+
+size_t grundy_scan_peek(grundy_scanner *s, const char **p)
+{
+    skip_space(s);
+    *p = (const char *)s->buf + s->pos;
+    return s->len - s->pos;
+}
+
+void grundy_scan_skip(grundy_scanner *s, size_t n)
+{
+    s->pos += n < s->len - s->pos ? n : s->len - s->pos;
 }

@@ -50,7 +50,8 @@
 
 #include "grundy/range.h"
 #include "grundy/table.h"
-#include "nt/nt_internal.h"
+#include "range_pow.h"
+#include "range_xor.h"
 
 #define B0_LOG 5 /* values per level-1 node: 32, 64 bytes */
 #define F_LOG 4  /* children per node above level 1: 16 */
@@ -58,9 +59,7 @@
 #define BT_LOG 5 /* values per leaf of the tree of bases: 32 */
 #define BT (1u << BT_LOG)
 #define MAX_LEVELS 12
-#define POW_BITS 12
-#define POW_SIZE (1u << POW_BITS)
-#define MAX_LEN ((uint64_t)1 << (3 * POW_BITS)) /* counts need len < 2^36 */
+#define MAX_LEN ((uint64_t)1 << (3 * RANGE_POW_BITS)) /* counts: < 2^36 */
 #define SMALL_LIMIT 16u /* PRESENCE holds values < 16 */
 
 typedef struct bnode {
@@ -74,7 +73,7 @@ struct grundy_range {
     int forced;
     unsigned flags;
     size_t mem_limit;
-    uint64_t p, pinv;
+    uint64_t p;
     uint16_t *val;
     /* Block tree: level 0 is val, levels 1 .. nlev hold nodes (nd),
      * level nlev a single root.  pre / suf (levels >= 1): folds within
@@ -87,8 +86,8 @@ struct grundy_range {
     /* Segment tree of bases over nblk blocks; leaves at tsize. */
     size_t nblk, tsize;
     bnode *tree;
-    uint64_t *pow;       /* 3 tables of POW_SIZE (value, Shoup) pairs */
-    uint64_t fac[17][2]; /* 2^rank - 1, with its Shoup quotient */
+    range_xor xr;        /* the XOR layout (val unused) */
+    range_pow pw;        /* powers of two, when counts can be asked */
 };
 
 /* Arrays are aligned to cache lines, so that a block of 32 values or a
@@ -150,91 +149,6 @@ static void tables_build(void)
             if (v >> t & 1)
                 mask |= 1u << v;
         bit_masks[t] = (uint16_t)mask;
-    }
-}
-
-/* Modular arithmetic ******************************************************/
-
-__extension__ typedef unsigned __int128 u128;
-
-uint64_t grundy_range_count_subsets(uint64_t len, unsigned rank, uint64_t p)
-{
-    uint64_t base = 2 % p, e = len - rank, a = 1, b;
-    assert(rank <= len && p >= 2);
-    while (e) {
-        if (e & 1)
-            a = (uint64_t)((u128)a * base % p);
-        base = (uint64_t)((u128)base * base % p);
-        e >>= 1;
-    }
-    /* a = 2^(len - rank); the count is a * (2^rank - 1). */
-    b = 1;
-    for (e = 0; e < rank; e++)
-        b = (uint64_t)((u128)b * 2 % p);
-    b = (b + p - 1) % p;
-    return (uint64_t)((u128)a * b % p);
-}
-
-grundy_status grundy_range_modulus_check(uint64_t p)
-{
-    GRUNDY_RETURN_IF(p < 2 || p >= ((uint64_t)1 << 62), GRUNDY_ERR_RANGE);
-    GRUNDY_RETURN_IF(!grundy_nt_is_prime(p), GRUNDY_ERR_ARG);
-    return GRUNDY_OK;
-}
-
-static inline uint64_t mulmod(const grundy_range *r, uint64_t a, uint64_t b)
-{
-    return grundy_nt_mulmod_preinv(a, b, r->p, r->pinv);
-}
-
-/* a * w mod p for a constant w with its Shoup quotient wq =
- * floor(w 2^64 / p): one high product, two low ones, one correction.
- * @pre w < p < 2^63 (any a). */
-static inline uint64_t shoup_mul(uint64_t a, const uint64_t w[2], uint64_t p)
-{
-    uint64_t q = (uint64_t)(((u128)a * w[1]) >> 64);
-    uint64_t x = a * w[0] - q * p;
-    return x >= p ? x - p : x;
-}
-
-static void shoup_set(uint64_t w[2], uint64_t v, uint64_t p)
-{
-    w[0] = v;
-    w[1] = (uint64_t)(((u128)v << 64) / p);
-}
-
-/* 2^e mod p: entry (e mod 4096) times the Shoup constants of the higher
- * digits of e.  Table t entry j sits at pow[2 (t 4096 + j)]. */
-static uint64_t pow2(const grundy_range *r, uint64_t e)
-{
-    uint64_t v = r->pow[2 * (e & (POW_SIZE - 1))];
-    assert(e < MAX_LEN);
-    if (e >> POW_BITS)
-        v = shoup_mul(v, r->pow + 2 * (POW_SIZE + ((e >> POW_BITS) &
-                                                   (POW_SIZE - 1))),
-                      r->p);
-    if (e >> (2 * POW_BITS))
-        v = shoup_mul(v, r->pow + 2 * (2 * POW_SIZE + (e >> (2 * POW_BITS))),
-                      r->p);
-    return v;
-}
-
-static void pow_build(grundy_range *r)
-{
-    unsigned t, j;
-    uint64_t step = 2 % r->p, cur, f;
-    for (t = 0; t < 3; t++) {
-        uint64_t *tab = r->pow + (size_t)t * 2 * POW_SIZE;
-        cur = 1 % r->p;
-        for (j = 0; j < POW_SIZE; j++) {
-            shoup_set(tab + 2 * j, cur, r->p);
-            cur = mulmod(r, cur, step);
-        }
-        step = cur; /* step^4096 */
-    }
-    for (j = 0; j <= 16; j++) { /* 2^j - 1 */
-        f = r->pow[2 * j] + r->p - 1;
-        shoup_set(r->fac[j], f >= r->p ? f - r->p : f, r->p);
     }
 }
 
@@ -670,6 +584,8 @@ static grundy_status layout_check(const grundy_range *r,
         GRUNDY_RETURN_IF(t > SIZE_MAX / (2 * sizeof(bnode)),
                          GRUNDY_ERR_OVERFLOW);
         bytes += 2 * t * sizeof(bnode);
+    } else if (repr == GRUNDY_RANGE_XOR) {
+        bytes += range_xor_bytes(r->n);
     } else {
         bytes += tree_bytes(r->n);
     }
@@ -704,6 +620,28 @@ static grundy_status layout_build(grundy_range *r, grundy_range_repr repr)
     return GRUNDY_OK;
 }
 
+/* XOR to BITS, at the first value of 256 or more: the values decoded
+ * into val and the tree built over them; on failure nothing changes. */
+static grundy_status xor_leave(grundy_range *r)
+{
+    size_t i;
+    grundy_status s;
+    GRUNDY_RETURN_IF(r->forced, GRUNDY_ERR_RANGE);
+    GRUNDY_TRY(layout_check(r, GRUNDY_RANGE_BITS, r->n * sizeof *r->val));
+    r->val = big_alloc(r->n * sizeof *r->val);
+    GRUNDY_RETURN_IF(!r->val, GRUNDY_ERR_NOMEM);
+    for (i = 0; i < r->n; i++)
+        r->val[i] = (uint16_t)range_xor_get(&r->xr, i);
+    s = layout_build(r, GRUNDY_RANGE_BITS);
+    if (s != GRUNDY_OK) {
+        free(r->val);
+        r->val = NULL;
+        return s;
+    }
+    range_xor_free(&r->xr);
+    return GRUNDY_OK;
+}
+
 /* Memory management ******************************************************/
 
 void grundy_range_opts_init(grundy_range_opts *o)
@@ -722,6 +660,7 @@ grundy_status grundy_range_new(grundy_range **out, size_t n,
     grundy_range_repr repr;
     grundy_status s;
     uint64_t p;
+    int counts;
 
     *out = NULL;
     if (!opts) {
@@ -730,19 +669,21 @@ grundy_status grundy_range_new(grundy_range **out, size_t n,
     }
     p = opts->modulus ? opts->modulus : GRUNDY_RANGE_DEFAULT_MODULUS;
     GRUNDY_TRY(grundy_range_modulus_check(p));
-    GRUNDY_RETURN_IF(opts->repr > GRUNDY_RANGE_BITS, GRUNDY_ERR_ARG);
-    GRUNDY_RETURN_IF(opts->repr == GRUNDY_RANGE_BITS &&
+    GRUNDY_RETURN_IF(opts->repr > GRUNDY_RANGE_XOR, GRUNDY_ERR_ARG);
+    GRUNDY_RETURN_IF((opts->repr == GRUNDY_RANGE_BITS ||
+                      opts->repr == GRUNDY_RANGE_XOR) &&
                          (opts->flags & GRUNDY_RANGE_COUNT),
                      GRUNDY_ERR_ARG);
     GRUNDY_RETURN_IF((opts->flags & GRUNDY_RANGE_COUNT) && n >= MAX_LEN,
                      GRUNDY_ERR_LIMIT);
     GRUNDY_RETURN_IF(n > SIZE_MAX / 4, GRUNDY_ERR_OVERFLOW);
-    pthread_once(&tables_once, tables_build);
-
     repr = opts->repr;
     if (repr == GRUNDY_RANGE_AUTO)
         repr = (opts->flags & GRUNDY_RANGE_COUNT) ? GRUNDY_RANGE_PRESENCE
-                                                  : GRUNDY_RANGE_BITS;
+               : (opts->flags & GRUNDY_RANGE_NO_MOVES) ? GRUNDY_RANGE_XOR
+                                                       : GRUNDY_RANGE_BITS;
+    if (repr == GRUNDY_RANGE_PRESENCE) /* the only user of the tables */
+        pthread_once(&tables_once, tables_build);
     r = calloc(1, sizeof *r);
     GRUNDY_RETURN_IF(!r, GRUNDY_ERR_NOMEM);
     r->n = n;
@@ -750,19 +691,24 @@ grundy_status grundy_range_new(grundy_range **out, size_t n,
     r->flags = opts->flags & GRUNDY_RANGE_COUNT;
     r->mem_limit = opts->mem_limit;
     r->p = p;
-    r->pinv = grundy_nt_preinvert(p);
-    s = layout_check(r, repr, n * sizeof(uint16_t) +
-                                  6 * POW_SIZE * sizeof(uint64_t));
-    if (s == GRUNDY_OK) {
+    r->pw.p = p;
+    /* Powers of two only where counts can be asked. */
+    counts = repr == GRUNDY_RANGE_PRESENCE || repr == GRUNDY_RANGE_BASIS;
+    s = layout_check(r, repr, (repr == GRUNDY_RANGE_XOR ? 0 : n * 2) +
+                                  (counts ? RANGE_POW_WORDS * 8 : 0));
+    if (s == GRUNDY_OK && repr == GRUNDY_RANGE_XOR) {
+        r->repr = repr;
+        s = range_xor_init(&r->xr, n, big_alloc);
+    } else if (s == GRUNDY_OK) {
         r->val = big_alloc(n * sizeof *r->val);
         if (r->val)
             memset(r->val, 0, n * sizeof *r->val);
-        r->pow = malloc(6 * POW_SIZE * sizeof *r->pow);
-        s = r->val && r->pow ? GRUNDY_OK : GRUNDY_ERR_NOMEM;
-    }
-    if (s == GRUNDY_OK) {
-        pow_build(r);
-        s = layout_build(r, repr);
+        r->pw.pow = counts ? malloc(RANGE_POW_WORDS * 8) : NULL;
+        s = r->val && (r->pw.pow || !counts) ? GRUNDY_OK : GRUNDY_ERR_NOMEM;
+        if (s == GRUNDY_OK && counts)
+            range_pow_build(&r->pw);
+        if (s == GRUNDY_OK)
+            s = layout_build(r, repr);
     }
     if (s != GRUNDY_OK) {
         grundy_range_free(r);
@@ -777,9 +723,10 @@ void grundy_range_free(grundy_range *r)
     if (!r)
         return;
     tree_free(r);
+    range_xor_free(&r->xr);
     free(r->tree);
     free(r->val);
-    free(r->pow);
+    free(r->pw.pow);
     free(r);
 }
 
@@ -798,6 +745,12 @@ grundy_status grundy_range_assign(grundy_range *r, size_t first,
         if (values[i] > big)
             big = values[i];
     GRUNDY_RETURN_IF(big > GRUNDY_RANGE_VALUE_MAX, GRUNDY_ERR_RANGE);
+    if (r->repr == GRUNDY_RANGE_XOR && big <= RANGE_XOR_VALUE_MAX) {
+        range_xor_assign(&r->xr, first, values, count);
+        return GRUNDY_OK;
+    }
+    if (r->repr == GRUNDY_RANGE_XOR)
+        GRUNDY_TRY(xor_leave(r));
     if (r->repr == GRUNDY_RANGE_PRESENCE && big >= SMALL_LIMIT) {
         uint16_t *save;
         grundy_status s;
@@ -831,6 +784,12 @@ grundy_status grundy_range_set(grundy_range *r, size_t i, grundy_value v)
     uint32_t delta, old;
     GRUNDY_RETURN_IF(i >= r->n || v > GRUNDY_RANGE_VALUE_MAX,
                      GRUNDY_ERR_RANGE);
+    if (r->repr == GRUNDY_RANGE_XOR && v <= RANGE_XOR_VALUE_MAX) {
+        range_xor_set(&r->xr, i, (unsigned)v);
+        return GRUNDY_OK;
+    }
+    if (r->repr == GRUNDY_RANGE_XOR)
+        GRUNDY_TRY(xor_leave(r));
     if (r->val[i] == v)
         return GRUNDY_OK;
     if (r->repr == GRUNDY_RANGE_PRESENCE && v >= SMALL_LIMIT)
@@ -897,13 +856,15 @@ uint64_t grundy_range_modulus(const grundy_range *r)
 grundy_value grundy_range_get(const grundy_range *r, size_t i)
 {
     assert(i < r->n);
-    return r->val[i];
+    return r->repr == GRUNDY_RANGE_XOR ? range_xor_get(&r->xr, i) : r->val[i];
 }
 
 grundy_value grundy_range_xor(const grundy_range *r, size_t lo, size_t hi)
 {
     assert(lo <= hi && hi < r->n);
-    if (r->repr == GRUNDY_RANGE_BASIS) {
+    if (r->repr == GRUNDY_RANGE_XOR) {
+        return range_xor_query(&r->xr, lo, hi);
+    } else if (r->repr == GRUNDY_RANGE_BASIS) {
         bacc acc;
         memset(&acc, 0, sizeof acc);
         btree_query(r, lo, hi, &acc, 0);
@@ -921,7 +882,7 @@ int grundy_range_winner(const grundy_range *r, size_t lo, size_t hi)
 unsigned grundy_range_rank(const grundy_range *r, size_t lo, size_t hi)
 {
     assert(lo <= hi && hi < r->n);
-    assert(r->repr != GRUNDY_RANGE_BITS);
+    assert(r->repr != GRUNDY_RANGE_BITS && r->repr != GRUNDY_RANGE_XOR);
     if (r->repr == GRUNDY_RANGE_BASIS) {
         bacc acc;
         memset(&acc, 0, sizeof acc);
@@ -934,14 +895,17 @@ unsigned grundy_range_rank(const grundy_range *r, size_t lo, size_t hi)
 
 uint64_t grundy_range_count(const grundy_range *r, size_t lo, size_t hi)
 {
-    uint64_t len = (uint64_t)(hi - lo) + 1;
-    unsigned rank = grundy_range_rank(r, lo, hi);
-    return shoup_mul(pow2(r, len - rank), r->fac[rank], r->p);
+    return range_pow_count(&r->pw, (uint64_t)(hi - lo) + 1,
+                           grundy_range_rank(r, lo, hi));
 }
 
 void grundy_range_prefetch(const grundy_range *r, size_t lo, size_t hi)
 {
     assert(lo <= hi && hi < r->n);
+    if (r->repr == GRUNDY_RANGE_XOR) {
+        range_xor_prefetch(&r->xr, lo, hi);
+        return;
+    }
     PREFETCH(r->val + lo);
     PREFETCH(r->val + hi);
     if (r->repr == GRUNDY_RANGE_BASIS) {
@@ -970,10 +934,14 @@ int grundy_range_move(const grundy_range *r, size_t lo, size_t hi,
     if (x == 0)
         return 0;
     t = top_bit((unsigned)x);
-    i = r->repr == GRUNDY_RANGE_BASIS ? btree_find(r, lo, hi, t)
-                                      : tree_find(r, lo, hi, t);
-    assert(i != SIZE_MAX && (r->val[i] >> t & 1));
+    if (r->repr == GRUNDY_RANGE_XOR) /* a scan: moves were not wanted */
+        for (i = lo; !(range_xor_get(&r->xr, i) >> t & 1); i++)
+            assert(i < hi);
+    else
+        i = r->repr == GRUNDY_RANGE_BASIS ? btree_find(r, lo, hi, t)
+                                          : tree_find(r, lo, hi, t);
+    assert(i != SIZE_MAX && (grundy_range_get(r, i) >> t & 1));
     *index = i;
-    *to = r->val[i] ^ x;
+    *to = grundy_range_get(r, i) ^ x;
     return 1;
 }

@@ -1,1 +1,1 @@
-target_sources(grundy PRIVATE src/range/range.c)
+target_sources(grundy PRIVATE src/range/range.c src/range/subsets.c src/range/xor.c)

@@ -108,15 +108,21 @@ static grundy_status every(sum_actx *c, grundy_sum_result *out)
     sum_move_list l = {NULL, 0, 0};
     grundy_move *buf = NULL;
     size_t cap = 0, nm, i, j;
+    uint64_t scanned = 0; /* moves listed, against the work limit */
     grundy_status s = GRUNDY_OK;
     int normal = out->method == GRUNDY_SUM_BY_VALUES;
     for (i = 0; i < c->n && s == GRUNDY_OK; i++) {
         const grundy_sum_component *ci = &c->sum[i];
         const grundy_game *g = grundy_values_game(ci->values);
         size_t first = l.n;
-        if (grundy_game_rules(g)->max_moves(grundy_game_params(g), ci->pos) >
-            GRUNDY_SUM_MAX_MOVES) {
+        nm = grundy_game_rules(g)->max_moves(grundy_game_params(g), ci->pos);
+        scanned += nm;
+        if (nm > GRUNDY_SUM_MAX_MOVES) {
             s = GRUNDY_ERR_LIMIT;
+            break;
+        }
+        if (scanned > grundy_limits_work(c->lim)) {
+            s = GRUNDY_ERR_WORK;
             break;
         }
         s = grundy_game_moves(g, ci->pos, &buf, &cap, &nm);

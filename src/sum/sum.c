@@ -226,11 +226,15 @@ grundy_status grundy_sum_after_set(grundy_sum_component **out, size_t *count,
 
 /* Winning moves ************************************************************/
 
-/* The winning moves of component i (target value t) appended to l. */
+/* The winning moves of component i (target value t) appended to l;
+ * *scanned counts the moves examined so far, against the work limit of
+ * the component's values object (one step per move: a component of
+ * 10^7 moves is refused under a limit of 10^6 at once, not listed). */
 static grundy_status component_winning(sum_move_list *l,
                                        const grundy_sum_component *c,
                                        size_t i, grundy_value t,
-                                       grundy_move **buf, size_t *cap)
+                                       grundy_move **buf, size_t *cap,
+                                       uint64_t *scanned)
 {
     const grundy_game *g = grundy_values_game(c->values);
     const grundy_rules *r = grundy_game_rules(g);
@@ -249,9 +253,12 @@ static grundy_status component_winning(sum_move_list *l,
             GRUNDY_TRY(grundy_sum_move_list_push(l, &m));
         return GRUNDY_OK;
     }
-    GRUNDY_RETURN_IF(r->max_moves(grundy_game_params(g), c->pos) >
-                         GRUNDY_SUM_MAX_MOVES,
-                     GRUNDY_ERR_LIMIT);
+    nm = r->max_moves(grundy_game_params(g), c->pos);
+    GRUNDY_RETURN_IF(nm > GRUNDY_SUM_MAX_MOVES, GRUNDY_ERR_LIMIT);
+    *scanned += nm;
+    GRUNDY_RETURN_IF(*scanned > grundy_limits_work(grundy_values_limits(
+                                    c->values)),
+                     GRUNDY_ERR_WORK);
     GRUNDY_TRY(grundy_game_moves(g, c->pos, buf, cap, &nm));
     for (j = 0; j < nm; j++) {
         grundy_value x = 0, pv;
@@ -281,6 +288,7 @@ grundy_status grundy_sum_winning_moves(grundy_sum_move **moves,
     grundy_value *own = NULL, x;
     grundy_move *buf = NULL;
     size_t cap = 0, i;
+    uint64_t scanned = 0;
     grundy_status s = GRUNDY_OK;
 
     *moves = NULL;
@@ -297,7 +305,8 @@ grundy_status grundy_sum_winning_moves(grundy_sum_move **moves,
     }
     x = s == GRUNDY_OK ? grundy_sum_nim_sum(values, n) : 0;
     for (i = 0; i < n && x && s == GRUNDY_OK; i++)
-        s = component_winning(&l, &sum[i], i, values[i] ^ x, &buf, &cap);
+        s = component_winning(&l, &sum[i], i, values[i] ^ x, &buf, &cap,
+                              &scanned);
     free(buf);
     free(own);
     if (s != GRUNDY_OK) {

@@ -246,6 +246,11 @@ static uint16_t random_value(test_rng *rng, unsigned kind)
     }
 }
 
+/* repr NO_MOVES_AUTO: AUTO with GRUNDY_RANGE_NO_MOVES (the XOR layout,
+ * moving to BITS at the first value of 256 or more). */
+#define NO_MOVES_AUTO ((grundy_range_repr)5)
+#define REPRS 6
+
 static void check_against_plain(test_rng *rng, size_t n, long it,
                                 grundy_range_repr repr, unsigned kind,
                                 size_t queries)
@@ -255,12 +260,17 @@ static void check_against_plain(test_rng *rng, size_t n, long it,
     uint16_t *v = calloc(n, sizeof *v);
     grundy_value *load = malloc(n * sizeof *load);
     size_t q, i, start;
-    int counting = repr != GRUNDY_RANGE_BITS;
+    int counting = repr != GRUNDY_RANGE_BITS && repr != GRUNDY_RANGE_XOR &&
+                   repr != NO_MOVES_AUTO;
     assert_non_null(v);
     assert_non_null(load);
     grundy_range_opts_init(&o);
-    o.repr = repr;
+    o.repr = repr == NO_MOVES_AUTO ? GRUNDY_RANGE_AUTO : repr;
     o.flags = counting ? GRUNDY_RANGE_COUNT : 0;
+    if (repr == NO_MOVES_AUTO)
+        o.flags = GRUNDY_RANGE_NO_MOVES;
+    if (repr == GRUNDY_RANGE_XOR && kind > 2)
+        kind = 1 + kind % 2; /* values below 256 */
     o.modulus = test_rng_below(rng, 2) ? 1000000007ull
                                        : primes[test_rng_below(rng, 8)];
     assert_int_equal(grundy_range_new(&r, n, &o), GRUNDY_OK);
@@ -353,13 +363,15 @@ static void test_range_matches_plain_array(void **state)
                                        511, 512, 513,  8191, 8192, 8193};
         size_t n = test_rng_below(rng, 3) ? sizes[test_rng_below(rng, 12)]
                                           : 1 + test_rng_below(rng, 9000);
-        grundy_range_repr repr = (grundy_range_repr)test_rng_below(rng, 4);
+        grundy_range_repr repr =
+            (grundy_range_repr)test_rng_below(rng, REPRS);
         unsigned kind = (unsigned)test_rng_below(rng, 5);
         check_against_plain(rng, n, it, repr, kind, 300);
     }
 }
 
-/* Four levels of the 64-ary tree (n > 32 * 64 * 64). */
+/* Four levels of the 64-ary tree (n > 32 * 64 * 64); three levels of
+ * the XOR layout's groups of 64, four past 64^3. */
 static void test_range_large_against_plain(void **state)
 {
     test_rng *rng = *state;
@@ -368,6 +380,11 @@ static void test_range_large_against_plain(void **state)
         check_against_plain(rng, 140000 + test_rng_below(rng, 1000), it,
                             (grundy_range_repr)(it % 4),
                             it % 2 ? 2u : 4u, 120);
+        check_against_plain(rng,
+                            it % 2 ? 262144 + test_rng_below(rng, 300000)
+                                   : 4096 + test_rng_below(rng, 9000),
+                            it, it % 4 < 2 ? GRUNDY_RANGE_XOR : NO_MOVES_AUTO,
+                            (unsigned)(it % 5), 400);
     }
 }
 

@@ -165,6 +165,28 @@ static void test_range_errors(void **state)
     assert_int_equal(grundy_range_set(r, 2, 16), GRUNDY_ERR_RANGE);
     assert_int_equal(grundy_range_get_repr(r), GRUNDY_RANGE_PRESENCE);
     grundy_range_free(r);
+    /* a forced XOR refuses counts and values of 256 and more */
+    o.repr = GRUNDY_RANGE_XOR;
+    assert_int_equal(grundy_range_new(&r, 5, &o), GRUNDY_ERR_ARG);
+    o.flags = 0;
+    assert_int_equal(grundy_range_new(&r, 5, &o), GRUNDY_OK);
+    assert_int_equal(grundy_range_set(r, 2, 255), GRUNDY_OK);
+    assert_int_equal(grundy_range_set(r, 3, 256), GRUNDY_ERR_RANGE);
+    assert_int_equal(grundy_range_get_repr(r), GRUNDY_RANGE_XOR);
+    assert_int_equal(grundy_range_xor(r, 0, 4), 255);
+    grundy_range_free(r);
+    /* unforced, it moves to BITS with the values kept */
+    o.repr = GRUNDY_RANGE_AUTO;
+    o.flags = GRUNDY_RANGE_NO_MOVES;
+    assert_int_equal(grundy_range_new(&r, 5, &o), GRUNDY_OK);
+    assert_int_equal(grundy_range_get_repr(r), GRUNDY_RANGE_XOR);
+    assert_int_equal(grundy_range_set(r, 2, 7), GRUNDY_OK);
+    assert_int_equal(grundy_range_set(r, 3, 300), GRUNDY_OK);
+    assert_int_equal(grundy_range_get_repr(r), GRUNDY_RANGE_BITS);
+    assert_int_equal(grundy_range_xor(r, 0, 4), 7 ^ 300);
+    assert_int_equal(grundy_range_get(r, 2), 7);
+    grundy_range_free(r);
+    o.flags = GRUNDY_RANGE_COUNT;
     /* n = 0 */
     assert_int_equal(grundy_range_new(&r, 0, NULL), GRUNDY_OK);
     assert_int_equal(grundy_range_size(r), 0);

@@ -105,25 +105,13 @@ int cli_engine_error(const cli_engine *e, const char *what, grundy_status s);
  * (--work-limit)", N from the engine's values objects. */
 void cli_work_error(const cli_engine *e, const char *what);
 
-/* JSON string output (escaped). */
-struct grundy_writer;
-void cli_json_str(grundy_writer *w, const char *s);
-/* ', "KEY": V' after a first field. */
-void cli_json_u64(grundy_writer *w, const char *key, uint64_t v);
-/* A period as every --json writes it: {period, preperiod, saltus when
- * arithmetic, proven, checked_upto: the last position looked at}, or
- * null (p NULL or not found). */
-void cli_json_period(grundy_writer *w, const grundy_period *p);
-/* The JSON conventions of every subcommand (doc/JSON.md):
- *   "rules": the spec as written (NULL: the game's own), "canonical": its
- *   canonical form; */
-void cli_json_rules(grundy_writer *w, const char *written,
-                    const grundy_game *g);
-/*   a position: always a string in the family's position syntax; */
-void cli_json_pos(grundy_writer *w, const grundy_game *g, grundy_pos p);
-/*   what a move leaves: an array of positions, one per part, where an
- *   empty heap of a heap family is no part ([] is "nothing left"). */
-void cli_json_parts(grundy_writer *w, const grundy_game *g,
-                    const grundy_move *m);
+/* The JSON conventions of every subcommand (doc/JSON.md) are the
+ * library's (grundy/format.h); these are their short names. */
+#define cli_json_str grundy_format_json_str
+#define cli_json_u64 grundy_format_json_u64
+#define cli_json_period grundy_format_json_period
+#define cli_json_rules grundy_format_json_rules
+#define cli_json_pos grundy_format_json_pos
+#define cli_json_parts grundy_format_json_parts
 
 #endif

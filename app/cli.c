@@ -216,6 +216,16 @@ void cli_engine_init(cli_engine *e, const char *cmd)
     active_engine = e;
 }
 
+int cli_opts_start(const cli_optset *set, void *args, size_t size, int argc,
+                   char **argv)
+{
+    memset(args, 0, size);
+    if (set->engine)
+        cli_engine_init((cli_engine *)((char *)args + set->engine - 1),
+                        set->cmd);
+    return cli_opts_parse(set, args, argc, argv);
+}
+
 uint64_t cli_env_store_limit(const char *cmd)
 {
     const char *e = getenv("GRUNDY_STORE_LIMIT");

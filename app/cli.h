@@ -78,6 +78,11 @@ int cli_interrupted(void);
 /* The engine of a subcommand (opt.h): its limits, its store (opened by
  * the first cli_engine_values()), its progress on stderr. */
 void cli_engine_init(cli_engine *e, const char *cmd);
+/* cli_opts_start() :
+ * A subcommand's arguments from nothing: args (size bytes) zeroed, its
+ * engine (set->engine) made for set->cmd, then cli_opts_parse(). */
+int cli_opts_start(const cli_optset *set, void *args, size_t size, int argc,
+                   char **argv);
 /* Parse argv[*i] when it is a common option (opt.c's table): returns 1
  * (consumed, *i moved past its value), 0 (not one), or -1 after a usage
  * error.  For subcommands that do not parse through an option table. */

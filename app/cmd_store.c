@@ -70,10 +70,7 @@ const cli_optset cli_store_opts = {"store", store_opts,
 
 static int parse_args(int argc, char **argv, store_args *a)
 {
-    int rc;
-    memset(a, 0, sizeof *a);
-    cli_engine_init(&a->eng, "store");
-    rc = cli_opts_parse(&cli_store_opts, a, argc, argv);
+    int rc = cli_opts_start(&cli_store_opts, a, sizeof *a, argc, argv);
     if (rc)
         return rc;
     a->dir = a->eng.store_dir;

@@ -369,10 +369,7 @@ int cmd_survey(int argc, char **argv)
 {
     survey a;
     grundy_writer w;
-    int rc = 0;
-    memset(&a, 0, sizeof a);
-    cli_engine_init(&a.eng, "survey");
-    rc = cli_opts_parse(&cli_survey_opts, &a, argc, argv);
+    int rc = cli_opts_start(&cli_survey_opts, &a, sizeof a, argc, argv);
     if (rc)
         return rc;
     if (!a.have_upto)

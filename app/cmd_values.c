@@ -85,10 +85,7 @@ const cli_optset cli_values_opts = {"values", values_opts,
 
 static int parse_args(int argc, char **argv, values_args *a)
 {
-    int rc;
-    memset(a, 0, sizeof *a);
-    cli_engine_init(&a->eng, "values");
-    rc = cli_opts_parse(&cli_values_opts, a, argc, argv);
+    int rc = cli_opts_start(&cli_values_opts, a, sizeof *a, argc, argv);
     if (rc)
         return rc;
     a->eng.method = (grundy_table_method)a->method;

@@ -216,6 +216,16 @@ void cli_engine_init(cli_engine *e, const char *cmd)
     active_engine = e;
 }
 
+int cli_opts_start(const cli_optset *set, void *args, size_t size, int argc,
+                   char **argv)
+{
+    memset(args, 0, size);
+    if (set->engine)
+        cli_engine_init((cli_engine *)((char *)args + set->engine - 1),
+                        set->cmd);
+    return cli_opts_parse(set, args, argc, argv);
+}
+
 uint64_t cli_env_store_limit(const char *cmd)
 {
     const char *e = getenv("GRUNDY_STORE_LIMIT");
@@ -351,89 +361,4 @@ void cli_work_error(const cli_engine *e, const char *what)
                 "grundy: %s: %s is past the work limit of %.3g steps "
                 "(--work-limit)\n",
                 e->cmd, what, (double)grundy_limits_work(&e->limits));
-}
-
-void cli_json_str(grundy_writer *w, const char *s)
-{
-    grundy_writer_char(w, '"');
-    for (; *s; s++) {
-        unsigned char c = (unsigned char)*s;
-        if (c == '"' || c == '\\') {
-            grundy_writer_char(w, '\\');
-            grundy_writer_char(w, (char)c);
-        } else if (c < 0x20) {
-            static const char hex[] = "0123456789abcdef";
-            char esc[6] = {'\\', 'u', '0', '0', hex[c >> 4], hex[c & 15]};
-            grundy_writer_bytes(w, esc, 6);
-        } else {
-            grundy_writer_char(w, (char)c);
-        }
-    }
-    grundy_writer_char(w, '"');
-}
-
-void cli_json_u64(grundy_writer *w, const char *key, uint64_t v)
-{
-    grundy_writer_str(w, ", \"");
-    grundy_writer_str(w, key);
-    grundy_writer_str(w, "\": ");
-    grundy_writer_u64(w, v);
-}
-
-void cli_json_period(grundy_writer *w, const grundy_period *p)
-{
-    if (!p || !p->found) {
-        grundy_writer_str(w, "null");
-        return;
-    }
-    grundy_writer_str(w, "{\"period\": ");
-    grundy_writer_u64(w, p->period);
-    cli_json_u64(w, "preperiod", p->preperiod);
-    if (p->saltus)
-        cli_json_u64(w, "saltus", p->saltus);
-    grundy_writer_str(w, ", \"proven\": ");
-    grundy_writer_str(w, p->proven ? "true" : "false");
-    cli_json_u64(w, "checked_upto", p->checked_upto ? p->checked_upto - 1 : 0);
-    grundy_writer_char(w, '}');
-}
-
-void cli_json_rules(grundy_writer *w, const char *written,
-                    const grundy_game *g)
-{
-    char buf[512];
-    size_t n = grundy_game_canonical_spec(g, buf, sizeof buf);
-    grundy_writer_str(w, "\"rules\": ");
-    cli_json_str(w, written ? written : grundy_game_spec(g));
-    grundy_writer_str(w, ", \"canonical\": ");
-    if (n >= sizeof buf)
-        cli_json_str(w, grundy_game_spec(g));
-    else
-        cli_json_str(w, buf);
-}
-
-void cli_json_pos(grundy_writer *w, const grundy_game *g, grundy_pos p)
-{
-    char buf[256];
-    size_t n = grundy_game_pos_format(g, p, buf, sizeof buf);
-    if (n >= sizeof buf) /* longer than any family writes: as a number */
-        snprintf(buf, sizeof buf, "%llu", (unsigned long long)p);
-    cli_json_str(w, buf);
-}
-
-void cli_json_parts(grundy_writer *w, const grundy_game *g,
-                    const grundy_move *m)
-{
-    unsigned k, first = 1;
-    int heaps = !grundy_game_num_positions(g) &&
-                !grundy_game_rules(g)->pos_format;
-    grundy_writer_char(w, '[');
-    for (k = 0; k < m->nparts; k++) {
-        if (heaps && m->part[k] == 0)
-            continue; /* an empty heap is no part */
-        if (!first)
-            grundy_writer_str(w, ", ");
-        first = 0;
-        cli_json_pos(w, g, m->part[k]);
-    }
-    grundy_writer_char(w, ']');
 }

@@ -78,6 +78,11 @@ int cli_interrupted(void);
 /* The engine of a subcommand (opt.h): its limits, its store (opened by
  * the first cli_engine_values()), its progress on stderr. */
 void cli_engine_init(cli_engine *e, const char *cmd);
+/* cli_opts_start() :
+ * A subcommand's arguments from nothing: args (size bytes) zeroed, its
+ * engine (set->engine) made for set->cmd, then cli_opts_parse(). */
+int cli_opts_start(const cli_optset *set, void *args, size_t size, int argc,
+                   char **argv);
 /* Parse argv[*i] when it is a common option (opt.c's table): returns 1
  * (consumed, *i moved past its value), 0 (not one), or -1 after a usage
  * error.  For subcommands that do not parse through an option table. */
@@ -105,25 +110,13 @@ int cli_engine_error(const cli_engine *e, const char *what, grundy_status s);
  * (--work-limit)", N from the engine's values objects. */
 void cli_work_error(const cli_engine *e, const char *what);
 
-/* JSON string output (escaped). */
-struct grundy_writer;
-void cli_json_str(grundy_writer *w, const char *s);
-/* ', "KEY": V' after a first field. */
-void cli_json_u64(grundy_writer *w, const char *key, uint64_t v);
-/* A period as every --json writes it: {period, preperiod, saltus when
- * arithmetic, proven, checked_upto: the last position looked at}, or
- * null (p NULL or not found). */
-void cli_json_period(grundy_writer *w, const grundy_period *p);
-/* The JSON conventions of every subcommand (doc/JSON.md):
- *   "rules": the spec as written (NULL: the game's own), "canonical": its
- *   canonical form; */
-void cli_json_rules(grundy_writer *w, const char *written,
-                    const grundy_game *g);
-/*   a position: always a string in the family's position syntax; */
-void cli_json_pos(grundy_writer *w, const grundy_game *g, grundy_pos p);
-/*   what a move leaves: an array of positions, one per part, where an
- *   empty heap of a heap family is no part ([] is "nothing left"). */
-void cli_json_parts(grundy_writer *w, const grundy_game *g,
-                    const grundy_move *m);
+/* The JSON conventions of every subcommand (doc/JSON.md) are the
+ * library's (grundy/format.h); these are their short names. */
+#define cli_json_str grundy_format_json_str
+#define cli_json_u64 grundy_format_json_u64
+#define cli_json_period grundy_format_json_period
+#define cli_json_rules grundy_format_json_rules
+#define cli_json_pos grundy_format_json_pos
+#define cli_json_parts grundy_format_json_parts
 
 #endif

@@ -166,60 +166,18 @@ static int choose_mod(const count_args *a, uint64_t wsum_sat, uint64_t K,
     return 0;
 }
 
-/* --json: one object with what was counted and the three counts
- * (doc/JSON.md); g is NULL for values read from the input. */
-static void json_result(grundy_writer *w, const count_args *a,
-                        const grundy_count_result *r, const grundy_game *g)
-{
-    grundy_writer_char(w, '{');
-    if (g)
-        cli_json_rules(w, a->spec, g);
-    else
-        grundy_writer_str(w, "\"rules\": null, \"canonical\": null");
-    if (a->have_heaps) {
-        cli_json_u64(w, "heaps", a->heaps);
-        cli_json_u64(w, "max", a->max);
-    } else {
-        cli_json_u64(w, "tuples", a->tuples);
-    }
-    cli_json_u64(w, "moore", a->moore);
-    grundy_writer_str(w, ", \"modulus\": ");
-    if (a->have_mod)
-        grundy_writer_u64(w, a->mod);
-    else
-        grundy_writer_str(w, "null");
-    cli_json_u64(w, "winning", r->winning);
-    cli_json_u64(w, "losing", r->losing);
-    cli_json_u64(w, "total", r->total);
-    grundy_writer_str(w, "}\n");
-}
-
+/* The count r (grundy/format.h); g is NULL for values read from the
+ * input. */
 static void print_result(grundy_writer *w, const count_args *a,
                          const grundy_count_result *r, const grundy_game *g)
 {
-    if (a->json) {
-        json_result(w, a, r, g);
-        return;
-    }
-    switch (a->print) {
-    case PRINT_WINNING:
-        grundy_writer_u64(w, r->winning);
-        break;
-    case PRINT_LOSING:
-        grundy_writer_u64(w, r->losing);
-        break;
-    case PRINT_TOTAL:
-        grundy_writer_u64(w, r->total);
-        break;
-    default:
-        grundy_writer_str(w, "winning ");
-        grundy_writer_u64(w, r->winning);
-        grundy_writer_str(w, "\nlosing ");
-        grundy_writer_u64(w, r->losing);
-        grundy_writer_str(w, "\ntotal ");
-        grundy_writer_u64(w, r->total);
-    }
-    grundy_writer_char(w, '\n');
+    grundy_format_count_query q = {a->spec,  g,      a->have_heaps,
+                                   a->heaps, a->max, a->tuples,
+                                   a->moore, a->have_mod, a->mod};
+    grundy_format_count_part part = GRUNDY_FORMAT_COUNT_ALL;
+    if (a->print < PRINT_ALL) /* PRINT_DEFAULT .. PRINT_TOTAL: the same */
+        part = (grundy_format_count_part)a->print;
+    grundy_format_count(w, &q, r, part, a->json);
 }
 
 static int count_error(grundy_status s)

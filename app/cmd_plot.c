@@ -275,22 +275,14 @@ grundy_status cli_plot_svg(int fd, const char *spec, const grundy_game *g,
 static int plot_position(plot_args *a, const grundy_game *g)
 {
     grundy_pos p;
-    grundy_parse_error where;
     grundy_status s;
     grundy_values *vals = NULL;
     grundy_plot_scene *scene = NULL;
     grundy_plot_board_info info;
     int rc;
     char what[300];
-    memset(&where, 0, sizeof where);
-    s = grundy_game_pos_parse(g, a->position, strlen(a->position), &p,
-                              &where);
-    if (s != GRUNDY_OK) {
-        fprintf(stderr, "grundy: plot: --position '%s' at column %lu: %s\n",
-                a->position, where.col ? where.col : 1,
-                where.msg[0] ? where.msg : grundy_strerror(s));
+    if (cli_open_position(&p, "plot", "--position", g, a->position))
         return CLI_EXIT_DATA;
-    }
     cli_catch_signals();
     s = cli_engine_values(&a->eng, g, &vals);
     if (s == GRUNDY_OK)
@@ -319,21 +311,14 @@ int cmd_plot(int argc, char **argv)
     grundy_plot_scene *scene = NULL;
     grundy_game *g = NULL;
     grundy_values *vals = NULL;
-    grundy_parse_error where;
     grundy_status s;
     int rc, finite, map;
 
     rc = parse_args(argc, argv, &a);
     if (rc)
         return rc;
-    memset(&where, 0, sizeof where);
-    s = grundy_game_new(&g, a.r.spec, &where);
-    if (s != GRUNDY_OK) {
-        fprintf(stderr, "grundy: plot: rules '%s' at column %lu: %s\n",
-                a.r.spec, where.col ? where.col : 1,
-                where.msg[0] ? where.msg : grundy_strerror(s));
+    if (cli_open_game(&g, "plot", a.r.spec))
         return CLI_EXIT_DATA;
-    }
     finite = grundy_game_num_positions(g) != 0;
     map = (grundy_game_rules(g)->flags & GRUNDY_RULES_PAIRS) != 0;
     if (a.position) {

@@ -70,10 +70,7 @@ const cli_optset cli_store_opts = {"store", store_opts,
 
 static int parse_args(int argc, char **argv, store_args *a)
 {
-    int rc;
-    memset(a, 0, sizeof *a);
-    cli_engine_init(&a->eng, "store");
-    rc = cli_opts_parse(&cli_store_opts, a, argc, argv);
+    int rc = cli_opts_start(&cli_store_opts, a, sizeof *a, argc, argv);
     if (rc)
         return rc;
     a->dir = a->eng.store_dir;
@@ -118,164 +115,10 @@ static int canonical(char *out, size_t cap, const char *spec)
     return 0;
 }
 
-static void write_period_text(grundy_writer *w, const grundy_period *p)
-{
-    grundy_writer_str(w, ", period ");
-    grundy_writer_u64(w, p->period);
-    grundy_writer_str(w, " preperiod ");
-    grundy_writer_u64(w, p->preperiod);
-    if (p->saltus) {
-        grundy_writer_str(w, " saltus ");
-        grundy_writer_u64(w, p->saltus);
-    }
-    grundy_writer_str(w, p->proven ? " (proven)" : " (seen, not proven)");
-}
-
-
-static void list_text(grundy_writer *w, const grundy_store *s,
-                      const grundy_store_info *info, size_t n)
-{
-    size_t i;
-    grundy_writer_str(w, "folder ");
-    grundy_writer_str(w, grundy_store_dir(s));
-    grundy_writer_char(w, '\n');
-    if (n == 0)
-        grundy_writer_str(w, "no tables\n");
-    for (i = 0; i < n; i++) {
-        const grundy_store_info *e = &info[i];
-        if (!e->readable) {
-            grundy_writer_str(w, e->path);
-            grundy_writer_str(w, ": damaged or foreign (see 'grundy store "
-                                 "verify')\n");
-            continue;
-        }
-        grundy_writer_str(w, e->spec);
-        grundy_writer_str(w, ": ");
-        grundy_writer_u64(w, e->size);
-        grundy_writer_str(w, e->size == 1 ? " entry, " : " entries, ");
-        grundy_writer_u64(w, e->width);
-        grundy_writer_str(w, e->width == 1 ? " byte each, largest "
-                                           : " bytes each, largest ");
-        grundy_writer_u64(w, e->max);
-        grundy_writer_str(w, e->complete ? ", complete" : ", checkpoint");
-        if (e->period.found)
-            write_period_text(w, &e->period);
-        if (e->split) {
-            grundy_writer_str(w, ", split in ");
-            grundy_writer_u64(w, e->slices);
-            grundy_writer_str(w, e->slices == 1 ? " slice" : " slices");
-        }
-        grundy_writer_str(w, ", ");
-        grundy_writer_u64(w, e->file_bytes);
-        grundy_writer_str(w, " bytes, written by grundy ");
-        grundy_writer_str(w, e->version[0] ? e->version : "?");
-        grundy_writer_char(w, '\n');
-    }
-}
-
-/* "4.00 GiB" */
-static void write_human_bytes(grundy_writer *w, uint64_t b)
-{
-    static const char *const unit[] = {"KiB", "MiB", "GiB", "TiB", "PiB",
-                                       "EiB"};
-    char buf[32];
-    double x = (double)b;
-    int u = -1;
-    if (b < 1024) {
-        grundy_writer_u64(w, b);
-        grundy_writer_str(w, " bytes");
-        return;
-    }
-    while (x >= 1024 && u < 5) {
-        x /= 1024;
-        u++;
-    }
-    snprintf(buf, sizeof buf, "%.2f %s", x, unit[u]);
-    grundy_writer_str(w, buf);
-}
-
-static void total_text(grundy_writer *w, const grundy_store *s,
-                       uint64_t bytes, size_t tables)
-{
-    uint64_t lim = grundy_store_size_limit(s);
-    grundy_writer_str(w, "total ");
-    grundy_writer_u64(w, bytes);
-    grundy_writer_str(w, " bytes");
-    if (bytes >= 1024) {
-        grundy_writer_str(w, " (");
-        write_human_bytes(w, bytes);
-        grundy_writer_char(w, ')');
-    }
-    grundy_writer_str(w, " in ");
-    grundy_writer_u64(w, tables);
-    grundy_writer_str(w, tables == 1 ? " table, limit " : " tables, limit ");
-    if (lim == UINT64_MAX) {
-        grundy_writer_str(w, "none\n");
-        return;
-    }
-    write_human_bytes(w, lim);
-    grundy_writer_char(w, '\n');
-}
-
-static void list_json(grundy_writer *w, const grundy_store *s,
-                      const grundy_store_info *info, size_t n, uint64_t bytes)
-{
-    size_t i;
-    int first = 1;
-    grundy_writer_str(w, "{\"dir\": ");
-    cli_json_str(w, grundy_store_dir(s));
-    grundy_writer_str(w, ", \"tables\": [");
-    for (i = 0; i < n; i++) {
-        const grundy_store_info *e = &info[i];
-        if (!e->readable)
-            continue;
-        grundy_writer_str(w, first ? "{\"rules\": " : ", {\"rules\": ");
-        first = 0;
-        cli_json_str(w, e->spec);
-        grundy_writer_str(w, ", \"canonical\": "); /* filed under it */
-        cli_json_str(w, e->spec);
-        grundy_writer_str(w, ", \"file\": ");
-        cli_json_str(w, e->path);
-        cli_json_u64(w, "entries", e->size);
-        cli_json_u64(w, "width", e->width);
-        cli_json_u64(w, "max", e->max);
-        grundy_writer_str(w, ", \"complete\": ");
-        grundy_writer_str(w, e->complete ? "true" : "false");
-        grundy_writer_str(w, ", \"period\": ");
-        cli_json_period(w, &e->period);
-        cli_json_u64(w, "bytes", e->file_bytes);
-        grundy_writer_str(w, ", \"version\": ");
-        cli_json_str(w, e->version);
-        grundy_writer_str(w, ", \"slices\": ");
-        if (e->split)
-            grundy_writer_u64(w, e->slices);
-        else
-            grundy_writer_str(w, "null");
-        grundy_writer_char(w, '}');
-    }
-    grundy_writer_str(w, "], \"damaged\": [");
-    first = 1;
-    for (i = 0; i < n; i++)
-        if (!info[i].readable) {
-            if (!first)
-                grundy_writer_str(w, ", ");
-            first = 0;
-            cli_json_str(w, info[i].path);
-        }
-    grundy_writer_str(w, "], \"total_bytes\": ");
-    grundy_writer_u64(w, bytes);
-    grundy_writer_str(w, ", \"limit_bytes\": ");
-    if (grundy_store_size_limit(s) == UINT64_MAX)
-        grundy_writer_str(w, "null");
-    else
-        grundy_writer_u64(w, grundy_store_size_limit(s));
-    grundy_writer_str(w, "}\n");
-}
-
 static int do_list(const store_args *a, grundy_store *s, grundy_writer *w)
 {
     grundy_store_info *info;
-    size_t n, i, tables = 0;
+    size_t n;
     uint64_t bytes = 0;
     grundy_status st = grundy_store_list(&info, &n, s);
     if (st == GRUNDY_OK)
@@ -285,14 +128,7 @@ static int do_list(const store_args *a, grundy_store *s, grundy_writer *w)
                 grundy_strerror(st));
         return CLI_EXIT_DATA;
     }
-    for (i = 0; i < n; i++)
-        tables += info[i].readable;
-    if (a->json) {
-        list_json(w, s, info, n, bytes);
-    } else {
-        list_text(w, s, info, n);
-        total_text(w, s, bytes, tables);
-    }
+    grundy_format_store_list(w, s, info, n, bytes, a->json);
     free(info);
     return CLI_EXIT_OK;
 }

@@ -156,113 +156,12 @@ static int read_codes(survey *a, const char *path)
     return 0;
 }
 
-static void write_u64_or_null(grundy_writer *w, int have, uint64_t v)
+/* The rows' form: --json, --csv or columns (grundy/format.h). */
+static grundy_format_style survey_style(const survey *a)
 {
-    if (have)
-        grundy_writer_u64(w, v);
-    else
-        grundy_writer_str(w, "null");
-}
-
-static void write_seconds(grundy_writer *w, double s)
-{
-    char buf[32];
-    snprintf(buf, sizeof buf, "%.3f", s);
-    grundy_writer_str(w, buf);
-}
-
-static void write_header(survey *a)
-{
-    grundy_writer *w = a->w;
-    if (a->json)
-        return;
-    if (a->csv)
-        grundy_writer_str(w, "code,group,status,period,preperiod,saltus,"
-                             "max,last_rare,seconds\n");
-    else
-        grundy_writer_str(w, "code      group     status               "
-                             "period  preperiod  max  last_rare  seconds\n");
-}
-
-static void write_row(survey *a, const grundy_survey_row *r)
-{
-    grundy_writer *w = a->w;
-    const grundy_survey_row *grp = grundy_survey_row_at(a->sv, r->group);
-    grundy_survey_status rs = grundy_survey_row_status(r);
-    int per = rs == GRUNDY_SURVEY_PERIODIC || rs == GRUNDY_SURVEY_ARITHMETIC;
-    int ok = r->status == GRUNDY_OK;
-    if (a->json) {
-        grundy_writer_str(w, "{\"code\": ");
-        cli_json_str(w, r->code);
-        grundy_writer_str(w, ", \"group\": ");
-        cli_json_str(w, grp->canon);
-        cli_json_u64(w, "upto", a->upto);
-        grundy_writer_str(w, ", \"status\": \"");
-        grundy_writer_str(w, grundy_survey_status_name(rs));
-        grundy_writer_str(w, "\", \"period\": ");
-        cli_json_period(w, per ? &r->per : NULL);
-        grundy_writer_str(w, ", \"max\": ");
-        write_u64_or_null(w, ok, r->max);
-        grundy_writer_str(w, ", \"last_rare\": ");
-        write_u64_or_null(w, r->have_rare, r->last_rare);
-        grundy_writer_str(w, ", \"seconds\": ");
-        write_seconds(w, r->seconds);
-        grundy_writer_str(w, "}\n");
-        return;
-    }
-    if (a->csv) {
-        grundy_writer_str(w, r->code);
-        grundy_writer_char(w, ',');
-        grundy_writer_str(w, grp->canon);
-        grundy_writer_char(w, ',');
-        grundy_writer_str(w, grundy_survey_status_name(rs));
-        grundy_writer_char(w, ',');
-        if (per) {
-            grundy_writer_u64(w, r->per.period);
-            grundy_writer_char(w, ',');
-            grundy_writer_u64(w, r->per.preperiod);
-            grundy_writer_char(w, ',');
-            grundy_writer_u64(w, r->per.saltus);
-        } else {
-            grundy_writer_str(w, ",,");
-        }
-        grundy_writer_char(w, ',');
-        if (ok)
-            grundy_writer_u64(w, r->max);
-        grundy_writer_char(w, ',');
-        if (r->have_rare)
-            grundy_writer_u64(w, r->last_rare);
-        grundy_writer_char(w, ',');
-        write_seconds(w, r->seconds);
-        grundy_writer_char(w, '\n');
-        return;
-    }
-    {
-        char line[512], p[24] = "-", q[24] = "-", m[24] = "-", lr[24] = "-";
-        char stbuf[48];
-        if (per) {
-            snprintf(p, sizeof p, "%llu", (unsigned long long)r->per.period);
-            snprintf(q, sizeof q, "%llu",
-                     (unsigned long long)r->per.preperiod);
-        }
-        if (ok)
-            snprintf(m, sizeof m, "%llu", (unsigned long long)r->max);
-        if (r->have_rare)
-            snprintf(lr, sizeof lr, "%llu",
-                     (unsigned long long)r->last_rare);
-        if (!ok)
-            snprintf(stbuf, sizeof stbuf, "skipped");
-        else if (per && r->per.saltus)
-            snprintf(stbuf, sizeof stbuf, "arithmetic (+%llu)",
-                     (unsigned long long)r->per.saltus);
-        else if (per)
-            snprintf(stbuf, sizeof stbuf, "period proven");
-        else
-            snprintf(stbuf, sizeof stbuf, "none found");
-        snprintf(line, sizeof line, "%-9s %-9s %-20s %7s %10s %4s %10s %8.3f\n",
-                 r->code, grp->canon, stbuf, p, q, m, lr, r->seconds);
-        grundy_writer_str(w, line);
-    }
+    return a->json  ? GRUNDY_FORMAT_JSON
+           : a->csv ? GRUNDY_FORMAT_CSV
+                    : GRUNDY_FORMAT_TEXT;
 }
 
 /* A row is done, every row before it printed (the library holds its
@@ -288,7 +187,7 @@ static void row_done(void *ctx, const grundy_survey *sv, size_t i)
         a->failed = CLI_EXIT_DATA;
     }
     if (r->status != GRUNDY_ERR_CANCELLED)
-        write_row(a, r);
+        grundy_format_survey_row(a->w, sv, i, a->upto, survey_style(a));
     (void)grundy_writer_flush(a->w);
     memset(&p, 0, sizeof p);
     p.phase = "codes";
@@ -441,7 +340,7 @@ static int survey_rows(survey *a, size_t max_codes)
     o.stop = survey_stop;
     o.ctx = a;
     if (a->rank == 0)
-        write_header(a);
+        grundy_format_survey_header(a->w, survey_style(a));
     s = grundy_survey_run(a->sv, &o);
     return s == GRUNDY_OK ? 0 : cli_error("survey", s, NULL);
 }
@@ -470,10 +369,7 @@ int cmd_survey(int argc, char **argv)
 {
     survey a;
     grundy_writer w;
-    int rc = 0;
-    memset(&a, 0, sizeof a);
-    cli_engine_init(&a.eng, "survey");
-    rc = cli_opts_parse(&cli_survey_opts, &a, argc, argv);
+    int rc = cli_opts_start(&cli_survey_opts, &a, sizeof a, argc, argv);
     if (rc)
         return rc;
     if (!a.have_upto)

@@ -10,14 +10,17 @@
 
 #include "sum_cli.h"
 
-/* cmd_values.c: the object of `grundy values RULES --upto N --json` (or
- * --all) for the table t of g, which holds g(0..upto) (two-heap games:
- * the square a, b <= upto).  searched: the period of a period search
- * (--period alone: the values are not listed), or NULL (the period is
- * looked for in t).  GRUNDY_ERR_NOMEM with nothing written. */
-grundy_status cli_values_json(grundy_writer *w, const char *spec,
-                              const grundy_game *g, const grundy_table *t,
-                              const grundy_period *searched, uint64_t upto);
+/* The object of `grundy values RULES --upto N --json` (or --all):
+ * grundy_format_values_json() (grundy/format.h), the library's writer. */
+static inline grundy_status cli_values_json(grundy_writer *w,
+                                            const char *spec,
+                                            const grundy_game *g,
+                                            const grundy_table *t,
+                                            const grundy_period *searched,
+                                            uint64_t upto)
+{
+    return grundy_format_values_json(w, spec, g, t, searched, upto);
+}
 
 /* cmd_analyze.c: what `grundy analyze` asks grundy_play_analyze() for
  * (CLI_ANALYZE_TEXT, or CLI_ANALYZE_JSON: remoteness too; on an error

@@ -27,5 +27,6 @@
 #include "grundy/play.h"
 #include "grundy/plot.h"
 #include "grundy/survey.h"
+#include "grundy/format.h"
 
 #endif

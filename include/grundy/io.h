@@ -111,7 +111,16 @@ typedef struct grundy_writer {
                           nothing); kept by grundy_writer_clear() */
 } grundy_writer;
 
+#define GRUNDY_WRITER_MEM (-2) /* the fd of a writer in memory */
+
 GRUNDY_NODISCARD GRUNDY_API grundy_status grundy_writer_init(grundy_writer *w, int fd);
+/* grundy_writer_init_mem() :
+ * A writer in memory (fd GRUNDY_WRITER_MEM): what is written stays in
+ * w->buf[0..w->len), which doubles as it fills; grundy_writer_flush()
+ * writes nothing.  When it cannot grow, it drops the output and its error
+ * is GRUNDY_ERR_NOMEM.
+ * Free with grundy_writer_clear(). */
+GRUNDY_NODISCARD GRUNDY_API grundy_status grundy_writer_init_mem(grundy_writer *w);
 /* Flushes, then frees.  @return the first error seen. */
 GRUNDY_API grundy_status grundy_writer_clear(grundy_writer *w);
 

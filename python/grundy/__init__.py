@@ -57,7 +57,7 @@ from ._tools import (Cleared, Picture, Store, StoreEntry, SurveyRow, plot,
                      survey)
 
 __all__ = [
-    "values", "value", "period", "analyze", "count", "Range", "Loopy",
+    "values", "value", "report", "period", "analyze", "count", "Range", "Loopy",
     "MoveSet",
     "Family", "Infinite", "Progress", "families", "canonical", "Period", "Analysis", "Move",
     "Count", "SpecError", "LimitError", "misere", "genus", "Quotient",
@@ -227,6 +227,50 @@ _REASONS = {
     "work bound": "the search stopped before a doubling past its bound of "
                   "work",
 }
+
+
+def report(spec, upto=None, *, json=False, list=None, stats=False,
+           period=False, p_positions=False, store=True, mem_limit=None,
+           threads=None, progress=None, work_limit=None):
+    """What ``grundy values SPEC --upto UPTO`` prints, as a str.
+
+    The same options as the program's: ``json`` (the object of
+    ``--json``), ``stats``, ``period``, ``p_positions`` (the positions of
+    value 0) and ``list`` (the values, one position a line; by default
+    only when none of the other three is asked).  For a finite family
+    leave ``upto`` out (``--all``); for a two-heap family ``upto`` is N of
+    the square a, b <= N.  The text is written by the library's writers
+    (grundy/format.h), the very ones the program prints with, so it is
+    byte for byte the program's.
+
+    >>> print(grundy.report("subtract:1,2", 4), end="")
+    0 0
+    1 1
+    2 2
+    3 0
+    4 1
+    """
+    spec = _spec(spec)
+    st, mem, th = _engine_args(store, mem_limit, threads, [spec],
+                               work_limit=work_limit)
+    pr = _progress(progress)
+    flags = _grundy.family_flags(spec)
+    if flags["finite"] != (upto is None):
+        raise ValueError(f"{spec}: leave upto out for a finite family "
+                         "(every position), give it otherwise")
+    if flags["pairs"] and period:
+        raise ValueError(f"{spec} is a two-heap game: it has no period "
+                         "search")
+    n = 0 if upto is None else _index(upto, "upto")
+    if n < 0 or n >= 2**64 - 1:
+        raise ValueError(f"upto={upto} is out of range")
+    if list is None:
+        list = not (stats or period or p_positions)
+    what = ((_grundy.FORMAT_LIST if list else 0) |
+            (_grundy.FORMAT_STATS if stats else 0) |
+            (_grundy.FORMAT_ZEROS if p_positions else 0) |
+            (_grundy.FORMAT_PERIOD if period else 0))
+    return _grundy.report(spec, n, what, bool(json), st, mem, th, pr)
 
 
 def period(spec, upto=None, *, store=True, mem_limit=None, threads=None,

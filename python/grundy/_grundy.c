@@ -668,6 +668,15 @@ Py_ssize_t engine_game(Engine *e, const char *spec)
     return (Py_ssize_t)e->n++;
 }
 
+Engine *engine_open(PyObject *store, Py_ssize_t mem_limit, Py_ssize_t threads,
+                    PyObject *progress, const char *spec, Py_ssize_t *gi)
+{
+    Engine *e = engine_new(store, mem_limit, threads, progress);
+    if (e && (*gi = engine_game(e, spec)) < 0)
+        Py_CLEAR(e);
+    return e;
+}
+
 /* Positions ****************************************************************/
 
 /* A position of g from a Python int (or anything with __index__) or a
@@ -956,12 +965,9 @@ static PyObject *py_values_at(PyObject *self, PyObject *args)
     if (!PyArg_ParseTuple(args, "sOOnn|Op", &spec, &positions, &store, &mem,
                           &threads, &progress, &want_stats))
         return NULL;
-    e = engine_new(store, mem, threads, progress);
+    e = engine_open(store, mem, threads, progress, spec, &gi);
     if (!e)
         return NULL;
-    gi = engine_game(e, spec);
-    if (gi < 0)
-        goto out;
     if (PyArray_Check(positions) &&
         PyArray_TYPE((PyArrayObject *)positions) == NPY_UINT64) {
         PyArrayObject *a = (PyArrayObject *)PyArray_FROM_OTF(
@@ -1056,12 +1062,9 @@ static PyObject *py_period(PyObject *self, PyObject *args)
     if (!PyArg_ParseTuple(args, "sKOnn|O", &spec, &n, &store, &mem, &threads,
                           &progress))
         return NULL;
-    e = engine_new(store, mem, threads, progress);
+    e = engine_open(store, mem, threads, progress, spec, &gi);
     if (!e)
         return NULL;
-    gi = engine_game(e, spec);
-    if (gi < 0)
-        goto out;
     if (grundy_game_num_positions(e->games[gi])) {
         PyErr_Format(PyExc_ValueError,
                      "%s is a finite family: it has no period", spec);
@@ -1092,6 +1095,59 @@ static PyObject *py_period(PyObject *self, PyObject *args)
                       grundy_period_provable(e->games[gi]),
                       grundy_values_period_work_bound(e->values[gi]),
                       grundy_period_why(e->games[gi]));
+out:
+    Py_DECREF(e);
+    return r;
+}
+
+static const char report_doc[] =
+    "report(spec, upto, what, json, store, mem_limit, threads) -> str\n\n"
+    "What `grundy values SPEC --upto UPTO` prints (--all for a finite\n"
+    "family: upto is ignored), written by the library's writers\n"
+    "(grundy/format.h): what is a set of GRUNDY_FORMAT_* flags, json the\n"
+    "object of --json instead.";
+
+static PyObject *py_report(PyObject *self, PyObject *args)
+{
+    PyObject *progress = NULL, *store, *r = NULL;
+    const char *spec;
+    unsigned long long upto;
+    unsigned int what;
+    int json;
+    Py_ssize_t mem, threads, gi;
+    Engine *e;
+    grundy_writer w;
+    grundy_status s;
+    (void)self;
+    if (!PyArg_ParseTuple(args, "sKIpOnn|O", &spec, &upto, &what, &json,
+                          &store, &mem, &threads, &progress))
+        return NULL;
+    e = engine_open(store, mem, threads, progress, spec, &gi);
+    if (!e)
+        return NULL;
+    if (grundy_writer_init_mem(&w) != GRUNDY_OK) {
+        PyErr_NoMemory();
+        goto out;
+    }
+    UNLOCKED({
+        const grundy_table *t;
+        const grundy_game *g = e->games[gi];
+        grundy_pos n = grundy_game_num_positions(g) ? 0 : upto + 1;
+        if (grundy_game_rules(g)->flags & GRUNDY_RULES_PAIRS)
+            n *= upto + 1;
+        s = grundy_values_table(&t, e->values[gi], n);
+        if (s == GRUNDY_OK && json)
+            s = grundy_format_values_json(&w, spec, g, t, NULL, upto);
+        else if (s == GRUNDY_OK)
+            s = grundy_format_values_text(&w, g, t, NULL, upto, what);
+        if (s == GRUNDY_OK)
+            s = w.err;
+    });
+    if (s != GRUNDY_OK)
+        call_fail(&e->c, s, "the table");
+    else if (call_flush(&e->c) == 0)
+        r = PyUnicode_DecodeUTF8(w.buf, (Py_ssize_t)w.len, "replace");
+    (void)grundy_writer_clear(&w);
 out:
     Py_DECREF(e);
     return r;
@@ -1272,12 +1328,9 @@ static PyObject *py_count_heaps(PyObject *self, PyObject *args)
     if (!PyArg_ParseTuple(args, "sKKIKOnn|O", &spec, &heaps, &max, &k, &p,
                           &store, &mem, &threads, &progress))
         return NULL;
-    e = engine_new(store, mem, threads, progress);
+    e = engine_open(store, mem, threads, progress, spec, &gi);
     if (!e)
         return NULL;
-    gi = engine_game(e, spec);
-    if (gi < 0)
-        goto out;
     UNLOCKED(s = grundy_count_heaps(&res, e->values[gi], heaps, max, k, p));
     if (s == GRUNDY_ERR_ARG)
         PyErr_Format(PyExc_ValueError,
@@ -1289,7 +1342,6 @@ static PyObject *py_count_heaps(PyObject *self, PyObject *args)
         call_fail(&e->c, s, "the count");
     else if (call_flush(&e->c) == 0)
         r = count_result(&res);
-out:
     Py_DECREF(e);
     return r;
 }
@@ -2193,6 +2245,7 @@ static PyMethodDef methods[] = {
     {"table", py_table, METH_VARARGS, table_doc},
     {"values_at", py_values_at, METH_VARARGS, values_at_doc},
     {"period", py_period, METH_VARARGS, period_doc},
+    {"report", py_report, METH_VARARGS, report_doc},
     {"analyze", py_analyze, METH_VARARGS, analyze_doc},
     {"count_heaps", py_count_heaps, METH_VARARGS, count_heaps_doc},
     {"count_tuples", py_count_tuples, METH_VARARGS, count_tuples_doc},
@@ -2260,7 +2313,12 @@ PyMODINIT_FUNC PyInit__grundy(void)
                            PyLong_FromUnsignedLongLong(GRUNDY_NT_PRIME_62)) <
             0 ||
         PyModule_AddIntConstant(m, "RANGE_VALUE_MAX",
-                                GRUNDY_RANGE_VALUE_MAX) < 0) {
+                                GRUNDY_RANGE_VALUE_MAX) < 0 ||
+        PyModule_AddIntConstant(m, "FORMAT_LIST", GRUNDY_FORMAT_LIST) < 0 ||
+        PyModule_AddIntConstant(m, "FORMAT_STATS", GRUNDY_FORMAT_STATS) < 0 ||
+        PyModule_AddIntConstant(m, "FORMAT_ZEROS", GRUNDY_FORMAT_ZEROS) < 0 ||
+        PyModule_AddIntConstant(m, "FORMAT_PERIOD", GRUNDY_FORMAT_PERIOD) <
+            0) {
         Py_DECREF(m);
         return NULL;
     }

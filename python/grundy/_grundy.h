@@ -71,6 +71,10 @@ Engine *engine_new(PyObject *store, Py_ssize_t mem_limit, Py_ssize_t threads,
 /* The index of the game of spec in e, made on first use.  -1 with an
  * exception set. */
 Py_ssize_t engine_game(Engine *e, const char *spec);
+/* engine_new() and the game of spec in it (*gi), or NULL after an
+ * exception. */
+Engine *engine_open(PyObject *store, Py_ssize_t mem_limit, Py_ssize_t threads,
+                    PyObject *progress, const char *spec, Py_ssize_t *gi);
 /* Raise SpecError for a spec that failed to parse. */
 void spec_error(const char *spec, grundy_status s,
                 const grundy_parse_error *where);

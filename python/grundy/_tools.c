@@ -106,12 +106,9 @@ PyObject *py_survey_row(PyObject *self, PyObject *args)
     if (!PyArg_ParseTuple(args, "sKOnn|O", &code, &upto, &store, &mem,
                           &threads, &progress))
         return NULL;
-    e = engine_new(store, mem, threads, progress);
+    e = engine_open(store, mem, threads, progress, code, &gi);
     if (!e)
         return NULL;
-    gi = engine_game(e, code);
-    if (gi < 0)
-        goto out;
     t0 = now_s();
     UNLOCKED(s = grundy_values_table(&t, e->values[gi], (grundy_pos)upto + 1));
     if ((s == GRUNDY_ERR_LIMIT || s == GRUNDY_ERR_WORK) && !e->c.stopped) {
@@ -260,12 +257,9 @@ PyObject *py_plot(PyObject *self, PyObject *args)
                          : "this grundy was built without cairo");
         return NULL;
     }
-    e = engine_new(store, mem, threads, progress);
+    e = engine_open(store, mem, threads, progress, spec, &gi);
     if (!e)
         return NULL;
-    gi = engine_game(e, spec);
-    if (gi < 0)
-        goto out;
     if (position) {
         grundy_pos p;
         grundy_parse_error where;

@@ -347,3 +347,33 @@ def test_best_move_of_a_lost_sum_and_of_nothing():
     assert b.best is None and b.winner == "second"
     with pytest.raises(ValueError, match="moore"):
         grundy.analyze("nim 3", moore=0)
+
+
+# What the program prints ----------------------------------------------------
+
+def test_report_is_what_the_program_prints(cli):
+    """grundy.report() against `grundy values` itself, byte for byte, on
+    seeded random games and options (both write through the library's
+    writers; the program is the oracle of the bytes)."""
+    seed = int(os.environ.get("GRUNDY_TEST_SEED", "20261127"))
+    rng = random.Random(seed)
+    specs = ["0.137", "0.77", "subtract:1,3,4", "nim", "grundy-game",
+             "0.007", "allbut:1,2", "rect:2x3", "wythoff"]
+    for it in range(40):
+        spec = rng.choice(specs)
+        finite = spec.startswith("rect")
+        pairs = spec == "wythoff"
+        upto = None if finite else rng.randrange(0, 30 if pairs else 3000)
+        opts = {k: rng.random() < 0.4
+                for k in ("json", "stats", "period", "p_positions")}
+        if pairs:
+            opts["period"] = False
+        if opts["json"]:
+            opts["p_positions"] = False
+        args = ["values", spec] + (["--all"] if finite else
+                                   ["--upto", upto])
+        args += [{"p_positions": "--p-positions"}.get(k, "--" + k)
+                 for k, v in opts.items() if v]
+        got = grundy.report(spec, upto, store=False, **opts)
+        want = cli(*args)
+        assert got == want, f"seed={seed} it={it}: grundy {args}"

@@ -9,7 +9,7 @@ if [ -z "$syms" ]; then
     echo "no exported symbols in $lib"
     exit 1
 fi
-bad=$(printf '%s\n' "$syms" | grep -Ev '^grundy_(strerror|parse_error_set|limits|cpu|rules|game|kernel_none|fill|table|period|values|store|sum|range|count|nt|triples|rect|takebreak|twoheap|io|scan|scanner|writer|u64|misere|loopy|board|session|play|plot|survey|version)(_|$)')
+bad=$(printf '%s\n' "$syms" | grep -Ev '^grundy_(strerror|parse_error_set|limits|cpu|rules|game|kernel_none|fill|table|period|values|store|sum|range|count|nt|triples|rect|takebreak|twoheap|io|scan|scanner|writer|u64|misere|loopy|board|session|play|plot|survey|format|version)(_|$)')
 if [ -n "$bad" ]; then
     echo "exported without a grundy_<module>_ name:"
     printf '%s\n' "$bad"

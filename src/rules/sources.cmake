@@ -1,5 +1,5 @@
 target_sources(grundy PRIVATE src/rules/registry.c src/rules/game.c
-  src/rules/text.c src/rules/heap.c)
+  src/rules/text.c src/rules/heap.c src/rules/json.c)
 target_sources(grundy PRIVATE src/rules/take.c)
 target_sources(grundy PRIVATE src/rules/twoheap.c src/rules/twoheap_rows.c)
 target_sources(grundy PRIVATE src/rules/rect.c)

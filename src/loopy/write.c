@@ -9,10 +9,15 @@
 #include "io/json.h"
 #include "loopy/loopy_internal.h"
 
-void grundy_loopy_inf_write(grundy_writer *w, const void *k, size_t width,
-                            size_t nk, int json)
+void grundy_loopy_value_raw_write(grundy_writer *w, int infinite,
+                                  uint64_t finite, const void *k,
+                                  size_t width, size_t nk, int json)
 {
     size_t i;
+    if (!infinite) {
+        grundy_writer_u64(w, finite);
+        return;
+    }
     grundy_writer_str(w, json ? "{\"inf\": [" : "inf(");
     for (i = 0; i < nk; i++) {
         if (i)
@@ -27,10 +32,8 @@ void grundy_loopy_inf_write(grundy_writer *w, const void *k, size_t width,
 void grundy_loopy_value_write(grundy_writer *w, const grundy_loopy_value *v,
                               int json)
 {
-    if (v->infinite)
-        grundy_loopy_inf_write(w, v->k, sizeof *v->k, v->nk, json);
-    else
-        grundy_writer_u64(w, v->finite);
+    grundy_loopy_value_raw_write(w, v->infinite, v->finite, v->k,
+                                 sizeof *v->k, v->nk, json);
 }
 
 void grundy_loopy_value_winner_write(grundy_writer *w,

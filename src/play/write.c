@@ -16,10 +16,8 @@
 void grundy_play_value_write(grundy_writer *w, const grundy_play_value *v,
                              int json)
 {
-    if (v->infinite)
-        grundy_loopy_inf_write(w, v->k, sizeof *v->k, v->nk, json);
-    else
-        grundy_writer_u64(w, v->value);
+    grundy_loopy_value_raw_write(w, v->infinite, v->value, v->k,
+                                 sizeof *v->k, v->nk, json);
 }
 
 void grundy_play_remoteness_write(grundy_writer *w, uint64_t r)

@@ -12,7 +12,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "json_out.h"
 #include "sum_cli.h"
 
 typedef struct analyze_args {
@@ -106,226 +105,14 @@ static int parse_args(int argc, char **argv, analyze_args *a,
     return 0;
 }
 
-/* Text and JSON ************************************************************/
-
-typedef struct out {
-    grundy_writer *w;
-    grundy_play *p;
-    const grundy_play_analysis *an;
-    int json, loopy, misere;
-    uint64_t moore;
-} out;
-
-static void write_components(const out *o)
-{
-    char buf[256];
-    size_t n, i;
-    const grundy_sum_component *c = grundy_play_components(o->p, &n);
-    grundy_writer *w = o->w;
-    if (o->json)
-        grundy_writer_str(w, "{\"components\": [");
-    for (i = 0; i < n; i++) {
-        const grundy_game *g = grundy_play_game_of(o->p, i);
-        if (o->json) {
-            grundy_writer_str(w, i ? ", {" : "{");
-            cli_json_rules(w, grundy_play_written(o->p, i), g);
-            grundy_writer_str(w, ", \"position\": ");
-            cli_json_pos(w, g, c[i].pos);
-            grundy_writer_str(w, ", \"value\": ");
-            cli_value_json(w, &o->an->component[i]);
-            grundy_writer_char(w, '}');
-        } else {
-            grundy_writer_str(w, "component ");
-            grundy_writer_u64(w, i + 1);
-            grundy_writer_str(w, ": ");
-            grundy_writer_str(w,
-                              grundy_play_label(g, grundy_play_written(o->p, i)));
-            grundy_writer_char(w, ' ');
-            grundy_game_pos_format(g, c[i].pos, buf, sizeof buf);
-            grundy_writer_str(w, buf);
-            grundy_writer_str(w, ", value ");
-            cli_value_text(w, &o->an->component[i]);
-            grundy_writer_char(w, '\n');
-        }
-    }
-    if (o->json)
-        grundy_writer_char(w, ']');
-}
-
-/* The moves listed: text lines "  component C: FROM -> TO[, value V]" or
- * a JSON array with each move's remoteness. */
-static void write_moves(const out *o, int with_value)
-{
-    const grundy_sum_result *r = &o->an->sum;
-    grundy_writer *w = o->w;
-    size_t i;
-    if (o->json)
-        grundy_writer_char(w, '[');
-    for (i = 0; i < r->nmoves; i++) {
-        const grundy_sum_move *m = &r->moves[i];
-        if (o->json) {
-            if (i)
-                grundy_writer_str(w, ", ");
-            cli_move_json(w, o->p, m);
-            if (with_value) {
-                grundy_writer_str(w, ", \"value\": ");
-                cli_value_json(w, &o->an->move_value[i]);
-            }
-            grundy_writer_str(w, ", \"remoteness\": ");
-            cli_remoteness_json(w, r->move_remoteness[i]);
-            grundy_writer_char(w, '}');
-        } else {
-            grundy_writer_str(w, "  ");
-            cli_move_explained(w, o->p, m);
-            if (with_value) {
-                grundy_writer_str(w, ", value ");
-                cli_value_text(w, &o->an->move_value[i]);
-            }
-            grundy_writer_char(w, '\n');
-        }
-    }
-    if (o->json)
-        grundy_writer_char(w, ']');
-}
-
-static const char *winner(const grundy_sum_result *r)
-{
-    return r->draw ? "draw" : r->first_wins ? "first" : "second";
-}
-
-/* How the library decided: "method: ..." or its JSON fields. */
-static void write_method(const out *o)
-{
-    const grundy_sum_result *r = &o->an->sum;
-    grundy_writer *w = o->w;
-    int json = o->json;
-    const char *rule = r->method == GRUNDY_SUM_BY_RULE
-                           ? "Moore's rule for Nim heaps"
-                       : r->method == GRUNDY_SUM_BY_MISERE_NIM
-                           ? "misere Nim rule"
-                           : NULL;
-    if (r->method == GRUNDY_SUM_BY_QUOTIENT) {
-        grundy_writer_str(w, json ? ", \"method\": \"quotient\", "
-                                    "\"quotient_order\": "
-                                  : "method: misere quotient (order ");
-        grundy_writer_u64(w, r->quotient_order);
-        if (!json)
-            grundy_writer_str(w, ")\n");
-    } else if (json) {
-        grundy_writer_str(w, ", \"method\": ");
-        grundy_writer_str(w, rule ? "\"rule\"" : "\"search\"");
-        if (!rule) {
-            grundy_writer_str(w, ", \"positions_searched\": ");
-            grundy_writer_u64(w, r->states);
-        }
-    } else if (rule) {
-        grundy_writer_str(w, "method: ");
-        grundy_writer_str(w, rule);
-        grundy_writer_char(w, '\n');
-    } else {
-        grundy_writer_str(w, "method: exact search, ");
-        grundy_writer_u64(w, r->states);
-        grundy_writer_str(w, " positions\n");
-    }
-}
-
-/* The answer, as text or JSON: the nim-sum and winning moves (normal
- * play), the sum's value, winner and the moves that win or keep the draw
- * (games with cycles), the winning move set (--moore), or the misere
- * winner and winning moves with the method. */
-static void write_sum(const out *o)
-{
-    const grundy_sum_result *r = &o->an->sum;
-    grundy_writer *w = o->w;
-    int normal = !o->moore && !o->misere;
-    int draw = o->loopy && r->draw;
-    write_components(o);
-    if (o->json) {
-        if (o->moore) {
-            grundy_writer_str(w, ", \"moore_k\": ");
-            grundy_writer_u64(w, o->moore);
-        }
-        if (normal) {
-            grundy_writer_str(w, ", \"value\": ");
-            cli_value_json(w, &o->an->value);
-        } else {
-            if (o->misere)
-                grundy_writer_str(w, ", \"play\": \"misere\"");
-            write_method(o);
-        }
-        grundy_writer_str(w, ", \"winner\": \"");
-        grundy_writer_str(w, winner(r));
-        grundy_writer_str(w, o->moore ? "\", \"winning_move_set\": "
-                                      : "\", \"winning_moves\": ");
-        if (draw)
-            grundy_writer_str(w, "[], \"drawing_moves\": ");
-        write_moves(o, normal);
-        if (o->loopy && !draw)
-            grundy_writer_str(w, ", \"drawing_moves\": []");
-        grundy_writer_str(w, "}\n");
-        return;
-    }
-    if (o->moore) {
-        grundy_writer_str(w, "moore k: ");
-        grundy_writer_u64(w, o->moore);
-        grundy_writer_char(w, '\n');
-    }
-    if (o->loopy) {
-        grundy_writer_str(w, "value: ");
-        cli_value_text(w, &o->an->value);
-        grundy_writer_char(w, '\n');
-    } else if (normal) {
-        grundy_writer_str(w, "nim-sum: ");
-        cli_value_text(w, &o->an->value);
-        grundy_writer_char(w, '\n');
-    } else {
-        if (o->misere)
-            grundy_writer_str(w, "play: misere\n");
-        write_method(o);
-    }
-    grundy_writer_str(w, "winner: ");
-    grundy_writer_str(w, winner(r));
-    grundy_writer_str(w, draw       ? "\nmoves that keep the draw: "
-                         : o->moore ? "\nwinning move set: "
-                                    : "\nwinning moves: ");
-    grundy_writer_u64(w, r->nmoves);
-    grundy_writer_str(w, !o->moore          ? "\n"
-                         : r->nmoves == 1 ? " component\n"
-                                          : " components\n");
-    write_moves(o, normal);
-}
-
-/* The answer written as text or JSON. */
-static void write_answer(grundy_writer *w, grundy_play *p,
-                         const grundy_play_analysis *an, int json)
-{
-    const grundy_play_opts *po = grundy_play_options(p);
-    out o;
-    memset(&o, 0, sizeof o);
-    o.w = w;
-    o.p = p;
-    o.an = an;
-    o.json = json;
-    o.loopy = an->sum.method == GRUNDY_SUM_BY_LOOPY;
-    o.misere = po->convention == GRUNDY_PLAY_MISERE;
-    o.moore = po->moore_k;
-    write_sum(&o);
-}
-
-/* The object `grundy analyze --json` prints (json_out.h). */
-void cli_analyze_json(grundy_writer *w, grundy_play *p,
-                      const grundy_play_analysis *an)
-{
-    write_answer(w, p, an, 1);
-}
-
 /* Ask the library and print its answer. */
 static int do_sum(const analyze_args *a, grundy_play *p, grundy_writer *w)
 {
     grundy_play_analysis an;
     grundy_status st;
     st = grundy_play_analyze(&an, p,
-                             a->json ? CLI_ANALYZE_JSON : CLI_ANALYZE_TEXT);
+                             a->json ? GRUNDY_PLAY_WANT_JSON
+                                     : GRUNDY_PLAY_WANT_TEXT);
     cli_progress_done();
     if (st != GRUNDY_OK) {
         grundy_sum_method m = an.sum.method;
@@ -353,7 +140,7 @@ static int do_sum(const analyze_args *a, grundy_play *p, grundy_writer *w)
                    ? cli_engine_error(&a->eng, "the analysis", st)
                    : cli_error("analyze", st, NULL);
     }
-    write_answer(w, p, &an, a->json);
+    grundy_play_analysis_write(w, p, &an, a->json);
     grundy_play_analysis_clear(&an);
     return CLI_EXIT_OK;
 }

@@ -116,49 +116,15 @@ static int read_graph(const loopy_args *a, grundy_loopy_graph **g)
     return CLI_EXIT_DATA;
 }
 
-static grundy_status write_all(const loopy_args *a,
-                               const grundy_loopy_solution *s, grundy_writer *w)
-{
-    const grundy_loopy_graph *g = grundy_loopy_solution_graph(s);
-    uint64_t n = grundy_loopy_graph_num_vertices(g), v;
-    grundy_loopy_value val;
-    grundy_status st = GRUNDY_OK;
-    char buf[256];
-    grundy_loopy_value_init(&val);
-    if (a->json)
-        grundy_writer_str(w, "\"values\": [");
-    for (v = 0; v < n && st == GRUNDY_OK; v++) {
-        st = grundy_loopy_solution_value(&val, s, (grundy_loopy_vertex)v);
-        if (a->json) {
-            if (v)
-                grundy_writer_str(w, ", ");
-            loopy_cli_vertex_value_json(w, g, (grundy_loopy_vertex)v, &val);
-        } else {
-            grundy_loopy_graph_vertex_format(g, (grundy_loopy_vertex)v, buf,
-                                             sizeof buf);
-            grundy_writer_str(w, buf);
-            grundy_writer_char(w, ' ');
-            loopy_cli_value_text(w, &val);
-            grundy_writer_char(w, '\n');
-        }
-    }
-    if (a->json)
-        grundy_writer_char(w, ']');
-    grundy_loopy_value_clear(&val);
-    return st;
-}
-
 static int run(const loopy_args *a, const grundy_loopy_solution *s,
                double t_read, double t_solve, grundy_writer *w)
 {
     const grundy_loopy_graph *g = grundy_loopy_solution_graph(s);
-    grundy_loopy_stats st;
-    grundy_status rc = GRUNDY_OK;
+    grundy_status rc;
     char buf[64];
 
     if (a->at) {
         grundy_loopy_vertex v;
-        grundy_loopy_value val;
         grundy_parse_error where;
         memset(&where, 0, sizeof where);
         rc = grundy_loopy_graph_vertex_parse(g, a->at, strlen(a->at), &v,
@@ -168,60 +134,32 @@ static int run(const loopy_args *a, const grundy_loopy_solution *s,
                     where.msg[0] ? where.msg : grundy_strerror(rc));
             return CLI_EXIT_DATA;
         }
-        grundy_loopy_value_init(&val);
-        rc = grundy_loopy_solution_value(&val, s, v);
-        if (rc == GRUNDY_OK && a->json) {
-            loopy_cli_vertex_value_json(w, g, v, &val);
-            grundy_writer_char(w, '\n');
-        } else if (rc == GRUNDY_OK) {
-            loopy_cli_value_text(w, &val);
-            grundy_writer_char(w, '\n');
-        }
-        grundy_loopy_value_clear(&val);
+        rc = grundy_loopy_vertex_write(w, s, v, a->json);
         return rc == GRUNDY_OK ? CLI_EXIT_OK : cli_error("loopy", rc, NULL);
     }
-    memset(&st, 0, sizeof st);
-    if (a->stats || a->json) {
-        rc = grundy_loopy_solution_stats(&st, s);
-        if (rc != GRUNDY_OK)
-            return cli_error("loopy", rc, NULL);
-    }
-    if (a->json) {
-        grundy_writer_str(w, "{\"vertices\": ");
-        grundy_writer_u64(w, grundy_loopy_graph_num_vertices(g));
-        grundy_writer_str(w, ", \"edges\": ");
-        grundy_writer_u64(w, grundy_loopy_graph_num_edges(g));
-        if (a->list) { /* --stats alone: no values asked for */
-            grundy_writer_str(w, ", ");
-            rc = write_all(a, s, w);
-        }
-        grundy_writer_str(w, ", \"stats\": ");
-        loopy_cli_write_stats(w, &st, 1);
-        grundy_writer_str(w, "}\n");
-    } else {
-        if (a->list)
-            rc = write_all(a, s, w);
-        if (a->stats && rc == GRUNDY_OK) {
-            size_t gb = grundy_loopy_graph_bytes(g);
-            size_t sb = grundy_loopy_solution_bytes(s);
-            uint64_t m = grundy_loopy_graph_num_edges(g);
-            loopy_cli_write_stats(w, &st, 0);
-            grundy_writer_str(w, "memory graph ");
-            grundy_writer_u64(w, gb);
-            grundy_writer_str(w, " bytes, values ");
-            grundy_writer_u64(w, sb);
-            grundy_writer_str(w, " bytes");
-            if (m) {
-                snprintf(buf, sizeof buf, " (%.2f bytes per edge)",
-                         (double)(gb + sb) / (double)m);
-                grundy_writer_str(w, buf);
-            }
-            snprintf(buf, sizeof buf, "\ntime read %.3f s, values %.3f s\n",
-                     t_read, t_solve);
+    rc = grundy_loopy_solution_write(
+        w, s,
+        (a->list ? GRUNDY_LOOPY_WRITE_LIST : 0u) |
+            (a->stats ? GRUNDY_LOOPY_WRITE_STATS : 0u),
+        a->json);
+    if (rc == GRUNDY_OK && a->stats && !a->json) {
+        size_t gb = grundy_loopy_graph_bytes(g);
+        size_t sb = grundy_loopy_solution_bytes(s);
+        uint64_t m = grundy_loopy_graph_num_edges(g);
+        grundy_writer_str(w, "memory graph ");
+        grundy_writer_u64(w, gb);
+        grundy_writer_str(w, " bytes, values ");
+        grundy_writer_u64(w, sb);
+        grundy_writer_str(w, " bytes");
+        if (m) {
+            snprintf(buf, sizeof buf, " (%.2f bytes per edge)",
+                     (double)(gb + sb) / (double)m);
             grundy_writer_str(w, buf);
         }
+        snprintf(buf, sizeof buf, "\ntime read %.3f s, values %.3f s\n",
+                 t_read, t_solve);
+        grundy_writer_str(w, buf);
     }
-    grundy_loopy_stats_clear(&st);
     return rc == GRUNDY_OK ? CLI_EXIT_OK : cli_error("loopy", rc, NULL);
 }
 

@@ -19,14 +19,6 @@ typedef struct misere_args {
     cli_engine eng; /* the common options */
 } misere_args;
 
-/* A heap is a position: a string in JSON (doc/JSON.md). */
-static void json_heap(grundy_writer *w, uint64_t h)
-{
-    char buf[24];
-    snprintf(buf, sizeof buf, "%llu", (unsigned long long)h);
-    cli_json_str(w, buf);
-}
-
 #define AT(m) offsetof(misere_args, m)
 static const cli_opt misere_opts[] = {
     {.type = CLI_OPT_ARG, .name = "CODE", .field = AT(rules),
@@ -92,154 +84,6 @@ static int parse_args(int argc, char **argv, misere_args *a)
 
 /* The quotient ***************************************************************/
 
-static void word(grundy_writer *w, const grundy_misere_pres *p,
-                 const uint32_t *wd, int json)
-{
-    char buf[1024];
-    grundy_misere_pres_format(p, wd, buf, sizeof buf);
-    if (json)
-        cli_json_str(w, buf);
-    else
-        grundy_writer_str(w, buf);
-}
-
-static void write_quotient(grundy_writer *w, const misere_args *a,
-                           const grundy_misere *q,
-                           const grundy_misere_pres *p)
-{
-    grundy_misere_info in;
-    size_t i, ng = p->ngens;
-    int json = a->json, first;
-    char name[32];
-    grundy_pos h;
-
-    grundy_misere_get_info(&in, q);
-    if (json) {
-        grundy_writer_char(w, '{');
-        cli_json_rules(w, a->rules, grundy_misere_game(q));
-        cli_json_u64(w, "heaps", in.heaps);
-        cli_json_u64(w, "order", in.order);
-        cli_json_u64(w, "p_count", in.p_count);
-        grundy_writer_str(w, ", \"generators\": [");
-    } else {
-        grundy_writer_str(w, "rules: ");
-        grundy_writer_str(w, grundy_game_spec(grundy_misere_game(q)));
-        grundy_writer_str(w, "\nheaps: 1..");
-        grundy_writer_u64(w, in.heaps);
-        grundy_writer_str(w, "\norder: ");
-        grundy_writer_u64(w, in.order);
-        grundy_writer_str(w, "\np_count: ");
-        grundy_writer_u64(w, in.p_count);
-        grundy_writer_str(w, "\ngenerators:");
-    }
-    for (i = 0; i < ng; i++) {
-        grundy_misere_pres_name(p, i, name, sizeof name);
-        if (json) {
-            grundy_writer_str(w, i ? ", {\"name\": " : "{\"name\": ");
-            cli_json_str(w, name);
-            grundy_writer_str(w, ", \"heap\": ");
-            json_heap(w, p->gen_heap[i]);
-            grundy_writer_char(w, '}');
-        } else {
-            grundy_writer_str(w, i ? ", " : " ");
-            grundy_writer_str(w, name);
-            grundy_writer_str(w, " = heap ");
-            grundy_writer_u64(w, p->gen_heap[i]);
-        }
-    }
-    grundy_writer_str(w, json ? "], \"relations\": [" : "\nrelations:");
-    for (i = 0; i < p->nrels; i++) {
-        const uint32_t *l = p->rel + 2 * i * ng;
-        if (json) {
-            grundy_writer_str(w, i ? ", {\"lhs\": " : "{\"lhs\": ");
-            word(w, p, l, 1);
-            grundy_writer_str(w, ", \"rhs\": ");
-            word(w, p, l + ng, 1);
-            grundy_writer_char(w, '}');
-        } else {
-            grundy_writer_str(w, i ? ", " : " ");
-            word(w, p, l, 0);
-            grundy_writer_str(w, " = ");
-            word(w, p, l + ng, 0);
-        }
-    }
-    grundy_writer_str(w, json ? "], \"p_portion\": [" : "\np_portion:");
-    first = 1;
-    for (i = 0; i < p->order; i++) {
-        if (!grundy_misere_is_p(q, (grundy_misere_elem)i))
-            continue;
-        grundy_writer_str(w, json ? (first ? "" : ", ") : (first ? " " : ", "));
-        word(w, p, p->normal + i * ng, json);
-        first = 0;
-    }
-    if (json) {
-        grundy_writer_str(w, "], \"last_change\": ");
-        json_heap(w, in.last_change);
-        grundy_writer_str(w, ", \"period\": ");
-        if (in.period) {
-            grundy_writer_str(w, "{\"period\": ");
-            grundy_writer_u64(w, in.period);
-            cli_json_u64(w, "preperiod", in.preperiod);
-            grundy_writer_str(w, ", \"proven\": false}");
-        } else {
-            grundy_writer_str(w, "null");
-        }
-        grundy_writer_str(w, ", \"stopped\": ");
-        if (in.stopped_at) {
-            grundy_writer_str(w, "{\"heap\": ");
-            json_heap(w, in.stopped_at);
-            grundy_writer_str(w, ", \"candidate\": ");
-            grundy_writer_str(w, in.stopped_candidate ? "true" : "false");
-            cli_json_u64(w, "max_order", a->max_order);
-            grundy_writer_char(w, '}');
-        } else {
-            grundy_writer_str(w, "null");
-        }
-        grundy_writer_str(w, ", \"heap_elements\": [");
-    } else {
-        grundy_writer_str(w, "\nlast_change: ");
-        grundy_writer_u64(w, in.last_change);
-        grundy_writer_str(w, "\nperiodic: ");
-        if (in.period) {
-            grundy_writer_str(w, "period ");
-            grundy_writer_u64(w, in.period);
-            grundy_writer_str(w, " from heap ");
-            grundy_writer_u64(w, in.preperiod);
-            grundy_writer_str(w, " (seen to heap ");
-            grundy_writer_u64(w, in.heaps);
-            grundy_writer_str(w, ", not proven)");
-        } else {
-            grundy_writer_str(w, "no");
-        }
-        if (in.stopped_at) {
-            grundy_writer_str(w, "\nstopped: heap ");
-            grundy_writer_u64(w, in.stopped_at);
-            grundy_writer_str(w, in.stopped_candidate
-                                     ? ": a candidate quotient has more "
-                                       "than "
-                                     : ": the quotient has more than ");
-            grundy_writer_u64(w, a->max_order);
-            grundy_writer_str(w, " elements (--max-order)");
-        }
-        grundy_writer_str(w, "\nheap_elements:\n");
-    }
-    for (h = 1; h <= in.heaps; h++) {
-        grundy_misere_elem x = grundy_misere_heap(q, h);
-        if (json) {
-            if (h > 1)
-                grundy_writer_str(w, ", ");
-            word(w, p, p->normal + (size_t)x * ng, 1);
-        } else {
-            grundy_writer_u64(w, h);
-            grundy_writer_char(w, ' ');
-            word(w, p, p->normal + (size_t)x * ng, 0);
-            grundy_writer_char(w, '\n');
-        }
-    }
-    if (json)
-        grundy_writer_str(w, "]}\n");
-}
-
 static int do_quotient(const misere_args *a, const grundy_game *g,
                        grundy_writer *w)
 {
@@ -293,7 +137,8 @@ static int do_quotient(const misere_args *a, const grundy_game *g,
         grundy_misere_free(q);
         return cli_error("misere: presentation", s, NULL);
     }
-    write_quotient(w, a, q, &p);
+    grundy_misere_quotient_write(w, a->rules, q, &p, (size_t)a->max_order,
+                                 a->json);
     grundy_misere_pres_clear(&p);
     grundy_misere_free(q);
     return CLI_EXIT_OK;
@@ -305,11 +150,9 @@ static int do_genus(const misere_args *a, const grundy_game *g,
                     grundy_writer *w)
 {
     grundy_misere_genus *ge = NULL;
-    grundy_pos done = 0, h;
+    grundy_pos done = 0;
     grundy_status s;
     grundy_limits lim = a->lim;
-    char buf[128];
-    unsigned k;
 
     s = grundy_limits_mem_check(&a->lim, (size_t)(a->upto + 1) * sizeof *ge);
     if (s == GRUNDY_OK) {
@@ -323,35 +166,8 @@ static int do_genus(const misere_args *a, const grundy_game *g,
                                       (size_t)a->search_limit, &lim);
         cli_progress_done();
     }
-    if (a->json) {
-        grundy_writer_char(w, '{');
-        cli_json_rules(w, a->rules, g);
-        grundy_writer_str(w, ", \"genus\": [");
-    }
-    for (h = 0; h < done; h++) {
-        grundy_misere_genus_format(&ge[h], buf, sizeof buf);
-        if (a->json) {
-            grundy_writer_str(w, h ? ", {\"heap\": " : "{\"heap\": ");
-            json_heap(w, h);
-            grundy_writer_str(w, ", \"genus\": ");
-            cli_json_str(w, buf);
-            cli_json_u64(w, "normal", ge[h].normal);
-            grundy_writer_str(w, ", \"misere\": [");
-            for (k = 0; k < ge[h].nexp; k++) {
-                if (k)
-                    grundy_writer_str(w, ", ");
-                grundy_writer_u64(w, ge[h].exp[k]);
-            }
-            grundy_writer_str(w, "]}");
-        } else {
-            grundy_writer_u64(w, h);
-            grundy_writer_char(w, ' ');
-            grundy_writer_str(w, buf);
-            grundy_writer_char(w, '\n');
-        }
-    }
-    if (a->json && s == GRUNDY_OK)
-        grundy_writer_str(w, "]}\n");
+    grundy_misere_genus_write(w, a->rules, g, ge, done, s == GRUNDY_OK,
+                              a->json);
     free(ge);
     if (s == GRUNDY_ERR_LIMIT) {
         grundy_writer_flush(w);

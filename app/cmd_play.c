@@ -57,44 +57,6 @@ static int computer_to_move(const play *p)
     return grundy_play_turn(p->g) != (unsigned)p->computer_first;
 }
 
-/* The transcript (doc/JSON.md): the sum at the start, who moved first,
- * every move, how it ended and who won. */
-static void write_transcript(const play *p, grundy_writer *w)
-{
-    size_t n, k;
-    const grundy_sum_component *c = grundy_play_start(p->g, &n);
-    grundy_play *g = p->g;
-    size_t ply = grundy_play_ply(g);
-    grundy_writer_str(w, "{\"components\": ");
-    cli_components_json(w, g, c, n);
-    grundy_writer_str(w, ", \"play\": ");
-    grundy_writer_str(w, p->po.convention == GRUNDY_PLAY_MISERE
-                             ? "\"misere\""
-                             : "\"normal\"");
-    grundy_writer_str(w, ", \"first\": ");
-    grundy_writer_str(w, p->computer_first ? "\"computer\"" : "\"user\"");
-    grundy_writer_str(w, ", \"moves\": [");
-    for (k = 0; k < ply; k++) {
-        if (k)
-            grundy_writer_str(w, ", ");
-        cli_played_json(w, g, k,
-                        (k + (size_t)p->computer_first) % 2 ? "computer"
-                                                            : "user");
-        grundy_writer_char(w, '}');
-    }
-    grundy_writer_str(w, "], \"end\": \"");
-    grundy_writer_str(w, p->end ? p->end : "error");
-    grundy_writer_str(w, "\", \"winner\": ");
-    if (p->winner) {
-        grundy_writer_char(w, '"');
-        grundy_writer_str(w, p->winner);
-        grundy_writer_char(w, '"');
-    } else {
-        grundy_writer_str(w, "null");
-    }
-    grundy_writer_str(w, "}\n");
-}
-
 /* The library's best move: *n 0 when there is none. */
 static int best(play *p, grundy_sum_move *m, size_t *n, int *wins, int *draw)
 {
@@ -111,7 +73,7 @@ static int computer_turn(play *p)
     if (rc || !n)
         return rc;
     say(p, "I move: ");
-    cli_move_said(&p->w, p->g, &m[0]);
+    grundy_play_move_write(&p->w, p->g, &m[0], 1);
     say(p, "\n");
     if (grundy_play_apply(p->g, m, n) != GRUNDY_OK)
         return cli_error("play", GRUNDY_ERR_NOMEM, NULL);
@@ -133,7 +95,7 @@ static int hint(play *p)
            : draw ? "hint: no move wins; this one keeps the draw: "
            : wins ? "hint: a winning move is "
                   : "hint: no move wins; the longest resistance is ");
-    cli_move_said(&p->w, p->g, &m[0]);
+    grundy_play_move_write(&p->w, p->g, &m[0], 1);
     say(p, "\n");
     return CLI_EXIT_OK;
 }
@@ -424,7 +386,8 @@ int cmd_play(int argc, char **argv)
         if (grundy_writer_init(&out, 1) != GRUNDY_OK) {
             rc = cli_error("play", GRUNDY_ERR_NOMEM, NULL);
         } else {
-            write_transcript(&p, &out);
+            grundy_play_outcome o = {p.computer_first, p.end, p.winner};
+            grundy_play_transcript_write(&out, p.g, &o);
             if (grundy_writer_clear(&out) != GRUNDY_OK)
                 rc = cli_write_error("play", &out);
         }

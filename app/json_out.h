@@ -22,16 +22,6 @@ static inline grundy_status cli_values_json(grundy_writer *w,
     return grundy_format_values_json(w, spec, g, t, searched, upto);
 }
 
-/* cmd_analyze.c: what `grundy analyze` asks grundy_play_analyze() for
- * (CLI_ANALYZE_TEXT, or CLI_ANALYZE_JSON: remoteness too; on an error
- * an->sum.values_failed says whether the components' values failed, else
- * an->sum.method names the method that did), and the object `grundy
- * analyze --json` prints for its answer an. */
-#define CLI_ANALYZE_TEXT (GRUNDY_SUM_MOVES | GRUNDY_PLAY_VALUES)
-#define CLI_ANALYZE_JSON (CLI_ANALYZE_TEXT | GRUNDY_SUM_REMOTENESS)
-void cli_analyze_json(grundy_writer *w, grundy_play *p,
-                      const grundy_play_analysis *an);
-
 /* cmd_plot.c: the SVG `grundy plot RULES -o -` writes on fd, drawn from
  * vals: with position (the text of p) `--position POS` of a board, else
  * `--upto upto` (a sequence, or the map of a two-heap game).  A table

@@ -33,72 +33,6 @@ int loopy_cli_opt_method(const char *cmd, void *args, const cli_opt *o,
         cmd, val, (grundy_loopy_method *)((char *)args + o->field));
 }
 
-void loopy_cli_value_text(grundy_writer *w, const grundy_loopy_value *v)
-{
-    size_t i;
-    if (!v->infinite) {
-        grundy_writer_u64(w, v->finite);
-        return;
-    }
-    grundy_writer_str(w, "inf(");
-    for (i = 0; i < v->nk; i++) {
-        if (i)
-            grundy_writer_char(w, ',');
-        grundy_writer_u64(w, v->k[i]);
-    }
-    grundy_writer_char(w, ')');
-}
-
-void loopy_cli_value_json(grundy_writer *w, const grundy_loopy_value *v)
-{
-    size_t i;
-    if (!v->infinite) {
-        grundy_writer_u64(w, v->finite);
-        return;
-    }
-    grundy_writer_str(w, "{\"inf\": [");
-    for (i = 0; i < v->nk; i++) {
-        if (i)
-            grundy_writer_str(w, ", ");
-        grundy_writer_u64(w, v->k[i]);
-    }
-    grundy_writer_str(w, "]}");
-}
-
-void loopy_cli_value_winner_json(grundy_writer *w,
-                                 const grundy_loopy_value *v)
-{
-    grundy_writer_str(w, ", \"value\": ");
-    loopy_cli_value_json(w, v);
-    grundy_writer_str(w, ", \"winner\": \"");
-    grundy_writer_str(
-        w, grundy_loopy_outcome_name(grundy_loopy_value_outcome(v)));
-    grundy_writer_char(w, '"');
-}
-
-void loopy_cli_vertex_value_json(grundy_writer *w,
-                                 const grundy_loopy_graph *g,
-                                 grundy_loopy_vertex v,
-                                 const grundy_loopy_value *val)
-{
-    grundy_writer_str(w, "{\"vertex\": ");
-    loopy_cli_vertex_json(w, g, v);
-    loopy_cli_value_winner_json(w, val);
-    grundy_writer_char(w, '}');
-}
-
-void loopy_cli_vertex_json(grundy_writer *w, const grundy_loopy_graph *g,
-                           grundy_loopy_vertex v)
-{
-    const char *name = grundy_loopy_graph_vertex_name(g, v);
-    char buf[24];
-    if (!name) {
-        snprintf(buf, sizeof buf, "%llu", (unsigned long long)v);
-        name = buf;
-    }
-    cli_json_str(w, name);
-}
-
 /* grundy values LOOPYSPEC **************************************************/
 
 typedef struct lv_args {
@@ -162,62 +96,6 @@ static int lv_parse(int argc, char **argv, lv_args *a)
         a->list = 1;
     a->lim = a->eng.limits;
     return 0;
-}
-
-void loopy_cli_write_stats(grundy_writer *w, const grundy_loopy_stats *st,
-                           int json)
-{
-    size_t i;
-    if (json) {
-        grundy_writer_str(w, "{\"vertices\": ");
-        grundy_writer_u64(w, st->vertices);
-        grundy_writer_str(w, ", \"edges\": ");
-        grundy_writer_u64(w, st->edges);
-        grundy_writer_str(w, ", \"counts\": [");
-        for (i = 0; i < st->ncounts; i++) {
-            if (i)
-                grundy_writer_str(w, ", ");
-            grundy_writer_u64(w, st->counts[i]);
-        }
-        grundy_writer_str(w, "], \"infinite\": ");
-        grundy_writer_u64(w, st->infinite);
-        grundy_writer_str(w, ", \"first\": ");
-        grundy_writer_u64(w, st->first);
-        grundy_writer_str(w, ", \"second\": ");
-        grundy_writer_u64(w, st->second);
-        grundy_writer_str(w, ", \"draw\": ");
-        grundy_writer_u64(w, st->draw);
-        grundy_writer_str(w, ", \"levels\": ");
-        grundy_writer_u64(w, st->levels);
-        grundy_writer_char(w, '}');
-        return;
-    }
-    grundy_writer_str(w, "vertices ");
-    grundy_writer_u64(w, st->vertices);
-    grundy_writer_str(w, "\nedges ");
-    grundy_writer_u64(w, st->edges);
-    grundy_writer_str(w, "\nvalue count\n");
-    for (i = 0; i < st->ncounts; i++)
-        if (st->counts[i]) {
-            grundy_writer_u64(w, i);
-            grundy_writer_char(w, ' ');
-            grundy_writer_u64(w, st->counts[i]);
-            grundy_writer_char(w, '\n');
-        }
-    if (st->infinite) {
-        grundy_writer_str(w, "inf ");
-        grundy_writer_u64(w, st->infinite);
-        grundy_writer_char(w, '\n');
-    }
-    grundy_writer_str(w, "winner count\nfirst ");
-    grundy_writer_u64(w, st->first);
-    grundy_writer_str(w, "\nsecond ");
-    grundy_writer_u64(w, st->second);
-    grundy_writer_str(w, "\ndraw ");
-    grundy_writer_u64(w, st->draw);
-    grundy_writer_str(w, "\nlevels ");
-    grundy_writer_u64(w, st->levels);
-    grundy_writer_char(w, '\n');
 }
 
 /* The game of a->spec with its graph solved; "grundy: values: ..." when
@@ -291,10 +169,10 @@ static int lv_run(const lv_args *a, const grundy_game *gm,
                 cli_json_rules(w, a->spec, gm);
                 grundy_writer_str(w, ", \"position\": ");
                 cli_json_pos(w, gm, p);
-                loopy_cli_value_winner_json(w, &v);
+                grundy_loopy_value_winner_write(w, &v);
                 grundy_writer_str(w, "}\n");
             } else {
-                loopy_cli_value_text(w, &v);
+                grundy_loopy_value_write(w, &v, 0);
                 grundy_writer_char(w, '\n');
             }
         }
@@ -327,10 +205,10 @@ static int lv_run(const lv_args *a, const grundy_game *gm,
             if (i)
                 grundy_writer_str(w, ", ");
             rc = grundy_loopy_solution_value(&v, s, (grundy_loopy_vertex)i);
-            loopy_cli_value_json(w, &v);
+            grundy_loopy_value_write(w, &v, 1);
         }
         grundy_writer_str(w, "], \"stats\": ");
-        loopy_cli_write_stats(w, &st, 1);
+        grundy_loopy_stats_write(w, &st, 1);
         grundy_writer_str(w, "}\n");
     } else {
         for (i = 0; a->list && i < end && rc == GRUNDY_OK; i++) {
@@ -339,11 +217,11 @@ static int lv_run(const lv_args *a, const grundy_game *gm,
             grundy_writer_str(w, buf);
             grundy_writer_char(w, ' ');
             rc = grundy_loopy_solution_value(&v, s, (grundy_loopy_vertex)i);
-            loopy_cli_value_text(w, &v);
+            grundy_loopy_value_write(w, &v, 0);
             grundy_writer_char(w, '\n');
         }
         if (a->stats)
-            loopy_cli_write_stats(w, &st, 0);
+            grundy_loopy_stats_write(w, &st, 0);
     }
     grundy_loopy_stats_clear(&st);
     grundy_loopy_value_clear(&v);

@@ -3,24 +3,26 @@
  * (grundy/play.h): a sum given as rules and positions, or SPEC:POS each,
  * of finite games, boards and games with cycles, under normal or misere
  * play or Moore's Nim_k, as `grundy analyze` and `grundy play` read one.
- *   /api/analyze  cli_analyze_json() = grundy analyze R P... --json
+ *   /api/analyze  grundy_play_analysis_write() = grundy analyze R P...
+ *                 --json
  *   /api/moves    that analysis, and every legal move of the sum with the
  *                 value its component is left with, the outcome after it
  *                 and its remoteness (grundy_play_analyze() with
- *                 GRUNDY_SUM_EVERY), and for boards the cells it takes
- *                 (grundy_board_geometry_get());
+ *                 GRUNDY_SUM_EVERY), and for boards the cells it takes:
+ *                 grundy_play_moves_write();
  *   /api/play     a step of play: the position, the player's move
  *                 (grundy_play_parse_move(), grundy_play_apply()), and
- *                 the perfect opponent's reply (grundy_play_best()).
- * Nothing here decides a game: the library says what wins.
+ *                 the perfect opponent's reply (grundy_play_best()):
+ *                 grundy_play_step_write(), in the words of the
+ *                 transcript of grundy play --json.
+ * Nothing here decides a game or writes an answer: the library says what
+ * wins, and writes it.
  */
 #define _GNU_SOURCE
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <unistd.h>
 
-#include "json_out.h"
 #include "serve.h"
 #include "sum_cli.h"
 
@@ -230,11 +232,11 @@ int serve_api_analyze(serve_ctx *c, const serve_request *r,
     int rc = state_of(c, r, &own, &p, err);
     memset(&an, 0, sizeof an);
     if (rc == 0)
-        rc = analyze_state(c, p, CLI_ANALYZE_JSON, &an, err);
+        rc = analyze_state(c, p, GRUNDY_PLAY_WANT_JSON, &an, err);
     if (rc == 0 && serve_out_open(&o) != 0)
         rc = serve_status_error(c, err, GRUNDY_ERR_NOMEM, "the answer");
     if (rc == 0) {
-        cli_analyze_json(&o.w, p, &an);
+        grundy_play_analysis_write(&o.w, p, &an, 1);
         out->type = "application/json";
         if (serve_out_take(&o, out) != 0)
             rc = serve_status_error(c, err, GRUNDY_ERR_NOMEM, "the answer");
@@ -245,180 +247,16 @@ int serve_api_analyze(serve_ctx *c, const serve_request *r,
     return rc;
 }
 
-static void write_cells(grundy_writer *w, uint64_t set)
-{
-    unsigned i, first = 1;
-    grundy_writer_char(w, '[');
-    for (i = 0; i < 64; i++)
-        if (set >> i & 1) {
-            if (!first)
-                grundy_writer_str(w, ", ");
-            first = 0;
-            grundy_writer_u64(w, i);
-        }
-    grundy_writer_char(w, ']');
-}
-
-static void write_coord(grundy_writer *w, double x)
-{
-    char buf[32];
-    snprintf(buf, sizeof buf, "%.4g", x);
-    grundy_writer_str(w, buf);
-}
-
-/* How component i's position is drawn (grundy_board_geometry_get()). */
-static void write_board(grundy_writer *w, size_t i,
-                        const grundy_board_geometry *geo)
-{
-    static const char *const marks[] = {"board", "domino", "vertex",
-                                        "corner"};
-    unsigned k;
-    grundy_writer_str(w, "{\"component\": ");
-    grundy_writer_u64(w, i + 1);
-    grundy_writer_str(w, ", \"grid\": ");
-    grundy_writer_str(w, geo->grid ? "true" : "false");
-    grundy_writer_str(w, ", \"rows\": ");
-    grundy_writer_u64(w, geo->rows);
-    grundy_writer_str(w, ", \"cols\": ");
-    grundy_writer_u64(w, geo->cols);
-    grundy_writer_str(w, ", \"ncells\": ");
-    grundy_writer_u64(w, geo->ncells);
-    grundy_writer_str(w, ", \"cells\": ");
-    write_cells(w, geo->cells);
-    grundy_writer_str(w, ", \"marked\": ");
-    write_cells(w, geo->marked);
-    grundy_writer_str(w, ", \"mark\": \"");
-    grundy_writer_str(w, (unsigned)geo->mark < 4 ? marks[geo->mark]
-                                                 : "board");
-    grundy_writer_str(w, "\", \"xy\": [");
-    for (k = 0; k < geo->ncells; k++) {
-        grundy_writer_str(w, k ? ", [" : "[");
-        write_coord(w, geo->x[k]);
-        grundy_writer_str(w, ", ");
-        write_coord(w, geo->y[k]);
-        grundy_writer_char(w, ']');
-    }
-    grundy_writer_str(w, "], \"adj\": [");
-    for (k = 0; k < geo->ncells; k++) {
-        if (k)
-            grundy_writer_str(w, ", ");
-        write_cells(w, geo->grid ? 0 : geo->adj[k]);
-    }
-    grundy_writer_str(w, "]}");
-}
-
-
-/* The outcome of a move for the player who makes it. */
-static const char *outcome_name(unsigned char after)
-{
-    return after == GRUNDY_SUM_AFTER_LOSS   ? "\"win\""
-           : after == GRUNDY_SUM_AFTER_WIN  ? "\"lose\""
-           : after == GRUNDY_SUM_AFTER_DRAW ? "\"draw\""
-                                            : "null";
-}
-
-/* The value component m->component is left with by move m: the
- * library's under normal play (v); under misere play, where the analysis
- * uses no values, the parts' values added as the library adds them. */
-static grundy_status move_value(grundy_writer *w, grundy_play *p,
-                                const grundy_sum_move *m,
-                                const grundy_play_value *v)
-{
-    size_t n;
-    const grundy_sum_component *c = grundy_play_components(p, &n);
-    grundy_value pv[GRUNDY_MAX_PARTS];
-    unsigned k;
-    if (grundy_play_options(p)->convention == GRUNDY_PLAY_NORMAL) {
-        cli_value_json(w, v);
-        return GRUNDY_OK;
-    }
-    for (k = 0; k < m->to.nparts; k++)
-        GRUNDY_TRY(grundy_values_get(&pv[k], c[m->component].values,
-                                     m->to.part[k]));
-    grundy_writer_u64(w, grundy_sum_nim_sum(pv, m->to.nparts));
-    return GRUNDY_OK;
-}
-
-/* Every move of the sum (ev: the analysis with GRUNDY_SUM_EVERY): where
- * it goes, the value its component is left with, its outcome and
- * remoteness, and on a board the cells it takes. */
-static grundy_status write_every(grundy_writer *w, grundy_play *p,
-                                 const grundy_play_analysis *ev,
-                                 grundy_board_geometry *geo)
-{
-    grundy_board_geometry *cg = geo + 1;
-    grundy_status st = GRUNDY_OK;
-    size_t i;
-    for (i = 0; st == GRUNDY_OK && i < ev->sum.nmoves; i++) {
-        const grundy_sum_move *m = &ev->sum.moves[i];
-        const grundy_game *g = grundy_play_game_of(p, m->component);
-        int board = grundy_game_rules(g)->geometry != NULL;
-        unsigned char after = ev->sum.move_outcome[i];
-        uint64_t left = 0;
-        unsigned k;
-        if (board)
-            st = grundy_board_geometry_get(geo, g, m->from);
-        for (k = 0; board && st == GRUNDY_OK && k < m->to.nparts; k++) {
-            st = grundy_board_geometry_get(cg, g, m->to.part[k]);
-            left |= cg->cells;
-        }
-        if (st != GRUNDY_OK)
-            break;
-        if (i)
-            grundy_writer_str(w, ", ");
-        cli_move_json(w, p, m);
-        grundy_writer_str(w, ", \"value\": ");
-        if ((st = move_value(w, p, m, &ev->move_value[i])) != GRUNDY_OK)
-            break;
-        grundy_writer_str(w, ", \"outcome\": ");
-        grundy_writer_str(w, outcome_name(after));
-        grundy_writer_str(w, after == GRUNDY_SUM_AFTER_LOSS
-                                 ? ", \"wins\": true"
-                                 : ", \"wins\": false");
-        grundy_writer_str(w, ", \"remoteness\": ");
-        cli_remoteness_json(w, ev->sum.move_remoteness[i]);
-        if (board) {
-            grundy_writer_str(w, ", \"cells\": ");
-            write_cells(w, geo->cells & ~left);
-        }
-        grundy_writer_char(w, '}');
-    }
-    return st;
-}
-
-/* How each board component of p is drawn. */
-static grundy_status write_boards(grundy_writer *w, grundy_play *p,
-                                  grundy_board_geometry *geo)
-{
-    size_t n, i, nboards = 0;
-    const grundy_sum_component *c = grundy_play_components(p, &n);
-    grundy_status st = GRUNDY_OK;
-    for (i = 0; st == GRUNDY_OK && i < n; i++) {
-        const grundy_game *g = grundy_play_game_of(p, i);
-        if (!grundy_game_rules(g)->geometry)
-            continue;
-        st = grundy_board_geometry_get(geo, g, c[i].pos);
-        if (st != GRUNDY_OK)
-            break;
-        if (nboards++)
-            grundy_writer_str(w, ", ");
-        write_board(w, i, geo);
-    }
-    return st;
-}
-
 int serve_api_moves(serve_ctx *c, const serve_request *r, serve_reply *out,
                     serve_error *err)
 {
     cli_engine own;
     grundy_play *p;
     grundy_play_analysis an, ev;
-    grundy_board_geometry *geo = NULL;
     size_t i, n, total = 0;
     int rc;
     grundy_status st = GRUNDY_OK;
     serve_out o;
-    off_t end;
 
     memset(&an, 0, sizeof an);
     memset(&ev, 0, sizeof ev);
@@ -445,30 +283,16 @@ int serve_api_moves(serve_ctx *c, const serve_request *r, serve_reply *out,
         }
     }
     if (rc == 0)
-        rc = analyze_state(c, p, CLI_ANALYZE_JSON, &an, err);
+        rc = analyze_state(c, p, GRUNDY_PLAY_WANT_JSON, &an, err);
     if (rc == 0 &&
         (st = grundy_play_analyze(&ev, p,
-                                  CLI_ANALYZE_JSON | GRUNDY_SUM_EVERY)) !=
+                                  GRUNDY_PLAY_WANT_JSON | GRUNDY_SUM_EVERY)) !=
             GRUNDY_OK)
         rc = serve_status_error(c, err, st, "the moves");
-    if (rc == 0 &&
-        (!(geo = calloc(2, sizeof *geo)) || serve_out_open(&o) != 0))
+    if (rc == 0 && serve_out_open(&o) != 0)
         rc = serve_status_error(c, err, GRUNDY_ERR_NOMEM, "the answer");
     if (rc == 0) {
-        /* the analysis, as /api/analyze answers it, without its newline */
-        grundy_writer_str(&o.w, "{\"analysis\": ");
-        cli_analyze_json(&o.w, p, &an);
-        if (grundy_writer_flush(&o.w) == GRUNDY_OK &&
-            (end = lseek(o.fd, 0, SEEK_CUR)) > 0) {
-            (void)!ftruncate(o.fd, end - 1);
-            (void)lseek(o.fd, end - 1, SEEK_SET);
-        }
-        grundy_writer_str(&o.w, ", \"moves\": [");
-        st = write_every(&o.w, p, &ev, geo);
-        grundy_writer_str(&o.w, "], \"boards\": [");
-        if (st == GRUNDY_OK)
-            st = write_boards(&o.w, p, geo);
-        grundy_writer_str(&o.w, "]}\n");
+        st = grundy_play_moves_write(&o.w, p, &an, &ev);
         if (st != GRUNDY_OK) {
             serve_out_drop(&o);
             rc = serve_status_error(c, err, st, "the moves");
@@ -479,7 +303,6 @@ int serve_api_moves(serve_ctx *c, const serve_request *r, serve_reply *out,
                                         "the answer");
         }
     }
-    free(geo);
     grundy_play_analysis_clear(&an);
     grundy_play_analysis_clear(&ev);
     grundy_play_free(p);
@@ -538,50 +361,6 @@ static int play_reply(serve_ctx *c, grundy_play *p, size_t *n, uint64_t *rem,
     return st == GRUNDY_OK ? 0 : serve_status_error(c, err, st, "the reply");
 }
 
-/* The step as JSON, in the words of grundy play --json: the components
- * now, the moves of this step (the user's, the computer's with its
- * remoteness), how the game stands and who won when it has ended. */
-static void write_step(grundy_writer *w, grundy_play *p, int moved,
-                       size_t replied, uint64_t rem)
-{
-    size_t n, k = 0;
-    const grundy_sum_component *c = grundy_play_components(p, &n);
-    int misere = grundy_play_options(p)->convention == GRUNDY_PLAY_MISERE;
-    grundy_play_end e = grundy_play_over(p, NULL);
-    /* the player to move now: the user after a reply, else the
-     * computer (who had no move to reply with) */
-    int user_to_move = replied != 0;
-    grundy_writer_str(w, "{\"components\": ");
-    cli_components_json(w, p, c, n);
-    grundy_writer_str(w, misere ? ", \"play\": \"misere\""
-                                : ", \"play\": \"normal\"");
-    grundy_writer_str(w, ", \"moves\": [");
-    if (moved) {
-        cli_played_json(w, p, k++, "user");
-        grundy_writer_char(w, '}');
-    }
-    if (replied) {
-        if (k)
-            grundy_writer_str(w, ", ");
-        cli_played_json(w, p, k, "computer");
-        grundy_writer_str(w, ", \"remoteness\": ");
-        cli_remoteness_json(w, rem);
-        grundy_writer_char(w, '}');
-    }
-    grundy_writer_str(w, "], \"end\": ");
-    if (e == GRUNDY_PLAY_NO_MOVE) {
-        /* the player to move has none: lost, or won under misere play */
-        grundy_writer_str(w, "\"no move\", \"winner\": ");
-        grundy_writer_str(w, user_to_move == misere ? "\"user\""
-                                                    : "\"computer\"");
-    } else if (e == GRUNDY_PLAY_REPEATED) {
-        grundy_writer_str(w, "\"draw declared\", \"winner\": null");
-    } else {
-        grundy_writer_str(w, "null, \"winner\": null");
-    }
-    grundy_writer_str(w, "}\n");
-}
-
 int serve_api_play(serve_ctx *c, const serve_request *r, serve_reply *out,
                    serve_error *err)
 {
@@ -605,7 +384,7 @@ int serve_api_play(serve_ctx *c, const serve_request *r, serve_reply *out,
     if (rc == 0 && serve_out_open(&o) != 0)
         rc = serve_status_error(c, err, GRUNDY_ERR_NOMEM, "the answer");
     if (rc == 0) {
-        write_step(&o.w, p, mv != NULL, replied, rem);
+        grundy_play_step_write(&o.w, p, mv != NULL, replied != 0, rem);
         out->type = "application/json";
         if (serve_out_take(&o, out) != 0)
             rc = serve_status_error(c, err, GRUNDY_ERR_NOMEM, "the answer");

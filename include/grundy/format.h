@@ -39,6 +39,8 @@ GRUNDY_API void grundy_format_json_u64(grundy_writer *w, const char *key,
  * found). */
 GRUNDY_API void grundy_format_json_period(grundy_writer *w,
                                           const grundy_period *p);
+/* A heap written as a position: the decimal number as a string. */
+GRUNDY_API void grundy_format_json_heap(grundy_writer *w, uint64_t h);
 /* '"rules": WRITTEN, "canonical": CANON': the spec as written (NULL: the
  * game's own) and its canonical form. */
 GRUNDY_API void grundy_format_json_rules(grundy_writer *w, const char *written,

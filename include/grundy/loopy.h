@@ -50,6 +50,7 @@
 #include <stdint.h>
 
 #include "grundy/core.h"
+#include "grundy/io.h"
 #include "grundy/rules.h"
 #include "grundy/status.h"
 
@@ -557,6 +558,59 @@ GRUNDY_NODISCARD GRUNDY_API grundy_status grundy_loopy_game_pos_parse(
 GRUNDY_API size_t grundy_loopy_game_pos_format(const grundy_loopy_game *g,
                                                grundy_loopy_vertex v, char *buf,
                                                size_t cap);
+
+/* Writers ******************************************************************/
+/* What `grundy loopy` prints, as text or JSON (doc/JSON.md), to a
+ * caller's writer; `grundy serve`, `grundy values` on a game with cycles
+ * and the play engine's writers (grundy/play.h) write values through
+ * them.  They only write: a write error stays in the writer
+ * (grundy_writer_clear() returns it). */
+
+/* grundy_loopy_value_write() :
+ * A value as text ("3", "inf(1,3)", "inf()") or, json != 0, as JSON (3,
+ * {"inf": [1, 3]}). */
+GRUNDY_API void grundy_loopy_value_write(grundy_writer *w,
+                                         const grundy_loopy_value *v,
+                                         int json);
+
+/* grundy_loopy_value_winner_write() :
+ * ', "value": V, "winner": "first|second|draw"': v's fields after a
+ * first one. */
+GRUNDY_API void grundy_loopy_value_winner_write(grundy_writer *w,
+                                                const grundy_loopy_value *v);
+
+/* grundy_loopy_stats_write() :
+ * Statistics as lines ("vertices N", "edges M", "value count" and a line
+ * per value present, "inf N" when some value is infinite, "winner count"
+ * and the three outcomes, "levels L") or, json != 0, as the object
+ * {vertices, edges, counts, infinite, first, second, draw, levels}. */
+GRUNDY_API void grundy_loopy_stats_write(grundy_writer *w,
+                                         const grundy_loopy_stats *st,
+                                         int json);
+
+/* grundy_loopy_vertex_write() :
+ * The value of vertex v of s's graph and a newline: as text, or (json)
+ * the object {"vertex": NAME, "value": V, "winner": W}, NAME the
+ * vertex's name as a string (its number when it has none).  Errors: those
+ * of grundy_loopy_solution_value(), with nothing written. */
+GRUNDY_NODISCARD GRUNDY_API grundy_status
+grundy_loopy_vertex_write(grundy_writer *w, const grundy_loopy_solution *s,
+                          grundy_loopy_vertex v, int json);
+
+/* What grundy_loopy_solution_write() writes. */
+#define GRUNDY_LOOPY_WRITE_LIST 1u  /* every vertex's value */
+#define GRUNDY_LOOPY_WRITE_STATS 2u /* the statistics */
+
+/* grundy_loopy_solution_write() :
+ * The answer of `grundy loopy` for s: as text, a line "NAME VALUE" per
+ * vertex (GRUNDY_LOOPY_WRITE_LIST), then the statistics
+ * (GRUNDY_LOOPY_WRITE_STATS); as JSON (json != 0) the object and its
+ * newline {"vertices": N, "edges": M, "values": [{vertex, value,
+ * winner}...] (with LIST), "stats": {...}} (always).  Errors: those of
+ * grundy_loopy_solution_value() and _stats(); GRUNDY_ERR_NOMEM. */
+GRUNDY_NODISCARD GRUNDY_API grundy_status
+grundy_loopy_solution_write(grundy_writer *w, const grundy_loopy_solution *s,
+                            unsigned what, int json);
 
 #ifdef __cplusplus
 }

@@ -52,6 +52,7 @@
 #include <stdint.h>
 
 #include "grundy/core.h"
+#include "grundy/io.h"
 #include "grundy/rules.h"
 #include "grundy/status.h"
 #include "grundy/sum.h"
@@ -289,6 +290,37 @@ GRUNDY_NODISCARD GRUNDY_API grundy_status grundy_misere_genus_table(
  * written in brackets ("12^[12]0").  snprintf semantics. */
 GRUNDY_API size_t grundy_misere_genus_format(const grundy_misere_genus *ge,
                                              char *buf, size_t cap);
+
+/* Writers ******************************************************************/
+/* What `grundy misere` prints, as text or JSON (doc/JSON.md), to a
+ * caller's writer; a write error stays in the writer
+ * (grundy_writer_clear() returns it). */
+
+/* grundy_misere_quotient_write() :
+ * The quotient q of the game written as `written` (NULL: the game's own
+ * spec) with its presentation p: rules, heaps, order, p_count, the
+ * generators (name = heap), the relations, the P-portion, the last
+ * change, the period seen (not proven) and, when the growth stopped at
+ * max_order, where; then the element of every heap 1..heaps.  As lines
+ * "NAME: ..." or (json) one object and its newline. */
+GRUNDY_API void grundy_misere_quotient_write(grundy_writer *w,
+                                             const char *written,
+                                             const grundy_misere *q,
+                                             const grundy_misere_pres *p,
+                                             size_t max_order, int json);
+
+/* grundy_misere_genus_write() :
+ * The genus ge[h] of heaps h = 0..n-1 of g (as from
+ * grundy_misere_genus_table(), n its *done): lines "H GENUS", or (json)
+ * the object {rules, canonical, genus: [{heap, genus, normal, misere}]},
+ * closed with its newline only when complete is non-zero (a table cut
+ * short by an error leaves it open, for the caller's error to follow). */
+GRUNDY_API void grundy_misere_genus_write(grundy_writer *w,
+                                          const char *written,
+                                          const grundy_game *g,
+                                          const grundy_misere_genus *ge,
+                                          grundy_pos n, int complete,
+                                          int json);
 
 #ifdef __cplusplus
 }

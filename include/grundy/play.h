@@ -20,7 +20,9 @@
  * grundy_play_parse() on a text form; then, as often as wanted:
  * grundy_play_show(), grundy_play_parse_move(), grundy_play_legal(),
  * grundy_play_analyze(), grundy_play_apply(), grundy_play_undo(),
- * grundy_play_redo(), grundy_play_over(), grundy_play_format().
+ * grundy_play_redo(), grundy_play_over(), grundy_play_format(); and the
+ * writers (grundy_play_analysis_write() and its siblings) for what a
+ * front end prints of it.
  *
  * The decisions are grundy_sum_analyze()'s (grundy/sum.h): which theory
  * decides the sum, the outcome, the winning moves, the best move (in a
@@ -44,6 +46,7 @@
 #include <stdint.h>
 
 #include "grundy/core.h"
+#include "grundy/io.h"
 #include "grundy/rules.h"
 #include "grundy/session.h"
 #include "grundy/status.h"
@@ -367,6 +370,101 @@ GRUNDY_NODISCARD GRUNDY_API grundy_status
 grundy_play_parse(grundy_play **out, grundy_session *s, const char *text,
                   size_t len, const grundy_play_opts *opts,
                   grundy_parse_error *where);
+
+/* Writers ******************************************************************/
+/* What the front ends print of a state, as text or JSON (doc/JSON.md),
+ * to a caller's writer: `grundy analyze`, `grundy play` and `grundy
+ * serve` write their answers through these, so that an answer over HTTP
+ * is byte for byte what the command line prints for the same question.
+ * They only write what the state and its analysis hold; a write error
+ * stays in the writer (grundy_writer_clear() returns it). */
+
+/* What grundy_play_analyze() is asked for before
+ * grundy_play_analysis_write(): its text, and its JSON (every move's
+ * remoteness too). */
+#define GRUNDY_PLAY_WANT_TEXT (GRUNDY_SUM_MOVES | GRUNDY_PLAY_VALUES)
+#define GRUNDY_PLAY_WANT_JSON (GRUNDY_PLAY_WANT_TEXT | GRUNDY_SUM_REMOTENESS)
+
+/* grundy_play_value_write() :
+ * A value as text ("3", "inf(1,3)") or, json != 0, as JSON (3,
+ * {"inf": [1, 3]}). */
+GRUNDY_API void grundy_play_value_write(grundy_writer *w,
+                                        const grundy_play_value *v,
+                                        int json);
+
+/* grundy_play_remoteness_write() :
+ * A remoteness in JSON: a number, "draw", or null (past the limits). */
+GRUNDY_API void grundy_play_remoteness_write(grundy_writer *w, uint64_t r);
+
+/* grundy_play_move_write() :
+ * Move m of p's position explained, "component C: FROM -> TO", or
+ * (typed != 0) as typed and explained, "C TO (component C: FROM -> TO)". */
+GRUNDY_API void grundy_play_move_write(grundy_writer *w,
+                                       const grundy_play *p,
+                                       const grundy_sum_move *m, int typed);
+
+/* grundy_play_analysis_write() :
+ * The answer of `grundy analyze` for p's position and its analysis an
+ * (grundy_play_analyze() with GRUNDY_PLAY_WANT_TEXT, or _JSON for json):
+ * each component with its value, then under normal play the nim-sum (in
+ * a sum with cycles, the value), the winner and the winning moves, or
+ * the moves that keep a draw, with the value each leaves; under misere
+ * play or Moore's Nim_k the method that decided, the winner and the
+ * winning moves (a winning move set).  As lines, or (json) one object
+ * and its newline: components (rules, canonical, position, value),
+ * value or play and method, winner, winning_moves or winning_move_set
+ * (component, from, to, value, remoteness), drawing_moves in sums with
+ * cycles. */
+GRUNDY_API void grundy_play_analysis_write(grundy_writer *w,
+                                           const grundy_play *p,
+                                           const grundy_play_analysis *an,
+                                           int json);
+
+/* grundy_play_moves_write() :
+ * The answer of serve's /api/moves, one JSON object and its newline:
+ * {"analysis": A (grundy_play_analysis_write() of an, without its
+ * newline), "moves": [every move of ev (grundy_play_analyze() with
+ * GRUNDY_PLAY_WANT_JSON | GRUNDY_SUM_EVERY): component, from, to, the
+ * value its component is left with (under misere play the parts' values
+ * under normal play), outcome ("win", "lose", "draw" or null for the
+ * player who makes it), wins, remoteness, and on a board the cells it
+ * takes], "boards": [how each board component is drawn: component,
+ * grid, rows, cols, ncells, cells, marked, mark, xy, adj]}.  The state
+ * must be the ordinary sum (moore_k 0).  Errors: those of the values and
+ * of grundy_board_geometry_get(), the output then incomplete;
+ * GRUNDY_ERR_NOMEM. */
+GRUNDY_NODISCARD GRUNDY_API grundy_status grundy_play_moves_write(
+    grundy_writer *w, grundy_play *p, const grundy_play_analysis *an,
+    const grundy_play_analysis *ev);
+
+/* How a game ended, and who won, as a front end that plays the user
+ * against the computer names it. */
+typedef struct grundy_play_outcome {
+    int computer_first; /* player 0 is the computer */
+    const char *end;    /* "no move", "draw declared", "quit", "input
+                           ended", ...; NULL: "error" */
+    const char *winner; /* "user", "computer", or NULL */
+} grundy_play_outcome;
+
+/* grundy_play_transcript_write() :
+ * The game p as `grundy play --json` writes it, one JSON object and its
+ * newline: components (the start: rules, canonical, position), play
+ * ("normal" or "misere"), first ("user" or "computer"), moves (player,
+ * component, from, to), end and winner (null when none) from o. */
+GRUNDY_API void grundy_play_transcript_write(grundy_writer *w,
+                                             const grundy_play *p,
+                                             const grundy_play_outcome *o);
+
+/* grundy_play_step_write() :
+ * A step of play as serve's /api/play answers it, in the words of the
+ * transcript, one JSON object and its newline: components (now), play,
+ * moves (the user's when moved, then the computer's with its remoteness
+ * rem when replied; the last one or two moves of p), end ("no move",
+ * "draw declared" or null) and winner ("user", "computer" or null: the
+ * user is to move after a reply, the computer otherwise). */
+GRUNDY_API void grundy_play_step_write(grundy_writer *w,
+                                       const grundy_play *p, int moved,
+                                       int replied, uint64_t rem);
 
 #ifdef __cplusplus
 }

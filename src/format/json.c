@@ -52,6 +52,13 @@ void grundy_format_json_period(grundy_writer *w, const grundy_period *p)
     grundy_writer_char(w, '}');
 }
 
+void grundy_format_json_heap(grundy_writer *w, uint64_t h)
+{
+    grundy_writer_char(w, '"');
+    grundy_writer_u64(w, h);
+    grundy_writer_char(w, '"');
+}
+
 void grundy_format_json_rules(grundy_writer *w, const char *written,
                               const grundy_game *g)
 {

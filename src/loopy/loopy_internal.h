@@ -104,4 +104,12 @@ grundy_status grundy_loopy_game_new_graph_method(grundy_loopy_game **out,
                                                  grundy_parse_error *where,
                                                  const grundy_limits *lim);
 
+/* A value as text ("3", "inf(1,3)") or JSON (3, {"inf": [1, 3]}): the
+ * number finite, or when infinite inf(K), K the nk numbers at k, each of
+ * width bytes (4 or 8).  What grundy_loopy_value_write() and
+ * grundy_play_value_write() write (write.c). */
+void grundy_loopy_value_raw_write(grundy_writer *w, int infinite,
+                                  uint64_t finite, const void *k,
+                                  size_t width, size_t nk, int json);
+
 #endif

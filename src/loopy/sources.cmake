@@ -8,4 +8,5 @@ target_sources(grundy PRIVATE
   src/loopy/sum.c
   src/loopy/family.c
   src/loopy/rules.c
-  src/loopy/addsub.c)
+  src/loopy/addsub.c
+  src/loopy/write.c)

@@ -4,4 +4,5 @@ target_sources(grundy PRIVATE
   src/misere/trial.c
   src/misere/quotient.c
   src/misere/present.c
-  src/misere/genus.c)
+  src/misere/genus.c
+  src/misere/write.c)

@@ -50,4 +50,13 @@ void grundy_play_pos_text(const grundy_game *g, grundy_pos pos, char *buf,
 grundy_status grundy_play_grow(void **a, size_t *cap, size_t need,
                                size_t size);
 
+/* '"component": C, "from": F, "to": [...]': move m of game g in JSON
+ * (write.c), the fields a move's object starts with. */
+void grundy_play_move_fields(grundy_writer *w, const grundy_game *g,
+                             const grundy_sum_move *m);
+
+/* grundy_play_analysis_write()'s JSON object without its newline. */
+void grundy_play_analysis_object(grundy_writer *w, const grundy_play *p,
+                                 const grundy_play_analysis *an);
+
 #endif

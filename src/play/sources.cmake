@@ -2,4 +2,6 @@ target_sources(grundy PRIVATE
   src/play/play.c
   src/play/move.c
   src/play/analysis.c
-  src/play/text.c)
+  src/play/text.c
+  src/play/write.c
+  src/play/write_moves.c)

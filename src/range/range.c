@@ -585,7 +585,7 @@ static grundy_status layout_check(const grundy_range *r,
                          GRUNDY_ERR_OVERFLOW);
         bytes += 2 * t * sizeof(bnode);
     } else if (repr == GRUNDY_RANGE_XOR) {
-        bytes += range_xor_bytes(r->n);
+        bytes += grundy_range_xor_bytes(r->n);
     } else {
         bytes += tree_bytes(r->n);
     }
@@ -631,14 +631,14 @@ static grundy_status xor_leave(grundy_range *r)
     r->val = big_alloc(r->n * sizeof *r->val);
     GRUNDY_RETURN_IF(!r->val, GRUNDY_ERR_NOMEM);
     for (i = 0; i < r->n; i++)
-        r->val[i] = (uint16_t)range_xor_get(&r->xr, i);
+        r->val[i] = (uint16_t)grundy_range_xor_get(&r->xr, i);
     s = layout_build(r, GRUNDY_RANGE_BITS);
     if (s != GRUNDY_OK) {
         free(r->val);
         r->val = NULL;
         return s;
     }
-    range_xor_free(&r->xr);
+    grundy_range_xor_free(&r->xr);
     return GRUNDY_OK;
 }
 
@@ -698,7 +698,7 @@ grundy_status grundy_range_new(grundy_range **out, size_t n,
                                   (counts ? RANGE_POW_WORDS * 8 : 0));
     if (s == GRUNDY_OK && repr == GRUNDY_RANGE_XOR) {
         r->repr = repr;
-        s = range_xor_init(&r->xr, n, big_alloc);
+        s = grundy_range_xor_init(&r->xr, n, big_alloc);
     } else if (s == GRUNDY_OK) {
         r->val = big_alloc(n * sizeof *r->val);
         if (r->val)
@@ -706,7 +706,7 @@ grundy_status grundy_range_new(grundy_range **out, size_t n,
         r->pw.pow = counts ? malloc(RANGE_POW_WORDS * 8) : NULL;
         s = r->val && (r->pw.pow || !counts) ? GRUNDY_OK : GRUNDY_ERR_NOMEM;
         if (s == GRUNDY_OK && counts)
-            range_pow_build(&r->pw);
+            grundy_range_pow_build(&r->pw);
         if (s == GRUNDY_OK)
             s = layout_build(r, repr);
     }
@@ -723,7 +723,7 @@ void grundy_range_free(grundy_range *r)
     if (!r)
         return;
     tree_free(r);
-    range_xor_free(&r->xr);
+    grundy_range_xor_free(&r->xr);
     free(r->tree);
     free(r->val);
     free(r->pw.pow);
@@ -746,7 +746,7 @@ grundy_status grundy_range_assign(grundy_range *r, size_t first,
             big = values[i];
     GRUNDY_RETURN_IF(big > GRUNDY_RANGE_VALUE_MAX, GRUNDY_ERR_RANGE);
     if (r->repr == GRUNDY_RANGE_XOR && big <= RANGE_XOR_VALUE_MAX) {
-        range_xor_assign(&r->xr, first, values, count);
+        grundy_range_xor_assign(&r->xr, first, values, count);
         return GRUNDY_OK;
     }
     if (r->repr == GRUNDY_RANGE_XOR)
@@ -785,7 +785,7 @@ grundy_status grundy_range_set(grundy_range *r, size_t i, grundy_value v)
     GRUNDY_RETURN_IF(i >= r->n || v > GRUNDY_RANGE_VALUE_MAX,
                      GRUNDY_ERR_RANGE);
     if (r->repr == GRUNDY_RANGE_XOR && v <= RANGE_XOR_VALUE_MAX) {
-        range_xor_set(&r->xr, i, (unsigned)v);
+        grundy_range_xor_set(&r->xr, i, (unsigned)v);
         return GRUNDY_OK;
     }
     if (r->repr == GRUNDY_RANGE_XOR)
@@ -856,14 +856,14 @@ uint64_t grundy_range_modulus(const grundy_range *r)
 grundy_value grundy_range_get(const grundy_range *r, size_t i)
 {
     assert(i < r->n);
-    return r->repr == GRUNDY_RANGE_XOR ? range_xor_get(&r->xr, i) : r->val[i];
+    return r->repr == GRUNDY_RANGE_XOR ? grundy_range_xor_get(&r->xr, i) : r->val[i];
 }
 
 grundy_value grundy_range_xor(const grundy_range *r, size_t lo, size_t hi)
 {
     assert(lo <= hi && hi < r->n);
     if (r->repr == GRUNDY_RANGE_XOR) {
-        return range_xor_query(&r->xr, lo, hi);
+        return grundy_range_xor_query(&r->xr, lo, hi);
     } else if (r->repr == GRUNDY_RANGE_BASIS) {
         bacc acc;
         memset(&acc, 0, sizeof acc);
@@ -895,7 +895,7 @@ unsigned grundy_range_rank(const grundy_range *r, size_t lo, size_t hi)
 
 uint64_t grundy_range_count(const grundy_range *r, size_t lo, size_t hi)
 {
-    return range_pow_count(&r->pw, (uint64_t)(hi - lo) + 1,
+    return grundy_range_pow_count(&r->pw, (uint64_t)(hi - lo) + 1,
                            grundy_range_rank(r, lo, hi));
 }
 
@@ -903,7 +903,7 @@ void grundy_range_prefetch(const grundy_range *r, size_t lo, size_t hi)
 {
     assert(lo <= hi && hi < r->n);
     if (r->repr == GRUNDY_RANGE_XOR) {
-        range_xor_prefetch(&r->xr, lo, hi);
+        grundy_range_xor_prefetch(&r->xr, lo, hi);
         return;
     }
     PREFETCH(r->val + lo);
@@ -935,7 +935,7 @@ int grundy_range_move(const grundy_range *r, size_t lo, size_t hi,
         return 0;
     t = top_bit((unsigned)x);
     if (r->repr == GRUNDY_RANGE_XOR) /* a scan: moves were not wanted */
-        for (i = lo; !(range_xor_get(&r->xr, i) >> t & 1); i++)
+        for (i = lo; !(grundy_range_xor_get(&r->xr, i) >> t & 1); i++)
             assert(i < hi);
     else
         i = r->repr == GRUNDY_RANGE_BASIS ? btree_find(r, lo, hi, t)

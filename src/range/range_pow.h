@@ -19,8 +19,8 @@ typedef struct range_pow {
 } range_pow;
 
 /* Fill the tables of r (r->p and r->pow set). */
-void range_pow_build(range_pow *r);
+void grundy_range_pow_build(range_pow *r);
 /* 2^len - 2^(len - rank) mod p.  @pre rank <= 16, rank <= len < 2^36. */
-uint64_t range_pow_count(const range_pow *r, uint64_t len, unsigned rank);
+uint64_t grundy_range_pow_count(const range_pow *r, uint64_t len, unsigned rank);
 
 #endif

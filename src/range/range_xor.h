@@ -31,22 +31,22 @@ typedef struct range_xor {
     uint64_t *lv[RANGE_XOR_LEVELS];
 } range_xor;
 
-/* The bytes range_xor_init() allocates for n values. */
-size_t range_xor_bytes(size_t n);
+/* The bytes grundy_range_xor_init() allocates for n values. */
+size_t grundy_range_xor_bytes(size_t n);
 /* n values, all 0 (arrays from alloc, 64-byte aligned, freed with
  * free()). */
-grundy_status range_xor_init(range_xor *x, size_t n,
+grundy_status grundy_range_xor_init(range_xor *x, size_t n,
                              void *(*alloc)(size_t bytes));
-void range_xor_free(range_xor *x);
+void grundy_range_xor_free(range_xor *x);
 
-unsigned range_xor_get(const range_xor *x, size_t i);
+unsigned grundy_range_xor_get(const range_xor *x, size_t i);
 /* @pre v <= RANGE_XOR_VALUE_MAX */
-void range_xor_set(range_xor *x, size_t i, unsigned v);
+void grundy_range_xor_set(range_xor *x, size_t i, unsigned v);
 /* Values first .. first + c - 1, each <= RANGE_XOR_VALUE_MAX. */
-void range_xor_assign(range_xor *x, size_t first, const grundy_value *v,
+void grundy_range_xor_assign(range_xor *x, size_t first, const grundy_value *v,
                       size_t c);
 /* The XOR of values lo..hi. */
-unsigned range_xor_query(const range_xor *x, size_t lo, size_t hi);
-void range_xor_prefetch(const range_xor *x, size_t lo, size_t hi);
+unsigned grundy_range_xor_query(const range_xor *x, size_t lo, size_t hi);
+void grundy_range_xor_prefetch(const range_xor *x, size_t lo, size_t hi);
 
 #endif

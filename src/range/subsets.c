@@ -69,7 +69,7 @@ static uint64_t pow2(const range_pow *r, uint64_t e)
     return v;
 }
 
-void range_pow_build(range_pow *r)
+void grundy_range_pow_build(range_pow *r)
 {
     uint64_t pinv = grundy_nt_preinvert(r->p);
     unsigned t, j;
@@ -89,7 +89,7 @@ void range_pow_build(range_pow *r)
     }
 }
 
-uint64_t range_pow_count(const range_pow *r, uint64_t len, unsigned rank)
+uint64_t grundy_range_pow_count(const range_pow *r, uint64_t len, unsigned rank)
 {
     return shoup_mul(pow2(r, len - rank), r->fac[rank], r->p);
 }

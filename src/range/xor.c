@@ -54,7 +54,7 @@ static unsigned levels(size_t n, size_t lev_n[RANGE_XOR_LEVELS])
     return k;
 }
 
-size_t range_xor_bytes(size_t n)
+size_t grundy_range_xor_bytes(size_t n)
 {
     size_t lev_n[RANGE_XOR_LEVELS], total = 0;
     unsigned k, top = levels(n, lev_n);
@@ -63,7 +63,7 @@ size_t range_xor_bytes(size_t n)
     return total;
 }
 
-grundy_status range_xor_init(range_xor *x, size_t n,
+grundy_status grundy_range_xor_init(range_xor *x, size_t n,
                              void *(*alloc)(size_t bytes))
 {
     unsigned k;
@@ -74,7 +74,7 @@ grundy_status range_xor_init(range_xor *x, size_t n,
         size_t bytes = words_of(x->lev_n[k]) * 8;
         x->lv[k] = alloc(bytes ? bytes : 8);
         if (!x->lv[k]) {
-            range_xor_free(x);
+            grundy_range_xor_free(x);
             return GRUNDY_ERR_NOMEM;
         }
         memset(x->lv[k], 0, bytes ? bytes : 8);
@@ -82,7 +82,7 @@ grundy_status range_xor_init(range_xor *x, size_t n,
     return GRUNDY_OK;
 }
 
-void range_xor_free(range_xor *x)
+void grundy_range_xor_free(range_xor *x)
 {
     unsigned k;
     for (k = 0; k < RANGE_XOR_LEVELS; k++)
@@ -90,14 +90,14 @@ void range_xor_free(range_xor *x)
     memset(x, 0, sizeof *x);
 }
 
-unsigned range_xor_get(const range_xor *x, size_t i)
+unsigned grundy_range_xor_get(const range_xor *x, size_t i)
 {
     return lane(x->lv[0], i) ^ ((i & (G - 1)) ? lane(x->lv[0], i - 1) : 0);
 }
 
-void range_xor_set(range_xor *x, size_t i, unsigned v)
+void grundy_range_xor_set(range_xor *x, size_t i, unsigned v)
 {
-    unsigned d = range_xor_get(x, i) ^ v, k;
+    unsigned d = grundy_range_xor_get(x, i) ^ v, k;
     if (!d)
         return;
     xor_from(x->lv[0], i, d);
@@ -119,7 +119,7 @@ static unsigned entry(const range_xor *x, unsigned k, size_t j)
     return lane(x->lv[k - 1], last) ^ entry(x, k - 1, last);
 }
 
-void range_xor_assign(range_xor *x, size_t first, const grundy_value *v,
+void grundy_range_xor_assign(range_xor *x, size_t first, const grundy_value *v,
                       size_t c)
 {
     size_t lo = first >> G_LOG, hi = (first + c - 1) >> G_LOG, b, j;
@@ -132,7 +132,7 @@ void range_xor_assign(range_xor *x, size_t first, const grundy_value *v,
         for (j = base; j < end; j++)
             val[j - base] = j >= first && j - first < c
                                 ? (unsigned char)v[j - first]
-                                : (unsigned char)range_xor_get(x, j);
+                                : (unsigned char)grundy_range_xor_get(x, j);
         for (j = base; j < end; j++) {
             acc ^= val[j - base];
             lane_set(x->lv[0], j, acc);
@@ -164,12 +164,12 @@ static inline unsigned prefix(const range_xor *x, size_t i)
     return v;
 }
 
-unsigned range_xor_query(const range_xor *x, size_t lo, size_t hi)
+unsigned grundy_range_xor_query(const range_xor *x, size_t lo, size_t hi)
 {
     return prefix(x, hi) ^ (lo ? prefix(x, lo - 1) : 0);
 }
 
-void range_xor_prefetch(const range_xor *x, size_t lo, size_t hi)
+void grundy_range_xor_prefetch(const range_xor *x, size_t lo, size_t hi)
 {
     PREFETCH(x->lv[0] + (hi >> 3));
     if (lo)

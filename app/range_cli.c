@@ -504,12 +504,11 @@ static int queries(session *s, size_t n, uint64_t q)
                 s->pos[a - 1] = p;
             continue;
         }
-        (void)grundy_scan_at_eof(&s->sc);
-        grundy_scan_where(&s->sc, &line, &col);
         st = scan_index(s, &b, n);
         if (st != GRUNDY_OK)
             break;
         if (a > b) {
+            grundy_scan_last_where(&s->sc, &line, &col); /* R's place */
             grundy_parse_error_set(&s->where, line, col,
                                    "L > R (%llu > %llu)",
                                    (unsigned long long)a,
@@ -560,6 +559,7 @@ static int queries(session *s, size_t n, uint64_t q)
             }
             st = write_move(s, i, to);
             if (st != GRUNDY_OK) {
+                grundy_scan_last_where(&s->sc, &line, &col); /* R's place */
                 grundy_parse_error_set(&s->where, line, col,
                                        "cannot list the moves of "
                                        "component %zu: %s",

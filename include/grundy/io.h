@@ -37,6 +37,7 @@ typedef struct grundy_scanner {
     unsigned char *tok;     /* token scratch (owned) */
     size_t tok_cap;
     size_t lc; /* where line and col were counted to */
+    size_t last_len; /* bytes of the last number grundy_scan_u64() read */
 } grundy_scanner;
 
 /* Read from fd (not closed by the scanner).  Caller-allocated; free with
@@ -89,6 +90,15 @@ GRUNDY_API int grundy_scan_at_eof(grundy_scanner *s);
  * last call, hence not const. */
 GRUNDY_API void grundy_scan_where(grundy_scanner *s, unsigned long *line,
                        unsigned long *col);
+
+/* grundy_scan_last_where() :
+ * Where the number that grundy_scan_u64() last read successfully begins
+ * (1-based), asked right after that read, before any other scan call.  A
+ * caller that names a number only when it turns out wrong (R < L, say)
+ * reads it first and asks for its place only then, so the place costs
+ * nothing on the path without an error. */
+GRUNDY_API void grundy_scan_last_where(grundy_scanner *s, unsigned long *line,
+                                       unsigned long *col);
 
 /* grundy_scan_peek() :
  * Skip whitespace; *p = the bytes already buffered from the next one on.

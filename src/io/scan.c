@@ -132,6 +132,14 @@ void grundy_scan_where(grundy_scanner *s, unsigned long *line,
     *col = s->col;
 }
 
+/* A number holds no newline and ends where the scanner stands. */
+void grundy_scan_last_where(grundy_scanner *s, unsigned long *line,
+                            unsigned long *col)
+{
+    grundy_scan_where(s, line, col);
+    *col -= s->last_len;
+}
+
 static grundy_status tok_push(grundy_scanner *s, size_t n, unsigned char c)
 {
     if (n + 1 >= s->tok_cap) {
@@ -300,6 +308,7 @@ grundy_status grundy_scan_u64(grundy_scanner *s, uint64_t *out, uint64_t lo,
         }
         if (p > s->pos && p < s->len && is_space(s->buf[p]) && v >= lo &&
             v <= hi) {
+            s->last_len = p - s->pos;
             s->pos = p;
             *out = v;
             return GRUNDY_OK;
@@ -310,6 +319,8 @@ grundy_status grundy_scan_u64(grundy_scanner *s, uint64_t *out, uint64_t lo,
     if (st != GRUNDY_OK)
         return st;
     st = grundy_u64_parse(out, tok, len, lo, hi, where);
+    if (st == GRUNDY_OK)
+        s->last_len = len;
     if (st != GRUNDY_OK && where) {
         where->col = col + (st == GRUNDY_ERR_PARSE ? where->col - 1 : 0);
         where->line = line;

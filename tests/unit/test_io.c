@@ -107,6 +107,75 @@ static void test_scan_fd_block_boundaries(void **state)
     free(vals);
 }
 
+/* The place of the number just read (grundy_scan_last_where), against
+ * the places counted here byte by byte, on seeded random text of
+ * numbers with leading zeros, spaces, tabs, CR LF and blank lines, past
+ * several 64 KiB read blocks of an fd scanner. */
+static void test_scan_last_where(void **state)
+{
+    test_rng *rng = *state;
+    char path[] = "/tmp/grundy_test_io_XXXXXX";
+    int fd = mkstemp(path);
+    size_t n = 40000 + (size_t)test_rng_below(rng, 1000), i;
+    uint64_t *vals = malloc(n * sizeof *vals);
+    unsigned long *lines = malloc(n * sizeof *lines);
+    unsigned long *cols = malloc(n * sizeof *cols);
+    unsigned long line = 1, col = 1;
+    FILE *f = fdopen(fd, "w");
+    grundy_scanner s;
+    static const char *const gaps[] = {" ", "  ", "\t", "\n", "\r\n",
+                                       "\n\n", " \n\t"};
+    assert_non_null(f);
+    assert_non_null(vals);
+    assert_non_null(lines);
+    assert_non_null(cols);
+    for (i = 0; i < n; i++) {
+        char text[48];
+        const char *gap = gaps[test_rng_below(rng, 7)];
+        unsigned zeros = (unsigned)test_rng_below(rng, 4) == 0
+                             ? (unsigned)test_rng_below(rng, 5)
+                             : 0;
+        int len;
+        vals[i] = test_rng_next(rng) >> test_rng_below(rng, 64);
+        len = snprintf(text, sizeof text, "%.*s%llu", (int)zeros, "00000",
+                       (unsigned long long)vals[i]);
+        lines[i] = line;
+        cols[i] = col;
+        fputs(text, f);
+        col += (unsigned long)len;
+        fputs(gap, f);
+        for (; *gap; gap++) {
+            if (*gap == '\n') {
+                line++;
+                col = 1;
+            } else {
+                col++;
+            }
+        }
+    }
+    fclose(f);
+    fd = open(path, O_RDONLY);
+    assert_int_equal(grundy_scanner_init_fd(&s, fd), GRUNDY_OK);
+    for (i = 0; i < n; i++) {
+        uint64_t v;
+        unsigned long l, c;
+        grundy_parse_error e;
+        assert_int_equal(grundy_scan_u64(&s, &v, 0, UINT64_MAX, &e),
+                         GRUNDY_OK);
+        grundy_scan_last_where(&s, &l, &c);
+        if (v != vals[i] || l != lines[i] || c != cols[i])
+            fail_msg("seed=%llu i=%zu: %lu:%lu, expected %lu:%lu",
+                     (unsigned long long)test_seed(), i, l, c, lines[i],
+                     cols[i]);
+    }
+    grundy_scanner_clear(&s);
+    close(fd);
+    unlink(path);
+    free(vals);
+    free(lines);
+    free(cols);
+}
+
 static void test_scan_line_and_token(void **state)
 {
     const char *in = "ab cd\n1101\r\nlast";
@@ -212,6 +281,8 @@ int main(void)
         cmocka_unit_test(test_scan_u64_malformed),
         cmocka_unit_test_setup_teardown(test_scan_fd_block_boundaries,
                                         test_rng_setup, test_rng_teardown),
+        cmocka_unit_test_setup_teardown(test_scan_last_where, test_rng_setup,
+                                        test_rng_teardown),
         cmocka_unit_test(test_scan_line_and_token),
         cmocka_unit_test_setup_teardown(test_writer_numbers, test_rng_setup,
                                         test_rng_teardown),

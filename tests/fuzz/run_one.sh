@@ -5,6 +5,8 @@
 # inputs go to WORKDIR/corpus/NAME; a crash, leak, timeout or sanitizer
 # report is saved in WORKDIR/artifacts/NAME/ and fails the run.  The last
 # line of the log, the totals, is printed: "NAME: N runs, cov C, ft F".
+# GRUNDY_FUZZ_JOBS=N runs N processes (libFuzzer -fork); GRUNDY_FUZZ_RUNS=N
+# stops after N executions if that comes before SECONDS (one process).
 set -u
 bin=$1 name=$2 secs=$3 work=$4
 here=$(cd "$(dirname "$0")" && pwd)
@@ -16,6 +18,7 @@ set -- -max_total_time="$secs" -timeout=25 -rss_limit_mb=2560 \
     -artifact_prefix="$work/artifacts/$name/"
 [ -f "$here/dict/$name.dict" ] && set -- "$@" -dict="$here/dict/$name.dict"
 [ -n "${GRUNDY_FUZZ_JOBS:-}" ] && set -- "$@" -fork="$GRUNDY_FUZZ_JOBS"
+[ -n "${GRUNDY_FUZZ_RUNS:-}" ] && set -- "$@" -runs="$GRUNDY_FUZZ_RUNS"
 "$bin" "$@" "$work/corpus/$name" "$seeds" >"$log" 2>&1
 rc=$?
 runs=$(sed -n 's/^stat::number_of_executed_units: *//p' "$log" | tail -n 1)

@@ -19,3 +19,12 @@ uint64_t grundy_threads_started(void)
 {
     return atomic_load_explicit(&started, memory_order_relaxed);
 }
+
+uint64_t grundy_locked_u64(pthread_mutex_t *mu, const uint64_t *v)
+{
+    uint64_t n;
+    pthread_mutex_lock(mu);
+    n = *v;
+    pthread_mutex_unlock(mu);
+    return n;
+}

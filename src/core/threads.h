@@ -18,4 +18,7 @@ int grundy_thread_start(pthread_t *t, void *(*fn)(void *), void *arg);
 /* Threads started by grundy_thread_start() since the process began. */
 uint64_t grundy_threads_started(void);
 
+/* *v read under mu (a counter that other threads update under mu). */
+uint64_t grundy_locked_u64(pthread_mutex_t *mu, const uint64_t *v);
+
 #endif

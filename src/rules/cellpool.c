@@ -99,6 +99,25 @@ int grundy_cellpool_get(grundy_cellpool *cp, grundy_pos h, uint64_t *out)
     return ok;
 }
 
+int grundy_cellpool_cells(grundy_cellpool *cp, unsigned need, uint64_t all,
+                          grundy_pos p, uint64_t *out, unsigned words)
+{
+    grundy_cells_zero(out, words);
+    if (need == 1) {
+        out[0] = p & all;
+        return p == out[0];
+    }
+    return words >= need && grundy_cellpool_get(cp, p, out);
+}
+
+grundy_pos grundy_cellpool_name(grundy_cellpool *cp, const uint64_t *x, int *ok)
+{
+    grundy_pos h = 0;
+    if (grundy_cellpool_put(cp, x, &h) != GRUNDY_OK)
+        *ok = 0;
+    return h;
+}
+
 size_t grundy_cellpool_size(grundy_cellpool *cp)
 {
     size_t n;

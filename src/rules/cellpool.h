@@ -45,6 +45,18 @@ grundy_status grundy_cellpool_put(grundy_cellpool *cp, const uint64_t *x,
  * handle. */
 int grundy_cellpool_get(grundy_cellpool *cp, grundy_pos h, uint64_t *out);
 
+/* The cells of position p of a board of `need` words into out[0 ..
+ * words), zeroed first: for need == 1 p itself (1 when p holds no bit
+ * outside all), else the set named p in cp.  0 when p names no position
+ * or words < need. */
+int grundy_cellpool_cells(grundy_cellpool *cp, unsigned need, uint64_t all,
+                          grundy_pos p, uint64_t *out, unsigned words);
+
+/* The handle of set x, as grundy_cellpool_put(); *ok cleared when the
+ * pool cannot take it (the handle is then 0). */
+grundy_pos grundy_cellpool_name(grundy_cellpool *cp, const uint64_t *x,
+                                int *ok);
+
 /* Sets held now. */
 size_t grundy_cellpool_size(grundy_cellpool *cp);
 

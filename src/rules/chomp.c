@@ -208,13 +208,7 @@ static grundy_status chomp_parse(void **params, const char *args,
     GRUNDY_TRY(check_size(args, where));
     GRUNDY_TRY(grundy_grid_parse_dims(&r, &c, &used, args, CHOMP_MAX_SQUARES,
                                       "chomp", where));
-    if (args[used] && args[used] != ':') {
-        grundy_parse_error_set(where, 1, used + 1,
-                               "unexpected '%c' after RxC (a starting "
-                               "position follows a ':')",
-                               args[used]);
-        return GRUNDY_ERR_PARSE;
-    }
+    GRUNDY_TRY(grundy_grid_dims_end(args, used, "position", where));
     cs = calloc(1, sizeof *cs);
     GRUNDY_RETURN_IF(!cs, GRUNDY_ERR_NOMEM);
     cs->rows = r;
@@ -402,12 +396,8 @@ static size_t chomp_moves(const void *params, grundy_pos p, grundy_move *out,
                           size_t cap)
 {
     grundy_pos ch[CHOMP_MAX_SQUARES];
-    size_t n = chomp_children(params, p, ch, CHOMP_MAX_SQUARES), i;
-    for (i = 0; i < n && i < cap; i++) {
-        out[i].part[0] = ch[i];
-        out[i].nparts = 1;
-    }
-    return n;
+    size_t n = chomp_children(params, p, ch, CHOMP_MAX_SQUARES);
+    return grundy_moves_of_positions(out, cap, ch, n);
 }
 
 /* The transposed diagram, on a square bar: row c of it is as long as

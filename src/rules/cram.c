@@ -90,13 +90,7 @@ static grundy_status cram_parse(void **params, const char *args,
     *params = NULL;
     GRUNDY_TRY(grundy_grid_parse_dims(&r, &c, &used, args,
                                       GRUNDY_BOARD_MAX_CELLS, "cram", where));
-    if (args[used] && args[used] != ':') {
-        grundy_parse_error_set(where, 1, used + 1,
-                               "unexpected '%c' after RxC (a starting board "
-                               "follows a ':')",
-                               args[used]);
-        return GRUNDY_ERR_PARSE;
-    }
+    GRUNDY_TRY(grundy_grid_dims_end(args, used, "board", where));
     cs = calloc(1, sizeof *cs);
     GRUNDY_RETURN_IF(!cs, GRUNDY_ERR_NOMEM);
     grundy_wgrid_init(&cs->wg, r, c);
@@ -145,21 +139,8 @@ static int cram_cells(const void *params, grundy_pos p, uint64_t *out,
                       unsigned words)
 {
     const cram_state *cs = params;
-    grundy_cells_zero(out, words);
-    if (cs->words == 1) {
-        out[0] = p & cs->grid.all;
-        return p == out[0];
-    }
-    return words >= cs->words && grundy_cellpool_get(cs->pool, p, out);
-}
-
-/* The handle of cells x; *ok cleared when the pool cannot take it. */
-static grundy_pos name_of(const cram_state *cs, const uint64_t *x, int *ok)
-{
-    grundy_pos h = 0;
-    if (grundy_cellpool_put(cs->pool, x, &h) != GRUNDY_OK)
-        *ok = 0;
-    return h;
+    return grundy_cellpool_cells(cs->pool, cs->words, cs->grid.all, p, out,
+                                 words);
 }
 
 static grundy_status cram_pos_parse(const void *params, const char *text,
@@ -242,6 +223,30 @@ static inline size_t w_children(const grundy_wgrid *g, const uint64_t *p,
     return k;
 }
 
+/* The centres of the leaves whose neighbour is on side h (a shift by k
+ * towards the higher bits when up, else the lower), added to seen; a
+ * centre seen before keeps its earlier leaf, and the new one leaves
+ * out (as reduce_step() below, direction by direction). */
+static inline void w_centres(uint64_t *out, uint64_t *seen,
+                             const uint64_t *leaves, const uint64_t *h,
+                             unsigned k, int up, unsigned W)
+{
+    uint64_t t[GRUNDY_CELLS_MAX_WORDS], c[GRUNDY_CELLS_MAX_WORDS];
+    uint64_t u[GRUNDY_CELLS_MAX_WORDS];
+    grundy_cells_and(t, leaves, h, W);
+    if (up)
+        grundy_cells_shl(c, t, k, W);
+    else
+        grundy_cells_shr(c, t, k, W);
+    grundy_cells_and(t, c, seen, W);
+    if (up)
+        grundy_cells_shr(u, t, k, W);
+    else
+        grundy_cells_shl(u, t, k, W);
+    grundy_cells_andnot(out, out, u, W);
+    grundy_cells_or(seen, seen, c, W);
+}
+
 /* One step of the reduction (the header), as reduce_step() below. */
 static inline void w_reduce_step(const grundy_wgrid *g, uint64_t *out,
                                  const uint64_t *p, unsigned W)
@@ -272,30 +277,12 @@ static inline void w_reduce_step(const grundy_wgrid *g, uint64_t *out,
                       ((hl[i] ^ hr[i]) & (hu[i] ^ hd[i])));
     grundy_cells_copy(out, p, W);
     grundy_cells_zero(seen, W);
-    if (g->rows > 1) {
-        grundy_cells_and(t, leaves, hd, W);
-        grundy_cells_shl(seen, t, C, W);
-    }
-    grundy_cells_and(t, leaves, hr, W);
-    grundy_cells_shl(c, t, 1, W);
-    grundy_cells_and(t, c, seen, W);
-    grundy_cells_shr(u, t, 1, W);
-    grundy_cells_andnot(out, out, u, W);
-    grundy_cells_or(seen, seen, c, W);
-    if (g->rows > 1) {
-        grundy_cells_and(t, leaves, hu, W);
-        grundy_cells_shr(c, t, C, W);
-        grundy_cells_and(t, c, seen, W);
-        grundy_cells_shl(u, t, C, W);
-        grundy_cells_andnot(out, out, u, W);
-        grundy_cells_or(seen, seen, c, W);
-    }
-    grundy_cells_and(t, leaves, hl, W);
-    grundy_cells_shr(c, t, 1, W);
-    grundy_cells_and(t, c, seen, W);
-    grundy_cells_shl(u, t, 1, W);
-    grundy_cells_andnot(out, out, u, W);
-    grundy_cells_or(seen, seen, c, W);
+    if (g->rows > 1)
+        w_centres(out, seen, leaves, hd, C, 1, W);
+    w_centres(out, seen, leaves, hr, 1, 1, W);
+    if (g->rows > 1)
+        w_centres(out, seen, leaves, hu, C, 0, W);
+    w_centres(out, seen, leaves, hl, 1, 0, W);
     for (i = 0; i < W; i++)
         bridge[i] = p[i] & ~leaves[i] & ~seen[i];
     /* bridges with a bridge beside them are not bridges */
@@ -483,7 +470,7 @@ static size_t named_children(const cram_state *cs, grundy_pos p,
     n = cs->words == 2 ? w_children(&cs->wg, x, kids, 2 * GRUNDY_BOARD_MAX_CELLS, 2)
                        : w_children(&cs->wg, x, kids, 2 * GRUNDY_BOARD_MAX_CELLS, 4);
     for (i = 0; i < n && i < cap && ok; i++)
-        out[i] = name_of(cs, kids + i * cs->words, &ok);
+        out[i] = grundy_cellpool_name(cs->pool, kids + i * cs->words, &ok);
     return ok ? n : 0;
 }
 
@@ -511,12 +498,8 @@ static size_t cram_moves(const void *params, grundy_pos p, grundy_move *out,
                          size_t cap)
 {
     grundy_pos ch[GRUNDY_BOARD_MAX_CELLS * 2];
-    size_t n = cram_children(params, p, ch, sizeof ch / sizeof ch[0]), i;
-    for (i = 0; i < n && i < cap; i++) {
-        out[i].part[0] = ch[i];
-        out[i].nparts = 1;
-    }
-    return n;
+    size_t n = cram_children(params, p, ch, sizeof ch / sizeof ch[0]);
+    return grundy_moves_of_positions(out, cap, ch, n);
 }
 
 static size_t cram_orbit(const void *params, grundy_pos p, grundy_pos *out,
@@ -587,7 +570,7 @@ static size_t cram_components(const void *params, grundy_pos p,
                 ? w_components(&cs->wg, x, parts, GRUNDY_BOARD_MAX_CELLS / 2, 2)
                 : w_components(&cs->wg, x, parts, GRUNDY_BOARD_MAX_CELLS / 2, 4);
         for (i = 0; i < n && i < cap && ok; i++)
-            out[i] = name_of(cs, parts + i * cs->words, &ok);
+            out[i] = grundy_cellpool_name(cs->pool, parts + i * cs->words, &ok);
         return ok ? n : 0;
     }
     {

@@ -23,6 +23,17 @@ void grundy_game_free(grundy_game *g)
     free(g);
 }
 
+size_t grundy_moves_of_positions(grundy_move *out, size_t cap,
+                                 const grundy_pos *ch, size_t n)
+{
+    size_t i;
+    for (i = 0; i < n && i < cap; i++) {
+        out[i].part[0] = ch[i];
+        out[i].nparts = 1;
+    }
+    return n;
+}
+
 const grundy_rules *grundy_game_rules(const grundy_game *g)
 {
     return g->rules;

@@ -245,26 +245,10 @@ grundy_status grundy_grid_pos_parse(const grundy_grid *g, const char *text,
     return GRUNDY_OK;
 }
 
-/* Its own loop, not the writer of any width (which takes a grundy_wgrid):
- * a listing of every position (values rect:RxC --all) formats each one. */
 size_t grundy_grid_pos_format(const grundy_grid *g, uint64_t p, char *buf,
                               size_t cap)
 {
-    size_t need = (size_t)g->rows * (g->cols + 1) - 1, k = 0;
-    unsigned r, c;
-    for (r = 0; r < g->rows; r++) {
-        if (r) {
-            if (k + 1 < cap)
-                buf[k] = '/';
-            k++;
-        }
-        for (c = 0; c < g->cols; c++, k++)
-            if (k + 1 < cap)
-                buf[k] = (char)('0' + ((p >> (r * g->cols + c)) & 1));
-    }
-    if (cap)
-        buf[need < cap ? need : cap - 1] = 0;
-    return need;
+    return grundy_wgrid_rows_format(g->rows, g->cols, &p, buf, cap);
 }
 
 static size_t digit_run(const char *s)
@@ -328,6 +312,22 @@ grundy_status grundy_grid_parse_dims(unsigned *rows, unsigned *cols,
     *cols = (unsigned)c;
     *used = x + nc;
     return GRUNDY_OK;
+}
+
+grundy_status grundy_grid_dims_end(const char *args, size_t used,
+                                   const char *start, grundy_parse_error *where)
+{
+    if (!args[used] || (start && args[used] == ':'))
+        return GRUNDY_OK;
+    if (start)
+        grundy_parse_error_set(where, 1, used + 1,
+                               "unexpected '%c' after RxC (a starting %s "
+                               "follows a ':')",
+                               args[used], start);
+    else
+        grundy_parse_error_set(where, 1, used + 1, "unexpected '%c' after RxC",
+                               args[used]);
+    return GRUNDY_ERR_PARSE;
 }
 
 void grundy_grid_geometry(const grundy_grid *g, uint64_t p,

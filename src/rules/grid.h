@@ -98,6 +98,13 @@ grundy_status grundy_grid_parse_dims(unsigned *rows, unsigned *cols,
                                      unsigned max_cells, const char *name,
                                      grundy_parse_error *where);
 
+/* What may follow "RxC" at args[used]: nothing, or with start (what the
+ * family calls its starting position: "board", "position") a ':' and
+ * that start.  Anything else is refused with its column. */
+grundy_status grundy_grid_dims_end(const char *args, size_t used,
+                                   const char *start,
+                                   grundy_parse_error *where);
+
 /* Bits set in x, inline (the compiler's helper is a call without POPCNT
  * in the baseline instruction set). */
 static inline unsigned grundy_pop64(uint64_t x)

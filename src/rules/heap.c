@@ -23,11 +23,7 @@ static grundy_status no_args(void **params, const char *args,
                              grundy_parse_error *where)
 {
     *params = NULL;
-    if (args) {
-        grundy_parse_error_set(where, 1, 1, "this family takes no parameters");
-        return GRUNDY_ERR_PARSE;
-    }
-    return GRUNDY_OK;
+    return grundy_parse_no_args(args, where);
 }
 
 static void one_heap(grundy_move *m, grundy_pos h)

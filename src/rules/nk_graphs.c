@@ -513,13 +513,10 @@ grundy_status grundy_nk_parse_graph(nk_state *s, const char *args,
         if (st != GRUNDY_OK) {
             if (where)
                 where->col += 5;
-        } else if (args[5 + used]) {
-            grundy_parse_error_set(where, 1, 5 + used + 1,
-                                   "unexpected '%c' after RxC",
-                                   args[5 + used]);
-            st = GRUNDY_ERR_PARSE;
         } else {
-            make_grid(s, r, c);
+            st = grundy_grid_dims_end(args, 5 + used, NULL, where);
+            if (st == GRUNDY_OK)
+                make_grid(s, r, c);
         }
     } else if (strcmp(args, "petersen") == 0) {
         unsigned i;

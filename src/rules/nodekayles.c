@@ -94,20 +94,7 @@ static int nk_cells(const void *params, grundy_pos p, uint64_t *out,
                     unsigned words)
 {
     const nk_state *s = params;
-    grundy_cells_zero(out, words);
-    if (s->words == 1) {
-        out[0] = p & s->all;
-        return p == out[0];
-    }
-    return words >= s->words && grundy_cellpool_get(s->pool, p, out);
-}
-
-static grundy_pos name_of(const nk_state *s, const uint64_t *x, int *ok)
-{
-    grundy_pos h = 0;
-    if (grundy_cellpool_put(s->pool, x, &h) != GRUNDY_OK)
-        *ok = 0;
-    return h;
+    return grundy_cellpool_cells(s->pool, s->words, s->all, p, out, words);
 }
 
 /* Positions as text: grids as rows (grid.h), other graphs one 0/1 per
@@ -387,7 +374,7 @@ static size_t named_list(const nk_state *s, grundy_pos p, grundy_pos *out,
         n = parts ? w_components(s, x, list, GRUNDY_BOARD_MAX_CELLS, 4)
                   : w_children(s, x, list, GRUNDY_BOARD_MAX_CELLS, 4);
     for (i = 0; i < n && i < cap && ok; i++)
-        out[i] = name_of(s, list + i * s->words, &ok);
+        out[i] = grundy_cellpool_name(s->pool, list + i * s->words, &ok);
     return ok ? n : 0;
 }
 
@@ -409,12 +396,8 @@ static size_t nk_moves(const void *params, grundy_pos p, grundy_move *out,
                        size_t cap)
 {
     grundy_pos ch[GRUNDY_BOARD_MAX_CELLS];
-    size_t n = nk_children(params, p, ch, GRUNDY_BOARD_MAX_CELLS), i;
-    for (i = 0; i < n && i < cap; i++) {
-        out[i].part[0] = ch[i];
-        out[i].nparts = 1;
-    }
-    return n;
+    size_t n = nk_children(params, p, ch, GRUNDY_BOARD_MAX_CELLS);
+    return grundy_moves_of_positions(out, cap, ch, n);
 }
 
 static size_t nk_components(const void *params, grundy_pos p,

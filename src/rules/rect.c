@@ -66,11 +66,7 @@ static grundy_status rect_parse(void **params, const char *args,
     *params = NULL;
     GRUNDY_TRY(grundy_grid_parse_dims(&r, &c, &used, args,
                                       GRUNDY_RECT_MAX_CELLS, "rect", where));
-    if (args[used]) {
-        grundy_parse_error_set(where, 1, used + 1,
-                               "unexpected '%c' after RxC", args[used]);
-        return GRUNDY_ERR_PARSE;
-    }
+    GRUNDY_TRY(grundy_grid_dims_end(args, used, NULL, where));
     rs = malloc(sizeof *rs);
     GRUNDY_RETURN_IF(!rs, GRUNDY_ERR_NOMEM);
     rs->pub.rows = r;

@@ -34,6 +34,14 @@ grundy_status grundy_parse_u64_list(uint64_t **out, size_t *n,
                                     const char *text, uint64_t lo,
                                     uint64_t hi, grundy_parse_error *where);
 
+/* The parse hook of a family without parameters: refuses any args. */
+grundy_status grundy_parse_no_args(const char *args, grundy_parse_error *where);
+
+/* Moves of one part each from positions ch[0 .. n) into out[0 .. cap);
+ * returns n (as grundy_rules.moves). */
+size_t grundy_moves_of_positions(grundy_move *out, size_t cap,
+                                 const grundy_pos *ch, size_t n);
+
 /* Sort the parts of m in increasing order (moves compare equal when
  * their sorted parts do). */
 void grundy_move_sort_parts(grundy_move *m);

@@ -434,10 +434,7 @@ static grundy_status grundy_game_parse(void **params, const char *args,
                                        grundy_parse_error *where)
 {
     *params = NULL;
-    if (args) {
-        grundy_parse_error_set(where, 1, 1, "this family takes no parameters");
-        return GRUNDY_ERR_PARSE;
-    }
+    GRUNDY_TRY(grundy_parse_no_args(args, where));
     *params = (void *)(uintptr_t)&grundy_game_tb;
     return GRUNDY_OK;
 }

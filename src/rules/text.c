@@ -17,6 +17,15 @@ grundy_status grundy_u64_parse_pos(grundy_pos *out, const char *text,
     return grundy_u64_parse(out, text, len, 0, max, where);
 }
 
+grundy_status grundy_parse_no_args(const char *args, grundy_parse_error *where)
+{
+    if (args) {
+        grundy_parse_error_set(where, 1, 1, "this family takes no parameters");
+        return GRUNDY_ERR_PARSE;
+    }
+    return GRUNDY_OK;
+}
+
 size_t grundy_u64_format(uint64_t v, char *buf, size_t cap)
 {
     char tmp[20];

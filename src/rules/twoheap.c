@@ -30,6 +30,7 @@
 #include "grundy/twoheap.h"
 #include "rules/rules_internal.h"
 #include "rules/twoheap_internal.h"
+#include "table/layout.h"
 
 /* Pairs ********************************************************************/
 
@@ -622,16 +623,6 @@ static size_t th_work_bytes(const void *params, grundy_pos n)
     return (size_t)((lines + 1) * words * 8);
 }
 
-static void put_raw(void *values, unsigned w, grundy_pos p, grundy_value v)
-{
-    if (w == 1)
-        ((uint8_t *)values)[p] = (uint8_t)v;
-    else if (w == 2)
-        ((uint16_t *)values)[p] = (uint16_t)v;
-    else
-        ((uint32_t *)values)[p] = (uint32_t)v;
-}
-
 static grundy_status th_fill(const void *params, void *values, grundy_pos from,
                              grundy_pos n, grundy_fill *f)
 {
@@ -721,7 +712,7 @@ static grundy_status th_fill(const void *params, void *values, grundy_pos from,
             s = GRUNDY_ERR_ARG;
             break;
         }
-        put_raw(values, w, p, v);
+        grundy_table_put_raw(values, w, p, v);
         for (r = 0; r < tp->nrays; r++)
             line[r][v / 64] |= UINT64_C(1) << (v % 64);
         pair_next(&a, &b);

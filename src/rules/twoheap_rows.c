@@ -100,22 +100,35 @@ static int grow_bytes(rows *r, size_t more)
     return 1;
 }
 
+/* *p, an array of *cap items of size bytes, grown to at least need items
+ * (doubling, from first), the new bytes counted; 0 past ROWS_MAX_BYTES
+ * or out of memory. */
+static int grow_array(rows *r, void **p, size_t *cap, size_t need, size_t first,
+                      size_t size)
+{
+    size_t nc = *cap ? 2 * *cap : first;
+    void *np;
+    while (nc < need)
+        nc *= 2;
+    if (!grow_bytes(r, (nc - *cap) * size))
+        return 0;
+    np = realloc(*p, nc * size);
+    if (!np)
+        return 0;
+    *p = np;
+    *cap = nc;
+    return 1;
+}
+
 static int set_add(rows *r, rset *s, grundy_value v)
 {
     size_t wi = (size_t)(v / 64);
     if (wi >= s->words) {
-        size_t nw = s->words ? 2 * s->words : 64;
-        uint64_t *nb;
-        while (nw <= wi)
-            nw *= 2;
-        if (!grow_bytes(r, (nw - s->words) * 8))
+        size_t old = s->words;
+        if (!grow_array(r, (void **)&s->bits, &s->words, wi + 1, 64,
+                        sizeof *s->bits))
             return 0;
-        nb = realloc(s->bits, nw * sizeof *nb);
-        if (!nb)
-            return 0;
-        memset(nb + s->words, 0, (nw - s->words) * sizeof *nb);
-        s->bits = nb;
-        s->words = nw;
+        memset(s->bits + old, 0, (s->words - old) * sizeof *s->bits);
     }
     s->bits[wi] |= (uint64_t)1 << (v % 64);
     if (v + 1 > s->top)
@@ -201,17 +214,10 @@ static int cell(rows *r, uint64_t x, uint64_t y, grundy_value *out)
             int64_t ox = u->cx * t + u->dx, oy = u->cy * t + u->dy;
             if (ox == 0 && oy == 0)
                 continue;
-            if (r->nopt == r->capopt) {
-                size_t nc = r->capopt ? 2 * r->capopt : 64;
-                grundy_value *no;
-                if (!grow_bytes(r, (nc - r->capopt) * sizeof *no))
-                    return 0;
-                no = realloc(r->opt, nc * sizeof *no);
-                if (!no)
-                    return 0;
-                r->opt = no;
-                r->capopt = nc;
-            }
+            if (r->nopt == r->capopt &&
+                !grow_array(r, (void **)&r->opt, &r->capopt, r->nopt + 1, 64,
+                            sizeof *r->opt))
+                return 0;
             r->opt[r->nopt++] =
                 r->ring[((x - (uint64_t)ox) % r->w) * (r->n + 1) + y -
                         (uint64_t)oy];
@@ -251,19 +257,9 @@ static int key_seen(rows *r, uint64_t y, uint64_t x, uint64_t *seen)
     for (v = s->low + 1; v < s->top; v++)
         len += set_has(s, v) != 0;
     need = kk->len + len + 1;
-    if (need > kk->cap) {
-        size_t nc = kk->cap ? 2 * kk->cap : 1024;
-        int64_t *np;
-        while (nc < need)
-            nc *= 2;
-        if (!grow_bytes(r, (nc - kk->cap) * sizeof *np))
-            return 0;
-        np = realloc(kk->pool, nc * sizeof *np);
-        if (!np)
-            return 0;
-        kk->pool = np;
-        kk->cap = nc;
-    }
+    if (need > kk->cap && !grow_array(r, (void **)&kk->pool, &kk->cap, need,
+                                      1024, sizeof *kk->pool))
+        return 0;
     key = kk->pool + kk->len;
     key[0] = (int64_t)len;
     key[1] = (int64_t)s->low - (int64_t)x;
@@ -361,17 +357,9 @@ static void rows_free(rows *r)
 static int hist_put(rows *r, uint64_t x, grundy_value v)
 {
     int64_t d = (int64_t)v - (int64_t)x;
-    if (x >= r->hcap) {
-        size_t nc = r->hcap ? 2 * r->hcap : 4096;
-        int32_t *nh;
-        if (!grow_bytes(r, (nc - r->hcap) * sizeof *nh))
-            return 0;
-        nh = realloc(r->hist, nc * sizeof *nh);
-        if (!nh)
-            return 0;
-        r->hist = nh;
-        r->hcap = nc;
-    }
+    if (x >= r->hcap && !grow_array(r, (void **)&r->hist, &r->hcap,
+                                    (size_t)x + 1, 4096, sizeof *r->hist))
+        return 0;
     if (d < INT32_MIN || d > INT32_MAX)
         return 0;
     r->hist[x] = (int32_t)d;

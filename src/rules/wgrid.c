@@ -263,23 +263,29 @@ grundy_status grundy_wgrid_pos_parse(const grundy_wgrid *g, const char *text,
     return GRUNDY_OK;
 }
 
-size_t grundy_wgrid_pos_format(const grundy_wgrid *g, const uint64_t *p,
-                               char *buf, size_t cap, unsigned W)
+size_t grundy_wgrid_rows_format(unsigned rows, unsigned cols, const uint64_t *p,
+                                char *buf, size_t cap)
 {
-    size_t need = (size_t)g->rows * (g->cols + 1) - 1, k = 0;
+    size_t need = (size_t)rows * (cols + 1) - 1, k = 0;
     unsigned r, c;
-    (void)W;
-    for (r = 0; r < g->rows; r++) {
+    for (r = 0; r < rows; r++) {
         if (r) {
             if (k + 1 < cap)
                 buf[k] = '/';
             k++;
         }
-        for (c = 0; c < g->cols; c++, k++)
+        for (c = 0; c < cols; c++, k++)
             if (k + 1 < cap)
-                buf[k] = (char)('0' + grundy_cells_has(p, r * g->cols + c));
+                buf[k] = (char)('0' + grundy_cells_has(p, r * cols + c));
     }
     if (cap)
         buf[need < cap ? need : cap - 1] = 0;
     return need;
+}
+
+size_t grundy_wgrid_pos_format(const grundy_wgrid *g, const uint64_t *p,
+                               char *buf, size_t cap, unsigned W)
+{
+    (void)W;
+    return grundy_wgrid_rows_format(g->rows, g->cols, p, buf, cap);
 }

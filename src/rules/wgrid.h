@@ -105,7 +105,12 @@ int grundy_wgrid_place(const grundy_wgrid *g, const grundy_wgrid *w,
 grundy_status grundy_wgrid_pos_parse(const grundy_wgrid *g, const char *text,
                                      size_t len, uint64_t *out, unsigned W,
                                      grundy_parse_error *where);
-/* snprintf semantics. */
+/* The text of an R x C board whose cell i is bit i of the words p[0 ..]
+ * (grid.h: rows of 0/1 separated by '/'), for boards of every width;
+ * snprintf semantics. */
+size_t grundy_wgrid_rows_format(unsigned rows, unsigned cols, const uint64_t *p,
+                                char *buf, size_t cap);
+/* The same for a board g of width W; snprintf semantics. */
 size_t grundy_wgrid_pos_format(const grundy_wgrid *g, const uint64_t *p,
                                char *buf, size_t cap, unsigned W);
 

@@ -48,6 +48,7 @@
 #include <xxhash.h>
 
 #include "core/progress.h"
+#include "core/threads.h"
 #include "grundy/store.h"
 #include "store/format.h"
 #include "store/store_internal.h"
@@ -268,11 +269,7 @@ void grundy_store_note_journal(grundy_store *s, uint64_t records)
 
 uint64_t grundy_store_journal_kept(grundy_store *s)
 {
-    uint64_t n;
-    pthread_mutex_lock(&s->saved_lock);
-    n = s->journal_records;
-    pthread_mutex_unlock(&s->saved_lock);
-    return n;
+    return grundy_locked_u64(&s->saved_lock, &s->journal_records);
 }
 
 void grundy_store_wrote(grundy_store *s, const char *spec)

@@ -30,6 +30,7 @@
 #include <unistd.h>
 #include <xxhash.h>
 
+#include "core/threads.h"
 #include "store/store_internal.h"
 
 #define J_MAGIC "GRUNDYJ1"
@@ -256,11 +257,7 @@ grundy_status grundy_store_journal_sync(grundy_store_journal *j)
 
 uint64_t grundy_store_journal_records(grundy_store_journal *j)
 {
-    uint64_t n;
-    pthread_mutex_lock(&j->mu);
-    n = j->records;
-    pthread_mutex_unlock(&j->mu);
-    return n;
+    return grundy_locked_u64(&j->mu, &j->records);
 }
 
 grundy_status grundy_store_journal_close(grundy_store_journal *j)

@@ -24,36 +24,18 @@
 
 #define UNDECIDED 3
 
-static grundy_status push_edge(sum_space *S, void *ctx, size_t depth,
-                               size_t len)
-{
-    sum_retro *R = ctx;
-    size_t id;
-    (void)depth;
-    GRUNDY_TRY(grundy_sum_space_intern(S, S->kid, len, &id));
-    GRUNDY_TRY(grundy_sum_space_grow(S, (void **)&R->edge, &R->ecap,
-                                     R->nedge + 1, sizeof *R->edge));
-    R->edge[R->nedge++] = id;
-    return GRUNDY_OK;
-}
-
 /* Every position reachable from state 0, with its children. */
 static grundy_status explore(sum_retro *R)
 {
     sum_space *S = &R->S;
     size_t i;
     for (i = 0; i < S->nst; i++) {
-        size_t m = S->st[i].len;
         GRUNDY_TRY(grundy_sum_space_grow(S, (void **)&R->eoff, &R->eoffcap,
                                          i + 2, sizeof *R->eoff));
-        R->eoff[i] = R->nedge;
-        GRUNDY_TRY(grundy_sum_space_grow(S, (void **)&S->par, &S->parcap,
-                                         m + 1, sizeof *S->par));
-        if (m)
-            memcpy(S->par, S->arena + S->st[i].off, m * sizeof *S->par);
-        GRUNDY_TRY(grundy_sum_space_children(S, S->par, m, 1, push_edge, R));
+        R->eoff[i] = R->edge.n;
+        GRUNDY_TRY(grundy_sum_space_child_ids(S, i, &R->edge));
     }
-    R->eoff[S->nst] = R->nedge;
+    R->eoff[S->nst] = R->edge.n;
     return GRUNDY_OK;
 }
 
@@ -64,13 +46,13 @@ static grundy_status backwards(sum_retro *R)
     size_t *poff, *pred, *left, *queue;
     grundy_status s;
 
-    s = grundy_limits_mem_check(S->lim, S->bytes + R->nedge * sizeof *pred +
+    s = grundy_limits_mem_check(S->lim, S->bytes + R->edge.n * sizeof *pred +
                                             (3 * n + 1) * sizeof *poff + n);
     if (s != GRUNDY_OK)
         return s;
     R->outcome = malloc(n ? n : 1);
     poff = calloc(n + 1, sizeof *poff);
-    pred = malloc((R->nedge ? R->nedge : 1) * sizeof *pred);
+    pred = malloc((R->edge.n ? R->edge.n : 1) * sizeof *pred);
     left = malloc((n ? n : 1) * sizeof *left);
     queue = malloc((n ? n : 1) * sizeof *queue);
     if (!R->outcome || !poff || !pred || !left || !queue) {
@@ -81,14 +63,14 @@ static grundy_status backwards(sum_retro *R)
         return GRUNDY_ERR_NOMEM;
     }
     /* the edges backwards, by a counting sort */
-    for (e = 0; e < R->nedge; e++)
-        poff[R->edge[e] + 1]++;
+    for (e = 0; e < R->edge.n; e++)
+        poff[R->edge.id[e] + 1]++;
     for (i = 0; i < n; i++)
         poff[i + 1] += poff[i];
     for (i = 0; i < n; i++) {
         left[i] = R->eoff[i + 1] - R->eoff[i];
         for (e = R->eoff[i]; e < R->eoff[i + 1]; e++)
-            pred[poff[R->edge[e]]++] = i;
+            pred[poff[R->edge.id[e]]++] = i;
         R->outcome[i] = UNDECIDED;
         if (!left[i]) {
             R->outcome[i] = GRUNDY_LOOPY_SECOND;
@@ -174,7 +156,7 @@ void grundy_sum_retro_free(sum_retro *R)
 {
     grundy_sum_space_free(&R->S);
     free(R->eoff);
-    free(R->edge);
+    free(R->edge.id);
     free(R->outcome);
     memset(R, 0, sizeof *R);
 }

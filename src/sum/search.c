@@ -31,35 +31,6 @@ typedef struct frame {
     int expanded;
 } frame;
 
-typedef struct dfs {
-    size_t *child;
-    size_t nchild, childcap;
-} dfs;
-
-static grundy_status push_child(sum_space *S, void *ctx, size_t depth,
-                                size_t len)
-{
-    dfs *D = ctx;
-    size_t id;
-    (void)depth;
-    GRUNDY_TRY(grundy_sum_space_intern(S, S->kid, len, &id));
-    GRUNDY_TRY(grundy_sum_space_grow(S, (void **)&D->child, &D->childcap,
-                                     D->nchild + 1, sizeof *D->child));
-    D->child[D->nchild++] = id;
-    return GRUNDY_OK;
-}
-
-/* Push the children of state id onto the child stack. */
-static grundy_status expand(sum_space *S, dfs *D, size_t id)
-{
-    size_t m = S->st[id].len;
-    GRUNDY_TRY(grundy_sum_space_grow(S, (void **)&S->par, &S->parcap, m + 1,
-                                     sizeof *S->par));
-    if (m)
-        memcpy(S->par, S->arena + S->st[id].off, m * sizeof *S->par);
-    return grundy_sum_space_children(S, S->par, m, 1, push_child, D);
-}
-
 /* 1 + the least even child, else 1 + the largest odd one. */
 static uint64_t remoteness_of(const sum_space *S, const size_t *child,
                               size_t count)
@@ -84,7 +55,7 @@ static grundy_status solve(sum_space *S, size_t root)
 {
     frame *fs = NULL;
     size_t nf = 0, fcap = 0;
-    dfs D = {NULL, 0, 0};
+    sum_ids D = {NULL, 0, 0};
     grundy_status s = GRUNDY_OK;
 
     if (S->st[root].status == ST_DONE)
@@ -100,15 +71,15 @@ static grundy_status solve(sum_space *S, size_t root)
         frame *f = &fs[nf - 1];
         int pushed = 0;
         if (!f->expanded) {
-            f->first = D.nchild;
-            s = expand(S, &D, f->id);
+            f->first = D.n;
+            s = grundy_sum_space_child_ids(S, f->id, &D);
             if (s != GRUNDY_OK)
                 break;
-            f->count = D.nchild - f->first;
+            f->count = D.n - f->first;
             f->expanded = 1;
         }
         while (f->next < f->count) {
-            size_t c = D.child[f->first + f->next];
+            size_t c = D.id[f->first + f->next];
             if (S->st[c].status == ST_DONE) {
                 f->next++;
                 continue;
@@ -131,17 +102,17 @@ static grundy_status solve(sum_space *S, size_t root)
         }
         if (pushed || s != GRUNDY_OK)
             continue;
-        S->st[f->id].r = remoteness_of(
-            S, D.child ? D.child + f->first : NULL, f->count);
+        S->st[f->id].r =
+            remoteness_of(S, D.id ? D.id + f->first : NULL, f->count);
         S->st[f->id].status = ST_DONE;
-        D.nchild = f->first;
+        D.n = f->first;
         nf--;
     }
     /* a failed search leaves its frames half done: start them afresh */
     while (s != GRUNDY_OK && nf)
         S->st[fs[--nf].id].status = ST_NEW;
     free(fs);
-    free(D.child);
+    free(D.id);
     return s;
 }
 

@@ -345,3 +345,24 @@ grundy_status grundy_sum_space_children(sum_space *S, const sum_item *par,
     return gen(S, par, m, 0, 0, dedupe, fn, ctx);
 }
 
+static grundy_status push_id(sum_space *S, void *ctx, size_t depth, size_t len)
+{
+    sum_ids *out = ctx;
+    size_t id;
+    (void)depth;
+    GRUNDY_TRY(grundy_sum_space_intern(S, S->kid, len, &id));
+    GRUNDY_TRY(grundy_sum_space_grow(S, (void **)&out->id, &out->cap,
+                                     out->n + 1, sizeof *out->id));
+    out->id[out->n++] = id;
+    return GRUNDY_OK;
+}
+
+grundy_status grundy_sum_space_child_ids(sum_space *S, size_t id, sum_ids *out)
+{
+    size_t m = S->st[id].len;
+    GRUNDY_TRY(grundy_sum_space_grow(S, (void **)&S->par, &S->parcap, m + 1,
+                                     sizeof *S->par));
+    if (m)
+        memcpy(S->par, S->arena + S->st[id].off, m * sizeof *S->par);
+    return grundy_sum_space_children(S, S->par, m, 1, push_id, out);
+}

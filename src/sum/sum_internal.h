@@ -150,6 +150,17 @@ grundy_status grundy_sum_space_children(sum_space *S, const sum_item *par,
                                         size_t m, int dedupe, sum_emit_fn fn,
                                         void *ctx);
 
+/* A growing list of state numbers. */
+typedef struct sum_ids {
+    size_t *id;
+    size_t n, cap;
+} sum_ids;
+
+/* The numbers of the children of state id (interned when new; equal
+ * items chosen once), appended to out in the order of
+ * grundy_sum_space_children().  Uses S->par. */
+grundy_status grundy_sum_space_child_ids(sum_space *S, size_t id, sum_ids *out);
+
 /* The move of S->sel[d] / S->pick[d] (after grundy_sum_space_children). */
 const grundy_move *grundy_sum_space_move(const sum_space *S, size_t d);
 
@@ -204,9 +215,10 @@ grundy_status grundy_sum_search_in(sum_space *S,
  * (for a draw: none). */
 typedef struct sum_retro {
     sum_space S;
-    size_t *eoff; /* the children of state i: edge[eoff[i] .. eoff[i+1]) */
-    size_t *edge;
-    size_t nedge, ecap, eoffcap;
+    /* the children of state i: edge.id[eoff[i] .. eoff[i+1]) */
+    size_t *eoff;
+    sum_ids edge;
+    size_t eoffcap;
     unsigned char *outcome; /* grundy_loopy_outcome per state */
     int solved;
 } sum_retro;

@@ -111,16 +111,6 @@ static inline grundy_value get(const void *g, unsigned width, grundy_pos x)
     return grundy_table_get_raw(g, width, x);
 }
 
-static inline void put(void *g, unsigned width, grundy_pos x, grundy_value v)
-{
-    if (width == 1)
-        ((uint8_t *)g)[x] = (uint8_t)v;
-    else if (width == 2)
-        ((uint16_t *)g)[x] = (uint16_t)v;
-    else
-        ((uint32_t *)g)[x] = (uint32_t)v;
-}
-
 static grundy_status interval_fill(const void *params, void *values,
                                    grundy_pos from, grundy_pos n,
                                    grundy_fill *f)
@@ -194,7 +184,7 @@ static grundy_status interval_fill(const void *params, void *values,
             st = GRUNDY_ERR_OVERFLOW;
             break;
         }
-        put(values, width, p, v);
+        grundy_table_put_raw(values, width, p, v);
         if (p % TICK == TICK - 1)
             st = grundy_fill_tick(f, p + 1);
     }

@@ -1,6 +1,7 @@
 /*
  * layout.h -- the layout of grundy_table and the calls that make room in
- * it, append to it and note values written in place.  Only the table
+ * it, append to it and note values written in place (and the store of
+ * one value at a width, which the kernels of families use too).  Only the table
  * module (table.c, the kernels, tiers) reaches into a table's fields;
  * every other module creates and wraps tables through grundy/table.h and
  * grundy/experimental.h.
@@ -31,6 +32,20 @@ struct grundy_table {
     void (*drop)(void *ctx, grundy_pos lo, grundy_pos hi);
 };
 
+/* values[p] = v in an array of width bytes an entry (1, 2 or 4), as a
+ * table's data and a kernel's values are; v must fit the width.  The
+ * store of grundy_table_get_raw() (grundy/table.h). */
+static inline void grundy_table_put_raw(void *values, unsigned width,
+                                        grundy_pos p, grundy_value v)
+{
+    if (width == 1)
+        ((uint8_t *)values)[p] = (uint8_t)v;
+    else if (width == 2)
+        ((uint16_t *)values)[p] = (uint16_t)v;
+    else
+        ((uint32_t *)values)[p] = (uint32_t)v;
+}
+
 /* An empty table of g at the given width. */
 grundy_status grundy_table_alloc(grundy_table **out, const grundy_game *g,
                                  unsigned width);
@@ -53,12 +68,7 @@ static inline grundy_status grundy_table_push(grundy_table *t, grundy_value v,
         t->max = v;
         t->max_at = t->size;
     }
-    if (t->width == 1)
-        ((uint8_t *)t->data)[t->size] = (uint8_t)v;
-    else if (t->width == 2)
-        ((uint16_t *)t->data)[t->size] = (uint16_t)v;
-    else
-        ((uint32_t *)t->data)[t->size] = (uint32_t)v;
+    grundy_table_put_raw(t->data, t->width, t->size, v);
     t->size++;
     return GRUNDY_OK;
 }

@@ -20,7 +20,19 @@
  *     and its leaf without the bridge; by induction on the cells the
  *     bridge adds no other option value (the test compares every position
  *     of small boards with the table of all positions);
- *   - a cell alone (no empty neighbour) is dead.
+ *   - a cell alone (no empty neighbour) is dead;
+ *   - a twin square: a 2 x 2 square of empty cells a b / c d in which a's
+ *     only empty neighbours are b and c, and so are d's (or b's and c's
+ *     are a and d, the mirror image).  a and d are then twins (the same
+ *     neighbours, not each other's), so the domino a-b gives the same
+ *     position as b-d turned by the swap of a and d, and c-d the same
+ *     as a-c: the game is the same without the two horizontal edges a-b
+ *     and c-d (by induction: a move that takes b or c leaves a and d
+ *     leaves of one star, reduced above; any other move keeps the
+ *     square).  The parts are therefore grown without crossing those
+ *     edges, which splits a group where they were its only link (Beling's
+ *     solver does the same), and a part cut off is reduced and split
+ *     again.
  *
  * A part that is its own image under the half turn about the centre of
  * its bounding box is left out too, when no domino of it lies on its own
@@ -555,6 +567,65 @@ static uint64_t cram_reduce(const grundy_grid *g, uint64_t p)
     return p;
 }
 
+/* The twin squares of p (the header): the left cells of the horizontal
+ * edges the game can do without. */
+static uint64_t twin_cuts(const grundy_grid *g, uint64_t p)
+{
+    unsigned C = g->cols;
+    uint64_t hl, hr, hu, hd, tl, br, tr, bl, a, t;
+    if (g->rows < 2 || C < 2)
+        return 0;
+    hl = p & (p << 1) & g->not_left;
+    hr = p & (p >> 1) & g->not_right;
+    hu = p & (p << C);
+    hd = p & (p >> C);
+    tl = hr & hd & ~hl & ~hu; /* neighbours right and below only */
+    br = hl & hu & ~hr & ~hd;
+    tr = hl & hd & ~hr & ~hu;
+    bl = hr & hu & ~hl & ~hd;
+    a = tl & (br >> (C + 1)); /* twins at a and a + C + 1 */
+    t = tr & (bl >> (C - 1)); /* twins at t and t + C - 1 */
+    return a | (a << C) | (t >> 1) | (t << (C - 1));
+}
+
+/* The parts of p from out[k] on, twin squares cut (a part they cut off
+ * is reduced and split again); returns the new k. */
+static size_t cram_split(const grundy_grid *g, uint64_t p, grundy_pos *out,
+                         size_t cap, size_t k)
+{
+    unsigned C = g->cols;
+    uint64_t q = cram_reduce(g, p), cut = twin_cuts(g, q), rest = q;
+    uint64_t go_right = g->not_right & ~cut, go_left = go_right << 1;
+    while (rest) {
+        uint64_t part = rest & (~rest + 1), next;
+        if (cut) {
+            for (;;) {
+                next = part | ((part & go_left) >> 1) |
+                       ((part & go_right) << 1) | (part >> C) |
+                       ((part << C) & g->all);
+                next &= q;
+                if (next == part)
+                    break;
+                part = next;
+            }
+        } else {
+            while ((next = grundy_grid_grow(g, part) & q) != part)
+                part = next;
+        }
+        rest &= ~part;
+        if (!(part & (part - 1)))
+            continue; /* a cell alone */
+        if (cut && part != q) {
+            k = cram_split(g, part, out, cap, k);
+        } else if (!mirrored(g, part)) {
+            if (k < cap)
+                out[k] = part;
+            k++;
+        }
+    }
+    return k;
+}
+
 static size_t cram_components(const void *params, grundy_pos p,
                               grundy_pos *out, size_t cap)
 {
@@ -573,20 +644,7 @@ static size_t cram_components(const void *params, grundy_pos p,
             out[i] = grundy_cellpool_name(cs->pool, parts + i * cs->words, &ok);
         return ok ? n : 0;
     }
-    {
-        grundy_pos parts[GRUNDY_GRID_MAX_CELLS / 2];
-        size_t n = grundy_grid_components(&cs->grid,
-                                          cram_reduce(&cs->grid, p), 2, parts,
-                                          GRUNDY_GRID_MAX_CELLS / 2),
-               i, k = 0;
-        for (i = 0; i < n; i++)
-            if (!mirrored(&cs->grid, parts[i])) {
-                if (k < cap)
-                    out[k] = parts[i];
-                k++;
-            }
-        return k;
-    }
+    return cram_split(&cs->grid, p, out, cap, 0);
 }
 
 static void cram_key(const void *params, grundy_pos p, uint64_t key[2])

@@ -287,6 +287,107 @@ static void test_cram_random_positions(void **state)
                  15);
 }
 
+/* The twin-square rule (cram.c): a 2 x 2 square a b / c d of empty cells
+ * whose a and d (or b and c) have only the square's two other cells as
+ * empty neighbours lets the parts drop its horizontal edges.  Random
+ * positions of a 6 x 7 board with such a square planted at a random
+ * place: the parts' values (from the search) XOR to the value the direct
+ * search confirms for the whole position, and the search's own value of
+ * the position agrees.  Parts that touch each other are only made by
+ * the rule (plain groups never touch): they must turn up. */
+static void test_cram_twin_squares(void **state)
+{
+    test_rng *rng = *state;
+    const unsigned R = 6, C = 7;
+    oracle_grid og = {R, C};
+    grundy_game *g = test_game("cram:6x7");
+    const grundy_rules *r = grundy_game_rules(g);
+    oracle_memo *m = oracle_memo_new(oracle_moves_cram, &og);
+    grundy_board *b = new_search(g, 0, 0);
+    long it, iters = (LIGHT ? 60 : 400) * (LIGHT ? 1 : test_multiplier());
+    long touching = 0;
+    uint64_t col0 = 0; /* the cells of column 0 */
+    unsigned row;
+    for (row = 0; row < R; row++)
+        col0 |= 1ull << (row * C);
+    for (it = 0; it < iters; it++) {
+        grundy_pos p = 0, parts[64], all = 0;
+        unsigned k, tr = (unsigned)test_rng_below(rng, R - 1),
+                    tc = (unsigned)test_rng_below(rng, C - 1),
+                    mirror = (unsigned)test_rng_below(rng, 2);
+        /* the square's cells, then the cells its twins must not see */
+        unsigned sq[4] = {tr * C + tc, tr * C + tc + 1, (tr + 1) * C + tc,
+                          (tr + 1) * C + tc + 1};
+        uint64_t block = 0;
+        size_t n, i, j;
+        grundy_value x = 0, v;
+        for (k = 0; k < 22; k++)
+            p |= 1ull << test_rng_below(rng, R * C);
+        if (!mirror) { /* twins a (top left) and d (bottom right) */
+            if (tc > 0)
+                block |= 1ull << (sq[0] - 1);
+            if (tr > 0)
+                block |= 1ull << (sq[0] - C);
+            if (tc + 2 < C)
+                block |= 1ull << (sq[3] + 1);
+            if (tr + 2 < R)
+                block |= 1ull << (sq[3] + C);
+        } else { /* twins b (top right) and c (bottom left) */
+            if (tc + 2 < C)
+                block |= 1ull << (sq[1] + 1);
+            if (tr > 0)
+                block |= 1ull << (sq[1] - C);
+            if (tc > 0)
+                block |= 1ull << (sq[2] - 1);
+            if (tr + 2 < R)
+                block |= 1ull << (sq[2] + C);
+        }
+        p &= ~block;
+        for (k = 0; k < 4; k++)
+            p |= 1ull << sq[k];
+        n = r->components(grundy_game_params(g), p, parts, 64);
+        assert_true(n <= 64);
+        for (i = 0; i < n; i++) {
+            if ((parts[i] & ~p) || (parts[i] & all))
+                fail_msg("seed=%llu it=%ld p=%llx: part %llx is not a new "
+                         "subset",
+                         (unsigned long long)test_seed(), it,
+                         (unsigned long long)p,
+                         (unsigned long long)parts[i]);
+            all |= parts[i];
+            x ^= search_value(b, parts[i]);
+            for (j = 0; j < i; j++) {
+                /* the cells next to part j (no wrap from row to row) */
+                uint64_t q = parts[j];
+                uint64_t nb = ((q & ~(col0 << (C - 1))) << 1) |
+                              ((q & ~col0) >> 1) | (q << C) | (q >> C);
+                touching += (nb & parts[i]) != 0;
+            }
+        }
+        if (!oracle_value_is(m, p, (unsigned)x))
+            fail_msg("seed=%llu it=%ld p=%llx: the parts XOR to %llu, the "
+                     "direct search disagrees",
+                     (unsigned long long)test_seed(), it,
+                     (unsigned long long)p, (unsigned long long)x);
+        v = search_value(b, p);
+        if (v != x)
+            fail_msg("seed=%llu it=%ld p=%llx: search %llu, parts %llu",
+                     (unsigned long long)test_seed(), it,
+                     (unsigned long long)p, (unsigned long long)v,
+                     (unsigned long long)x);
+        if (oracle_memo_size(m) > ((size_t)1 << 22)) {
+            oracle_memo_free(m);
+            m = oracle_memo_new(oracle_moves_cram, &og);
+        }
+    }
+    if (touching < iters / 20)
+        fail_msg("seed=%llu: the twin squares split only %ld times in %ld",
+                 (unsigned long long)test_seed(), touching, iters);
+    grundy_board_free(b);
+    oracle_memo_free(m);
+    grundy_game_free(g);
+}
+
 /* Node-Kayles ***************************************************************/
 
 static void graph_edge(oracle_graph *og, unsigned u, unsigned v)
@@ -517,6 +618,8 @@ int main(void)
         cmocka_unit_test(test_cram_every_position),
         cmocka_unit_test(test_cram_parts_keep_values),
         cmocka_unit_test_setup_teardown(test_cram_random_positions,
+                                        test_rng_setup, test_rng_teardown),
+        cmocka_unit_test_setup_teardown(test_cram_twin_squares,
                                         test_rng_setup, test_rng_teardown),
         cmocka_unit_test_setup_teardown(test_node_kayles_every_position,
                                         test_rng_setup, test_rng_teardown),

@@ -705,7 +705,8 @@ static void test_play_reply(void **st)
                                                  GRUNDY_SUM_REMOTENESS),
                          GRUNDY_OK);
         nbest = an.sum.nbest;
-        memcpy(best, an.sum.best, nbest * sizeof *best);
+        if (nbest)
+            memcpy(best, an.sum.best, nbest * sizeof *best);
         want_rem = an.sum.best_remoteness;
         grundy_play_analysis_clear(&an);
         ply = grundy_play_ply(p);

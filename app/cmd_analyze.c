@@ -105,6 +105,23 @@ static int parse_args(int argc, char **argv, analyze_args *a,
     return 0;
 }
 
+/* The refusal of an exact search, explained. */
+static int search_error(const char *cmd, grundy_status s, size_t limit)
+{
+    if (s == GRUNDY_ERR_LIMIT)
+        fprintf(stderr,
+                "grundy: %s: this sum is too large for an exact search "
+                "(more than %zu positions, or a component with more than "
+                "%zu moves); use smaller positions or raise "
+                "--search-limit\n",
+                cmd, limit, (size_t)GRUNDY_SUM_MAX_MOVES);
+    else if (s == GRUNDY_ERR_WORK)
+        return cli_error(cmd, s, NULL);
+    else
+        fprintf(stderr, "grundy: %s: search: %s\n", cmd, grundy_strerror(s));
+    return CLI_EXIT_DATA;
+}
+
 /* Ask the library and print its answer. */
 static int do_sum(const analyze_args *a, grundy_play *p, grundy_writer *w)
 {
@@ -131,7 +148,7 @@ static int do_sum(const analyze_args *a, grundy_play *p, grundy_writer *w)
             return CLI_EXIT_DATA;
         }
         if (m == GRUNDY_SUM_BY_SEARCH)
-            return cli_search_error("analyze", st,
+            return search_error("analyze", st,
                                     a->po.max_states
                                         ? a->po.max_states
                                         : GRUNDY_SUM_SEARCH_DEFAULT_STATES);

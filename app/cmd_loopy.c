@@ -121,7 +121,6 @@ static int run(const loopy_args *a, const grundy_loopy_solution *s,
 {
     const grundy_loopy_graph *g = grundy_loopy_solution_graph(s);
     grundy_status rc;
-    char buf[64];
 
     if (a->at) {
         grundy_loopy_vertex v;
@@ -142,24 +141,8 @@ static int run(const loopy_args *a, const grundy_loopy_solution *s,
         (a->list ? GRUNDY_LOOPY_WRITE_LIST : 0u) |
             (a->stats ? GRUNDY_LOOPY_WRITE_STATS : 0u),
         a->json);
-    if (rc == GRUNDY_OK && a->stats && !a->json) {
-        size_t gb = grundy_loopy_graph_bytes(g);
-        size_t sb = grundy_loopy_solution_bytes(s);
-        uint64_t m = grundy_loopy_graph_num_edges(g);
-        grundy_writer_str(w, "memory graph ");
-        grundy_writer_u64(w, gb);
-        grundy_writer_str(w, " bytes, values ");
-        grundy_writer_u64(w, sb);
-        grundy_writer_str(w, " bytes");
-        if (m) {
-            snprintf(buf, sizeof buf, " (%.2f bytes per edge)",
-                     (double)(gb + sb) / (double)m);
-            grundy_writer_str(w, buf);
-        }
-        snprintf(buf, sizeof buf, "\ntime read %.3f s, values %.3f s\n",
-                 t_read, t_solve);
-        grundy_writer_str(w, buf);
-    }
+    if (rc == GRUNDY_OK && a->stats && !a->json)
+        grundy_loopy_cost_write(w, s, t_read, t_solve);
     return rc == GRUNDY_OK ? CLI_EXIT_OK : cli_error("loopy", rc, NULL);
 }
 

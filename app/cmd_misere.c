@@ -9,7 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "misere_cli.h"
+#include "cli.h"
 
 typedef struct misere_args {
     const char *rules;
@@ -82,6 +82,54 @@ static int parse_args(int argc, char **argv, misere_args *a)
     return 0;
 }
 
+/* "grundy: CMD: ..." for a status of grundy_misere_new(). */
+static int misere_game_error(const char *cmd, const grundy_game *g,
+                          grundy_status s)
+{
+    if (s == GRUNDY_ERR_ARG) {
+        fprintf(stderr, "grundy: %s: '%s' has no move from any heap\n", cmd,
+                grundy_game_spec(g));
+        return CLI_EXIT_DATA;
+    }
+    return cli_error(cmd, s, NULL);
+}
+
+/* spec as a take-and-break game with a move; "grundy: CMD: ..." when it
+ * is not one. */
+static int misere_game(const char *cmd, const char *spec, grundy_game **out)
+{
+    grundy_parse_error where;
+    grundy_misere *q;
+    grundy_status s;
+    memset(&where, 0, sizeof where);
+    s = grundy_game_new(out, spec, &where);
+    if (s != GRUNDY_OK) {
+        fprintf(stderr, "grundy: %s: rules '%s' at column %lu: %s\n", cmd,
+                spec, where.col ? where.col : 1,
+                where.msg[0] ? where.msg : grundy_strerror(s));
+        return CLI_EXIT_DATA;
+    }
+    if (!(grundy_game_rules(*out)->flags & GRUNDY_RULES_MISERE)) {
+        fprintf(stderr,
+                "grundy: %s: '%s' is not a take-and-break game: give an "
+                "octal or hexadecimal code (0.77, 4.07, 0.F7) or "
+                "grundy-game\n",
+                cmd, spec);
+        grundy_game_free(*out);
+        *out = NULL;
+        return CLI_EXIT_DATA;
+    }
+    s = grundy_misere_new(&q, *out, NULL);
+    grundy_misere_free(q);
+    if (s != GRUNDY_OK) {
+        int rc = misere_game_error(cmd, *out, s);
+        grundy_game_free(*out);
+        *out = NULL;
+        return rc;
+    }
+    return CLI_EXIT_OK;
+}
+
 /* The quotient ***************************************************************/
 
 static int do_quotient(const misere_args *a, const grundy_game *g,
@@ -95,7 +143,7 @@ static int do_quotient(const misere_args *a, const grundy_game *g,
 
     s = grundy_misere_new(&q, g, &a->lim);
     if (s != GRUNDY_OK)
-        return cli_misere_game_error("misere", g, s);
+        return misere_game_error("misere", g, s);
     cli_progress_attach(&lim, "misere");
     s = grundy_misere_grow(q, a->upto, (size_t)a->max_order, &lim);
     cli_progress_done();
@@ -194,7 +242,7 @@ int cmd_misere(int argc, char **argv)
     int rc = parse_args(argc, argv, &a);
     if (rc)
         return rc;
-    rc = cli_misere_game("misere", a.rules, &g);
+    rc = misere_game("misere", a.rules, &g);
     if (rc)
         return rc;
     if (grundy_writer_init(&w, 1) != GRUNDY_OK) {

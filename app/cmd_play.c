@@ -103,27 +103,10 @@ static int hint(play *p)
 /* "legal moves: ..." (at most 20, then how many more). */
 static int list_legal(play *p)
 {
-    grundy_sum_move *m;
-    size_t n, i;
-    char buf[512];
-    grundy_status s = grundy_play_legal(p->g, &m, &n);
-    if (s != GRUNDY_OK)
-        return s == GRUNDY_ERR_LIMIT ? CLI_EXIT_OK : cli_error("play", s,
+    grundy_status s = grundy_play_legal_write(&p->w, p->g, 20);
+    return s == GRUNDY_OK || s == GRUNDY_ERR_LIMIT ? CLI_EXIT_OK
+                                                   : cli_error("play", s,
                                                                NULL);
-    say(p, "legal moves: ");
-    for (i = 0; i < n && i < 20; i++) {
-        grundy_play_move_text(p->g, &m[i], 1, buf, sizeof buf);
-        say(p, i ? ", " : "");
-        say(p, buf);
-    }
-    if (n > 20) {
-        say(p, " (and ");
-        grundy_writer_u64(&p->w, n - 20);
-        say(p, " more)");
-    }
-    say(p, "\n");
-    free(m);
-    return CLI_EXIT_OK;
 }
 
 /* Undo the user's last move and the answers to it. */

@@ -142,89 +142,29 @@ static int lv_open(lv_args *a, const grundy_game **g,
 static int lv_run(const lv_args *a, const grundy_game *gm,
                   const grundy_loopy_game *g, grundy_writer *w)
 {
-    const grundy_loopy_solution *s = grundy_loopy_game_solution(g);
-    const grundy_loopy_graph *gr = grundy_loopy_game_graph(g);
-    uint64_t n = grundy_loopy_graph_num_vertices(gr), end = n, i;
-    grundy_loopy_value v;
-    grundy_loopy_stats st;
-    grundy_status rc = GRUNDY_OK;
-    char buf[256];
-
-    grundy_loopy_value_init(&v);
-    memset(&st, 0, sizeof st);
-    if (a->at) {
-        grundy_pos p;
-        grundy_parse_error where;
-        memset(&where, 0, sizeof where);
-        rc = grundy_game_pos_parse(gm, a->at, strlen(a->at), &p, &where);
-        if (rc != GRUNDY_OK) {
-            fprintf(stderr, "grundy: values: position '%s': %s\n", a->at,
-                    where.msg[0] ? where.msg : grundy_strerror(rc));
-            return CLI_EXIT_DATA;
-        }
-        rc = grundy_loopy_solution_value(&v, s, (grundy_loopy_vertex)p);
-        if (rc == GRUNDY_OK) {
-            if (a->json) {
-                grundy_writer_char(w, '{');
-                cli_json_rules(w, a->spec, gm);
-                grundy_writer_str(w, ", \"position\": ");
-                cli_json_pos(w, gm, p);
-                grundy_loopy_value_winner_write(w, &v);
-                grundy_writer_str(w, "}\n");
-            } else {
-                grundy_loopy_value_write(w, &v, 0);
-                grundy_writer_char(w, '\n');
-            }
-        }
-        grundy_loopy_value_clear(&v);
-        return rc == GRUNDY_OK ? CLI_EXIT_OK : cli_error("values", rc, NULL);
+    uint64_t n = grundy_loopy_graph_num_vertices(grundy_loopy_game_graph(g));
+    grundy_pos p;
+    grundy_parse_error where;
+    grundy_status rc;
+    memset(&where, 0, sizeof where);
+    if (a->at && (rc = grundy_game_pos_parse(gm, a->at, strlen(a->at), &p,
+                                             &where)) != GRUNDY_OK) {
+        fprintf(stderr, "grundy: values: position '%s': %s\n", a->at,
+                where.msg[0] ? where.msg : grundy_strerror(rc));
+        return CLI_EXIT_DATA;
     }
-    if (a->have_upto) {
-        if (a->upto >= n) {
-            fprintf(stderr,
-                    "grundy: values: --upto %llu: %s has positions 0 to "
-                    "%llu\n",
-                    (unsigned long long)a->upto, a->spec,
-                    (unsigned long long)(n ? n - 1 : 0));
-            return CLI_EXIT_DATA;
-        }
-        end = a->upto + 1;
+    if (!a->at && a->have_upto && a->upto >= n) {
+        fprintf(stderr,
+                "grundy: values: --upto %llu: %s has positions 0 to %llu\n",
+                (unsigned long long)a->upto, a->spec,
+                (unsigned long long)(n ? n - 1 : 0));
+        return CLI_EXIT_DATA;
     }
-    if (a->stats || a->json) {
-        rc = grundy_loopy_solution_stats(&st, s);
-        if (rc != GRUNDY_OK)
-            return cli_error("values", rc, NULL);
-    }
-    if (a->json) {
-        grundy_writer_char(w, '{');
-        cli_json_rules(w, a->spec, gm);
-        grundy_writer_str(w, ", \"positions\": ");
-        grundy_writer_u64(w, n);
-        grundy_writer_str(w, ", \"values\": [");
-        for (i = 0; i < end && rc == GRUNDY_OK; i++) {
-            if (i)
-                grundy_writer_str(w, ", ");
-            rc = grundy_loopy_solution_value(&v, s, (grundy_loopy_vertex)i);
-            grundy_loopy_value_write(w, &v, 1);
-        }
-        grundy_writer_str(w, "], \"stats\": ");
-        grundy_loopy_stats_write(w, &st, 1);
-        grundy_writer_str(w, "}\n");
-    } else {
-        for (i = 0; a->list && i < end && rc == GRUNDY_OK; i++) {
-            if (grundy_game_pos_format(gm, i, buf, sizeof buf) >= sizeof buf)
-                strcpy(buf + sizeof buf - 4, "...");
-            grundy_writer_str(w, buf);
-            grundy_writer_char(w, ' ');
-            rc = grundy_loopy_solution_value(&v, s, (grundy_loopy_vertex)i);
-            grundy_loopy_value_write(w, &v, 0);
-            grundy_writer_char(w, '\n');
-        }
-        if (a->stats)
-            grundy_loopy_stats_write(w, &st, 0);
-    }
-    grundy_loopy_stats_clear(&st);
-    grundy_loopy_value_clear(&v);
+    rc = grundy_play_loopy_values_write(
+        w, a->spec, gm, g, a->at ? &p : NULL, a->have_upto ? a->upto + 1 : n,
+        (a->list ? GRUNDY_LOOPY_WRITE_LIST : 0u) |
+            (a->stats ? GRUNDY_LOOPY_WRITE_STATS : 0u),
+        a->json);
     return rc == GRUNDY_OK ? CLI_EXIT_OK : cli_error("values", rc, NULL);
 }
 

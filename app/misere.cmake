@@ -1,3 +1,2 @@
 target_sources(grundy_cli PRIVATE
-  app/misere_cli.c
   app/cmd_misere.c)

@@ -170,12 +170,20 @@ int serve_status_error(serve_ctx *c, serve_error *err, grundy_status st,
 int serve_param_u64(const serve_request *r, const char *name, uint64_t lo,
                     uint64_t hi, uint64_t dflt, uint64_t *out,
                     serve_error *err);
-/* The game of the rules text spec, which starts at byte off of p's
- * value, from session s (NULL: the server's), a family with cycles
- * bounded by heap_max (grundy_play_game()). */
+/* The game of the rules in p's value, from session s (NULL: the
+ * server's), a family with cycles bounded by heap_max
+ * (grundy_play_game()). */
 int serve_param_game(serve_ctx *c, grundy_session *s, const serve_param *p,
-                     const char *spec, size_t off, uint64_t heap_max,
-                     const grundy_game **g, serve_error *err);
+                     uint64_t heap_max, const grundy_game **g,
+                     serve_error *err);
+/* The refusal of a spec (the start of p's value) that would read a file
+ * on the server's disk (node-kayles:file:PATH, graph:PATH), or 0. */
+int serve_param_reads_disk(const serve_param *p, const char *spec,
+                           serve_error *err);
+/* Game g of session s kept among the server's games when s is the
+ * server's session.  GRUNDY_ERR_NOMEM. */
+grundy_status serve_ctx_count(serve_ctx *c, grundy_session *s,
+                              const grundy_game *g);
 
 /* The routes of a game state (serve_play.c): /api/analyze, /api/moves,
  * /api/play.  0, or the HTTP status with err filled. */

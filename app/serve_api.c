@@ -86,27 +86,22 @@ void serve_ctx_clear(serve_ctx *c)
     pthread_mutex_destroy(&c->lock);
 }
 
-/* The game of spec from session s (NULL: the server's; the server's
- * games are counted), as every front end opens one (grundy_play_game()). */
-static grundy_status ctx_game(serve_ctx *c, grundy_session *s,
-                              const char *spec, uint64_t heap_max,
-                              const grundy_game **out,
-                              grundy_parse_error *where)
+/* Game g of session s kept in the server's list when s is the server's
+ * session (serve_answer() begins a new session before the list fills). */
+grundy_status serve_ctx_count(serve_ctx *c, grundy_session *s,
+                              const grundy_game *g)
 {
     size_t i;
-    if (!s)
-        GRUNDY_TRY(cli_engine_session(&c->eng, &s));
-    GRUNDY_TRY(grundy_play_game(out, s, spec, heap_max, where));
     if (s != c->eng.session)
         return GRUNDY_OK;
     for (i = 0; i < c->ngames; i++)
-        if (c->games[i] == *out)
+        if (c->games[i] == g)
             return GRUNDY_OK;
     if (!c->games &&
         !(c->games = calloc(SERVE_MAX_GAMES, sizeof *c->games)))
         return GRUNDY_ERR_NOMEM;
     if (c->ngames < SERVE_MAX_GAMES) /* serve_answer() keeps room */
-        c->games[c->ngames++] = *out;
+        c->games[c->ngames++] = g;
     return GRUNDY_OK;
 }
 
@@ -237,29 +232,43 @@ static size_t reads_disk(const char *spec)
     return 0;
 }
 
-/* The game of the rules text spec, which starts at byte off of p's
- * value. */
-int serve_param_game(serve_ctx *c, grundy_session *s, const serve_param *p,
-                     const char *spec, size_t off, uint64_t heap_max,
-                     const grundy_game **g, serve_error *err)
+int serve_param_reads_disk(const serve_param *p, const char *spec,
+                           serve_error *err)
 {
+    size_t bad = reads_disk(spec);
+    if (!bad)
+        return 0;
+    return serve_error_set(err, 400, p->name, serve_param_col(p, bad - 1),
+                           "rules '%s' at column %zu: the server reads no "
+                           "file; write the graph as edges:N:u-v,...",
+                           spec, bad);
+}
+
+int serve_param_game(serve_ctx *c, grundy_session *s, const serve_param *p,
+                     uint64_t heap_max, const grundy_game **g,
+                     serve_error *err)
+{
+    const char *spec = p->value;
     grundy_parse_error where;
     grundy_status st;
-    size_t bad = reads_disk(spec);
-    if (bad)
-        return serve_error_set(err, 400, p->name,
-                               serve_param_col(p, off + bad - 1),
-                               "rules '%s' at column %zu: the server reads "
-                               "no file; write the graph as edges:N:u-v,...",
-                               spec, bad);
+    int rc = serve_param_reads_disk(p, spec, err);
+    if (rc)
+        return rc;
     memset(&where, 0, sizeof where);
-    st = ctx_game(c, s, spec, heap_max, g, &where);
+    if (!s)
+        st = cli_engine_session(&c->eng, &s);
+    else
+        st = GRUNDY_OK;
+    if (st == GRUNDY_OK)
+        st = grundy_play_game(g, s, spec, heap_max, &where);
+    if (st == GRUNDY_OK)
+        st = serve_ctx_count(c, s, *g);
     if (st == GRUNDY_ERR_NOMEM)
         return serve_status_error(c, err, st, "the rules");
     if (st != GRUNDY_OK) {
         size_t col = where.col ? where.col : 1;
         return serve_error_set(err, 400, p->name,
-                               serve_param_col(p, off + col - 1),
+                               serve_param_col(p, col - 1),
                                "rules '%s' at column %zu: %s", spec, col,
                                where.msg[0] ? where.msg
                                             : grundy_strerror(st));
@@ -327,7 +336,7 @@ static int api_values(serve_ctx *c, const serve_request *r, serve_reply *out,
     grundy_status st;
     serve_out o;
 
-    if ((rc = serve_param_game(c, NULL, rules, rules->value, 0, 0, &g, err)) != 0)
+    if ((rc = serve_param_game(c, NULL, rules, 0, &g, err)) != 0)
         return rc;
     finite = grundy_game_num_positions(g) != 0;
     pairs = (grundy_game_rules(g)->flags & GRUNDY_RULES_PAIRS) != 0;
@@ -397,7 +406,7 @@ static int api_plot(serve_ctx *c, const serve_request *r, serve_reply *out,
     serve_out o;
     int rc;
 
-    if ((rc = serve_param_game(c, NULL, rules, rules->value, 0, 0, &g, err)) != 0)
+    if ((rc = serve_param_game(c, NULL, rules, 0, &g, err)) != 0)
         return rc;
     if (pos && upto_p)
         return serve_error_set(err, 400, "position", pos->col,

@@ -58,47 +58,50 @@ static int add_component(serve_ctx *c, grundy_session *s, grundy_play *st,
                          const char *rules, const serve_param *p, size_t i,
                          serve_error *err)
 {
-    const char *text = p->value, *spec = rules;
-    const grundy_game *g;
-    grundy_parse_error where;
+    const char *colon = strrchr(p->value, ':');
+    grundy_play_arg a;
     grundy_status rc;
-    char buf[256];
-    size_t off = 0;
+    size_t col, off;
     int e;
-    if (!rules) {
-        const char *colon = strrchr(p->value, ':');
-        if (!colon || colon == p->value ||
-            (size_t)(colon - p->value) >= sizeof buf)
-            return serve_error_set(
-                err, 400, "position", serve_param_col(p, 0),
-                "position %zu '%s': expected SPEC:POS when no rules are "
-                "given (as nim:5 or rect:2x2:11/01)",
-                i + 1, p->value);
-        memcpy(buf, p->value, (size_t)(colon - p->value));
-        buf[colon - p->value] = 0;
-        spec = buf;
-        text = colon + 1;
-        off = (size_t)(text - p->value);
+    /* the spec is checked for files before the library opens it */
+    if (!rules && colon && colon > p->value &&
+        (size_t)(colon - p->value) < sizeof a.spec) {
+        snprintf(a.spec, sizeof a.spec, "%.*s", (int)(colon - p->value),
+                 p->value);
+        if ((e = serve_param_reads_disk(p, a.spec, err)) != 0)
+            return e;
     }
-    if ((e = serve_param_game(c, s, p, spec, 0,
-                              grundy_play_options(st)->heap_max, &g,
-                              err)) != 0)
-        return e;
-    memset(&where, 0, sizeof where);
-    rc = grundy_play_add(st, g, spec, text, &where);
+    rc = grundy_play_add_arg(st, rules, p->value, &a);
+    if (a.game && serve_ctx_count(c, s, a.game) != GRUNDY_OK)
+        return serve_status_error(c, err, GRUNDY_ERR_NOMEM, "the rules");
+    if (rc == GRUNDY_OK)
+        return 0;
     if (rc == GRUNDY_ERR_NOMEM)
-        return serve_status_error(c, err, rc, "the sum");
-    if (rc != GRUNDY_OK) {
-        size_t col = where.col ? where.col : 1;
-        return serve_error_set(err, 400, "position",
-                               serve_param_col(p, off + col - 1),
-                               "position %zu '%s' at column %zu is not a "
-                               "position of %s: %s",
-                               i + 1, text, col, grundy_play_label(g, spec),
-                               where.msg[0] ? where.msg
-                                            : grundy_strerror(rc));
-    }
-    return 0;
+        return serve_status_error(
+            c, err, rc, a.fault == GRUNDY_PLAY_ARG_RULES ? "the rules"
+                                                         : "the sum");
+    col = a.where.col ? a.where.col : 1;
+    off = (size_t)(a.pos - p->value);
+    if (a.fault == GRUNDY_PLAY_ARG_FORM || a.fault == GRUNDY_PLAY_ARG_LONG)
+        return serve_error_set(
+            err, 400, "position", serve_param_col(p, 0),
+            "position %zu '%s': expected SPEC:POS when no rules are "
+            "given (as nim:5 or rect:2x2:11/01)",
+            i + 1, p->value);
+    if (a.fault == GRUNDY_PLAY_ARG_RULES)
+        return serve_error_set(err, 400, p->name,
+                               serve_param_col(p, col - 1),
+                               "rules '%s' at column %zu: %s", a.spec, col,
+                               a.where.msg[0] ? a.where.msg
+                                              : grundy_strerror(rc));
+    return serve_error_set(err, 400, "position",
+                           serve_param_col(p, off + col - 1),
+                           "position %zu '%s' at column %zu is not a "
+                           "position of %s: %s",
+                           i + 1, a.pos, col,
+                           grundy_play_label(a.game, rules ? rules : a.spec),
+                           a.where.msg[0] ? a.where.msg
+                                          : grundy_strerror(rc));
 }
 
 /* The state of r on session s, with the options po; its graphs of games
@@ -125,8 +128,8 @@ static int parse_state(serve_ctx *c, grundy_session *s,
             return 400;
         }
     /* the family's error before any position's */
-    if (rules && (rc = serve_param_game(c, s, rules, rules->value, 0,
-                                        po->heap_max, &g, err)) != 0)
+    if (rules && (rc = serve_param_game(c, s, rules, po->heap_max, &g,
+                                        err)) != 0)
         return rc;
     st = grundy_play_new(out, s, po);
     if (st != GRUNDY_OK)
@@ -335,32 +338,6 @@ static int play_move(serve_ctx *c, grundy_play *p, const serve_param *mv,
     return st == GRUNDY_OK ? 0 : serve_status_error(c, err, st, "the move");
 }
 
-/* The perfect opponent's reply, played: the best move of the sum with
- * its remoteness (*rem); past the limits of that, grundy_play_best()'s
- * move as grundy play makes it (*rem unknown).  *n 0: no move. */
-static int play_reply(serve_ctx *c, grundy_play *p, size_t *n, uint64_t *rem,
-                      serve_error *err)
-{
-    grundy_sum_move set[GRUNDY_PLAY_MAX_SET];
-    grundy_play_analysis an;
-    grundy_status st =
-        grundy_play_analyze(&an, p, GRUNDY_SUM_BEST | GRUNDY_SUM_REMOTENESS);
-    *n = 0;
-    *rem = GRUNDY_REMOTENESS_UNKNOWN;
-    if (st == GRUNDY_OK) {
-        *n = an.sum.nbest;
-        if (*n)
-            memcpy(set, an.sum.best, *n * sizeof *set);
-        *rem = an.sum.best_remoteness;
-    }
-    grundy_play_analysis_clear(&an);
-    if (st == GRUNDY_ERR_LIMIT || st == GRUNDY_ERR_WORK)
-        st = grundy_play_best(p, set, n, NULL, NULL);
-    if (st == GRUNDY_OK && *n)
-        st = grundy_play_apply(p, set, *n);
-    return st == GRUNDY_OK ? 0 : serve_status_error(c, err, st, "the reply");
-}
-
 int serve_api_play(serve_ctx *c, const serve_request *r, serve_reply *out,
                    serve_error *err)
 {
@@ -369,6 +346,7 @@ int serve_api_play(serve_ctx *c, const serve_request *r, serve_reply *out,
     grundy_play *p;
     size_t replied = 0;
     uint64_t rem = GRUNDY_REMOTENESS_UNKNOWN;
+    grundy_status st;
     serve_out o;
     int rc = state_of(c, r, &own, &p, err);
     if (rc == 0 && grundy_play_options(p)->moore_k) {
@@ -379,8 +357,9 @@ int serve_api_play(serve_ctx *c, const serve_request *r, serve_reply *out,
     }
     if (rc == 0 && mv)
         rc = play_move(c, p, mv, err);
-    if (rc == 0 && grundy_play_over(p, NULL) == GRUNDY_PLAY_ON)
-        rc = play_reply(c, p, &replied, &rem, err);
+    if (rc == 0 && grundy_play_over(p, NULL) == GRUNDY_PLAY_ON &&
+        (st = grundy_play_reply(p, &replied, &rem)) != GRUNDY_OK)
+        rc = serve_status_error(c, err, st, "the reply");
     if (rc == 0 && serve_out_open(&o) != 0)
         rc = serve_status_error(c, err, GRUNDY_ERR_NOMEM, "the answer");
     if (rc == 0) {

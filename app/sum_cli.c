@@ -9,67 +9,34 @@
 
 #include "sum_cli.h"
 
-/* The component's game: "rules 'SPEC' at column C: ..." when it is bad. */
-static int open_game(const grundy_game **g, cli_engine *eng,
-                     grundy_session *s, const char *spec, uint64_t heap_max)
+/* Component i (pos[i]) added to the state, its errors named. */
+static int add_component(grundy_play *p, const char *cmd, const char *rules,
+                         const char *arg, size_t i)
 {
-    grundy_parse_error where;
-    grundy_status st;
-    memset(&where, 0, sizeof where);
-    st = grundy_play_game(g, s, spec, heap_max, &where);
+    grundy_play_arg a;
+    grundy_status st = grundy_play_add_arg(p, rules, arg, &a);
+    const char *why = a.where.msg[0] ? a.where.msg : grundy_strerror(st);
     if (st == GRUNDY_OK)
         return CLI_EXIT_OK;
-    fprintf(stderr, "grundy: %s: rules '%s' at column %lu: %s\n", eng->cmd,
-            spec, where.col ? where.col : 1,
-            where.msg[0] ? where.msg : grundy_strerror(st));
-    return CLI_EXIT_DATA;
-}
-
-/* Component i (pos[i]) added to the state. */
-static int add_component(grundy_play *p, cli_engine *eng, grundy_session *s,
-                         const char *rules, const char *arg, size_t i,
-                         uint64_t heap_max)
-{
-    const char *cmd = eng->cmd, *text = arg, *spec = rules;
-    const grundy_game *g;
-    grundy_parse_error where;
-    grundy_status st;
-    char buf[256];
-    int rc;
-    if (!rules) {
-        const char *colon = strrchr(arg, ':');
-        size_t sl;
-        if (!colon || colon == arg) {
-            fprintf(stderr,
-                    "grundy: %s: component %zu '%s': expected SPEC:POS with "
-                    "--mix (as in nim:5 or rect:2x2:11/01)\n",
-                    cmd, i + 1, arg);
-            return CLI_EXIT_DATA;
-        }
-        sl = (size_t)(colon - arg);
-        if (sl >= sizeof buf) {
-            fprintf(stderr,
-                    "grundy: %s: component %zu: the rules spec is too long\n",
-                    cmd, i + 1);
-            return CLI_EXIT_DATA;
-        }
-        memcpy(buf, arg, sl);
-        buf[sl] = 0;
-        spec = buf;
-        text = colon + 1;
-    }
-    if ((rc = open_game(&g, eng, s, spec, heap_max)) != 0)
-        return rc;
-    memset(&where, 0, sizeof where);
-    st = grundy_play_add(p, g, spec, text, &where);
-    if (st == GRUNDY_OK)
-        return CLI_EXIT_OK;
-    if (where.msg[0] || st == GRUNDY_ERR_PARSE || st == GRUNDY_ERR_RANGE)
+    if (a.fault == GRUNDY_PLAY_ARG_FORM)
+        fprintf(stderr,
+                "grundy: %s: component %zu '%s': expected SPEC:POS with "
+                "--mix (as in nim:5 or rect:2x2:11/01)\n",
+                cmd, i + 1, arg);
+    else if (a.fault == GRUNDY_PLAY_ARG_LONG)
+        fprintf(stderr,
+                "grundy: %s: component %zu: the rules spec is too long\n",
+                cmd, i + 1);
+    else if (a.fault == GRUNDY_PLAY_ARG_RULES)
+        fprintf(stderr, "grundy: %s: rules '%s' at column %lu: %s\n", cmd,
+                rules ? rules : a.spec, a.where.col ? a.where.col : 1, why);
+    else if (a.where.msg[0] || st == GRUNDY_ERR_PARSE ||
+             st == GRUNDY_ERR_RANGE)
         fprintf(stderr,
                 "grundy: %s: component %zu: '%s' is not a position of %s: "
                 "%s\n",
-                cmd, i + 1, text, grundy_play_label(g, spec),
-                where.msg[0] ? where.msg : grundy_strerror(st));
+                cmd, i + 1, a.pos,
+                grundy_play_label(a.game, rules ? rules : a.spec), why);
     else
         return cli_error(cmd, st, NULL);
     return CLI_EXIT_DATA;
@@ -84,7 +51,6 @@ int cli_play_state(grundy_play **out, cli_engine *eng, const char *rules,
     grundy_status st;
     size_t i, at = 0;
     int rc = CLI_EXIT_OK;
-    const grundy_game *g;
 
     *out = NULL;
     st = cli_engine_session(eng, &s);
@@ -92,10 +58,9 @@ int cli_play_state(grundy_play **out, cli_engine *eng, const char *rules,
         st = grundy_play_new(&p, s, o);
     if (st != GRUNDY_OK)
         return cli_error(eng->cmd, st, NULL);
-    if (rules) /* the family's error before any position's */
-        rc = open_game(&g, eng, s, rules, o->heap_max);
+    /* the family's error comes first: component 1 opens it */
     for (i = 0; i < npos && !rc; i++)
-        rc = add_component(p, eng, s, rules, pos[i], i, o->heap_max);
+        rc = add_component(p, eng->cmd, rules, pos[i], i);
     if (!rc) {
         cli_progress_attach(grundy_session_limits(s), eng->cmd);
         st = grundy_play_prepare(p, &at, &where);
@@ -114,20 +79,4 @@ int cli_play_state(grundy_play **out, cli_engine *eng, const char *rules,
     }
     *out = p;
     return CLI_EXIT_OK;
-}
-
-int cli_search_error(const char *cmd, grundy_status s, size_t limit)
-{
-    if (s == GRUNDY_ERR_LIMIT)
-        fprintf(stderr,
-                "grundy: %s: this sum is too large for an exact search "
-                "(more than %zu positions, or a component with more than "
-                "%zu moves); use smaller positions or raise "
-                "--search-limit\n",
-                cmd, limit, (size_t)GRUNDY_SUM_MAX_MOVES);
-    else if (s == GRUNDY_ERR_WORK)
-        return cli_error(cmd, s, NULL);
-    else
-        fprintf(stderr, "grundy: %s: search: %s\n", cmd, grundy_strerror(s));
-    return CLI_EXIT_DATA;
 }

@@ -18,7 +18,4 @@
 int cli_play_state(grundy_play **out, cli_engine *eng, const char *rules,
                    char **pos, size_t npos, const grundy_play_opts *o);
 
-/* The refusal of an exact search, explained. */
-int cli_search_error(const char *cmd, grundy_status s, size_t limit);
-
 #endif

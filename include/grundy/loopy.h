@@ -612,6 +612,15 @@ GRUNDY_NODISCARD GRUNDY_API grundy_status
 grundy_loopy_solution_write(grundy_writer *w, const grundy_loopy_solution *s,
                             unsigned what, int json);
 
+/* grundy_loopy_cost_write() :
+ * The lines `grundy loopy --stats` ends with: "memory graph G bytes,
+ * values S bytes" (and " (B bytes per edge)" when there is an edge),
+ * then "time read R s, values V s", R and V the seconds the caller
+ * measured to read the graph and to solve it (three decimals). */
+GRUNDY_API void grundy_loopy_cost_write(grundy_writer *w,
+                                        const grundy_loopy_solution *s,
+                                        double t_read, double t_solve);
+
 #ifdef __cplusplus
 }
 #endif

@@ -47,6 +47,7 @@
 
 #include "grundy/core.h"
 #include "grundy/io.h"
+#include "grundy/loopy.h"
 #include "grundy/rules.h"
 #include "grundy/session.h"
 #include "grundy/status.h"
@@ -113,6 +114,38 @@ GRUNDY_API void grundy_play_free(grundy_play *p);
 GRUNDY_NODISCARD GRUNDY_API grundy_status
 grundy_play_add(grundy_play *p, const grundy_game *g, const char *written,
                 const char *pos, grundy_parse_error *where);
+
+/* What grundy_play_add_arg() found wrong. */
+typedef enum grundy_play_arg_fault {
+    GRUNDY_PLAY_ARG_OK = 0,
+    GRUNDY_PLAY_ARG_FORM,    /* no rules, and the text is not SPEC:POS (no
+                                ':' after its first byte) */
+    GRUNDY_PLAY_ARG_LONG,    /* SPEC of 256 bytes or more */
+    GRUNDY_PLAY_ARG_RULES,   /* the spec: where.col into spec */
+    GRUNDY_PLAY_ARG_POSITION /* the position: where.col into pos */
+} grundy_play_arg_fault;
+
+/* A component as a front end reads it, and what went wrong. */
+typedef struct grundy_play_arg {
+    grundy_play_arg_fault fault;
+    char spec[256];          /* the spec as written */
+    const char *pos;         /* the position's text (into the text) */
+    const grundy_game *game; /* its game, once opened */
+    grundy_parse_error where;
+} grundy_play_arg;
+
+/* grundy_play_add_arg() :
+ * Add a component written as the front ends read one: text is a position
+ * of the family rules, or, rules NULL, "SPEC:POS" split at its last ':'
+ * (nim:5, rect:2x2:11/01, addsub:4,5:2:7).  The game comes from
+ * grundy_play_game() on p's session with p's heap_max, and goes to
+ * grundy_play_add() with the spec as written.  *a says what was read and,
+ * on error, what was wrong (a->fault) and where.  Errors:
+ * GRUNDY_ERR_PARSE for GRUNDY_PLAY_ARG_FORM and _LONG; those of
+ * grundy_play_game() (_RULES) and grundy_play_add() (_POSITION). */
+GRUNDY_NODISCARD GRUNDY_API grundy_status
+grundy_play_add_arg(grundy_play *p, const char *rules, const char *text,
+                    grundy_play_arg *a);
 
 /* grundy_play_prepare() :
  * Make ready what the components' games need before the first question:
@@ -344,6 +377,18 @@ GRUNDY_NODISCARD GRUNDY_API grundy_status
 grundy_play_best(grundy_play *p, grundy_sum_move *set, size_t *n,
                  int *first_wins, int *draw);
 
+/* grundy_play_reply() :
+ * Play the move a perfect opponent replies with, for the player to move:
+ * grundy_play_analyze()'s best (with GRUNDY_SUM_BEST |
+ * GRUNDY_SUM_REMOTENESS) and *rem its remoteness; past the limits of the
+ * remoteness (GRUNDY_ERR_LIMIT, GRUNDY_ERR_WORK) grundy_play_best()'s
+ * move, *rem GRUNDY_REMOTENESS_UNKNOWN.  *n is the size of the move set
+ * played (0: the player to move has none).  Errors: those of
+ * grundy_play_best() and grundy_play_apply(), *n 0 and nothing played.
+ * The reply of serve's /api/play. */
+GRUNDY_NODISCARD GRUNDY_API grundy_status
+grundy_play_reply(grundy_play *p, size_t *n, uint64_t *rem);
+
 /* Text form ****************************************************************/
 
 /* grundy_play_format() :
@@ -465,6 +510,30 @@ GRUNDY_API void grundy_play_transcript_write(grundy_writer *w,
 GRUNDY_API void grundy_play_step_write(grundy_writer *w,
                                        const grundy_play *p, int moved,
                                        int replied, uint64_t rem);
+
+/* grundy_play_legal_write() :
+ * The legal moves of p (grundy_play_legal()) as `grundy play` lists them
+ * after a move it refuses: "legal moves: 1 2, 2 0 (and N more)" and a
+ * newline, at most `most` of them as typed, then how many more.  Errors:
+ * those of grundy_play_legal(), with nothing written. */
+GRUNDY_NODISCARD GRUNDY_API grundy_status
+grundy_play_legal_write(grundy_writer *w, const grundy_play *p, size_t most);
+
+/* grundy_play_loopy_values_write() :
+ * `grundy values` on game g of a family with cycles (written as
+ * `written`; lg its graph, solved: grundy_loopy_game_from_rules()).  With
+ * at: the value of position *at and a newline, or (json) the object
+ * {rules, canonical, position, value, winner}.  Otherwise positions 0 ..
+ * end - 1 (end at most the positions): as text a line "POS VALUE" each
+ * (what has GRUNDY_LOOPY_WRITE_LIST), then the statistics
+ * (GRUNDY_LOOPY_WRITE_STATS); as JSON the object and its newline {rules,
+ * canonical, positions, values, stats}.  Errors: those of
+ * grundy_loopy_solution_value() and _stats() (the statistics' before
+ * anything is written). */
+GRUNDY_NODISCARD GRUNDY_API grundy_status grundy_play_loopy_values_write(
+    grundy_writer *w, const char *written, const grundy_game *g,
+    const grundy_loopy_game *lg, const grundy_pos *at, uint64_t end,
+    unsigned what, int json);
 
 #ifdef __cplusplus
 }

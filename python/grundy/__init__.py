@@ -356,6 +356,19 @@ class Analysis(_namedtuple("Analysis", "values nim_sum winner moves")):
     method = None
     best = None
     best_method = None
+    _json = None
+
+    def json(self):
+        """The answer of ``grundy analyze --json`` for this sum, byte for
+        byte: one JSON object and its newline (doc/JSON.md), written by
+        the library's writer over its play engine, as the program and
+        ``grundy serve`` write it.  For sums given by specs (a str),
+        with positions as the program writes them; ValueError for one
+        with a Family or a Loopy object."""
+        if self._json is None:
+            raise ValueError("json() writes sums given by specs: this one "
+                             "has a Family or a Loopy object")
+        return _grundy.analysis_json(*self._json)
 
 
 class Infinite(_namedtuple("Infinite", "k")):
@@ -512,6 +525,8 @@ def analyze(components, *, misere=False, moore=None, best=False,
     'quotient'
     """
     comps = _components(components)
+    texts = [f"{c[0]}:{c[1]}" for c in comps] \
+        if all(isinstance(c[0], str) for c in comps) else None
     loopy = [isinstance(c[0], Loopy) or
              _grundy.loopy_claims(_spec(c[0], True)) for c in comps]
     k = 0 if moore is None else _index(moore, "moore")
@@ -541,6 +556,10 @@ def analyze(components, *, misere=False, moore=None, best=False,
                      outcome, [mv(m) for m in moves])
         a.method = a.best_method = "loopy"
         a.best = None if best is None else mv(best)
+        if texts is not None:
+            _, mem, th = _engine_args(False, mem_limit, threads)
+            a._json = (texts, False, 0, heap_max or 0, None, mem, th,
+                       _progress(progress))
         return a
     if heap_max is not None:
         raise ValueError("heap_max bounds the heaps of games with cycles "
@@ -569,6 +588,9 @@ def analyze(components, *, misere=False, moore=None, best=False,
     a.method = method
     a.best_method = best_method or None
     a.best = best
+    if texts is not None:
+        a._json = (texts, bool(misere), k, 0, st, mem, th,
+                   _progress(progress))
     return a
 
 

@@ -1164,6 +1164,95 @@ static const char analyze_doc[] =
     "value) for every winning move (one winning move set with moore);\n"
     "best: the move (or set) to play, [] when none can move.";
 
+static const char analysis_json_doc[] =
+    "analysis_json(components, misere, moore, heap_max, store, mem_limit,\n"
+    "threads[, progress]) -> str\n\n"
+    "The answer of `grundy analyze --mix C... --json` for components, a\n"
+    "sequence of 'SPEC:POS' texts: the play engine's state, its analysis\n"
+    "and its writer (grundy_play_analysis_write()).";
+
+static PyObject *py_analysis_json(PyObject *self, PyObject *args)
+{
+    PyObject *comps, *store, *progress = NULL, *seq = NULL, *r = NULL;
+    Py_ssize_t mem, threads, n, i;
+    int misere = 0;
+    unsigned int moore = 0;
+    unsigned long long heap_max = 0;
+    Engine *e;
+    grundy_play_opts o;
+    grundy_play *p = NULL;
+    grundy_play_analysis an;
+    grundy_play_arg a;
+    grundy_parse_error where;
+    grundy_writer w;
+    grundy_status s;
+    (void)self;
+    memset(&an, 0, sizeof an);
+    if (!PyArg_ParseTuple(args, "OpIKOnn|O", &comps, &misere, &moore,
+                          &heap_max, &store, &mem, &threads, &progress))
+        return NULL;
+    e = engine_new(store, mem, threads, progress);
+    if (!e)
+        return NULL;
+    seq = PySequence_Fast(comps, "components must be a sequence");
+    if (!seq)
+        goto out;
+    grundy_play_opts_init(&o);
+    o.convention = misere ? GRUNDY_PLAY_MISERE : GRUNDY_PLAY_NORMAL;
+    o.moore_k = moore;
+    o.heap_max = heap_max;
+    s = grundy_play_new(&p, e->session, &o);
+    if (s != GRUNDY_OK) {
+        call_fail(&e->c, s, "the sum");
+        goto out;
+    }
+    n = PySequence_Fast_GET_SIZE(seq);
+    for (i = 0; i < n; i++) {
+        const char *text = PyUnicode_AsUTF8(PySequence_Fast_GET_ITEM(seq, i));
+        if (!text)
+            goto out;
+        s = grundy_play_add_arg(p, NULL, text, &a);
+        if (s != GRUNDY_OK) {
+            PyErr_Format(PyExc_ValueError, "component %zd '%s': %s",
+                         i + 1, text,
+                         a.where.msg[0] ? a.where.msg : grundy_strerror(s));
+            goto out;
+        }
+    }
+    if (grundy_play_refused_option(p)) {
+        PyErr_Format(PyExc_ValueError, "%s is not available for loopy games",
+                     grundy_play_refused_option(p));
+        goto out;
+    }
+    UNLOCKED({
+        s = grundy_play_prepare(p, NULL, &where);
+        if (s == GRUNDY_OK)
+            s = grundy_play_analyze(&an, p, GRUNDY_PLAY_WANT_JSON);
+    });
+    if (s != GRUNDY_OK) {
+        call_fail(&e->c, s, "the sum");
+        goto out;
+    }
+    if (call_flush(&e->c) < 0)
+        goto out;
+    if (grundy_writer_init_mem(&w) != GRUNDY_OK) {
+        PyErr_NoMemory();
+        goto out;
+    }
+    grundy_play_analysis_write(&w, p, &an, 1);
+    if (w.err == GRUNDY_OK)
+        r = PyUnicode_FromStringAndSize(w.buf, (Py_ssize_t)w.len);
+    else
+        PyErr_NoMemory();
+    (void)grundy_writer_clear(&w);
+out:
+    grundy_play_analysis_clear(&an);
+    grundy_play_free(p);
+    Py_XDECREF(seq);
+    Py_DECREF(e);
+    return r;
+}
+
 /* The moves of a result as a list of (component, from, parts, value). */
 static PyObject *sum_moves_list(Engine *e, const size_t *game_of,
                                 const grundy_sum_move *m, size_t n)
@@ -2247,6 +2336,7 @@ static PyMethodDef methods[] = {
     {"period", py_period, METH_VARARGS, period_doc},
     {"report", py_report, METH_VARARGS, report_doc},
     {"analyze", py_analyze, METH_VARARGS, analyze_doc},
+    {"analysis_json", py_analysis_json, METH_VARARGS, analysis_json_doc},
     {"count_heaps", py_count_heaps, METH_VARARGS, count_heaps_doc},
     {"count_tuples", py_count_tuples, METH_VARARGS, count_tuples_doc},
     {"loopy_sum", py_loopy_sum, METH_VARARGS, loopy_sum_doc},

@@ -377,3 +377,31 @@ def test_report_is_what_the_program_prints(cli):
         got = grundy.report(spec, upto, store=False, **opts)
         want = cli(*args)
         assert got == want, f"seed={seed} it={it}: grundy {args}"
+
+
+def test_analysis_json_is_the_programs(cli):
+    """Analysis.json() on seeded random sums (normal, misere, Moore's
+    Nim_k, mixed families, games with cycles) is byte for byte what
+    ``grundy analyze --mix ... --json`` prints."""
+    seed = int(os.environ.get("GRUNDY_TEST_SEED", "33"))
+    rng = random.Random(seed)
+    fams = ["nim", "0.77", "0.07", "subtract:1,3", "grundy-game", "4.07"]
+    for case in range(30):
+        if case % 5 == 4:
+            comps = [("addsub:2:1", rng.randint(0, 9))
+                     for _ in range(rng.randint(1, 3))]
+            a = grundy.analyze(comps, heap_max=10)
+            flags = ["--heap-max", "10"]
+        else:
+            comps = [(rng.choice(fams), rng.randint(0, 10))
+                     for _ in range(rng.randint(1, 3))]
+            misere = case % 3 == 1
+            moore = 2 if case % 3 == 2 else None
+            a = grundy.analyze(comps, misere=misere, moore=moore)
+            flags = (["--misere"] if misere else []) + \
+                (["--moore", "2"] if moore else [])
+        want = cli("analyze", "--mix", *[f"{s}:{p}" for s, p in comps],
+                   "--json", *flags)
+        assert a.json() == want, f"seed {seed} case {case}: {comps}"
+    with pytest.raises(ValueError, match="specs"):
+        grundy.analyze([(grundy.Loopy.from_edges([(0, 1)]), 0)]).json()

@@ -196,3 +196,26 @@ grundy_status grundy_loopy_solution_write(grundy_writer *w,
     grundy_loopy_stats_clear(&st);
     return rc;
 }
+
+void grundy_loopy_cost_write(grundy_writer *w, const grundy_loopy_solution *s,
+                             double t_read, double t_solve)
+{
+    const grundy_loopy_graph *g = grundy_loopy_solution_graph(s);
+    size_t gb = grundy_loopy_graph_bytes(g);
+    size_t sb = grundy_loopy_solution_bytes(s);
+    uint64_t m = grundy_loopy_graph_num_edges(g);
+    char buf[64];
+    grundy_writer_str(w, "memory graph ");
+    grundy_writer_u64(w, gb);
+    grundy_writer_str(w, " bytes, values ");
+    grundy_writer_u64(w, sb);
+    grundy_writer_str(w, " bytes");
+    if (m) {
+        snprintf(buf, sizeof buf, " (%.2f bytes per edge)",
+                 (double)(gb + sb) / (double)m);
+        grundy_writer_str(w, buf);
+    }
+    snprintf(buf, sizeof buf, "\ntime read %.3f s, values %.3f s\n", t_read,
+             t_solve);
+    grundy_writer_str(w, buf);
+}

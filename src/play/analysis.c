@@ -259,3 +259,27 @@ grundy_status grundy_play_best(grundy_play *p, grundy_sum_move *set,
     grundy_play_analysis_clear(&a);
     return s;
 }
+
+grundy_status grundy_play_reply(grundy_play *p, size_t *n, uint64_t *rem)
+{
+    grundy_sum_move set[GRUNDY_PLAY_MAX_SET];
+    grundy_play_analysis a;
+    grundy_status s =
+        grundy_play_analyze(&a, p, GRUNDY_SUM_BEST | GRUNDY_SUM_REMOTENESS);
+    *n = 0;
+    *rem = GRUNDY_REMOTENESS_UNKNOWN;
+    if (s == GRUNDY_OK) {
+        *n = a.sum.nbest;
+        if (*n)
+            memcpy(set, a.sum.best, *n * sizeof *set);
+        *rem = a.sum.best_remoteness;
+    }
+    grundy_play_analysis_clear(&a);
+    if (s == GRUNDY_ERR_LIMIT || s == GRUNDY_ERR_WORK)
+        s = grundy_play_best(p, set, n, NULL, NULL);
+    if (s == GRUNDY_OK && *n)
+        s = grundy_play_apply(p, set, *n);
+    if (s != GRUNDY_OK)
+        *n = 0;
+    return s;
+}

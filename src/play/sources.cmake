@@ -4,4 +4,5 @@ target_sources(grundy PRIVATE
   src/play/analysis.c
   src/play/text.c
   src/play/write.c
-  src/play/write_moves.c)
+  src/play/write_moves.c
+  src/play/write_lists.c)

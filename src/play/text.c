@@ -53,6 +53,35 @@ grundy_status grundy_play_game(const grundy_game **out, grundy_session *s,
     return GRUNDY_OK;
 }
 
+grundy_status grundy_play_add_arg(grundy_play *p, const char *rules,
+                                  const char *text, grundy_play_arg *a)
+{
+    const char *colon = rules ? NULL : strrchr(text, ':');
+    grundy_status st;
+    memset(a, 0, sizeof *a);
+    a->pos = text;
+    if (!rules) {
+        a->fault = GRUNDY_PLAY_ARG_FORM;
+        GRUNDY_RETURN_IF(!colon || colon == text, GRUNDY_ERR_PARSE);
+        a->fault = GRUNDY_PLAY_ARG_LONG;
+        GRUNDY_RETURN_IF((size_t)(colon - text) >= sizeof a->spec,
+                         GRUNDY_ERR_PARSE);
+        memcpy(a->spec, text, (size_t)(colon - text));
+        a->pos = colon + 1;
+    } else {
+        snprintf(a->spec, sizeof a->spec, "%s", rules);
+    }
+    a->fault = GRUNDY_PLAY_ARG_RULES;
+    GRUNDY_TRY(grundy_play_game(&a->game, p->s, rules ? rules : a->spec,
+                                p->o.heap_max, &a->where));
+    a->fault = GRUNDY_PLAY_ARG_POSITION;
+    st = grundy_play_add(p, a->game, rules ? rules : a->spec, a->pos,
+                         &a->where);
+    if (st == GRUNDY_OK)
+        a->fault = GRUNDY_PLAY_ARG_OK;
+    return st;
+}
+
 /* Text form ****************************************************************/
 
 /* Append s (n bytes) to buf[*len], snprintf-style. */

@@ -81,6 +81,7 @@ static grundy_play *state(grundy_session *s, int misere, unsigned moore,
 {
     grundy_play_opts o;
     grundy_play *p;
+    grundy_play_arg arg;
     grundy_parse_error where;
     size_t i;
     grundy_play_opts_init(&o);
@@ -88,17 +89,9 @@ static grundy_play *state(grundy_session *s, int misere, unsigned moore,
     o.moore_k = moore;
     o.heap_max = heap_max;
     assert_int_equal(grundy_play_new(&p, s, &o), GRUNDY_OK);
-    for (i = 0; i < n; i++) {
-        const char *colon = strrchr(comp[i], ':');
-        char spec[128];
-        const grundy_game *g;
-        assert_non_null(colon);
-        snprintf(spec, sizeof spec, "%.*s", (int)(colon - comp[i]), comp[i]);
-        assert_int_equal(grundy_play_game(&g, s, spec, heap_max, &where),
+    for (i = 0; i < n; i++)
+        assert_int_equal(grundy_play_add_arg(p, NULL, comp[i], &arg),
                          GRUNDY_OK);
-        assert_int_equal(grundy_play_add(p, g, spec, colon + 1, &where),
-                         GRUNDY_OK);
-    }
     assert_int_equal(grundy_play_prepare(p, NULL, &where), GRUNDY_OK);
     return p;
 }
@@ -515,6 +508,292 @@ static void test_loopy_write_known(void **st)
     grundy_loopy_graph_free(g);
 }
 
+/* grundy loopy --stats: its last lines, from the graph's and the
+ * solution's sizes as the program computed them. */
+static void test_loopy_cost_write_known(void **st)
+{
+    static const char edges[] = "0 1\n1 2\n2 0\n2 3\n";
+    grundy_loopy_graph *g;
+    grundy_loopy_solution *s;
+    grundy_parse_error where;
+    char want[256];
+    size_t gb, sb;
+    sink k;
+    (void)st;
+    assert_int_equal(grundy_loopy_graph_parse(&g, edges, sizeof edges - 1,
+                                              GRUNDY_LOOPY_FORMAT_EDGES,
+                                              &where, NULL),
+                     GRUNDY_OK);
+    assert_int_equal(grundy_loopy_solve(&s, g, NULL), GRUNDY_OK);
+    gb = grundy_loopy_graph_bytes(g);
+    sb = grundy_loopy_solution_bytes(s);
+    assert_true(gb > 0 && sb > 0);
+    snprintf(want, sizeof want,
+             "memory graph %zu bytes, values %zu bytes (%.2f bytes per "
+             "edge)\ntime read 0.250 s, values 1.500 s\n",
+             gb, sb, (double)(gb + sb) / 4.0);
+    sink_open(&k);
+    grundy_loopy_cost_write(&k.w, s, 0.25, 1.5);
+    expect_text(sink_take(&k), want);
+    grundy_loopy_solution_free(s);
+    grundy_loopy_graph_free(g);
+}
+
+/* grundy values on a family with cycles: what the program printed
+ * (grundy values addsub:2:1 --heap-max 6 ...). */
+static void test_play_loopy_values_write_known(void **st)
+{
+    grundy_session *s = session();
+    const grundy_game *g;
+    grundy_loopy_game *lg;
+    grundy_parse_error where;
+    grundy_pos at = 3;
+    char spec[64];
+    sink k;
+    (void)st;
+    assert_int_equal(grundy_play_game(&g, s, "addsub:2:1", 6, &where),
+                     GRUNDY_OK);
+    assert_true(grundy_game_canonical_spec(g, spec, sizeof spec) <
+                sizeof spec);
+    assert_string_equal(spec, "addsub:2:1:6");
+    assert_int_equal(grundy_loopy_game_from_rules(
+                         &lg, grundy_game_rules(g), grundy_game_params(g),
+                         spec, GRUNDY_LOOPY_METHOD_AUTO, &where, NULL),
+                     GRUNDY_OK);
+    /* --json */
+    sink_open(&k);
+    assert_int_equal(grundy_play_loopy_values_write(&k.w, "addsub:2:1", g,
+                                                    lg, NULL, 7,
+                                                    GRUNDY_LOOPY_WRITE_LIST,
+                                                    1),
+                     GRUNDY_OK);
+    expect_text(sink_take(&k),
+                "{\"rules\": \"addsub:2:1\", \"canonical\": \"addsub:2:1:6\", "
+                "\"positions\": 7, \"values\": [0, 0, {\"inf\": [0]}, "
+                "{\"inf\": [0]}, {\"inf\": []}, {\"inf\": []}, {\"inf\": "
+                "[]}], \"stats\": {\"vertices\": 7, \"edges\": 10, "
+                "\"counts\": [2], \"infinite\": 5, \"first\": 2, \"second\": "
+                "2, \"draw\": 3, \"levels\": 2}}\n");
+    /* --at 3 --json, then --at 3 */
+    sink_open(&k);
+    assert_int_equal(grundy_play_loopy_values_write(&k.w, "addsub:2:1", g,
+                                                    lg, &at, 0, 0, 1),
+                     GRUNDY_OK);
+    assert_int_equal(grundy_play_loopy_values_write(&k.w, "addsub:2:1", g,
+                                                    lg, &at, 0, 0, 0),
+                     GRUNDY_OK);
+    expect_text(sink_take(&k),
+                "{\"rules\": \"addsub:2:1\", \"canonical\": \"addsub:2:1:6\", "
+                "\"position\": \"3\", \"value\": {\"inf\": [0]}, "
+                "\"winner\": \"first\"}\ninf(0)\n");
+    /* --upto 3, then --stats --list (an end past the positions is cut) */
+    sink_open(&k);
+    assert_int_equal(grundy_play_loopy_values_write(&k.w, "addsub:2:1", g,
+                                                    lg, NULL, 4,
+                                                    GRUNDY_LOOPY_WRITE_LIST,
+                                                    0),
+                     GRUNDY_OK);
+    assert_int_equal(grundy_play_loopy_values_write(
+                         &k.w, "addsub:2:1", g, lg, NULL, 99,
+                         GRUNDY_LOOPY_WRITE_LIST | GRUNDY_LOOPY_WRITE_STATS,
+                         0),
+                     GRUNDY_OK);
+    expect_text(sink_take(&k),
+                "0 0\n1 0\n2 inf(0)\n3 inf(0)\n"
+                "0 0\n1 0\n2 inf(0)\n3 inf(0)\n4 inf()\n5 inf()\n6 inf()\n"
+                "vertices 7\nedges 10\nvalue count\n0 2\ninf 5\n"
+                "winner count\nfirst 2\nsecond 2\ndraw 3\nlevels 2\n");
+    grundy_loopy_game_free(lg);
+    grundy_session_free(s);
+}
+
+/* The legal moves as grundy play lists them after a refused move (what
+ * the program printed for nim 30 40 and nim 2 3), and on seeded random
+ * sums against grundy_play_legal() itself: the first `most` moves as
+ * typed, then the count of the rest. */
+static void test_play_legal_write(void **st)
+{
+    static const char *const big[] = {"nim:30", "nim:40"};
+    static const char *const small[] = {"nim:2", "nim:3"};
+    test_rng *r = *st;
+    grundy_session *s = session();
+    grundy_play *p;
+    sink k;
+    int round;
+    p = state(s, 0, 0, 0, big, 2);
+    sink_open(&k);
+    assert_int_equal(grundy_play_legal_write(&k.w, p, 20), GRUNDY_OK);
+    expect_text(sink_take(&k),
+                "legal moves: 1 0, 1 1, 1 2, 1 3, 1 4, 1 5, 1 6, 1 7, 1 8, "
+                "1 9, 1 10, 1 11, 1 12, 1 13, 1 14, 1 15, 1 16, 1 17, 1 18, "
+                "1 19 (and 50 more)\n");
+    grundy_play_free(p);
+    p = state(s, 0, 0, 0, small, 2);
+    sink_open(&k);
+    assert_int_equal(grundy_play_legal_write(&k.w, p, 20), GRUNDY_OK);
+    expect_text(sink_take(&k), "legal moves: 1 0, 1 1, 2 0, 2 1, 2 2\n");
+    grundy_play_free(p);
+    for (round = 0; round < 40; round++) {
+        static const char *const fam[] = {"nim", "0.77", "subtract:1,3",
+                                          "grundy-game"};
+        char comp[3][32], want[4096], buf[256];
+        const char *cv[3];
+        size_t nc = 1 + test_rng_below(r, 3), i, n, most, len = 0;
+        grundy_sum_move *m;
+        char *got;
+        for (i = 0; i < nc; i++) {
+            snprintf(comp[i], sizeof comp[i], "%s:%u",
+                     fam[test_rng_below(r, 4)],
+                     (unsigned)test_rng_below(r, 12));
+            cv[i] = comp[i];
+        }
+        most = test_rng_below(r, 25);
+        p = state(s, 0, 0, 0, cv, nc);
+        assert_int_equal(grundy_play_legal(p, &m, &n), GRUNDY_OK);
+        len = (size_t)snprintf(want, sizeof want, "legal moves: ");
+        for (i = 0; i < n && i < most; i++) {
+            grundy_play_move_text(p, &m[i], 1, buf, sizeof buf);
+            len += (size_t)snprintf(want + len, sizeof want - len, "%s%s",
+                                    i ? ", " : "", buf);
+        }
+        if (n > most)
+            len += (size_t)snprintf(want + len, sizeof want - len,
+                                    " (and %zu more)", n - most);
+        snprintf(want + len, sizeof want - len, "\n");
+        free(m);
+        sink_open(&k);
+        assert_int_equal(grundy_play_legal_write(&k.w, p, most), GRUNDY_OK);
+        got = sink_take(&k);
+        if (strcmp(got, want) != 0)
+            fail_msg("seed %llu round %d: wrote %s expected %s",
+                     (unsigned long long)test_seed(), round, got, want);
+        free(got);
+        grundy_play_free(p);
+    }
+    grundy_session_free(s);
+}
+
+/* The reply of /api/play on seeded random sums (normal and misere
+ * play): the move played is the analysis's best, with its remoteness,
+ * and a game over is left alone. */
+static void test_play_reply(void **st)
+{
+    test_rng *r = *st;
+    grundy_session *s = session();
+    int round;
+    for (round = 0; round < 40; round++) {
+        static const char *const fam[] = {"nim", "0.77", "subtract:1,3",
+                                          "0.07"};
+        char comp[3][32];
+        const char *cv[3];
+        size_t nc = 1 + test_rng_below(r, 3), i, n, nbest, ply;
+        int misere = (int)test_rng_below(r, 2);
+        uint64_t rem, want_rem;
+        grundy_sum_move best[GRUNDY_PLAY_MAX_SET];
+        const grundy_sum_move *played;
+        grundy_play_analysis an;
+        grundy_play *p;
+        for (i = 0; i < nc; i++) {
+            snprintf(comp[i], sizeof comp[i], "%s:%u",
+                     fam[test_rng_below(r, 4)],
+                     (unsigned)test_rng_below(r, 9));
+            cv[i] = comp[i];
+        }
+        p = state(s, misere, 0, 0, cv, nc);
+        assert_int_equal(grundy_play_analyze(&an, p,
+                                             GRUNDY_SUM_BEST |
+                                                 GRUNDY_SUM_REMOTENESS),
+                         GRUNDY_OK);
+        nbest = an.sum.nbest;
+        if (nbest)
+            memcpy(best, an.sum.best, nbest * sizeof *best);
+        want_rem = an.sum.best_remoteness;
+        grundy_play_analysis_clear(&an);
+        ply = grundy_play_ply(p);
+        assert_int_equal(grundy_play_reply(p, &n, &rem), GRUNDY_OK);
+        if (n != nbest || grundy_play_ply(p) != ply + (nbest != 0))
+            fail_msg("seed %llu round %d: played %zu moves, best has %zu",
+                     (unsigned long long)test_seed(), round, n, nbest);
+        if (nbest) {
+            assert_int_equal(grundy_play_history(p, ply, &played), n);
+            for (i = 0; i < n; i++)
+                if (played[i].component != best[i].component ||
+                    played[i].from != best[i].from ||
+                    played[i].to.nparts != best[i].to.nparts)
+                    fail_msg("seed %llu round %d: not the best move",
+                             (unsigned long long)test_seed(), round);
+            assert_int_equal(rem, want_rem);
+        }
+        grundy_play_free(p);
+    }
+    grundy_session_free(s);
+}
+
+/* A component as the front ends read it: each fault where it is, and
+ * the state it builds the one grundy_play_game() and grundy_play_add()
+ * build (compared by the text form of the two states). */
+static void test_play_add_arg(void **st)
+{
+    grundy_session *s = session();
+    grundy_play *p, *q;
+    grundy_play_arg a;
+    grundy_parse_error where;
+    const grundy_game *g;
+    char long_spec[300], t1[512], t2[512];
+    (void)st;
+    assert_int_equal(grundy_play_new(&p, s, NULL), GRUNDY_OK);
+    assert_int_equal(grundy_play_add_arg(p, NULL, "nim5", &a),
+                     GRUNDY_ERR_PARSE);
+    assert_int_equal(a.fault, GRUNDY_PLAY_ARG_FORM);
+    assert_int_equal(grundy_play_add_arg(p, NULL, ":5", &a),
+                     GRUNDY_ERR_PARSE);
+    assert_int_equal(a.fault, GRUNDY_PLAY_ARG_FORM);
+    memset(long_spec, 'x', sizeof long_spec);
+    snprintf(long_spec + 280, 20, ":5");
+    assert_int_equal(grundy_play_add_arg(p, NULL, long_spec, &a),
+                     GRUNDY_ERR_PARSE);
+    assert_int_equal(a.fault, GRUNDY_PLAY_ARG_LONG);
+    assert_int_not_equal(grundy_play_add_arg(p, NULL, "nim:2,x:5", &a),
+                         GRUNDY_OK);
+    assert_int_equal(a.fault, GRUNDY_PLAY_ARG_RULES);
+    assert_string_equal(a.spec, "nim:2,x");
+    assert_true(a.where.col >= 1 && a.where.msg[0]);
+    assert_int_not_equal(grundy_play_add_arg(p, NULL, "0.77:1x", &a),
+                         GRUNDY_OK);
+    assert_int_equal(a.fault, GRUNDY_PLAY_ARG_POSITION);
+    assert_string_equal(a.pos, "1x");
+    assert_non_null(a.game);
+    assert_true(a.where.col >= 1 && a.where.msg[0]);
+    /* the rules of the family given: the text is the position */
+    assert_int_not_equal(grundy_play_add_arg(p, "kayles", "q", &a),
+                         GRUNDY_OK);
+    assert_int_equal(a.fault, GRUNDY_PLAY_ARG_POSITION);
+    assert_string_equal(a.pos, "q");
+    assert_int_equal(grundy_play_add_arg(p, "kayles", "7", &a), GRUNDY_OK);
+    assert_int_equal(a.fault, GRUNDY_PLAY_ARG_OK);
+    assert_int_equal(grundy_play_add_arg(p, NULL, "rect:2x2:11/01", &a),
+                     GRUNDY_OK);
+    assert_int_equal(grundy_play_add_arg(p, NULL, "0.77:5", &a), GRUNDY_OK);
+    assert_int_equal(grundy_play_new(&q, s, NULL), GRUNDY_OK);
+    assert_int_equal(grundy_play_game(&g, s, "kayles", 0, &where), GRUNDY_OK);
+    assert_int_equal(grundy_play_add(q, g, "kayles", "7", &where), GRUNDY_OK);
+    assert_int_equal(grundy_play_game(&g, s, "rect:2x2", 0, &where),
+                     GRUNDY_OK);
+    assert_int_equal(grundy_play_add(q, g, "rect:2x2", "11/01", &where),
+                     GRUNDY_OK);
+    assert_int_equal(grundy_play_game(&g, s, "0.77", 0, &where), GRUNDY_OK);
+    assert_int_equal(grundy_play_add(q, g, "0.77", "5", &where), GRUNDY_OK);
+    assert_true(grundy_play_format(p, t1, sizeof t1) < sizeof t1);
+    assert_true(grundy_play_format(q, t2, sizeof t2) < sizeof t2);
+    assert_string_equal(t1, t2);
+    assert_true(grundy_play_show(p, t1, sizeof t1) < sizeof t1);
+    assert_true(grundy_play_show(q, t2, sizeof t2) < sizeof t2);
+    assert_string_equal(t1, t2);
+    grundy_play_free(q);
+    grundy_play_free(p);
+    grundy_session_free(s);
+}
+
 /* Seeded random sums: well-formed JSON, as many entries as the analysis ***/
 
 /* A JSON reader (RFC 8259, no extensions) that checks a text and counts
@@ -773,6 +1052,13 @@ int main(void)
         cmocka_unit_test(test_play_step_transcript_write_known),
         cmocka_unit_test(test_misere_write_known),
         cmocka_unit_test(test_loopy_write_known),
+        cmocka_unit_test(test_loopy_cost_write_known),
+        cmocka_unit_test(test_play_loopy_values_write_known),
+        cmocka_unit_test_setup_teardown(test_play_legal_write,
+                                        test_rng_setup, test_rng_teardown),
+        cmocka_unit_test(test_play_add_arg),
+        cmocka_unit_test_setup_teardown(test_play_reply, test_rng_setup,
+                                        test_rng_teardown),
         cmocka_unit_test_setup_teardown(test_play_write_random_json,
                                         test_rng_setup, test_rng_teardown),
     };

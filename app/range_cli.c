@@ -230,6 +230,186 @@ static int too_many(session *s, uint64_t n, uint64_t n_place)
     return fail(s, GRUNDY_ERR_LIMIT);
 }
 
+static int is_blank(unsigned char c)
+{
+    return c == ' ' || c == '\n' || c == '\r' || c == '\t' || c == '\v' ||
+           c == '\f';
+}
+
+/* The fast path of a workload whose values are a finite family's bytes
+ * held by the XOR layout (s->sure), with no JSON: the queries that lie
+ * whole in the scanner's buffer, in their usual form (numbers of at most
+ * 18 digits, each followed by one more byte of whitespace in the buffer;
+ * a position as the workload's pos_fast() reads it), are parsed into a
+ * batch with no call per token, the cells they touch are prefetched, and
+ * then they are answered in order.  The first query of any other form,
+ * or out of range, or cut by the end of the buffer, ends the batch
+ * unread: the token path below reads it, with its errors and places. */
+#define BATCH 64
+
+typedef struct fast_query {
+    size_t a, b;  /* 0-based; b == SIZE_MAX: set a to value v */
+    unsigned v;
+} fast_query;
+
+/* A number at p[0..end) after whitespace: its end, or NULL. */
+static const unsigned char *fast_num(const unsigned char *p,
+                                     const unsigned char *end, uint64_t *out)
+{
+    const unsigned char *d;
+    uint64_t x = 0;
+    while (p < end && is_blank(*p))
+        p++;
+    for (d = p; p < end && (unsigned)(*p - '0') < 10u; p++)
+        x = x * 10 + (uint64_t)(*p - '0');
+    if (p == d || p - d > 18 || p == end || !is_blank(*p))
+        return NULL;
+    *out = x;
+    return p;
+}
+
+static int fast_ok(const session *s)
+{
+    const range_cli_cfg *c = s->cfg;
+    return s->sure && s->tab8 && !c->json &&
+           (c->read_pos ? c->pos_fast != NULL
+                        : !grundy_game_rules(s->g)->pos_parse);
+}
+
+/* A position at p[0..end) after whitespace, and its value: the end, or
+ * NULL. */
+static const unsigned char *fast_value(const session *s,
+                                       const unsigned char *p,
+                                       const unsigned char *end,
+                                       unsigned *v)
+{
+    grundy_pos pos;
+    if (s->cfg->read_pos) {
+        size_t k;
+        while (p < end && is_blank(*p))
+            p++;
+        k = s->cfg->pos_fast(p, (size_t)(end - p), &pos);
+        if (!k)
+            return NULL;
+        p += k;
+    } else if (!(p = fast_num(p, end, &pos)) || pos > s->cfg->pos_max) {
+        return NULL;
+    }
+    if (pos >= s->tab8_n)
+        return NULL;
+    *v = s->tab8[pos];
+    return p;
+}
+
+/* The values of up to max positions that lie whole in the scanner's
+ * buffer in their usual form, into vals (read past them): @return how
+ * many. */
+static size_t fast_values(session *s, grundy_value *vals, size_t max)
+{
+    const char *q0;
+    size_t avail = grundy_scan_peek(&s->sc, &q0), c = 0;
+    const unsigned char *p = (const unsigned char *)q0, *end = p + avail,
+                        *at = p;
+    unsigned v;
+    while (c < max && (p = fast_value(s, p, end, &v)) != NULL) {
+        vals[c++] = v;
+        at = p;
+    }
+    grundy_scan_skip(&s->sc, (size_t)(at - (const unsigned char *)q0));
+    return c;
+}
+
+/* Parse a batch (at most max queries) at the scanner's place; @return
+ * how many, with *used the bytes they take. */
+static size_t fast_parse(session *s, size_t n, uint64_t max, fast_query *fq,
+                         size_t *used)
+{
+    const char *q0;
+    size_t avail = grundy_scan_peek(&s->sc, &q0), c = 0;
+    const unsigned char *p = (const unsigned char *)q0, *end = p + avail,
+                        *at = p;
+    const range_cli_cfg *cfg = s->cfg;
+    while (c < max && c < BATCH) {
+        uint64_t t, a, b;
+        unsigned op;
+        if (!(p = fast_num(p, end, &t)) || t < 1 || t > cfg->max_type ||
+            !(p = fast_num(p, end, &a)) || a < 1 || a > n)
+            break;
+        op = op_of(cfg, t);
+        if (op == RANGE_OP_SET) {
+            unsigned v;
+            if (!(p = fast_value(s, p, end, &v)))
+                break;
+            fq[c].a = (size_t)a - 1;
+            fq[c].b = SIZE_MAX;
+            fq[c].v = v;
+        } else if (op == RANGE_OP_WINNER) {
+            if (!(p = fast_num(p, end, &b)) || b < a || b > n)
+                break;
+            fq[c].a = (size_t)a - 1;
+            fq[c].b = (size_t)b - 1;
+        } else {
+            break;
+        }
+        at = p;
+        c++;
+    }
+    *used = (size_t)(at - (const unsigned char *)q0);
+    return c;
+}
+
+static void put_word(grundy_writer *w, const char *t, size_t len)
+{
+    if (w->len + len <= w->cap) {
+        memcpy(w->buf + w->len, t, len);
+        w->len += len;
+    } else {
+        grundy_writer_bytes(w, t, len);
+    }
+}
+
+/* Up to max queries by the fast path: @return how many were answered. */
+static uint64_t fast_batch(session *s, size_t n, uint64_t max)
+{
+    fast_query fq[BATCH];
+    char word[2][32];
+    size_t wl[2], c, k, used;
+    uint64_t done = 0;
+    int words = s->cfg->winner_words[0] != NULL;
+    if (words)
+        for (k = 0; k < 2; k++) {
+            wl[k] = strlen(s->cfg->winner_words[k]);
+            if (wl[k] + 1 > sizeof word[k])
+                return 0;
+            memcpy(word[k], s->cfg->winner_words[k], wl[k]);
+            word[k][wl[k]++] = '\n';
+        }
+    while (done < max && (c = fast_parse(s, n, max - done, fq, &used)) > 0) {
+        grundy_scan_skip(&s->sc, used);
+        for (k = 0; k < c; k++)
+            grundy_range_prefetch(s->r, fq[k].a,
+                                  fq[k].b == SIZE_MAX ? fq[k].a : fq[k].b);
+        for (k = 0; k < c; k++) {
+            if (fq[k].b == SIZE_MAX) {
+                /* cannot fail: a byte, at an index in range */
+                grundy_status st = grundy_range_set(s->r, fq[k].a, fq[k].v);
+                assert(st == GRUNDY_OK);
+                (void)st;
+            } else if (words) {
+                int w = !grundy_range_winner(s->r, fq[k].a, fq[k].b);
+                put_word(&s->w, word[w], wl[w]);
+            } else {
+                grundy_value x = grundy_range_xor(s->r, fq[k].a, fq[k].b);
+                grundy_writer_str(&s->w, x ? "first " : "second ");
+                grundy_writer_u64(&s->w, x);
+                grundy_writer_char(&s->w, '\n');
+            }
+        }
+        done += c;
+    }
+    return done;
+}
+
 /* Read the n positions (n read at n_place) and give the range engine
  * their values.  The positions are kept when winning moves may be asked;
  * a heap game's values are prepared once for the largest position, and a
@@ -244,7 +424,7 @@ static int load(session *s, uint64_t n, uint64_t n_place)
     unsigned long line, col;
     int finite = grundy_game_num_positions(s->g) != 0;
     int moves = has_op(s->cfg, RANGE_OP_MOVE);
-    int keep = !finite || moves, sure;
+    int keep = !finite || moves, sure, fast;
     const grundy_table *tab;
 
     grundy_scan_where(&s->sc, &line, &col);
@@ -301,9 +481,26 @@ static int load(session *s, uint64_t n, uint64_t n_place)
                   ? (const uint8_t *)grundy_table_data(tab)
                   : NULL;
     s->tab8_n = s->tab8 ? grundy_table_size(tab) : 0;
+    fast = sure && !keep && fast_ok(s);
     for (i = 0; i < n;) {
         size_t c = 0;
-        for (; i < n && c < sizeof chunk / sizeof chunk[0]; i++, c++) {
+        if (fast) {
+            grundy_value vals[sizeof chunk / sizeof chunk[0]];
+            c = fast_values(s, vals,
+                            n - i < sizeof vals / sizeof vals[0]
+                                ? (size_t)(n - i)
+                                : sizeof vals / sizeof vals[0]);
+            if (c > 0) {
+                st = grundy_range_assign(s->r, (size_t)i, vals, c);
+                if (st != GRUNDY_OK)
+                    return fail(s, st);
+                i += c;
+                continue;
+            }
+        }
+        /* one position at a time on the fast path's failure */
+        for (; i < n && c < (fast ? 1 : sizeof chunk / sizeof chunk[0]);
+             i++, c++) {
             unsigned long pl = 0, pc = 0;
             /* the place of the position's first byte */
             if (!sure) {
@@ -366,12 +563,6 @@ static int load(session *s, uint64_t n, uint64_t n_place)
  * them.  Only a hint: the real parse below checks everything. */
 #define LOOKAHEAD 4
 #define LOOKAHEAD_MIN_N ((size_t)1 << 20) /* smaller sequences stay in cache */
-
-static int is_blank(unsigned char c)
-{
-    return c == ' ' || c == '\n' || c == '\r' || c == '\t' || c == '\v' ||
-           c == '\f';
-}
 
 /* Parse one whitespace-ended token at buf[*pos..len): a number into *v
  * (when v != NULL; else any token).  @return 0 when cut by the end. */
@@ -460,9 +651,12 @@ static int queries(session *s, size_t n, uint64_t q)
     uint64_t k, type, a, b;
     unsigned op;
     grundy_status st = GRUNDY_OK;
+    int fast = fast_ok(s);
     s->query = 0;
     for (k = 0; st == GRUNDY_OK && k < q; k++) {
         unsigned long line, col;
+        if (fast && (k += fast_batch(s, n, q - k)) == q)
+            break;
         s->query = k + 1;
         st = grundy_scan_u64(&s->sc, &type, 1, s->cfg->max_type, &s->where);
         if (st == GRUNDY_ERR_RANGE) {

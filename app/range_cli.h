@@ -49,6 +49,12 @@ typedef struct range_cli_cfg {
     /* Reads one position; NULL: the family's text form, one token. */
     grundy_status (*read_pos)(grundy_scanner *sc, grundy_pos *out,
                               grundy_parse_error *where);
+    /* With read_pos: a position in its usual layout at p[0..avail), for
+     * the fast path of a workload of bytes: into *out, @return the bytes
+     * it takes, followed by one more of whitespace; 0 for anything else
+     * (read_pos then reads it, and names an error).  NULL: none. */
+    size_t (*pos_fast)(const unsigned char *p, size_t avail,
+                       grundy_pos *out);
 } range_cli_cfg;
 
 /* Run the loop.  @return the exit code (0, or 1 after a message). */

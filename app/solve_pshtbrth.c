@@ -127,5 +127,6 @@ int solve_pshtbrth(void)
     cfg.winner_words[0] = "Pishty";
     cfg.winner_words[1] = "Lotsy";
     cfg.read_pos = read_board;
+    cfg.pos_fast = board_fast;
     return cli_solve_range(&cfg, "rect:4x4");
 }

@@ -5,8 +5,19 @@
 # value by a memoised game-tree search over its rectangle removals, each
 # winner query by the XOR of the values over L..R.  A failure prints the
 # seed.
+# Then the fast path (queries and boards in their usual layout, parsed
+# in batches straight from the input buffer) against the token path: seeded random inputs written twice, once in the usual layout and
+# once with every number padded by leading zeros to 20 digits and every
+# board row followed by two blanks (which only the token path reads); the
+# answers must be the same, and each answer against the XOR of values
+# from a memoised game-tree search.  Some inputs end in a bad query (L >
+# R, an index out of range, an unknown type, a bad cell) after up to a
+# few thousand good ones: the answers before it are the same in both
+# forms, the exit code 1, and the message the same apart from its
+# column and the leading zeros of the numbers it quotes.  A failure
+# prints the seed.
 /usr/bin/python3 - "$GRUNDY" <<'PY'
-import random, subprocess, sys
+import random, re, subprocess, sys
 
 grundy = sys.argv[1]
 RECTS = []
@@ -91,4 +102,89 @@ for seed in range(1, 41):
         print("seed %d: answers differ from the search" % seed)
         bad += 1
 print("40 seeds,", bad, "failing")
+
+def num(x, slow):
+    return "%020d" % x if slow else "%d" % x
+
+def board(b, slow):
+    rows = ["".join("1" if b >> (r * 4 + c) & 1 else "0" for c in range(4))
+            for r in range(4)]
+    return "".join(r + ("  \n" if slow else "\n") for r in rows)
+
+def case_forms(seed):
+    """The input in both forms, the answers, and the kind of error."""
+    rng = random.Random(seed)
+    tests = rng.randint(1, 2)
+    fast, slow, want = [], [], []
+    for out, sl in ((fast, False), (slow, True)):
+        out.append(num(tests, sl) + "\n")
+    bad = None
+    for t in range(tests):
+        n = rng.choice([1, 2, 64, 65, rng.randint(1, 300),
+                        rng.randint(3000, 6000)])
+        m = rng.randint(1, 3000)
+        boards = [rng.getrandbits(16) for _ in range(n)]
+        for out, sl in ((fast, False), (slow, True)):
+            out.append(num(n, sl) + " " + num(m, sl) + "\n")
+            out.extend(board(b, sl) for b in boards)
+        err_at = rng.randint(0, m - 1) if t == tests - 1 and \
+            rng.random() < 0.4 else -1
+        for k in range(m):
+            if k == err_at:
+                bad = rng.choice(["L > R", "index", "type", "cell"])
+                if bad == "L > R" and n == 1:
+                    bad = "index"
+                l = rng.randint(2, n) if n > 1 else 1
+                for out, sl in ((fast, False), (slow, True)):
+                    if bad == "L > R":
+                        out.append("1 %s %s\n" % (num(l, sl), num(l - 1, sl)))
+                    elif bad == "index":
+                        out.append("1 %s %s\n" % (num(1, sl), num(n + 1, sl)))
+                    elif bad == "type":
+                        out.append("%s 1 1\n" % num(3, sl))
+                    else:
+                        out.append("2 %s\n" % num(1, sl) +
+                                   board(0, sl).replace("0", "2", 1))
+                break
+            if rng.random() < 0.5:
+                l = rng.randint(1, n)
+                r = rng.randint(l, n)
+                for out, sl in ((fast, False), (slow, True)):
+                    out.append("1 %s %s\n" % (num(l, sl), num(r, sl)))
+                x = 0
+                for b in boards[l - 1:r]:
+                    x ^= value(b)
+                want.append("Pishty" if x else "Lotsy")
+            else:
+                i = rng.randint(1, n)
+                boards[i - 1] = rng.getrandbits(16)
+                for out, sl in ((fast, False), (slow, True)):
+                    out.append("2 %s\n" % num(i, sl) +
+                               board(boards[i - 1], sl))
+        if bad:
+            break
+    return "".join(fast), "".join(slow), "".join(w + "\n" for w in want), bad
+
+def run(text):
+    p = subprocess.run([grundy, "solve", "pshtbrth"], input=text.encode(),
+                       stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    msg = re.sub(r"input:(\d+):\d+", r"input:\1:COL", p.stderr.decode())
+    msg = re.sub(r"\b0+(\d)", r"\1", msg)  # the padded numbers it quotes
+    return p.returncode, p.stdout.decode(), msg
+
+failing = errors = 0
+for seed in range(1, 31):
+    fast, slow, want, bad = case_forms(seed)
+    rf, of, ef = run(fast)
+    rs, os_, es = run(slow)
+    ok = of == want and os_ == want and rf == rs and ef == es
+    ok = ok and (rf == 0 and ef == "" if bad is None else rf == 1 and ef)
+    if bad is not None:
+        errors += 1
+    if not ok:
+        print("seed %d (%s): fast %d %r, token path %d %r" %
+              (seed, bad, rf, ef[:120], rs, es[:120]))
+        failing += 1
+print("30 seeds, %s with a bad query, %d failing" %
+      ("some" if errors else "none", failing))
 PY

@@ -22,6 +22,10 @@ touch -d 2020-01-03 "$("$GRUNDY" store path grundy-game --store "$d/s")"
 "$GRUNDY" store list --store "$d/s" --store-limit 1G | tail -n 1
 # a value read from grundy-game's table: now the most recently used
 "$GRUNDY" values grundy-game --at 1500 --stats --store "$d/s" | grep source
+# file times advance by the kernel's clock tick (up to 10 ms): without a
+# pause, the use above and the save below can carry the same time, and
+# the tie goes to the name first in order (0.6)
+sleep 0.1
 # a save past 13000 bytes: kayles, then subtract:1,3,4 go
 "$GRUNDY" values 0.6 --upto 1000 --store "$d/s" --store-limit 13000 \
     >/dev/null

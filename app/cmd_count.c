@@ -106,24 +106,24 @@ static int check_mod(const char *cmd, void *args)
 
 /* What goes with what, in the order the checks are made. */
 static const cli_rule count_rules[] = {
-    {CLI_RULE_CHECK, {"--mod"}, NULL, check_mod},
-    {CLI_RULE_BOTH, {"--heaps", "--max"}, "--heaps and --max go together"},
-    {CLI_RULE_NEEDS, {"--heaps", "RULES"}, "--heaps needs RULES"},
-    {CLI_RULE_NOT, {"--heaps", "--tuples", "--positions", "--weighted"},
+    {CLI_RULE_CHECK, {"--mod"}, check_mod, NULL},
+    {CLI_RULE_BOTH, {"--heaps", "--max"}, NULL,
+     "--heaps and --max go together"},
+    {CLI_RULE_NEEDS, {"--heaps", "RULES"}, NULL, "--heaps needs RULES"},
+    {CLI_RULE_NOT, {"--heaps", "--tuples", "--positions", "--weighted"}, NULL,
      "--heaps does not combine with --tuples, --positions or --weighted"},
-    {CLI_RULE_ANY, {"--heaps", "--tuples"},
+    {CLI_RULE_ANY, {"--heaps", "--tuples"}, NULL,
      "say what to count: --heaps K --max M, or --tuples K"},
-    {CLI_RULE_NEEDS, {"RULES", "--positions", "--heaps"},
+    {CLI_RULE_NEEDS, {"RULES", "--positions", "--heaps"}, NULL,
      "RULES needs --positions or --heaps"},
-    {CLI_RULE_NEEDS, {"--positions", "RULES"}, "--positions needs RULES"},
-    {CLI_RULE_NOT, {"--positions", "--weighted"},
+    {CLI_RULE_NEEDS, {"--positions", "RULES"}, NULL, "--positions needs RULES"},
+    {CLI_RULE_NOT, {"--positions", "--weighted"}, NULL,
      "--weighted is for standard input"},
-    {CLI_RULE_END},
+    {.type = CLI_RULE_END},
 };
 
 const cli_optset cli_count_opts = {"count", count_opts,
-                                   CLI_AT(count_args, eng), 1, 0,
-                                   count_rules};
+                                   CLI_AT(count_args, eng), 1, 0};
 
 /* The modulus: --mod P (checked when parsed), or the 62-bit prime when
  * the count of configurations, weights^K, is known to stay below it
@@ -403,6 +403,8 @@ int cmd_count(int argc, char **argv)
     count_args a;
     grundy_writer w;
     int rc = cli_opts_start(&cli_count_opts, &a, sizeof a, argc, argv);
+    if (rc == 0)
+        rc = cli_opts_check(&cli_count_opts, count_rules, &a);
     if (rc)
         return rc;
     if (grundy_writer_init(&w, 1) != GRUNDY_OK)

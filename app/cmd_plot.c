@@ -148,23 +148,24 @@ static const cli_opt plot_opts[] = {
 
 /* What goes with what, in the order the checks are made. */
 static const cli_rule plot_rules[] = {
-    {CLI_RULE_ANY, {"--output"},
+    {CLI_RULE_ANY, {"--output"}, NULL,
      "say where the picture goes: -o FILE.svg (or FILE.pdf, FILE.png, or - "
      "for SVG on standard output)"},
-    {CLI_RULE_ONE, {"--upto", "--position", "--all"},
+    {CLI_RULE_ONE, {"--upto", "--position", "--all"}, NULL,
      "give one of --upto, --position and --all"},
-    {CLI_RULE_ANY, {"--upto", "--all", "--position"},
+    {CLI_RULE_ANY, {"--upto", "--all", "--position"}, NULL,
      "say what to draw: --upto N, or --position POS for a board"},
-    {CLI_RULE_NEEDS, {"--log", "--histogram"}, "--log applies to --histogram"},
-    {CLI_RULE_NOT, {"--position", "--histogram"},
+    {CLI_RULE_NEEDS, {"--log", "--histogram"}, NULL,
+     "--log applies to --histogram"},
+    {CLI_RULE_NOT, {"--position", "--histogram"}, NULL,
      "--histogram counts the values of a table: give --upto N or --all, "
      "not --position"},
-    {CLI_RULE_CHECK, {NULL}, NULL, out_format},
-    {CLI_RULE_END},
+    {CLI_RULE_CHECK, {NULL}, out_format, NULL},
+    {.type = CLI_RULE_END},
 };
 
 const cli_optset cli_plot_opts = {"plot", plot_opts, CLI_AT(plot_args, eng),
-                                  1, 1, plot_rules};
+                                  1, 1};
 
 /* The command **************************************************************/
 
@@ -307,6 +308,8 @@ int cmd_plot(int argc, char **argv)
     int rc, finite, map;
 
     rc = cli_opts_start(&cli_plot_opts, &a, sizeof a, argc, argv);
+    if (rc == 0)
+        rc = cli_opts_check(&cli_plot_opts, plot_rules, &a);
     if (rc)
         return rc;
     if (cli_open_game(&g, "plot", a.r.spec))

@@ -534,10 +534,10 @@ static int given(const cli_optset *set, void *args, const char *name)
     return *(const char *const *)member(args, o->field) != NULL;
 }
 
-static int check_rules(const cli_optset *set, void *args)
+int cli_opts_check(const cli_optset *set, const cli_rule *rules, void *args)
 {
     const cli_rule *r;
-    for (r = set ? set->rules : NULL; r && r->type != CLI_RULE_END; r++) {
+    for (r = rules; r->type != CLI_RULE_END; r++) {
         size_t k, on = 0;
         int first = r->names[0] ? given(set, args, r->names[0]) : 1, ok;
         for (k = 0; k < 5 && r->names[k]; k++)
@@ -611,8 +611,7 @@ int cli_opts_parse_more(const cli_optset *set, void *args,
     for (o = arg; o; o = next_arg(o + 1))
         if (o->need && !(o == arg && filled))
             return cli_usage_error(set->cmd, "missing %s", o->need);
-    i = check_rules(set, args);
-    return i ? i : check_rules(more, more_args);
+    return 0;
 }
 
 int cli_opts_parse(const cli_optset *set, void *args, int argc, char **argv)

@@ -176,8 +176,8 @@ typedef enum cli_rule_type {
 typedef struct cli_rule {
     cli_rule_type type;
     const char *names[5]; /* option names ("--upto") or ARG names */
-    const char *msg;
     int (*check)(const char *cmd, void *args); /* 0 or an exit code */
+    const char *msg;
 } cli_rule;
 
 /* The arguments a MANY row without a call takes, in order; v has room
@@ -199,20 +199,25 @@ typedef struct cli_optset {
                               COMMON rows) */
     int dash;              /* "-x" is an option (else "--x" and the
                               table's own short names only) */
-    const cli_rule *rules; /* ends with a CLI_RULE_END rule; NULL: none */
 } cli_optset;
 
 /* cli_opts_parse() :
  * Parse argv[1 .. argc) into args by set's rows ("--name VALUE",
  * "--name=VALUE", "--" ends the options), then, when more is not NULL,
  * by more's rows into more_args (a workload's options).  U64 rows
- * start at their def.  Missing required arguments and broken rules are
- * usage errors.  @return 0, an exit code after a
+ * start at their def.  Missing required arguments are usage errors.
+ * @return 0, an exit code after a
  * message, or -1 when a row asked to stop (--help printed). */
 int cli_opts_parse(const cli_optset *set, void *args, int argc, char **argv);
 int cli_opts_parse_more(const cli_optset *set, void *args,
                         const cli_optset *more, void *more_args, int argc,
                         char **argv);
+
+/* cli_opts_check() :
+ * The rules (ending with a CLI_RULE_END one) over args as set parsed
+ * them: 0, or the first broken rule's usage error (or its check's exit
+ * code). */
+int cli_opts_check(const cli_optset *set, const cli_rule *rules, void *args);
 
 /* The help lines of set's rows: "  NAME META" then the help from column
  * 19 (a longer name pushes it), each SECTION after a blank line. */

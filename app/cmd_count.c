@@ -17,8 +17,6 @@
 
 #define VALUE_MAX UINT64_C(0xFFFFFFFF) /* stdin values */
 
-enum { PRINT_DEFAULT, PRINT_WINNING, PRINT_LOSING, PRINT_TOTAL, PRINT_ALL };
-
 typedef struct count_args {
     const char *spec, *positions;
     uint64_t heaps, max, tuples, moore, mod;
@@ -27,7 +25,7 @@ typedef struct count_args {
     cli_engine eng;
 } count_args;
 
-/* in the order of PRINT_WINNING .. PRINT_ALL */
+/* in the order of GRUNDY_FORMAT_COUNT_WINNING .. _TOTAL, then all */
 static const char *const prints[] = {"winning", "losing", "total", "all",
                                      NULL};
 /* in the order of grundy_count_method */
@@ -63,7 +61,7 @@ static const cli_opt count_opts[] = {
      .call = cli_opt_input, .flags = CLI_OPT_VALUE},
     {.type = CLI_OPT_SECTION, .name = "Options:"},
     {.type = CLI_OPT_U64, .name = "--moore", .meta = "k", .field = AT(moore),
-     .lo = 1, .hi = GRUNDY_COUNT_KMAX,
+     .lo = 1, .hi = GRUNDY_COUNT_KMAX, .def = 1,
      .help = "Moore's Nim_k: a move changes 1..k components (which\n"
              "must be Nim heaps: nim, divisors:H, or values read\n"
              "from standard input); default 1, the ordinary sum"},
@@ -87,66 +85,45 @@ static const cli_opt count_opts[] = {
 };
 #undef AT
 
-const cli_optset cli_count_opts = {"count", count_opts,
-                                   CLI_AT(count_args, eng), 1, 0};
-
 /* --mod P: an odd prime below 2^62 that does not divide k + 1.  Out of
  * that range it is a usage error, as every option's value is. */
-static int check_mod(const count_args *a)
+static int check_mod(const char *cmd, void *args)
 {
+    const count_args *a = args;
     grundy_nt_mod m;
     if (a->mod % 2 == 0 || a->mod > GRUNDY_NT_MOD_MAX ||
         grundy_nt_mod_init_prime(&m, a->mod) != GRUNDY_OK)
-        return cli_usage_error("count", "--mod %llu: the modulus must be an "
-                                        "odd prime below 2^62",
+        return cli_usage_error(cmd, "--mod %llu: the modulus must be an "
+                                    "odd prime below 2^62",
                                (unsigned long long)a->mod);
     if ((a->moore + 1) % a->mod == 0)
-        return cli_usage_error("count", "--mod %llu divides k + 1 = %llu; "
-                                        "choose another prime",
+        return cli_usage_error(cmd, "--mod %llu divides k + 1 = %llu; "
+                                    "choose another prime",
                                (unsigned long long)a->mod,
                                (unsigned long long)(a->moore + 1));
     return 0;
 }
 
-static int parse_args(int argc, char **argv, count_args *a)
-{
-    int rc;
-    memset(a, 0, sizeof *a);
-    a->moore = 1;
-    cli_engine_init(&a->eng, "count");
-    rc = cli_opts_parse(&cli_count_opts, a, argc, argv);
-    if (rc)
-        return rc;
-    a->print = a->have_print ? PRINT_WINNING + a->print : PRINT_DEFAULT;
-    if (a->have_mod && check_mod(a))
-        return CLI_EXIT_USAGE;
-    if (a->have_heaps != a->have_max)
-        return cli_usage_error("count", "--heaps and --max go together");
-    if (a->have_heaps) {
-        if (!a->spec)
-            return cli_usage_error("count", "--heaps needs RULES");
-        if (a->have_tuples || a->positions || a->weighted)
-            return cli_usage_error("count",
-                                   "--heaps does not combine with --tuples, "
-                                   "--positions or --weighted");
-        if (!a->print)
-            a->print = PRINT_LOSING;
-        return 0;
-    }
-    if (!a->have_tuples)
-        return cli_usage_error("count",
-                               "say what to count: --heaps K --max M, or "
-                               "--tuples K");
-    if (a->spec && !a->positions)
-        return cli_usage_error("count", "RULES needs --positions or --heaps");
-    if (a->positions && !a->spec)
-        return cli_usage_error("count", "--positions needs RULES");
-    if (a->positions && a->weighted)
-        return cli_usage_error("count", "--weighted is for standard input");
-    if (!a->print)
-        a->print = PRINT_WINNING;
-    return 0;
-}
+/* What goes with what, in the order the checks are made. */
+static const cli_rule count_rules[] = {
+    {CLI_RULE_CHECK, {"--mod"}, check_mod, NULL},
+    {CLI_RULE_BOTH, {"--heaps", "--max"}, NULL,
+     "--heaps and --max go together"},
+    {CLI_RULE_NEEDS, {"--heaps", "RULES"}, NULL, "--heaps needs RULES"},
+    {CLI_RULE_NOT, {"--heaps", "--tuples", "--positions", "--weighted"}, NULL,
+     "--heaps does not combine with --tuples, --positions or --weighted"},
+    {CLI_RULE_ANY, {"--heaps", "--tuples"}, NULL,
+     "say what to count: --heaps K --max M, or --tuples K"},
+    {CLI_RULE_NEEDS, {"RULES", "--positions", "--heaps"}, NULL,
+     "RULES needs --positions or --heaps"},
+    {CLI_RULE_NEEDS, {"--positions", "RULES"}, NULL, "--positions needs RULES"},
+    {CLI_RULE_NOT, {"--positions", "--weighted"}, NULL,
+     "--weighted is for standard input"},
+    {.type = CLI_RULE_END},
+};
+
+const cli_optset cli_count_opts = {"count", count_opts,
+                                   CLI_AT(count_args, eng), 1, 0};
 
 /* The modulus: --mod P (checked when parsed), or the 62-bit prime when
  * the count of configurations, weights^K, is known to stay below it
@@ -174,9 +151,12 @@ static void print_result(grundy_writer *w, const count_args *a,
     grundy_format_count_query q = {a->spec,  g,      a->have_heaps,
                                    a->heaps, a->max, a->tuples,
                                    a->moore, a->have_mod, a->mod};
-    grundy_format_count_part part = GRUNDY_FORMAT_COUNT_ALL;
-    if (a->print < PRINT_ALL) /* PRINT_DEFAULT .. PRINT_TOTAL: the same */
-        part = (grundy_format_count_part)a->print;
+    /* by default the losing positions, or the winning tuples */
+    grundy_format_count_part part =
+        !a->have_print  ? a->have_heaps ? GRUNDY_FORMAT_COUNT_LOSING
+                                        : GRUNDY_FORMAT_COUNT_WINNING
+        : a->print == 3 ? GRUNDY_FORMAT_COUNT_ALL
+                        : (grundy_format_count_part)(a->print + 1);
     grundy_format_count(w, &q, r, part, a->json);
 }
 
@@ -422,7 +402,9 @@ int cmd_count(int argc, char **argv)
 {
     count_args a;
     grundy_writer w;
-    int rc = parse_args(argc, argv, &a);
+    int rc = cli_opts_start(&cli_count_opts, &a, sizeof a, argc, argv);
+    if (rc == 0)
+        rc = cli_opts_check(&cli_count_opts, count_rules, &a);
     if (rc)
         return rc;
     if (grundy_writer_init(&w, 1) != GRUNDY_OK)

@@ -26,14 +26,15 @@ typedef struct plot_args {
 /* The picture's format, from the extension of -o's file name (--png: PNG
  * whatever the name).  Anything but .svg, .pdf and .png is refused before
  * any work, and so is a PDF or PNG in a program built without cairo. */
-static int out_format(plot_args *a)
+static int out_format(const char *cmd, void *args)
 {
+    plot_args *a = args;
     const char *base = strrchr(a->out, '/'), *ext;
     base = base ? base + 1 : a->out;
     ext = strrchr(base, '.');
     if (strcmp(a->out, "-") == 0) {
         if (a->png)
-            return cli_usage_error("plot", "a PNG goes to a file: -o "
+            return cli_usage_error(cmd, "a PNG goes to a file: -o "
                                            "FILE.png");
         a->format = GRUNDY_PLOT_SVG;
         return 0;
@@ -47,12 +48,12 @@ static int out_format(plot_args *a)
     else if (ext && ext != base && strcasecmp(ext, ".png") == 0)
         a->format = GRUNDY_PLOT_PNG;
     else if (ext && ext != base && ext[1])
-        return cli_usage_error("plot", "-o '%s': unknown picture format "
+        return cli_usage_error(cmd, "-o '%s': unknown picture format "
                                        "'%s': write FILE.svg, FILE.pdf or "
                                        "FILE.png",
                                a->out, ext + 1);
     else
-        return cli_usage_error("plot", "-o '%s': say the picture's format "
+        return cli_usage_error(cmd, "-o '%s': say the picture's format "
                                        "with the extension: FILE.svg, "
                                        "FILE.pdf or FILE.png",
                                a->out);
@@ -120,11 +121,13 @@ static const cli_opt plot_opts[] = {
      .help = "write a PNG whatever FILE's name"},
     {.type = CLI_OPT_U64, .name = "--width", .meta = "W", .field = AT(r.width),
      .seen = CLI_AT(plot_args, have_width), .lo = 240, .hi = 20000,
+     .def = GRUNDY_PLOT_WIDTH,
      .label = "--width W, --height H",
      .help = "picture size in pixels (default 960 x 540;\n"
              "a two-heap map: as wide as its square and key)"},
     {.type = CLI_OPT_U64, .name = "--height", .meta = "H",
-     .field = AT(r.height), .lo = 180, .hi = 20000},
+     .field = AT(r.height), .lo = 180, .hi = 20000,
+     .def = GRUNDY_PLOT_HEIGHT},
     {.type = CLI_OPT_TEXT, .name = "--title", .meta = "TEXT",
      .field = AT(r.title), .need = "a text", .flags = CLI_OPT_EMPTY,
      .help = "the title (default: the rules and what is drawn)"},
@@ -143,36 +146,26 @@ static const cli_opt plot_opts[] = {
 };
 #undef AT
 
+/* What goes with what, in the order the checks are made. */
+static const cli_rule plot_rules[] = {
+    {CLI_RULE_ANY, {"--output"}, NULL,
+     "say where the picture goes: -o FILE.svg (or FILE.pdf, FILE.png, or - "
+     "for SVG on standard output)"},
+    {CLI_RULE_ONE, {"--upto", "--position", "--all"}, NULL,
+     "give one of --upto, --position and --all"},
+    {CLI_RULE_ANY, {"--upto", "--all", "--position"}, NULL,
+     "say what to draw: --upto N, or --position POS for a board"},
+    {CLI_RULE_NEEDS, {"--log", "--histogram"}, NULL,
+     "--log applies to --histogram"},
+    {CLI_RULE_NOT, {"--position", "--histogram"}, NULL,
+     "--histogram counts the values of a table: give --upto N or --all, "
+     "not --position"},
+    {CLI_RULE_CHECK, {NULL}, out_format, NULL},
+    {.type = CLI_RULE_END},
+};
+
 const cli_optset cli_plot_opts = {"plot", plot_opts, CLI_AT(plot_args, eng),
                                   1, 1};
-
-static int parse_args(int argc, char **argv, plot_args *a)
-{
-    int rc;
-    memset(a, 0, sizeof *a);
-    grundy_plot_request_init(&a->r);
-    cli_engine_init(&a->eng, "plot");
-    rc = cli_opts_parse(&cli_plot_opts, a, argc, argv);
-    if (rc)
-        return rc;
-    if (!a->out)
-        return cli_usage_error("plot", "say where the picture goes: -o "
-                                       "FILE.svg (or FILE.pdf, FILE.png, "
-                                       "or - for SVG on standard output)");
-    if (a->have_upto + a->all + (a->position != NULL) > 1)
-        return cli_usage_error("plot", "give one of --upto, --position and "
-                                       "--all");
-    if (!a->have_upto && !a->all && !a->position)
-        return cli_usage_error("plot", "say what to draw: --upto N, or "
-                                       "--position POS for a board");
-    if (a->r.log && !a->r.histogram)
-        return cli_usage_error("plot", "--log applies to --histogram");
-    if (a->position && a->r.histogram)
-        return cli_usage_error("plot", "--histogram counts the values of a "
-                                       "table: give --upto N or --all, not "
-                                       "--position");
-    return out_format(a);
-}
 
 /* The command **************************************************************/
 
@@ -314,7 +307,9 @@ int cmd_plot(int argc, char **argv)
     grundy_status s;
     int rc, finite, map;
 
-    rc = parse_args(argc, argv, &a);
+    rc = cli_opts_start(&cli_plot_opts, &a, sizeof a, argc, argv);
+    if (rc == 0)
+        rc = cli_opts_check(&cli_plot_opts, plot_rules, &a);
     if (rc)
         return rc;
     if (cli_open_game(&g, "plot", a.r.spec))

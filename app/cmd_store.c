@@ -7,7 +7,6 @@
  * grundy_game_canonical_spec() gives.  The store's warnings go to stderr
  * as "grundy: store: PATH: WHAT".
  */
-#include <fnmatch.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -175,10 +174,8 @@ static int do_verify(const store_args *a, grundy_store *s, grundy_writer *w)
         if (access(path, F_OK) != 0 && len > 5 && len + 3 < sizeof path)
             strcpy(path + len - 5, ".gsplit");
         rc = verify_one(s, w, path, spec);
-        if (rc == 0) {
-            grundy_writer_str(w, spec);
-            grundy_writer_str(w, ": ok\n");
-        }
+        if (rc == 0)
+            grundy_format_store_verified(w, spec, 0);
         return rc;
     }
     st = grundy_store_list(&info, &n, s);
@@ -192,58 +189,30 @@ static int do_verify(const store_args *a, grundy_store *s, grundy_writer *w)
             rc = CLI_EXIT_DATA;
             continue;
         }
-        grundy_writer_str(w, info[i].spec);
-        grundy_writer_str(w, info[i].split ? " (split): ok\n" : ": ok\n");
+        grundy_format_store_verified(w, info[i].spec, info[i].split);
     }
     free(info);
     return rc;
 }
 
-/* Whether text holds a wildcard of fnmatch(). */
-static int is_pattern(const char *text)
-{
-    return strpbrk(text, "*?[") != NULL;
-}
-
-/* Remove every entry whose canonical spec matches the pattern; each one
- * removed is named on stdout. */
+/* Remove every entry whose canonical spec matches the pattern (a
+ * wildcard of fnmatch()); each one removed is named on stdout. */
 static int remove_matching(const char *pattern, grundy_store *s,
                            grundy_writer *w)
 {
-    grundy_store_info *info;
-    size_t n, i, matched = 0;
-    int rc = CLI_EXIT_OK;
-    grundy_status st = grundy_store_list(&info, &n, s);
-    if (st != GRUNDY_OK) {
+    grundy_store_info *gone;
+    size_t n, matched;
+    grundy_status st = grundy_store_remove_matching(&gone, &n, &matched, s,
+                                                    pattern);
+    if (st != GRUNDY_OK && !matched)
         fprintf(stderr, "grundy: store: %s: %s\n", grundy_store_dir(s),
                 grundy_strerror(st));
-        return CLI_EXIT_DATA;
-    }
-    for (i = 0; i < n; i++) {
-        const grundy_store_info *e = &info[i];
-        if (!e->readable || fnmatch(pattern, e->spec, 0) != 0)
-            continue;
-        /* a whole and a split table of one spec: one entry */
-        if (i > 0 && info[i - 1].readable &&
-            strcmp(info[i - 1].spec, e->spec) == 0)
-            continue;
-        matched++;
-        st = grundy_store_remove(s, e->spec);
-        if (st != GRUNDY_OK && st != GRUNDY_ERR_RANGE) {
-            rc = CLI_EXIT_DATA; /* the warning named the file */
-            continue;
-        }
-        grundy_writer_str(w, "removed ");
-        grundy_writer_str(w, e->spec);
-        grundy_writer_char(w, '\n');
-    }
-    free(info);
-    if (!matched) {
+    else if (!matched)
         fprintf(stderr, "grundy: store: no table matches '%s' in %s\n",
                 pattern, grundy_store_dir(s));
-        return CLI_EXIT_DATA;
-    }
-    return rc;
+    grundy_format_store_removed(w, gone, n);
+    free(gone);
+    return st != GRUNDY_OK || !matched ? CLI_EXIT_DATA : CLI_EXIT_OK;
 }
 
 static int do_clear(grundy_store *s, grundy_writer *w)
@@ -255,15 +224,7 @@ static int do_clear(grundy_store *s, grundy_writer *w)
                 grundy_strerror(st));
         return CLI_EXIT_DATA;
     }
-    grundy_writer_str(w, "removed ");
-    grundy_writer_u64(w, removed);
-    grundy_writer_str(w, removed == 1 ? " table" : " tables");
-    if (busy) {
-        grundy_writer_str(w, "; ");
-        grundy_writer_u64(w, busy);
-        grundy_writer_str(w, busy == 1 ? " in use stays" : " in use stay");
-    }
-    grundy_writer_char(w, '\n');
+    grundy_format_store_cleared(w, removed, busy);
     return CLI_EXIT_OK;
 }
 
@@ -272,7 +233,7 @@ static int do_remove(const store_args *a, grundy_store *s, grundy_writer *w)
     char spec[GRUNDY_STORE_SPEC_MAX + 1];
     grundy_status st;
     int rc;
-    if (is_pattern(a->spec))
+    if (strpbrk(a->spec, "*?["))
         return remove_matching(a->spec, s, w);
     rc = canonical(spec, sizeof spec, a->spec);
     if (rc)

@@ -15,14 +15,12 @@
  * nothing; rank 0 then prints every row, reading the other ranks' tables
  * from the store.
  */
-#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "cli.h"
 #include "json_out.h"
-#include "published.h"
 
 typedef struct survey {
     const char *spec;
@@ -38,48 +36,19 @@ typedef struct survey {
     int failed; /* exit code of the first hard failure, 0 if none */
 } survey;
 
-int published_read(const char *cmd, const char *path,
-                   grundy_survey_published **out, size_t *n)
+/* A file that could not be read: "grundy: survey: PATH: REASON", or
+ * the place of its bad line "PATH:LINE:COL: WHY". */
+static int file_error(const char *path, grundy_status s,
+                      const grundy_parse_error *where, int err)
 {
-    FILE *f = fopen(path, "rb");
-    char *text;
-    size_t len;
-    grundy_parse_error where;
-    grundy_status s;
-    *out = NULL;
-    *n = 0;
-    if (!f) {
-        fprintf(stderr, "grundy: %s: %s: %s\n", cmd, path, strerror(errno));
-        return CLI_EXIT_DATA;
-    }
-    text = malloc(GRUNDY_SURVEY_PUBLISHED_MAX_BYTES + 1);
-    if (!text) {
-        fclose(f);
-        fprintf(stderr, "grundy: %s: %s\n", cmd,
-                grundy_strerror(GRUNDY_ERR_NOMEM));
-        return CLI_EXIT_DATA;
-    }
-    len = fread(text, 1, GRUNDY_SURVEY_PUBLISHED_MAX_BYTES + 1, f);
-    if (ferror(f)) {
-        fprintf(stderr, "grundy: %s: %s: %s\n", cmd, path, strerror(errno));
-        fclose(f);
-        free(text);
-        return CLI_EXIT_DATA;
-    }
-    fclose(f);
-    memset(&where, 0, sizeof where);
-    s = grundy_survey_published_parse(text, len, out, n, &where);
-    free(text);
-    if (s == GRUNDY_ERR_NOMEM) {
-        fprintf(stderr, "grundy: %s: %s\n", cmd, grundy_strerror(s));
-        return CLI_EXIT_DATA;
-    }
-    if (s != GRUNDY_OK) {
-        fprintf(stderr, "grundy: %s: %s:%lu:%lu: %s\n", cmd, path,
-                where.line, where.col, where.msg);
-        return CLI_EXIT_DATA;
-    }
-    return 0;
+    if (s == GRUNDY_ERR_NOMEM)
+        return cli_error("survey", s, NULL);
+    if (s == GRUNDY_ERR_IO)
+        fprintf(stderr, "grundy: survey: %s: %s\n", path, strerror(err));
+    else
+        fprintf(stderr, "grundy: survey: %s:%lu:%lu: %s\n", path,
+                where->line, where->col, where->msg);
+    return CLI_EXIT_DATA;
 }
 
 /* A pattern: literal characters, 'd' for every octal digit 0-7 and 'h'
@@ -114,46 +83,10 @@ static int expand_pattern(survey *a, const char *p)
  * A bad line is refused with FILE:LINE:COL. */
 static int read_codes(survey *a, const char *path)
 {
-    FILE *f = fopen(path, "rb");
-    char *text = NULL;
-    size_t len = 0, cap = 0, got;
     grundy_parse_error where;
-    grundy_status s;
-    if (!f) {
-        fprintf(stderr, "grundy: survey: %s: %s\n", path, strerror(errno));
-        return CLI_EXIT_DATA;
-    }
-    do {
-        if (len == cap) {
-            char *nt = realloc(text, cap = cap ? 2 * cap : 4096);
-            if (!nt) {
-                free(text);
-                fclose(f);
-                return cli_error("survey", GRUNDY_ERR_NOMEM, NULL);
-            }
-            text = nt;
-        }
-        got = fread(text + len, 1, cap - len, f);
-        len += got;
-    } while (got > 0);
-    if (ferror(f)) {
-        fprintf(stderr, "grundy: survey: %s: %s\n", path, strerror(errno));
-        free(text);
-        fclose(f);
-        return CLI_EXIT_DATA;
-    }
-    fclose(f);
-    memset(&where, 0, sizeof where);
-    s = grundy_survey_add_text(a->sv, text, len, &where);
-    free(text);
-    if (s == GRUNDY_ERR_NOMEM)
-        return cli_error("survey", s, NULL);
-    if (s != GRUNDY_OK) {
-        fprintf(stderr, "grundy: survey: %s:%lu:%lu: %s\n", path,
-                where.line, where.col, where.msg);
-        return CLI_EXIT_DATA;
-    }
-    return 0;
+    int err;
+    grundy_status s = grundy_survey_add_file(a->sv, path, &where, &err);
+    return s == GRUNDY_OK ? 0 : file_error(path, s, &where, err);
 }
 
 /* The rows' form: --json, --csv or columns (grundy/format.h). */
@@ -220,60 +153,27 @@ static unsigned env_uint(const char *a, const char *b)
     return s && *s ? (unsigned)strtoul(s, NULL, 10) : 0;
 }
 
-/* The rows against --compare's table (the verdicts are the library's):
- * a period proven here that differs is listed, and the exit status is
- * 1; a published period not proven up to N here is listed apart;
- * published codes not in the survey, or skipped, are counted. */
+/* The rows against --compare's table (the verdicts are the library's,
+ * and so are the lines on stderr, grundy/format.h): exit status 1 when a
+ * period proven here differs. */
 static int compare_rows(survey *a)
 {
-    size_t i, count[4] = {0}, *row = calloc(a->npub + 1, sizeof *row);
+    size_t *row = calloc(a->npub + 1, sizeof *row), differ;
     grundy_survey_verdict *v = calloc(a->npub + 1, sizeof *v);
-    if (!row || !v) {
+    grundy_writer err;
+    if (!row || !v || grundy_writer_init(&err, 2) != GRUNDY_OK) {
         free(row);
         free(v);
         return cli_error("survey", GRUNDY_ERR_NOMEM, NULL);
     }
     grundy_survey_compare(v, row, a->sv, a->pub, a->npub);
-    for (i = 0; i < a->npub; i++) {
-        const grundy_survey_published *pb = &a->pub[i];
-        const grundy_survey_row *r =
-            v[i] == GRUNDY_SURVEY_ABSENT ? NULL
-                                         : grundy_survey_row_at(a->sv, row[i]);
-        count[v[i]]++;
-        if (v[i] == GRUNDY_SURVEY_UNDECIDED)
-            fprintf(stderr,
-                    "grundy: survey: %s:%lu: %s not decided here: no period "
-                    "proven up to %llu, period %llu preperiod %llu "
-                    "published\n",
-                    a->compare, pb->line, pb->code,
-                    (unsigned long long)a->upto,
-                    (unsigned long long)pb->period,
-                    (unsigned long long)pb->preperiod);
-        if (v[i] != GRUNDY_SURVEY_DIFFER)
-            continue;
-        fprintf(stderr,
-                "grundy: survey: %s:%lu: %s differs: period %llu "
-                "preperiod %llu proven here, ",
-                a->compare, pb->line, pb->code,
-                (unsigned long long)r->per.period,
-                (unsigned long long)r->per.preperiod);
-        if (pb->periodic)
-            fprintf(stderr, "period %llu preperiod %llu published\n",
-                    (unsigned long long)pb->period,
-                    (unsigned long long)pb->preperiod);
-        else
-            fprintf(stderr, "none published\n");
-    }
-    fprintf(stderr,
-            "grundy: survey: %zu published codes, %zu surveyed here: %zu "
-            "agree, %zu differ, %zu not decided here; %zu not in this "
-            "survey or skipped\n",
-            a->npub, a->npub - count[GRUNDY_SURVEY_ABSENT],
-            count[GRUNDY_SURVEY_AGREE], count[GRUNDY_SURVEY_DIFFER],
-            count[GRUNDY_SURVEY_UNDECIDED], count[GRUNDY_SURVEY_ABSENT]);
+    differ = grundy_format_survey_compare(&err, "grundy: survey: ",
+                                          a->compare, a->sv, a->upto, a->pub,
+                                          v, row, a->npub);
+    (void)grundy_writer_clear(&err);
     free(row);
     free(v);
-    return count[GRUNDY_SURVEY_DIFFER] ? CLI_EXIT_DATA : 0;
+    return differ ? CLI_EXIT_DATA : 0;
 }
 
 #define AT(m) offsetof(survey, m)
@@ -376,9 +276,15 @@ int cmd_survey(int argc, char **argv)
         return cli_usage_error("survey", "missing --upto N");
     if (a.json && a.csv)
         return cli_usage_error("survey", "give one of --json and --csv");
-    if (a.compare &&
-        (rc = published_read("survey", a.compare, &a.pub, &a.npub)) != 0)
-        return rc;
+    if (a.compare) {
+        grundy_parse_error where;
+        int err;
+        grundy_status s = grundy_survey_published_load(&a.pub, &a.npub,
+                                                       a.compare, &where,
+                                                       &err);
+        if (s != GRUNDY_OK)
+            return file_error(a.compare, s, &where, err);
+    }
     if (grundy_writer_init(&w, 1) != GRUNDY_OK) {
         free(a.pub);
         return cli_error("survey", GRUNDY_ERR_NOMEM, NULL);

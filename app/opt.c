@@ -11,6 +11,7 @@
  * work, so a value out of range is a usage error (exit 2) everywhere.
  * Other arguments fill the ARG rows in order.
  */
+#include <assert.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -507,12 +508,77 @@ static int take_option(const cli_optset *set, void *args,
     return apply(in, o, target, typed, val);
 }
 
+/* Rules *******************************************************************/
+
+/* The U64 rows' values when not given. */
+static void defaults(const cli_optset *set, void *args)
+{
+    const cli_opt *o;
+    for (o = set ? set->opts : NULL; o && o->type != CLI_OPT_END; o++)
+        if (o->type == CLI_OPT_U64 && o->def)
+            *(uint64_t *)member(args, o->field) = o->def;
+}
+
+/* Whether the option or argument called name was given (opt.h). */
+static int given(const cli_optset *set, void *args, const char *name)
+{
+    const cli_opt *o;
+    for (o = set->opts; o->type != CLI_OPT_END; o++)
+        if (o->type != CLI_OPT_SECTION && strcmp(o->name, name) == 0)
+            break;
+    assert(o->type != CLI_OPT_END && (o->seen || !o->call));
+    if (o->seen)
+        return *(const int *)member(args, o->seen - 1);
+    if (o->type == CLI_OPT_FLAG)
+        return *(const int *)member(args, o->field);
+    return *(const char *const *)member(args, o->field) != NULL;
+}
+
+int cli_opts_check(const cli_optset *set, const cli_rule *rules, void *args)
+{
+    const cli_rule *r;
+    for (r = rules; r->type != CLI_RULE_END; r++) {
+        size_t k, on = 0;
+        int first = r->names[0] ? given(set, args, r->names[0]) : 1, ok;
+        for (k = 0; k < 5 && r->names[k]; k++)
+            on += (size_t)given(set, args, r->names[k]);
+        switch (r->type) {
+        case CLI_RULE_ONE:
+            ok = on <= 1;
+            break;
+        case CLI_RULE_ANY:
+            ok = on >= 1;
+            break;
+        case CLI_RULE_BOTH:
+            ok = on == 0 || on == k;
+            break;
+        case CLI_RULE_NEEDS:
+            ok = !first || on > 1;
+            break;
+        case CLI_RULE_NOT:
+            ok = !first || on == 1;
+            break;
+        default: {
+            int rc = first ? r->check(set->cmd, args) : 0;
+            if (rc)
+                return rc;
+            continue;
+        }
+        }
+        if (!ok)
+            return cli_usage_error(set->cmd, "%s", r->msg);
+    }
+    return 0;
+}
+
 int cli_opts_parse_more(const cli_optset *set, void *args,
                         const cli_optset *more, void *more_args, int argc,
                         char **argv)
 {
     const cli_opt *arg = next_arg(set->opts), *o;
     int i, only_args = 0, filled = 0;
+    defaults(set, args);
+    defaults(more, more_args);
     for (i = 1; i < argc; i++) {
         const char *s = argv[i];
         int rc, found;

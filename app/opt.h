@@ -156,7 +156,29 @@ struct cli_opt {
     const char *label; /* the help's left column, when not NAME META */
     const char *help;  /* the help, lines joined by '\n'; NULL: the row
                           is documented by another one */
+    uint64_t def;      /* U64: the value when the option is not given */
 };
+
+/* A rule between options, checked once the command line is parsed, in
+ * the order of the set's rules; the first broken one is the usage error
+ * msg.  An option is given when its seen flag is set, or (without one)
+ * when its FLAG field is set or its TEXT or ARG field is not NULL. */
+typedef enum cli_rule_type {
+    CLI_RULE_END = 0, /* after the last rule */
+    CLI_RULE_ONE,     /* at most one of names */
+    CLI_RULE_ANY,     /* at least one of names */
+    CLI_RULE_BOTH,    /* every one of names, or none */
+    CLI_RULE_NEEDS,   /* names[0] given: one of the others too */
+    CLI_RULE_NOT,     /* names[0] given: none of the others */
+    CLI_RULE_CHECK    /* names[0] given (or no names): check(cmd, args) */
+} cli_rule_type;
+
+typedef struct cli_rule {
+    cli_rule_type type;
+    const char *names[5]; /* option names ("--upto") or ARG names */
+    int (*check)(const char *cmd, void *args); /* 0 or an exit code */
+    const char *msg;
+} cli_rule;
 
 /* The arguments a MANY row without a call takes, in order; v has room
  * for argc of them (the caller allocates it before the parse). */
@@ -182,13 +204,20 @@ typedef struct cli_optset {
 /* cli_opts_parse() :
  * Parse argv[1 .. argc) into args by set's rows ("--name VALUE",
  * "--name=VALUE", "--" ends the options), then, when more is not NULL,
- * by more's rows into more_args (a workload's options).  Missing
- * required arguments are usage errors.  @return 0, an exit code after a
+ * by more's rows into more_args (a workload's options).  U64 rows
+ * start at their def.  Missing required arguments are usage errors.
+ * @return 0, an exit code after a
  * message, or -1 when a row asked to stop (--help printed). */
 int cli_opts_parse(const cli_optset *set, void *args, int argc, char **argv);
 int cli_opts_parse_more(const cli_optset *set, void *args,
                         const cli_optset *more, void *more_args, int argc,
                         char **argv);
+
+/* cli_opts_check() :
+ * The rules (ending with a CLI_RULE_END one) over args as set parsed
+ * them: 0, or the first broken rule's usage error (or its check's exit
+ * code). */
+int cli_opts_check(const cli_optset *set, const cli_rule *rules, void *args);
 
 /* The help lines of set's rows: "  NAME META" then the help from column
  * 19 (a longer name pushes it), each SECTION after a blank line. */

@@ -146,6 +146,23 @@ GRUNDY_API void grundy_format_store_list(grundy_writer *w,
                                          const grundy_store_info *info,
                                          size_t n, uint64_t bytes, int json);
 
+/* grundy_format_store_verified() :
+ * `grundy store verify`: "SPEC: ok" (a split table: "SPEC (split): ok"),
+ * a line. */
+GRUNDY_API void grundy_format_store_verified(grundy_writer *w,
+                                             const char *spec, int split);
+/* grundy_format_store_removed() :
+ * `grundy store remove PATTERN`: "removed SPEC", a line per entry of
+ * info[0..n) (grundy_store_remove_matching()). */
+GRUNDY_API void grundy_format_store_removed(grundy_writer *w,
+                                            const grundy_store_info *info,
+                                            size_t n);
+/* grundy_format_store_cleared() :
+ * `grundy store clear`: "removed N tables", then "; M in use stay" when
+ * some were busy (grundy_store_clear()), a line. */
+GRUNDY_API void grundy_format_store_cleared(grundy_writer *w, size_t removed,
+                                            size_t busy);
+
 /* A survey's rows (grundy survey) ******************************************/
 
 typedef enum grundy_format_style {
@@ -164,6 +181,21 @@ GRUNDY_API void grundy_format_survey_row(grundy_writer *w,
                                          const grundy_survey *sv, size_t i,
                                          uint64_t upto,
                                          grundy_format_style style);
+
+/* grundy_format_survey_compare() :
+ * The rows of sv (done, tabulated to upto) against the published table
+ * pub[0..n) read from file, with the verdict v[i] and the matched row
+ * row[i] of each line (grundy_survey_compare()): a line per code
+ * "FILE:LINE: CODE not decided here: no period proven up to N, period P
+ * preperiod Q published", a line per difference "FILE:LINE: CODE
+ * differs: period P preperiod Q proven here, period P' preperiod Q'
+ * published" (or "none published"), then the line that counts the
+ * verdicts.  Each line starts with prefix ("" for none).  @return the
+ * number of differences. */
+GRUNDY_API size_t grundy_format_survey_compare(
+    grundy_writer *w, const char *prefix, const char *file,
+    const grundy_survey *sv, uint64_t upto, const grundy_survey_published *pub,
+    const grundy_survey_verdict *v, const size_t *row, size_t n);
 
 #ifdef __cplusplus
 }

@@ -78,8 +78,12 @@ typedef struct grundy_plot_board_info {
     size_t parts;          /* its independent parts */
 } grundy_plot_board_info;
 
+/* The default size of a picture, in pixels. */
+#define GRUNDY_PLOT_WIDTH 960
+#define GRUNDY_PLOT_HEIGHT 540
+
 /* grundy_plot_request_init() :
- * Zero *r, with the default size 960 x 540. */
+ * Zero *r, with the default size GRUNDY_PLOT_WIDTH x GRUNDY_PLOT_HEIGHT. */
 GRUNDY_API void grundy_plot_request_init(grundy_plot_request *r);
 
 /* Pictures of tables ********************************************************/

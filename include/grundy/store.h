@@ -295,6 +295,19 @@ grundy_store_verify_file(int *ok, char *why, size_t why_cap,
 GRUNDY_NODISCARD GRUNDY_API grundy_status
 grundy_store_remove(grundy_store *s, const char *spec);
 
+/* grundy_store_remove_matching() :
+ * grundy_store_remove() of every readable entry whose canonical spec
+ * matches the shell pattern (fnmatch(3): 'cram:*', '0.?7'), a whole and
+ * a split table of one spec once.  *matched entries matched; those
+ * removed (or already gone) are copied into a new array *removed of *n
+ * (free() it; NULL when none), in the order of grundy_store_list().
+ * When a removal fails, its error (the warning callback named the file;
+ * the others are still removed, *matched counts it); grundy_store_list()'s
+ * errors, with nothing matched. */
+GRUNDY_NODISCARD GRUNDY_API grundy_status grundy_store_remove_matching(
+    grundy_store_info **removed, size_t *n, size_t *matched,
+    grundy_store *s, const char *pattern);
+
 /* grundy_store_entry_path() :
  * The file name of spec's entry in the store (it may not exist), snprintf
  * semantics: the path's length is returned, at most cap - 1 bytes and a

@@ -111,6 +111,15 @@ grundy_survey_add_pattern(grundy_survey *sv, const char *pattern,
 GRUNDY_NODISCARD GRUNDY_API grundy_status grundy_survey_add_text(
     grundy_survey *sv, const char *text, size_t len, grundy_parse_error *where);
 
+/* grundy_survey_add_file() :
+ * grundy_survey_add_text() over the whole file at path (`grundy survey
+ * @FILE`).  GRUNDY_ERR_IO with *err the errno when it cannot be read
+ * (*err 0 otherwise); GRUNDY_ERR_NOMEM; add_text's errors, at their
+ * place in the file. */
+GRUNDY_NODISCARD GRUNDY_API grundy_status
+grundy_survey_add_file(grundy_survey *sv, const char *path,
+                       grundy_parse_error *where, int *err);
+
 /* The number of codes, and row i (i < grundy_survey_count()). */
 GRUNDY_API size_t grundy_survey_count(const grundy_survey *sv);
 GRUNDY_API const grundy_survey_row *
@@ -190,6 +199,15 @@ typedef struct grundy_survey_published {
 GRUNDY_NODISCARD GRUNDY_API grundy_status grundy_survey_published_parse(
     const char *text, size_t len, grundy_survey_published **out, size_t *n,
     grundy_parse_error *where);
+
+/* grundy_survey_published_load() :
+ * grundy_survey_published_parse() over the file at path (`grundy survey
+ * --compare FILE`; a file over the bound is refused by the parser, at
+ * its place).  GRUNDY_ERR_IO with *err the errno when it cannot be read
+ * (*err 0 otherwise); GRUNDY_ERR_NOMEM; the parser's errors. */
+GRUNDY_NODISCARD GRUNDY_API grundy_status grundy_survey_published_load(
+    grundy_survey_published **out, size_t *n, const char *path,
+    grundy_parse_error *where, int *err);
 
 /* grundy_survey_published_format() :
  * The table p[0..n) as text, one line per entry ("CODE P Q" or "CODE

@@ -1,1 +1,2 @@
-target_sources(grundy PRIVATE src/format/json.c src/format/values.c src/format/lists.c)
+target_sources(grundy PRIVATE src/format/json.c src/format/values.c src/format/lists.c
+  src/format/survey.c src/format/store.c)

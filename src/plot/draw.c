@@ -833,8 +833,8 @@ void grundy_plot_free(grundy_plot_scene *s)
 void grundy_plot_request_init(grundy_plot_request *r)
 {
     memset(r, 0, sizeof *r);
-    r->width = 960;
-    r->height = 540;
+    r->width = GRUNDY_PLOT_WIDTH;
+    r->height = GRUNDY_PLOT_HEIGHT;
 }
 
 uint64_t grundy_plot_table_count(const grundy_plot_request *r,

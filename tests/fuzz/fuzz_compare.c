@@ -9,7 +9,7 @@
  *     the input wrote it, and written back
  *     (grundy_survey_published_format()) it reads
  *     to the same table;
- *   - the program's reader of the file (published_read(), the input
+ *   - the reader of the file (grundy_survey_published_load(), the input
  *     written to a file) gives the same answer as the parser;
  *   - no crash, leak or hang.
  */
@@ -19,7 +19,6 @@
 #include <unistd.h>
 
 #include "fuzz_common.h"
-#include "published.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 
@@ -68,11 +67,13 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     grundy_parse_error where;
     grundy_status s;
     char *text;
-    int rc;
+    int rc, err;
+    grundy_parse_error where3;
 
     memset(&where, 0, sizeof where);
     s = grundy_survey_published_parse((const char *)data, size, &t, &n, &where);
-    rc = published_read("survey", fuzz_file(data, size), &t3, &n3);
+    rc = grundy_survey_published_load(&t3, &n3, fuzz_file(data, size),
+                                      &where3, &err) != GRUNDY_OK;
     if (s != GRUNDY_OK) {
         size_t ll;
         if (t != NULL || n != 0)
@@ -92,6 +93,9 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         if (rc == 0 || t3 != NULL)
             fuzz_fail("refused at %lu:%lu, read from a file", where.line,
                       where.col);
+        if (where3.line != where.line || where3.col != where.col)
+            fuzz_fail("refused at %lu:%lu, from a file at %lu:%lu",
+                      where.line, where.col, where3.line, where3.col);
         return 0;
     }
     if (rc != 0 || !same_table(t, n, t3, n3))

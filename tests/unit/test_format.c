@@ -11,7 +11,13 @@
  *  - the JSON of a period search's answer and the text of a period, on
  *    random periods;
  *  - counts as text and JSON;
- *  - the writer in memory across many doublings of its buffer.
+ *  - the writer in memory across many doublings of its buffer;
+ *  - the comparison of a survey's rows (0.d7 to 300, run here) with
+ *    random published tables (`survey --compare`): random verdicts and
+ *    matched rows, file names and line numbers, the count line, and the
+ *    number of differences returned;
+ *  - the lines of store verify, remove and clear on random specs and
+ *    counts (1 and many: the singular and plural forms).
  */
 #include <stdarg.h>
 #include <stdio.h>
@@ -426,6 +432,147 @@ static void test_format_json_str_and_growth(void **state)
     free(r.s);
 }
 
+static void random_word(test_rng *rng, char *buf, size_t cap)
+{
+    static const char chars[] = "abcxyz0123456789.:-_/*";
+    size_t n = 1 + (size_t)test_rng_below(rng, cap - 1), i;
+    for (i = 0; i < n; i++)
+        buf[i] = chars[test_rng_below(rng, sizeof chars - 1)];
+    buf[n] = 0;
+}
+
+/* The survey --compare lines of doc/grundy.1, for verdicts v and rows. */
+static void test_format_survey_compare_matches_reference(void **state)
+{
+    test_rng *rng = *state;
+    grundy_survey *sv;
+    grundy_survey_opts o;
+    grundy_parse_error where;
+    size_t nrows;
+    long it;
+    assert_int_equal(grundy_survey_new(&sv), GRUNDY_OK);
+    memset(&where, 0, sizeof where);
+    assert_int_equal(grundy_survey_add_pattern(sv, "0.d7", 100, &where),
+                     GRUNDY_OK);
+    grundy_survey_opts_init(&o);
+    o.upto = 300;
+    o.session.no_store = 1;
+    assert_int_equal(grundy_survey_run(sv, &o), GRUNDY_OK);
+    nrows = grundy_survey_count(sv);
+    assert_int_equal(nrows, 8);
+    for (it = 0; it < test_iters(300); it++) {
+        size_t n = (size_t)test_rng_below(rng, 12), i, differ = 0, got;
+        size_t count[4] = {0};
+        grundy_survey_published pub[12];
+        grundy_survey_verdict v[12];
+        size_t row[12];
+        char file[24], prefix[24];
+        uint64_t upto = test_rng_below(rng, 1000000);
+        grundy_writer w;
+        ref r = {0};
+        random_word(rng, file, sizeof file);
+        if (test_rng_below(rng, 4) == 0)
+            prefix[0] = 0;
+        else
+            random_word(rng, prefix, sizeof prefix);
+        for (i = 0; i < n; i++) {
+            memset(&pub[i], 0, sizeof pub[i]);
+            random_word(rng, pub[i].code, 12);
+            pub[i].line = (unsigned long)test_rng_range(rng, 1, 100000);
+            pub[i].periodic = (int)test_rng_below(rng, 2);
+            pub[i].period = test_rng_range(rng, 1, UINT64_MAX);
+            pub[i].preperiod = test_rng_below(rng, 1000);
+            v[i] = (grundy_survey_verdict)test_rng_below(rng, 4);
+            row[i] = v[i] == GRUNDY_SURVEY_ABSENT
+                         ? SIZE_MAX
+                         : (size_t)test_rng_below(rng, nrows);
+            count[v[i]]++;
+            if (v[i] == GRUNDY_SURVEY_UNDECIDED)
+                ref_printf(&r,
+                           "%s%s:%lu: %s not decided here: no period proven "
+                           "up to %llu, period %llu preperiod %llu "
+                           "published\n",
+                           prefix, file, pub[i].line, pub[i].code,
+                           (unsigned long long)upto,
+                           (unsigned long long)pub[i].period,
+                           (unsigned long long)pub[i].preperiod);
+            if (v[i] == GRUNDY_SURVEY_DIFFER) {
+                const grundy_survey_row *sr = grundy_survey_row_at(sv, row[i]);
+                differ++;
+                ref_printf(&r,
+                           "%s%s:%lu: %s differs: period %llu preperiod %llu "
+                           "proven here, ",
+                           prefix, file, pub[i].line, pub[i].code,
+                           (unsigned long long)sr->per.period,
+                           (unsigned long long)sr->per.preperiod);
+                if (pub[i].periodic)
+                    ref_printf(&r, "period %llu preperiod %llu published\n",
+                               (unsigned long long)pub[i].period,
+                               (unsigned long long)pub[i].preperiod);
+                else
+                    ref_printf(&r, "none published\n");
+            }
+        }
+        ref_printf(&r,
+                   "%s%zu published codes, %zu surveyed here: %zu agree, %zu "
+                   "differ, %zu not decided here; %zu not in this survey or "
+                   "skipped\n",
+                   prefix, n, n - count[3], count[0], count[1], count[2],
+                   count[3]);
+        assert_int_equal(grundy_writer_init_mem(&w), GRUNDY_OK);
+        got = grundy_format_survey_compare(&w, prefix, file, sv, upto, pub, v,
+                                           row, n);
+        expect_same(&w, &r, "survey compare", it);
+        if (got != differ)
+            fail_msg("seed=%llu it=%ld: %zu differences returned, %zu made",
+                     (unsigned long long)test_seed(), it, got, differ);
+        (void)grundy_writer_clear(&w);
+        free(r.s);
+    }
+    grundy_survey_free(sv);
+}
+
+/* store verify's "SPEC: ok", remove's "removed SPEC", clear's count. */
+static void test_format_store_lines_match_reference(void **state)
+{
+    test_rng *rng = *state;
+    long it;
+    for (it = 0; it < test_iters(500); it++) {
+        grundy_store_info info[6];
+        size_t n = (size_t)test_rng_below(rng, 7), i;
+        size_t removed = (size_t)test_rng_below(rng, 4);
+        size_t busy = (size_t)test_rng_below(rng, 4);
+        char spec[40];
+        int split = (int)test_rng_below(rng, 2);
+        grundy_writer w;
+        ref r = {0};
+        random_word(rng, spec, sizeof spec);
+        ref_printf(&r, "%s: ok\n", spec);
+        if (split)
+            ref_printf(&r, "%s (split): ok\n", spec);
+        for (i = 0; i < n; i++) {
+            memset(&info[i], 0, sizeof info[i]);
+            random_word(rng, info[i].spec, 40);
+            ref_printf(&r, "removed %s\n", info[i].spec);
+        }
+        ref_printf(&r, "removed %zu %s", removed,
+                   removed == 1 ? "table" : "tables");
+        if (busy)
+            ref_printf(&r, "; %zu in use %s", busy,
+                       busy == 1 ? "stays" : "stay");
+        ref_printf(&r, "\n");
+        assert_int_equal(grundy_writer_init_mem(&w), GRUNDY_OK);
+        grundy_format_store_verified(&w, spec, 0);
+        if (split)
+            grundy_format_store_verified(&w, spec, 1);
+        grundy_format_store_removed(&w, n ? info : NULL, n);
+        grundy_format_store_cleared(&w, removed, busy);
+        expect_same(&w, &r, "store lines", it);
+        (void)grundy_writer_clear(&w);
+        free(r.s);
+    }
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -438,6 +585,12 @@ int main(void)
                                         test_rng_setup, test_rng_teardown),
         cmocka_unit_test_setup_teardown(test_format_json_str_and_growth,
                                         test_rng_setup, test_rng_teardown),
+        cmocka_unit_test_setup_teardown(
+            test_format_survey_compare_matches_reference, test_rng_setup,
+            test_rng_teardown),
+        cmocka_unit_test_setup_teardown(
+            test_format_store_lines_match_reference, test_rng_setup,
+            test_rng_teardown),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -86,6 +86,13 @@ typedef struct grundy_move {
  * field ":H" of its spec (positions 0 .. H); front ends fill it from
  * their --heap-max (grundy_play_game()). */
 #define GRUNDY_RULES_LOOPY 256u
+/* All-but games: heap families with an interval() hook whose options of
+ * n are every heap 0 .. n - 1 but n - x for x in one finite set X (the
+ * x <= n of it), whatever n; interval() at a large n lists all of X.  An
+ * arithmetic period that the table shows is then proven by a check of
+ * the table (src/table/period.c: what the values below the window can
+ * reach repeats, shifted by the saltus), not only seen. */
+#define GRUNDY_RULES_ALLBUT 512u
 
 /* The parameters of a take-and-break game (grundy/takebreak.h). */
 struct grundy_takebreak_params;

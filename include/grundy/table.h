@@ -144,8 +144,9 @@ typedef struct grundy_period {
     grundy_value saltus;    /* arithmetic periodicity: g(n+p) = g(n) + s;
                                0 for ordinary periodicity.  Looked for in
                                families with GRUNDY_RULES_SALTUS only, and
-                               proven only by a family's closed form
-                               (grundy_rules.period_known) */
+                               proven by a family's closed form
+                               (grundy_rules.period_known) or, for
+                               GRUNDY_RULES_ALLBUT, by the table */
     grundy_pos checked_upto; /* the table size the claim was checked on */
 } grundy_period;
 
@@ -173,7 +174,8 @@ GRUNDY_API const char *grundy_period_why(const grundy_game *g);
 
 /* grundy_period_provable() :
  * Non-zero when g's family has a period criterion (so growing the table
- * can settle a period). */
+ * can settle a period): grundy_rules.period_run for ordinary periods,
+ * GRUNDY_RULES_ALLBUT for arithmetic ones. */
 GRUNDY_API int grundy_period_provable(const grundy_game *g);
 
 #ifdef __cplusplus

@@ -177,7 +177,8 @@ class Period(_namedtuple("Period", "preperiod period saltus proven")):
 
     ``proven`` is True when a theorem settles it (for subtraction games a
     run of max(S) repeated values, for octal codes the Guy-Smith
-    criterion); otherwise the repetition was only seen.  When no
+    criterion, for the arithmetic periods of all-but games the check of
+    doc/periods.md); otherwise the repetition was only seen.  When no
     repetition was seen at all, preperiod, period and saltus are None.
     ``checked_upto`` is the last position looked at; ``reason``, from
     grundy.period(), why the search stopped (see explain()); ``why``, the

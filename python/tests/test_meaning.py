@@ -117,13 +117,15 @@ def test_periods_of_closed_forms():
     assert grundy.values("half", 1999).tolist() == gh
 
 
-def test_allbut_arithmetic_period_seen():
+def test_allbut_arithmetic_period_proven():
     a = grundy.period("allbut:1,2")
-    assert (a.period, a.preperiod, a.saltus, a.proven) == (3, 0, 1, False)
-    assert a.reason == "no criterion" and a.why is None
+    assert (a.period, a.preperiod, a.saltus, a.proven) == (3, 0, 1, True)
+    assert a.reason == "proven" and a.why is None
     g = allbut_mex({1, 2}, 1500)
     assert grundy.values("allbut:1,2", 1500).tolist() == g
     assert holds(g, 0, 3, 1)  # g(n) = floor(n / 3), by the definition
+    # far out, from the period
+    assert grundy.value("allbut:1,2", 10**15) == 10**15 // 3
 
 
 def arithmetic_seen(g):
@@ -148,25 +150,31 @@ def test_allbut_periods_random():
     """The arithmetic period reported for random all-but games is the one
     the values from the definition show."""
     rng = random.Random(SEED)
+    proven = 0
     fixed = [[2, 3, 6, 8], [1, 7, 12, 14, 15]]  # preperiods 42 and 114
     for case in range(40):
         excl = fixed[case] if case < len(fixed) else \
             sorted(rng.sample(range(1, 16), rng.randint(1, 5)))
         spec = "allbut:" + ",".join(map(str, excl))
         n = 600
-        g = allbut_mex(set(excl), n)
+        far = allbut_mex(set(excl), 1000)
+        g = far[:n + 1]
         msg = f"seed {SEED} case {case} {spec}"
         assert grundy.values(spec, n).tolist() == g, msg
         p = grundy.period(spec, n)
-        assert not p.proven and p.why is None, msg
+        assert p.why is None, msg
         want = arithmetic_seen(g)
         got = None if p.period is None else (p.preperiod, p.period,
                                              p.saltus)
         assert got == want, msg
         if want:
             assert holds(g, *want), msg
+        if p.proven:  # what the table proves holds far past it
+            assert holds(far, *want), msg
+            proven += 1
         if case < len(fixed):
             assert want[0] > 0, msg  # not purely arithmetic periodic
+    assert proven >= 20, f"seed {SEED}: {proven} of 40 proven"
 
 
 # Games with cycles ---------------------------------------------------------

@@ -75,7 +75,8 @@ def describe(p):
         return (f"period {p.period} preperiod {p.preperiod} saltus "
                 f"{p.saltus} (proven: {p.why})")
     if p.proven:
-        return f"period {p.period} preperiod {p.preperiod} (proven)"
+        grows = f" saltus {p.saltus}" if p.saltus else ""
+        return f"period {p.period} preperiod {p.preperiod}{grows} (proven)"
     text = f"no period proven up to {p.checked_upto}"
     if p.period is not None:
         text += (f" (the values seen repeat with period {p.period} from "

@@ -259,8 +259,9 @@ const grundy_rules grundy_rules_allbut = {
     .name = "allbut",
     .synopsis = "allbut:S           remove any positive number of stones "
                 "except those in S",
-    /* arithmetic-periodic from some point on (A. Siegel): looked for */
-    .flags = GRUNDY_RULES_HEAP | GRUNDY_RULES_SALTUS,
+    /* arithmetic-periodic from some point on (A. Siegel): looked for,
+     * and proven by the table (src/table/period.c) */
+    .flags = GRUNDY_RULES_HEAP | GRUNDY_RULES_SALTUS | GRUNDY_RULES_ALLBUT,
     .parse = list_parse,
     .free_params = list_free,
     .max_moves = nim_max_moves,

@@ -24,12 +24,12 @@
  *
  * Arithmetic periodicity (g(n + p) = g(n) + s, s > 0) is looked for in
  * families with GRUNDY_RULES_SALTUS when no ordinary period shows, and
- * reported as seen: grundy knows no theorem that bounds the run that
- * would prove one (for all-but subtraction games A. Siegel proved that
- * the values are arithmetic-periodic from some point on, without a bound
- * to check).  A
- * family whose closed form settles its period (grundy_rules.period_known:
- * Nim's g(n) = n, the halving game's g(2n) = n) says so, proven.
+ * reported as seen, except in all-but games (GRUNDY_RULES_ALLBUT), where
+ * the table proves it (allbut_proves() below; A. Siegel proved that
+ * their values are arithmetic-periodic from some point on, but gave no
+ * run that settles it).  A family whose closed form settles its period
+ * (grundy_rules.period_known: Nim's g(n) = n, the halving game's g(2n) =
+ * n) says so, proven.
  */
 #include <stddef.h>
 #include <stdlib.h>
@@ -89,11 +89,141 @@ const char *grundy_period_why(const grundy_game *g)
     return why;
 }
 
-int grundy_period_provable(const grundy_game *g)
+/* An ordinary period criterion: one that proves nothing (take:1..h/2)
+ * is none. */
+static int run_provable(const grundy_game *g)
 {
-    /* a criterion that proves nothing (take:1..h/2) is none */
     const grundy_rules *r = grundy_game_rules(g);
     return r->period_run && r->period_run(grundy_game_params(g), 0, 1) != 0;
+}
+
+int grundy_period_provable(const grundy_game *g)
+{
+    const grundy_rules *r = grundy_game_rules(g);
+    return run_provable(g) ||
+           ((r->flags & GRUNDY_RULES_ALLBUT) && r->interval);
+}
+
+/* Arithmetic periods of all-but games ***************************************
+ *
+ * The options of n are every heap below n but n - x, x in X; let x* be
+ * the largest x (0 when X is empty).  So g(n) is the mex of P(n - x*) and
+ * W(n), where P(a) = {g(0), .., g(a - 1)} is what the values below the
+ * window reach and W(n) the values g(n - j), 1 <= j <= x*, j not in X.
+ * Write a set of values as its mex L and the values above it, E:
+ * P = [0, L) + E.
+ *
+ * Lemma.  Let a >= 0 with (i) P(a + p) = [0, L + s) + (E + s), where
+ * P(a) = [0, L) + E, and (ii) g(m + p) = g(m) + s for a <= m < a + x*.
+ * Then g(m + p) = g(m) + s for every m >= a.
+ *
+ * Proof, by induction on n >= a + x*, with (i) and (ii) at a = n - x*
+ * (n >= x*, so every n - j of the window is a heap).  The values below
+ * L + s are all in P(n + p - x*), so the mex of P(n + p - x*) and W(n + p)
+ * = W(n) + s is L + s plus the least v >= 0 with L + v in neither E nor
+ * W(n): the mex of P(n - x*) and W(n), plus s.  So g(n + p) = g(n) + s;
+ * adding g(n - x*) to P(n - x*) and g(n - x*) + s to P(n + p - x*) keeps
+ * (i) (a value below L stays below L + s; one above it moves by s), and
+ * (ii) holds for the window of n + 1.
+ *
+ * So one a in the run from q at which (i) holds proves the run for ever:
+ * scanned from q with the two sets as bitmaps, a bounded amount of work
+ * comparing E with E + s. */
+
+static int bit_get(const uint64_t *b, grundy_value v)
+{
+    return (int)(b[v >> 6] >> (v & 63)) & 1;
+}
+
+/* Adds v; returns 1 when it was not in b. */
+static int bit_add(uint64_t *b, grundy_value v)
+{
+    uint64_t m = (uint64_t)1 << (v & 63);
+    int fresh = (b[v >> 6] & m) == 0;
+    b[v >> 6] |= m;
+    return fresh;
+}
+
+/* The largest excluded amount of an all-but game: the largest x with
+ * n - x excluded at a large n. */
+static int allbut_reach(const grundy_game *g, grundy_pos *xmax)
+{
+    const grundy_rules *r = grundy_game_rules(g);
+    const grundy_pos n = (grundy_pos)1 << 62;
+    grundy_pos lo, hi, excl[64], *e = excl;
+    size_t k, i;
+    k = r->interval(grundy_game_params(g), n, &lo, &hi, excl, 64);
+    if (k > 64) {
+        if (!(e = malloc(k * sizeof *e)))
+            return 0;
+        r->interval(grundy_game_params(g), n, &lo, &hi, e, k);
+    }
+    *xmax = 0;
+    for (i = 0; i < k; i++)
+        if (n - e[i] > *xmax)
+            *xmax = n - e[i];
+    if (e != excl)
+        free(e);
+    return lo == 0 && hi == n - 1;
+}
+
+/* Non-zero when the lemma above proves g(m + p) = g(m) + s for every
+ * m >= q, given that t shows it for q <= m < size - p. */
+static int allbut_proves(const grundy_table *t, grundy_pos q, grundy_pos p,
+                         grundy_value s)
+{
+    grundy_pos size = t->size, xmax, a, i;
+    grundy_pos max_at;
+    grundy_value top = grundy_table_max(t, &max_at), l1 = 0, l2 = 0;
+    uint64_t *b1, *b2, n1 = 0, n2 = 0, budget = 16 * (uint64_t)size + 4096;
+    size_t words;
+    int proven = 0;
+    if (!allbut_reach(t->game, &xmax) || xmax >= size ||
+        q + p + xmax > size || top > 4 * (grundy_value)size + 4096)
+        return 0;
+    words = (size_t)((top + s) / 64 + 2);
+    b1 = calloc(words, sizeof *b1);
+    b2 = calloc(words, sizeof *b2);
+    if (!b1 || !b2)
+        goto out;
+    for (i = 0; i < q + p; i++) {
+        grundy_value v = grundy_table_get(t, i);
+        if (i < q)
+            n1 += (uint64_t)bit_add(b1, v);
+        n2 += (uint64_t)bit_add(b2, v);
+    }
+    /* (ii) holds for every a >= q with a + p + xmax <= size */
+    for (a = q; a + p + xmax <= size; a++) {
+        if (a > q) {
+            n1 += (uint64_t)bit_add(b1, grundy_table_get(t, a - 1));
+            n2 += (uint64_t)bit_add(b2, grundy_table_get(t, a - 1 + p));
+        }
+        while (bit_get(b1, l1))
+            l1++;
+        while (bit_get(b2, l2))
+            l2++;
+        if (l2 == l1 + s && n2 - l2 == n1 - l1) {
+            /* the same number above the mex: E + s within E' is enough */
+            grundy_value v;
+            uint64_t left = n1 - l1;
+            for (v = l1 + 1; left && budget; v++, budget--)
+                if (bit_get(b1, v)) {
+                    if (!bit_get(b2, v + s))
+                        break;
+                    left--;
+                }
+            if (!left) {
+                proven = 1;
+                break;
+            }
+        }
+        if (!budget)
+            break;
+    }
+out:
+    free(b1);
+    free(b2);
+    return proven;
 }
 
 /* The periods with the longest run so far, in the order they were found
@@ -105,7 +235,7 @@ void grundy_period_find(grundy_period *out, const grundy_table *t)
     grundy_pos p, size = t->size;
     grundy_pos base_p[BASES], base_q[BASES];
     unsigned nbase = 0, i;
-    int theorem = grundy_period_provable(t->game);
+    int theorem = run_provable(t->game);
     int saltus = (grundy_game_rules(t->game)->flags & GRUNDY_RULES_SALTUS) != 0;
     grundy_period seen;
 
@@ -173,6 +303,9 @@ void grundy_period_find(grundy_period *out, const grundy_table *t)
             seen.period = p;
             seen.preperiod = q;
             seen.saltus = a - b;
+            seen.proven = (grundy_game_rules(t->game)->flags &
+                           GRUNDY_RULES_ALLBUT) &&
+                          allbut_proves(t, q, p, a - b);
         }
     }
     *out = seen;
@@ -190,7 +323,7 @@ void grundy_period_track_init(grundy_period_track *tr, const grundy_game *g,
     memset(tr, 0, sizeof *tr);
     tr->game = g;
     tr->next_look = size < TRACK_FIRST ? TRACK_FIRST : size;
-    tr->due = grundy_period_provable(g) ? tr->next_look : UINT64_MAX;
+    tr->due = run_provable(g) ? tr->next_look : UINT64_MAX;
 }
 
 /* The longest periodic end of the table within its last w entries: pi is
@@ -253,7 +386,7 @@ grundy_pos grundy_period_track_step16(grundy_period_track *tr,
                                       grundy_pos *q)
 {
     grundy_pos target = UINT64_MAX;
-    if (!grundy_period_provable(tr->game)) {
+    if (!run_provable(tr->game)) {
         tr->due = UINT64_MAX;
         return 0;
     }

@@ -114,9 +114,11 @@ static grundy_status period_grow(grundy_period *out, grundy_values *v,
         GRUNDY_TRY(grundy_values_table(&t, v, n));
         grundy_period_find(out, t);
         if (out->proven) {
-            /* values come from an ordinary period only; an arithmetic one
-             * (or none, proven) is the family's closed form's to give */
-            if (out->found && !out->saltus)
+            /* values come from a period found in the table, ordinary or
+             * arithmetic; a closed form's (or none, proven) is the
+             * family's own to give */
+            if (out->found &&
+                (!out->saltus || !grundy_period_why(v->game)))
                 v->period = *out;
             break;
         }

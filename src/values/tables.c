@@ -615,13 +615,21 @@ void grundy_values_split_drop(grundy_values *v)
     v->split = NULL;
 }
 
-/* g(p) from the proven period (the table covers one period past q). */
+/* g(p) from the proven period (the table covers one period past q),
+ * plus the saltus once a period for each period passed. */
 grundy_status grundy_values_by_period(grundy_value *out, grundy_values *v,
                                       grundy_pos p)
 {
     grundy_pos q = v->period.preperiod, per = v->period.period;
+    grundy_value s = v->period.saltus, k = 0;
     GRUNDY_TRY(grundy_values_ensure_table(v, q + per));
-    *out = grundy_values_table_at(v, p < q + per ? p : q + (p - q) % per);
+    if (p >= q + per) {
+        k = (p - q) / per;
+        p = q + (p - q) % per;
+    }
+    *out = grundy_values_table_at(v, p);
+    GRUNDY_RETURN_IF(s && k > (UINT64_MAX - *out) / s, GRUNDY_ERR_OVERFLOW);
+    *out += k * s;
     v->source = "period";
     return GRUNDY_OK;
 }

@@ -1,3 +1,3 @@
 $GRUNDY values digits:base=2 --upto 200 --period
 $GRUNDY values digits:base=2 --upto 200 --period --json | sed "s/.*\"period\": //"
-$GRUNDY values allbut:1,2 --period
+$GRUNDY values 4.3... --period --no-store

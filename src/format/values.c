@@ -370,16 +370,19 @@ grundy_status grundy_format_values_json(grundy_writer *w, const char *spec,
     return GRUNDY_OK;
 }
 
+/* text, then the number v. */
+static void text_u64(grundy_writer *w, const char *text, uint64_t v)
+{
+    grundy_writer_str(w, text);
+    grundy_writer_u64(w, v);
+}
+
 void grundy_format_period_fields(grundy_writer *w, const grundy_period *p)
 {
-    grundy_writer_str(w, "period ");
-    grundy_writer_u64(w, p->period);
-    grundy_writer_str(w, " preperiod ");
-    grundy_writer_u64(w, p->preperiod);
-    if (p->saltus) {
-        grundy_writer_str(w, " saltus ");
-        grundy_writer_u64(w, p->saltus);
-    }
+    text_u64(w, "period ", p->period);
+    text_u64(w, " preperiod ", p->preperiod);
+    if (p->saltus)
+        text_u64(w, " saltus ", p->saltus);
 }
 
 /* The period as seen or proven; why: the closed form that settles it
@@ -399,15 +402,11 @@ void grundy_format_period_text(grundy_writer *w, const grundy_period *per,
         grundy_writer_str(w, why);
         grundy_writer_str(w, ")\n");
     } else if (per->found) {
-        grundy_writer_str(w, "no period proven up to ");
-        grundy_writer_u64(w, per->checked_upto - 1);
-        grundy_writer_str(w, " (the values seen repeat with period ");
-        grundy_writer_u64(w, per->period);
-        grundy_writer_str(w, " from ");
-        grundy_writer_u64(w, per->preperiod);
+        text_u64(w, "no period proven up to ", per->checked_upto - 1);
+        text_u64(w, " (the values seen repeat with period ", per->period);
+        text_u64(w, " from ", per->preperiod);
         if (per->saltus) {
-            grundy_writer_str(w, ", growing by ");
-            grundy_writer_u64(w, per->saltus);
+            text_u64(w, ", growing by ", per->saltus);
             grundy_writer_str(w, " each period");
         }
         grundy_writer_str(w, ")\n");

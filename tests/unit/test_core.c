@@ -69,9 +69,10 @@ static void test_parse_error_set(void **state)
 static void test_array_grow(void **state)
 {
     uint32_t *a = NULL;
-    size_t cap = 0, n = 0, i, old;
+    size_t cap = 0, n = 0, i, old, none = 0;
     (void)state;
-    assert_int_equal(GRUNDY_GROW(a, cap, 0), GRUNDY_OK);
+    assert_int_equal(grundy_array_grow((void **)&a, &cap, none, sizeof *a),
+                     GRUNDY_OK);
     assert_null(a);
     assert_int_equal(cap, 0);
     while (n < 1000) {

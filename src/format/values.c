@@ -14,6 +14,13 @@
 #include "grundy/takebreak.h"
 #include "grundy/twoheap.h"
 
+/* text, then the number v. */
+static void text_u64(grundy_writer *w, const char *text, uint64_t v)
+{
+    grundy_writer_str(w, text);
+    grundy_writer_u64(w, v);
+}
+
 /* Two-heap games (GRUNDY_RULES_PAIRS): --upto N is the square a, b <= N,
  * the first (N + 1)^2 positions, listed as a matrix of g(a, b). */
 static int is_pairs(const grundy_game *g)
@@ -148,12 +155,9 @@ static void write_search_stats(grundy_writer *w, const grundy_values *vals,
     grundy_writer_str(w, grundy_values_source(vals));
     grundy_writer_char(w, '\n');
     if (searched) {
-        grundy_writer_str(w, "nodes ");
-        grundy_writer_u64(w, st.nodes);
-        grundy_writer_str(w, "\ntable hits ");
-        grundy_writer_u64(w, st.hits);
-        grundy_writer_str(w, " of ");
-        grundy_writer_u64(w, st.probes);
+        text_u64(w, "nodes ", st.nodes);
+        text_u64(w, "\ntable hits ", st.hits);
+        text_u64(w, " of ", st.probes);
         snprintf(buf, sizeof buf, " lookups (%.1f%%)",
                  st.probes ? 100.0 * (double)st.hits / (double)st.probes : 0.0);
         grundy_writer_str(w, buf);
@@ -370,13 +374,6 @@ grundy_status grundy_format_values_json(grundy_writer *w, const char *spec,
     return GRUNDY_OK;
 }
 
-/* text, then the number v. */
-static void text_u64(grundy_writer *w, const char *text, uint64_t v)
-{
-    grundy_writer_str(w, text);
-    grundy_writer_u64(w, v);
-}
-
 void grundy_format_period_fields(grundy_writer *w, const grundy_period *p)
 {
     text_u64(w, "period ", p->period);
@@ -474,12 +471,9 @@ grundy_status grundy_format_values_text(grundy_writer *w, const grundy_game *g,
                 grundy_writer_char(w, ' ');
                 grundy_writer_str(w, rare_rule_name(rare.rule));
             }
-            grundy_writer_str(w, " positions ");
-            grundy_writer_u64(w, rare.rare_positions);
-            grundy_writer_str(w, " values ");
-            grundy_writer_u64(w, rare.rare_values);
-            grundy_writer_str(w, " last at ");
-            grundy_writer_u64(w, rare.last_rare);
+            text_u64(w, " positions ", rare.rare_positions);
+            text_u64(w, " values ", rare.rare_values);
+            text_u64(w, " last at ", rare.last_rare);
             grundy_writer_char(w, '\n');
         }
         free(counts);

@@ -558,8 +558,8 @@ def analyze(components, *, misere=False, moore=None, best=False,
         a.best = None if best is None else mv(best)
         if texts is not None:
             _, mem, th = _engine_args(False, mem_limit, threads)
-            a._json = (texts, False, 0, heap_max or 0, None, mem, th,
-                       _progress(progress))
+            a._json = (texts, None, mem, th, _progress(progress), False,
+                       0, heap_max or 0)
         return a
     if heap_max is not None:
         raise ValueError("heap_max bounds the heaps of games with cycles "
@@ -589,8 +589,8 @@ def analyze(components, *, misere=False, moore=None, best=False,
     a.best_method = best_method or None
     a.best = best
     if texts is not None:
-        a._json = (texts, bool(misere), k, 0, st, mem, th,
-                   _progress(progress))
+        a._json = (texts, st, mem, th, _progress(progress), bool(misere),
+                   k, 0)
     return a
 
 

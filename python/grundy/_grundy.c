@@ -1164,20 +1164,50 @@ static const char analyze_doc[] =
     "value) for every winning move (one winning move set with moore);\n"
     "best: the move (or set) to play, [] when none can move.";
 
+/* The arguments of a call on a sum: (components, store, mem_limit,
+ * threads[, progress, misere, moore, extra]), extra being the call's own
+ * last one. */
+typedef struct sum_args {
+    PyObject *seq; /* the components as a fast sequence (owned) */
+    int misere;
+    unsigned int moore;
+    PyObject *extra; /* borrowed, or NULL */
+} sum_args;
+
+/* Parse a call on a sum and open its engine; NULL with an exception set
+ * on failure (a->seq then NULL). */
+static Engine *sum_open(sum_args *a, PyObject *args)
+{
+    PyObject *comps, *store, *progress = NULL;
+    Py_ssize_t mem, threads;
+    Engine *e;
+    memset(a, 0, sizeof *a);
+    if (!PyArg_ParseTuple(args, "OOnn|OpIO", &comps, &store, &mem, &threads,
+                          &progress, &a->misere, &a->moore, &a->extra))
+        return NULL;
+    e = engine_new(store, mem, threads, progress);
+    if (!e)
+        return NULL;
+    a->seq = PySequence_Fast(comps, "components must be a sequence");
+    if (!a->seq) {
+        Py_DECREF(e);
+        return NULL;
+    }
+    return e;
+}
+
 static const char analysis_json_doc[] =
-    "analysis_json(components, misere, moore, heap_max, store, mem_limit,\n"
-    "threads[, progress]) -> str\n\n"
+    "analysis_json(components, store, mem_limit, threads[, progress,\n"
+    "misere, moore, heap_max]) -> str\n\n"
     "The answer of `grundy analyze --mix C... --json` for components, a\n"
     "sequence of 'SPEC:POS' texts: the play engine's state, its analysis\n"
     "and its writer (grundy_play_analysis_write()).";
 
 static PyObject *py_analysis_json(PyObject *self, PyObject *args)
 {
-    PyObject *comps, *store, *progress = NULL, *seq = NULL, *r = NULL;
-    Py_ssize_t mem, threads, n, i;
-    int misere = 0;
-    unsigned int moore = 0;
-    unsigned long long heap_max = 0;
+    PyObject *r = NULL;
+    Py_ssize_t n, i;
+    sum_args sa;
     Engine *e;
     grundy_play_opts o;
     grundy_play *p = NULL;
@@ -1188,27 +1218,24 @@ static PyObject *py_analysis_json(PyObject *self, PyObject *args)
     grundy_status s;
     (void)self;
     memset(&an, 0, sizeof an);
-    if (!PyArg_ParseTuple(args, "OpIKOnn|O", &comps, &misere, &moore,
-                          &heap_max, &store, &mem, &threads, &progress))
-        return NULL;
-    e = engine_new(store, mem, threads, progress);
+    e = sum_open(&sa, args);
     if (!e)
         return NULL;
-    seq = PySequence_Fast(comps, "components must be a sequence");
-    if (!seq)
-        goto out;
     grundy_play_opts_init(&o);
-    o.convention = misere ? GRUNDY_PLAY_MISERE : GRUNDY_PLAY_NORMAL;
-    o.moore_k = moore;
-    o.heap_max = heap_max;
+    o.convention = sa.misere ? GRUNDY_PLAY_MISERE : GRUNDY_PLAY_NORMAL;
+    o.moore_k = sa.moore;
+    o.heap_max = sa.extra ? PyLong_AsUnsignedLongLong(sa.extra) : 0;
+    if (PyErr_Occurred())
+        goto out;
     s = grundy_play_new(&p, e->session, &o);
     if (s != GRUNDY_OK) {
         call_fail(&e->c, s, "the sum");
         goto out;
     }
-    n = PySequence_Fast_GET_SIZE(seq);
+    n = PySequence_Fast_GET_SIZE(sa.seq);
     for (i = 0; i < n; i++) {
-        const char *text = PyUnicode_AsUTF8(PySequence_Fast_GET_ITEM(seq, i));
+        const char *text =
+            PyUnicode_AsUTF8(PySequence_Fast_GET_ITEM(sa.seq, i));
         if (!text)
             goto out;
         s = grundy_play_add_arg(p, NULL, text, &a);
@@ -1248,7 +1275,7 @@ static PyObject *py_analysis_json(PyObject *self, PyObject *args)
 out:
     grundy_play_analysis_clear(&an);
     grundy_play_free(p);
-    Py_XDECREF(seq);
+    Py_DECREF(sa.seq);
     Py_DECREF(e);
     return r;
 }
@@ -1282,12 +1309,10 @@ static PyObject *sum_moves_list(Engine *e, const size_t *game_of,
 
 static PyObject *py_analyze(PyObject *self, PyObject *args)
 {
-    PyObject *comps, *store, *seq = NULL, *r = NULL, *vals = NULL,
-                             *moves = NULL, *best = NULL;
-    PyObject *progress = NULL;
-    Py_ssize_t mem, threads, n, i;
-    int misere = 0, want_best = 0;
-    unsigned int moore = 0;
+    PyObject *r = NULL, *vals = NULL, *moves = NULL, *best = NULL;
+    Py_ssize_t n, i;
+    int want_best;
+    sum_args sa;
     Engine *e;
     grundy_sum_component *sum = NULL;
     size_t *game_of = NULL;
@@ -1297,16 +1322,13 @@ static PyObject *py_analyze(PyObject *self, PyObject *args)
     grundy_status s;
     (void)self;
     memset(&res, 0, sizeof res);
-    if (!PyArg_ParseTuple(args, "OOnn|OpIp", &comps, &store, &mem, &threads,
-                          &progress, &misere, &moore, &want_best))
-        return NULL;
-    e = engine_new(store, mem, threads, progress);
+    e = sum_open(&sa, args);
     if (!e)
         return NULL;
-    seq = PySequence_Fast(comps, "components must be a sequence");
-    if (!seq)
+    want_best = sa.extra ? PyObject_IsTrue(sa.extra) : 0;
+    if (want_best < 0)
         goto out;
-    n = PySequence_Fast_GET_SIZE(seq);
+    n = PySequence_Fast_GET_SIZE(sa.seq);
     sum = calloc((size_t)n + 1, sizeof *sum);
     game_of = calloc((size_t)n + 1, sizeof *game_of);
     values = calloc((size_t)n + 1, sizeof *values);
@@ -1318,7 +1340,7 @@ static PyObject *py_analyze(PyObject *self, PyObject *args)
         const char *spec;
         PyObject *pos;
         Py_ssize_t gi;
-        if (!PyArg_ParseTuple(PySequence_Fast_GET_ITEM(seq, i), "sO;a "
+        if (!PyArg_ParseTuple(PySequence_Fast_GET_ITEM(sa.seq, i), "sO;a "
                               "component is a pair (spec, position)",
                               &spec, &pos))
             goto out;
@@ -1330,8 +1352,8 @@ static PyObject *py_analyze(PyObject *self, PyObject *args)
     for (i = 0; i < n; i++) /* the arrays may have moved while growing */
         sum[i].values = e->values[game_of[i]];
     grundy_sum_opts_init(&o);
-    o.convention = misere ? GRUNDY_PLAY_MISERE : GRUNDY_PLAY_NORMAL;
-    o.moore_k = moore;
+    o.convention = sa.misere ? GRUNDY_PLAY_MISERE : GRUNDY_PLAY_NORMAL;
+    o.moore_k = sa.moore;
     o.want = GRUNDY_SUM_MOVES | (want_best ? GRUNDY_SUM_BEST : 0u);
     o.limits = &e->c.lim;
     UNLOCKED({
@@ -1340,7 +1362,7 @@ static PyObject *py_analyze(PyObject *self, PyObject *args)
             s = grundy_sum_analyze(&res, sum, (size_t)n, values, &o);
     });
     if (s != GRUNDY_OK) {
-        if (s == GRUNDY_ERR_ARG && moore > GRUNDY_MOORE_KMAX)
+        if (s == GRUNDY_ERR_ARG && sa.moore > GRUNDY_MOORE_KMAX)
             PyErr_Format(PyExc_ValueError, "moore must be at most %d",
                          GRUNDY_MOORE_KMAX);
         else if (s == GRUNDY_ERR_LIMIT && !pyfam_take_pending())
@@ -1383,7 +1405,7 @@ out:
     free(values);
     free(game_of);
     free(sum);
-    Py_XDECREF(seq);
+    Py_DECREF(sa.seq);
     Py_DECREF(e);
     return r;
 }

@@ -14,6 +14,13 @@
 #include "grundy/takebreak.h"
 #include "grundy/twoheap.h"
 
+/* text, then the number v. */
+static void text_u64(grundy_writer *w, const char *text, uint64_t v)
+{
+    grundy_writer_str(w, text);
+    grundy_writer_u64(w, v);
+}
+
 /* Two-heap games (GRUNDY_RULES_PAIRS): --upto N is the square a, b <= N,
  * the first (N + 1)^2 positions, listed as a matrix of g(a, b). */
 static int is_pairs(const grundy_game *g)
@@ -148,12 +155,9 @@ static void write_search_stats(grundy_writer *w, const grundy_values *vals,
     grundy_writer_str(w, grundy_values_source(vals));
     grundy_writer_char(w, '\n');
     if (searched) {
-        grundy_writer_str(w, "nodes ");
-        grundy_writer_u64(w, st.nodes);
-        grundy_writer_str(w, "\ntable hits ");
-        grundy_writer_u64(w, st.hits);
-        grundy_writer_str(w, " of ");
-        grundy_writer_u64(w, st.probes);
+        text_u64(w, "nodes ", st.nodes);
+        text_u64(w, "\ntable hits ", st.hits);
+        text_u64(w, " of ", st.probes);
         snprintf(buf, sizeof buf, " lookups (%.1f%%)",
                  st.probes ? 100.0 * (double)st.hits / (double)st.probes : 0.0);
         grundy_writer_str(w, buf);
@@ -372,14 +376,10 @@ grundy_status grundy_format_values_json(grundy_writer *w, const char *spec,
 
 void grundy_format_period_fields(grundy_writer *w, const grundy_period *p)
 {
-    grundy_writer_str(w, "period ");
-    grundy_writer_u64(w, p->period);
-    grundy_writer_str(w, " preperiod ");
-    grundy_writer_u64(w, p->preperiod);
-    if (p->saltus) {
-        grundy_writer_str(w, " saltus ");
-        grundy_writer_u64(w, p->saltus);
-    }
+    text_u64(w, "period ", p->period);
+    text_u64(w, " preperiod ", p->preperiod);
+    if (p->saltus)
+        text_u64(w, " saltus ", p->saltus);
 }
 
 /* The period as seen or proven; why: the closed form that settles it
@@ -399,15 +399,11 @@ void grundy_format_period_text(grundy_writer *w, const grundy_period *per,
         grundy_writer_str(w, why);
         grundy_writer_str(w, ")\n");
     } else if (per->found) {
-        grundy_writer_str(w, "no period proven up to ");
-        grundy_writer_u64(w, per->checked_upto - 1);
-        grundy_writer_str(w, " (the values seen repeat with period ");
-        grundy_writer_u64(w, per->period);
-        grundy_writer_str(w, " from ");
-        grundy_writer_u64(w, per->preperiod);
+        text_u64(w, "no period proven up to ", per->checked_upto - 1);
+        text_u64(w, " (the values seen repeat with period ", per->period);
+        text_u64(w, " from ", per->preperiod);
         if (per->saltus) {
-            grundy_writer_str(w, ", growing by ");
-            grundy_writer_u64(w, per->saltus);
+            text_u64(w, ", growing by ", per->saltus);
             grundy_writer_str(w, " each period");
         }
         grundy_writer_str(w, ")\n");
@@ -475,12 +471,9 @@ grundy_status grundy_format_values_text(grundy_writer *w, const grundy_game *g,
                 grundy_writer_char(w, ' ');
                 grundy_writer_str(w, rare_rule_name(rare.rule));
             }
-            grundy_writer_str(w, " positions ");
-            grundy_writer_u64(w, rare.rare_positions);
-            grundy_writer_str(w, " values ");
-            grundy_writer_u64(w, rare.rare_values);
-            grundy_writer_str(w, " last at ");
-            grundy_writer_u64(w, rare.last_rare);
+            text_u64(w, " positions ", rare.rare_positions);
+            text_u64(w, " values ", rare.rare_values);
+            text_u64(w, " last at ", rare.last_rare);
             grundy_writer_char(w, '\n');
         }
         free(counts);

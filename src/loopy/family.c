@@ -13,6 +13,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "core/grow.h"
 #include "loopy/loopy_internal.h"
 
 /* addsub:S:A, with the bound given apart (rules.c holds the family) ******/
@@ -373,14 +374,9 @@ static size_t rules_options(const void *vctx, uint64_t p, uint64_t *out,
 {
     rules_ctx *c = (rules_ctx *)(uintptr_t)vctx; /* the caller's own */
     size_t need = c->r->max_moves(c->params, p), n, i;
-    if (need > c->cap) {
-        grundy_move *nb = realloc(c->buf, need * sizeof *nb);
-        if (!nb) {
-            c->nomem = 1;
-            return 0;
-        }
-        c->buf = nb;
-        c->cap = need;
+    if (GRUNDY_GROW(c->buf, c->cap, need) != GRUNDY_OK) {
+        c->nomem = 1;
+        return 0;
     }
     n = c->r->moves(c->params, p, c->buf, c->cap);
     if (n > c->cap)

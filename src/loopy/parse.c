@@ -14,6 +14,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "core/grow.h"
 #include "core/progress.h"
 #include "loopy/loopy_internal.h"
 
@@ -382,17 +383,22 @@ static int id_char(unsigned char ch)
            (ch >= '0' && ch <= '9') || ch == '_' || ch == '.' || ch >= 0x80;
 }
 
+/* Step over one byte, counting the lines. */
+static void advance(cursor *c)
+{
+    if (*c->p == '\n') {
+        c->line++;
+        c->line_start = c->p + 1;
+    }
+    c->p++;
+}
+
 /* Skip whitespace and comments; error on an unterminated block comment. */
 static grundy_status skip_space(dot *d, cursor *c)
 {
     for (;;) {
-        while (c->p < c->end && (is_blank(*c->p) || *c->p == '\n')) {
-            if (*c->p == '\n') {
-                c->line++;
-                c->line_start = c->p + 1;
-            }
-            c->p++;
-        }
+        while (c->p < c->end && (is_blank(*c->p) || *c->p == '\n'))
+            advance(c);
         if (c->p >= c->end)
             return GRUNDY_OK;
         if (*c->p == '#' && c->p == c->line_start) {
@@ -404,13 +410,8 @@ static grundy_status skip_space(dot *d, cursor *c)
         } else if (*c->p == '/' && c->p + 1 < c->end && c->p[1] == '*') {
             unsigned long l = c->line, col = col_of(c, c->p);
             c->p += 2;
-            while (c->p + 1 < c->end && !(c->p[0] == '*' && c->p[1] == '/')) {
-                if (*c->p == '\n') {
-                    c->line++;
-                    c->line_start = c->p + 1;
-                }
-                c->p++;
-            }
+            while (c->p + 1 < c->end && !(c->p[0] == '*' && c->p[1] == '/'))
+                advance(c);
             if (c->p + 1 >= c->end)
                 return dot_error(d, l, col, "unterminated comment");
             c->p += 2;
@@ -422,7 +423,12 @@ static grundy_status skip_space(dot *d, cursor *c)
 
 static grundy_status lex(dot *d, cursor *c, tok *t)
 {
+    static const char one[] = "{}[];,=:"; /* the tokens of one byte */
+    static const tok_kind one_kind[] = {T_LBRACE, T_RBRACE, T_LBRACK,
+                                        T_RBRACK, T_SEMI,   T_COMMA,
+                                        T_EQ,     T_COLON};
     const unsigned char *s;
+    const char *at;
     GRUNDY_TRY(skip_space(d, c));
     memset(t, 0, sizeof *t);
     t->line = c->line;
@@ -432,49 +438,14 @@ static grundy_status lex(dot *d, cursor *c, tok *t)
         return GRUNDY_OK;
     }
     s = c->p;
-    switch (*s) {
-    case '{':
-        t->kind = T_LBRACE;
+    at = *s ? strchr(one, *s) : NULL;
+    if (at) {
+        t->kind = one_kind[at - one];
         c->p++;
-        return GRUNDY_OK;
-    case '}':
-        t->kind = T_RBRACE;
-        c->p++;
-        return GRUNDY_OK;
-    case '[':
-        t->kind = T_LBRACK;
-        c->p++;
-        return GRUNDY_OK;
-    case ']':
-        t->kind = T_RBRACK;
-        c->p++;
-        return GRUNDY_OK;
-    case ';':
-        t->kind = T_SEMI;
-        c->p++;
-        return GRUNDY_OK;
-    case ',':
-        t->kind = T_COMMA;
-        c->p++;
-        return GRUNDY_OK;
-    case '=':
-        t->kind = T_EQ;
-        c->p++;
-        return GRUNDY_OK;
-    case ':':
-        t->kind = T_COLON;
-        c->p++;
-        return GRUNDY_OK;
-    default:
-        break;
-    }
-    if (*s == '-' && s + 1 < c->end && s[1] == '>') {
-        t->kind = T_ARROW;
-        c->p += 2;
         return GRUNDY_OK;
     }
-    if (*s == '-' && s + 1 < c->end && s[1] == '-') {
-        t->kind = T_UNDIR;
+    if (*s == '-' && s + 1 < c->end && (s[1] == '>' || s[1] == '-')) {
+        t->kind = s[1] == '>' ? T_ARROW : T_UNDIR;
         c->p += 2;
         return GRUNDY_OK;
     }
@@ -484,11 +455,7 @@ static grundy_status lex(dot *d, cursor *c, tok *t)
         while (c->p < c->end && *c->p != '"') {
             if (*c->p == '\\' && c->p + 1 < c->end)
                 c->p++;
-            if (*c->p == '\n') {
-                c->line++;
-                c->line_start = c->p + 1;
-            }
-            c->p++;
+            advance(c);
         }
         if (c->p >= c->end)
             return dot_error(d, t->line, t->col, "unterminated string");
@@ -506,11 +473,7 @@ static grundy_status lex(dot *d, cursor *c, tok *t)
                 depth++;
             else if (*c->p == '>')
                 depth--;
-            else if (*c->p == '\n') {
-                c->line++;
-                c->line_start = c->p + 1;
-            }
-            c->p++;
+            advance(c);
         } while (depth > 0 && c->p < c->end);
         if (depth > 0)
             return dot_error(d, t->line, t->col, "unterminated <...> string");
@@ -582,13 +545,7 @@ static grundy_status expect(dot *d, tok_kind k, const char *msg)
 
 static grundy_status set_push(dot *d, grundy_loopy_vertex v)
 {
-    if (d->nset == d->setcap) {
-        size_t nc = d->setcap ? 2 * d->setcap : 64;
-        grundy_loopy_vertex *ns = realloc(d->set, nc * sizeof *ns);
-        GRUNDY_RETURN_IF(!ns, GRUNDY_ERR_NOMEM);
-        d->set = ns;
-        d->setcap = nc;
-    }
+    GRUNDY_TRY(GRUNDY_GROW(d->set, d->setcap, d->nset + 1));
     d->set[d->nset++] = v;
     return GRUNDY_OK;
 }
@@ -602,12 +559,7 @@ static grundy_status node_id(dot *d, grundy_loopy_vertex *v)
     int added;
     grundy_status st;
     if (d->t.quoted && memchr(name, '\\', len)) {
-        if (len + 1 > d->unesc_cap) {
-            char *nu = realloc(d->unesc, len + 1);
-            GRUNDY_RETURN_IF(!nu, GRUNDY_ERR_NOMEM);
-            d->unesc = nu;
-            d->unesc_cap = len + 1;
-        }
+        GRUNDY_TRY(GRUNDY_GROW(d->unesc, d->unesc_cap, len + 1));
         for (i = 0; i < len; i++) {
             if (name[i] == '\\' && i + 1 < len &&
                 (name[i + 1] == '"' || name[i + 1] == '\\'))

@@ -48,6 +48,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "core/grow.h"
 #include "core/progress.h"
 #include "loopy/loopy_internal.h"
 
@@ -89,6 +90,18 @@ void grundy_loopy_solution_free(grundy_loopy_solution *s)
     free(s->val);
     free(s->ctr);
     free(s);
+}
+
+/* A solve's end: *out = s when st is GRUNDY_OK, else s freed; st. */
+static grundy_status solution_done(grundy_loopy_solution **out,
+                                   grundy_loopy_solution *s, grundy_status st)
+{
+    if (st != GRUNDY_OK) {
+        grundy_loopy_solution_free(s);
+        return st;
+    }
+    *out = s;
+    return GRUNDY_OK;
 }
 
 /* The counter method ********************************************************/
@@ -249,12 +262,7 @@ grundy_status grundy_loopy_solve_counter(grundy_loopy_solution **out,
     free(queue);
     free(active);
     free(plist);
-    if (st != GRUNDY_OK) {
-        grundy_loopy_solution_free(s);
-        return st;
-    }
-    *out = s;
-    return GRUNDY_OK;
+    return solution_done(out, s, st);
 }
 
 /* Passes until nothing changes (the baseline) *******************************/
@@ -334,12 +342,7 @@ grundy_status grundy_loopy_solve_naive(grundy_loopy_solution **out,
     st = has_m && list ? naive_levels(s, has_m, list, lim) : GRUNDY_ERR_NOMEM;
     free(has_m);
     free(list);
-    if (st != GRUNDY_OK) {
-        grundy_loopy_solution_free(s);
-        return st;
-    }
-    *out = s;
-    return GRUNDY_OK;
+    return solution_done(out, s, st);
 }
 
 grundy_status grundy_loopy_solve_method(grundy_loopy_solution **out,
@@ -436,12 +439,7 @@ grundy_status grundy_loopy_solution_value(grundy_loopy_value *out,
         return GRUNDY_OK;
     }
     deg = g->out_off[v + 1] - g->out_off[v];
-    if (deg > out->kcap) {
-        uint32_t *nk2 = realloc(out->k, (size_t)deg * sizeof *nk2);
-        GRUNDY_RETURN_IF(!nk2, GRUNDY_ERR_NOMEM);
-        out->k = nk2;
-        out->kcap = (size_t)deg;
-    }
+    GRUNDY_TRY(GRUNDY_GROW(out->k, out->kcap, (size_t)deg));
     for (e = g->out_off[v]; e < g->out_off[v + 1]; e++) {
         uint32_t x = s->val[g->out_adj[e]];
         if (x != GRUNDY_LOOPY_INF)

@@ -19,6 +19,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "core/grow.h"
 #include "loopy/loopy_internal.h"
 #include "loopy/smith.h"
 
@@ -148,16 +149,9 @@ grundy_status grundy_loopy_sum_moves(grundy_loopy_move **moves, size_t *count,
             grundy_smith_item_loopy(&to, c[j].sol, opt[e]);
             if (grundy_smith_after(&si, items, j, &to, &vs, &cs) != want)
                 continue;
-            if (nm == cap) {
-                size_t nc = cap ? 2 * cap : 16;
-                grundy_loopy_move *no = realloc(out, nc * sizeof *no);
-                if (!no) {
-                    st = GRUNDY_ERR_NOMEM;
-                    break;
-                }
-                out = no;
-                cap = nc;
-            }
+            st = GRUNDY_GROW(out, cap, nm + 1);
+            if (st != GRUNDY_OK)
+                break;
             out[nm].component = j;
             out[nm].from = c[j].vertex;
             out[nm].to = opt[e];

@@ -6,19 +6,18 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "core/grow.h"
+#include "core/names.h"
 #include "grundy/loopy.h"
 
 const char *grundy_loopy_outcome_name(grundy_loopy_outcome o)
 {
-    switch (o) {
-    case GRUNDY_LOOPY_SECOND:
-        return "second";
-    case GRUNDY_LOOPY_FIRST:
-        return "first";
-    case GRUNDY_LOOPY_DRAW:
-        return "draw";
-    }
-    return "unknown";
+    static const char *const names[] = {
+        [GRUNDY_LOOPY_SECOND] = "second",
+        [GRUNDY_LOOPY_FIRST] = "first",
+        [GRUNDY_LOOPY_DRAW] = "draw",
+    };
+    return GRUNDY_NAME_OF(names, o);
 }
 
 void grundy_loopy_value_init(grundy_loopy_value *v)
@@ -47,14 +46,7 @@ static int cmp_u32(const void *a, const void *b)
 
 static grundy_status reserve(grundy_loopy_value *v, size_t n)
 {
-    uint32_t *nk;
-    if (n <= v->kcap)
-        return GRUNDY_OK;
-    nk = realloc(v->k, n * sizeof *nk);
-    GRUNDY_RETURN_IF(!nk, GRUNDY_ERR_NOMEM);
-    v->k = nk;
-    v->kcap = n;
-    return GRUNDY_OK;
+    return GRUNDY_GROW(v->k, v->kcap, n);
 }
 
 /* Sort and merge v->k[0..n). */

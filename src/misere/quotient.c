@@ -44,6 +44,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "core/grow.h"
 #include "grundy/takebreak.h"
 #include "grundy/values.h"
 #include "misere/trial.h"
@@ -147,18 +148,8 @@ static grundy_status opts_all(grundy_misere *q, uint32_t l, grundy_pos h,
 
 static grundy_status heaps_room(grundy_misere *q, grundy_pos h)
 {
-    size_t nc;
-    uint32_t *nl;
-    if (h < q->cap_heaps)
-        return GRUNDY_OK;
-    nc = q->cap_heaps ? 2 * q->cap_heaps : 256;
-    while (nc <= h)
-        nc *= 2;
-    nl = realloc(q->live_of, nc * sizeof *nl);
-    GRUNDY_RETURN_IF(!nl, GRUNDY_ERR_NOMEM);
-    q->live_of = nl;
-    q->cap_heaps = nc;
-    return GRUNDY_OK;
+    GRUNDY_RETURN_IF(h >= SIZE_MAX, GRUNDY_ERR_NOMEM);
+    return GRUNDY_GROW(q->live_of, q->cap_heaps, (size_t)h + 1);
 }
 
 void grundy_misere_free(grundy_misere *q)
@@ -764,16 +755,9 @@ grundy_status grundy_misere_winning_moves(int *first_wins,
                 x = mul_heap_elem(q, x, buf[j].part[k]);
             if (!mq_bit(q->mon.p, x))
                 continue;
-            if (nout == capout) {
-                size_t nc = capout ? 2 * capout : 16;
-                grundy_sum_move *no = realloc(out, nc * sizeof *no);
-                if (!no) {
-                    s = GRUNDY_ERR_NOMEM;
-                    break;
-                }
-                out = no;
-                capout = nc;
-            }
+            s = GRUNDY_GROW(out, capout, nout + 1);
+            if (s != GRUNDY_OK)
+                break;
             memset(&out[nout], 0, sizeof out[nout]);
             out[nout].component = i;
             out[nout].from = sum[i].pos;

@@ -28,6 +28,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "core/grow.h"
 #include "misere/trial.h"
 
 void grundy_mq_trial_clear(mq_trial *t)
@@ -387,16 +388,9 @@ grundy_status grundy_mq_trial_mark(mq_trial *t, mq_mon *base, const mq_opts *o,
         t->rpar[ci] = f->idx;
         t->rvia[ci] = d;
         insert(t, c, ci);
-        if (depth + 1 == scap) {
-            mframe *ns;
-            scap *= 2;
-            ns = realloc(st, scap * sizeof *ns);
-            if (!ns) {
-                s = GRUNDY_ERR_NOMEM;
-                goto done;
-            }
-            st = ns;
-        }
+        s = GRUNDY_GROW(st, scap, depth + 2);
+        if (s != GRUNDY_OK)
+            goto done;
         depth++;
         st[depth].idx = ci;
         st[depth].maxd = d;

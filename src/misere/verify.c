@@ -46,6 +46,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "core/grow.h"
 #include "misere/misere_internal.h"
 
 void grundy_mq_chain_clear(mq_chain *c)
@@ -103,13 +104,7 @@ static grundy_status chain_add(mq_chain *c, uint32_t x, const uint64_t *t,
         }
     for (i = j = 0; i < n; i++) {
         if (subset(t, c->pool + (size_t)l[i] * c->w, c->w)) {
-            if (c->nfree == c->cap_free) {
-                size_t nc = c->cap_free ? 2 * c->cap_free : 64;
-                uint32_t *nf = realloc(c->free_ids, nc * sizeof *nf);
-                GRUNDY_RETURN_IF(!nf, GRUNDY_ERR_NOMEM);
-                c->free_ids = nf;
-                c->cap_free = nc;
-            }
+            GRUNDY_TRY(GRUNDY_GROW(c->free_ids, c->cap_free, c->nfree + 1));
             c->free_ids[c->nfree++] = l[i];
         } else {
             l[j++] = l[i];
@@ -242,15 +237,10 @@ static grundy_status search_n(mq_verify_out *out, mq_mon *m,
         }
         d = f->next++;
         if (depth + 1 == cap) {
-            frame *ns;
             uint64_t *nsets;
-            cap *= 2;
-            ns = realloc(st, cap * sizeof *ns);
-            if (!ns) {
-                s = GRUNDY_ERR_NOMEM;
+            s = GRUNDY_GROW(st, cap, depth + 2);
+            if (s != GRUNDY_OK)
                 goto done;
-            }
-            st = ns;
             nsets = realloc(sets, cap * w * 8 + 8);
             if (!nsets) {
                 s = GRUNDY_ERR_NOMEM;

@@ -10,26 +10,14 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "core/grow.h"
 #include "play/play_internal.h"
 #include "sum/sum_internal.h"
 
 grundy_status grundy_play_grow(void **a, size_t *cap, size_t need,
                                size_t size)
 {
-    size_t c;
-    void *na;
-    if (need <= *cap)
-        return GRUNDY_OK;
-    c = *cap ? *cap : 8;
-    while (c < need) {
-        GRUNDY_RETURN_IF(c > SIZE_MAX / 2 / size, GRUNDY_ERR_NOMEM);
-        c *= 2;
-    }
-    na = realloc(*a, c * size);
-    GRUNDY_RETURN_IF(!na, GRUNDY_ERR_NOMEM);
-    *a = na;
-    *cap = c;
-    return GRUNDY_OK;
+    return grundy_array_grow(a, cap, need, size);
 }
 
 void grundy_play_opts_init(grundy_play_opts *o)

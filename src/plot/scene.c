@@ -12,6 +12,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "core/grow.h"
 #include "plot/plot_internal.h"
 
 void grundy_plot_scene_init(grundy_plot_scene *s, double width, double height)
@@ -37,15 +38,9 @@ size_t grundy_plot_layer_new(grundy_plot_scene *s, const char *name,
                              double stroke_width)
 {
     grundy_plot_layer *l;
-    if (s->nlayers == s->cap) {
-        size_t nc = s->cap ? 2 * s->cap : 16;
-        grundy_plot_layer *nl = realloc(s->layers, nc * sizeof *nl);
-        if (!nl) {
-            s->failed = 1;
-            return GRUNDY_PLOT_NO_LAYER;
-        }
-        s->layers = nl;
-        s->cap = nc;
+    if (GRUNDY_GROW(s->layers, s->cap, s->nlayers + 1) != GRUNDY_OK) {
+        s->failed = 1;
+        return GRUNDY_PLOT_NO_LAYER;
     }
     l = &s->layers[s->nlayers];
     memset(l, 0, sizeof *l);
@@ -74,15 +69,9 @@ static grundy_plot_shape *push(grundy_plot_scene *s, size_t li,
     if (li >= s->nlayers)
         return NULL;
     l = &s->layers[li];
-    if (l->n == l->cap) {
-        size_t nc = l->cap ? 2 * l->cap : 64;
-        grundy_plot_shape *ns = realloc(l->shapes, nc * sizeof *ns);
-        if (!ns) {
-            s->failed = 1;
-            return NULL;
-        }
-        l->shapes = ns;
-        l->cap = nc;
+    if (GRUNDY_GROW(l->shapes, l->cap, l->n + 1) != GRUNDY_OK) {
+        s->failed = 1;
+        return NULL;
     }
     sh = &l->shapes[l->n++];
     memset(sh, 0, sizeof *sh);
@@ -91,10 +80,12 @@ static grundy_plot_shape *push(grundy_plot_scene *s, size_t li,
     return sh;
 }
 
-void grundy_plot_rect(grundy_plot_scene *s, size_t l, double x, double y,
-                      double w, double h, uint32_t colour)
+/* A shape of its four numbers (as grundy_plot_kind says) and colour. */
+static void push_shape(grundy_plot_scene *s, size_t l, grundy_plot_kind kind,
+                       double x, double y, double w, double h,
+                       uint32_t colour)
 {
-    grundy_plot_shape *sh = push(s, l, GRUNDY_PLOT_RECT);
+    grundy_plot_shape *sh = push(s, l, kind);
     if (!sh)
         return;
     sh->x = x;
@@ -104,28 +95,22 @@ void grundy_plot_rect(grundy_plot_scene *s, size_t l, double x, double y,
     sh->colour = colour;
 }
 
+void grundy_plot_rect(grundy_plot_scene *s, size_t l, double x, double y,
+                      double w, double h, uint32_t colour)
+{
+    push_shape(s, l, GRUNDY_PLOT_RECT, x, y, w, h, colour);
+}
+
 void grundy_plot_circle(grundy_plot_scene *s, size_t l, double x, double y,
                         double r, uint32_t colour)
 {
-    grundy_plot_shape *sh = push(s, l, GRUNDY_PLOT_CIRCLE);
-    if (!sh)
-        return;
-    sh->x = x;
-    sh->y = y;
-    sh->w = r;
-    sh->colour = colour;
+    push_shape(s, l, GRUNDY_PLOT_CIRCLE, x, y, r, 0, colour);
 }
 
 void grundy_plot_line(grundy_plot_scene *s, size_t l, double x1, double y1,
                       double x2, double y2)
 {
-    grundy_plot_shape *sh = push(s, l, GRUNDY_PLOT_LINE);
-    if (!sh)
-        return;
-    sh->x = x1;
-    sh->y = y1;
-    sh->w = x2;
-    sh->h = y2;
+    push_shape(s, l, GRUNDY_PLOT_LINE, x1, y1, x2, y2, GRUNDY_PLOT_NONE);
 }
 
 /* A copy of text in the arena: its offset, or (size_t)-1 when out of
@@ -133,18 +118,9 @@ void grundy_plot_line(grundy_plot_scene *s, size_t l, double x1, double y1,
 static size_t arena_add(grundy_plot_scene *s, const char *text)
 {
     size_t n = strlen(text) + 1, at;
-    if (s->slen + n > s->scap) {
-        size_t nc = s->scap ? 2 * s->scap : 1024;
-        char *ns;
-        while (nc < s->slen + n)
-            nc *= 2;
-        ns = realloc(s->strings, nc);
-        if (!ns) {
-            s->failed = 1;
-            return (size_t)-1;
-        }
-        s->strings = ns;
-        s->scap = nc;
+    if (GRUNDY_GROW(s->strings, s->scap, s->slen + n) != GRUNDY_OK) {
+        s->failed = 1;
+        return (size_t)-1;
     }
     memcpy(s->strings + s->slen, text, n);
     at = s->slen;

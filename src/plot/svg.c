@@ -68,35 +68,28 @@ static void escaped(grundy_writer *w, const char *t)
         }
 }
 
+/* Each kind of shape: its element, and the attributes that hold its x,
+ * y, w and h (NULL: none). */
+static const struct {
+    const char *tag, *attr[4];
+} kinds[] = {
+    [GRUNDY_PLOT_RECT] = {"<rect", {"x", "y", "width", "height"}},
+    [GRUNDY_PLOT_CIRCLE] = {"<circle", {"cx", "cy", "r", NULL}},
+    [GRUNDY_PLOT_LINE] = {"<line", {"x1", "y1", "x2", "y2"}},
+    [GRUNDY_PLOT_TEXT] = {"<text", {"x", "y", NULL, NULL}},
+};
+
 static void shape(grundy_writer *w, const grundy_plot_scene *s,
                   const grundy_plot_shape *sh)
 {
     static const char *const anchors[] = {"start", "middle", "end"};
-    switch (sh->kind) {
-    case GRUNDY_PLOT_RECT:
-        grundy_writer_str(w, "<rect");
-        attr_num(w, "x", sh->x);
-        attr_num(w, "y", sh->y);
-        attr_num(w, "width", sh->w);
-        attr_num(w, "height", sh->h);
-        break;
-    case GRUNDY_PLOT_CIRCLE:
-        grundy_writer_str(w, "<circle");
-        attr_num(w, "cx", sh->x);
-        attr_num(w, "cy", sh->y);
-        attr_num(w, "r", sh->w);
-        break;
-    case GRUNDY_PLOT_LINE:
-        grundy_writer_str(w, "<line");
-        attr_num(w, "x1", sh->x);
-        attr_num(w, "y1", sh->y);
-        attr_num(w, "x2", sh->w);
-        attr_num(w, "y2", sh->h);
-        break;
-    case GRUNDY_PLOT_TEXT:
-        grundy_writer_str(w, "<text");
-        attr_num(w, "x", sh->x);
-        attr_num(w, "y", sh->y);
+    const double at[4] = {sh->x, sh->y, sh->w, sh->h};
+    unsigned i;
+    grundy_writer_str(w, kinds[sh->kind].tag);
+    for (i = 0; i < 4; i++)
+        if (kinds[sh->kind].attr[i])
+            attr_num(w, kinds[sh->kind].attr[i], at[i]);
+    if (sh->kind == GRUNDY_PLOT_TEXT) {
         attr_num(w, "font-size", sh->size);
         if (sh->anchor != GRUNDY_PLOT_START) {
             grundy_writer_str(w, " text-anchor=\"");
@@ -112,7 +105,6 @@ static void shape(grundy_writer *w, const grundy_plot_scene *s,
             num(w, sh->y);
             grundy_writer_str(w, ")\"");
         }
-        break;
     }
     if (sh->colour != GRUNDY_PLOT_NONE) {
         grundy_writer_str(w, sh->kind == GRUNDY_PLOT_LINE ? " stroke=\""

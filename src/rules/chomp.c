@@ -395,9 +395,7 @@ static size_t chomp_children(const void *params, grundy_pos p, grundy_pos *out,
 static size_t chomp_moves(const void *params, grundy_pos p, grundy_move *out,
                           size_t cap)
 {
-    grundy_pos ch[CHOMP_MAX_SQUARES];
-    size_t n = chomp_children(params, p, ch, CHOMP_MAX_SQUARES);
-    return grundy_moves_of_positions(out, cap, ch, n);
+    return grundy_moves_of_children(out, cap, chomp_children, params, p);
 }
 
 /* The transposed diagram, on a square bar: row c of it is as long as

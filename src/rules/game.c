@@ -9,6 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "core/grow.h"
 #include "grundy/rules.h"
 #include "grundy/takebreak.h"
 #include "rules/rules_internal.h"
@@ -32,6 +33,18 @@ size_t grundy_moves_of_positions(grundy_move *out, size_t cap,
         out[i].nparts = 1;
     }
     return n;
+}
+
+size_t grundy_moves_of_children(grundy_move *out, size_t cap,
+                                size_t (*children)(const void *params,
+                                                   grundy_pos p,
+                                                   grundy_pos *out,
+                                                   size_t cap),
+                                const void *params, grundy_pos p)
+{
+    grundy_pos ch[2 * GRUNDY_BOARD_MAX_CELLS];
+    return grundy_moves_of_positions(
+        out, cap, ch, children(params, p, ch, sizeof ch / sizeof ch[0]));
 }
 
 const grundy_rules *grundy_game_rules(const grundy_game *g)
@@ -104,15 +117,7 @@ size_t grundy_game_pos_format(const grundy_game *g, grundy_pos p, char *buf,
 /* *buf with room for need moves. */
 static grundy_status moves_room(grundy_move **buf, size_t *cap, size_t need)
 {
-    grundy_move *nb;
-    if (need <= *cap)
-        return GRUNDY_OK;
-    GRUNDY_RETURN_IF(need > SIZE_MAX / sizeof **buf, GRUNDY_ERR_NOMEM);
-    nb = realloc(*buf, need * sizeof **buf);
-    GRUNDY_RETURN_IF(!nb, GRUNDY_ERR_NOMEM);
-    *buf = nb;
-    *cap = need;
-    return GRUNDY_OK;
+    return GRUNDY_GROW(*buf, *cap, need);
 }
 
 grundy_status grundy_game_moves(const grundy_game *g, grundy_pos p,

@@ -27,6 +27,16 @@ static inline uint64_t col_fold(const grundy_grid *g, uint64_t x)
     return x & g->row0;
 }
 
+/* The eight symmetries of a square, each as a transpose (or none), then
+ * a flip of the rows and one of the columns (or none); the first four are
+ * those of any rectangle: the identity, the flips and the half turn. */
+static const struct {
+    unsigned char swap, flip_rows, flip_cols;
+} sym_ops[8] = {
+    {0, 0, 0}, {0, 0, 1}, {0, 1, 0}, {0, 1, 1},
+    {1, 0, 0}, {1, 1, 1}, {1, 0, 1}, {1, 1, 0},
+};
+
 /* The symmetries of the whole board other than the identity (the flips
  * and the half turn; for a square also the transposes and the quarter
  * turns), with duplicates (1 x C boards) dropped. */
@@ -41,35 +51,13 @@ static void sym_init(grundy_grid *g)
         unsigned r, c;
         for (r = 0; r < R; r++)
             for (c = 0; c < C; c++) {
-                unsigned rr = r, cc = c;
-                switch (t) {
-                case 1:
-                    cc = C - 1 - c;
-                    break;
-                case 2:
-                    rr = R - 1 - r;
-                    break;
-                case 3:
-                    rr = R - 1 - r;
-                    cc = C - 1 - c;
-                    break;
-                case 4:
-                    rr = c;
-                    cc = r;
-                    break;
-                case 5:
-                    rr = C - 1 - c;
-                    cc = R - 1 - r;
-                    break;
-                case 6:
-                    rr = c;
-                    cc = R - 1 - r;
-                    break;
-                default:
-                    rr = C - 1 - c;
-                    cc = r;
-                    break;
-                }
+                /* transposed only when square: R == C */
+                unsigned rr = sym_ops[t].swap ? c : r;
+                unsigned cc = sym_ops[t].swap ? r : c;
+                if (sym_ops[t].flip_rows)
+                    rr = R - 1 - rr;
+                if (sym_ops[t].flip_cols)
+                    cc = C - 1 - cc;
                 map[r * C + c] = rr * C + cc;
                 if (map[r * C + c] != r * C + c)
                     same = 0;

@@ -8,6 +8,7 @@
  * parses back to the same graph.  Every graph has at most 256 vertices.
  */
 #include <errno.h>
+#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -202,6 +203,70 @@ static grundy_status slurp(char **text, const char *path, const char *shown,
     return GRUNDY_OK;
 }
 
+/* An error at line ln of an edge file: "FILE:LINE: msg", or with col > 0
+ * "FILE:LINE:COL: msg"; returns st. */
+#if defined(__GNUC__) || defined(__clang__)
+__attribute__((format(printf, 6, 7)))
+#endif
+static grundy_status
+line_error(grundy_parse_error *where, grundy_status st, const char *shown,
+           unsigned long ln, size_t col, const char *fmt, ...)
+{
+    char msg[128];
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(msg, sizeof msg, fmt, ap);
+    va_end(ap);
+    if (col)
+        grundy_parse_error_set(where, 1, 1, "%s:%lu:%zu: %s", shown, ln, col,
+                               msg);
+    else
+        grundy_parse_error_set(where, 1, 1, "%s:%lu: %s", shown, ln, msg);
+    return st;
+}
+
+/* The vertices of line ln of an edge list into vs[0..*nv): none (a blank
+ * line or a comment), "v" or "u v" with u != v. */
+static grundy_status edge_line(unsigned vs[2], unsigned *nv, const char *line,
+                               const char *shown, unsigned long ln,
+                               grundy_parse_error *where)
+{
+    size_t i = 0;
+    *nv = 0;
+    for (;;) {
+        size_t nd;
+        uint64_t x;
+        while (line[i] == ' ' || line[i] == '\t' || line[i] == '\r')
+            i++;
+        if (!line[i] || line[i] == '\n' || line[i] == '#')
+            break;
+        nd = digit_run(line + i);
+        if (!nd)
+            return line_error(where, GRUNDY_ERR_PARSE, shown, ln, i + 1,
+                              "expected a vertex number");
+        if (*nv == 2)
+            return line_error(where, GRUNDY_ERR_PARSE, shown, ln, i + 1,
+                              "expected the end of the line after 'u v'");
+        if (nd > 6 || grundy_u64_parse(&x, line + i, nd, 0,
+                                       GRUNDY_BOARD_MAX_CELLS - 1,
+                                       NULL) != GRUNDY_OK)
+            return line_error(where, GRUNDY_ERR_RANGE, shown, ln, i + 1,
+                              "vertex %.*s is out of range (at most 256 "
+                              "vertices, 0..255)",
+                              (int)(nd > 12 ? 12 : nd), line + i);
+        vs[(*nv)++] = (unsigned)x;
+        i += nd;
+        if (line[i] && line[i] != ' ' && line[i] != '\t' &&
+            line[i] != '\r' && line[i] != '\n' && line[i] != '#')
+            return line_error(where, GRUNDY_ERR_PARSE, shown, ln, i + 1,
+                              "unexpected '%c' in a vertex number", line[i]);
+    }
+    if (*nv == 2 && vs[0] == vs[1])
+        return line_error(where, GRUNDY_ERR_PARSE, shown, ln, 0,
+                          "an edge from vertex %u to itself", vs[0]);
+    return GRUNDY_OK;
+}
+
 /* An edge list: "u v" per line (or "v" alone for a vertex without
  * edges), '#' to the end of a line is a comment. */
 static grundy_status read_edges(nk_state *s, const char *path,
@@ -218,79 +283,23 @@ static grundy_status read_edges(nk_state *s, const char *path,
     st = slurp(&text, path, shown, where);
     if (st != GRUNDY_OK)
         return st;
-    for (at = text; *at;) {
-        size_t i = 0, len = strcspn(at, "\n");
-        unsigned vs[2], nv = 0;
+    for (at = text; *at && st == GRUNDY_OK;) {
+        size_t len = strcspn(at, "\n");
+        unsigned vs[2], nv;
         ln++;
         if (len >= sizeof line - 1) {
-            grundy_parse_error_set(where, 1, 1,
-                                   "%s:%lu: line too long (%zu bytes at "
-                                   "most)",
-                                   shown, ln, sizeof line - 2);
-            free(text);
-            return GRUNDY_ERR_PARSE;
+            st = line_error(where, GRUNDY_ERR_PARSE, shown, ln, 0,
+                            "line too long (%zu bytes at most)",
+                            sizeof line - 2);
+            break;
         }
         memcpy(line, at, len);
         line[len] = '\0';
         at += len + (at[len] == '\n');
-        for (;;) {
-            size_t nd;
-            uint64_t x;
-            while (line[i] == ' ' || line[i] == '\t' || line[i] == '\r')
-                i++;
-            if (!line[i] || line[i] == '\n' || line[i] == '#')
-                break;
-            nd = digit_run(line + i);
-            if (!nd) {
-                grundy_parse_error_set(where, 1, 1,
-                                       "%s:%lu:%zu: expected a vertex "
-                                       "number",
-                                       shown, ln, i + 1);
-                free(text);
-                return GRUNDY_ERR_PARSE;
-            }
-            if (nv == 2) {
-                grundy_parse_error_set(where, 1, 1,
-                                       "%s:%lu:%zu: expected the end of the "
-                                       "line after 'u v'",
-                                       shown, ln, i + 1);
-                free(text);
-                return GRUNDY_ERR_PARSE;
-            }
-            if (nd > 6 ||
-                grundy_u64_parse(&x, line + i, nd, 0,
-                                 GRUNDY_BOARD_MAX_CELLS - 1,
-                                 NULL) != GRUNDY_OK) {
-                grundy_parse_error_set(where, 1, 1,
-                                       "%s:%lu:%zu: vertex %.*s is out of "
-                                       "range (at most 256 vertices, 0..255)",
-                                       shown, ln, i + 1, (int)(nd > 12 ? 12 : nd),
-                                       line + i);
-                free(text);
-                return GRUNDY_ERR_RANGE;
-            }
-            vs[nv++] = (unsigned)x;
-            i += nd;
-            if (line[i] && line[i] != ' ' && line[i] != '\t' &&
-                line[i] != '\r' && line[i] != '\n' && line[i] != '#') {
-                grundy_parse_error_set(where, 1, 1,
-                                       "%s:%lu:%zu: unexpected '%c' in a "
-                                       "vertex number",
-                                       shown, ln, i + 1, line[i]);
-                free(text);
-                return GRUNDY_ERR_PARSE;
-            }
-        }
-        if (nv == 2 && vs[0] == vs[1]) {
-            grundy_parse_error_set(where, 1, 1,
-                                   "%s:%lu: an edge from vertex %u to itself",
-                                   shown, ln, vs[0]);
-            free(text);
-            return GRUNDY_ERR_PARSE;
-        }
-        if (nv == 2)
+        st = edge_line(vs, &nv, line, shown, ln, where);
+        if (st == GRUNDY_OK && nv == 2)
             add_edge(s, vs[0], vs[1]);
-        if (nv) {
+        if (st == GRUNDY_OK && nv) {
             any = 1;
             if (vs[0] > maxv)
                 maxv = vs[0];
@@ -299,6 +308,8 @@ static grundy_status read_edges(nk_state *s, const char *path,
         }
     }
     free(text);
+    if (st != GRUNDY_OK)
+        return st;
     if (!any) {
         grundy_parse_error_set(where, 1, 1, "%s: no vertices", shown);
         return GRUNDY_ERR_PARSE;

@@ -395,9 +395,7 @@ static size_t nk_children(const void *params, grundy_pos p, grundy_pos *out,
 static size_t nk_moves(const void *params, grundy_pos p, grundy_move *out,
                        size_t cap)
 {
-    grundy_pos ch[GRUNDY_BOARD_MAX_CELLS];
-    size_t n = nk_children(params, p, ch, GRUNDY_BOARD_MAX_CELLS);
-    return grundy_moves_of_positions(out, cap, ch, n);
+    return grundy_moves_of_children(out, cap, nk_children, params, p);
 }
 
 static size_t nk_components(const void *params, grundy_pos p,

@@ -42,6 +42,16 @@ grundy_status grundy_parse_no_args(const char *args, grundy_parse_error *where);
 size_t grundy_moves_of_positions(grundy_move *out, size_t cap,
                                  const grundy_pos *ch, size_t n);
 
+/* The moves of a board family whose moves are its children (at most
+ * 2 * GRUNDY_BOARD_MAX_CELLS of them), listed by its children hook, as
+ * grundy_rules.moves. */
+size_t grundy_moves_of_children(grundy_move *out, size_t cap,
+                                size_t (*children)(const void *params,
+                                                   grundy_pos p,
+                                                   grundy_pos *out,
+                                                   size_t cap),
+                                const void *params, grundy_pos p);
+
 /* Sort the parts of m in increasing order (moves compare equal when
  * their sorted parts do). */
 void grundy_move_sort_parts(grundy_move *m);

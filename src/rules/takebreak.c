@@ -402,23 +402,26 @@ static const grundy_takebreak_params *tb_params(const void *params)
     return params;
 }
 
+/* What every take-and-break family's table holds: its flags, its moves
+ * from the code, the sparse space kernel and the code itself. */
+#define TAKEBREAK_FAMILY                                                      \
+    .flags = GRUNDY_RULES_HEAP | GRUNDY_RULES_SALTUS | GRUNDY_RULES_MISERE |  \
+             GRUNDY_RULES_RARE,                                               \
+    .max_moves = tb_max_moves, .moves = tb_moves,                             \
+    .kernel = &grundy_kernel_takebreak, .takebreak = tb_params
+
 const grundy_rules grundy_rules_octal = {
     .name = "octal",
     .synopsis = "0.137, 4.07, 0.F7  take-and-break code (octal or "
                 "hexadecimal; 4.3...: the last\n"
                 "                     digit repeats); also octal:CODE",
-    .flags = GRUNDY_RULES_HEAP | GRUNDY_RULES_SALTUS | GRUNDY_RULES_MISERE |
-             GRUNDY_RULES_RARE,
+    TAKEBREAK_FAMILY,
     .claims = octal_claims,
     .parse = octal_parse,
     .free_params = free,
-    .max_moves = tb_max_moves,
-    .moves = tb_moves,
     .max_take = tb_max_take,
     .spec_format = tb_spec,
-    .kernel = &grundy_kernel_takebreak,
     .period_run = tb_period_run,
-    .takebreak = tb_params,
 };
 
 /* Grundy's game ************************************************************/
@@ -452,12 +455,7 @@ const grundy_rules grundy_rules_grundy_game = {
     .name = "grundy-game",
     .synopsis = "grundy-game        split a heap into two unequal non-empty "
                 "heaps",
-    .flags = GRUNDY_RULES_HEAP | GRUNDY_RULES_SALTUS | GRUNDY_RULES_MISERE |
-             GRUNDY_RULES_RARE,
+    TAKEBREAK_FAMILY,
     .parse = grundy_game_parse,
-    .max_moves = tb_max_moves,
-    .moves = tb_moves,
     .spec_format = gg_spec,
-    .kernel = &grundy_kernel_takebreak,
-    .takebreak = tb_params,
 };

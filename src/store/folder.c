@@ -21,6 +21,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "core/grow.h"
 #include "store/format.h"
 #include "store/store_internal.h"
 
@@ -75,13 +76,7 @@ static grundy_status snap_add(void *ctx, const char *name, const char *path,
 {
     grundy_store_files *f = ctx;
     (void)path;
-    if (f->n == f->cap) {
-        size_t nc = f->cap ? 2 * f->cap : 64;
-        grundy_store_file *nf = realloc(f->file, nc * sizeof *nf);
-        GRUNDY_RETURN_IF(!nf, GRUNDY_ERR_NOMEM);
-        f->file = nf;
-        f->cap = nc;
-    }
+    GRUNDY_TRY(GRUNDY_GROW(f->file, f->cap, f->n + 1));
     f->file[f->n].name = strdup(name);
     GRUNDY_RETURN_IF(!f->file[f->n].name, GRUNDY_ERR_NOMEM);
     f->file[f->n].bytes = (uint64_t)sb->st_size;

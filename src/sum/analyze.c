@@ -14,6 +14,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "core/names.h"
 #include "sum/analyze.h"
 
 void grundy_sum_opts_init(grundy_sum_opts *o)
@@ -25,23 +26,16 @@ void grundy_sum_opts_init(grundy_sum_opts *o)
 
 const char *grundy_sum_method_name(grundy_sum_method m)
 {
-    switch (m) {
-    case GRUNDY_SUM_BY_VALUES:
-        return "values";
-    case GRUNDY_SUM_BY_RULE:
-        return "rule";
-    case GRUNDY_SUM_BY_QUOTIENT:
-        return "quotient";
-    case GRUNDY_SUM_BY_MISERE_NIM:
-        return "misere nim";
-    case GRUNDY_SUM_BY_SEARCH:
-        return "search";
-    case GRUNDY_SUM_BY_LOOPY:
-        return "loopy";
-    case GRUNDY_SUM_BY_NONE:
-        return "none";
-    }
-    return "unknown";
+    static const char *const names[] = {
+        [GRUNDY_SUM_BY_VALUES] = "values",
+        [GRUNDY_SUM_BY_RULE] = "rule",
+        [GRUNDY_SUM_BY_QUOTIENT] = "quotient",
+        [GRUNDY_SUM_BY_MISERE_NIM] = "misere nim",
+        [GRUNDY_SUM_BY_SEARCH] = "search",
+        [GRUNDY_SUM_BY_LOOPY] = "loopy",
+        [GRUNDY_SUM_BY_NONE] = "none",
+    };
+    return GRUNDY_NAME_OF(names, m);
 }
 
 void grundy_sum_result_clear(grundy_sum_result *r)

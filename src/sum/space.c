@@ -20,6 +20,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "core/grow.h"
 #include "sum/sum_internal.h"
 
 enum { ST_NEW = 0 };
@@ -55,25 +56,8 @@ void grundy_sum_space_free(sum_space *S)
 grundy_status grundy_sum_space_grow(sum_space *S, void **p, size_t *cap,
                                     size_t need, size_t size)
 {
-    size_t c;
-    void *np;
-    if (need <= *cap)
-        return GRUNDY_OK;
-    c = *cap ? *cap : 16;
-    while (c < need) {
-        GRUNDY_RETURN_IF(c > SIZE_MAX / 2 / size, GRUNDY_ERR_NOMEM);
-        c *= 2;
-    }
-    if (S) {
-        GRUNDY_TRY(grundy_limits_mem_check(S->lim,
-                                           S->bytes + (c - *cap) * size));
-        S->bytes += (c - *cap) * size;
-    }
-    np = realloc(*p, c * size);
-    GRUNDY_RETURN_IF(!np, GRUNDY_ERR_NOMEM);
-    *p = np;
-    *cap = c;
-    return GRUNDY_OK;
+    return grundy_array_grow_counted(p, cap, need, size, S ? S->lim : NULL,
+                                     S ? &S->bytes : NULL);
 }
 
 static int item_cmp(const void *a, const void *b)

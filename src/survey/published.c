@@ -11,6 +11,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "core/grow.h"
 #include "grundy/grundy.h"
 #include "grundy/survey.h"
 
@@ -145,15 +146,9 @@ grundy_status grundy_survey_published_parse(const char *text, size_t len,
             s = GRUNDY_ERR_PARSE;
             break;
         }
-        if (*n == cap) {
-            grundy_survey_published *np =
-                realloc(*out, (cap = cap ? 2 * cap : 64) * sizeof *np);
-            if (!np) {
-                s = GRUNDY_ERR_NOMEM;
-                break;
-            }
-            *out = np;
-        }
+        s = GRUNDY_GROW(*out, cap, *n + 1);
+        if (s != GRUNDY_OK)
+            break;
         s = parse_line(&(*out)[*n], line, hash ? (size_t)(hash - line) : llen,
                        lno, &entry, where);
         if (s == GRUNDY_OK && entry)

@@ -20,6 +20,7 @@
 #include <time.h>
 #include <xxhash.h>
 
+#include "core/names.h"
 #include "core/threads.h"
 #include "grundy/grundy.h"
 #include "grundy/survey.h"
@@ -211,17 +212,13 @@ grundy_survey_status grundy_survey_row_status(const grundy_survey_row *r)
 
 const char *grundy_survey_status_name(grundy_survey_status s)
 {
-    switch (s) {
-    case GRUNDY_SURVEY_SKIPPED:
-        return "skipped";
-    case GRUNDY_SURVEY_PERIODIC:
-        return "periodic";
-    case GRUNDY_SURVEY_ARITHMETIC:
-        return "arithmetic-periodic";
-    case GRUNDY_SURVEY_NONE:
-        return "none";
-    }
-    return "unknown";
+    static const char *const names[] = {
+        [GRUNDY_SURVEY_SKIPPED] = "skipped",
+        [GRUNDY_SURVEY_PERIODIC] = "periodic",
+        [GRUNDY_SURVEY_ARITHMETIC] = "arithmetic-periodic",
+        [GRUNDY_SURVEY_NONE] = "none",
+    };
+    return GRUNDY_NAME_OF(names, s);
 }
 
 uint64_t grundy_survey_values_hash(const grundy_table *t, grundy_pos n)

@@ -22,6 +22,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "core/grow.h"
 #include "rules/rules_internal.h"
 #include "table/fill.h"
 
@@ -141,13 +142,9 @@ static grundy_status interval_fill(const void *params, void *values,
         grundy_value v;
         ne = r->interval(params, p, &lo, &hi, excl, ecap);
         if (ne > ecap) {
-            grundy_pos *ne_ = realloc(excl, ne * sizeof *excl);
-            if (!ne_) {
-                st = GRUNDY_ERR_NOMEM;
+            st = GRUNDY_GROW(excl, ecap, ne);
+            if (st != GRUNDY_OK)
                 break;
-            }
-            excl = ne_;
-            ecap = ne;
             ne = r->interval(params, p, &lo, &hi, excl, ecap);
         }
         if (lo > hi) {

@@ -150,26 +150,19 @@ scan_avx2_tables(uint64_t *cand, unsigned ncand, const uint16_t *g,
     return scan_portable(cand, ncand, g, m, a, last);
 }
 
-__attribute__((target("avx2"))) static unsigned
-scan_avx2(uint64_t *cand, unsigned ncand, const uint16_t *g, grundy_pos m,
-          grundy_pos a, grundy_pos last)
-{
-    return scan_avx2_tables(cand, ncand, g, m, a, last, 2);
-}
+/* One scan per bitmap size: the size is a constant in each, so the
+ * lookups of the inline body unroll for it. */
+#define SCAN_INSTANCE(name, isa, body, size)                                  \
+    __attribute__((target(isa))) static unsigned name(                        \
+        uint64_t *cand, unsigned ncand, const uint16_t *g, grundy_pos m,      \
+        grundy_pos a, grundy_pos last)                                        \
+    {                                                                         \
+        return body(cand, ncand, g, m, a, last, size);                        \
+    }
 
-__attribute__((target("avx2"))) static unsigned
-scan_avx2_10(uint64_t *cand, unsigned ncand, const uint16_t *g, grundy_pos m,
-             grundy_pos a, grundy_pos last)
-{
-    return scan_avx2_tables(cand, ncand, g, m, a, last, 4);
-}
-
-__attribute__((target("avx2"))) static unsigned
-scan_avx2_11(uint64_t *cand, unsigned ncand, const uint16_t *g, grundy_pos m,
-             grundy_pos a, grundy_pos last)
-{
-    return scan_avx2_tables(cand, ncand, g, m, a, last, 8);
-}
+SCAN_INSTANCE(scan_avx2, "avx2", scan_avx2_tables, 2)
+SCAN_INSTANCE(scan_avx2_10, "avx2", scan_avx2_tables, 4)
+SCAN_INSTANCE(scan_avx2_11, "avx2", scan_avx2_tables, 8)
 
 __attribute__((target("avx2"))) static uint64_t
 row_word_avx2(const uint32_t *row, uint32_t stamp)
@@ -249,19 +242,9 @@ scan_avx512_tables(uint64_t *cand, unsigned ncand, const uint16_t *g,
     return scan_portable(cand, ncand, g, m, a, last);
 }
 
-__attribute__((target("avx512f,avx512bw"))) static unsigned
-scan_avx512(uint64_t *cand, unsigned ncand, const uint16_t *g, grundy_pos m,
-            grundy_pos a, grundy_pos last)
-{
-    return scan_avx512_tables(cand, ncand, g, m, a, last, 0);
-}
-
-__attribute__((target("avx512f,avx512bw"))) static unsigned
-scan_avx512_wide(uint64_t *cand, unsigned ncand, const uint16_t *g,
-                 grundy_pos m, grundy_pos a, grundy_pos last)
-{
-    return scan_avx512_tables(cand, ncand, g, m, a, last, 1);
-}
+SCAN_INSTANCE(scan_avx512, "avx512f,avx512bw", scan_avx512_tables, 0)
+SCAN_INSTANCE(scan_avx512_wide, "avx512f,avx512bw", scan_avx512_tables, 1)
+#undef SCAN_INSTANCE
 
 __attribute__((target("avx512f"))) static uint64_t
 row_word_avx512(const uint32_t *row, uint32_t stamp)

@@ -17,6 +17,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "core/grow.h"
 #include "rules/rules_internal.h"
 #include "table/table_internal.h"
 
@@ -343,15 +344,9 @@ grundy_status grundy_table_fill_naive(grundy_fill *f)
             break;
         /* mex <= nm: only values <= nm matter. */
         words = nm / 64 + 1;
-        if (words > seen_words) {
-            uint64_t *ns = realloc(seen, words * sizeof *seen);
-            if (!ns) {
-                s = GRUNDY_ERR_NOMEM;
-                break;
-            }
-            seen = ns;
-            seen_words = words;
-        }
+        s = GRUNDY_GROW(seen, seen_words, words);
+        if (s != GRUNDY_OK)
+            break;
         memset(seen, 0, words * sizeof *seen);
         for (i = 0; i < nm; i++) {
             grundy_value v = 0;

@@ -8,6 +8,7 @@
 
 #include <gmp.h>
 
+#include "core/grow.h"
 #include "triples_internal.h"
 
 void grundy_triples_nat_init(grundy_triples_nat *n)
@@ -25,15 +26,7 @@ void grundy_triples_nat_clear(grundy_triples_nat *n)
 
 grundy_status grundy_triples_nat_reserve(grundy_triples_nat *n, size_t nlimbs)
 {
-    uint64_t *p;
-    if (nlimbs <= n->alloc)
-        return GRUNDY_OK;
-    GRUNDY_RETURN_IF(nlimbs > SIZE_MAX / sizeof *p, GRUNDY_ERR_NOMEM);
-    p = realloc(n->limb, nlimbs * sizeof *p);
-    GRUNDY_RETURN_IF(!p, GRUNDY_ERR_NOMEM);
-    n->limb = p;
-    n->alloc = nlimbs;
-    return GRUNDY_OK;
+    return GRUNDY_GROW(n->limb, n->alloc, nlimbs);
 }
 
 void grundy_triples_nat_normalise(grundy_triples_nat *n)

@@ -8,6 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "core/grow.h"
 #include "core/progress.h"
 #include "values/values_internal.h"
 
@@ -97,29 +98,13 @@ static grundy_status by_search(grundy_value *out, const grundy_game *g,
 
 #define PUSH_FRAME(P)                                                         \
     do {                                                                      \
-        if (nf == fcap) {                                                     \
-            frame *nfs;                                                       \
-            fcap = fcap ? 2 * fcap : 64;                                      \
-            nfs = realloc(fs, fcap * sizeof *fs);                             \
-            if (!nfs) {                                                       \
-                s = GRUNDY_ERR_NOMEM;                                         \
-                goto done;                                                    \
-            }                                                                 \
-            fs = nfs;                                                         \
-        }                                                                     \
-        s = grundy_game_moves(g, (P), &tmp, &tcap, &nm);                      \
+        s = GRUNDY_GROW(fs, fcap, nf + 1);                                    \
+        if (s == GRUNDY_OK)                                                   \
+            s = grundy_game_moves(g, (P), &tmp, &tcap, &nm);                  \
+        if (s == GRUNDY_OK)                                                   \
+            s = GRUNDY_GROW(ms, mscap, nms + nm);                             \
         if (s != GRUNDY_OK)                                                   \
             goto done;                                                        \
-        if (nms + nm > mscap) {                                               \
-            grundy_move *nmv;                                                 \
-            mscap = 2 * (nms + nm) + 64;                                      \
-            nmv = realloc(ms, mscap * sizeof *ms);                            \
-            if (!nmv) {                                                       \
-                s = GRUNDY_ERR_NOMEM;                                         \
-                goto done;                                                    \
-            }                                                                 \
-            ms = nmv;                                                         \
-        }                                                                     \
         if (nm)                                                               \
             memcpy(ms + nms, tmp, nm * sizeof *ms);                           \
         fs[nf].pos = (P);                                                     \
@@ -155,16 +140,9 @@ static grundy_status by_search(grundy_value *out, const grundy_game *g,
         {
             size_t i;
             grundy_value mex = 0;
-            if (f->count + 1 > vcap) {
-                grundy_value *nv;
-                vcap = 2 * f->count + 64;
-                nv = realloc(vals, vcap * sizeof *vals);
-                if (!nv) {
-                    s = GRUNDY_ERR_NOMEM;
-                    goto done;
-                }
-                vals = nv;
-            }
+            s = GRUNDY_GROW(vals, vcap, f->count + 1);
+            if (s != GRUNDY_OK)
+                goto done;
             for (i = 0; i < f->count; i++) {
                 const grundy_move *mv = &ms[f->first + i];
                 grundy_value v = 0, x = 0;

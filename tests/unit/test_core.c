@@ -1,9 +1,13 @@
 /*
- * test_core.c -- status codes and messages, the version.
+ * test_core.c -- status codes and messages, the version, the array that
+ * grows on need.
  */
+#include <stdint.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
+#include "core/grow.h"
 #include "test_support.h"
 
 /* The run-time version is the header's, and the build's (CMakeLists.txt
@@ -60,6 +64,38 @@ static void test_parse_error_set(void **state)
     grundy_parse_error_set(NULL, 1, 1, "ignored");
 }
 
+/* Appends one by one and in jumps keep every element, the capacity always
+ * covers the need, and a size that overflows fails with the array whole. */
+static void test_array_grow(void **state)
+{
+    uint32_t *a = NULL;
+    size_t cap = 0, n = 0, i, old, none = 0;
+    (void)state;
+    assert_int_equal(grundy_array_grow((void **)&a, &cap, none, sizeof *a),
+                     GRUNDY_OK);
+    assert_null(a);
+    assert_int_equal(cap, 0);
+    while (n < 1000) {
+        size_t need = n + 1 + (n % 7 == 0 ? 40 : 0);
+        assert_int_equal(GRUNDY_GROW(a, cap, need), GRUNDY_OK);
+        assert_true(cap >= need);
+        while (n < need) {
+            a[n] = (uint32_t)(n * 2654435761u);
+            n++;
+        }
+    }
+    for (i = 0; i < n; i++)
+        assert_int_equal(a[i], (uint32_t)(i * 2654435761u));
+    old = cap;
+    assert_int_equal(GRUNDY_GROW(a, cap, cap), GRUNDY_OK);
+    assert_int_equal(cap, old);
+    assert_int_equal(GRUNDY_GROW(a, cap, SIZE_MAX / 2), GRUNDY_ERR_NOMEM);
+    assert_int_equal(cap, old);
+    for (i = 0; i < n; i++)
+        assert_int_equal(a[i], (uint32_t)(i * 2654435761u));
+    free(a);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -67,6 +103,7 @@ int main(void)
         cmocka_unit_test(test_strerror_pinned),
         cmocka_unit_test(test_strerror_distinct),
         cmocka_unit_test(test_parse_error_set),
+        cmocka_unit_test(test_array_grow),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

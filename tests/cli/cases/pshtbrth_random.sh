@@ -50,9 +50,29 @@ def value(b):
         stack.pop()
     return memo[b]
 
-def board_text(b, style, rng):
-    rows = ["".join("1" if b >> (r * 4 + c) & 1 else "0" for c in range(4))
+def rows_of(b):
+    return ["".join("1" if b >> (r * 4 + c) & 1 else "0" for c in range(4))
             for r in range(4)]
+
+def query(rng, boards, new_board, want):
+    """One random query on boards: a winner query over L..R, its answer
+    (the XOR of the searched values) appended to want, as (1, L, R); or
+    board I replaced by new_board(), as (2, I, None)."""
+    n = len(boards)
+    if rng.random() < 0.5:
+        l = rng.randint(1, n)
+        r = rng.randint(l, n)
+        x = 0
+        for b in boards[l - 1:r]:
+            x ^= value(b)
+        want.append("Pishty" if x else "Lotsy")
+        return 1, l, r
+    i = rng.randint(1, n)
+    boards[i - 1] = new_board()
+    return 2, i, None
+
+def board_text(b, style, rng):
+    rows = rows_of(b)
     if style == 0:
         return "\n".join(rows) + "\n"
     if style == 1:
@@ -78,18 +98,11 @@ def case(seed):
         text.append("%d %d\n" % (n, m))
         text.extend(board_text(b, style, rng) for b in boards)
         for _ in range(m):
-            if rng.random() < 0.5:
-                l = rng.randint(1, n)
-                r = rng.randint(l, n)
-                text.append("1 %d %d\n" % (l, r))
-                x = 0
-                for b in boards[l - 1:r]:
-                    x ^= value(b)
-                want.append("Pishty" if x else "Lotsy")
+            kind, a, b = query(rng, boards, rand_board, want)
+            if kind == 1:
+                text.append("1 %d %d\n" % (a, b))
             else:
-                i = rng.randint(1, n)
-                boards[i - 1] = rand_board()
-                text.append("2 %d\n" % i + board_text(boards[i - 1], style,
+                text.append("2 %d\n" % a + board_text(boards[a - 1], style,
                                                       rng))
     return "".join(text), "".join(w + "\n" for w in want)
 
@@ -107,26 +120,27 @@ def num(x, slow):
     return "%020d" % x if slow else "%d" % x
 
 def board(b, slow):
-    rows = ["".join("1" if b >> (r * 4 + c) & 1 else "0" for c in range(4))
-            for r in range(4)]
-    return "".join(r + ("  \n" if slow else "\n") for r in rows)
+    return "".join(r + ("  \n" if slow else "\n") for r in rows_of(b))
 
 def case_forms(seed):
     """The input in both forms, the answers, and the kind of error."""
     rng = random.Random(seed)
     tests = rng.randint(1, 2)
     fast, slow, want = [], [], []
-    for out, sl in ((fast, False), (slow, True)):
-        out.append(num(tests, sl) + "\n")
+
+    def both(form):
+        """form(slow) appended to each form of the input."""
+        fast.append(form(False))
+        slow.append(form(True))
+    both(lambda sl: num(tests, sl) + "\n")
     bad = None
     for t in range(tests):
         n = rng.choice([1, 2, 64, 65, rng.randint(1, 300),
                         rng.randint(3000, 6000)])
         m = rng.randint(1, 3000)
         boards = [rng.getrandbits(16) for _ in range(n)]
-        for out, sl in ((fast, False), (slow, True)):
-            out.append(num(n, sl) + " " + num(m, sl) + "\n")
-            out.extend(board(b, sl) for b in boards)
+        both(lambda sl: num(n, sl) + " " + num(m, sl) + "\n" +
+             "".join(board(b, sl) for b in boards))
         err_at = rng.randint(0, m - 1) if t == tests - 1 and \
             rng.random() < 0.4 else -1
         for k in range(m):
@@ -135,32 +149,24 @@ def case_forms(seed):
                 if bad == "L > R" and n == 1:
                     bad = "index"
                 l = rng.randint(2, n) if n > 1 else 1
-                for out, sl in ((fast, False), (slow, True)):
-                    if bad == "L > R":
-                        out.append("1 %s %s\n" % (num(l, sl), num(l - 1, sl)))
-                    elif bad == "index":
-                        out.append("1 %s %s\n" % (num(1, sl), num(n + 1, sl)))
-                    elif bad == "type":
-                        out.append("%s 1 1\n" % num(3, sl))
-                    else:
-                        out.append("2 %s\n" % num(1, sl) +
-                                   board(0, sl).replace("0", "2", 1))
+                if bad == "L > R":
+                    both(lambda sl: "1 %s %s\n" % (num(l, sl),
+                                                   num(l - 1, sl)))
+                elif bad == "index":
+                    both(lambda sl: "1 %s %s\n" % (num(1, sl),
+                                                   num(n + 1, sl)))
+                elif bad == "type":
+                    both(lambda sl: "%s 1 1\n" % num(3, sl))
+                else:
+                    both(lambda sl: "2 %s\n" % num(1, sl) +
+                         board(0, sl).replace("0", "2", 1))
                 break
-            if rng.random() < 0.5:
-                l = rng.randint(1, n)
-                r = rng.randint(l, n)
-                for out, sl in ((fast, False), (slow, True)):
-                    out.append("1 %s %s\n" % (num(l, sl), num(r, sl)))
-                x = 0
-                for b in boards[l - 1:r]:
-                    x ^= value(b)
-                want.append("Pishty" if x else "Lotsy")
+            kind, a, b = query(rng, boards, lambda: rng.getrandbits(16), want)
+            if kind == 1:
+                both(lambda sl: "1 %s %s\n" % (num(a, sl), num(b, sl)))
             else:
-                i = rng.randint(1, n)
-                boards[i - 1] = rng.getrandbits(16)
-                for out, sl in ((fast, False), (slow, True)):
-                    out.append("2 %s\n" % num(i, sl) +
-                               board(boards[i - 1], sl))
+                both(lambda sl: "2 %s\n" % num(a, sl) +
+                     board(boards[a - 1], sl))
         if bad:
             break
     return "".join(fast), "".join(slow), "".join(w + "\n" for w in want), bad

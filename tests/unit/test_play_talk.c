@@ -215,7 +215,7 @@ static void test_talk_words(void **st)
     assert_non_null(strstr(out, "\nlegal moves: "));
     assert_int_equal(count_of(strstr(out, "\nlegal moves: "), ", "), 11);
     assert_null(strstr(out, " (and "));
-    say(&t, &w, "move it");
+    say(&t, &w, "1 2 3");
     taken(&w, out, sizeof out);
     assert_non_null(strstr(out, ", or hint, undo, quit\nlegal moves: "));
     assert_int_equal(grundy_play_ply(p), 0);
@@ -376,7 +376,7 @@ static grundy_status hook(void *ctx, size_t i, const grundy_play_arg *a)
     calls *c = ctx;
     c->i[c->n] = i;
     c->opened[c->n] = a->game != NULL;
-    snprintf(c->spec[c->n], sizeof c->spec[0], "%s", a->spec);
+    snprintf(c->spec[c->n], sizeof c->spec[0], "%.31s", a->spec);
     return ++c->n == c->refuse ? GRUNDY_ERR_ARG : GRUNDY_OK;
 }
 

@@ -15,8 +15,6 @@
 
 #include "cli.h"
 
-#define VALUE_MAX UINT64_C(0xFFFFFFFF) /* stdin values */
-
 typedef struct count_args {
     const char *spec, *positions;
     uint64_t heaps, max, tuples, moore, mod;
@@ -175,30 +173,29 @@ static int count_error(grundy_status s)
     return CLI_EXIT_DATA;
 }
 
-static uint64_t sat_add(uint64_t a, uint64_t b)
+/* RULES opened, or refused with why: with --heaps a family that is not
+ * of heaps; with --moore k > 1 one whose positions are not Nim heaps. */
+static int open_rules(const count_args *a, grundy_game **g, int heaps)
 {
-    return a + b < a ? UINT64_MAX : a + b;
-}
-
-/* Grow hist to hold index v. */
-/* Room for hist[v]: the histogram doubles, within the memory limit (the
- * transform needs as much again, and is checked when it starts). */
-static grundy_status hist_room(uint64_t **hist, size_t *cap, uint64_t v,
-                               const grundy_limits *lim)
-{
-    size_t ncap = *cap ? *cap : 64;
-    uint64_t *nh;
-    if (v < *cap)
-        return GRUNDY_OK;
-    while (ncap <= v)
-        ncap *= 2;
-    GRUNDY_TRY(grundy_limits_mem_check(lim, ncap * sizeof *nh));
-    nh = realloc(*hist, ncap * sizeof *nh);
-    GRUNDY_RETURN_IF(!nh, GRUNDY_ERR_NOMEM);
-    memset(nh + *cap, 0, (ncap - *cap) * sizeof *nh);
-    *hist = nh;
-    *cap = ncap;
-    return GRUNDY_OK;
+    unsigned flags;
+    if (cli_open_game(g, "count", a->spec))
+        return CLI_EXIT_DATA;
+    flags = grundy_game_rules(*g)->flags;
+    if (heaps && !(flags & GRUNDY_RULES_HEAP))
+        fprintf(stderr,
+                "grundy: count: --heaps needs a heap family; '%s' "
+                "is not one\n",
+                a->spec);
+    else if (a->moore > 1 && !(flags & GRUNDY_RULES_NIM))
+        fputs(heaps ? "grundy: count: --moore applies to nim heaps only\n"
+                    : "grundy: count: --moore needs components that are "
+                      "Nim heaps: nim or divisors:H\n",
+              stderr);
+    else
+        return 0;
+    grundy_game_free(*g);
+    *g = NULL;
+    return CLI_EXIT_DATA;
 }
 
 static int do_heaps(count_args *a, grundy_writer *w)
@@ -210,21 +207,8 @@ static int do_heaps(count_args *a, grundy_writer *w)
     uint64_t p, m1 = a->max + 1;
     int rc;
 
-    if (cli_open_game(&g, "count", a->spec))
+    if (open_rules(a, &g, 1))
         return CLI_EXIT_DATA;
-    if (!(grundy_game_rules(g)->flags & GRUNDY_RULES_HEAP)) {
-        fprintf(stderr,
-                "grundy: count: --heaps needs a heap family; '%s' "
-                "is not one\n",
-                a->spec);
-        grundy_game_free(g);
-        return CLI_EXIT_DATA;
-    }
-    if (a->moore > 1 && !(grundy_game_rules(g)->flags & GRUNDY_RULES_NIM)) {
-        fprintf(stderr, "grundy: count: --moore applies to nim heaps only\n");
-        grundy_game_free(g);
-        return CLI_EXIT_DATA;
-    }
     rc = choose_mod(a, m1, a->heaps, &p);
     if (rc) {
         grundy_game_free(g);
@@ -245,17 +229,17 @@ static int do_heaps(count_args *a, grundy_writer *w)
 }
 
 static int finish_tuples(const count_args *a, grundy_writer *w,
-                         const uint64_t *hist, size_t nv, uint64_t wsum,
-                         const grundy_game *g)
+                         const grundy_count_hist *h, const grundy_game *g)
 {
     grundy_count_result r;
     grundy_status s;
     uint64_t p;
-    int rc = choose_mod(a, wsum, a->tuples, &p);
+    int rc = choose_mod(a, h->total, a->tuples, &p);
     if (rc)
         return rc;
-    s = grundy_count_tuples_method(&r, hist, nv, a->tuples, (unsigned)a->moore,
-                                   p, (grundy_count_method)a->method,
+    s = grundy_count_tuples_method(&r, h->weights, h->nvalues, a->tuples,
+                                   (unsigned)a->moore, p,
+                                   (grundy_count_method)a->method,
                                    &a->eng.limits);
     if (s == GRUNDY_ERR_ARG) {
         fprintf(stderr, "grundy: count: --method does not apply to this "
@@ -272,70 +256,33 @@ static int do_positions(count_args *a, grundy_writer *w)
 {
     grundy_game *g = NULL;
     grundy_values *vals = NULL;
-    grundy_parse_error where;
+    grundy_count_hist h;
+    grundy_count_list_fault f;
     grundy_status s;
-    uint64_t *hist = NULL, *pos = NULL, wsum = 0;
-    size_t cap = 0, npos = 0, i, j, start, nv = 0;
     const char *list = a->positions;
     int rc = CLI_EXIT_DATA;
 
-    if (cli_open_game(&g, "count", a->spec))
+    if (open_rules(a, &g, 0))
         return CLI_EXIT_DATA;
-    if (a->moore > 1 && !(grundy_game_rules(g)->flags & GRUNDY_RULES_NIM)) {
-        fprintf(stderr, "grundy: count: --moore needs components that are "
-                        "Nim heaps: nim or divisors:H\n");
-        goto out;
-    }
-    pos = malloc((strlen(list) / 2 + 1) * sizeof *pos);
-    if (!pos) {
-        rc = cli_error("count", GRUNDY_ERR_NOMEM, NULL);
-        goto out;
-    }
-    for (i = 0;; i++) {
-        grundy_value v;
-        start = i;
-        while (list[i] && list[i] != ',')
-            i++;
-        memset(&where, 0, sizeof where);
-        s = grundy_game_pos_parse(g, list + start, i - start, &pos[npos],
-                                  &where);
-        if (s != GRUNDY_OK) {
-            fprintf(stderr, "grundy: count: --positions '%.*s': %s\n",
-                    (int)(i - start), list + start,
-                    where.msg[0] ? where.msg : grundy_strerror(s));
-            goto out;
-        }
-        for (j = 0; j < npos; j++)
-            if (pos[j] == pos[npos]) {
-                fprintf(stderr,
-                        "grundy: count: --positions: '%.*s' is "
-                        "listed twice\n",
-                        (int)(i - start), list + start);
-                goto out;
-            }
-        s = cli_engine_values(&a->eng, g, &vals);
-        if (s == GRUNDY_OK)
-            s = grundy_values_get(&v, vals, pos[npos]);
-        if (s == GRUNDY_OK)
-            s = v > VALUE_MAX ? GRUNDY_ERR_LIMIT
-                              : hist_room(&hist, &cap, v, &a->eng.limits);
-        if (s != GRUNDY_OK) {
-            rc = count_error(s);
-            goto out;
-        }
-        hist[v]++;
-        nv = v + 1 > nv ? (size_t)v + 1 : nv;
-        wsum++;
-        npos++;
-        if (!list[i])
-            break;
-    }
-    rc = finish_tuples(a, w, hist, nv, wsum, g);
-out:
+    grundy_count_hist_init(&h, a->have_mod ? a->mod : 0);
+    memset(&f, 0, sizeof f);
+    s = cli_engine_values(&a->eng, g, &vals);
+    if (s == GRUNDY_OK)
+        s = grundy_count_hist_positions(&h, vals, list, &f);
+    if (f.twice)
+        fprintf(stderr, "grundy: count: --positions: '%.*s' is listed twice\n",
+                (int)f.len, list + f.off);
+    else if (f.unparsed)
+        fprintf(stderr, "grundy: count: --positions '%.*s': %s\n",
+                (int)f.len, list + f.off,
+                f.where.msg[0] ? f.where.msg : grundy_strerror(s));
+    else if (s != GRUNDY_OK)
+        rc = count_error(s);
+    else
+        rc = finish_tuples(a, w, &h, g);
     cli_progress_done();
     cli_engine_clear(&a->eng);
-    free(pos);
-    free(hist);
+    grundy_count_hist_clear(&h);
     grundy_game_free(g);
     return rc;
 }
@@ -345,17 +292,18 @@ static int do_stdin(const count_args *a, grundy_writer *w)
     grundy_scanner sc;
     grundy_parse_error where;
     grundy_status s;
-    uint64_t *hist = NULL, wsum = 0, v, weight;
-    size_t cap = 0, nv = 0;
+    grundy_count_hist h;
+    uint64_t v, weight;
     int rc;
 
     if (grundy_scanner_init_fd(&sc, 0) != GRUNDY_OK)
         return cli_error("count", GRUNDY_ERR_NOMEM, NULL);
+    grundy_count_hist_init(&h, a->have_mod ? a->mod : 0);
     memset(&where, 0, sizeof where);
     while (!grundy_scan_at_eof(&sc)) {
         unsigned long line, col;
         grundy_scan_where(&sc, &line, &col);
-        s = grundy_scan_u64(&sc, &v, 0, VALUE_MAX, &where);
+        s = grundy_scan_u64(&sc, &v, 0, GRUNDY_COUNT_VALUE_MAX, &where);
         weight = 1;
         if (s == GRUNDY_OK && a->weighted)
             s = grundy_scan_u64(&sc, &weight, 0, UINT64_MAX, &where);
@@ -363,25 +311,21 @@ static int do_stdin(const count_args *a, grundy_writer *w)
             rc = cli_input_error(s, &where);
             goto out;
         }
-        s = hist_room(&hist, &cap, v, &a->eng.limits);
+        s = grundy_count_hist_add(&h, v, weight, &a->eng.limits);
         if (s != GRUNDY_OK) {
             fprintf(stderr,
                     "grundy: input:%lu:%lu: value %llu needs a table of "
                     "%.1f MiB%s\n",
                     line, col, (unsigned long long)v,
-                    (double)(v + 1) * 2 * sizeof *hist / 1048576.0,
+                    (double)(v + 1) * 2 * sizeof *h.weights / 1048576.0,
                     s == GRUNDY_ERR_LIMIT
                         ? ", over the memory limit (--mem-limit)"
                         : ": out of memory");
             rc = CLI_EXIT_DATA;
             goto out;
         }
-        hist[v] = a->have_mod ? (hist[v] + weight % a->mod) % a->mod
-                              : sat_add(hist[v], weight);
-        wsum = sat_add(wsum, weight);
-        nv = v + 1 > nv ? (size_t)v + 1 : nv;
     }
-    if (!nv) {
+    if (!h.nvalues) {
         unsigned long line, col;
         grundy_scan_where(&sc, &line, &col);
         fprintf(stderr,
@@ -391,9 +335,9 @@ static int do_stdin(const count_args *a, grundy_writer *w)
         rc = CLI_EXIT_DATA;
         goto out;
     }
-    rc = finish_tuples(a, w, hist, nv, wsum, NULL);
+    rc = finish_tuples(a, w, &h, NULL);
 out:
-    free(hist);
+    grundy_count_hist_clear(&h);
     grundy_scanner_clear(&sc);
     return rc;
 }

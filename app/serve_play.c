@@ -52,56 +52,72 @@ static int parse_opts(const serve_request *r, grundy_play_opts *po,
     return 0;
 }
 
-/* Component i (parameter p) added to the state: of the family rules, or
- * SPEC:POS when rules is NULL. */
-static int add_component(serve_ctx *c, grundy_session *s, grundy_play *st,
-                         const char *rules, const serve_param *p, size_t i,
-                         serve_error *err)
+/* What grundy_play_read() asks of the server for each component: a spec
+ * is checked for files before the library opens it (SPEC:POS; the rules
+ * were checked when opened), and each game opened is kept in the
+ * server's list. */
+typedef struct reading {
+    serve_ctx *c;
+    grundy_session *s;
+    const serve_param **param;
+    int rules;
+    serve_error *err;
+    int rc;
+} reading;
+
+static grundy_status check_component(void *ctx, size_t i,
+                                     const grundy_play_arg *a)
 {
-    const char *colon = strrchr(p->value, ':');
-    grundy_play_arg a;
-    grundy_status rc;
-    size_t col, off;
-    int e;
-    /* the spec is checked for files before the library opens it */
-    if (!rules && colon && colon > p->value &&
-        (size_t)(colon - p->value) < sizeof a.spec) {
-        snprintf(a.spec, sizeof a.spec, "%.*s", (int)(colon - p->value),
-                 p->value);
-        if ((e = serve_param_reads_disk(p, a.spec, err)) != 0)
-            return e;
+    reading *rd = ctx;
+    if (!a->game) {
+        if (!rd->rules &&
+            (rd->rc = serve_param_reads_disk(rd->param[i], a->spec,
+                                             rd->err)) != 0)
+            return GRUNDY_ERR_ARG;
+        return GRUNDY_OK;
     }
-    rc = grundy_play_add_arg(st, rules, p->value, &a);
-    if (a.game && serve_ctx_count(c, s, a.game) != GRUNDY_OK)
-        return serve_status_error(c, err, GRUNDY_ERR_NOMEM, "the rules");
-    if (rc == GRUNDY_OK)
-        return 0;
+    if (serve_ctx_count(rd->c, rd->s, a->game) != GRUNDY_OK) {
+        rd->rc = serve_status_error(rd->c, rd->err, GRUNDY_ERR_NOMEM,
+                                    "the rules");
+        return GRUNDY_ERR_NOMEM;
+    }
+    return GRUNDY_OK;
+}
+
+/* What is wrong with component f->at (parameter p), in the server's
+ * words. */
+static int component_error(serve_ctx *c, const char *rules,
+                           const serve_param *p,
+                           const grundy_play_read_fault *f, grundy_status rc,
+                           serve_error *err)
+{
+    const grundy_play_arg *a = &f->arg;
+    size_t col = a->where.col ? a->where.col : 1;
+    size_t off = (size_t)(a->pos - p->value);
     if (rc == GRUNDY_ERR_NOMEM)
         return serve_status_error(
-            c, err, rc, a.fault == GRUNDY_PLAY_ARG_RULES ? "the rules"
-                                                         : "the sum");
-    col = a.where.col ? a.where.col : 1;
-    off = (size_t)(a.pos - p->value);
-    if (a.fault == GRUNDY_PLAY_ARG_FORM || a.fault == GRUNDY_PLAY_ARG_LONG)
+            c, err, rc, a->fault == GRUNDY_PLAY_ARG_RULES ? "the rules"
+                                                          : "the sum");
+    if (a->fault == GRUNDY_PLAY_ARG_FORM || a->fault == GRUNDY_PLAY_ARG_LONG)
         return serve_error_set(
             err, 400, "position", serve_param_col(p, 0),
             "position %zu '%s': expected SPEC:POS when no rules are "
             "given (as nim:5 or rect:2x2:11/01)",
-            i + 1, p->value);
-    if (a.fault == GRUNDY_PLAY_ARG_RULES)
+            f->at + 1, p->value);
+    if (a->fault == GRUNDY_PLAY_ARG_RULES)
         return serve_error_set(err, 400, p->name,
                                serve_param_col(p, col - 1),
-                               "rules '%s' at column %zu: %s", a.spec, col,
-                               a.where.msg[0] ? a.where.msg
-                                              : grundy_strerror(rc));
+                               "rules '%s' at column %zu: %s", a->spec, col,
+                               a->where.msg[0] ? a->where.msg
+                                               : grundy_strerror(rc));
     return serve_error_set(err, 400, "position",
                            serve_param_col(p, off + col - 1),
                            "position %zu '%s' at column %zu is not a "
                            "position of %s: %s",
-                           i + 1, a.pos, col,
-                           grundy_play_label(a.game, rules ? rules : a.spec),
-                           a.where.msg[0] ? a.where.msg
-                                          : grundy_strerror(rc));
+                           f->at + 1, a->pos, col,
+                           grundy_play_label(a->game, rules ? rules : a->spec),
+                           a->where.msg[0] ? a->where.msg
+                                           : grundy_strerror(rc));
 }
 
 /* The state of r on session s, with the options po; its graphs of games
@@ -111,15 +127,18 @@ static int parse_state(serve_ctx *c, grundy_session *s,
                        grundy_play **out, serve_error *err)
 {
     const serve_param *rules = serve_param_get(r, "rules", NULL), *p;
+    const serve_param *param[SERVE_MAX_COMPONENTS];
+    const char *text[SERVE_MAX_COMPONENTS];
     const grundy_game *g;
-    grundy_parse_error where;
+    grundy_play_read_fault f;
     grundy_status st;
-    size_t n = 0, at = 0;
+    reading rd = {c, s, param, rules != NULL, err, 0};
+    size_t n = 0;
     int rc = 0;
     *out = NULL;
     for (p = serve_param_get(r, "position", NULL); p;
-         p = serve_param_get(r, "position", p))
-        if (++n == SERVE_MAX_COMPONENTS + 1) {
+         p = serve_param_get(r, "position", p)) {
+        if (n == SERVE_MAX_COMPONENTS) {
             serve_error_set(err, 400, "position", p->col,
                             "more than %d positions: a sum here has at "
                             "most %d",
@@ -127,6 +146,9 @@ static int parse_state(serve_ctx *c, grundy_session *s,
             err->limit = "components";
             return 400;
         }
+        param[n] = p;
+        text[n++] = p->value;
+    }
     /* the family's error before any position's */
     if (rules && (rc = serve_param_game(c, s, rules, po->heap_max, &g,
                                         err)) != 0)
@@ -134,28 +156,25 @@ static int parse_state(serve_ctx *c, grundy_session *s,
     st = grundy_play_new(out, s, po);
     if (st != GRUNDY_OK)
         return serve_status_error(c, err, st, "the sum");
-    n = 0;
-    for (p = serve_param_get(r, "position", NULL); p && !rc;
-         p = serve_param_get(r, "position", p))
-        rc = add_component(c, s, *out, rules ? rules->value : NULL, p, n++,
-                           err);
-    if (!rc && grundy_play_refused_option(*out)) {
-        const char *name = grundy_play_refused_option(*out);
-        rc = serve_error_set(err, 400, name,
-                             serve_param_get(r, name, NULL)->col,
-                             "%s is not available for loopy games", name);
-    }
-    if (!rc) {
-        st = grundy_play_prepare(*out, &at, &where);
-        if (st == GRUNDY_ERR_LIMIT && where.msg[0]) {
-            serve_error_set(err, 422, NULL, 0, "%s: %s (--mem-limit)",
-                            grundy_play_written(*out, at), where.msg);
-            err->limit = "mem-limit";
-            rc = 422;
-        } else if (st != GRUNDY_OK) {
-            rc = serve_status_error(c, err, st,
-                                    grundy_play_written(*out, at));
-        }
+    st = grundy_play_read(*out, rules ? rules->value : NULL, text, n,
+                          check_component, &rd, &f);
+    if (f.stage == GRUNDY_PLAY_READ_HOOK)
+        rc = rd.rc;
+    else if (f.stage == GRUNDY_PLAY_READ_ARG)
+        rc = component_error(c, rules ? rules->value : NULL, param[f.at], &f,
+                             st, err);
+    else if (f.stage == GRUNDY_PLAY_READ_OPTION)
+        rc = serve_error_set(err, 400, f.option,
+                             serve_param_get(r, f.option, NULL)->col,
+                             "%s is not available for loopy games",
+                             f.option);
+    else if (st == GRUNDY_ERR_LIMIT && f.arg.where.msg[0]) {
+        serve_error_set(err, 422, NULL, 0, "%s: %s (--mem-limit)",
+                        grundy_play_written(*out, f.at), f.arg.where.msg);
+        err->limit = "mem-limit";
+        rc = 422;
+    } else if (st != GRUNDY_OK) {
+        rc = serve_status_error(c, err, st, grundy_play_written(*out, f.at));
     }
     if (rc) {
         grundy_play_free(*out);
@@ -317,25 +336,19 @@ int serve_api_moves(serve_ctx *c, const serve_request *r, serve_reply *out,
 static int play_move(serve_ctx *c, grundy_play *p, const serve_param *mv,
                      serve_error *err)
 {
-    grundy_sum_move set[GRUNDY_PLAY_MAX_SET];
     grundy_parse_error where;
-    size_t n = 0;
     grundy_status st;
+    size_t col;
     memset(&where, 0, sizeof where);
-    st = grundy_play_parse_move(p, mv->value, mv->len, set,
-                                GRUNDY_PLAY_MAX_SET, &n, &where);
+    st = grundy_play_apply_text(p, mv->value, mv->len, &where);
+    if (st == GRUNDY_OK)
+        return 0;
     if (st == GRUNDY_ERR_NOMEM)
         return serve_status_error(c, err, st, "the move");
-    if (st != GRUNDY_OK) {
-        size_t col = where.col ? where.col : 1;
-        return serve_error_set(err, 400, "move",
-                               serve_param_col(mv, col - 1),
-                               "move '%s' at column %zu: %s", mv->value, col,
-                               where.msg[0] ? where.msg
-                                            : grundy_strerror(st));
-    }
-    st = grundy_play_apply(p, set, n);
-    return st == GRUNDY_OK ? 0 : serve_status_error(c, err, st, "the move");
+    col = where.col ? where.col : 1;
+    return serve_error_set(err, 400, "move", serve_param_col(mv, col - 1),
+                           "move '%s' at column %zu: %s", mv->value, col,
+                           where.msg[0] ? where.msg : grundy_strerror(st));
 }
 
 int serve_api_play(serve_ctx *c, const serve_request *r, serve_reply *out,

@@ -13,8 +13,9 @@
  * pos is a position of that family.  rules == NULL (--mix): every pos is
  * SPEC:POS, split at its last ':'.  Games come from eng's session, a
  * family with cycles bounded by o->heap_max; their graphs are solved
- * before the state is returned.  On bad input prints "grundy: CMD: ..."
- * naming the argument and returns CLI_EXIT_DATA. */
+ * before the state is returned (grundy_play_read()).  On bad input
+ * prints "grundy: CMD: ..." naming the argument and returns
+ * CLI_EXIT_DATA; an option the sum cannot take is a usage error. */
 int cli_play_state(grundy_play **out, cli_engine *eng, const char *rules,
                    char **pos, size_t npos, const grundy_play_opts *o);
 

@@ -125,6 +125,63 @@ GRUNDY_NODISCARD GRUNDY_API grundy_status grundy_count_heaps(
     grundy_count_result *out, grundy_values *v, uint64_t heaps, uint64_t max,
     unsigned k, uint64_t p);
 
+/* Histograms ***************************************************************/
+/* The multiset of Grundy values that grundy_count_tuples() draws from,
+ * built one value at a time: weights[v] for v < nvalues, grown by
+ * doubling within the memory limit. */
+
+/* The largest value a histogram takes (its table would not fit past). */
+#define GRUNDY_COUNT_VALUE_MAX UINT64_C(0xFFFFFFFF)
+
+typedef struct grundy_count_hist {
+    uint64_t *weights; /* weights[0..nvalues) */
+    size_t nvalues;    /* 1 + the largest value added (0: none) */
+    size_t cap;        /* entries allocated (zeroed past nvalues) */
+    uint64_t total;    /* the sum of the weights, saturated at UINT64_MAX
+                          (grundy_count_exact_modulus()'s weights) */
+    uint64_t mod;      /* each weight kept mod this (0: saturated at
+                          UINT64_MAX instead) */
+} grundy_count_hist;
+
+/* An empty histogram whose weights are kept mod `mod` (0: exact,
+ * saturated).  Free with grundy_count_hist_clear(). */
+GRUNDY_API void grundy_count_hist_init(grundy_count_hist *h, uint64_t mod);
+
+/* Frees the table; accepts an initialised or cleared histogram. */
+GRUNDY_API void grundy_count_hist_clear(grundy_count_hist *h);
+
+/* grundy_count_hist_add() :
+ * Value v with weight `weight` (v stands for that many components).
+ * Errors, h unchanged: GRUNDY_ERR_LIMIT for v above
+ * GRUNDY_COUNT_VALUE_MAX or a table past lim's memory limit (lim may be
+ * NULL; the transform needs as much again, checked when it starts);
+ * GRUNDY_ERR_NOMEM.  Amortised O(1). */
+GRUNDY_NODISCARD GRUNDY_API grundy_status grundy_count_hist_add(
+    grundy_count_hist *h, uint64_t v, uint64_t weight,
+    const grundy_limits *lim);
+
+/* What grundy_count_hist_positions() found wrong, and where. */
+typedef struct grundy_count_list_fault {
+    int unparsed;  /* the item is not a position of the game */
+    int twice;     /* the item is listed twice */
+    size_t off, len; /* the item: list[off .. off + len) */
+    grundy_parse_error where; /* the parse error, col into the item */
+} grundy_count_list_fault;
+
+/* grundy_count_hist_positions() :
+ * The value of each position of list (comma-separated, as
+ * grundy_game_pos_parse() reads one, each listed once) of the game of v,
+ * weight 1 each, added to h.  Every position is read before any value is
+ * asked.  Errors: a position's parse error (f->unparsed), or
+ * GRUNDY_ERR_ARG for one listed twice (f->twice), f naming the item,
+ * nothing added;
+ * those of grundy_values_get() and grundy_count_hist_add() (with v's
+ * limits), h then holding the values before.  O(n^2) for n positions
+ * (the check for repeats) plus the values. */
+GRUNDY_NODISCARD GRUNDY_API grundy_status grundy_count_hist_positions(
+    grundy_count_hist *h, grundy_values *v, const char *list,
+    grundy_count_list_fault *f);
+
 /* Transforms ***************************************************************/
 
 /* grundy_count_wht() :

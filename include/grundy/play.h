@@ -147,6 +147,45 @@ GRUNDY_NODISCARD GRUNDY_API grundy_status
 grundy_play_add_arg(grundy_play *p, const char *rules, const char *text,
                     grundy_play_arg *a);
 
+/* grundy_play_read() :
+ * Add the components a front end was given, texts[0..n), each as
+ * grundy_play_add_arg() reads one (rules: the family of every one, or
+ * NULL for SPEC:POS each), then refuse an option the sum cannot take
+ * (grundy_play_refused_option()) and prepare the games
+ * (grundy_play_prepare()): the one reader of a whole sum that `grundy
+ * analyze`, `grundy play` and `grundy serve` share.  hook (may be NULL)
+ * is called for component i once its spec is known (a->spec, a->game
+ * NULL), before the game is opened, and again with the game open
+ * (a->game), before its position is read; a status other than
+ * GRUNDY_OK from it stops the reading and is returned.  On error *f says
+ * where (f->stage): the component f->at and f->arg as
+ * grundy_play_add_arg() leaves it (_ARG, _HOOK), the option's name
+ * f->option (_OPTION, GRUNDY_ERR_ARG), or the component f->at whose game
+ * failed to prepare and f->arg.where.msg why (_PREPARE).  The state
+ * keeps the components added; the caller frees it. */
+typedef grundy_status (*grundy_play_read_hook)(void *ctx, size_t i,
+                                               const grundy_play_arg *a);
+
+typedef enum grundy_play_read_stage {
+    GRUNDY_PLAY_READ_OK = 0,
+    GRUNDY_PLAY_READ_ARG,     /* a component's text (f->arg.fault) */
+    GRUNDY_PLAY_READ_HOOK,    /* the hook refused a component */
+    GRUNDY_PLAY_READ_OPTION,  /* an option the sum cannot take */
+    GRUNDY_PLAY_READ_PREPARE  /* a game's preparation */
+} grundy_play_read_stage;
+
+typedef struct grundy_play_read_fault {
+    grundy_play_read_stage stage;
+    size_t at;          /* the component, from 0 */
+    grundy_play_arg arg;
+    const char *option; /* "moore" or "misere" */
+} grundy_play_read_fault;
+
+GRUNDY_NODISCARD GRUNDY_API grundy_status
+grundy_play_read(grundy_play *p, const char *rules, const char *const *texts,
+                 size_t n, grundy_play_read_hook hook, void *ctx,
+                 grundy_play_read_fault *f);
+
 /* grundy_play_prepare() :
  * Make ready what the components' games need before the first question:
  * the graph of each game with cycles, built through its moves and solved
@@ -261,11 +300,26 @@ grundy_play_legal(const grundy_play *p, grundy_sum_move **moves,
 GRUNDY_NODISCARD GRUNDY_API grundy_status
 grundy_play_apply(grundy_play *p, const grundy_sum_move *set, size_t n);
 
+/* grundy_play_apply_text() :
+ * A move typed as text (grundy_play_parse_move()) played
+ * (grundy_play_apply()): the user's move of a front end.  Errors: those
+ * of both, where as grundy_play_parse_move() sets it, the state then
+ * unchanged. */
+GRUNDY_NODISCARD GRUNDY_API grundy_status
+grundy_play_apply_text(grundy_play *p, const char *text, size_t len,
+                       grundy_parse_error *where);
+
 /* grundy_play_undo() / grundy_play_redo() :
  * Take back the last move played, or play again the last one taken
  * back.  Return 1 when done, 0 when there is nothing to undo or redo. */
 GRUNDY_API int grundy_play_undo(grundy_play *p);
 GRUNDY_API int grundy_play_redo(grundy_play *p);
+
+/* grundy_play_undo_turn() :
+ * Take back the last move of player `player` and the moves played after
+ * it, so that it is that player's turn again.  Returns 1 when done, 0
+ * when the player has not moved (the state unchanged). */
+GRUNDY_API int grundy_play_undo_turn(grundy_play *p, unsigned player);
 
 /* The moves played so far (undone ones not counted). */
 GRUNDY_API size_t grundy_play_ply(const grundy_play *p);
@@ -534,6 +588,58 @@ GRUNDY_NODISCARD GRUNDY_API grundy_status grundy_play_loopy_values_write(
     grundy_writer *w, const char *written, const grundy_game *g,
     const grundy_loopy_game *lg, const grundy_pos *at, uint64_t end,
     unsigned what, int json);
+
+/* Conversation *************************************************************/
+/* A game of a user against the computer as `grundy play` holds it, in
+ * its words: the front end reads the user's lines and hands them to
+ * grundy_play_talk_line(), writes what these functions write (the
+ * prompt, the position, the computer's moves, hints, refusals, the end)
+ * where the user sees it, and stops when t->over is set.  The computer
+ * plays grundy_play_best()'s move.  The game's words are the library's,
+ * so that every front end holds the same conversation. */
+
+typedef struct grundy_play_talk {
+    grundy_play *p;
+    unsigned user;      /* the user's player: 0 moves first */
+    int shown;          /* the position was written since it changed */
+    int over;           /* the game has ended (end says how) */
+    const char *end;    /* "no move", "draw declared", "quit", "input
+                           ended" (grundy_play_outcome's end) */
+    const char *winner; /* "user", "computer", or NULL */
+} grundy_play_talk;
+
+/* grundy_play_talk_start() :
+ * Begin the game of state p with the user as player `user`: the intro
+ * (how to type a move; under misere play, who wins; in games with
+ * cycles, the repetition that ends a game) and the position, then the
+ * computer's moves while it is to move (t->over when the game ends
+ * there).  Errors: those of grundy_play_best() and grundy_play_apply(),
+ * the game then stopped where it stands. */
+GRUNDY_NODISCARD GRUNDY_API grundy_status
+grundy_play_talk_start(grundy_play_talk *t, grundy_play *p, unsigned user,
+                       grundy_writer *w);
+
+/* grundy_play_talk_prompt() :
+ * The position when it changed since it was last written, and the
+ * prompt "your move> ". */
+GRUNDY_API void grundy_play_talk_prompt(grundy_play_talk *t,
+                                        grundy_writer *w);
+
+/* grundy_play_talk_line() :
+ * A line the user typed, text[0..len) without its newline (blanks
+ * around it ignored), answered: "quit" or "q" ends the game; "hint"
+ * writes the best move; "undo" takes back the user's last move and the
+ * answer to it (grundy_play_undo_turn()) and writes the position; a move
+ * (grundy_play_apply_text()) is played, and the computer answers until
+ * it is the user's turn again or the game ends; a move that is not legal
+ * is refused with why and the legal moves (at most 20, then a count),
+ * the state unchanged.  text NULL: the input ended, the game abandoned.
+ * Errors (the game stopped where it stands): GRUNDY_ERR_NOMEM,
+ * GRUNDY_ERR_CANCELLED, GRUNDY_ERR_WORK, and those of
+ * grundy_play_best(). */
+GRUNDY_NODISCARD GRUNDY_API grundy_status
+grundy_play_talk_line(grundy_play_talk *t, grundy_writer *w,
+                      const char *text, size_t len);
 
 #ifdef __cplusplus
 }

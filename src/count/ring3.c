@@ -57,6 +57,41 @@ static inline uint32_t mul32(uint32_t a, uint32_t b, uint32_t p, uint32_t pinv)
 #define RING3_X86 1
 #endif
 
+/* (u, v) <- (u + v w)^2 and (u, v) <- (u + v w)(c + d w), written once
+ * for the portable lanes and the AVX2 ones: lanes of type T, through
+ * ADD(x, y), SUB(x, y) and MUL(x, y) of that type (the formulas above). */
+#define RING3_SQUARE(T, u, v, ADD, SUB, MUL)                                  \
+    do {                                                                      \
+        T a_ = (u), b_ = (v);                                                 \
+        (u) = MUL(SUB(a_, b_), ADD(a_, b_));                                  \
+        (v) = MUL(b_, SUB(ADD(a_, a_), b_));                                  \
+    } while (0)
+#define RING3_TIMES(T, u, v, c, d, ADD, SUB, MUL)                             \
+    do {                                                                      \
+        T a_ = (u), b_ = (v), c_ = (c), d_ = (d);                             \
+        T ac_ = MUL(a_, c_), bd_ = MUL(b_, d_);                               \
+        T e_ = MUL(ADD(a_, b_), ADD(c_, d_));                                 \
+        (u) = SUB(ac_, bd_);                                                  \
+        (v) = SUB(SUB(e_, ac_), ADD(bd_, bd_));                               \
+    } while (0)
+
+/* (x[i])^K for i < n, x[i] = (xu[i], xv[i]) holding b[i] = (bu[i], bv[i])
+ * on entry: K's bits below its top one, each a squaring of every element
+ * and, for a 1, a product by b.  K >= 1. */
+#define RING3_POW(T, K, n, xu, xv, bu, bv, ADD, SUB, MUL)                     \
+    do {                                                                      \
+        int bit_;                                                             \
+        size_t i_;                                                            \
+        for (bit_ = 62 - __builtin_clzll(K); bit_ >= 0; bit_--) {             \
+            for (i_ = 0; i_ < (n); i_++)                                      \
+                RING3_SQUARE(T, (xu)[i_], (xv)[i_], ADD, SUB, MUL);           \
+            if (((K) >> bit_) & 1)                                            \
+                for (i_ = 0; i_ < (n); i_++)                                  \
+                    RING3_TIMES(T, (xu)[i_], (xv)[i_], (bu)[i_], (bv)[i_],    \
+                                ADD, SUB, MUL);                               \
+        }                                                                     \
+    } while (0)
+
 /* One digit pass with stride s over u[], v[] (n entries). */
 static inline __attribute__((always_inline)) void
 pass3_body(uint32_t *restrict u, uint32_t *restrict v, size_t n, size_t s,
@@ -86,25 +121,15 @@ pow_block_body(uint32_t *restrict u, uint32_t *restrict v, size_t len, uint64_t 
           uint32_t p, uint32_t pinv)
 {
     uint32_t bu[BLOCK], bv[BLOCK];
-    int bit = 63 - __builtin_clzll(K);
-    size_t i;
     memcpy(bu, u, len * sizeof *u);
     memcpy(bv, v, len * sizeof *v);
-    for (bit = bit - 1; bit >= 0; bit--) {
-        for (i = 0; i < len; i++) {
-            uint32_t a = u[i], b = v[i];
-            u[i] = mul32(sub32(a, b, p), add32(a, b, p), p, pinv);
-            v[i] = mul32(b, sub32(add32(a, a, p), b, p), p, pinv);
-        }
-        if ((K >> bit) & 1)
-            for (i = 0; i < len; i++) {
-                uint32_t a = u[i], b = v[i], c = bu[i], d = bv[i];
-                uint32_t ac = mul32(a, c, p, pinv), bd = mul32(b, d, p, pinv);
-                uint32_t e = mul32(add32(a, b, p), add32(c, d, p), p, pinv);
-                u[i] = sub32(ac, bd, p);
-                v[i] = sub32(sub32(e, ac, p), add32(bd, bd, p), p);
-            }
-    }
+#define ADD(x, y) add32(x, y, p)
+#define SUB(x, y) sub32(x, y, p)
+#define MUL(x, y) mul32(x, y, p, pinv)
+    RING3_POW(uint32_t, K, len, u, v, bu, bv, ADD, SUB, MUL);
+#undef ADD
+#undef SUB
+#undef MUL
 }
 
 /* The two builds of each body: portable, and AVX2 (GCC vectorises the
@@ -180,28 +205,19 @@ pow_block_avx2(uint32_t *u, uint32_t *v, size_t len, uint64_t K, uint32_t p,
     __m256i bu[BLOCK / 8], bv[BLOCK / 8], xu[BLOCK / 8], xv[BLOCK / 8];
     __m256i vp = _mm256_set1_epi32((int)p), vi = _mm256_set1_epi32((int)pinv);
     size_t nv = len / 8, i;
-    int bit = 63 - __builtin_clzll(K);
     for (i = 0; i < nv; i++) {
         bu[i] = xu[i] =
             _mm256_loadu_si256((const __m256i *)(const void *)(u + 8 * i));
         bv[i] = xv[i] =
             _mm256_loadu_si256((const __m256i *)(const void *)(v + 8 * i));
     }
-    for (bit--; bit >= 0; bit--) {
-        for (i = 0; i < nv; i++) {
-            __m256i a = xu[i], b = xv[i];
-            xu[i] = mul8(sub8(a, b, vp), add8(a, b, vp), vp, vi);
-            xv[i] = mul8(b, sub8(add8(a, a, vp), b, vp), vp, vi);
-        }
-        if ((K >> bit) & 1)
-            for (i = 0; i < nv; i++) {
-                __m256i a = xu[i], b = xv[i], c = bu[i], d = bv[i];
-                __m256i ac = mul8(a, c, vp, vi), bd = mul8(b, d, vp, vi);
-                __m256i e = mul8(add8(a, b, vp), add8(c, d, vp), vp, vi);
-                xu[i] = sub8(ac, bd, vp);
-                xv[i] = sub8(sub8(e, ac, vp), add8(bd, bd, vp), vp);
-            }
-    }
+#define ADD(x, y) add8(x, y, vp)
+#define SUB(x, y) sub8(x, y, vp)
+#define MUL(x, y) mul8(x, y, vp, vi)
+    RING3_POW(__m256i, K, nv, xu, xv, bu, bv, ADD, SUB, MUL);
+#undef ADD
+#undef SUB
+#undef MUL
     for (i = 0; i < nv; i++) {
         _mm256_storeu_si256((__m256i *)(void *)(u + 8 * i), xu[i]);
         _mm256_storeu_si256((__m256i *)(void *)(v + 8 * i), xv[i]);

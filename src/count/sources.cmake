@@ -1,4 +1,5 @@
 target_sources(grundy PRIVATE
   src/count/count.c
   src/count/transform.c
-  src/count/ring3.c)
+  src/count/ring3.c
+  src/count/hist.c)

@@ -53,8 +53,11 @@ grundy_status grundy_play_game(const grundy_game **out, grundy_session *s,
     return GRUNDY_OK;
 }
 
-grundy_status grundy_play_add_arg(grundy_play *p, const char *rules,
-                                  const char *text, grundy_play_arg *a)
+/* grundy_play_add_arg() with the hook of grundy_play_read() around the
+ * opening of its game. */
+static grundy_status add_arg(grundy_play *p, const char *rules,
+                             const char *text, grundy_play_arg *a,
+                             grundy_play_read_hook hook, void *ctx, size_t i)
 {
     const char *colon = rules ? NULL : strrchr(text, ':');
     grundy_status st;
@@ -71,14 +74,55 @@ grundy_status grundy_play_add_arg(grundy_play *p, const char *rules,
     } else {
         snprintf(a->spec, sizeof a->spec, "%s", rules);
     }
+    a->fault = GRUNDY_PLAY_ARG_OK;
+    if (hook)
+        GRUNDY_TRY(hook(ctx, i, a));
     a->fault = GRUNDY_PLAY_ARG_RULES;
     GRUNDY_TRY(grundy_play_game(&a->game, p->s, rules ? rules : a->spec,
                                 p->o.heap_max, &a->where));
+    a->fault = GRUNDY_PLAY_ARG_OK;
+    if (hook)
+        GRUNDY_TRY(hook(ctx, i, a));
     a->fault = GRUNDY_PLAY_ARG_POSITION;
     st = grundy_play_add(p, a->game, rules ? rules : a->spec, a->pos,
                          &a->where);
     if (st == GRUNDY_OK)
         a->fault = GRUNDY_PLAY_ARG_OK;
+    return st;
+}
+
+grundy_status grundy_play_add_arg(grundy_play *p, const char *rules,
+                                  const char *text, grundy_play_arg *a)
+{
+    return add_arg(p, rules, text, a, NULL, NULL, 0);
+}
+
+grundy_status grundy_play_read(grundy_play *p, const char *rules,
+                               const char *const *texts, size_t n,
+                               grundy_play_read_hook hook, void *ctx,
+                               grundy_play_read_fault *f)
+{
+    grundy_status st = GRUNDY_OK;
+    memset(f, 0, sizeof *f);
+    /* the family's error comes first: component 1 opens it */
+    for (f->at = 0; f->at < n && st == GRUNDY_OK; f->at++)
+        st = add_arg(p, rules, texts[f->at], &f->arg, hook, ctx, f->at);
+    if (st != GRUNDY_OK) {
+        f->at--;
+        f->stage = f->arg.fault == GRUNDY_PLAY_ARG_OK ? GRUNDY_PLAY_READ_HOOK
+                                                      : GRUNDY_PLAY_READ_ARG;
+        return st;
+    }
+    f->at = 0;
+    memset(&f->arg, 0, sizeof f->arg);
+    f->option = grundy_play_refused_option(p);
+    if (f->option) {
+        f->stage = GRUNDY_PLAY_READ_OPTION;
+        return GRUNDY_ERR_ARG;
+    }
+    st = grundy_play_prepare(p, &f->at, &f->arg.where);
+    if (st != GRUNDY_OK)
+        f->stage = GRUNDY_PLAY_READ_PREPARE;
     return st;
 }
 

@@ -568,8 +568,10 @@ GRUNDY_API void grundy_play_step_write(grundy_writer *w,
 /* grundy_play_legal_write() :
  * The legal moves of p (grundy_play_legal()) as `grundy play` lists them
  * after a move it refuses: "legal moves: 1 2, 2 0 (and N more)" and a
- * newline, at most `most` of them as typed, then how many more.  Errors:
- * those of grundy_play_legal(), with nothing written. */
+ * newline, at most `most` of them as typed, then how many more.  When the
+ * rules allow more than 65536 moves from p (the sum of the components'
+ * max_moves), none is listed: "legal moves: too many to list (up to N)".
+ * Errors: those of grundy_play_legal(), with nothing written. */
 GRUNDY_NODISCARD GRUNDY_API grundy_status
 grundy_play_legal_write(grundy_writer *w, const grundy_play *p, size_t most);
 

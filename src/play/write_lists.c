@@ -13,12 +13,39 @@
 #include "grundy/loopy.h"
 #include "play/play_internal.h"
 
+/* A state whose rules allow more moves than this is not listed: the
+ * list would be built whole (and sorted) to show `most` of it, and a heap
+ * of 9191 in 0.87 has 7 million moves (seconds and 300 MiB). */
+#define LEGAL_LIST_MAX ((uint64_t)1 << 16)
+
+/* The most moves the rules allow from p, summed over its components. */
+static uint64_t legal_bound(const grundy_play *p)
+{
+    size_t n, i;
+    const grundy_sum_component *c = grundy_play_components(p, &n);
+    uint64_t sum = 0;
+    for (i = 0; i < n; i++) {
+        const grundy_game *g = grundy_values_game(c[i].values);
+        uint64_t k = grundy_game_rules(g)->max_moves(grundy_game_params(g),
+                                                     c[i].pos);
+        sum = k > UINT64_MAX - sum ? UINT64_MAX : sum + k;
+    }
+    return sum;
+}
+
 grundy_status grundy_play_legal_write(grundy_writer *w, const grundy_play *p,
                                       size_t most)
 {
     grundy_sum_move *m;
     size_t n, i;
     char buf[512];
+    uint64_t bound = legal_bound(p);
+    if (bound > LEGAL_LIST_MAX) {
+        grundy_writer_str(w, "legal moves: too many to list (up to ");
+        grundy_writer_u64(w, bound);
+        grundy_writer_str(w, ")\n");
+        return GRUNDY_OK;
+    }
     GRUNDY_TRY(grundy_play_legal(p, &m, &n));
     grundy_writer_str(w, "legal moves: ");
     for (i = 0; i < n && i < most; i++) {

@@ -210,8 +210,8 @@ void cli_engine_init(cli_engine *e, const char *cmd)
 {
     memset(e, 0, sizeof *e);
     e->cmd = cmd;
-    e->enddb = 0;
     grundy_limits_init(&e->limits);
+    grundy_session_opts_init(&e->so);
     cli_progress_attach(&e->limits, cmd);
     active_engine = e;
 }
@@ -256,16 +256,9 @@ static void store_warn(void *ctx, const char *path, const char *what)
 
 void cli_engine_session_opts(const cli_engine *e, grundy_session_opts *o)
 {
-    grundy_session_opts_init(o);
+    *o = e->so;
     o->limits = e->limits;
-    o->store_dir = e->store_dir;
-    o->no_store = e->no_store;
-    o->method = e->method;
-    o->out_of_core = e->out_of_core;
-    o->keep_single = e->keep_single;
-    o->enddb = e->enddb;
-    o->store_limit = e->store_limit;
-    if (!o->store_limit && !e->no_store)
+    if (!o->store_limit && !o->no_store)
         o->store_limit = cli_env_store_limit(e->cmd);
     o->warn = store_warn;
 }
@@ -346,19 +339,23 @@ int cli_engine_error(const cli_engine *e, const char *what, grundy_status s)
     return CLI_EXIT_DATA;
 }
 
-void cli_work_error(const cli_engine *e, const char *what)
+void cli_work_text(char *buf, size_t cap, const cli_engine *e,
+                   const char *what)
 {
     uint64_t need = e->session ? grundy_session_work_needed(e->session) : 0;
-    cli_progress_done();
+    double limit = (double)grundy_limits_work(&e->limits);
     if (need)
-        fprintf(stderr,
-                "grundy: %s: %s needs about %.3g steps, past the work "
-                "limit of %.3g (--work-limit)\n",
-                e->cmd, what, (double)need,
-                (double)grundy_limits_work(&e->limits));
+        snprintf(buf, cap, "%s needs about %.3g steps, past the work limit "
+                 "of %.3g (--work-limit)", what, (double)need, limit);
     else
-        fprintf(stderr,
-                "grundy: %s: %s is past the work limit of %.3g steps "
-                "(--work-limit)\n",
-                e->cmd, what, (double)grundy_limits_work(&e->limits));
+        snprintf(buf, cap, "%s is past the work limit of %.3g steps "
+                 "(--work-limit)", what, limit);
+}
+
+void cli_work_error(const cli_engine *e, const char *what)
+{
+    char msg[400];
+    cli_work_text(msg, sizeof msg, e, what);
+    cli_progress_done();
+    fprintf(stderr, "grundy: %s: %s\n", e->cmd, msg);
 }

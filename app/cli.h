@@ -12,25 +12,19 @@
 #include "grundy/grundy.h"
 #include "opt.h"
 
-/* A subcommand: argv[0] is the subcommand's name. */
-typedef int (*cli_cmd_fn)(int argc, char **argv);
+/* The subcommands, in the order of the help: X(NAME) for each, whose
+ * int cmd_NAME(int argc, char **argv) runs it (argv[0] is its name). */
+#define CLI_COMMANDS(X)                                                      \
+    X(values) X(solve) X(range) X(analyze) X(play) X(count) X(store)         \
+    X(loopy) X(plot) X(misere) X(survey) X(serve)
+#define CLI_DECLARE_CMD(name) int cmd_##name(int argc, char **argv);
+CLI_COMMANDS(CLI_DECLARE_CMD)
+#undef CLI_DECLARE_CMD
 
-int cmd_values(int argc, char **argv);
-int cmd_solve(int argc, char **argv);
-int cmd_analyze(int argc, char **argv);
-int cmd_play(int argc, char **argv);
-int cmd_range(int argc, char **argv);
-int cmd_count(int argc, char **argv);
-int cmd_store(int argc, char **argv);
-int cmd_loopy(int argc, char **argv);
-int cmd_plot(int argc, char **argv);
-int cmd_misere(int argc, char **argv);
-int cmd_survey(int argc, char **argv);
-int cmd_serve(int argc, char **argv);
-
-/* Help texts (help.c).  NULL for an unknown name. */
-const char *cli_help(const char *cmd);
-void cli_print_help(const char *cmd); /* to stdout */
+/* Help texts (help.c): whether cmd has one; the page (NULL: the main
+ * help) on stdout. */
+int cli_help_exists(const char *cmd);
+void cli_print_help(const char *cmd);
 /* 'grundy solve NAME --help' (cmd_solve.c): 1 after printing it, 0 for
  * an unknown NAME. */
 int cli_solve_print_help(const char *name);
@@ -83,10 +77,6 @@ void cli_engine_init(cli_engine *e, const char *cmd);
  * engine (set->engine) made for set->cmd, then cli_opts_parse(). */
 int cli_opts_start(const cli_optset *set, void *args, size_t size, int argc,
                    char **argv);
-/* Parse argv[*i] when it is a common option (opt.c's table): returns 1
- * (consumed, *i moved past its value), 0 (not one), or -1 after a usage
- * error.  For subcommands that do not parse through an option table. */
-int cli_engine_option(cli_engine *e, int argc, char **argv, int *i);
 /* What '--max' is now, in the refusal of its old uses. */
 #define CLI_MAX_IS_COUNTS "--max is the heap bound of 'grundy count' only"
 /* The session (made on the first call, with the options parsed): its
@@ -107,8 +97,11 @@ void cli_engine_clear(cli_engine *e);
  * code. */
 int cli_engine_error(const cli_engine *e, const char *what, grundy_status s);
 /* "grundy: CMD: WHAT needs about N steps, past the work limit of M
- * (--work-limit)", N from the engine's values objects. */
+ * (--work-limit)", N from the engine's session; cli_work_text() writes
+ * the text after "grundy: CMD: " to buf. */
 void cli_work_error(const cli_engine *e, const char *what);
+void cli_work_text(char *buf, size_t cap, const cli_engine *e,
+                   const char *what);
 
 /* The JSON conventions of every subcommand (doc/JSON.md) are the
  * library's (grundy/format.h); these are their short names. */

@@ -35,29 +35,15 @@ static const cli_opt analyze_opts[] = {
              "SPEC:POS, split at its last ':' (digits:12,\n"
              "rect:2x2:11/01, 0.77:10, addsub:4,5:2:7)"},
     {.type = CLI_OPT_FLAG, .name = "--json", .field = AT(json),
-     .help = "one JSON object: components (rules, canonical,\n"
-             "position, value), value, winner (\"first\" or \"second\"),\n"
-             "winning_moves (component, from, to, value,\n"
-             "remoteness: the moves to the end after it, the move\n"
-             "included, when the winner hurries and the loser\n"
-             "holds out; \"draw\", or null past the search's limits)"},
+     .help = "one JSON object (doc/JSON.md), with each winning\n"
+             "move's remoteness (the moves to the end after it)"},
     {.type = CLI_OPT_U64, .name = "--moore", .meta = "K", .field = AT(moore),
      .lo = 1, .hi = GRUNDY_MOORE_KMAX,
      .help = "Moore's Nim_k: a move changes 1..K components\n"
-             "(1 <= K <= 63).  Prints the winner and one winning\n"
-             "move set (JSON: moore_k, method, winner,\n"
-             "winning_move_set).  Nim heaps use Moore's rule;\n"
-             "other families an exact search."},
+             "(1 <= K <= 63); prints one winning move set"},
     {.type = CLI_OPT_FLAG, .name = "--misere", .field = AT(misere),
-     .help = "misere play: the player who cannot move wins.  Nim\n"
-             "heaps use the misere Nim rule; heaps of one\n"
-             "take-and-break game its misere quotient (method:\n"
-             "misere quotient (order N); when the quotient of\n"
-             "heaps up to the largest has at most 1024 elements\n"
-             "and the heaps are at most 20000); other families an\n"
-             "exact search of the sum.  Prints the winner and\n"
-             "every winning move (JSON: play, method, winner,\n"
-             "winning_moves; quotient_order with the quotient)."},
+     .help = "misere play: the player who cannot move wins (Nim's\n"
+             "rule, a misere quotient or an exact search)"},
     {.type = CLI_OPT_U64, .name = "--search-limit", .meta = "N",
      .field = AT(search_limit), .lo = 1, .hi = (uint64_t)1 << 32,
      .help = "the exact search refuses sums with more than N\n"
@@ -75,17 +61,12 @@ static const cli_opt analyze_opts[] = {
 const cli_optset cli_analyze_opts = {"analyze", analyze_opts,
                                      CLI_AT(analyze_args, eng), 1, 0};
 
-static int parse_args(int argc, char **argv, analyze_args *a,
-                      char **positional)
+static int parse_args(int argc, char **argv, analyze_args *a)
 {
-    int rc;
-    memset(a, 0, sizeof *a);
-    cli_engine_init(&a->eng, "analyze");
-    grundy_play_opts_init(&a->po);
-    a->arg.v = positional;
-    rc = cli_opts_parse(&cli_analyze_opts, a, argc, argv);
+    int rc = cli_opts_start(&cli_analyze_opts, a, sizeof *a, argc, argv);
     if (rc)
         return rc;
+    grundy_play_opts_init(&a->po);
     if (a->misere)
         a->po.convention = GRUNDY_PLAY_MISERE;
     a->po.max_states = (size_t)a->search_limit;
@@ -167,14 +148,9 @@ int cmd_analyze(int argc, char **argv)
     analyze_args a;
     grundy_play *p = NULL;
     grundy_writer w;
-    char **positional = calloc((size_t)argc + 1, sizeof *positional);
-    int rc;
-
-    if (!positional)
-        return cli_error("analyze", GRUNDY_ERR_NOMEM, NULL);
-    rc = parse_args(argc, argv, &a, positional);
+    int rc = parse_args(argc, argv, &a);
     if (rc) {
-        free(positional);
+        free(a.arg.v);
         return rc;
     }
     cli_catch_signals();
@@ -195,6 +171,6 @@ int cmd_analyze(int argc, char **argv)
     }
     grundy_play_free(p);
     cli_engine_clear(&a.eng);
-    free(positional);
+    free(a.arg.v);
     return rc;
 }

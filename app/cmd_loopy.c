@@ -15,7 +15,6 @@ typedef struct loopy_args {
     int stats, list, json, format_k;
     grundy_loopy_format format;
     grundy_loopy_method method;
-    grundy_limits lim;
     cli_engine eng; /* the common options */
 } loopy_args;
 
@@ -23,21 +22,29 @@ typedef struct loopy_args {
 static const char *const formats[] = {"auto", "edges", "header", "dot",
                                       NULL};
 
+static const cli_rule loopy_rules[] = {
+    {CLI_RULE_NOT, {"--at", "--stats", "--list"}, NULL,
+     "--at prints one value: no --stats or --list"},
+    {.type = CLI_RULE_END},
+};
+
 #define AT(m) offsetof(loopy_args, m)
 static const cli_opt loopy_opts[] = {
     {.type = CLI_OPT_ARG, .name = "FILE", .field = AT(file),
      .need = "FILE (or - for standard input)"},
+    {.type = CLI_OPT_SECTION, .name = "Input:"},
+    {.type = CLI_OPT_NOTE, .label = "edge list",
+     .help = "'u v' per line (ids from 0), '#' comments; an\n"
+             "optional first line 'n m'; self-loops and repeated\n"
+             "edges are allowed"},
+    {.type = CLI_OPT_NOTE, .label = "DOT",
+     .help = "digraph { a -> b -> c; c -> {d e}; } (vertices keep\n"
+             "their names)"},
     {.type = CLI_OPT_SECTION, .name = "Options:"},
     {.type = CLI_OPT_CHOICE, .name = "--format", .meta = "F",
      .field = AT(format_k), .choices = formats,
-     .help = "auto (default), edges, header or dot.  auto reads\n"
-             "DOT when the text starts with [strict] digraph or\n"
-             "holds '->', and a first line 'n m' as a header when\n"
-             "m lines follow and half their ids or more are below\n"
-             "n (an id >= n is then an error), and refuses one\n"
-             "whose n bounds every id after it with the wrong\n"
-             "count m; header insists on one, edges has none.\n"
-             "DOT without 'digraph {' needs an edge"},
+     .help = "auto (default), edges, header or dot (grundy(1)\n"
+             "says how auto tells them apart)"},
     {.type = CLI_OPT_TEXT, .name = "--at", .meta = "V", .field = AT(at),
      .need = "a vertex", .flags = CLI_OPT_EMPTY,
      .help = "print the value of vertex V alone"},
@@ -48,41 +55,21 @@ static const cli_opt loopy_opts[] = {
     {.type = CLI_OPT_FLAG, .name = "--list", .field = AT(list),
      .help = "list the values as well"},
     {.type = CLI_OPT_FLAG, .name = "--json", .field = AT(json),
-     .help = "one JSON object: vertices, edges, values (vertex,\n"
-             "value as a number or {\"inf\": [K...]}, winner),\n"
-             "stats"},
+     .help = "one JSON object (doc/JSON.md)"},
     {.type = CLI_OPT_CALL, .name = "--method", .meta = "M",
      .field = AT(method), .call = loopy_cli_opt_method,
      .flags = CLI_OPT_VALUE,
-     .help = "auto (default) or counter: the counter method of\n"
-             "Fraenkel and Yesha, O(V + E) per value level;\n"
-             "naive: passes over the graph until nothing changes"},
+     .help = "auto (default) or counter: Fraenkel and Yesha's\n"
+             "counters; naive: passes until nothing changes"},
     {.type = CLI_OPT_COMMON, .name = "--mem-limit",
      .help = "refuse graphs above B bytes (suffix K, M, G, T)"},
+    {.type = CLI_OPT_RULES, .rules = loopy_rules},
     {.type = CLI_OPT_END},
 };
 #undef AT
 
 const cli_optset cli_loopy_opts = {"loopy", loopy_opts,
                                    CLI_AT(loopy_args, eng), 1, 0};
-
-static int parse_args(int argc, char **argv, loopy_args *a)
-{
-    int rc;
-    memset(a, 0, sizeof *a);
-    cli_engine_init(&a->eng, "loopy");
-    rc = cli_opts_parse(&cli_loopy_opts, a, argc, argv);
-    if (rc)
-        return rc;
-    a->format = (grundy_loopy_format)a->format_k;
-    if (a->at && (a->stats || a->list))
-        return cli_usage_error("loopy",
-                               "--at prints one value: no --stats or --list");
-    if (!a->stats)
-        a->list = 1;
-    a->lim = a->eng.limits;
-    return 0;
-}
 
 static double now_s(void)
 {
@@ -99,9 +86,9 @@ static int read_graph(const loopy_args *a, grundy_loopy_graph **g)
     memset(&where, 0, sizeof where);
     if (strcmp(a->file, "-") == 0)
         st = grundy_loopy_graph_read_fd(g, 0, "standard input", a->format,
-                                        &where, &a->lim);
+                                        &where, &a->eng.limits);
     else
-        st = grundy_loopy_graph_load(g, a->file, a->format, &where, &a->lim);
+        st = grundy_loopy_graph_load(g, a->file, a->format, &where, &a->eng.limits);
     if (st == GRUNDY_OK)
         return CLI_EXIT_OK;
     if (st == GRUNDY_ERR_LIMIT)
@@ -154,16 +141,17 @@ int cmd_loopy(int argc, char **argv)
     grundy_writer w;
     grundy_status st;
     double t0, t1, t2;
-    int rc = parse_args(argc, argv, &a);
+    int rc = cli_opts_start(&cli_loopy_opts, &a, sizeof a, argc, argv);
     if (rc)
         return rc;
-    cli_progress_attach(&a.lim, "loopy");
+    a.format = (grundy_loopy_format)a.format_k;
+    a.list |= !a.stats;
     t0 = now_s();
     rc = read_graph(&a, &g);
     if (rc)
         return rc;
     t1 = now_s();
-    st = grundy_loopy_solve_method(&s, g, a.method, &a.lim);
+    st = grundy_loopy_solve_method(&s, g, a.method, &a.eng.limits);
     t2 = now_s();
     cli_progress_done();
     if (st == GRUNDY_ERR_LIMIT) {

@@ -15,9 +15,18 @@ typedef struct misere_args {
     const char *rules;
     uint64_t upto, max_order, search_limit;
     int have_upto, json, genus, miseresolver;
-    grundy_limits lim;
     cli_engine eng; /* the common options */
 } misere_args;
+
+/* The help says what each option does; grundy(1) says how. */
+static const cli_rule misere_rules[] = {
+    {CLI_RULE_ANY, {"--upto"}, NULL, "missing --upto N"},
+    {CLI_RULE_NOT, {"--miseresolver", "--json"}, NULL,
+     "--miseresolver prints the quotient alone: not with --json"},
+    {CLI_RULE_NOT, {"--miseresolver", "--genus"}, NULL,
+     "--miseresolver prints the quotient alone: not with --genus"},
+    {.type = CLI_RULE_END},
+};
 
 #define AT(m) offsetof(misere_args, m)
 static const cli_opt misere_opts[] = {
@@ -29,58 +38,31 @@ static const cli_opt misere_opts[] = {
      .hi = GRUNDY_MISERE_MAX_HEAP,
      .help = "heaps 1..N (1 <= N <= 1000000)"},
     {.type = CLI_OPT_FLAG, .name = "--json", .field = AT(json),
-     .help = "one JSON object: rules, heaps, order, p_count,\n"
-             "generators (name, heap), relations (lhs, rhs),\n"
-             "p_portion, last_change, period, stopped,\n"
-             "heap_elements"},
+     .help = "one JSON object (doc/JSON.md)"},
     {.type = CLI_OPT_U64, .name = "--max-order", .meta = "M",
      .field = AT(max_order), .lo = 1, .hi = (uint64_t)1 << 24,
-     .help = "stop when the quotient, or a candidate for it, has\n"
-             "more than M elements (default 4096); the quotient of\n"
-             "the heaps before is printed, with a line 'stopped:'"},
+     .def = GRUNDY_MISERE_DEFAULT_MAX_ORDER,
+     .help = "stop past M elements (default 4096), printing the\n"
+             "quotient of the heaps before"},
     {.type = CLI_OPT_FLAG, .name = "--genus", .field = AT(genus),
-     .help = "Conway's genus g^(g0 g1 ...) of heaps 0..N instead:\n"
-             "the normal-play value, then the misere values of the\n"
-             "heap plus 0, 1, 2, ... heaps *2 until they alternate\n"
-             "(JSON: genus, with heap, genus, normal, misere)"},
+     .help = "Conway's genus of heaps 0..N instead"},
     {.type = CLI_OPT_U64, .name = "--search-limit", .meta = "N",
      .field = AT(search_limit), .lo = 1, .hi = (uint64_t)1 << 32,
+     .def = GRUNDY_MISERE_GENUS_DEFAULT_STATES,
      .help = "the genus search stores at most N positions\n"
              "(default 2097152)"},
     {.type = CLI_OPT_FLAG, .name = "--miseresolver",
      .field = AT(miseresolver),
-     .help = "the quotient in the text A. N. Siegel's MisereSolver\n"
-             "prints (Q = <...>; P = {...}, |Q|, Phi = ...), its\n"
-             "generators (less those the others generate), to\n"
-             "compare with its output"},
+     .help = "the quotient as A. N. Siegel's MisereSolver prints it"},
     {.type = CLI_OPT_COMMON, .name = "--mem-limit",
      .help = "refuse work above B bytes (K, M, G, T)"},
+    {.type = CLI_OPT_RULES, .rules = misere_rules},
     {.type = CLI_OPT_END},
 };
 #undef AT
 
 const cli_optset cli_misere_opts = {"misere", misere_opts,
                                     CLI_AT(misere_args, eng), 1, 0};
-
-static int parse_args(int argc, char **argv, misere_args *a)
-{
-    int rc;
-    memset(a, 0, sizeof *a);
-    cli_engine_init(&a->eng, "misere");
-    a->max_order = GRUNDY_MISERE_DEFAULT_MAX_ORDER;
-    a->search_limit = GRUNDY_MISERE_GENUS_DEFAULT_STATES;
-    rc = cli_opts_parse(&cli_misere_opts, a, argc, argv);
-    if (rc)
-        return rc;
-    if (!a->have_upto)
-        return cli_usage_error("misere", "missing --upto N");
-    if (a->miseresolver && (a->json || a->genus))
-        return cli_usage_error("misere", "--miseresolver prints the "
-                                         "quotient alone: not with %s",
-                               a->json ? "--json" : "--genus");
-    a->lim = a->eng.limits;
-    return 0;
-}
 
 /* "grundy: CMD: ..." for a status of grundy_misere_new(). */
 static int misere_game_error(const char *cmd, const grundy_game *g,
@@ -98,17 +80,10 @@ static int misere_game_error(const char *cmd, const grundy_game *g,
  * is not one. */
 static int misere_game(const char *cmd, const char *spec, grundy_game **out)
 {
-    grundy_parse_error where;
     grundy_misere *q;
     grundy_status s;
-    memset(&where, 0, sizeof where);
-    s = grundy_game_new(out, spec, &where);
-    if (s != GRUNDY_OK) {
-        fprintf(stderr, "grundy: %s: rules '%s' at column %lu: %s\n", cmd,
-                spec, where.col ? where.col : 1,
-                where.msg[0] ? where.msg : grundy_strerror(s));
+    if (cli_open_game(out, cmd, spec))
         return CLI_EXIT_DATA;
-    }
     if (!(grundy_game_rules(*out)->flags & GRUNDY_RULES_MISERE)) {
         fprintf(stderr,
                 "grundy: %s: '%s' is not a take-and-break game: give an "
@@ -139,9 +114,9 @@ static int do_quotient(const misere_args *a, const grundy_game *g,
     grundy_misere_pres p;
     grundy_misere_info in;
     grundy_status s;
-    grundy_limits lim = a->lim;
+    grundy_limits lim = a->eng.limits;
 
-    s = grundy_misere_new(&q, g, &a->lim);
+    s = grundy_misere_new(&q, g, &a->eng.limits);
     if (s != GRUNDY_OK)
         return misere_game_error("misere", g, s);
     cli_progress_attach(&lim, "misere");
@@ -172,7 +147,7 @@ static int do_quotient(const misere_args *a, const grundy_game *g,
     if (a->miseresolver) {
         char *text = NULL;
         size_t len = 0;
-        s = grundy_misere_format_miseresolver(&text, &len, q, &a->lim);
+        s = grundy_misere_format_miseresolver(&text, &len, q, &a->eng.limits);
         grundy_misere_free(q);
         if (s != GRUNDY_OK)
             return cli_error("misere: presentation", s, NULL);
@@ -180,7 +155,7 @@ static int do_quotient(const misere_args *a, const grundy_game *g,
         free(text);
         return CLI_EXIT_OK;
     }
-    s = grundy_misere_pres_init(&p, q, &a->lim);
+    s = grundy_misere_pres_init(&p, q, &a->eng.limits);
     if (s != GRUNDY_OK) {
         grundy_misere_free(q);
         return cli_error("misere: presentation", s, NULL);
@@ -200,9 +175,9 @@ static int do_genus(const misere_args *a, const grundy_game *g,
     grundy_misere_genus *ge = NULL;
     grundy_pos done = 0;
     grundy_status s;
-    grundy_limits lim = a->lim;
+    grundy_limits lim = a->eng.limits;
 
-    s = grundy_limits_mem_check(&a->lim, (size_t)(a->upto + 1) * sizeof *ge);
+    s = grundy_limits_mem_check(&a->eng.limits, (size_t)(a->upto + 1) * sizeof *ge);
     if (s == GRUNDY_OK) {
         ge = malloc((size_t)(a->upto + 1) * sizeof *ge);
         if (!ge)
@@ -239,7 +214,7 @@ int cmd_misere(int argc, char **argv)
     misere_args a;
     grundy_game *g = NULL;
     grundy_writer w;
-    int rc = parse_args(argc, argv, &a);
+    int rc = cli_opts_start(&cli_misere_opts, &a, sizeof a, argc, argv);
     if (rc)
         return rc;
     rc = misere_game("misere", a.rules, &g);

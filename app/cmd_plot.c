@@ -10,7 +10,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <strings.h>
 
 #include "cli.h"
 #include "json_out.h"
@@ -29,9 +28,8 @@ typedef struct plot_args {
 static int out_format(const char *cmd, void *args)
 {
     plot_args *a = args;
-    const char *base = strrchr(a->out, '/'), *ext;
-    base = base ? base + 1 : a->out;
-    ext = strrchr(base, '.');
+    const char *ext;
+    grundy_status s;
     if (strcmp(a->out, "-") == 0) {
         if (a->png)
             return cli_usage_error(cmd, "a PNG goes to a file: -o "
@@ -39,20 +37,15 @@ static int out_format(const char *cmd, void *args)
         a->format = GRUNDY_PLOT_SVG;
         return 0;
     }
+    s = grundy_plot_format_of_path(&a->format, &ext, a->out);
     if (a->png)
         a->format = GRUNDY_PLOT_PNG;
-    else if (ext && ext != base && strcasecmp(ext, ".svg") == 0)
-        a->format = GRUNDY_PLOT_SVG;
-    else if (ext && ext != base && strcasecmp(ext, ".pdf") == 0)
-        a->format = GRUNDY_PLOT_PDF;
-    else if (ext && ext != base && strcasecmp(ext, ".png") == 0)
-        a->format = GRUNDY_PLOT_PNG;
-    else if (ext && ext != base && ext[1])
+    else if (s == GRUNDY_ERR_PARSE)
         return cli_usage_error(cmd, "-o '%s': unknown picture format "
                                        "'%s': write FILE.svg, FILE.pdf or "
                                        "FILE.png",
-                               a->out, ext + 1);
-    else
+                               a->out, ext);
+    else if (s != GRUNDY_OK)
         return cli_usage_error(cmd, "-o '%s': say the picture's format "
                                        "with the extension: FILE.svg, "
                                        "FILE.pdf or FILE.png",
@@ -74,6 +67,24 @@ static int out_format(const char *cmd, void *args)
     return 0;
 }
 
+/* What goes with what, in the order the checks are made. */
+static const cli_rule plot_rules[] = {
+    {CLI_RULE_ANY, {"--output"}, NULL,
+     "say where the picture goes: -o FILE.svg (or FILE.pdf, FILE.png, or - "
+     "for SVG on standard output)"},
+    {CLI_RULE_ONE, {"--upto", "--position", "--all"}, NULL,
+     "give one of --upto, --position and --all"},
+    {CLI_RULE_ANY, {"--upto", "--all", "--position"}, NULL,
+     "say what to draw: --upto N, or --position POS for a board"},
+    {CLI_RULE_NEEDS, {"--log", "--histogram"}, NULL,
+     "--log applies to --histogram"},
+    {CLI_RULE_NOT, {"--position", "--histogram"}, NULL,
+     "--histogram counts the values of a table: give --upto N or --all, "
+     "not --position"},
+    {CLI_RULE_CHECK, {NULL}, out_format, NULL},
+    {.type = CLI_RULE_END},
+};
+
 #define AT(m) offsetof(plot_args, m)
 static const cli_opt plot_opts[] = {
     {.type = CLI_OPT_ARG, .name = "RULES", .field = AT(r.spec),
@@ -81,29 +92,14 @@ static const cli_opt plot_opts[] = {
     {.type = CLI_OPT_SECTION, .name = "Pictures:"},
     {.type = CLI_OPT_U64, .name = "--upto", .meta = "N", .field = AT(r.upto),
      .seen = CLI_AT(plot_args, have_upto), .hi = UINT64_MAX - 1,
-     .help = "g(n) against n for n = 0..N: one dot per position\n"
-             "while there are no more positions than pixel\n"
-             "columns, otherwise each pixel column shows the\n"
-             "values of its run of positions; rare values of a\n"
-             "take-and-break game in a second colour (when the\n"
-             "rare mask leaves at most a quarter of the positions\n"
-             "rare); a proven period marked (a dashed line at the\n"
-             "preperiod, a bracket over one period).\n"
-             "Two-heap games (wythoff, twoheap:MOVES): the map\n"
-             "of g(a, b) for a, b = 0..N, a to the right and b\n"
-             "up, with a colour key; P-positions (value 0) red"},
+     .help = "g(n) against n for n = 0..N (rare values in a\n"
+             "second colour, a proven period marked); two-heap\n"
+             "games: the map of g(a, b) for a, b = 0..N"},
     {.type = CLI_OPT_TEXT, .name = "--position", .meta = "POS",
      .field = AT(position), .need = "a position",
      .help = "boards (cram, rect, chomp, node-kayles): the\n"
-             "position POS (as `values --position` reads it;\n"
-             "\"start\" where the family has one) with every move\n"
-             "labelled by the value it leads to -- on the edge\n"
-             "of a Cram domino, on a Node-Kayles vertex, on the\n"
-             "Chomp square eaten, as a small board per Rect move;\n"
-             "winning moves (to value 0) red; the independent\n"
-             "parts tinted and outlined, with their values.\n"
-             "Grids are drawn as grids, other graphs from their\n"
-             "coordinates (a circle; Petersen: pentagon and star)"},
+             "position POS with every move labelled by the value\n"
+             "it leads to, winning moves red"},
     {.type = CLI_OPT_TEXT, .name = "--at", .meta = "POS",
      .field = AT(position), .need = "a position"},
     {.type = CLI_OPT_FLAG, .name = "--all", .field = AT(all)},
@@ -142,27 +138,10 @@ static const cli_opt plot_opts[] = {
              "(6..40; default 11)"},
     {.type = CLI_OPT_FLAG, .name = "--no-rare", .field = AT(r.no_rare),
      .help = "one colour for every value"},
+    {.type = CLI_OPT_RULES, .rules = plot_rules},
     {.type = CLI_OPT_END},
 };
 #undef AT
-
-/* What goes with what, in the order the checks are made. */
-static const cli_rule plot_rules[] = {
-    {CLI_RULE_ANY, {"--output"}, NULL,
-     "say where the picture goes: -o FILE.svg (or FILE.pdf, FILE.png, or - "
-     "for SVG on standard output)"},
-    {CLI_RULE_ONE, {"--upto", "--position", "--all"}, NULL,
-     "give one of --upto, --position and --all"},
-    {CLI_RULE_ANY, {"--upto", "--all", "--position"}, NULL,
-     "say what to draw: --upto N, or --position POS for a board"},
-    {CLI_RULE_NEEDS, {"--log", "--histogram"}, NULL,
-     "--log applies to --histogram"},
-    {CLI_RULE_NOT, {"--position", "--histogram"}, NULL,
-     "--histogram counts the values of a table: give --upto N or --all, "
-     "not --position"},
-    {CLI_RULE_CHECK, {NULL}, out_format, NULL},
-    {.type = CLI_RULE_END},
-};
 
 const cli_optset cli_plot_opts = {"plot", plot_opts, CLI_AT(plot_args, eng),
                                   1, 1};
@@ -194,12 +173,21 @@ static int write_picture(const plot_args *a, const grundy_plot_scene *s)
 }
 
 /* One line on what was drawn (stdout, unless the picture goes there). */
-static void summary(const plot_args *a, const grundy_plot_info *in, int map)
+static void summary(const plot_args *a, const grundy_plot_info *in,
+                    const grundy_plot_board_info *info)
 {
     char per[128];
     if (strcmp(a->out, "-") == 0)
         return;
-    if (map) {
+    if (a->position) {
+        printf("plot: %s: %s, position %s, value %llu, %zu moves (%zu "
+               "winning), %zu part%s\n",
+               a->out, a->r.spec, a->position,
+               (unsigned long long)info->value, info->moves, info->winning,
+               info->parts, info->parts == 1 ? "" : "s");
+        return;
+    }
+    if (a->r.map) {
         printf("plot: %s: %s, a, b = 0..%llu, largest value %llu, %llu "
                "P-positions\n",
                a->out, a->r.spec, (unsigned long long)a->r.upto,
@@ -228,6 +216,21 @@ static void summary(const plot_args *a, const grundy_plot_info *in, int map)
     putchar('\n');
 }
 
+/* The picture of r: with p, a board position and its moves (*info);
+ * else the table of vals that r needs (in->t) and its picture (*in). */
+static grundy_status draw(grundy_plot_scene **scene,
+                          const grundy_plot_request *r, const grundy_game *g,
+                          grundy_values *vals, const grundy_pos *p,
+                          grundy_plot_info *in, grundy_plot_board_info *info)
+{
+    grundy_status s;
+    memset(in, 0, sizeof *in);
+    if (p)
+        return grundy_plot_board(scene, r, g, vals, *p, info);
+    s = grundy_values_table(&in->t, vals, grundy_plot_table_count(r, g));
+    return s == GRUNDY_OK ? grundy_plot_draw(scene, r, g, in) : s;
+}
+
 /* The SVG `grundy plot RULES -o -` draws (json_out.h). */
 grundy_status cli_plot_svg(int fd, const char *spec, const grundy_game *g,
                            grundy_values *vals, const char *position,
@@ -239,157 +242,98 @@ grundy_status cli_plot_svg(int fd, const char *spec, const grundy_game *g,
     grundy_plot_board_info info;
     grundy_status s;
     grundy_plot_request_init(&r);
-    memset(&in, 0, sizeof in);
     r.spec = spec;
     r.upto = upto;
     r.map = (grundy_game_rules(g)->flags & GRUNDY_RULES_PAIRS) != 0;
-    if (position) {
-        s = grundy_plot_board(&scene, &r, g, vals, p, &info);
-    } else {
-        *most = UINT64_C(1) << 48;
-        if (upto + 1 > *most)
-            return GRUNDY_ERR_RANGE;
-        if (r.map && grundy_plot_map_fit(&r, 0) != GRUNDY_OK) {
-            *most = r.upto + 1;
-            return GRUNDY_ERR_RANGE;
-        }
-        s = grundy_values_table(&in.t, vals, grundy_plot_table_count(&r, g));
-        if (s != GRUNDY_OK)
-            return s;
-        s = grundy_plot_draw(&scene, &r, g, &in);
+    *most = UINT64_C(1) << 48;
+    if (!position && upto + 1 > *most)
+        return GRUNDY_ERR_RANGE;
+    if (!position && r.map && grundy_plot_map_fit(&r, 0) != GRUNDY_OK) {
+        *most = r.upto + 1;
+        return GRUNDY_ERR_RANGE;
     }
+    s = draw(&scene, &r, g, vals, position ? &p : NULL, &in, &info);
     if (s == GRUNDY_OK)
         s = grundy_plot_write(scene, fd, GRUNDY_PLOT_SVG);
     grundy_plot_free(scene);
     return s;
 }
 
-/* --position: a board position and its moves. */
-static int plot_position(plot_args *a, const grundy_game *g)
+/* What --position, --upto and --all ask of g: 0 (the position in *p, the
+ * request made), or a usage error. */
+static int check_request(plot_args *a, const grundy_game *g, grundy_pos *p)
 {
-    grundy_pos p;
-    grundy_status s;
-    grundy_values *vals = NULL;
-    grundy_plot_scene *scene = NULL;
-    grundy_plot_board_info info;
-    int rc;
-    char what[300];
-    if (cli_open_position(&p, "plot", "--position", g, a->position))
-        return CLI_EXIT_DATA;
-    cli_catch_signals();
-    s = cli_engine_values(&a->eng, g, &vals);
-    if (s == GRUNDY_OK)
-        s = grundy_plot_board(&scene, &a->r, g, vals, p, &info);
-    cli_progress_done();
-    if (s != GRUNDY_OK) {
-        snprintf(what, sizeof what, "position '%s': the values",
-                 a->position);
-        return cli_engine_error(&a->eng, what, s);
-    }
-    rc = write_picture(a, scene);
-    if (rc == CLI_EXIT_OK && strcmp(a->out, "-") != 0)
-        printf("plot: %s: %s, position %s, value %llu, %zu moves (%zu "
-               "winning), %zu part%s\n",
-               a->out, a->r.spec, a->position, (unsigned long long)info.value,
-               info.moves, info.winning, info.parts,
-               info.parts == 1 ? "" : "s");
-    grundy_plot_free(scene);
-    return rc;
+    const grundy_rules *rules = grundy_game_rules(g);
+    int finite = grundy_game_num_positions(g) != 0;
+    uint64_t asked = a->r.upto;
+    if (a->position && !rules->geometry)
+        return cli_usage_error("plot", "--position draws a position of a "
+                                       "board (cram, rect, chomp, "
+                                       "node-kayles); for %s use --upto N",
+                               a->r.spec);
+    if (a->position)
+        return cli_open_position(p, "plot", "--position", g, a->position);
+    if (a->all && !finite)
+        return cli_usage_error("plot", "--all needs a finite family (a "
+                                       "board); use --upto N");
+    if (a->all && !a->r.histogram)
+        return cli_usage_error(
+            "plot", "--all would colour every position number, which "
+                    "shows nothing of the board; draw a position and its "
+                    "moves with --position %s, or count the values with "
+                    "--all --histogram",
+            rules->start ? "start" : "ROWS (e.g. 111/111)");
+    if (a->have_upto && finite)
+        return cli_usage_error("plot", "%s is a finite family: use "
+                                       "--position POS, or --all "
+                                       "--histogram",
+                               a->r.spec);
+    if (a->have_upto && a->r.upto >= UINT64_C(1) << 48)
+        return cli_usage_error("plot", "--upto: at most 2^48 positions");
+    a->r.map = (rules->flags & GRUNDY_RULES_PAIRS) && a->have_upto &&
+               !a->r.histogram;
+    if (a->r.map && grundy_plot_map_fit(&a->r, a->have_width) != GRUNDY_OK)
+        return cli_usage_error("plot", "--upto %llu: a map of g(a, b) "
+                                       "%llu pixels high (--height) "
+                                       "shows a, b <= %llu",
+                               (unsigned long long)asked,
+                               (unsigned long long)a->r.height,
+                               (unsigned long long)a->r.upto);
+    return 0;
 }
 
 int cmd_plot(int argc, char **argv)
 {
     plot_args a;
     grundy_plot_info in;
+    grundy_plot_board_info info;
     grundy_plot_scene *scene = NULL;
     grundy_game *g = NULL;
     grundy_values *vals = NULL;
+    grundy_pos p = 0;
     grundy_status s;
-    int rc, finite, map;
-
-    rc = cli_opts_start(&cli_plot_opts, &a, sizeof a, argc, argv);
-    if (rc == 0)
-        rc = cli_opts_check(&cli_plot_opts, plot_rules, &a);
+    char what[300];
+    int rc = cli_opts_start(&cli_plot_opts, &a, sizeof a, argc, argv);
     if (rc)
         return rc;
     if (cli_open_game(&g, "plot", a.r.spec))
         return CLI_EXIT_DATA;
-    finite = grundy_game_num_positions(g) != 0;
-    map = (grundy_game_rules(g)->flags & GRUNDY_RULES_PAIRS) != 0;
-    if (a.position) {
-        if (!grundy_game_rules(g)->geometry) {
-            grundy_game_free(g);
-            return cli_usage_error("plot", "--position draws a position of "
-                                           "a board (cram, rect, chomp, "
-                                           "node-kayles); for %s use --upto "
-                                           "N",
-                                   a.r.spec);
-        }
-        rc = plot_position(&a, g);
-        cli_engine_clear(&a.eng);
-        grundy_game_free(g);
-        return rc;
+    rc = check_request(&a, g, &p);
+    if (rc == 0) {
+        cli_catch_signals();
+        s = cli_engine_values(&a.eng, g, &vals);
+        if (s == GRUNDY_OK)
+            s = draw(&scene, &a.r, g, vals, a.position ? &p : NULL, &in,
+                     &info);
+        cli_progress_done();
+        snprintf(what, sizeof what, "position '%s': the values",
+                 a.position ? a.position : "");
+        rc = s != GRUNDY_OK
+                 ? cli_engine_error(&a.eng, a.position ? what : "the table", s)
+                 : write_picture(&a, scene);
+        if (rc == CLI_EXIT_OK)
+            summary(&a, &in, &info);
     }
-    if (a.all && !finite) {
-        grundy_game_free(g);
-        return cli_usage_error("plot", "--all needs a finite family (a "
-                                       "board); use --upto N");
-    }
-    if (a.all && !a.r.histogram) {
-        int start = grundy_game_rules(g)->start != NULL;
-        grundy_game_free(g);
-        return cli_usage_error(
-            "plot", "--all would colour every position number, which "
-                    "shows nothing of the board; draw a position and its "
-                    "moves with --position %s, or count the values with "
-                    "--all --histogram",
-            start ? "start" : "ROWS (e.g. 111/111)");
-    }
-    if (a.have_upto && finite) {
-        grundy_game_free(g);
-        return cli_usage_error("plot", "%s is a finite family: use "
-                                       "--position POS, or --all "
-                                       "--histogram",
-                               a.r.spec);
-    }
-    if (a.have_upto && a.r.upto >= UINT64_C(1) << 48) {
-        grundy_game_free(g);
-        return cli_usage_error("plot", "--upto: at most 2^48 positions");
-    }
-    map = map && a.have_upto && !a.r.histogram;
-    a.r.map = map;
-    if (map) {
-        uint64_t asked = a.r.upto;
-        if (grundy_plot_map_fit(&a.r, a.have_width) != GRUNDY_OK) {
-            grundy_game_free(g);
-            return cli_usage_error("plot", "--upto %llu: a map of g(a, b) "
-                                           "%llu pixels high (--height) "
-                                           "shows a, b <= %llu",
-                                   (unsigned long long)asked,
-                                   (unsigned long long)a.r.height,
-                                   (unsigned long long)a.r.upto);
-        }
-    }
-    memset(&in, 0, sizeof in);
-    cli_catch_signals();
-    s = cli_engine_values(&a.eng, g, &vals);
-    if (s == GRUNDY_OK)
-        s = grundy_values_table(&in.t, vals,
-                                grundy_plot_table_count(&a.r, g));
-    cli_progress_done();
-    if (s != GRUNDY_OK) {
-        rc = cli_engine_error(&a.eng, "the table", s);
-        cli_engine_clear(&a.eng);
-        grundy_game_free(g);
-        return rc;
-    }
-    s = grundy_plot_draw(&scene, &a.r, g, &in);
-    if (s != GRUNDY_OK)
-        rc = cli_error("plot", s, NULL);
-    else
-        rc = write_picture(&a, scene);
-    if (rc == CLI_EXIT_OK)
-        summary(&a, &in, map);
     grundy_plot_free(scene);
     cli_engine_clear(&a.eng);
     grundy_game_free(g);

@@ -83,11 +83,6 @@ static const char help_unbalanced_nim[] =
     "Output: per line, F(N), the sum of a+b+c over the losing positions\n"
     "0 < a < b < c < N, modulo 10^9.  F(8) = 42.\n"
     "\n";
-/* after its options (solve_unbalanced_nim.c): --json is solve's, and
- * every workload's */
-static const char help_unbalanced_nim_tail[] =
-    "  --json           one object per line of input, {\"query\": K,\n"
-    "                   \"answer\": \"DIGITS\"} (a string: any size)\n";
 
 int cli_solve_json;
 
@@ -103,9 +98,7 @@ void cli_solve_engine(cli_engine *e, const char *cmd)
     e->limits.mem_limit = solve_common.limits.mem_limit;
     e->limits.work_limit = solve_common.limits.work_limit;
     e->limits.threads = solve_common.limits.threads;
-    e->store_dir = solve_common.store_dir;
-    e->no_store = solve_common.no_store;
-    e->out_of_core = solve_common.out_of_core;
+    e->so = solve_common.so;
 }
 
 int cli_solve_range(range_cli_cfg *cfg, const char *spec)
@@ -129,15 +122,15 @@ int cli_solve_range(range_cli_cfg *cfg, const char *spec)
 
 static const solve_workload workloads[] = {
     {"digit-nim", "Digit Nim: winning-subset counts over ranges, with updates",
-     help_digit_nim, NULL, NULL, NULL, solve_digit_nim},
+     help_digit_nim, NULL, NULL, solve_digit_nim},
     {"unbalanced-nim", "three heaps, no two equal: F(N) per line",
-     help_unbalanced_nim, help_unbalanced_nim_tail, &solve_unbalanced_opts,
-     &solve_unbalanced_args, solve_unbalanced_nim},
+     help_unbalanced_nim, &solve_unbalanced_opts, &solve_unbalanced_args,
+     solve_unbalanced_nim},
     {"pshtbrth", "4x4 rectangle-removal boards: range winner, updates",
-     help_pshtbrth, NULL, NULL, NULL, solve_pshtbrth},
+     help_pshtbrth, NULL, NULL, solve_pshtbrth},
     {"mdswin", "piles that rise to divisors: count the winning targets",
-     help_mdswin, NULL, NULL, NULL, solve_mdswin},
-    {NULL, NULL, NULL, NULL, NULL, NULL, NULL},
+     help_mdswin, NULL, NULL, solve_mdswin},
+    {NULL, NULL, NULL, NULL, NULL, NULL},
 };
 
 static const solve_workload *find(const char *name)
@@ -149,20 +142,35 @@ static const solve_workload *find(const char *name)
     return NULL;
 }
 
-const char *cli_solve_list(void)
+void cli_solve_list(FILE *out)
 {
-    static char buf[2048];
-    size_t i, len = 0;
-    buf[0] = 0;
-    for (i = 0; workloads[i].name; i++) {
-        int n = snprintf(buf + len, sizeof buf - len, "  %-16s %s\n",
-                         workloads[i].name, workloads[i].summary);
-        if (n < 0 || (size_t)n >= sizeof buf - len)
-            break;
-        len += (size_t)n;
-    }
-    return buf;
+    size_t i;
+    for (i = 0; workloads[i].name; i++)
+        cli_help_row(out, workloads[i].name, workloads[i].summary);
 }
+
+typedef struct solve_args {
+    const char *name; /* the workload's, found before the parse */
+    int file, json;
+    cli_engine eng;
+} solve_args;
+
+#define AT(m) offsetof(solve_args, m)
+static const cli_opt solve_opts[] = {
+    {.type = CLI_OPT_ARG, .name = "NAME", .field = AT(name)},
+    {.type = CLI_OPT_ARG, .name = "FILE", .call = cli_opt_file,
+     .seen = CLI_AT(solve_args, file)},
+    {.type = CLI_OPT_CALL, .name = "--input", .meta = "FILE",
+     .call = cli_opt_input, .flags = CLI_OPT_VALUE,
+     .seen = CLI_AT(solve_args, file)},
+    {.type = CLI_OPT_FLAG, .name = "--json", .field = AT(json),
+     .help = "each answer as one JSON object per line (doc/JSON.md)"},
+    {.type = CLI_OPT_END},
+};
+#undef AT
+
+const cli_optset cli_solve_opts = {"solve", solve_opts,
+                                   CLI_AT(solve_args, eng), 1, 0};
 
 int cli_solve_print_help(const char *name)
 {
@@ -170,44 +178,12 @@ int cli_solve_print_help(const char *name)
     if (!w)
         return 0;
     fputs(w->help, stdout);
-    if (w->opts) {
+    if (w->opts) { /* its own options, then solve's --json */
         cli_opts_help(stdout, w->opts);
-        fputs(w->help_tail, stdout);
+        cli_opts_help(stdout, &cli_solve_opts);
     }
     return 1;
 }
-
-typedef struct solve_args {
-    int file, json;
-    cli_engine eng;
-} solve_args;
-
-/* The workload's name, taken before the options are parsed. */
-static int skip_name(const char *cmd, void *args, const cli_opt *o,
-                     const char *val)
-{
-    (void)cmd;
-    (void)args;
-    (void)o;
-    (void)val;
-    return 0;
-}
-
-#define AT(m) offsetof(solve_args, m)
-static const cli_opt solve_opts[] = {
-    {.type = CLI_OPT_ARG, .name = "NAME", .call = skip_name},
-    {.type = CLI_OPT_ARG, .name = "FILE", .call = cli_opt_file,
-     .seen = CLI_AT(solve_args, file)},
-    {.type = CLI_OPT_CALL, .name = "--input", .meta = "FILE",
-     .call = cli_opt_input, .flags = CLI_OPT_VALUE,
-     .seen = CLI_AT(solve_args, file)},
-    {.type = CLI_OPT_FLAG, .name = "--json", .field = AT(json)},
-    {.type = CLI_OPT_END},
-};
-#undef AT
-
-const cli_optset cli_solve_opts = {"solve", solve_opts,
-                                   CLI_AT(solve_args, eng), 1, 0};
 
 int cmd_solve(int argc, char **argv)
 {

@@ -18,9 +18,8 @@ enum { ACT_LIST, ACT_VERIFY, ACT_REMOVE, ACT_PATH, ACT_CLEAR };
 
 typedef struct store_args {
     int action, have_action;
-    const char *spec, *dir;
+    const char *spec;
     int json;
-    uint64_t limit; /* --store-limit; 0: GRUNDY_STORE_LIMIT or default */
     cli_engine eng; /* --store and --store-limit */
 } store_args;
 
@@ -38,14 +37,56 @@ static int set_action(const char *cmd, void *args, const cli_opt *o,
         return cli_usage_error(cmd, "unknown action '%s': list, verify, "
                                     "remove, clear or path",
                                val);
-    a->have_action = 1;
     return 0;
 }
 
+/* What each action takes. */
+static int check_action(const char *cmd, void *args)
+{
+    const store_args *a = args;
+    if (a->action == ACT_LIST && a->spec)
+        return cli_usage_error(cmd, "list takes no RULES");
+    if (a->action == ACT_CLEAR && a->spec)
+        return cli_usage_error(cmd, "clear takes no RULES (remove PATTERN "
+                                    "removes some)");
+    if (a->action == ACT_REMOVE && !a->spec)
+        return cli_usage_error(cmd, "remove needs RULES or a PATTERN");
+    if (a->json && a->action != ACT_LIST)
+        return cli_usage_error(cmd, "--json goes with list");
+    return 0;
+}
+
+static const cli_rule store_rules[] = {
+    {CLI_RULE_ANY, {"ACTION"}, NULL,
+     "say what to do: list, verify, remove, clear or path"},
+    {CLI_RULE_CHECK, {NULL}, check_action, NULL},
+    {.type = CLI_RULE_END},
+};
+
 #define AT(m) offsetof(store_args, m)
 static const cli_opt store_opts[] = {
-    {.type = CLI_OPT_ARG, .name = "ACTION", .call = set_action},
+    {.type = CLI_OPT_ARG, .name = "ACTION", .call = set_action,
+     .seen = CLI_AT(store_args, have_action)},
     {.type = CLI_OPT_ARG, .name = "RULES", .field = AT(spec)},
+    {.type = CLI_OPT_SECTION, .name = "Actions:"},
+    {.type = CLI_OPT_NOTE, .label = "list",
+     .help = "every table: rules, entries, bytes per value, largest\n"
+             "value, complete or a checkpoint, period, slices, size;\n"
+             "then the total size of the store and its limit"},
+    {.type = CLI_OPT_NOTE, .label = "verify [RULES]",
+     .help = "verify every checksum of RULES's table, or of every\n"
+             "table; each file that fails is named (exit status 1)"},
+    {.type = CLI_OPT_NOTE, .label = "remove RULES",
+     .help = "remove RULES's table (with its .bad, .lock,\n"
+             "temporary and split files)"},
+    {.type = CLI_OPT_NOTE, .label = "remove PATTERN",
+     .help = "remove every table whose canonical spec matches the\n"
+             "shell pattern ('cram:*', '0.?7'; quote it)"},
+    {.type = CLI_OPT_NOTE, .label = "clear",
+     .help = "remove every table (but one being computed) and\n"
+             "every file set aside"},
+    {.type = CLI_OPT_NOTE, .label = "path [RULES]",
+     .help = "the folder, or the file of RULES's table"},
     {.type = CLI_OPT_SECTION, .name = "Options:"},
     {.type = CLI_OPT_COMMON, .name = "--store",
      .help = "the store's folder"},
@@ -53,13 +94,8 @@ static const cli_opt store_opts[] = {
      .help = "the limit list shows (default 4G, or\n"
              "GRUNDY_STORE_LIMIT)"},
     {.type = CLI_OPT_FLAG, .name = "--json", .field = AT(json),
-     .help = "list as one JSON object: {\"dir\": DIR, \"tables\":\n"
-             "[{\"rules\", \"canonical\", \"file\", \"entries\", "
-             "\"width\",\n"
-             "\"max\", \"complete\", \"period\", \"bytes\", "
-             "\"version\",\n"
-             "\"slices\"}], \"damaged\": [FILE], \"total_bytes\",\n"
-             "\"limit_bytes\"}"},
+     .help = "list as one JSON object (doc/JSON.md)"},
+    {.type = CLI_OPT_RULES, .rules = store_rules},
     {.type = CLI_OPT_END},
 };
 #undef AT
@@ -67,26 +103,12 @@ static const cli_opt store_opts[] = {
 const cli_optset cli_store_opts = {"store", store_opts,
                                    CLI_AT(store_args, eng), 0, 0};
 
-static int parse_args(int argc, char **argv, store_args *a)
+/* "grundy: store: DIR: WHY" for a failure over the whole store. */
+static int store_error(grundy_store *s, grundy_status st)
 {
-    int rc = cli_opts_start(&cli_store_opts, a, sizeof *a, argc, argv);
-    if (rc)
-        return rc;
-    a->dir = a->eng.store_dir;
-    a->limit = a->eng.store_limit;
-    if (!a->have_action)
-        return cli_usage_error("store", "say what to do: list, verify, "
-                               "remove, clear or path");
-    if (a->action == ACT_LIST && a->spec)
-        return cli_usage_error("store", "list takes no RULES");
-    if (a->action == ACT_CLEAR && a->spec)
-        return cli_usage_error("store", "clear takes no RULES (remove "
-                               "PATTERN removes some)");
-    if (a->action == ACT_REMOVE && !a->spec)
-        return cli_usage_error("store", "remove needs RULES or a PATTERN");
-    if (a->json && a->action != ACT_LIST)
-        return cli_usage_error("store", "--json goes with list");
-    return 0;
+    fprintf(stderr, "grundy: store: %s: %s\n", grundy_store_dir(s),
+            grundy_strerror(st));
+    return CLI_EXIT_DATA;
 }
 
 static void warn_stderr(void *ctx, const char *path, const char *what)
@@ -122,11 +144,8 @@ static int do_list(const store_args *a, grundy_store *s, grundy_writer *w)
     grundy_status st = grundy_store_list(&info, &n, s);
     if (st == GRUNDY_OK)
         st = grundy_store_usage(&bytes, s);
-    if (st != GRUNDY_OK) {
-        fprintf(stderr, "grundy: store: %s: %s\n", grundy_store_dir(s),
-                grundy_strerror(st));
-        return CLI_EXIT_DATA;
-    }
+    if (st != GRUNDY_OK)
+        return store_error(s, st);
     grundy_format_store_list(w, s, info, n, bytes, a->json);
     free(info);
     return CLI_EXIT_OK;
@@ -179,11 +198,8 @@ static int do_verify(const store_args *a, grundy_store *s, grundy_writer *w)
         return rc;
     }
     st = grundy_store_list(&info, &n, s);
-    if (st != GRUNDY_OK) {
-        fprintf(stderr, "grundy: store: %s: %s\n", grundy_store_dir(s),
-                grundy_strerror(st));
-        return CLI_EXIT_DATA;
-    }
+    if (st != GRUNDY_OK)
+        return store_error(s, st);
     for (i = 0; i < n; i++) {
         if (verify_one(s, w, info[i].path, NULL) != 0) {
             rc = CLI_EXIT_DATA;
@@ -205,8 +221,7 @@ static int remove_matching(const char *pattern, grundy_store *s,
     grundy_status st = grundy_store_remove_matching(&gone, &n, &matched, s,
                                                     pattern);
     if (st != GRUNDY_OK && !matched)
-        fprintf(stderr, "grundy: store: %s: %s\n", grundy_store_dir(s),
-                grundy_strerror(st));
+        store_error(s, st);
     else if (!matched)
         fprintf(stderr, "grundy: store: no table matches '%s' in %s\n",
                 pattern, grundy_store_dir(s));
@@ -219,11 +234,8 @@ static int do_clear(grundy_store *s, grundy_writer *w)
 {
     size_t removed = 0, busy = 0;
     grundy_status st = grundy_store_clear(s, &removed, &busy);
-    if (st != GRUNDY_OK) {
-        fprintf(stderr, "grundy: store: %s: %s\n", grundy_store_dir(s),
-                grundy_strerror(st));
-        return CLI_EXIT_DATA;
-    }
+    if (st != GRUNDY_OK)
+        return store_error(s, st);
     grundy_format_store_cleared(w, removed, busy);
     return CLI_EXIT_OK;
 }
@@ -274,21 +286,22 @@ int cmd_store(int argc, char **argv)
     grundy_store *s;
     grundy_writer w;
     grundy_status st;
-    int rc = parse_args(argc, argv, &a);
+    int rc = cli_opts_start(&cli_store_opts, &a, sizeof a, argc, argv);
     if (rc)
         return rc;
     grundy_limits_init(&lim);
     cli_progress_attach(&lim, "store");
     grundy_store_opts_init(&o);
-    o.dir = a.dir;
+    o.dir = a.eng.so.store_dir;
     o.warn = warn_stderr;
     o.limits = &lim;
-    o.size_limit = a.limit ? a.limit : cli_env_store_limit("store");
+    o.size_limit = a.eng.so.store_limit ? a.eng.so.store_limit
+                                        : cli_env_store_limit("store");
     st = grundy_store_open(&s, &o);
     if (st != GRUNDY_OK) {
-        if (st == GRUNDY_ERR_ARG && a.dir)
+        if (st == GRUNDY_ERR_ARG && o.dir)
             fprintf(stderr, "grundy: store: --store '%s': the folder's "
-                    "name is too long\n", a.dir);
+                    "name is too long\n", o.dir);
         else if (st == GRUNDY_ERR_ARG)
             fprintf(stderr, "grundy: store: no folder: set HOME or "
                     "XDG_CACHE_HOME, or give --store DIR\n");

@@ -176,30 +176,38 @@ static int compare_rows(survey *a)
     return differ ? CLI_EXIT_DATA : 0;
 }
 
+static const cli_rule survey_rules[] = {
+    {CLI_RULE_ANY, {"--upto"}, NULL, "missing --upto N"},
+    {CLI_RULE_ONE, {"--json", "--csv"}, NULL, "give one of --json and --csv"},
+    {.type = CLI_RULE_END},
+};
+
 #define AT(m) offsetof(survey, m)
 static const cli_opt survey_opts[] = {
     {.type = CLI_OPT_ARG, .name = "SPEC", .field = AT(spec),
      .need = "SPEC (a pattern such as 0.ddd, or @FILE)"},
+    {.type = CLI_OPT_SECTION, .name = "SPEC:"},
+    {.type = CLI_OPT_NOTE, .label = "0.ddd, 0.dddd, 4.dd, ...",
+     .help = "a pattern: 'd' stands for every octal\n"
+             "digit 0-7, 'h' for every hexadecimal digit 0-F;\n"
+             "other characters stand for themselves (0.1dd)"},
+    {.type = CLI_OPT_NOTE, .label = "@FILE",
+     .help = "the codes in FILE, one per line ('#' comments and\n"
+             "blank lines skipped)"},
     {.type = CLI_OPT_SECTION, .name = "Options:"},
     {.type = CLI_OPT_U64, .name = "--upto", .meta = "N", .field = AT(upto),
      .seen = CLI_AT(survey, have_upto), .lo = 1, .hi = UINT64_MAX - 1,
      .help = "tabulate g(0..N) of each code"},
     {.type = CLI_OPT_FLAG, .name = "--json", .field = AT(json),
-     .help = "one JSON object per line and code: code, group,\n"
-             "upto, status (periodic, arithmetic-periodic, none,\n"
-             "skipped), period (null or {period, preperiod,\n"
-             "proven, saltus when arithmetic}), max, last_rare,\n"
-             "seconds (doc/JSON.md)"},
+     .help = "one JSON object per line and code (doc/JSON.md)"},
     {.type = CLI_OPT_FLAG, .name = "--csv", .field = AT(csv),
      .help = "the same columns as comma-separated values"},
     {.type = CLI_OPT_TEXT, .name = "--compare", .meta = "FILE",
      .field = AT(compare), .need = "a file",
-     .help = "compare the rows with a published table: lines\n"
-             "'CODE PERIOD PREPERIOD' or 'CODE none' ('#'\n"
-             "comments), read before any work; a period proven\n"
-             "here that differs is listed on stderr (exit 1), a\n"
-             "published one not proven up to N here is 'not\n"
-             "decided here'; a last line counts them"},
+     .help = "compare the rows with a published table (lines\n"
+             "'CODE PERIOD PREPERIOD' or 'CODE none'): a period\n"
+             "proven here that differs is an error (exit 1)"},
+    {.type = CLI_OPT_RULES, .rules = survey_rules},
     {.type = CLI_OPT_END},
 };
 #undef AT
@@ -226,7 +234,7 @@ static int survey_rows(survey *a, size_t max_codes)
     a->rank = env_uint("OMPI_COMM_WORLD_RANK", "PMI_RANK");
     if (a->ranks < 2 || a->rank >= a->ranks)
         a->ranks = 1, a->rank = 0;
-    if (a->ranks > 1 && a->eng.no_store)
+    if (a->ranks > 1 && a->eng.so.no_store)
         return cli_usage_error("survey", "under mpirun the ranks share "
                                          "their tables through the store: "
                                          "drop --no-store");
@@ -272,10 +280,6 @@ int cmd_survey(int argc, char **argv)
     int rc = cli_opts_start(&cli_survey_opts, &a, sizeof a, argc, argv);
     if (rc)
         return rc;
-    if (!a.have_upto)
-        return cli_usage_error("survey", "missing --upto N");
-    if (a.json && a.csv)
-        return cli_usage_error("survey", "give one of --json and --csv");
     if (a.compare) {
         grundy_parse_error where;
         int err;
@@ -297,7 +301,7 @@ int cmd_survey(int argc, char **argv)
         fprintf(stderr, "grundy: survey: interrupted after %zu of %zu "
                         "codes%s\n",
                 grundy_survey_reported(a.sv), grundy_survey_count(a.sv),
-                a.eng.no_store ? "" : "; the finished tables are kept in "
+                a.eng.so.no_store ? "" : "; the finished tables are kept in "
                                       "the store");
         rc = 130;
     }

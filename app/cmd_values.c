@@ -15,12 +15,30 @@ typedef struct values_args {
     const char *spec;
     const char *at;
     uint64_t upto, max; /* max: the period search's longest table */
-    int have_upto, all, stats, period, list, json, zeros, method;
+    int have_upto, have_max, all, stats, period, list, json, zeros, method;
     cli_engine eng;
 } values_args;
 
 /* in the order of grundy_table_method */
 static const char *const methods[] = {"auto", "naive", "fast", NULL};
+
+#define PERIOD_MAX_ALONE                                                     \
+    "--period-max N bounds the period search: it goes with --period alone"
+static const cli_rule values_rules[] = {
+    {CLI_RULE_ONE, {"--upto", "--at", "--all"}, NULL,
+     "give one of --upto, --at and --all"},
+    {CLI_RULE_ANY, {"--upto", "--at", "--all", "--period"}, NULL,
+     "say what to compute: --upto N, --at POS, --all or --period"},
+    {CLI_RULE_NOT, {"--at", "--period"}, NULL,
+     "--period needs a table (--upto or --all)"},
+    {CLI_RULE_NEEDS, {"--period-max", "--period"}, NULL, PERIOD_MAX_ALONE},
+    {CLI_RULE_NOT, {"--period-max", "--upto", "--all"}, NULL,
+     PERIOD_MAX_ALONE},
+    {CLI_RULE_NOT, {"--p-positions", "--at", "--json"}, NULL,
+     "--p-positions lists a table's positions of value 0: it goes with "
+     "--upto N or --all"},
+    {.type = CLI_RULE_END},
+};
 
 #define AT(m) offsetof(values_args, m)
 static const cli_opt values_opts[] = {
@@ -33,8 +51,7 @@ static const cli_opt values_opts[] = {
              "two-heap games g(a, b) for a, b <= N, a square"},
     {.type = CLI_OPT_TEXT, .name = "--at", .meta = "POS", .field = AT(at),
      .need = "a position",
-     .help = "print g(POS) alone, computing only what it needs\n"
-             "(POS in the family's position syntax)"},
+     .help = "print g(POS) alone, computing only what it needs"},
     {.type = CLI_OPT_TEXT, .name = "--position", .meta = "POS",
      .field = AT(at), .need = "a position", .help = "the same as --at"},
     {.type = CLI_OPT_FLAG, .name = "--all", .field = AT(all),
@@ -43,23 +60,15 @@ static const cli_opt values_opts[] = {
      .name = "Summaries (instead of the listing, unless --list is given):"},
     {.type = CLI_OPT_FLAG, .name = "--stats", .field = AT(stats),
      .help = "the count of each value, the largest value and where\n"
-             "it first occurs (over 64 distinct values: a summary\n"
-             "and a histogram); with --position: where the value\n"
-             "came from and, for a board search, the positions\n"
-             "searched, the table's hits and size, and the time"},
+             "it first occurs; with --position: how it was found"},
     {.type = CLI_OPT_FLAG, .name = "--period", .field = AT(period),
      .help = "the period and preperiod, and whether it is proven;\n"
              "without --upto the table doubles from 1024 entries\n"
              "until a period is proven or the next doubling would\n"
-             "pass about 2*10^10 steps of work (some 10 s; a split\n"
-             "into two heaps whose values are dense in rare ones,\n"
-             "such as 0.004, costs about n^2/4 steps to n), and\n"
-             "2^26 entries at most; a family\n"
-             "with no period criterion (periods only seen, never\n"
-             "proven) stops at 4096.  Then it answers 'no period\n"
-             "proven up to N'"},
+             "pass about 2*10^10 steps of work (some 10 s)"},
     {.type = CLI_OPT_U64, .name = "--period-max", .meta = "N",
-     .field = AT(max), .lo = 1, .hi = UINT64_MAX - 1,
+     .field = AT(max), .seen = CLI_AT(values_args, have_max), .lo = 1,
+     .hi = UINT64_MAX - 1,
      .help = "with --period alone: grow the table to N entries at\n"
              "most, instead of the bounds above"},
     {.type = CLI_OPT_RENAMED, .name = "--max", .meta = "--period-max",
@@ -70,47 +79,18 @@ static const cli_opt values_opts[] = {
      .help = "the positions of value 0 in the table, one a line"},
     {.type = CLI_OPT_SECTION, .name = "Output and method:"},
     {.type = CLI_OPT_FLAG, .name = "--json", .field = AT(json),
-     .help = "one JSON object: rules, canonical, values, stats,\n"
-             "period (doc/JSON.md: the conventions of every --json)"},
+     .help = "one JSON object (doc/JSON.md)"},
     {.type = CLI_OPT_CHOICE, .name = "--method", .meta = "M",
      .field = AT(method), .choices = methods,
      .help = "auto (default), naive (generic moves + mex), fast;\n"
              "with naive or fast the store is not used"},
+    {.type = CLI_OPT_RULES, .rules = values_rules},
     {.type = CLI_OPT_END},
 };
 #undef AT
 
 const cli_optset cli_values_opts = {"values", values_opts,
                                     CLI_AT(values_args, eng), 1, 0};
-
-static int parse_args(int argc, char **argv, values_args *a)
-{
-    int rc = cli_opts_start(&cli_values_opts, a, sizeof *a, argc, argv);
-    if (rc)
-        return rc;
-    a->eng.method = (grundy_table_method)a->method;
-    if ((a->at != NULL) + a->have_upto + a->all > 1)
-        return cli_usage_error("values",
-                               "give one of --upto, --at and --all");
-    if (!a->at && !a->have_upto && !a->all && !a->period)
-        return cli_usage_error("values",
-                               "say what to compute: --upto N, --at POS, "
-                               "--all or --period");
-    if (a->at && a->period)
-        return cli_usage_error("values",
-                               "--period needs a table (--upto or --all)");
-    if (a->max && (!a->period || a->have_upto || a->all))
-        return cli_usage_error("values",
-                               "--period-max N bounds the period search: "
-                               "it goes with --period alone");
-    if (a->zeros && (a->at || a->json))
-        return cli_usage_error("values",
-                               "--p-positions lists a table's positions of "
-                               "value 0: it goes with --upto N or --all");
-    if (!a->stats && !a->period && !a->zeros)
-        a->list = 1;
-    return 0;
-}
 
 /* Two-heap games (GRUNDY_RULES_PAIRS): --upto N is the square a, b <= N,
  * the first (N + 1)^2 positions, listed as a matrix of g(a, b). */
@@ -288,9 +268,11 @@ int cmd_values(int argc, char **argv)
     int rc;
     if (names_loopy(argc, argv)) /* generalized values: loopy_cli.c */
         return loopy_cli_values(argc, argv);
-    rc = parse_args(argc, argv, &a);
+    rc = cli_opts_start(&cli_values_opts, &a, sizeof a, argc, argv);
     if (rc)
         return rc;
+    a.eng.so.method = (grundy_table_method)a.method;
+    a.list |= !a.stats && !a.period && !a.zeros;
     if (cli_open_game(&g, "values", a.spec))
         return CLI_EXIT_DATA;
     if (grundy_writer_init(&w, 1) != GRUNDY_OK) {

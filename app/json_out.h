@@ -3,24 +3,13 @@
  * answers too: one writer each, called by the subcommand and by the
  * server, so that an answer over HTTP is byte for byte what the command
  * line prints for the same question.  The callers compute through the
- * library; these only write.
+ * library; these only write.  (The object of `grundy values --json` is
+ * the library's own writer, grundy_format_values_json().)
  */
 #ifndef GRUNDY_JSON_OUT_H
 #define GRUNDY_JSON_OUT_H
 
 #include "sum_cli.h"
-
-/* The object of `grundy values RULES --upto N --json` (or --all):
- * grundy_format_values_json() (grundy/format.h), the library's writer. */
-static inline grundy_status cli_values_json(grundy_writer *w,
-                                            const char *spec,
-                                            const grundy_game *g,
-                                            const grundy_table *t,
-                                            const grundy_period *searched,
-                                            uint64_t upto)
-{
-    return grundy_format_values_json(w, spec, g, t, searched, upto);
-}
 
 /* cmd_plot.c: the SVG `grundy plot RULES -o -` writes on fd, drawn from
  * vals: with position (the text of p) `--position POS` of a board, else

@@ -40,7 +40,6 @@ typedef struct lv_args {
     uint64_t max, upto;
     int have_upto, stats, list, json, all; /* --all: the default */
     grundy_loopy_method method;
-    grundy_limits lim;
     cli_engine eng; /* the common options */
 } lv_args;
 
@@ -53,6 +52,12 @@ static int lv_period(const char *cmd, void *args, const cli_opt *o,
     return cli_usage_error(cmd, "--period is for heap games; a loopy "
                                 "game's positions are bounded");
 }
+
+static const cli_rule lv_rules[] = {
+    {CLI_RULE_NOT, {"--at", "--upto", "--stats"}, NULL,
+     "--at prints one value: no --upto or --stats"},
+    {.type = CLI_RULE_END},
+};
 
 #define AT(m) offsetof(lv_args, m)
 static const cli_opt lv_opts[] = {
@@ -73,6 +78,7 @@ static const cli_opt lv_opts[] = {
      .hi = GRUNDY_LOOPY_MAX_VERTICES - 1},
     {.type = CLI_OPT_RENAMED, .name = "--max", .meta = "--heap-max",
      .need = CLI_MAX_IS_COUNTS},
+    {.type = CLI_OPT_RULES, .rules = lv_rules},
     {.type = CLI_OPT_END},
 };
 #undef AT
@@ -80,23 +86,6 @@ static const cli_opt lv_opts[] = {
 /* values' own table prints the help (cmd_values.c). */
 static const cli_optset lv_set = {"values", lv_opts, CLI_AT(lv_args, eng),
                                   1, 0};
-
-static int lv_parse(int argc, char **argv, lv_args *a)
-{
-    int rc;
-    memset(a, 0, sizeof *a);
-    cli_engine_init(&a->eng, "values");
-    rc = cli_opts_parse(&lv_set, a, argc, argv);
-    if (rc)
-        return rc;
-    if (a->at && (a->have_upto || a->stats))
-        return cli_usage_error("values",
-                               "--at prints one value: no --upto or --stats");
-    if (!a->stats)
-        a->list = 1;
-    a->lim = a->eng.limits;
-    return 0;
-}
 
 /* The game of a->spec with its graph solved; "grundy: values: ..." when
  * it cannot be. */
@@ -124,10 +113,9 @@ static int lv_open(lv_args *a, const grundy_game **g,
     }
     if (grundy_game_canonical_spec(*g, spec, sizeof spec) >= sizeof spec)
         snprintf(spec, sizeof spec, "%s", a->spec);
-    cli_progress_attach(&a->lim, "values");
     st = grundy_loopy_game_from_rules(lg, grundy_game_rules(*g),
                                       grundy_game_params(*g), spec, a->method,
-                                      &where, &a->lim);
+                                      &where, &a->eng.limits);
     cli_progress_done();
     if (st == GRUNDY_OK)
         return CLI_EXIT_OK;
@@ -174,7 +162,8 @@ int loopy_cli_values(int argc, char **argv)
     const grundy_game *gm = NULL;
     grundy_loopy_game *g = NULL;
     grundy_writer w;
-    int rc = lv_parse(argc, argv, &a);
+    int rc = cli_opts_start(&lv_set, &a, sizeof a, argc, argv);
+    a.list |= !a.stats;
     if (!rc)
         rc = lv_open(&a, &gm, &g);
     if (!rc && grundy_writer_init(&w, 1) != GRUNDY_OK)

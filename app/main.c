@@ -5,7 +5,7 @@
  *   1. write app/cmd_NAME.c with int cmd_NAME(int argc, char **argv),
  *      its option table (opt.h) and cli_NAME_opts, and list it in
  *      app/sources.cmake;
- *   2. declare it in cli.h and add a row to commands[] below;
+ *   2. add it to CLI_COMMANDS in cli.h;
  *   3. add its page to help.c: the prose before and after the option
  *      lines (and a line to the main help);
  *   4. document it in doc/grundy.1 and README.md;
@@ -22,20 +22,11 @@
 
 static const struct {
     const char *name;
-    cli_cmd_fn fn;
+    int (*fn)(int argc, char **argv);
 } commands[] = {
-    {"values", cmd_values},
-    {"solve", cmd_solve},
-    {"range", cmd_range},
-    {"analyze", cmd_analyze},
-    {"play", cmd_play},
-    {"count", cmd_count},
-    {"store", cmd_store},
-    {"loopy", cmd_loopy},
-    {"plot", cmd_plot},
-    {"misere", cmd_misere},
-    {"survey", cmd_survey},
-    {"serve", cmd_serve},
+#define ROW(name) {#name, cmd_##name},
+    CLI_COMMANDS(ROW)
+#undef ROW
 };
 
 int main(int argc, char **argv)
@@ -57,7 +48,7 @@ int main(int argc, char **argv)
         return CLI_EXIT_OK;
     }
     if (strcmp(argv[1], "help") == 0) {
-        if (argc > 2 && !cli_help(argv[2]))
+        if (argc > 2 && !cli_help_exists(argv[2]))
             return cli_usage_error(NULL, "no help for '%s'", argv[2]);
         cli_print_help(argc > 2 ? argv[2] : NULL);
         return CLI_EXIT_OK;

@@ -101,8 +101,8 @@ static int split_suffix(const char *cmd, const char *opt, const char *text,
     return 0;
 }
 
-int cli_parse_bytes(const char *cmd, const char *opt, const char *text,
-                    size_t *out)
+static int parse_bytes(const char *cmd, const char *opt, const char *text,
+                       size_t *out)
 {
     char num[32];
     long at;
@@ -117,8 +117,8 @@ int cli_parse_bytes(const char *cmd, const char *opt, const char *text,
     return 0;
 }
 
-int cli_parse_count(const char *cmd, const char *opt, const char *text,
-                    uint64_t *out)
+static int parse_count(const char *cmd, const char *opt, const char *text,
+                       uint64_t *out)
 {
     char num[32];
     long at, k;
@@ -133,8 +133,8 @@ int cli_parse_count(const char *cmd, const char *opt, const char *text,
     return 0;
 }
 
-int cli_parse_store_limit(const char *cmd, const char *opt,
-                          const char *text, uint64_t *out)
+static int parse_store_limit(const char *cmd, const char *opt,
+                             const char *text, uint64_t *out)
 {
     if (!text)
         return cli_usage_error(cmd, "option '%s' needs a value", opt);
@@ -143,23 +143,6 @@ int cli_parse_store_limit(const char *cmd, const char *opt,
                                "bytes with K, M, G or T, or 'none')",
                                opt, text);
     return 0;
-}
-
-int cli_opt_value(int argc, char **argv, int *i, const char *name,
-                  const char **val)
-{
-    size_t n = strlen(name);
-    const char *a = argv[*i];
-    if (strncmp(a, name, n) != 0)
-        return 0;
-    if (a[n] == '=') {
-        *val = a + n + 1;
-        return 1;
-    }
-    if (a[n] != 0)
-        return 0;
-    *val = *i + 1 < argc ? argv[++*i] : NULL;
-    return 1;
 }
 
 /* The spec opener **********************************************************/
@@ -208,14 +191,14 @@ static int set_mem(const char *cmd, void *args, const cli_opt *o,
                    const char *v)
 {
     cli_engine *e = args;
-    return cli_parse_bytes(cmd, o->name, v, &e->limits.mem_limit);
+    return parse_bytes(cmd, o->name, v, &e->limits.mem_limit);
 }
 
 static int set_work(const char *cmd, void *args, const cli_opt *o,
                     const char *v)
 {
     cli_engine *e = args;
-    return cli_parse_count(cmd, o->name, v, &e->limits.work_limit);
+    return parse_count(cmd, o->name, v, &e->limits.work_limit);
 }
 
 static int set_threads(const char *cmd, void *args, const cli_opt *o,
@@ -235,8 +218,8 @@ static int set_store(const char *cmd, void *args, const cli_opt *o,
     cli_engine *e = args;
     if (!v || !*v)
         return cli_usage_error(cmd, "'%s' needs a folder", o->name);
-    e->store_dir = v;
-    e->no_store = 0;
+    e->so.store_dir = v;
+    e->so.no_store = 0;
     return 0;
 }
 
@@ -254,7 +237,7 @@ static int set_store_limit(const char *cmd, void *args, const cli_opt *o,
                            const char *v)
 {
     cli_engine *e = args;
-    return cli_parse_store_limit(cmd, o->name, v, &e->store_limit);
+    return parse_store_limit(cmd, o->name, v, &e->so.store_limit);
 }
 
 static int set_enddb(const char *cmd, void *args, const cli_opt *o,
@@ -263,15 +246,17 @@ static int set_enddb(const char *cmd, void *args, const cli_opt *o,
     cli_engine *e = args;
     uint64_t k;
     if (v && strcmp(v, "auto") == 0) {
-        e->enddb = -1;
+        e->so.enddb = -1;
         return 0;
     }
     if (cli_parse_u64(cmd, o->name, v, 0, 40, &k))
         return CLI_EXIT_USAGE;
-    e->enddb = (int)k;
+    e->so.enddb = (int)k;
     return 0;
 }
 
+/* The help says what each does in a line or two; grundy(1) says the
+ * rest (COMMON OPTIONS). */
 static const cli_opt common_opts[] = {
     {.type = CLI_OPT_CALL, .name = "--mem-limit", .meta = "B",
      .call = set_mem, .flags = CLI_OPT_VALUE,
@@ -281,10 +266,7 @@ static const cli_opt common_opts[] = {
     {.type = CLI_OPT_CALL, .name = "--work-limit", .meta = "N",
      .call = set_work, .flags = CLI_OPT_VALUE,
      .help = "refuse a computation estimated at more than N steps\n"
-             "(a position computed, a move examined; suffix K,\n"
-             "M, G, T) before it starts, and stop a board search\n"
-             "past N positions; default: 2^40, an hour or so of\n"
-             "the slowest methods"},
+             "(suffix K, M, G, T; default 2^40)"},
     {.type = CLI_OPT_CALL, .name = "--threads", .meta = "N",
      .call = set_threads, .flags = CLI_OPT_VALUE,
      .help = "threads for board tables and take-and-break tables\n"
@@ -292,41 +274,26 @@ static const cli_opt common_opts[] = {
     {.type = CLI_OPT_CALL, .name = "--store", .meta = "DIR",
      .call = set_store, .flags = CLI_OPT_VALUE,
      .help = "keep computed tables in DIR (default: the store in\n"
-             "$XDG_CACHE_HOME/grundy or ~/.cache/grundy); a table\n"
-             "that took a second or more is kept, read back by\n"
-             "later runs, extended instead of recomputed, and\n"
-             "checkpointed every 5 minutes and when interrupted\n"
-             "(a table computed for single values, --at, only\n"
-             "with --keep-table)"},
+             "$XDG_CACHE_HOME/grundy or ~/.cache/grundy)"},
     {.type = CLI_OPT_FLAG, .name = "--no-store",
-     .field = offsetof(cli_engine, no_store),
+     .field = offsetof(cli_engine, so.no_store),
      .help = "neither read nor write the store"},
     {.type = CLI_OPT_CALL, .name = "--store-limit", .meta = "B",
      .call = set_store_limit, .flags = CLI_OPT_VALUE,
      .help = "the store keeps at most B bytes (suffix K, M, G, T;\n"
-             "'none'; default 4G, or GRUNDY_STORE_LIMIT): past it\n"
-             "the least recently used tables are removed after\n"
-             "each save, and a larger table is not kept"},
+             "'none'; default 4G, or GRUNDY_STORE_LIMIT)"},
     {.type = CLI_OPT_FLAG, .name = "--keep-table",
-     .field = offsetof(cli_engine, keep_single),
+     .field = offsetof(cli_engine, so.keep_single),
      .help = "keep in the store a table computed only to answer\n"
              "single values (--at, --position) too"},
     {.type = CLI_OPT_FLAG, .name = "--out-of-core",
-     .field = offsetof(cli_engine, out_of_core),
-     .help = "grow take-and-break tables in their file in the store:\n"
-             "memory holds the start of the table and a window\n"
-             "behind the current position, the rest is written\n"
-             "out as it is finished (Grundy's game, a table of\n"
-             "2^32: about 350 MiB); killed runs, kill -9 too, are\n"
-             "taken up from their last checkpoint"},
+     .field = offsetof(cli_engine, so.out_of_core),
+     .help = "grow take-and-break tables in their file in the\n"
+             "store, not in memory"},
     {.type = CLI_OPT_CALL, .name = "--enddb", .meta = "K",
      .call = set_enddb, .flags = CLI_OPT_VALUE,
-     .help = "board searches read every part of up to K cells\n"
-             "that a window of the board holds from an endgame\n"
-             "database: the window game's table (from the store,\n"
-             "or tabulated and kept there); 0: none (the\n"
-             "default); 'auto': up to 24 cells within 1/64 of\n"
-             "--mem-limit, for searches of 40 cells or more"},
+     .help = "board searches read parts of up to K cells from an\n"
+             "endgame database (0: none, the default; 'auto')"},
     {.type = CLI_OPT_CALL, .name = "--progress", .call = set_progress,
      .help = "show progress on stderr even when it is not a\n"
              "terminal (for logs)"},
@@ -394,7 +361,7 @@ static const cli_opt *find_row(const cli_opt *opts, const char *s,
 {
     const cli_opt *o;
     for (o = opts; o && o->type != CLI_OPT_END; o++)
-        if (o->type != CLI_OPT_SECTION && o->type != CLI_OPT_ARG &&
+        if (o->type > CLI_OPT_SECTION && o->type < CLI_OPT_ARG && /* options */
             names_row(o, s, val))
             return o;
     return NULL;
@@ -524,7 +491,8 @@ static int given(const cli_optset *set, void *args, const char *name)
 {
     const cli_opt *o;
     for (o = set->opts; o->type != CLI_OPT_END; o++)
-        if (o->type != CLI_OPT_SECTION && strcmp(o->name, name) == 0)
+        if (o->type != CLI_OPT_SECTION && o->name &&
+            strcmp(o->name, name) == 0)
             break;
     assert(o->type != CLI_OPT_END && (o->seen || !o->call));
     if (o->seen)
@@ -571,6 +539,24 @@ int cli_opts_check(const cli_optset *set, const cli_rule *rules, void *args)
     return 0;
 }
 
+/* Room for the arguments of the MANY rows that have none yet. */
+static int lists(const cli_optset *set, void *args, int argc)
+{
+    const cli_opt *o;
+    for (o = next_arg(set->opts); o; o = next_arg(o + 1)) {
+        cli_list *l = member(args, o->field);
+        if (!(o->flags & CLI_OPT_MANY) || o->call || l->v)
+            continue;
+        l->v = calloc((size_t)argc + 1, sizeof *l->v);
+        if (!l->v) {
+            fprintf(stderr, "%s: %s: %s\n", cli_program,
+                    set->cmd ? set->cmd : "", grundy_strerror(GRUNDY_ERR_NOMEM));
+            return CLI_EXIT_DATA;
+        }
+    }
+    return 0;
+}
+
 int cli_opts_parse_more(const cli_optset *set, void *args,
                         const cli_optset *more, void *more_args, int argc,
                         char **argv)
@@ -579,6 +565,8 @@ int cli_opts_parse_more(const cli_optset *set, void *args,
     int i, only_args = 0, filled = 0;
     defaults(set, args);
     defaults(more, more_args);
+    if (lists(set, args, argc))
+        return CLI_EXIT_DATA;
     for (i = 1; i < argc; i++) {
         const char *s = argv[i];
         int rc, found;
@@ -611,6 +599,9 @@ int cli_opts_parse_more(const cli_optset *set, void *args,
     for (o = arg; o; o = next_arg(o + 1))
         if (o->need && !(o == arg && filled))
             return cli_usage_error(set->cmd, "missing %s", o->need);
+    for (o = set->opts; o->type != CLI_OPT_END; o++)
+        if (o->type == CLI_OPT_RULES)
+            return cli_opts_check(set, o->rules, args);
     return 0;
 }
 
@@ -623,7 +614,7 @@ int cli_opts_parse(const cli_optset *set, void *args, int argc, char **argv)
 
 #define HELP_COLUMN 19
 
-static void help_row(FILE *out, const char *label, const char *help)
+void cli_help_row(FILE *out, const char *label, const char *help)
 {
     size_t n = strlen(label);
     const char *line = help, *nl;
@@ -670,7 +661,7 @@ static void help_rows(FILE *out, const cli_opt *opts)
                      o->alias ? o->alias : "", o->alias ? ", " : "",
                      shown->name, shown->meta ? " " : "",
                      shown->meta ? shown->meta : "");
-        help_row(out, label, help);
+        cli_help_row(out, label, help);
         printed = 1;
     }
 }
@@ -683,13 +674,4 @@ void cli_opts_help(FILE *out, const cli_optset *set)
 void cli_opts_help_common(FILE *out)
 {
     help_rows(out, common_opts);
-}
-
-int cli_engine_option(cli_engine *e, int argc, char **argv, int *i)
-{
-    cli_optset set = {e->cmd, NULL, 1, 1, 0};
-    int found, rc = take_option(&set, e, NULL, NULL, argc, argv, i, &found);
-    if (!found)
-        return 0;
-    return rc ? -1 : 1;
 }

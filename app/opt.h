@@ -58,19 +58,6 @@ int cli_parse_u64(const char *cmd, const char *opt, const char *text,
  * "OPT takes A, B or C". */
 int cli_parse_choice(const char *cmd, const char *opt, const char *val,
                      const char *const names[], int *out);
-/* A byte count with an optional K/M/G/T suffix (powers of 1024). */
-int cli_parse_bytes(const char *cmd, const char *opt, const char *text,
-                    size_t *out);
-/* A count with an optional K/M/G/T/P suffix (powers of 1000). */
-int cli_parse_count(const char *cmd, const char *opt, const char *text,
-                    uint64_t *out);
-/* --store-limit's value (grundy_store_parse_limit()). */
-int cli_parse_store_limit(const char *cmd, const char *opt,
-                          const char *text, uint64_t *out);
-/* "--name" or "--name=VALUE" at argv[*i]: 1 with *val set (from argv[*i +
- * 1] in the first form, *i moved past it; NULL when missing), else 0. */
-int cli_opt_value(int argc, char **argv, int *i, const char *name,
-                  const char **val);
 
 /* The spec opener *********************************************************/
 
@@ -90,17 +77,16 @@ int cli_open_position(grundy_pos *out, const char *cmd, const char *what,
 /* The common options every computing subcommand takes (a table in
  * opt.c): --mem-limit N, --work-limit N, --threads N, --store DIR,
  * --no-store, --store-limit SIZE, --keep-table, --out-of-core,
- * --enddb K, --progress, --quiet.  cli.c opens the store and the session from it. */
+ * --enddb K, --progress, --quiet.  cli.c opens the store and the
+ * session from it. */
 typedef struct cli_engine {
     const char *cmd;
     grundy_limits limits;
-    grundy_table_method method;
-    const char *store_dir;
-    int no_store;
-    int out_of_core;      /* tables grown in their file in the store */
-    uint64_t store_limit; /* 0: GRUNDY_STORE_LIMIT, else the default */
-    int keep_single;      /* --keep-table */
-    int enddb;            /* --enddb K: 0 none, -1 chosen by the library */
+    /* the rest of the session's options, as the options set them:
+     * store_dir, no_store, store_limit (0: GRUNDY_STORE_LIMIT, else the
+     * default), keep_single (--keep-table), out_of_core, enddb (-1:
+     * chosen by the library), and values' --method */
+    grundy_session_opts so;
     /* the session (made by the first cli_engine_values()): the store,
      * one values object per game; store is its store once asked */
     grundy_session *session;
@@ -111,6 +97,27 @@ typedef struct cli_engine {
 extern int cli_progress_mode;
 
 /* Option tables ***********************************************************/
+
+/* A rule between options, checked once the command line is parsed, in
+ * the order of the set's rules; the first broken one is the usage error
+ * msg.  An option is given when its seen flag is set, or (without one)
+ * when its FLAG field is set or its TEXT or ARG field is not NULL. */
+typedef enum cli_rule_type {
+    CLI_RULE_END = 0, /* after the last rule */
+    CLI_RULE_ONE,     /* at most one of names */
+    CLI_RULE_ANY,     /* at least one of names */
+    CLI_RULE_BOTH,    /* every one of names, or none */
+    CLI_RULE_NEEDS,   /* names[0] given: one of the others too */
+    CLI_RULE_NOT,     /* names[0] given: none of the others */
+    CLI_RULE_CHECK    /* names[0] given (or no names): check(cmd, args) */
+} cli_rule_type;
+
+typedef struct cli_rule {
+    cli_rule_type type;
+    const char *names[5]; /* option names ("--upto") or ARG names */
+    int (*check)(const char *cmd, void *args); /* 0 or an exit code */
+    const char *msg;
+} cli_rule;
 
 typedef enum cli_opt_type {
     CLI_OPT_END = 0,  /* after the last row */
@@ -123,8 +130,12 @@ typedef enum cli_opt_type {
     CLI_OPT_COMMON,   /* the common option of this name, with this row's
                          help (NULL: the common one) */
     CLI_OPT_RENAMED,  /* an old name, refused with the new one (meta) */
-    CLI_OPT_ARG       /* a positional argument: const char * field, or
+    CLI_OPT_ARG,      /* a positional argument: const char * field, or
                          call(cmd, args, row, value) */
+    CLI_OPT_NOTE,     /* a help line of no option: label and help (an
+                         action, a form of an argument) */
+    CLI_OPT_RULES     /* the table's rules (rules), checked once the
+                         line is parsed (cli_opts_check()) */
 } cli_opt_type;
 
 /* Row flags. */
@@ -157,31 +168,12 @@ struct cli_opt {
     const char *help;  /* the help, lines joined by '\n'; NULL: the row
                           is documented by another one */
     uint64_t def;      /* U64: the value when the option is not given */
+    const cli_rule *rules; /* RULES: they end with a CLI_RULE_END one */
 };
 
-/* A rule between options, checked once the command line is parsed, in
- * the order of the set's rules; the first broken one is the usage error
- * msg.  An option is given when its seen flag is set, or (without one)
- * when its FLAG field is set or its TEXT or ARG field is not NULL. */
-typedef enum cli_rule_type {
-    CLI_RULE_END = 0, /* after the last rule */
-    CLI_RULE_ONE,     /* at most one of names */
-    CLI_RULE_ANY,     /* at least one of names */
-    CLI_RULE_BOTH,    /* every one of names, or none */
-    CLI_RULE_NEEDS,   /* names[0] given: one of the others too */
-    CLI_RULE_NOT,     /* names[0] given: none of the others */
-    CLI_RULE_CHECK    /* names[0] given (or no names): check(cmd, args) */
-} cli_rule_type;
-
-typedef struct cli_rule {
-    cli_rule_type type;
-    const char *names[5]; /* option names ("--upto") or ARG names */
-    int (*check)(const char *cmd, void *args); /* 0 or an exit code */
-    const char *msg;
-} cli_rule;
-
 /* The arguments a MANY row without a call takes, in order; v has room
- * for argc of them (the caller allocates it before the parse). */
+ * for argc of them: the caller's, or (when NULL) allocated by the parse
+ * for the caller to free(). */
 typedef struct cli_list {
     char **v;
     size_t n;
@@ -205,7 +197,8 @@ typedef struct cli_optset {
  * Parse argv[1 .. argc) into args by set's rows ("--name VALUE",
  * "--name=VALUE", "--" ends the options), then, when more is not NULL,
  * by more's rows into more_args (a workload's options).  U64 rows
- * start at their def.  Missing required arguments are usage errors.
+ * start at their def.  Missing required arguments are usage errors, and
+ * so is a broken rule of the table's RULES row.
  * @return 0, an exit code after a
  * message, or -1 when a row asked to stop (--help printed). */
 int cli_opts_parse(const cli_optset *set, void *args, int argc, char **argv);
@@ -224,5 +217,8 @@ int cli_opts_check(const cli_optset *set, const cli_rule *rules, void *args);
 void cli_opts_help(FILE *out, const cli_optset *set);
 /* The help lines of the common options. */
 void cli_opts_help_common(FILE *out);
+/* One help line: "  LABEL" then help from column 19, its lines joined
+ * by '\n' (the form of every line above). */
+void cli_help_row(FILE *out, const char *label, const char *help);
 
 #endif

@@ -68,7 +68,7 @@ static int set_bind(const char *cmd, void *args, const cli_opt *o,
 static const cli_opt serve_opts[] = {
     {.type = CLI_OPT_SECTION, .name = "Options:"},
     {.type = CLI_OPT_U64, .name = "--port", .meta = "N", .field = AT(port),
-     .lo = 0, .hi = 65535,
+     .lo = 0, .hi = 65535, .def = SERVE_DEFAULT_PORT,
      .help = "the TCP port (default 8034; 0: any free port, the\n"
              "one taken is printed)"},
     {.type = CLI_OPT_CALL, .name = "--bind", .meta = "ADDR",
@@ -78,11 +78,11 @@ static const cli_opt serve_opts[] = {
     {.type = CLI_OPT_FLAG, .name = "--open", .field = AT(open),
      .help = "open the page in the system's browser (xdg-open)"},
     {.type = CLI_OPT_U64, .name = "--time-limit", .meta = "S",
-     .field = AT(time_limit), .lo = 1, .hi = 86400,
+     .field = AT(time_limit), .lo = 1, .hi = 86400, .def = 10,
      .help = "seconds one request may compute, and wait for the\n"
              "requests before it (default 10)"},
     {.type = CLI_OPT_U64, .name = "--max-requests", .meta = "N",
-     .field = AT(max_requests), .lo = 1, .hi = 1024,
+     .field = AT(max_requests), .lo = 1, .hi = 1024, .def = 32,
      .help = "requests answered at a time (default 32); more\n"
              "get 429"},
     {.type = CLI_OPT_END},
@@ -98,10 +98,7 @@ static int serve_parse(serve_server *sv, int argc, char **argv)
 {
     int rc;
     serve_ctx_init(&sv->ctx);
-    sv->port = SERVE_DEFAULT_PORT;
     sv->bind = "127.0.0.1";
-    sv->time_limit = 10;
-    sv->max_requests = 32;
     rc = cli_opts_parse(&cli_serve_opts, sv, argc, argv);
     sv->ctx.time_limit = (double)sv->time_limit;
     sv->quiet = cli_progress_mode < 0;
@@ -327,9 +324,9 @@ static void open_browser(const char *url)
                 url);
 }
 
-int cmd_serve(int argc, char **argv)
+/* Serve until SIGINT or SIGTERM: the exit code. */
+static int serve_run(serve_server *sv)
 {
-    serve_server *sv = calloc(1, sizeof *sv);
     struct MHD_Daemon *d;
     struct sockaddr_in a4;
     struct sockaddr_in6 a6;
@@ -343,20 +340,9 @@ int cmd_serve(int argc, char **argv)
     struct sigaction sa;
     sigset_t mask, old;
 
-    if (!sv)
-        return cli_error("serve", GRUNDY_ERR_NOMEM, NULL);
-    rc = serve_parse(sv, argc, argv);
-    if (rc) {
-        serve_ctx_clear(&sv->ctx);
-        free(sv);
-        return rc < 0 ? CLI_EXIT_OK : rc;
-    }
     sv->ctx.stopping = &stop_signal;
-    if ((rc = serve_mhd_require()) != 0) {
-        serve_ctx_clear(&sv->ctx);
-        free(sv);
+    if ((rc = serve_mhd_require()) != 0)
         return rc;
-    }
     port = sv->port;
     v6 = sv->v6;
     memset(&a4, 0, sizeof a4);
@@ -400,8 +386,6 @@ int cmd_serve(int argc, char **argv)
         fprintf(stderr, "grundy: serve: cannot listen on %s port %llu: %s\n",
                 sv->bind, (unsigned long long)port,
                 errno ? strerror(errno) : "the address is taken");
-        serve_ctx_clear(&sv->ctx);
-        free(sv);
         return CLI_EXIT_DATA;
     }
     info = MHD(MHD_get_daemon_info)(d, MHD_DAEMON_INFO_BIND_PORT);
@@ -420,25 +404,15 @@ int cmd_serve(int argc, char **argv)
     fprintf(stderr, "grundy serve: stopping (%s)\n",
             stop_signal == SIGINT ? "SIGINT" : "SIGTERM");
     MHD(MHD_stop_daemon)(d);
-    serve_ctx_clear(&sv->ctx);
-    free(sv);
     return CLI_EXIT_OK;
 }
 
-#else /* no libmicrohttpd */
+#else /* no libmicrohttpd: the command line is refused as a server would
+       * refuse it, then the server is not there */
 
-int cmd_serve(int argc, char **argv)
+static int serve_run(serve_server *sv)
 {
-    serve_server *sv = calloc(1, sizeof *sv);
-    int rc;
-    if (!sv)
-        return cli_error("serve", GRUNDY_ERR_NOMEM, NULL);
-    /* the command line is refused as a server would refuse it */
-    rc = serve_parse(sv, argc, argv);
-    serve_ctx_clear(&sv->ctx);
-    free(sv);
-    if (rc)
-        return rc < 0 ? CLI_EXIT_OK : rc;
+    (void)sv;
     fprintf(stderr, "grundy: serve: this grundy was built without "
                     "libmicrohttpd (apt-get install libmicrohttpd-dev, then "
                     "build again)\n");
@@ -446,3 +420,17 @@ int cmd_serve(int argc, char **argv)
 }
 
 #endif
+
+int cmd_serve(int argc, char **argv)
+{
+    serve_server *sv = calloc(1, sizeof *sv);
+    int rc;
+    if (!sv)
+        return cli_error("serve", GRUNDY_ERR_NOMEM, NULL);
+    rc = serve_parse(sv, argc, argv);
+    if (rc == 0)
+        rc = serve_run(sv);
+    serve_ctx_clear(&sv->ctx);
+    free(sv);
+    return rc < 0 ? CLI_EXIT_OK : rc;
+}

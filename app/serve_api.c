@@ -5,7 +5,7 @@
  * positions, numbers; an error keeps the column the parser gives, moved
  * to the request target), asks the library, and writes the answer with
  * the writer the command line uses for the same question (json_out.h):
- *   /api/values   cli_values_json()   = grundy values R --upto N --json
+ *   /api/values   grundy_format_values_json() = grundy values R --upto N --json
  *   /api/plot     cli_plot_svg()      = grundy plot R ... -o -
  *   /api/survey   cli_survey_json()   = grundy survey S --upto N --json,
  *                 bounded (64 codes, tables to 10^5)
@@ -192,20 +192,9 @@ int serve_status_error(serve_ctx *c, serve_error *err, grundy_status st,
                         what);
         err->limit = "mem-limit";
     } else if (st == GRUNDY_ERR_WORK) {
-        uint64_t need = c->eng.session
-                            ? grundy_session_work_needed(c->eng.session)
-                            : 0;
-        if (need)
-            serve_error_set(err, 422, NULL, 0,
-                            "%s needs about %.3g steps, past the work limit "
-                            "of %.3g (--work-limit)",
-                            what, (double)need,
-                            (double)grundy_limits_work(&c->eng.limits));
-        else
-            serve_error_set(err, 422, NULL, 0,
-                            "%s is past the work limit of %.3g steps "
-                            "(--work-limit)",
-                            what, (double)grundy_limits_work(&c->eng.limits));
+        char msg[sizeof err->msg];
+        cli_work_text(msg, sizeof msg, &c->eng, what);
+        serve_error_set(err, 422, NULL, 0, "%s", msg);
         err->limit = "work-limit";
     } else if (st == GRUNDY_ERR_NOMEM) {
         serve_error_set(err, 500, NULL, 0, "%s: %s", what,
@@ -215,6 +204,22 @@ int serve_status_error(serve_ctx *c, serve_error *err, grundy_status st,
                         grundy_strerror(st));
     }
     return err->status;
+}
+
+/* The answer written to o, of status st, as the reply of Content-Type
+ * type; a failure (what: "the answer") as the refusal. */
+static int out_finish(serve_ctx *c, serve_out *o, grundy_status st,
+                      const char *type, serve_reply *out, serve_error *err,
+                      const char *what)
+{
+    if (st != GRUNDY_OK) {
+        serve_out_drop(o);
+        return serve_status_error(c, err, st, what);
+    }
+    out->type = type;
+    return serve_out_take(o, out)
+               ? serve_status_error(c, err, GRUNDY_ERR_NOMEM, what)
+               : 0;
 }
 
 /* Parameters **************************************************************/
@@ -381,15 +386,8 @@ static int api_values(serve_ctx *c, const serve_request *r, serve_reply *out,
         return serve_status_error(c, err, st, "the table");
     if (serve_out_open(&o) != 0)
         return serve_status_error(c, err, GRUNDY_ERR_NOMEM, "the answer");
-    st = cli_values_json(&o.w, rules->value, g, t, NULL, upto);
-    if (st != GRUNDY_OK) {
-        serve_out_drop(&o);
-        return serve_status_error(c, err, st, "the answer");
-    }
-    out->type = "application/json";
-    return serve_out_take(&o, out) ? serve_status_error(c, err, GRUNDY_ERR_NOMEM,
-                                            "the answer")
-                             : 0;
+    st = grundy_format_values_json(&o.w, rules->value, g, t, NULL, upto);
+    return out_finish(c, &o, st, "application/json", out, err, "the answer");
 }
 
 static int api_plot(serve_ctx *c, const serve_request *r, serve_reply *out,
@@ -444,14 +442,7 @@ static int api_plot(serve_ctx *c, const serve_request *r, serve_reply *out,
                                (unsigned long long)upto,
                                (unsigned long long)(most - 1));
     }
-    if (st != GRUNDY_OK) {
-        serve_out_drop(&o);
-        return serve_status_error(c, err, st, "the picture");
-    }
-    out->type = "image/svg+xml";
-    return serve_out_take(&o, out) ? serve_status_error(c, err, GRUNDY_ERR_NOMEM,
-                                            "the picture")
-                             : 0;
+    return out_finish(c, &o, st, "image/svg+xml", out, err, "the picture");
 }
 
 static int api_survey(serve_ctx *c, const serve_request *r,
@@ -488,11 +479,20 @@ static int api_survey(serve_ctx *c, const serve_request *r,
                                "4.d, 0.hh, 0.1dd)",
                                spec->value);
     }
-    out->type = "application/x-ndjson";
-    return serve_out_take(&o, out) ? serve_status_error(c, err, GRUNDY_ERR_NOMEM,
-                                            "the survey")
-                             : 0;
+    return out_finish(c, &o, GRUNDY_OK, "application/x-ndjson", out, err,
+                      "the survey");
 }
+
+/* The answer of each API route. */
+static int (*const routes[])(serve_ctx *, const serve_request *,
+                             serve_reply *, serve_error *) = {
+    [SERVE_ROUTE_VALUES] = api_values,
+    [SERVE_ROUTE_ANALYZE] = serve_api_analyze,
+    [SERVE_ROUTE_MOVES] = serve_api_moves,
+    [SERVE_ROUTE_PLOT] = api_plot,
+    [SERVE_ROUTE_SURVEY] = api_survey,
+    [SERVE_ROUTE_PLAY] = serve_api_play,
+};
 
 int serve_answer(serve_ctx *c, const serve_request *r, serve_reply *out)
 {
@@ -524,28 +524,11 @@ int serve_answer(serve_ctx *c, const serve_request *r, serve_reply *out)
     c->deadline = serve_now() + c->time_limit;
     if (c->ngames + SERVE_MAX_PARAMS > SERVE_MAX_GAMES)
         ctx_restart(c); /* the store keeps what took time */
-    switch (r->route) {
-    case SERVE_ROUTE_VALUES:
-        rc = api_values(c, r, out, &err);
-        break;
-    case SERVE_ROUTE_ANALYZE:
-        rc = serve_api_analyze(c, r, out, &err);
-        break;
-    case SERVE_ROUTE_MOVES:
-        rc = serve_api_moves(c, r, out, &err);
-        break;
-    case SERVE_ROUTE_PLAY:
-        rc = serve_api_play(c, r, out, &err);
-        break;
-    case SERVE_ROUTE_PLOT:
-        rc = api_plot(c, r, out, &err);
-        break;
-    case SERVE_ROUTE_SURVEY:
-        rc = api_survey(c, r, out, &err);
-        break;
-    default:
+    if ((size_t)r->route < sizeof routes / sizeof routes[0] &&
+        routes[r->route])
+        rc = routes[r->route](c, r, out, &err);
+    else
         rc = serve_error_set(&err, 404, NULL, 0, "no such API path");
-    }
     c->deadline = 0;
     pthread_mutex_unlock(&c->lock);
     if (rc == 0)

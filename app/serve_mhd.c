@@ -27,24 +27,30 @@ static pthread_once_t mhd_once = PTHREAD_ONCE_INIT;
 static int mhd_loaded;
 static char mhd_why[256];
 
+/* Each function's name and where its address goes. */
+#define SERVE_MHD_SLOT(f) {#f, (void **)&serve_mhd.f},
+static const struct {
+    const char *name;
+    void **slot;
+} mhd_syms[] = {SERVE_MHD_FUNCS(SERVE_MHD_SLOT)};
+#undef SERVE_MHD_SLOT
+
 static void load_mhd(void)
 {
     void *h = dlopen(GRUNDY_MHD_SONAME, RTLD_NOW | RTLD_LOCAL);
-    const char *e;
+    const char *e = h ? NULL : dlerror();
+    size_t i;
     if (!h) {
-        e = dlerror();
         snprintf(mhd_why, sizeof mhd_why, "%s", e ? e : GRUNDY_MHD_SONAME);
         return;
     }
-#define SERVE_MHD_LOAD(f)                                                     \
-    if (!(*(void **)&serve_mhd.f = dlsym(h, #f))) {                           \
-        snprintf(mhd_why, sizeof mhd_why, "%s has no %s",                     \
-                 GRUNDY_MHD_SONAME, #f);                                      \
-        dlclose(h);                                                           \
-        return;                                                               \
-    }
-    SERVE_MHD_FUNCS(SERVE_MHD_LOAD)
-#undef SERVE_MHD_LOAD
+    for (i = 0; i < sizeof mhd_syms / sizeof mhd_syms[0]; i++)
+        if (!(*mhd_syms[i].slot = dlsym(h, mhd_syms[i].name))) {
+            snprintf(mhd_why, sizeof mhd_why, "%s has no %s",
+                     GRUNDY_MHD_SONAME, mhd_syms[i].name);
+            dlclose(h);
+            return;
+        }
     mhd_loaded = 1; /* h stays open for the life of the process */
 }
 

@@ -15,6 +15,7 @@
  * takes, which are needed, which may repeat (position), and the bytes
  * (no NUL, no control character).
  */
+#include <ctype.h>
 #include <stdarg.h>
 #include <stddef.h>
 #include <stdio.h>
@@ -72,15 +73,12 @@ int serve_error_set(serve_error *err, int status, const char *param,
     return status;
 }
 
+/* The value of a hexadecimal digit, or -1. */
 static int hexval(char c)
 {
-    if (c >= '0' && c <= '9')
-        return c - '0';
-    if (c >= 'a' && c <= 'f')
-        return c - 'a' + 10;
-    if (c >= 'A' && c <= 'F')
-        return c - 'A' + 10;
-    return -1;
+    static const char digits[] = "0123456789abcdef";
+    const char *d = c ? strchr(digits, tolower((unsigned char)c)) : NULL;
+    return d ? (int)(d - digits) : -1;
 }
 
 /* Decode raw[0..n) into out (NUL-terminated); *len its length.  On error

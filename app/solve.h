@@ -12,8 +12,8 @@ typedef struct solve_workload {
     const char *name;
     const char *summary; /* one line for 'grundy solve --help' */
     /* 'grundy solve NAME --help': its formats, then (with options) the
-     * rows of opts and help_tail */
-    const char *help, *help_tail;
+     * rows of opts and solve's --json */
+    const char *help;
     const cli_optset *opts; /* its own options, parsed into args; NULL */
     void *args;
     int (*run)(void);

@@ -128,7 +128,7 @@ static int parse(mpi_opts *o, int me, int argc, char **argv)
     if (rc)
         return rc;
     *o = a.o;
-    o->store_dir = a.eng.store_dir;
+    o->store_dir = a.eng.so.store_dir;
     o->mem_limit = a.eng.limits.mem_limit;
     o->progress = cli_progress_mode;
     /* for tests and measurements: a round's working memory, a pause

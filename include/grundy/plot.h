@@ -150,6 +150,15 @@ GRUNDY_NODISCARD GRUNDY_API grundy_status
 grundy_plot_write_file(const grundy_plot_scene *s, const char *path,
                        grundy_plot_format f, int *err);
 
+/* grundy_plot_format_of_path() :
+ * The format the extension of path's last component names, in any case:
+ * .svg, .pdf or .png.  *ext is the extension after its dot (NULL when
+ * there is none: no dot, or only a leading or trailing one).
+ * GRUNDY_ERR_PARSE for another extension, GRUNDY_ERR_ARG for none. */
+GRUNDY_NODISCARD GRUNDY_API grundy_status
+grundy_plot_format_of_path(grundy_plot_format *out, const char **ext,
+                           const char *path);
+
 /* grundy_plot_have_cairo() :
  * 1 when PDF and PNG can be written: the library was built with cairo's
  * headers and libcairo.so.2 loads (tried on the first call). */

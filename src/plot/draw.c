@@ -22,6 +22,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -893,6 +894,25 @@ grundy_status grundy_plot_write(const grundy_plot_scene *s, int fd,
 {
     return f == GRUNDY_PLOT_SVG ? grundy_plot_write_svg(s, fd)
                                 : grundy_plot_write_cairo(s, fd, f);
+}
+
+grundy_status grundy_plot_format_of_path(grundy_plot_format *out,
+                                        const char **ext, const char *path)
+{
+    static const char *const names[] = {"svg", "png", "pdf"}; /* by f */
+    const char *base = strrchr(path, '/'), *dot;
+    size_t f;
+    base = base ? base + 1 : path;
+    dot = strrchr(base, '.');
+    *ext = dot && dot != base && dot[1] ? dot + 1 : NULL;
+    if (!*ext)
+        return GRUNDY_ERR_ARG;
+    for (f = 0; f < sizeof names / sizeof names[0]; f++)
+        if (strcasecmp(*ext, names[f]) == 0) {
+            *out = (grundy_plot_format)f;
+            return GRUNDY_OK;
+        }
+    return GRUNDY_ERR_PARSE;
 }
 
 grundy_status grundy_plot_write_file(const grundy_plot_scene *s,

@@ -297,6 +297,42 @@ static void test_plot_map_fit_refuses_tall_maps(void **state)
     grundy_plot_free(NULL);
 }
 
+/* The format of a file name: a table of names written out here, each
+ * with the format and extension its last component names. */
+static void test_plot_format_of_path_reads_the_extension(void **state)
+{
+    static const struct {
+        const char *path, *ext;
+        grundy_status st;
+        grundy_plot_format f;
+    } cases[] = {
+        {"a.svg", "svg", GRUNDY_OK, GRUNDY_PLOT_SVG},
+        {"out/A.PDF", "PDF", GRUNDY_OK, GRUNDY_PLOT_PDF},
+        {"x.y.Png", "Png", GRUNDY_OK, GRUNDY_PLOT_PNG},
+        {"pic.jpg", "jpg", GRUNDY_ERR_PARSE, GRUNDY_PLOT_SVG},
+        {"pic.svgz", "svgz", GRUNDY_ERR_PARSE, GRUNDY_PLOT_SVG},
+        {"pic", NULL, GRUNDY_ERR_ARG, GRUNDY_PLOT_SVG},
+        {"pic.", NULL, GRUNDY_ERR_ARG, GRUNDY_PLOT_SVG},
+        {".svg", NULL, GRUNDY_ERR_ARG, GRUNDY_PLOT_SVG},
+        {"d.svg/pic", NULL, GRUNDY_ERR_ARG, GRUNDY_PLOT_SVG},
+        {"d.svg/.png", NULL, GRUNDY_ERR_ARG, GRUNDY_PLOT_SVG},
+    };
+    size_t i;
+    (void)state;
+    for (i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        grundy_plot_format f = GRUNDY_PLOT_SVG;
+        const char *ext = "unset";
+        grundy_status st = grundy_plot_format_of_path(&f, &ext, cases[i].path);
+        if (st != cases[i].st || f != cases[i].f ||
+            (cases[i].ext ? !ext || strcmp(ext, cases[i].ext) != 0 : !!ext))
+            fail_msg("'%s': status %d format %d ext '%s', expected %d %d "
+                     "'%s'",
+                     cases[i].path, (int)st, (int)f, ext ? ext : "(null)",
+                     (int)cases[i].st, (int)cases[i].f,
+                     cases[i].ext ? cases[i].ext : "(null)");
+    }
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -305,6 +341,7 @@ int main(void)
         cmocka_unit_test_setup_teardown(test_plot_board_labels_match_oracle,
                                         test_rng_setup, test_rng_teardown),
         cmocka_unit_test(test_plot_map_fit_refuses_tall_maps),
+        cmocka_unit_test(test_plot_format_of_path_reads_the_extension),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

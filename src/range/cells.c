@@ -33,8 +33,9 @@ static int row_bits(const unsigned char *row, unsigned cols, uint64_t *bits)
     return 1;
 }
 
-size_t range_cells_fast(const grundy_range_layout *l, const unsigned char *q,
-                        size_t avail, grundy_pos *out)
+size_t grundy_range_cells_fast(const grundy_range_layout *l,
+                               const unsigned char *q, size_t avail,
+                               grundy_pos *out)
 {
     grundy_pos p = 0;
     size_t stride = (size_t)l->cols + 1;
@@ -68,14 +69,15 @@ static void cell_error(grundy_scanner *s, size_t len, size_t off,
  * short.  Tokens are read without a position record (formatting one per
  * token would cost a quarter of a board workload's time); the position
  * is worked out from the scanner only on error. */
-grundy_status range_cells_read(const grundy_range_layout *l, grundy_scanner *s,
-                               grundy_pos *out, grundy_parse_error *where)
+grundy_status grundy_range_cells_read(const grundy_range_layout *l,
+                                      grundy_scanner *s, grundy_pos *out,
+                                      grundy_parse_error *where)
 {
     grundy_pos p = 0;
     unsigned r;
     const char *q;
     size_t avail = grundy_scan_peek(s, &q), used;
-    used = range_cells_fast(l, (const unsigned char *)q, avail, out);
+    used = grundy_range_cells_fast(l, (const unsigned char *)q, avail, out);
     if (used) {
         grundy_scan_skip(s, used);
         return GRUNDY_OK;

@@ -50,19 +50,21 @@ static inline int range_stream_blank(unsigned char c)
 /* stream_fast.c: whether the batched path serves this stream, the values
  * of up to max positions in the buffer (@return how many), up to max
  * queries answered in batches (@return how many). */
-int range_stream_fast_ok(const range_stream *s);
-size_t range_stream_fast_values(range_stream *s, grundy_value *vals,
+int grundy_range_fast_ok(const range_stream *s);
+size_t grundy_range_fast_values(range_stream *s, grundy_value *vals,
                                 size_t max);
-uint64_t range_stream_fast_batch(range_stream *s, size_t n, uint64_t max);
+uint64_t grundy_range_fast_batch(range_stream *s, size_t n, uint64_t max);
 
 /* cells.c: a position of layout.rows tokens of layout.cols cells.
- * range_cells_fast(): in its usual layout (each row followed by one
+ * grundy_range_cells_fast(): in its usual layout (each row followed by one
  * whitespace byte) at p[0..avail): into *out, @return the bytes it takes
  * (the last row's whitespace not included), or 0 for anything else,
- * which range_cells_read() then reads and names when it is an error. */
-size_t range_cells_fast(const grundy_range_layout *l, const unsigned char *p,
-                        size_t avail, grundy_pos *out);
-grundy_status range_cells_read(const grundy_range_layout *l, grundy_scanner *sc,
-                               grundy_pos *out, grundy_parse_error *where);
+ * which grundy_range_cells_read() then reads and names when it is an error. */
+size_t grundy_range_cells_fast(const grundy_range_layout *l,
+                               const unsigned char *p, size_t avail,
+                               grundy_pos *out);
+grundy_status grundy_range_cells_read(const grundy_range_layout *l,
+                                      grundy_scanner *sc, grundy_pos *out,
+                                      grundy_parse_error *where);
 
 #endif

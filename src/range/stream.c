@@ -82,7 +82,7 @@ static grundy_status read_pos(range_stream *s, grundy_pos *p)
     unsigned long line, col;
     grundy_status st;
     if (s->o->layout.rows)
-        return range_cells_read(&s->o->layout, s->sc, p, s->where);
+        return grundy_range_cells_read(&s->o->layout, s->sc, p, s->where);
     if (!grundy_game_rules(s->g)->pos_parse)
         return grundy_scan_u64(s->sc, p, 0, s->o->pos_max, s->where);
     GRUNDY_TRY(grundy_scan_token(s->sc, &tok, &len, s->where));
@@ -343,12 +343,12 @@ static grundy_status load(range_stream *s, uint64_t n, uint64_t n_place)
                   ? (const uint8_t *)grundy_table_data(tab)
                   : NULL;
     s->tab8_n = s->tab8 ? grundy_table_size(tab) : 0;
-    fast = sure && !keep && range_stream_fast_ok(s);
+    fast = sure && !keep && grundy_range_fast_ok(s);
     for (i = 0; i < n;) {
         size_t c = 0;
         if (fast) {
             grundy_value vals[sizeof chunk / sizeof chunk[0]];
-            c = range_stream_fast_values(s, vals,
+            c = grundy_range_fast_values(s, vals,
                                          n - i < sizeof vals / sizeof vals[0]
                                              ? (size_t)(n - i)
                                              : sizeof vals / sizeof vals[0]);
@@ -403,8 +403,9 @@ static grundy_status load(range_stream *s, uint64_t n, uint64_t n_place)
  * their cache misses then overlap with the work on the queries before
  * them.  Only a hint: the real parse below checks everything. */
 #define LOOKAHEAD 4
-#define LOOKAHEAD_MIN_N ((size_t)1 << 20) /* smaller sequences stay in cache   \
-                                           */
+#define LOOKAHEAD_MIN_N                                                        \
+    ((size_t)1 << 20) /* smaller sequences stay in cache                       \
+                       */
 
 /* Parse one whitespace-ended token at buf[*pos..len): a number into *v
  * (when v != NULL; else any token).  @return 0 when cut by the end. */
@@ -592,10 +593,10 @@ static grundy_status queries(range_stream *s, size_t n, uint64_t q)
 {
     uint64_t k;
     grundy_status st = GRUNDY_OK;
-    int fast = range_stream_fast_ok(s);
+    int fast = grundy_range_fast_ok(s);
     s->query = 0;
     for (k = 0; st == GRUNDY_OK && k < q; k++) {
-        if (fast && (k += range_stream_fast_batch(s, n, q - k)) == q)
+        if (fast && (k += grundy_range_fast_batch(s, n, q - k)) == q)
             break;
         st = one_query(s, n, k);
     }

@@ -4,7 +4,7 @@
  * (s->sure), with no JSON: the queries that lie whole in the scanner's
  * buffer, in their usual form (numbers of at most 18 digits, each
  * followed by one more byte of whitespace in the buffer; a position as a
- * number, or as range_cells_fast() reads it), are parsed into a batch
+ * number, or as grundy_range_cells_fast() reads it), are parsed into a batch
  * with no call per token, the cells they touch are prefetched, and then
  * they are answered in order.  The first query of any other form, or
  * out of range, or cut by the end of the buffer, ends the batch unread:
@@ -38,7 +38,7 @@ static const unsigned char *fast_num(const unsigned char *p,
     return p;
 }
 
-int range_stream_fast_ok(const range_stream *s)
+int grundy_range_fast_ok(const range_stream *s)
 {
     const grundy_range_stream_opts *o = s->o;
     return s->sure && s->tab8 && !o->json &&
@@ -56,7 +56,7 @@ static const unsigned char *fast_value(const range_stream *s,
         size_t k;
         while (p < end && range_stream_blank(*p))
             p++;
-        k = range_cells_fast(&s->o->layout, p, (size_t)(end - p), &pos);
+        k = grundy_range_cells_fast(&s->o->layout, p, (size_t)(end - p), &pos);
         if (!k)
             return NULL;
         p += k;
@@ -69,7 +69,7 @@ static const unsigned char *fast_value(const range_stream *s,
     return p;
 }
 
-size_t range_stream_fast_values(range_stream *s, grundy_value *vals, size_t max)
+size_t grundy_range_fast_values(range_stream *s, grundy_value *vals, size_t max)
 {
     const char *q0;
     size_t avail = grundy_scan_peek(s->sc, &q0), c = 0;
@@ -133,7 +133,7 @@ static void put_word(grundy_writer *w, const char *t, size_t len)
     }
 }
 
-uint64_t range_stream_fast_batch(range_stream *s, size_t n, uint64_t max)
+uint64_t grundy_range_fast_batch(range_stream *s, size_t n, uint64_t max)
 {
     fast_query fq[BATCH];
     char word[2][32];

@@ -1,6 +1,6 @@
 /*
  * cmd_range.c -- grundy range RULES: a sequence of positions of any rule
- * family under updates, with range queries (format in range_cli.h and
+ * family under updates, with range queries (format in grundy/range.h and
  * 'grundy range --help').
  */
 #include <stdio.h>

@@ -182,7 +182,7 @@ static uint64_t run_floor(void *vp)
     return sink;
 }
 
-/* The look-ahead of range_cli.c: the next LOOKAHEAD queries that sit
+/* The look-ahead of src/range/stream.c: the next LOOKAHEAD queries that sit
  * whole in the scanner's buffer are announced to the engine (and an
  * update's pile to the table). */
 #define LOOKAHEAD 4
@@ -216,7 +216,7 @@ static int peek_u64(const unsigned char *buf, size_t len, size_t *pos,
 static void lookahead(ahead *ah, const grundy_scanner *s,
                       const grundy_range *r, const grundy_table *t, size_t n)
 {
-    if (n < ((size_t)1 << 20)) /* as in range_cli.c */
+    if (n < ((size_t)1 << 20)) /* as in src/range/stream.c */
         return;
     if (ah->pos < s->pos) {
         ah->pos = s->pos;
@@ -246,7 +246,7 @@ static void lookahead(ahead *ah, const grundy_scanner *s,
     }
 }
 
-/* grundy: the steps of range_cli_run() for 'solve digit-nim'. */
+/* grundy: the steps of grundy_range_stream_run() for 'solve digit-nim'. */
 static uint64_t run_grundy(void *vp)
 {
     payload *p = vp;

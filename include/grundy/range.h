@@ -51,8 +51,11 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "grundy/core.h"
+#include "grundy/io.h"
 #include "grundy/rules.h"
 #include "grundy/status.h"
+#include "grundy/values.h"
 
 #ifdef __cplusplus
 extern "C" {
@@ -194,6 +197,99 @@ GRUNDY_API int grundy_range_move(const grundy_range *r, size_t lo, size_t hi,
  * query, answering it.  On large sequences the engine's time is mostly
  * such misses.  Never changes a result.  @pre lo <= hi < n.  O(1). */
 GRUNDY_API void grundy_range_prefetch(const grundy_range *r, size_t lo, size_t hi);
+
+/* Query streams ************************************************************/
+
+/* A sequence of positions of a game and a stream of queries, read from a
+ * scanner; each answer is written before the next query is awaited (the
+ * writer is flushed before every blocking read).  The usual layout is
+ * that of 'grundy range': n, then n positions, then q, then q queries
+ * (1-based indices):
+ *   1 L R     winning subsets of L..R modulo the prime
+ *   2 i POS   set component i to POS
+ *   3 L R     the winner of L..R and the nim-sum: "first X" / "second 0"
+ *   4 L R     a winning move: "i POS" (component i moves to POS; parts of
+ *             a split joined by '+', '-' for nothing left), or "none"
+ * With json, each answer is one JSON object (JSON Lines, doc/JSON.md).
+ * Other workloads with the same kind of queries set their layout: a
+ * number of tests first, "n q" before the positions, other query
+ * numbers, other answer words, positions written as rows of cells. */
+
+/* What a query type asks. */
+typedef enum grundy_range_op {
+    GRUNDY_RANGE_OP_COUNT = 1,  /* winning subsets of L..R */
+    GRUNDY_RANGE_OP_SET = 2,    /* component i becomes POS */
+    GRUNDY_RANGE_OP_WINNER = 3, /* the winner of L..R */
+    GRUNDY_RANGE_OP_MOVE = 4    /* a winning move in L..R */
+} grundy_range_op;
+
+/* Layouts other than the usual one (all zero: the usual one). */
+typedef struct grundy_range_layout {
+    int tests;        /* the input starts with a number of tests */
+    int counts_first; /* "n q" come before the positions */
+    /* ops[t]: the grundy_range_op that type t asks; all zero: type t
+     * asks op t. */
+    unsigned char ops[5];
+    /* A winner query's answer: NULL: "first X" / "second 0"; else the
+     * words for a first-player and a second-player win. */
+    const char *winner_words[2];
+    /* rows > 0: a position is rows tokens of cols cells '0' or '1', row
+     * r column c at bit r * cols + c (the order of the rect boards); an
+     * error names the cell.  0: the family's text form, one token. */
+    unsigned rows, cols;
+} grundy_range_layout;
+
+typedef struct grundy_range_stream_opts {
+    const grundy_game *game;
+    grundy_values *values;       /* of game: where the values come from */
+    const grundy_limits *limits; /* its memory limit; NULL: none */
+    grundy_pos pos_max;          /* the largest position accepted */
+    unsigned max_type;           /* query types 1 .. max_type (<= 4) */
+    uint64_t modulus;            /* of query 1; 0: 1 000 000 007 */
+    int json;                    /* one JSON object per answer */
+    grundy_range_layout layout;
+    /* Called after each computation of values (which may have shown
+     * progress through the values' limits); NULL: none. */
+    void (*computed)(void *ctx);
+    void *computed_ctx;
+} grundy_range_stream_opts;
+
+/* What a failure of grundy_range_stream_run() was. */
+typedef enum grundy_range_fault {
+    GRUNDY_RANGE_FAULT_NONE = 0,
+    GRUNDY_RANGE_FAULT_INPUT = 1,  /* where: the place in the input (line,
+                                      column) and the message */
+    GRUNDY_RANGE_FAULT_VALUES = 2, /* tabulating the values: a limit, or
+                                      cancelled through the progress */
+    GRUNDY_RANGE_FAULT_OTHER = 3   /* the status says it (memory) */
+} grundy_range_fault;
+
+typedef struct grundy_range_failure {
+    grundy_range_fault fault;
+    grundy_parse_error where;
+} grundy_range_failure;
+
+/* grundy_range_stream_opts_init() :
+ * The usual layout, all four query types, every position up to
+ * UINT64_MAX - 1, no values (set game and values). */
+GRUNDY_API void grundy_range_stream_opts_init(grundy_range_stream_opts *o);
+
+/* grundy_range_stream_run() :
+ * Read the input from in and answer its queries to out, as described
+ * above, until the last query (with layout.tests: the last test, then
+ * only whitespace).  The answers written before a failure stay written
+ * (and flushed for an input fault).  A finite family's positions are
+ * converted through its whole table; a heap game's values are prepared
+ * once for the largest starting position, and again (growing the table
+ * by at least half) for an update beyond it.  The scanner's before-read
+ * hook is the stream's during the call and restored after it.
+ * Errors: as *why says (GRUNDY_ERR_PARSE, _RANGE, _LIMIT at a place of
+ * the input; the values' errors; GRUNDY_ERR_NOMEM; GRUNDY_ERR_ARG for
+ * options out of their bounds).  Write errors stay in out. */
+GRUNDY_NODISCARD GRUNDY_API grundy_status
+grundy_range_stream_run(grundy_writer *out, grundy_range_failure *why,
+                        grundy_scanner *in,
+                        const grundy_range_stream_opts *o);
 
 /* Counting helpers *********************************************************/
 

@@ -393,59 +393,11 @@ static int mirrored(const grundy_grid *g, uint64_t p)
     return (p & centre) != centre;
 }
 
-/* One step of the reduction (the header): p less its extra leaves of
- * stars, its bridges and its cells alone (p itself when it has no leaf). */
-static uint64_t reduce_step(const grundy_grid *g, uint64_t p)
-{
-    unsigned C = g->cols;
-    uint64_t hl = p & (p << 1) & g->not_left;  /* has a left neighbour */
-    uint64_t hr = p & (p >> 1) & g->not_right; /* ... a right one */
-    uint64_t hu = 0, hd = 0, leaves, seen, c, keep, bridge;
-    if (g->rows > 1) { /* a shift by C = 64 would be undefined */
-        hu = p & (p << C);
-        hd = p & (p >> C);
-    }
-    /* exactly one neighbour: an odd count, and no two of them */
-    leaves = (hl ^ hr ^ hu ^ hd) & ~((hl & hr) | (hu & hd) | ((hl ^ hr) & (hu ^ hd)));
-    if (!leaves) /* no star and no bridge: only cells alone would go, */
-        return p; /* and the parts leave those out anyway */
-    keep = p;
-    /* the centres, direction by direction; a centre seen before keeps
-     * its earlier leaf */
-    seen = g->rows > 1 ? (leaves & hd) << C : 0;
-    c = (leaves & hr) << 1;
-    keep &= ~((c & seen) >> 1);
-    seen |= c;
-    c = g->rows > 1 ? (leaves & hu) >> C : 0;
-    keep &= ~(g->rows > 1 ? (c & seen) << C : 0);
-    seen |= c;
-    c = (leaves & hl) >> 1;
-    keep &= ~((c & seen) << 1);
-    seen |= c;
-    /* cells neither leaves nor centres with no such neighbour */
-    bridge = p & ~leaves & ~seen;
-    bridge &= ~(((bridge & g->not_left) >> 1) | ((bridge & g->not_right) << 1) |
-                (g->rows > 1 ? (bridge >> C) | ((bridge << C) & g->all) : 0));
-    return keep & ~bridge;
-}
-
-static uint64_t cram_reduce(const grundy_grid *g, uint64_t p)
-{
-    uint64_t r;
-    while ((r = reduce_step(g, p)) != p)
-        p = r;
-    return p;
-}
-
 /* p reduced to its fixed point (the header), into q. */
 static inline void w_reduce(const cram_state *cs, uint64_t *q,
                             const uint64_t *p, unsigned W)
 {
     uint64_t y[GRUNDY_CELLS_MAX_WORDS];
-    if (W == 1) {
-        q[0] = cram_reduce(&cs->grid, p[0]);
-        return;
-    }
     grundy_cells_copy(q, p, W);
     for (;;) {
         w_reduce_step(&cs->wg, y, q, W);
@@ -461,10 +413,7 @@ static inline int w_mirrored(const cram_state *cs, const uint64_t *p,
                              unsigned W)
 {
     uint64_t rows[GRUNDY_BOARD_MAX_CELLS];
-    unsigned cells, w = 0, h;
-    if (W == 1)
-        return mirrored(&cs->grid, p[0]);
-    cells = grundy_cells_pop(p, W);
+    unsigned cells = grundy_cells_pop(p, W), w = 0, h;
     return cells >= MIRROR_MIN && !(cells & 1) &&
            (h = grundy_wgrid_rows(&cs->wg, p, rows, &w, W)) != 0 &&
            shape_mirrored(rows, h, w);
@@ -520,18 +469,16 @@ static inline int w_one_cell(const uint64_t *x, unsigned W)
 }
 
 /* w_split() of each width, compiled once each (it calls itself). */
-static size_t split_1(const cram_state *cs, const uint64_t *p, uint64_t *out,
-                      size_t cap, size_t k);
 static size_t split_2(const cram_state *cs, const uint64_t *p, uint64_t *out,
                       size_t cap, size_t k);
 static size_t split_4(const cram_state *cs, const uint64_t *p, uint64_t *out,
                       size_t cap, size_t k);
 
-/* The parts of p (W words each) from out[k] on, for every width: p
- * reduced, its groups grown without crossing the edges of twin squares
- * (a group they cut off is reduced and split again), cells alone and
- * mirrored parts left out.  Returns the new k; parts past cap are
- * counted, not written. */
+/* The parts of p (W words each) from out[k] on, as cram_split() below on
+ * one word: p reduced, its groups grown without crossing the edges of
+ * twin squares (a group they cut off is reduced and split again), cells
+ * alone and mirrored parts left out.  Returns the new k; parts past cap
+ * are counted, not written. */
 static inline size_t w_split(const cram_state *cs, const uint64_t *p,
                              uint64_t *out, size_t cap, size_t k, unsigned W)
 {
@@ -560,9 +507,8 @@ static inline size_t w_split(const cram_state *cs, const uint64_t *p,
         if (w_one_cell(part, W))
             continue;
         if (cuts && !grundy_cells_eq(part, q, W)) {
-            k = W == 1   ? split_1(cs, part, out, cap, k)
-                : W == 2 ? split_2(cs, part, out, cap, k)
-                         : split_4(cs, part, out, cap, k);
+            k = W == 2 ? split_2(cs, part, out, cap, k)
+                       : split_4(cs, part, out, cap, k);
         } else if (!w_mirrored(cs, part, W)) {
             if (k < cap)
                 grundy_cells_copy(out + k * W, part, W);
@@ -570,12 +516,6 @@ static inline size_t w_split(const cram_state *cs, const uint64_t *p,
         }
     }
     return k;
-}
-
-static size_t split_1(const cram_state *cs, const uint64_t *p, uint64_t *out,
-                      size_t cap, size_t k)
-{
-    return w_split(cs, p, out, cap, k, 1);
 }
 
 static size_t split_2(const cram_state *cs, const uint64_t *p, uint64_t *out,
@@ -701,6 +641,109 @@ static size_t cram_orbit(const void *params, grundy_pos p, grundy_pos *out,
     return grundy_grid_orbit(&cs->grid, p, out, cap);
 }
 
+/* One step of the reduction (the header): p less its extra leaves of
+ * stars, its bridges and its cells alone (p itself when it has no leaf). */
+static uint64_t reduce_step(const grundy_grid *g, uint64_t p)
+{
+    unsigned C = g->cols;
+    uint64_t hl = p & (p << 1) & g->not_left;  /* has a left neighbour */
+    uint64_t hr = p & (p >> 1) & g->not_right; /* ... a right one */
+    uint64_t hu = 0, hd = 0, leaves, seen, c, keep, bridge;
+    if (g->rows > 1) { /* a shift by C = 64 would be undefined */
+        hu = p & (p << C);
+        hd = p & (p >> C);
+    }
+    /* exactly one neighbour: an odd count, and no two of them */
+    leaves = (hl ^ hr ^ hu ^ hd) & ~((hl & hr) | (hu & hd) | ((hl ^ hr) & (hu ^ hd)));
+    if (!leaves) /* no star and no bridge: only cells alone would go, */
+        return p; /* and the parts leave those out anyway */
+    keep = p;
+    /* the centres, direction by direction; a centre seen before keeps
+     * its earlier leaf */
+    seen = g->rows > 1 ? (leaves & hd) << C : 0;
+    c = (leaves & hr) << 1;
+    keep &= ~((c & seen) >> 1);
+    seen |= c;
+    c = g->rows > 1 ? (leaves & hu) >> C : 0;
+    keep &= ~(g->rows > 1 ? (c & seen) << C : 0);
+    seen |= c;
+    c = (leaves & hl) >> 1;
+    keep &= ~((c & seen) << 1);
+    seen |= c;
+    /* cells neither leaves nor centres with no such neighbour */
+    bridge = p & ~leaves & ~seen;
+    bridge &= ~(((bridge & g->not_left) >> 1) | ((bridge & g->not_right) << 1) |
+                (g->rows > 1 ? (bridge >> C) | ((bridge << C) & g->all) : 0));
+    return keep & ~bridge;
+}
+
+static uint64_t cram_reduce(const grundy_grid *g, uint64_t p)
+{
+    uint64_t r;
+    while ((r = reduce_step(g, p)) != p)
+        p = r;
+    return p;
+}
+
+/* The twin squares of p (the header): the left cells of the horizontal
+ * edges the game can do without. */
+static uint64_t twin_cuts(const grundy_grid *g, uint64_t p)
+{
+    unsigned C = g->cols;
+    uint64_t hl, hr, hu, hd, tl, br, tr, bl, a, t;
+    if (g->rows < 2 || C < 2)
+        return 0;
+    hl = p & (p << 1) & g->not_left;
+    hr = p & (p >> 1) & g->not_right;
+    hu = p & (p << C);
+    hd = p & (p >> C);
+    tl = hr & hd & ~hl & ~hu; /* neighbours right and below only */
+    br = hl & hu & ~hr & ~hd;
+    tr = hl & hd & ~hr & ~hu;
+    bl = hr & hu & ~hl & ~hd;
+    a = tl & (br >> (C + 1)); /* twins at a and a + C + 1 */
+    t = tr & (bl >> (C - 1)); /* twins at t and t + C - 1 */
+    return a | (a << C) | (t >> 1) | (t << (C - 1));
+}
+
+/* The parts of p from out[k] on, twin squares cut (a part they cut off
+ * is reduced and split again); returns the new k. */
+static size_t cram_split(const grundy_grid *g, uint64_t p, grundy_pos *out,
+                         size_t cap, size_t k)
+{
+    unsigned C = g->cols;
+    uint64_t q = cram_reduce(g, p), cut = twin_cuts(g, q), rest = q;
+    uint64_t go_right = g->not_right & ~cut, go_left = go_right << 1;
+    while (rest) {
+        uint64_t part = rest & (~rest + 1), next;
+        if (cut) {
+            for (;;) {
+                next = part | ((part & go_left) >> 1) |
+                       ((part & go_right) << 1) | (part >> C) |
+                       ((part << C) & g->all);
+                next &= q;
+                if (next == part)
+                    break;
+                part = next;
+            }
+        } else {
+            while ((next = grundy_grid_grow(g, part) & q) != part)
+                part = next;
+        }
+        rest &= ~part;
+        if (!(part & (part - 1)))
+            continue; /* a cell alone */
+        if (cut && part != q) {
+            k = cram_split(g, part, out, cap, k);
+        } else if (!mirrored(g, part)) {
+            if (k < cap)
+                out[k] = part;
+            k++;
+        }
+    }
+    return k;
+}
+
 static size_t cram_components(const void *params, grundy_pos p,
                               grundy_pos *out, size_t cap)
 {
@@ -719,7 +762,7 @@ static size_t cram_components(const void *params, grundy_pos p,
             out[i] = grundy_cellpool_name(cs->pool, parts + i * cs->words, &ok);
         return ok ? n : 0;
     }
-    return split_1(cs, &p, out, cap, 0);
+    return cram_split(&cs->grid, p, out, cap, 0);
 }
 
 static void cram_key(const void *params, grundy_pos p, uint64_t key[2])

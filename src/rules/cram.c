@@ -259,6 +259,30 @@ static inline void w_centres(uint64_t *out, uint64_t *seen,
     grundy_cells_or(seen, seen, c, W);
 }
 
+/* The cells of p with an empty neighbour on their left, right, upper and
+ * lower side. */
+static inline void w_sides(const grundy_wgrid *g, const uint64_t *p,
+                           uint64_t *hl, uint64_t *hr, uint64_t *hu,
+                           uint64_t *hd, unsigned W)
+{
+    uint64_t t[GRUNDY_CELLS_MAX_WORDS];
+    unsigned i;
+    grundy_cells_shl(t, p, 1, W);
+    for (i = 0; i < W; i++)
+        hl[i] = p[i] & t[i] & g->not_left[i];
+    grundy_cells_shr(t, p, 1, W);
+    for (i = 0; i < W; i++)
+        hr[i] = p[i] & t[i] & g->not_right[i];
+    grundy_cells_zero(hu, W);
+    grundy_cells_zero(hd, W);
+    if (g->rows > 1) {
+        grundy_cells_shl(t, p, g->cols, W);
+        grundy_cells_and(hu, p, t, W);
+        grundy_cells_shr(t, p, g->cols, W);
+        grundy_cells_and(hd, p, t, W);
+    }
+}
+
 /* One step of the reduction (the header), as reduce_step() below. */
 static inline void w_reduce_step(const grundy_wgrid *g, uint64_t *out,
                                  const uint64_t *p, unsigned W)
@@ -269,20 +293,7 @@ static inline void w_reduce_step(const grundy_wgrid *g, uint64_t *out,
     uint64_t leaves[GRUNDY_CELLS_MAX_WORDS], seen[GRUNDY_CELLS_MAX_WORDS];
     uint64_t c[GRUNDY_CELLS_MAX_WORDS], t[GRUNDY_CELLS_MAX_WORDS];
     uint64_t bridge[GRUNDY_CELLS_MAX_WORDS], u[GRUNDY_CELLS_MAX_WORDS];
-    grundy_cells_shl(t, p, 1, W);
-    for (i = 0; i < W; i++)
-        hl[i] = p[i] & t[i] & g->not_left[i];
-    grundy_cells_shr(t, p, 1, W);
-    for (i = 0; i < W; i++)
-        hr[i] = p[i] & t[i] & g->not_right[i];
-    grundy_cells_zero(hu, W);
-    grundy_cells_zero(hd, W);
-    if (g->rows > 1) {
-        grundy_cells_shl(t, p, C, W);
-        grundy_cells_and(hu, p, t, W);
-        grundy_cells_shr(t, p, C, W);
-        grundy_cells_and(hd, p, t, W);
-    }
+    w_sides(g, p, hl, hr, hu, hd, W);
     for (i = 0; i < W; i++)
         leaves[i] = (hl[i] ^ hr[i] ^ hu[i] ^ hd[i]) &
                     ~((hl[i] & hr[i]) | (hu[i] & hd[i]) |
@@ -382,33 +393,141 @@ static int mirrored(const grundy_grid *g, uint64_t p)
     return (p & centre) != centre;
 }
 
-static inline size_t w_components(const grundy_wgrid *g, const uint64_t *p,
-                                  uint64_t *out, size_t cap, unsigned W)
+/* p reduced to its fixed point (the header), into q. */
+static inline void w_reduce(const cram_state *cs, uint64_t *q,
+                            const uint64_t *p, unsigned W)
 {
-    uint64_t x[GRUNDY_CELLS_MAX_WORDS], y[GRUNDY_CELLS_MAX_WORDS];
-    uint64_t rows[GRUNDY_BOARD_MAX_CELLS];
-    size_t n, i, k = 0;
-    grundy_cells_copy(x, p, W);
+    uint64_t y[GRUNDY_CELLS_MAX_WORDS];
+    grundy_cells_copy(q, p, W);
     for (;;) {
-        w_reduce_step(g, y, x, W);
-        if (grundy_cells_eq(x, y, W))
-            break;
-        grundy_cells_copy(x, y, W);
+        w_reduce_step(&cs->wg, y, q, W);
+        if (grundy_cells_eq(q, y, W))
+            return;
+        grundy_cells_copy(q, y, W);
     }
-    n = grundy_wgrid_components(g, x, 2, out, cap, W);
-    if (n > cap)
-        return n; /* the caller asks again with room for all */
-    for (i = 0; i < n; i++) {
-        unsigned cells = grundy_cells_pop(out + i * W, W), w = 0, h;
-        if (cells >= MIRROR_MIN && !(cells & 1) &&
-            (h = grundy_wgrid_rows(g, out + i * W, rows, &w, W)) != 0 &&
-            shape_mirrored(rows, h, w))
+}
+
+/* Whether part p is a second-player win by the mirror strategy (the
+ * header). */
+static inline int w_mirrored(const cram_state *cs, const uint64_t *p,
+                             unsigned W)
+{
+    uint64_t rows[GRUNDY_BOARD_MAX_CELLS];
+    unsigned cells = grundy_cells_pop(p, W), w = 0, h;
+    return cells >= MIRROR_MIN && !(cells & 1) &&
+           (h = grundy_wgrid_rows(&cs->wg, p, rows, &w, W)) != 0 &&
+           shape_mirrored(rows, h, w);
+}
+
+/* The twin squares of p (the header): into cut, the left cells of the
+ * horizontal edges the game can do without. */
+static inline void w_twin_cuts(const grundy_wgrid *g, uint64_t *cut,
+                               const uint64_t *p, unsigned W)
+{
+    unsigned C = g->cols, i;
+    uint64_t hl[GRUNDY_CELLS_MAX_WORDS], hr[GRUNDY_CELLS_MAX_WORDS];
+    uint64_t hu[GRUNDY_CELLS_MAX_WORDS], hd[GRUNDY_CELLS_MAX_WORDS];
+    uint64_t a[GRUNDY_CELLS_MAX_WORDS], t[GRUNDY_CELLS_MAX_WORDS];
+    uint64_t x[GRUNDY_CELLS_MAX_WORDS];
+    grundy_cells_zero(cut, W);
+    if (g->rows < 2 || C < 2)
+        return;
+    w_sides(g, p, hl, hr, hu, hd, W);
+    /* a: neighbours right and below only, and so is a + C + 1 on its
+     * left and above: twins at a and a + C + 1 */
+    for (i = 0; i < W; i++)
+        x[i] = hl[i] & hu[i] & ~hr[i] & ~hd[i];
+    grundy_cells_shr(a, x, C + 1, W);
+    for (i = 0; i < W; i++)
+        a[i] &= hr[i] & hd[i] & ~hl[i] & ~hu[i];
+    /* t: neighbours left and below only, and t + C - 1 right and above:
+     * twins at t and t + C - 1 */
+    for (i = 0; i < W; i++)
+        x[i] = hr[i] & hu[i] & ~hl[i] & ~hd[i];
+    grundy_cells_shr(t, x, C - 1, W);
+    for (i = 0; i < W; i++)
+        t[i] &= hl[i] & hd[i] & ~hr[i] & ~hu[i];
+    /* the edges a-(a+1), (a+C)-(a+C+1), (t-1)-t, (t+C-1)-(t+C) */
+    grundy_cells_or(cut, cut, a, W);
+    grundy_cells_shl(x, a, C, W);
+    grundy_cells_or(cut, cut, x, W);
+    grundy_cells_shr(x, t, 1, W);
+    grundy_cells_or(cut, cut, x, W);
+    grundy_cells_shl(x, t, C - 1, W);
+    grundy_cells_or(cut, cut, x, W);
+}
+
+static inline int w_one_cell(const uint64_t *x, unsigned W)
+{
+    unsigned i, n = 0;
+    for (i = 0; i < W; i++) {
+        if (x[i] & (x[i] - 1))
+            return 0;
+        n += x[i] != 0;
+    }
+    return n == 1;
+}
+
+/* w_split() of each width, compiled once each (it calls itself). */
+static size_t split_2(const cram_state *cs, const uint64_t *p, uint64_t *out,
+                      size_t cap, size_t k);
+static size_t split_4(const cram_state *cs, const uint64_t *p, uint64_t *out,
+                      size_t cap, size_t k);
+
+/* The parts of p (W words each) from out[k] on, as cram_split() below on
+ * one word: p reduced, its groups grown without crossing the edges of
+ * twin squares (a group they cut off is reduced and split again), cells
+ * alone and mirrored parts left out.  Returns the new k; parts past cap
+ * are counted, not written. */
+static inline size_t w_split(const cram_state *cs, const uint64_t *p,
+                             uint64_t *out, size_t cap, size_t k, unsigned W)
+{
+    grundy_wgrid cg = cs->wg; /* the board less the edges cut */
+    uint64_t q[GRUNDY_CELLS_MAX_WORDS], cut[GRUNDY_CELLS_MAX_WORDS];
+    uint64_t rest[GRUNDY_CELLS_MAX_WORDS], part[GRUNDY_CELLS_MAX_WORDS];
+    uint64_t next[GRUNDY_CELLS_MAX_WORDS];
+    int cuts;
+    w_reduce(cs, q, p, W);
+    w_twin_cuts(&cs->wg, cut, q, W);
+    cuts = !grundy_cells_empty(cut, W);
+    grundy_cells_andnot(cg.not_right, cs->wg.not_right, cut, W);
+    grundy_cells_shl(cg.not_left, cg.not_right, 1, W);
+    grundy_cells_copy(rest, q, W);
+    while (!grundy_cells_empty(rest, W)) {
+        grundy_cells_zero(part, W);
+        grundy_cells_set(part, grundy_cells_low(rest, W));
+        for (;;) {
+            grundy_wgrid_grow(&cg, next, part, W);
+            grundy_cells_and(next, next, q, W);
+            if (grundy_cells_eq(next, part, W))
+                break;
+            grundy_cells_copy(part, next, W);
+        }
+        grundy_cells_andnot(rest, rest, part, W);
+        if (w_one_cell(part, W))
             continue;
-        if (k != i)
-            grundy_cells_copy(out + k * W, out + i * W, W);
-        k++;
+        if (cuts && !grundy_cells_eq(part, q, W)) {
+            k = W == 2 ? split_2(cs, part, out, cap, k)
+                       : split_4(cs, part, out, cap, k);
+        } else if (!w_mirrored(cs, part, W)) {
+            if (k < cap)
+                grundy_cells_copy(out + k * W, part, W);
+            k++;
+        }
     }
     return k;
+}
+
+static size_t split_2(const cram_state *cs, const uint64_t *p, uint64_t *out,
+                      size_t cap, size_t k)
+{
+    return w_split(cs, p, out, cap, k, 2);
+}
+
+static size_t split_4(const cram_state *cs, const uint64_t *p, uint64_t *out,
+                      size_t cap, size_t k)
+{
+    return w_split(cs, p, out, cap, k, 4);
 }
 
 /* The hooks of one width. */
@@ -426,8 +545,7 @@ static inline size_t w_components(const grundy_wgrid *g, const uint64_t *p,
     static size_t cram_components_##W(const void *params, const uint64_t *p, \
                                       uint64_t *out, size_t cap)              \
     {                                                                         \
-        return w_components(&((const cram_state *)params)->wg, p, out, cap,   \
-                            W);                                               \
+        return split_##W(params, p, out, cap, 0);                             \
     }                                                                         \
     static void cram_key_##W(const void *params, const uint64_t *p,          \
                              uint64_t *key, unsigned *tag)                    \
@@ -638,8 +756,8 @@ static size_t cram_components(const void *params, grundy_pos p,
         if (!cram_cells(cs, p, x, cs->words))
             return 0;
         n = cs->words == 2
-                ? w_components(&cs->wg, x, parts, GRUNDY_BOARD_MAX_CELLS / 2, 2)
-                : w_components(&cs->wg, x, parts, GRUNDY_BOARD_MAX_CELLS / 2, 4);
+                ? split_2(cs, x, parts, GRUNDY_BOARD_MAX_CELLS / 2, 0)
+                : split_4(cs, x, parts, GRUNDY_BOARD_MAX_CELLS / 2, 0);
         for (i = 0; i < n && i < cap && ok; i++)
             out[i] = grundy_cellpool_name(cs->pool, parts + i * cs->words, &ok);
         return ok ? n : 0;

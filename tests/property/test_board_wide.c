@@ -17,7 +17,10 @@
  *   - the endgame database (a window's table) against the tier table of
  *     every position of small boards, at each width;
  *   - Cram positions that are their own image under the half turn (the
- *     mirror strategy: cram.c), at each width, against the direct search.
+ *     mirror strategy: cram.c), at each width, against the direct search;
+ *   - Cram positions with a twin square (cram.c), at each width: the
+ *     parts agree across widths, and their values XOR to the direct
+ *     search's value of the whole position.
  * Every failure names the seed.  The sanitizer build runs fewer cases.
  */
 #include <stdio.h>
@@ -397,6 +400,177 @@ static void test_cram_mirrored(void **state)
     check_mirrored(rng, 8, 11, 40 * k);
 }
 
+/* Whether two parts (owner[i]: 1 + the part of cell i, 0 for none) have
+ * adjacent cells. */
+static int parts_touch(const board *b, const unsigned char *owner)
+{
+    unsigned u, v;
+    for (u = 0; u < b->n; u++)
+        for (v = 0; v < b->n; v++)
+            if (owner[u] && owner[v] && owner[u] != owner[v] && b->adj[u][v])
+                return 1;
+    return 0;
+}
+
+/* The twin-square rule of cram.c (a 2 x 2 square a b / c d of empty
+ * cells whose a and d, or b and c, have only the square's two other
+ * cells as empty neighbours: its horizontal edges are dropped before the
+ * position is split) at every width.  Random positions with such a
+ * square planted: the parts the components hook gives at each width are
+ * the same, disjoint subsets of the position; their values (the search
+ * at the least width) XOR to the value the direct search confirms for
+ * the whole position, and the search at each width agrees.  Parts that
+ * touch each other are only made by the rule (plain groups never
+ * touch): they must turn up in a sizable share of the positions. */
+static void check_twins(test_rng *rng, unsigned r, unsigned c, long iters)
+{
+    static oracle_graph og;
+    static const unsigned widths[] = {1, 2, 4};
+    static uint64_t parts[3][MAXC / 2 * 4];
+    grundy_game *g;
+    const grundy_rules *rl;
+    const void *params;
+    grundy_board *s[3];
+    unsigned char in[MAXC];
+    char text[2 * MAXC + 2];
+    size_t w, nw, first = r * c <= 64 ? 0 : r * c <= 128 ? 1 : 2;
+    long it, touching = 0;
+    grid_board(&B, "cram:", r, c, 1);
+    g = test_game(B.spec);
+    rl = grundy_game_rules(g);
+    params = grundy_game_params(g);
+    nw = 3 - first;
+    for (w = 0; w < nw; w++)
+        s[w] = search_at(g, widths[first + w], 1);
+    if (LIGHT)
+        iters = (iters + 3) / 4;
+    for (it = 0; it < iters; it++) {
+        unsigned tr = (unsigned)test_rng_below(rng, r - 1),
+                 tc = (unsigned)test_rng_below(rng, c - 1),
+                 mirror = (unsigned)test_rng_below(rng, 2), k, i;
+        unsigned sq[4], cells;
+        size_t n[3], a, b;
+        grundy_pos p;
+        grundy_value x = 0;
+        uint64_t cellset[4] = {0, 0, 0, 0};
+        oracle_memo *m;
+        sq[0] = tr * c + tc;
+        sq[1] = sq[0] + 1;
+        sq[2] = sq[0] + c;
+        sq[3] = sq[2] + 1;
+        memset(in, 0, sizeof in);
+        for (k = 0; k < 22; k++)
+            in[test_rng_below(rng, B.n)] = 1;
+        /* the twins' other neighbours are filled */
+        for (i = 0; i < B.n; i++) {
+            unsigned t1 = mirror ? sq[1] : sq[0], t2 = mirror ? sq[2] : sq[3];
+            if ((B.adj[t1][i] || B.adj[t2][i]) && i != sq[0] && i != sq[1] &&
+                i != sq[2] && i != sq[3])
+                in[i] = 0;
+        }
+        for (k = 0; k < 4; k++)
+            in[sq[k]] = 1;
+        pos_text(&B, in, text);
+        if (grundy_game_pos_parse(g, text, strlen(text), &p, NULL) !=
+            GRUNDY_OK)
+            fail_msg("seed=%llu %s: position %s does not parse",
+                     (unsigned long long)test_seed(), B.spec, text);
+        for (i = 0; i < B.n; i++)
+            if (in[i])
+                cellset[i / 64] |= 1ull << (i % 64);
+        for (w = 0; w < nw; w++) {
+            unsigned W = widths[first + w];
+            if (W == 1)
+                n[w] = rl->components(params, p, parts[w], MAXC / 2);
+            else
+                n[w] = rl->wide(params, W)->components(params, cellset,
+                                                       parts[w], MAXC / 2);
+            assert_true(n[w] <= MAXC / 2);
+        }
+        /* the same parts at every width (the words past a board's
+         * width are empty) */
+        for (w = 1; w < nw; w++) {
+            unsigned W0 = widths[first], W = widths[first + w];
+            int same = n[w] == n[0];
+            for (a = 0; same && a < n[0]; a++)
+                for (b = 0; b < W; b++)
+                    same &= parts[w][a * W + b] ==
+                            (b < W0 ? parts[0][a * W0 + b] : 0);
+            if (!same)
+                fail_msg("seed=%llu it=%ld %s %s: the parts at %u and %u "
+                         "words differ",
+                         (unsigned long long)test_seed(), it, B.spec, text,
+                         W0, W);
+        }
+        /* disjoint subsets of the position; their values XOR */
+        {
+            unsigned W0 = widths[first];
+            unsigned char owner[MAXC];
+            memset(owner, 0, sizeof owner);
+            for (a = 0; a < n[0]; a++) {
+                unsigned char pin[MAXC];
+                char ptext[2 * MAXC + 2];
+                grundy_pos q;
+                memset(pin, 0, sizeof pin);
+                for (i = 0; i < B.n; i++)
+                    if ((parts[0][a * W0 + i / 64] >> (i % 64)) & 1) {
+                        if (!in[i] || owner[i])
+                            fail_msg("seed=%llu it=%ld %s %s: part %zu is "
+                                     "not a new subset",
+                                     (unsigned long long)test_seed(), it,
+                                     B.spec, text, a);
+                        owner[i] = (unsigned char)(a + 1);
+                        pin[i] = 1;
+                    }
+                pos_text(&B, pin, ptext);
+                assert_int_equal(grundy_game_pos_parse(g, ptext,
+                                                       strlen(ptext), &q,
+                                                       NULL),
+                                 GRUNDY_OK);
+                x ^= value_of(s[0], q, B.spec);
+            }
+            touching += parts_touch(&B, owner);
+        }
+        cells = induced(&B, in, &og);
+        m = oracle_memo_new(oracle_moves_domino, &og);
+        if (!oracle_value_is(m, cells == 64 ? ~0ull : (1ull << cells) - 1,
+                             (unsigned)x))
+            fail_msg("seed=%llu it=%ld %s %s: the parts XOR to %llu, the "
+                     "direct search disagrees",
+                     (unsigned long long)test_seed(), it, B.spec, text,
+                     (unsigned long long)x);
+        oracle_memo_free(m);
+        for (w = 0; w < nw; w++) {
+            grundy_value v0 = value_of(s[w], p, B.spec);
+            if (v0 != x)
+                fail_msg("seed=%llu it=%ld %s %s: the search at %u words "
+                         "says %llu, the parts %llu",
+                         (unsigned long long)test_seed(), it, B.spec, text,
+                         widths[first + w], (unsigned long long)v0,
+                         (unsigned long long)x);
+        }
+    }
+    if (touching < iters / 20)
+        fail_msg("seed=%llu %s: the twin squares split only %ld times in "
+                 "%ld",
+                 (unsigned long long)test_seed(), B.spec, touching, iters);
+    for (w = 0; w < nw; w++)
+        grundy_board_free(s[w]);
+    grundy_game_free(g);
+}
+
+static void test_cram_twin_squares(void **state)
+{
+    test_rng *rng = *state;
+    long k = test_multiplier();
+    check_twins(rng, 6, 7, 100 * k);
+    check_twins(rng, 8, 8, 100 * k);
+    check_twins(rng, 9, 8, 150 * k);
+    check_twins(rng, 7, 10, 150 * k);
+    check_twins(rng, 3, 30, 100 * k);
+    check_twins(rng, 12, 12, 60 * k);
+}
+
 /* The plain memo of parts against the pruned search, on positions of up
  * to 100 cells that split into many parts. */
 static void check_memo(test_rng *rng, const board *b, unsigned k, long iters)
@@ -541,6 +715,8 @@ int main(void)
         cmocka_unit_test(test_enddb_against_tables),
         cmocka_unit_test_setup_teardown(test_cram_mirrored, test_rng_setup,
                                         test_rng_teardown),
+        cmocka_unit_test_setup_teardown(test_cram_twin_squares,
+                                        test_rng_setup, test_rng_teardown),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

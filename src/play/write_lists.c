@@ -15,7 +15,7 @@
 
 /* A state whose rules allow more moves than this is not listed: the
  * list would be built whole (and sorted) to show `most` of it, and a heap
- * of 9191 in 0.87 has 7 million moves (seconds and 300 MiB). */
+ * of 9191 in 0.87 has 7 million moves (seconds and 900 MiB). */
 #define LEGAL_LIST_MAX ((uint64_t)1 << 16)
 
 /* The most moves the rules allow from p, summed over its components. */

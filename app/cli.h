@@ -20,6 +20,8 @@
 #define CLI_DECLARE_CMD(name) int cmd_##name(int argc, char **argv);
 CLI_COMMANDS(CLI_DECLARE_CMD)
 #undef CLI_DECLARE_CMD
+/* A subcommand's entry, as main() and the fuzz targets call it. */
+typedef int (*cli_cmd_fn)(int argc, char **argv);
 
 /* Help texts (help.c): whether cmd has one; the page (NULL: the main
  * help) on stdout. */

@@ -22,7 +22,7 @@
 
 static const struct {
     const char *name;
-    int (*fn)(int argc, char **argv);
+    cli_cmd_fn fn;
 } commands[] = {
 #define ROW(name) {#name, cmd_##name},
     CLI_COMMANDS(ROW)

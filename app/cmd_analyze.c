@@ -156,10 +156,6 @@ int cmd_analyze(int argc, char **argv)
     cli_catch_signals();
     rc = cli_play_state(&p, &a.eng, a.mix ? NULL : a.rules, a.pos, a.npos,
                         &a.po);
-    if (rc == CLI_EXIT_OK && grundy_play_refused_option(p))
-        rc = cli_usage_error("analyze",
-                             "--%s is not available for loopy games",
-                             grundy_play_refused_option(p));
     if (rc == CLI_EXIT_OK) {
         if (grundy_writer_init(&w, 1) != GRUNDY_OK) {
             rc = cli_error("analyze", GRUNDY_ERR_NOMEM, NULL);

@@ -178,8 +178,8 @@ static int allbut_proves(const grundy_table *t, grundy_pos q, grundy_pos p,
     uint64_t *b1, *b2, n1 = 0, n2 = 0, budget = 16 * (uint64_t)size + 4096;
     size_t words;
     int proven = 0;
-    if (!allbut_reach(t->game, &xmax) || xmax >= size ||
-        q + p + xmax > size || top > 4 * (grundy_value)size + 4096)
+    if (!allbut_reach(t->game, &xmax) || q + p + xmax > size ||
+        top > 4 * (grundy_value)size + 4096)
         return 0;
     words = (size_t)((top + s) / 64 + 2);
     b1 = calloc(words, sizeof *b1);

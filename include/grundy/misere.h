@@ -96,6 +96,9 @@ GRUNDY_API void grundy_misere_free(grundy_misere *q);
  * it stopped.
  * Errors: GRUNDY_ERR_RANGE for upto > GRUNDY_MISERE_MAX_HEAP;
  * GRUNDY_ERR_LIMIT when max_order or the memory limit of lim is reached;
+ * GRUNDY_ERR_WORK past the work limit of lim (a step is an option of a
+ * heap, a product looked up or a word of a set of elements searched,
+ * counted over the call);
  * GRUNDY_ERR_CANCELLED through lim's progress callback (phase "misere",
  * done and total in heaps); GRUNDY_ERR_NOMEM.
  * Time: a lookup per move of each new heap while the quotient stays the

@@ -95,6 +95,7 @@ void grundy_ticker_init(grundy_ticker *t, const grundy_limits *l,
     t->last_look = t->last_report = grundy_clock_ms();
     t->stride = 1;
     t->left = 1;
+    t->max_work = grundy_limits_work(l);
     t->active = l && l->progress;
 }
 

@@ -24,6 +24,8 @@ typedef struct grundy_ticker {
     uint64_t left;        /* units until the next look */
     unsigned interval;    /* ms between two calls of the callback */
     int active, cancelled;
+    /* Steps counted against the work limit (grundy_ticker_work()). */
+    uint64_t work, max_work;
     /* Called at each look at the clock (checkpoints), or NULL. */
     void (*poll)(void *ctx, uint64_t now_ms, uint64_t done);
     void *poll_ctx;
@@ -64,6 +66,18 @@ static inline grundy_status grundy_ticker_add(grundy_ticker *t,
         return GRUNDY_OK;
     }
     return grundy_ticker_slow(t, done);
+}
+
+/* `units` steps of work done: counted against the limits' work limit
+ * (GRUNDY_ERR_WORK past it) and as units of progress.  For loops whose
+ * cost per unit varies, so that a step stands for a bounded time. */
+static inline grundy_status grundy_ticker_work(grundy_ticker *t,
+                                               uint64_t units)
+{
+    t->work += units;
+    if (t->work > t->max_work)
+        return GRUNDY_ERR_WORK;
+    return grundy_ticker_add(t, units, t->done);
 }
 
 /* A report outside a ticker (the result of the callback is ignored). */

@@ -316,6 +316,11 @@ static grundy_status conservative(grundy_misere *q, uint32_t l, grundy_pos h,
             if (mq_bit(m->p, c[y]))
                 mq_setbit(bad, y);
     }
+    /* A step per option and per product of an option image. */
+    if (tick && (s = grundy_ticker_work(
+                     tick, (o->start[1] - o->start[0]) +
+                               (uint64_t)(nimg + 1) * m->q)) != GRUNDY_OK)
+        goto done;
     /* Quick (N): a stored word of image x with no more option images. */
     for (x = 0; x < m->q; x++) {
         const mq_chain *c = &q->chain;
@@ -325,6 +330,9 @@ static grundy_status conservative(grundy_misere *q, uint32_t l, grundy_pos h,
         cand[ncand++] = x;
         if (!q->have_chain || x >= c->q)
             continue;
+        if (tick && (s = grundy_ticker_work(tick, (uint64_t)c->len[x] * w)) !=
+                        GRUNDY_OK)
+            goto done;
         for (j = 0; j < c->len[x]; j++) {
             const uint64_t *sset = c->pool + (size_t)c->list[x][j] * c->w;
             for (i = 0; i < w; i++)
@@ -603,8 +611,12 @@ grundy_status grundy_misere_grow(grundy_misere *q, grundy_pos upto,
         opts_reset(q);
         q->largest_candidate = 0;
         s = opts_add(q, h, &count, lim);
-        if (s != GRUNDY_OK)
+        if (s == GRUNDY_OK)
+            s = grundy_ticker_work(&tick, count + 1);
+        if (s != GRUNDY_OK) {
+            q->stopped_at = h;
             break;
+        }
         if (count == 0) {
             q->live_of[h] = MQ_NONE;
             q->heaps = h;

@@ -232,7 +232,7 @@ grundy_status grundy_mq_trial_mark(mq_trial *t, mq_mon *base, const mq_opts *o,
 {
     uint32_t l, i, k;
     uint64_t size = base->q;
-    size_t depth = 0, scap = 64, nops = 0;
+    size_t depth = 0, scap = 64;
     mframe *st = NULL;
     grundy_status s = GRUNDY_OK;
 
@@ -340,8 +340,16 @@ grundy_status grundy_mq_trial_mark(mq_trial *t, mq_mon *base, const mq_opts *o,
         d = f->next++;
         x = t->rcode[f->idx];
         c = mul_heap(t, x, d);
+        /* A step per product looked up: this one, and the options' of a
+         * new element. */
+        if (tick && (s = grundy_ticker_work(tick, 1)) != GRUNDY_OK)
+            goto done;
         if (lookup(t, c) != MQ_NONE)
             continue;
+        if (tick && (s = grundy_ticker_work(
+                         tick, f->tlen + (t->ostart[d + 1] - t->ostart[d]))) !=
+                        GRUNDY_OK)
+            goto done;
         /* A new element: its options' images. */
         n0 = t->alen;
         s = arena_room(t, f->tlen + (t->ostart[d + 1] - t->ostart[d]), lim);
@@ -397,11 +405,6 @@ grundy_status grundy_mq_trial_mark(mq_trial *t, mq_mon *base, const mq_opts *o,
         st[depth].next = 0;
         st[depth].toff = n0;
         st[depth].tlen = n - n0;
-        if (tick && (++nops & 1023) == 0) {
-            s = grundy_ticker_tick(tick, tick->done);
-            if (s != GRUNDY_OK)
-                goto done;
-        }
     }
 done:
     free(st);
@@ -480,6 +483,10 @@ grundy_status grundy_mq_trial_reduce(mq_mon *out, mq_trial *t, size_t max_order,
         s = GRUNDY_ERR_NOMEM;
         goto done;
     }
+    /* A step per product: the table of products, then each round. */
+    if (tick && (s = grundy_ticker_work(tick, (uint64_t)nr * nlet)) !=
+                    GRUNDY_OK)
+        goto done;
     for (s_ = 0; s_ < nr; s_++) {
         uint64_t c = t->rcode[s_];
         for (a = 0; a < nlet; a++)
@@ -540,11 +547,9 @@ grundy_status grundy_mq_trial_reduce(mq_mon *out, mq_trial *t, size_t max_order,
         ncl = n;
         if (max_order && ncl > max_order)
             break; /* classes only split further */
-        if (tick) {
-            s = grundy_ticker_add(tick, nr, tick->done);
-            if (s != GRUNDY_OK)
-                goto done;
-        }
+        if (tick && (s = grundy_ticker_work(
+                         tick, (uint64_t)nr * (nlet + 1))) != GRUNDY_OK)
+            goto done;
     }
     if (max_order && ncl > max_order) {
         t->reduced_order = ncl;

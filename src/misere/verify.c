@@ -209,7 +209,6 @@ static grundy_status search_n(mq_verify_out *out, mq_mon *m,
     frame *st = malloc(cap * sizeof *st);
     uint64_t *sets = malloc(cap * w * 8 + 8), *t;
     grundy_status s = GRUNDY_OK;
-    uint64_t nodes = 0;
     int added;
 
     out->ok = 1;
@@ -255,6 +254,11 @@ static grundy_status search_n(mq_verify_out *out, mq_mon *m,
             word[d]--;
             break;
         }
+        /* A step per word of the set and per heap image. */
+        if (tick && (s = grundy_ticker_work(
+                         tick, w + (hi->start[d + 1] - hi->start[d]))) !=
+                        GRUNDY_OK)
+            goto done;
         ft = sets + depth * w;
         t = sets + (depth + 1) * w;
         memset(t, 0, w * 8);
@@ -295,11 +299,6 @@ static grundy_status search_n(mq_verify_out *out, mq_mon *m,
         st[depth].maxd = d;
         st[depth].next = 0;
         st[depth].via = d;
-        if (tick && (++nodes & 1023) == 0) {
-            s = grundy_ticker_tick(tick, tick->done);
-            if (s != GRUNDY_OK)
-                goto done;
-        }
     }
 done:
     free(word);

@@ -20,6 +20,9 @@ typedef struct kept_quotient {
     int refused;           /* the game has no quotient (no heap moves) */
     grundy_pos stopped_at; /* growth to this heap was refused ... */
     size_t stopped_order;  /* ... with this largest order (0: never) */
+    /* growth to this heap passed this work limit (0: never) */
+    grundy_pos work_stopped_at;
+    uint64_t work_stopped_limit;
 } kept_quotient;
 
 static void kept_quotient_free(void *p)
@@ -72,6 +75,9 @@ static const grundy_misere *sum_quotient(const grundy_sum_component *sum,
         return grundy_misere_order(k->q) <= max_order ? k->q : NULL;
     if (k->stopped_at && top >= k->stopped_at && max_order <= k->stopped_order)
         return NULL; /* refused before, with no more room */
+    if (k->work_stopped_at && top >= k->work_stopped_at &&
+        grundy_limits_work(lim) <= k->work_stopped_limit)
+        return NULL; /* past the work limit before, with no more */
     if (!k->q) {
         s = grundy_misere_new(&k->q, g, lim);
         if (s != GRUNDY_OK) {
@@ -86,6 +92,10 @@ static const grundy_misere *sum_quotient(const grundy_sum_component *sum,
         if (s == GRUNDY_ERR_LIMIT) {
             k->stopped_at = grundy_misere_heaps(k->q) + 1;
             k->stopped_order = max_order;
+        }
+        if (s == GRUNDY_ERR_WORK) {
+            k->work_stopped_at = grundy_misere_heaps(k->q) + 1;
+            k->work_stopped_limit = grundy_limits_work(lim);
         }
         return NULL;
     }

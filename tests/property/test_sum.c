@@ -988,6 +988,79 @@ static void test_analyze_quotient_kept(void **state)
     test_game_free(g);
 }
 
+/* The quotient counts its growth against the work limit: a misere sum
+ * of 0.779 with a heap of 21 needs a quotient of more than 10^5 steps,
+ * so under that limit the call goes on to the exact search (within the
+ * limit), which finds the same outcome and winning moves as the
+ * quotient does without the limit; the stop is kept with the values, so
+ * a second call under the same limit searches again and a call without
+ * it grows the quotient.  (The growth once ran unbounded, seconds past
+ * any limit, before the search was even tried.) */
+/* m, its parts in any order, is among u[0..n). */
+static int move_among(const grundy_sum_move *m, const grundy_sum_move *u,
+                      size_t n)
+{
+    size_t i;
+    for (i = 0; i < n; i++) {
+        grundy_pos a[GRUNDY_MAX_PARTS], b[GRUNDY_MAX_PARTS];
+        unsigned k;
+        if (u[i].component != m->component ||
+            u[i].to.nparts != m->to.nparts)
+            continue;
+        memcpy(a, m->to.part, sizeof a);
+        memcpy(b, u[i].to.part, sizeof b);
+        qsort(a, m->to.nparts, sizeof *a, pos_cmp);
+        qsort(b, m->to.nparts, sizeof *b, pos_cmp);
+        for (k = 0; k < m->to.nparts && a[k] == b[k]; k++)
+            ;
+        if (k == m->to.nparts)
+            return 1;
+    }
+    return 0;
+}
+
+static void test_analyze_quotient_work_limit(void **state)
+{
+    grundy_game *g[2] = {test_game("0.779"), test_game("0.779")};
+    grundy_sum_component c[2] = {{NULL, 21}, {NULL, 1}};
+    grundy_sum_opts o;
+    grundy_sum_result r, u;
+    grundy_limits lim;
+    size_t i;
+    int round, game;
+    (void)state;
+    grundy_limits_init(&lim);
+    lim.work_limit = 100000;
+    grundy_sum_opts_init(&o);
+    o.convention = GRUNDY_PLAY_MISERE;
+    /* game 0: twice under the limit, then without; game 1: the same
+     * game afresh, under the limit and without */
+    for (game = 0; game < 2; game++)
+        for (round = game; round < 2; round++) {
+            c[0].values = c[1].values = test_values(g[game]);
+            o.limits = &lim;
+            assert_int_equal(grundy_sum_analyze(&r, c, 2, NULL, &o),
+                             GRUNDY_OK);
+            assert_int_equal(r.method, GRUNDY_SUM_BY_SEARCH);
+            if (round == 0) {
+                grundy_sum_result_clear(&r);
+                continue;
+            }
+            o.limits = NULL;
+            assert_int_equal(grundy_sum_analyze(&u, c, 2, NULL, &o),
+                             GRUNDY_OK);
+            assert_int_equal(u.method, GRUNDY_SUM_BY_QUOTIENT);
+            assert_int_equal(r.first_wins, u.first_wins);
+            assert_int_equal(r.nmoves, u.nmoves);
+            for (i = 0; i < r.nmoves; i++)
+                assert_true(move_among(&r.moves[i], u.moves, u.nmoves));
+            grundy_sum_result_clear(&r);
+            grundy_sum_result_clear(&u);
+        }
+    test_game_free(g[0]);
+    test_game_free(g[1]);
+}
+
 /* The search's bound on work is the limits' work limit, counted in child
  * positions generated: no other bound on moves per position.  A Nim heap
  * of 99 has 100 positions and 4950 moves among them, more than 32 per
@@ -1058,6 +1131,7 @@ int main(void)
         cmocka_unit_test_setup_teardown(test_analyze_matches_oracle,
                                         test_rng_setup, test_rng_teardown),
         cmocka_unit_test(test_analyze_quotient_kept),
+        cmocka_unit_test(test_analyze_quotient_work_limit),
         cmocka_unit_test(test_known_values),
         cmocka_unit_test(test_winning_moves_large_heap),
         cmocka_unit_test(test_edges_and_limits),

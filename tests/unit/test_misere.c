@@ -359,6 +359,51 @@ static void test_misere_grow_limits(void **state)
     grundy_game_free(g);
 }
 
+/* Growth counts its steps against the work limit (options of a heap,
+ * products looked up, words of the sets searched), so that a limit
+ * bounds its time: 0.07 to heap 33 takes far more than 1000 steps.  It
+ * stops with GRUNDY_ERR_WORK where the heap could not be added, and the
+ * quotient it had stays right and grows on (it once ran unbounded). */
+static void test_misere_grow_work(void **state)
+{
+    grundy_game *g = test_game("0.07");
+    grundy_misere *q, *r;
+    grundy_misere_info in;
+    grundy_limits lim;
+    grundy_pos h, k;
+    (void)state;
+    grundy_limits_init(&lim);
+    lim.work_limit = 1000;
+    assert_int_equal(grundy_misere_new(&q, g, NULL), GRUNDY_OK);
+    assert_int_equal(grundy_misere_grow(q, 33, 0, &lim), GRUNDY_ERR_WORK);
+    grundy_misere_get_info(&in, q);
+    assert_true(in.heaps < 33);
+    assert_int_equal(in.stopped_at, in.heaps + 1);
+    /* a larger limit goes further, no limit to the end */
+    lim.work_limit = 10000000;
+    assert_int_equal(grundy_misere_grow(q, 26, 0, &lim), GRUNDY_OK);
+    assert_int_equal(grundy_misere_order(q), 144);
+    assert_int_equal(grundy_misere_grow(q, 33, 0, NULL), GRUNDY_OK);
+    /* the same quotient as one grown without a stop */
+    assert_int_equal(grundy_misere_new(&r, g, NULL), GRUNDY_OK);
+    assert_int_equal(grundy_misere_grow(r, 33, 0, NULL), GRUNDY_OK);
+    assert_int_equal(grundy_misere_order(q), grundy_misere_order(r));
+    for (h = 1; h <= 33; h++)
+        for (k = 0; k <= h; k++) {
+            grundy_misere_elem x = grundy_misere_heap(q, h),
+                               y = grundy_misere_heap(r, h);
+            if (k) {
+                x = grundy_misere_mul(q, x, grundy_misere_heap(q, k));
+                y = grundy_misere_mul(r, y, grundy_misere_heap(r, k));
+            }
+            assert_int_equal(grundy_misere_is_p(q, x),
+                             grundy_misere_is_p(r, y));
+        }
+    grundy_misere_free(r);
+    grundy_misere_free(q);
+    grundy_game_free(g);
+}
+
 static int stop_now(void *ctx, const grundy_progress *p)
 {
     (void)p;
@@ -438,6 +483,7 @@ int main(void)
         cmocka_unit_test(test_misere_genus_format_brackets),
         cmocka_unit_test(test_misere_new_errors),
         cmocka_unit_test(test_misere_grow_limits),
+        cmocka_unit_test(test_misere_grow_work),
         cmocka_unit_test(test_misere_grow_cancel),
         cmocka_unit_test(test_misere_winning_moves_errors),
     };

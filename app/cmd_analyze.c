@@ -24,8 +24,8 @@ typedef struct analyze_args {
     uint64_t moore, heap_max, search_limit;
     cli_engine eng;
 } analyze_args;
-
 #define AT(m) offsetof(analyze_args, m)
+
 static const cli_opt analyze_opts[] = {
     {.type = CLI_OPT_ARG, .name = "RULES POS...", .field = AT(arg),
      .flags = CLI_OPT_MANY},
@@ -58,8 +58,7 @@ static const cli_opt analyze_opts[] = {
 };
 #undef AT
 
-const cli_optset cli_analyze_opts = {"analyze", analyze_opts,
-                                     CLI_AT(analyze_args, eng), 1, 0};
+CLI_SUBCOMMAND_OPTS(analyze, analyze_args, 1, NULL);
 
 static int parse_args(int argc, char **argv, analyze_args *a)
 {

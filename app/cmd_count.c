@@ -22,6 +22,7 @@ typedef struct count_args {
     int print, json, method;
     cli_engine eng;
 } count_args;
+#define AT(m) offsetof(count_args, m)
 
 /* in the order of GRUNDY_FORMAT_COUNT_WINNING .. _TOTAL, then all */
 static const char *const prints[] = {"winning", "losing", "total", "all",
@@ -29,7 +30,6 @@ static const char *const prints[] = {"winning", "losing", "total", "all",
 /* in the order of grundy_count_method */
 static const char *const methods[] = {"auto", "root", "ring", "ring3", NULL};
 
-#define AT(m) offsetof(count_args, m)
 static const cli_opt count_opts[] = {
     {.type = CLI_OPT_ARG, .name = "RULES", .field = AT(spec)},
     {.type = CLI_OPT_SECTION, .name = "What to count:"},
@@ -120,8 +120,7 @@ static const cli_rule count_rules[] = {
     {.type = CLI_RULE_END},
 };
 
-const cli_optset cli_count_opts = {"count", count_opts,
-                                   CLI_AT(count_args, eng), 1, 0};
+CLI_SUBCOMMAND_OPTS(count, count_args, 1, count_rules);
 
 /* The modulus: --mod P (checked when parsed), or the 62-bit prime when
  * the count of configurations, weights^K, is known to stay below it
@@ -198,36 +197,6 @@ static int open_rules(const count_args *a, grundy_game **g, int heaps)
     return CLI_EXIT_DATA;
 }
 
-static int do_heaps(count_args *a, grundy_writer *w)
-{
-    grundy_game *g = NULL;
-    grundy_values *vals = NULL;
-    grundy_count_result r;
-    grundy_status s;
-    uint64_t p, m1 = a->max + 1;
-    int rc;
-
-    if (open_rules(a, &g, 1))
-        return CLI_EXIT_DATA;
-    rc = choose_mod(a, m1, a->heaps, &p);
-    if (rc) {
-        grundy_game_free(g);
-        return rc;
-    }
-    s = cli_engine_values(&a->eng, g, &vals);
-    if (s == GRUNDY_OK)
-        s = grundy_count_heaps(&r, vals, a->heaps, a->max,
-                               (unsigned)a->moore, p);
-    cli_progress_done();
-    cli_engine_clear(&a->eng);
-    if (s == GRUNDY_OK)
-        print_result(w, a, &r, g);
-    grundy_game_free(g);
-    if (s != GRUNDY_OK)
-        return count_error(s);
-    return CLI_EXIT_OK;
-}
-
 static int finish_tuples(const count_args *a, grundy_writer *w,
                          const grundy_count_hist *h, const grundy_game *g)
 {
@@ -252,23 +221,64 @@ static int finish_tuples(const count_args *a, grundy_writer *w,
     return CLI_EXIT_OK;
 }
 
-static int do_positions(count_args *a, grundy_writer *w)
+/* A count over the values of RULES: run(a, w, g, vals, p) with RULES
+ * open (open_rules(): heaps for --heaps) and its values object, then
+ * both closed.  With --heaps the modulus p is known from the options
+ * and chosen first (else 0: the tuples choose it from their weights).
+ * run's exit code, or the opening's. */
+typedef int count_run(count_args *a, grundy_writer *w, const grundy_game *g,
+                      grundy_values *vals, uint64_t p);
+static int with_values(count_args *a, grundy_writer *w, int heaps,
+                       count_run *run)
 {
     grundy_game *g = NULL;
     grundy_values *vals = NULL;
+    grundy_status s;
+    uint64_t p = 0;
+    int rc;
+    if (open_rules(a, &g, heaps))
+        return CLI_EXIT_DATA;
+    rc = heaps ? choose_mod(a, a->max + 1, a->heaps, &p) : 0;
+    if (rc) {
+        grundy_game_free(g);
+        return rc;
+    }
+    s = cli_engine_values(&a->eng, g, &vals);
+    rc = s == GRUNDY_OK ? run(a, w, g, vals, p) : count_error(s);
+    cli_progress_done();
+    cli_engine_clear(&a->eng);
+    grundy_game_free(g);
+    return rc;
+}
+
+/* --heaps K --max M */
+static int heaps_run(count_args *a, grundy_writer *w, const grundy_game *g,
+                     grundy_values *vals, uint64_t p)
+{
+    grundy_count_result r;
+    grundy_status s = grundy_count_heaps(&r, vals, a->heaps, a->max,
+                                         (unsigned)a->moore, p);
+    if (s != GRUNDY_OK)
+        return count_error(s);
+    print_result(w, a, &r, g);
+    return CLI_EXIT_OK;
+}
+
+/* --positions LIST --tuples K */
+static int positions_run(count_args *a, grundy_writer *w,
+                         const grundy_game *g, grundy_values *vals,
+                         uint64_t p)
+{
     grundy_count_hist h;
     grundy_count_list_fault f;
-    grundy_status s;
     const char *list = a->positions;
+    grundy_status s;
     int rc = CLI_EXIT_DATA;
 
-    if (open_rules(a, &g, 0))
-        return CLI_EXIT_DATA;
+    (void)p; /* chosen from the weights (finish_tuples()) */
     grundy_count_hist_init(&h, a->have_mod ? a->mod : 0);
     memset(&f, 0, sizeof f);
-    s = cli_engine_values(&a->eng, g, &vals);
-    if (s == GRUNDY_OK)
-        s = grundy_count_hist_positions(&h, vals, list, &f);
+    s = grundy_count_hist_positions(&h, vals, list, &f);
     if (f.twice)
         fprintf(stderr, "grundy: count: --positions: '%.*s' is listed twice\n",
                 (int)f.len, list + f.off);
@@ -280,10 +290,7 @@ static int do_positions(count_args *a, grundy_writer *w)
         rc = count_error(s);
     else
         rc = finish_tuples(a, w, &h, g);
-    cli_progress_done();
-    cli_engine_clear(&a->eng);
     grundy_count_hist_clear(&h);
-    grundy_game_free(g);
     return rc;
 }
 
@@ -347,17 +354,15 @@ int cmd_count(int argc, char **argv)
     count_args a;
     grundy_writer w;
     int rc = cli_opts_start(&cli_count_opts, &a, sizeof a, argc, argv);
-    if (rc == 0)
-        rc = cli_opts_check(&cli_count_opts, count_rules, &a);
     if (rc)
         return rc;
     if (grundy_writer_init(&w, 1) != GRUNDY_OK)
         return cli_error("count", GRUNDY_ERR_NOMEM, NULL);
     cli_catch_signals();
     if (a.have_heaps)
-        rc = do_heaps(&a, &w);
+        rc = with_values(&a, &w, 1, heaps_run);
     else if (a.positions)
-        rc = do_positions(&a, &w);
+        rc = with_values(&a, &w, 0, positions_run);
     else
         rc = do_stdin(&a, &w);
     if (grundy_writer_clear(&w) != GRUNDY_OK && rc == 0)

@@ -17,18 +17,12 @@ typedef struct loopy_args {
     grundy_loopy_method method;
     cli_engine eng; /* the common options */
 } loopy_args;
+#define AT(m) offsetof(loopy_args, m)
 
 /* in the order of grundy_loopy_format */
 static const char *const formats[] = {"auto", "edges", "header", "dot",
                                       NULL};
 
-static const cli_rule loopy_rules[] = {
-    {CLI_RULE_NOT, {"--at", "--stats", "--list"}, NULL,
-     "--at prints one value: no --stats or --list"},
-    {.type = CLI_RULE_END},
-};
-
-#define AT(m) offsetof(loopy_args, m)
 static const cli_opt loopy_opts[] = {
     {.type = CLI_OPT_ARG, .name = "FILE", .field = AT(file),
      .need = "FILE (or - for standard input)"},
@@ -63,13 +57,17 @@ static const cli_opt loopy_opts[] = {
              "counters; naive: passes until nothing changes"},
     {.type = CLI_OPT_COMMON, .name = "--mem-limit",
      .help = "refuse graphs above B bytes (suffix K, M, G, T)"},
-    {.type = CLI_OPT_RULES, .rules = loopy_rules},
     {.type = CLI_OPT_END},
 };
 #undef AT
 
-const cli_optset cli_loopy_opts = {"loopy", loopy_opts,
-                                   CLI_AT(loopy_args, eng), 1, 0};
+static const cli_rule loopy_rules[] = {
+    {CLI_RULE_NOT, {"--at", "--stats", "--list"}, NULL,
+     "--at prints one value: no --stats or --list"},
+    {.type = CLI_RULE_END},
+};
+
+CLI_SUBCOMMAND_OPTS(loopy, loopy_args, 1, loopy_rules);
 
 static double now_s(void)
 {

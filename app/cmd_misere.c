@@ -17,18 +17,9 @@ typedef struct misere_args {
     int have_upto, json, genus, miseresolver;
     cli_engine eng; /* the common options */
 } misere_args;
+#define AT(m) offsetof(misere_args, m)
 
 /* The help says what each option does; grundy(1) says how. */
-static const cli_rule misere_rules[] = {
-    {CLI_RULE_ANY, {"--upto"}, NULL, "missing --upto N"},
-    {CLI_RULE_NOT, {"--miseresolver", "--json"}, NULL,
-     "--miseresolver prints the quotient alone: not with --json"},
-    {CLI_RULE_NOT, {"--miseresolver", "--genus"}, NULL,
-     "--miseresolver prints the quotient alone: not with --genus"},
-    {.type = CLI_RULE_END},
-};
-
-#define AT(m) offsetof(misere_args, m)
 static const cli_opt misere_opts[] = {
     {.type = CLI_OPT_ARG, .name = "CODE", .field = AT(rules),
      .need = "CODE"},
@@ -56,13 +47,20 @@ static const cli_opt misere_opts[] = {
      .help = "the quotient as A. N. Siegel's MisereSolver prints it"},
     {.type = CLI_OPT_COMMON, .name = "--mem-limit",
      .help = "refuse work above B bytes (K, M, G, T)"},
-    {.type = CLI_OPT_RULES, .rules = misere_rules},
     {.type = CLI_OPT_END},
 };
 #undef AT
 
-const cli_optset cli_misere_opts = {"misere", misere_opts,
-                                    CLI_AT(misere_args, eng), 1, 0};
+static const cli_rule misere_rules[] = {
+    {CLI_RULE_ANY, {"--upto"}, NULL, "missing --upto N"},
+    {CLI_RULE_NOT, {"--miseresolver", "--json"}, NULL,
+     "--miseresolver prints the quotient alone: not with --json"},
+    {CLI_RULE_NOT, {"--miseresolver", "--genus"}, NULL,
+     "--miseresolver prints the quotient alone: not with --genus"},
+    {.type = CLI_RULE_END},
+};
+
+CLI_SUBCOMMAND_OPTS(misere, misere_args, 1, misere_rules);
 
 /* "grundy: CMD: ..." for a status of grundy_misere_new(). */
 static int misere_game_error(const char *cmd, const grundy_game *g,

@@ -33,6 +33,7 @@ typedef struct play {
     int mix, misere;
     uint64_t heap_max, search_limit, repeat;
 } play;
+#define AT(m) offsetof(play, m)
 
 /* The game: the user's lines to the library's conversation until it
  * ends. */
@@ -67,7 +68,6 @@ static int game(play *p, grundy_scanner *sc)
 
 static const char *const firsts[] = {"user", "computer", NULL};
 
-#define AT(m) offsetof(play, m)
 static const cli_opt play_opts[] = {
     {.type = CLI_OPT_ARG, .name = "RULES POS...", .field = AT(arg),
      .flags = CLI_OPT_MANY},
@@ -107,8 +107,7 @@ static const cli_opt play_opts[] = {
 };
 #undef AT
 
-const cli_optset cli_play_opts = {"play", play_opts, CLI_AT(play, eng), 1,
-                                  0};
+CLI_SUBCOMMAND_OPTS(play, play, 1, NULL);
 
 static int parse_args(play *p, int argc, char **argv)
 {

@@ -21,6 +21,7 @@ typedef struct plot_args {
     grundy_plot_format format;
     cli_engine eng;
 } plot_args;
+#define AT(m) offsetof(plot_args, m)
 
 /* The picture's format, from the extension of -o's file name (--png: PNG
  * whatever the name).  Anything but .svg, .pdf and .png is refused before
@@ -67,25 +68,6 @@ static int out_format(const char *cmd, void *args)
     return 0;
 }
 
-/* What goes with what, in the order the checks are made. */
-static const cli_rule plot_rules[] = {
-    {CLI_RULE_ANY, {"--output"}, NULL,
-     "say where the picture goes: -o FILE.svg (or FILE.pdf, FILE.png, or - "
-     "for SVG on standard output)"},
-    {CLI_RULE_ONE, {"--upto", "--position", "--all"}, NULL,
-     "give one of --upto, --position and --all"},
-    {CLI_RULE_ANY, {"--upto", "--all", "--position"}, NULL,
-     "say what to draw: --upto N, or --position POS for a board"},
-    {CLI_RULE_NEEDS, {"--log", "--histogram"}, NULL,
-     "--log applies to --histogram"},
-    {CLI_RULE_NOT, {"--position", "--histogram"}, NULL,
-     "--histogram counts the values of a table: give --upto N or --all, "
-     "not --position"},
-    {CLI_RULE_CHECK, {NULL}, out_format, NULL},
-    {.type = CLI_RULE_END},
-};
-
-#define AT(m) offsetof(plot_args, m)
 static const cli_opt plot_opts[] = {
     {.type = CLI_OPT_ARG, .name = "RULES", .field = AT(r.spec),
      .need = "RULES"},
@@ -138,13 +120,30 @@ static const cli_opt plot_opts[] = {
              "(6..40; default 11)"},
     {.type = CLI_OPT_FLAG, .name = "--no-rare", .field = AT(r.no_rare),
      .help = "one colour for every value"},
-    {.type = CLI_OPT_RULES, .rules = plot_rules},
     {.type = CLI_OPT_END},
 };
 #undef AT
 
+/* What goes with what, in the order the checks are made. */
+static const cli_rule plot_rules[] = {
+    {CLI_RULE_ANY, {"--output"}, NULL,
+     "say where the picture goes: -o FILE.svg (or FILE.pdf, FILE.png, or - "
+     "for SVG on standard output)"},
+    {CLI_RULE_ONE, {"--upto", "--position", "--all"}, NULL,
+     "give one of --upto, --position and --all"},
+    {CLI_RULE_ANY, {"--upto", "--all", "--position"}, NULL,
+     "say what to draw: --upto N, or --position POS for a board"},
+    {CLI_RULE_NEEDS, {"--log", "--histogram"}, NULL,
+     "--log applies to --histogram"},
+    {CLI_RULE_NOT, {"--position", "--histogram"}, NULL,
+     "--histogram counts the values of a table: give --upto N or --all, "
+     "not --position"},
+    {CLI_RULE_CHECK, {NULL}, out_format, NULL},
+    {.type = CLI_RULE_END},
+};
+
 const cli_optset cli_plot_opts = {"plot", plot_opts, CLI_AT(plot_args, eng),
-                                  1, 1};
+                                  1, 1, plot_rules};
 
 /* The command **************************************************************/
 

@@ -14,6 +14,7 @@ typedef struct range_args {
     int have_file, json;
     cli_engine eng;
 } range_args;
+#define AT(m) offsetof(range_args, m)
 
 static int set_mod(const char *cmd, void *args, const cli_opt *o,
                    const char *val)
@@ -27,7 +28,6 @@ static int set_mod(const char *cmd, void *args, const cli_opt *o,
     return 0;
 }
 
-#define AT(m) offsetof(range_args, m)
 static const cli_opt range_opts[] = {
     {.type = CLI_OPT_ARG, .name = "RULES", .field = AT(spec),
      .need = "RULES"},
@@ -49,8 +49,7 @@ static const cli_opt range_opts[] = {
 };
 #undef AT
 
-const cli_optset cli_range_opts = {"range", range_opts,
-                                   CLI_AT(range_args, eng), 1, 0};
+CLI_SUBCOMMAND_OPTS(range, range_args, 1, NULL);
 
 int cmd_range(int argc, char **argv)
 {

@@ -154,8 +154,8 @@ typedef struct solve_args {
     int file, json;
     cli_engine eng;
 } solve_args;
-
 #define AT(m) offsetof(solve_args, m)
+
 static const cli_opt solve_opts[] = {
     {.type = CLI_OPT_ARG, .name = "NAME", .field = AT(name)},
     {.type = CLI_OPT_ARG, .name = "FILE", .call = cli_opt_file,
@@ -169,8 +169,7 @@ static const cli_opt solve_opts[] = {
 };
 #undef AT
 
-const cli_optset cli_solve_opts = {"solve", solve_opts,
-                                   CLI_AT(solve_args, eng), 1, 0};
+CLI_SUBCOMMAND_OPTS(solve, solve_args, 1, NULL);
 
 int cli_solve_print_help(const char *name)
 {

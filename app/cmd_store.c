@@ -22,6 +22,7 @@ typedef struct store_args {
     int json;
     cli_engine eng; /* --store and --store-limit */
 } store_args;
+#define AT(m) offsetof(store_args, m)
 
 static int set_action(const char *cmd, void *args, const cli_opt *o,
                       const char *val)
@@ -56,14 +57,6 @@ static int check_action(const char *cmd, void *args)
     return 0;
 }
 
-static const cli_rule store_rules[] = {
-    {CLI_RULE_ANY, {"ACTION"}, NULL,
-     "say what to do: list, verify, remove, clear or path"},
-    {CLI_RULE_CHECK, {NULL}, check_action, NULL},
-    {.type = CLI_RULE_END},
-};
-
-#define AT(m) offsetof(store_args, m)
 static const cli_opt store_opts[] = {
     {.type = CLI_OPT_ARG, .name = "ACTION", .call = set_action,
      .seen = CLI_AT(store_args, have_action)},
@@ -95,13 +88,18 @@ static const cli_opt store_opts[] = {
              "GRUNDY_STORE_LIMIT)"},
     {.type = CLI_OPT_FLAG, .name = "--json", .field = AT(json),
      .help = "list as one JSON object (doc/JSON.md)"},
-    {.type = CLI_OPT_RULES, .rules = store_rules},
     {.type = CLI_OPT_END},
 };
 #undef AT
 
-const cli_optset cli_store_opts = {"store", store_opts,
-                                   CLI_AT(store_args, eng), 0, 0};
+static const cli_rule store_rules[] = {
+    {CLI_RULE_ANY, {"ACTION"}, NULL,
+     "say what to do: list, verify, remove, clear or path"},
+    {CLI_RULE_CHECK, {NULL}, check_action, NULL},
+    {.type = CLI_RULE_END},
+};
+
+CLI_SUBCOMMAND_OPTS(store, store_args, 0, store_rules);
 
 /* "grundy: store: DIR: WHY" for a failure over the whole store. */
 static int store_error(grundy_store *s, grundy_status st)

@@ -35,6 +35,7 @@ typedef struct survey {
     grundy_writer *w;
     int failed; /* exit code of the first hard failure, 0 if none */
 } survey;
+#define AT(m) offsetof(survey, m)
 
 /* A file that could not be read: "grundy: survey: PATH: REASON", or
  * the place of its bad line "PATH:LINE:COL: WHY". */
@@ -176,13 +177,6 @@ static int compare_rows(survey *a)
     return differ ? CLI_EXIT_DATA : 0;
 }
 
-static const cli_rule survey_rules[] = {
-    {CLI_RULE_ANY, {"--upto"}, NULL, "missing --upto N"},
-    {CLI_RULE_ONE, {"--json", "--csv"}, NULL, "give one of --json and --csv"},
-    {.type = CLI_RULE_END},
-};
-
-#define AT(m) offsetof(survey, m)
 static const cli_opt survey_opts[] = {
     {.type = CLI_OPT_ARG, .name = "SPEC", .field = AT(spec),
      .need = "SPEC (a pattern such as 0.ddd, or @FILE)"},
@@ -207,13 +201,17 @@ static const cli_opt survey_opts[] = {
      .help = "compare the rows with a published table (lines\n"
              "'CODE PERIOD PREPERIOD' or 'CODE none'): a period\n"
              "proven here that differs is an error (exit 1)"},
-    {.type = CLI_OPT_RULES, .rules = survey_rules},
     {.type = CLI_OPT_END},
 };
 #undef AT
 
-const cli_optset cli_survey_opts = {"survey", survey_opts,
-                                    CLI_AT(survey, eng), 1, 0};
+static const cli_rule survey_rules[] = {
+    {CLI_RULE_ANY, {"--upto"}, NULL, "missing --upto N"},
+    {CLI_RULE_ONE, {"--json", "--csv"}, NULL, "give one of --json and --csv"},
+    {.type = CLI_RULE_END},
+};
+
+CLI_SUBCOMMAND_OPTS(survey, survey, 1, survey_rules);
 
 /* Expand SPEC, run the codes and write their rows to a->w: 0, an exit
  * code after a message, or -1 (nothing run) past max_codes codes. */

@@ -18,29 +18,13 @@ typedef struct values_args {
     int have_upto, have_max, all, stats, period, list, json, zeros, method;
     cli_engine eng;
 } values_args;
+#define AT(m) offsetof(values_args, m)
 
 /* in the order of grundy_table_method */
 static const char *const methods[] = {"auto", "naive", "fast", NULL};
 
 #define PERIOD_MAX_ALONE                                                     \
     "--period-max N bounds the period search: it goes with --period alone"
-static const cli_rule values_rules[] = {
-    {CLI_RULE_ONE, {"--upto", "--at", "--all"}, NULL,
-     "give one of --upto, --at and --all"},
-    {CLI_RULE_ANY, {"--upto", "--at", "--all", "--period"}, NULL,
-     "say what to compute: --upto N, --at POS, --all or --period"},
-    {CLI_RULE_NOT, {"--at", "--period"}, NULL,
-     "--period needs a table (--upto or --all)"},
-    {CLI_RULE_NEEDS, {"--period-max", "--period"}, NULL, PERIOD_MAX_ALONE},
-    {CLI_RULE_NOT, {"--period-max", "--upto", "--all"}, NULL,
-     PERIOD_MAX_ALONE},
-    {CLI_RULE_NOT, {"--p-positions", "--at", "--json"}, NULL,
-     "--p-positions lists a table's positions of value 0: it goes with "
-     "--upto N or --all"},
-    {.type = CLI_RULE_END},
-};
-
-#define AT(m) offsetof(values_args, m)
 static const cli_opt values_opts[] = {
     {.type = CLI_OPT_ARG, .name = "RULES", .field = AT(spec),
      .need = "RULES"},
@@ -84,13 +68,27 @@ static const cli_opt values_opts[] = {
      .field = AT(method), .choices = methods,
      .help = "auto (default), naive (generic moves + mex), fast;\n"
              "with naive or fast the store is not used"},
-    {.type = CLI_OPT_RULES, .rules = values_rules},
     {.type = CLI_OPT_END},
 };
 #undef AT
 
-const cli_optset cli_values_opts = {"values", values_opts,
-                                    CLI_AT(values_args, eng), 1, 0};
+static const cli_rule values_rules[] = {
+    {CLI_RULE_ONE, {"--upto", "--at", "--all"}, NULL,
+     "give one of --upto, --at and --all"},
+    {CLI_RULE_ANY, {"--upto", "--at", "--all", "--period"}, NULL,
+     "say what to compute: --upto N, --at POS, --all or --period"},
+    {CLI_RULE_NOT, {"--at", "--period"}, NULL,
+     "--period needs a table (--upto or --all)"},
+    {CLI_RULE_NEEDS, {"--period-max", "--period"}, NULL, PERIOD_MAX_ALONE},
+    {CLI_RULE_NOT, {"--period-max", "--upto", "--all"}, NULL,
+     PERIOD_MAX_ALONE},
+    {CLI_RULE_NOT, {"--p-positions", "--at", "--json"}, NULL,
+     "--p-positions lists a table's positions of value 0: it goes with "
+     "--upto N or --all"},
+    {.type = CLI_RULE_END},
+};
+
+CLI_SUBCOMMAND_OPTS(values, values_args, 1, values_rules);
 
 /* Two-heap games (GRUNDY_RULES_PAIRS): --upto N is the square a, b <= N,
  * the first (N + 1)^2 positions, listed as a matrix of g(a, b). */

@@ -43,7 +43,7 @@ static const cli_opt main_opts[] = {
      .help = "show the version"},
     {.type = CLI_OPT_END},
 };
-static const cli_optset main_set = {NULL, main_opts, 0, 0, 0};
+static const cli_optset main_set = {NULL, main_opts, 0, 0, 0, NULL};
 
 /* Before and after the common options' lines (opt.c). */
 static const char common_head[] =
@@ -261,10 +261,6 @@ static const char play_head[] =
     "listed (20 at most, then how many more) and the prompt comes again.\n"
     "The program answers with a winning move when there is one (the\n"
     "fastest), otherwise with the move that keeps the game going longest.\n"
-    "\n"
-    "Commands at the prompt: hint (the best move for you), undo (take back\n"
-    "your last move and the answer to it), quit (also at the end of the\n"
-    "input).\n"
     "\n";
 static const char play_tail[] =
     "\n"
@@ -325,6 +321,37 @@ static const char serve_tail[] =
 /* The workloads' lines (cmd_solve.c). */
 void cli_solve_list(FILE *out);
 
+#define HELP_WIDTH 72
+
+/* "Commands at the prompt: NAME (HELP), ..." from the library's list of
+ * them, the words wrapped at HELP_WIDTH columns, then a blank line. */
+static void play_commands(FILE *out)
+{
+    size_t n, i, col = 0;
+    const grundy_play_command *c = grundy_play_commands(&n);
+    char item[160];
+    for (i = 0; i < n; i++) {
+        const char *word = item, *end;
+        snprintf(item, sizeof item, "%s%s (%s)%s",
+                 i ? "" : "Commands at the prompt: ", c[i].name, c[i].help,
+                 i + 1 < n ? "," : ".");
+        for (; *word; word = *end ? end + 1 : end) {
+            size_t len;
+            end = strchr(word, ' ');
+            if (!end)
+                end = word + strlen(word);
+            len = (size_t)(end - word);
+            if (col && col + 1 + len > HELP_WIDTH) {
+                fputc('\n', out);
+                col = 0;
+            }
+            fprintf(out, "%s%.*s", col ? " " : "", (int)len, word);
+            col += (col ? 1 : 0) + len;
+        }
+    }
+    fputs("\n\n", out);
+}
+
 /* The option tables of the subcommands (their cmd_*.c). */
 extern const cli_optset cli_values_opts, cli_range_opts, cli_count_opts,
     cli_store_opts, cli_plot_opts, cli_misere_opts, cli_survey_opts,
@@ -337,43 +364,44 @@ typedef struct help_page {
     const char *head;
     const cli_optset *opts; /* NULL: the head says everything */
     const char *tail;
+    void (*more)(FILE *out); /* printed after the head, or NULL */
     int common;
     const char *label, *summary; /* the main help's line */
 } help_page;
 
 static const help_page pages[] = {
-    {"values", values_head, &cli_values_opts, values_tail, 1,
+    {"values", values_head, &cli_values_opts, values_tail, NULL, 1,
      "values RULES", "Grundy values of one rule family: tables, single\n"
                      "values, statistics, periods"},
-    {"count", count_head, &cli_count_opts, count_tail, 1, "count ...",
+    {"count", count_head, &cli_count_opts, count_tail, NULL, 1, "count ...",
      "exact counts of winning and losing configurations:\n"
      "k-heap positions, K-tuples of components"},
-    {"solve", solve_head, NULL, NULL, 1, "solve NAME",
+    {"solve", solve_head, NULL, NULL, cli_solve_list, 1, "solve NAME",
      "run a bundled workload on a file or standard input"},
-    {"range", range_head, &cli_range_opts, range_tail, 1, "range RULES",
+    {"range", range_head, &cli_range_opts, range_tail, NULL, 1, "range RULES",
      "range queries over a changing sequence of positions:\n"
      "winners, winning moves, winning-subset counts"},
-    {"analyze", analyze_head, &cli_analyze_opts, analyze_tail, 1,
+    {"analyze", analyze_head, &cli_analyze_opts, analyze_tail, NULL, 1,
      "analyze RULES POS...", "a sum of games: values, nim-sum, winner and\n"
                              "every winning move; Moore's Nim_k; misere play"},
-    {"play", play_head, &cli_play_opts, play_tail, 1, "play RULES POS...",
-     "play a sum against a perfect opponent"},
-    {"store", store_head, &cli_store_opts, store_tail, 0,
+    {"play", play_head, &cli_play_opts, play_tail, play_commands, 1,
+     "play RULES POS...", "play a sum against a perfect opponent"},
+    {"store", store_head, &cli_store_opts, store_tail, NULL, 0,
      "store list|verify|remove|clear|path", "the tables kept on disk"},
-    {"loopy", loopy_head, &cli_loopy_opts, loopy_tail, 1, "loopy FILE",
+    {"loopy", loopy_head, &cli_loopy_opts, loopy_tail, NULL, 1, "loopy FILE",
      "games with cycles: the generalized value (n or\n"
      "inf(K)) of every vertex of a directed graph"},
-    {"plot", plot_head, &cli_plot_opts, plot_tail, 1, "plot RULES",
+    {"plot", plot_head, &cli_plot_opts, plot_tail, NULL, 1, "plot RULES",
      "a picture of the values (SVG, PDF, PNG): g(n)\n"
      "against n, a histogram, a two-heap map, a board\n"
      "position with the value of each move"},
-    {"misere", misere_head, &cli_misere_opts, misere_tail, 1,
+    {"misere", misere_head, &cli_misere_opts, misere_tail, NULL, 1,
      "misere CODE --upto N", "misere quotient of a take-and-break game on\n"
                              "heaps 1..N (--genus: Conway's genus of each heap)"},
-    {"survey", survey_head, &cli_survey_opts, survey_tail, 1,
+    {"survey", survey_head, &cli_survey_opts, survey_tail, NULL, 1,
      "survey SPEC --upto N", "every code of a family (0.ddd, 4.dd, 0.hh,\n"
                              "@FILE) to N: periods, largest values, rare values"},
-    {"serve", serve_head, &cli_serve_opts, serve_tail, 1, "serve",
+    {"serve", serve_head, &cli_serve_opts, serve_tail, NULL, 1, "serve",
      "a local web explorer: the values, sums and boards\n"
      "of every family, over HTTP (JSON API and a page)"},
 };
@@ -417,8 +445,8 @@ void cli_print_help(const char *cmd)
     if (!p)
         return;
     fputs(p->head, stdout);
-    if (!p->opts)
-        cli_solve_list(stdout);
+    if (p->more)
+        p->more(stdout);
     if (p->opts) {
         cli_opts_help(stdout, p->opts);
         fputs(p->tail, stdout);

@@ -42,6 +42,7 @@ typedef struct lv_args {
     grundy_loopy_method method;
     cli_engine eng; /* the common options */
 } lv_args;
+#define AT(m) offsetof(lv_args, m)
 
 static int lv_period(const char *cmd, void *args, const cli_opt *o,
                      const char *val)
@@ -53,13 +54,6 @@ static int lv_period(const char *cmd, void *args, const cli_opt *o,
                                 "game's positions are bounded");
 }
 
-static const cli_rule lv_rules[] = {
-    {CLI_RULE_NOT, {"--at", "--upto", "--stats"}, NULL,
-     "--at prints one value: no --upto or --stats"},
-    {.type = CLI_RULE_END},
-};
-
-#define AT(m) offsetof(lv_args, m)
 static const cli_opt lv_opts[] = {
     {.type = CLI_OPT_ARG, .name = "RULES", .field = AT(spec),
      .need = "RULES"},
@@ -78,14 +72,19 @@ static const cli_opt lv_opts[] = {
      .hi = GRUNDY_LOOPY_MAX_VERTICES - 1},
     {.type = CLI_OPT_RENAMED, .name = "--max", .meta = "--heap-max",
      .need = CLI_MAX_IS_COUNTS},
-    {.type = CLI_OPT_RULES, .rules = lv_rules},
     {.type = CLI_OPT_END},
 };
 #undef AT
 
+static const cli_rule lv_rules[] = {
+    {CLI_RULE_NOT, {"--at", "--upto", "--stats"}, NULL,
+     "--at prints one value: no --upto or --stats"},
+    {.type = CLI_RULE_END},
+};
+
 /* values' own table prints the help (cmd_values.c). */
 static const cli_optset lv_set = {"values", lv_opts, CLI_AT(lv_args, eng),
-                                  1, 0};
+                                  1, 0, lv_rules};
 
 /* The game of a->spec with its graph solved; "grundy: values: ..." when
  * it cannot be. */

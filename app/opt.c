@@ -599,10 +599,7 @@ int cli_opts_parse_more(const cli_optset *set, void *args,
     for (o = arg; o; o = next_arg(o + 1))
         if (o->need && !(o == arg && filled))
             return cli_usage_error(set->cmd, "missing %s", o->need);
-    for (o = set->opts; o->type != CLI_OPT_END; o++)
-        if (o->type == CLI_OPT_RULES)
-            return cli_opts_check(set, o->rules, args);
-    return 0;
+    return set->rules ? cli_opts_check(set, set->rules, args) : 0;
 }
 
 int cli_opts_parse(const cli_optset *set, void *args, int argc, char **argv)

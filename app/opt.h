@@ -132,10 +132,8 @@ typedef enum cli_opt_type {
     CLI_OPT_RENAMED,  /* an old name, refused with the new one (meta) */
     CLI_OPT_ARG,      /* a positional argument: const char * field, or
                          call(cmd, args, row, value) */
-    CLI_OPT_NOTE,     /* a help line of no option: label and help (an
+    CLI_OPT_NOTE      /* a help line of no option: label and help (an
                          action, a form of an argument) */
-    CLI_OPT_RULES     /* the table's rules (rules), checked once the
-                         line is parsed (cli_opts_check()) */
 } cli_opt_type;
 
 /* Row flags. */
@@ -168,7 +166,6 @@ struct cli_opt {
     const char *help;  /* the help, lines joined by '\n'; NULL: the row
                           is documented by another one */
     uint64_t def;      /* U64: the value when the option is not given */
-    const cli_rule *rules; /* RULES: they end with a CLI_RULE_END one */
 };
 
 /* The arguments a MANY row without a call takes, in order; v has room
@@ -191,14 +188,24 @@ typedef struct cli_optset {
                               COMMON rows) */
     int dash;              /* "-x" is an option (else "--x" and the
                               table's own short names only) */
+    const cli_rule *rules; /* checked once the line is parsed
+                              (cli_opts_check()); NULL: none */
 } cli_optset;
+
+/* The option set cli_NAME_opts of the subcommand NAME: its rows
+ * NAME_opts, over args of type TYPE whose member eng takes the common
+ * options (every one of them when common), then its rules (NULL: none).
+ * The name in messages, the rows and the set are named by one word. */
+#define CLI_SUBCOMMAND_OPTS(name, type, common, rules)                       \
+    const cli_optset cli_##name##_opts = {#name, name##_opts,                \
+                                          CLI_AT(type, eng), common, 0, rules}
 
 /* cli_opts_parse() :
  * Parse argv[1 .. argc) into args by set's rows ("--name VALUE",
  * "--name=VALUE", "--" ends the options), then, when more is not NULL,
  * by more's rows into more_args (a workload's options).  U64 rows
  * start at their def.  Missing required arguments are usage errors, and
- * so is a broken rule of the table's RULES row.
+ * so is a broken rule of the set's rules.
  * @return 0, an exit code after a
  * message, or -1 when a row asked to stop (--help printed). */
 int cli_opts_parse(const cli_optset *set, void *args, int argc, char **argv);

@@ -44,6 +44,7 @@ typedef struct serve_server {
     unsigned active; /* requests being answered (count_lock) */
     int quiet;       /* --quiet: no line per request either */
 } serve_server;
+#define AT(m) offsetof(serve_server, m)
 
 /* --bind ADDR: an IPv4 or IPv6 address, checked before anything runs. */
 static int set_bind(const char *cmd, void *args, const cli_opt *o,
@@ -64,7 +65,6 @@ static int set_bind(const char *cmd, void *args, const cli_opt *o,
     return 0;
 }
 
-#define AT(m) offsetof(serve_server, m)
 static const cli_opt serve_opts[] = {
     {.type = CLI_OPT_SECTION, .name = "Options:"},
     {.type = CLI_OPT_U64, .name = "--port", .meta = "N", .field = AT(port),
@@ -91,7 +91,7 @@ static const cli_opt serve_opts[] = {
 
 /* No argument but options; "-x" is an unknown option. */
 const cli_optset cli_serve_opts = {"serve", serve_opts,
-                                   CLI_AT(serve_server, ctx.eng), 1, 1};
+                                   CLI_AT(serve_server, ctx.eng), 1, 1, NULL};
 
 /* The server of the command line, or an exit code after a message. */
 static int serve_parse(serve_server *sv, int argc, char **argv)
@@ -247,11 +247,10 @@ static enum MHD_Result on_request(void *cls, struct MHD_Connection *con,
             sv->active++;
         pthread_mutex_unlock(&count_lock);
         if (busy) {
-            serve_error_set(&err, 429, NULL, 0,
-                            "more than %u requests at a time "
-                            "(--max-requests)",
-                            (unsigned)sv->max_requests);
-            err.limit = "max-requests";
+            serve_error_limit(&err, 429, "max-requests", NULL, 0,
+                              "more than %u requests at a time "
+                              "(--max-requests)",
+                              (unsigned)sv->max_requests);
             return send_error(con, &err);
         }
         rs->counted = 1;
@@ -261,11 +260,10 @@ static enum MHD_Result on_request(void *cls, struct MHD_Connection *con,
         return MHD_YES;
     }
     if (rs->body > SERVE_MAX_BODY) {
-        serve_error_set(&err, 413, NULL, 0,
-                        "the request body is %zu bytes, past the limit of "
-                        "%d",
-                        rs->body, SERVE_MAX_BODY);
-        err.limit = "body";
+        serve_error_limit(&err, 413, "body", NULL, 0,
+                          "the request body is %zu bytes, past the limit "
+                          "of %d",
+                          rs->body, SERVE_MAX_BODY);
         return send_error(con, &err);
     }
     if (strcmp(method, "GET") != 0 && !head) {

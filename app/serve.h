@@ -89,6 +89,11 @@ typedef struct serve_error {
 int serve_error_set(serve_error *err, int status, const char *param,
                     size_t col, const char *fmt, ...)
     __attribute__((format(printf, 5, 6)));
+/* The same for a refusal because a limit was passed: err->limit is
+ * limit ("mem-limit", "moves", ...).  Returns status. */
+int serve_error_limit(serve_error *err, int status, const char *limit,
+                      const char *param, size_t col, const char *fmt, ...)
+    __attribute__((format(printf, 6, 7)));
 
 /* serve_request_parse() :
  * The route and parameters of the request target t[0..len) ("/api/

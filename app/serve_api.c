@@ -179,23 +179,21 @@ int serve_status_error(serve_ctx *c, serve_error *err, grundy_status st,
                         const char *what)
 {
     if (st == GRUNDY_ERR_CANCELLED && c->timed_out) {
-        serve_error_set(err, 422, NULL, 0,
-                        "%s took longer than the time limit of %g s "
-                        "(--time-limit)",
-                        what, c->time_limit);
-        err->limit = "time-limit";
+        serve_error_limit(err, 422, "time-limit", NULL, 0,
+                          "%s took longer than the time limit of %g s "
+                          "(--time-limit)",
+                          what, c->time_limit);
     } else if (st == GRUNDY_ERR_CANCELLED) {
         serve_error_set(err, 503, NULL, 0, "the server is stopping");
     } else if (st == GRUNDY_ERR_LIMIT) {
-        serve_error_set(err, 422, NULL, 0,
-                        "%s needs more memory than the limit (--mem-limit)",
-                        what);
-        err->limit = "mem-limit";
+        serve_error_limit(err, 422, "mem-limit", NULL, 0,
+                          "%s needs more memory than the limit "
+                          "(--mem-limit)",
+                          what);
     } else if (st == GRUNDY_ERR_WORK) {
         char msg[sizeof err->msg];
         cli_work_text(msg, sizeof msg, &c->eng, what);
-        serve_error_set(err, 422, NULL, 0, "%s", msg);
-        err->limit = "work-limit";
+        serve_error_limit(err, 422, "work-limit", NULL, 0, "%s", msg);
     } else if (st == GRUNDY_ERR_NOMEM) {
         serve_error_set(err, 500, NULL, 0, "%s: %s", what,
                         grundy_strerror(st));
@@ -371,14 +369,12 @@ static int api_values(serve_ctx *c, const serve_request *r, serve_reply *out,
     entries = all ? grundy_game_num_positions(g)
               : pairs ? (upto + 1) * (upto + 1)
                       : upto + 1;
-    if (entries > SERVE_MAX_VALUES) {
-        serve_error_set(err, 422, all ? "all" : "upto",
-                        all ? all->col : upto_p->col,
-                        "%s: the server lists at most %llu values",
-                        rules->value, (unsigned long long)SERVE_MAX_VALUES);
-        err->limit = "values";
-        return 422;
-    }
+    if (entries > SERVE_MAX_VALUES)
+        return serve_error_limit(err, 422, "values", all ? "all" : "upto",
+                                 all ? all->col : upto_p->col,
+                                 "%s: the server lists at most %llu values",
+                                 rules->value,
+                                 (unsigned long long)SERVE_MAX_VALUES);
     st = cli_engine_values(&c->eng, g, &vals);
     if (st == GRUNDY_OK)
         st = grundy_values_table(&t, vals, all ? 0 : entries);
@@ -467,13 +463,10 @@ static int api_survey(serve_ctx *c, const serve_request *r,
         serve_out_drop(&o);
         if (c->timed_out)
             return serve_status_error(c, err, GRUNDY_ERR_CANCELLED, "the survey");
-        if (rc < 0) {
-            serve_error_set(err, 422, "spec", spec->col,
-                            "spec '%s' has more than %d codes",
-                            spec->value, SERVE_SURVEY_CODES);
-            err->limit = "codes";
-            return 422;
-        }
+        if (rc < 0)
+            return serve_error_limit(err, 422, "codes", "spec", spec->col,
+                                     "spec '%s' has more than %d codes",
+                                     spec->value, SERVE_SURVEY_CODES);
         return serve_error_set(err, 400, "spec", spec->col,
                                "spec '%s' is not a pattern of codes (0.dd, "
                                "4.d, 0.hh, 0.1dd)",
@@ -513,11 +506,10 @@ int serve_answer(serve_ctx *c, const serve_request *r, serve_reply *out)
         until.tv_nsec -= 1000000000L;
     }
     if (pthread_mutex_timedlock(&c->lock, &until) != 0) {
-        serve_error_set(&err, 503, NULL, 0,
-                        "the requests before this one took the time limit "
-                        "of %g s (--time-limit)",
-                        c->time_limit);
-        err.limit = "time-limit";
+        serve_error_limit(&err, 503, "time-limit", NULL, 0,
+                          "the requests before this one took the time "
+                          "limit of %g s (--time-limit)",
+                          c->time_limit);
         return serve_error_reply(&err, out);
     }
     c->timed_out = 0;

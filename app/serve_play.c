@@ -138,14 +138,13 @@ static int parse_state(serve_ctx *c, grundy_session *s,
     *out = NULL;
     for (p = serve_param_get(r, "position", NULL); p;
          p = serve_param_get(r, "position", p)) {
-        if (n == SERVE_MAX_COMPONENTS) {
-            serve_error_set(err, 400, "position", p->col,
-                            "more than %d positions: a sum here has at "
-                            "most %d",
-                            SERVE_MAX_COMPONENTS, SERVE_MAX_COMPONENTS);
-            err->limit = "components";
-            return 400;
-        }
+        if (n == SERVE_MAX_COMPONENTS)
+            return serve_error_limit(err, 400, "components", "position",
+                                     p->col,
+                                     "more than %d positions: a sum here "
+                                     "has at most %d",
+                                     SERVE_MAX_COMPONENTS,
+                                     SERVE_MAX_COMPONENTS);
         param[n] = p;
         text[n++] = p->value;
     }
@@ -169,10 +168,10 @@ static int parse_state(serve_ctx *c, grundy_session *s,
                              "%s is not available for loopy games",
                              f.option);
     else if (st == GRUNDY_ERR_LIMIT && f.arg.where.msg[0]) {
-        serve_error_set(err, 422, NULL, 0, "%s: %s (--mem-limit)",
-                        grundy_play_written(*out, f.at), f.arg.where.msg);
-        err->limit = "mem-limit";
-        rc = 422;
+        rc = serve_error_limit(err, 422, "mem-limit", NULL, 0,
+                               "%s: %s (--mem-limit)",
+                               grundy_play_written(*out, f.at),
+                               f.arg.where.msg);
     } else if (st != GRUNDY_OK) {
         rc = serve_status_error(c, err, st, grundy_play_written(*out, f.at));
     }
@@ -223,22 +222,16 @@ static int analyze_state(serve_ctx *c, grundy_play *p, unsigned want,
         return 0;
     if (an->sum.values_failed)
         return serve_status_error(c, err, st, "the component values");
-    if (st == GRUNDY_ERR_LIMIT && an->sum.method == GRUNDY_SUM_BY_VALUES) {
-        serve_error_set(err, 422, NULL, 0,
-                        "a component has more than %zu moves, too many to "
-                        "list its winning moves",
-                        (size_t)GRUNDY_SUM_MAX_MOVES);
-        err->limit = "moves";
-        return 422;
-    }
-    if (st == GRUNDY_ERR_LIMIT && an->sum.method == GRUNDY_SUM_BY_SEARCH) {
-        serve_error_set(err, 422, NULL, 0,
-                        "this sum is too large for an exact search (more "
-                        "than %zu positions)",
-                        (size_t)GRUNDY_SUM_SEARCH_DEFAULT_STATES);
-        err->limit = "search-limit";
-        return 422;
-    }
+    if (st == GRUNDY_ERR_LIMIT && an->sum.method == GRUNDY_SUM_BY_VALUES)
+        return serve_error_limit(err, 422, "moves", NULL, 0,
+                                 "a component has more than %zu moves, too "
+                                 "many to list its winning moves",
+                                 (size_t)GRUNDY_SUM_MAX_MOVES);
+    if (st == GRUNDY_ERR_LIMIT && an->sum.method == GRUNDY_SUM_BY_SEARCH)
+        return serve_error_limit(err, 422, "search-limit", NULL, 0,
+                                 "this sum is too large for an exact "
+                                 "search (more than %zu positions)",
+                                 (size_t)GRUNDY_SUM_SEARCH_DEFAULT_STATES);
     return serve_status_error(c, err, st, "the analysis");
 }
 
@@ -296,13 +289,11 @@ int serve_api_moves(serve_ctx *c, const serve_request *r, serve_reply *out,
             total += grundy_game_rules(g)->max_moves(grundy_game_params(g),
                                                      cs[i].pos);
         }
-        if (total > SERVE_MAX_MOVES) {
-            serve_error_set(err, 422, NULL, 0,
-                            "the sum has more than %zu moves to list",
-                            SERVE_MAX_MOVES);
-            err->limit = "moves";
-            rc = 422;
-        }
+        if (total > SERVE_MAX_MOVES)
+            rc = serve_error_limit(err, 422, "moves", NULL, 0,
+                                   "the sum has more than %zu moves to "
+                                   "list",
+                                   SERVE_MAX_MOVES);
     }
     if (rc == 0)
         rc = analyze_state(c, p, GRUNDY_PLAY_WANT_JSON, &an, err);

@@ -15,7 +15,6 @@
  * takes, which are needed, which may repeat (position), and the bytes
  * (no NUL, no control character).
  */
-#include <ctype.h>
 #include <stdarg.h>
 #include <stddef.h>
 #include <stdio.h>
@@ -59,27 +58,38 @@ static const route_spec routes[] = {
     {"/api/play", SERVE_ROUTE_PLAY, play_params},
 };
 
+__attribute__((format(printf, 6, 0))) static int
+error_fill(serve_error *err, int status, const char *limit,
+           const char *param, size_t col, const char *fmt, va_list ap)
+{
+    err->status = status;
+    err->col = col;
+    err->limit = limit;
+    snprintf(err->param, sizeof err->param, "%s", param ? param : "");
+    vsnprintf(err->msg, sizeof err->msg, fmt, ap);
+    return status;
+}
+
 int serve_error_set(serve_error *err, int status, const char *param,
                     size_t col, const char *fmt, ...)
 {
     va_list ap;
-    err->status = status;
-    err->col = col;
-    err->limit = NULL;
-    snprintf(err->param, sizeof err->param, "%s", param ? param : "");
     va_start(ap, fmt);
-    vsnprintf(err->msg, sizeof err->msg, fmt, ap);
+    status = error_fill(err, status, NULL, param, col, fmt, ap);
     va_end(ap);
     return status;
 }
 
-/* The value of a hexadecimal digit, or -1. */
-static int hexval(char c)
+int serve_error_limit(serve_error *err, int status, const char *limit,
+                      const char *param, size_t col, const char *fmt, ...)
 {
-    static const char digits[] = "0123456789abcdef";
-    const char *d = c ? strchr(digits, tolower((unsigned char)c)) : NULL;
-    return d ? (int)(d - digits) : -1;
+    va_list ap;
+    va_start(ap, fmt);
+    status = error_fill(err, status, limit, param, col, fmt, ap);
+    va_end(ap);
+    return status;
 }
+
 
 /* Decode raw[0..n) into out (NUL-terminated); *len its length.  On error
  * the column (from 1, in raw) of the bad byte and its message. */
@@ -91,8 +101,8 @@ static size_t decode(const char *raw, size_t n, char *out, size_t *len,
         unsigned char c = (unsigned char)raw[i];
         at = i;
         if (c == '%') {
-            int hi = i + 1 < n ? hexval(raw[i + 1]) : -1;
-            int lo = i + 2 < n ? hexval(raw[i + 2]) : -1;
+            int hi = i + 1 < n ? grundy_format_hex_digit(raw[i + 1]) : -1;
+            int lo = i + 2 < n ? grundy_format_hex_digit(raw[i + 2]) : -1;
             if (hi < 0 || lo < 0) {
                 *why = "'%' must be followed by two hexadecimal digits";
                 return i + 1;
@@ -169,14 +179,12 @@ int serve_request_parse(serve_request *r, const char *t, size_t len,
     const char *q;
     memset(r, 0, offsetof(serve_request, buf));
     r->target_len = len;
-    if (len > SERVE_MAX_TARGET) {
-        serve_error_set(err, 414, NULL, SERVE_MAX_TARGET + 1,
-                        "the request target is %zu bytes, past the limit "
-                        "of %d",
-                        len, SERVE_MAX_TARGET);
-        err->limit = "request-line";
-        return 414;
-    }
+    if (len > SERVE_MAX_TARGET)
+        return serve_error_limit(err, 414, "request-line", NULL,
+                                 SERVE_MAX_TARGET + 1,
+                                 "the request target is %zu bytes, past "
+                                 "the limit of %d",
+                                 len, SERVE_MAX_TARGET);
     q = memchr(t, '?', len);
     plen = q ? (size_t)(q - t) : len;
     if (!route_of(r, t, plen, &ps))

@@ -22,6 +22,7 @@ typedef struct un_args {
     uint64_t m64;         /* when m fits 64 bits */
     int m_is_u64, exact, count, have_mod;
 } un_args;
+#define AT(m) offsetof(un_args, m)
 
 un_args solve_unbalanced_args;
 
@@ -42,7 +43,6 @@ static int set_mod(const char *cmd, void *args, const cli_opt *o,
     return 0;
 }
 
-#define AT(m) offsetof(un_args, m)
 static const cli_opt un_opts[] = {
     {.type = CLI_OPT_SECTION, .name = "Options:"},
     {.type = CLI_OPT_CALL, .name = "--mod", .meta = "M", .call = set_mod,
@@ -56,7 +56,7 @@ static const cli_opt un_opts[] = {
 };
 #undef AT
 
-const cli_optset solve_unbalanced_opts = {CMD, un_opts, 0, 0, 0};
+const cli_optset solve_unbalanced_opts = {CMD, un_opts, 0, 0, 0, NULL};
 
 /* After the options: one modulus. */
 static int check_args(un_args *a)

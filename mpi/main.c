@@ -105,7 +105,7 @@ static const cli_opt mpi_rows[] = {
 #undef AT
 
 static const cli_optset mpi_set = {NULL, mpi_rows, CLI_AT(mpi_args, eng), 0,
-                                   0};
+                                   0, NULL};
 
 static unsigned long env_ulong(const char *name)
 {

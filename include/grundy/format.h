@@ -54,6 +54,12 @@ GRUNDY_API void grundy_format_json_pos(grundy_writer *w, const grundy_game *g,
 GRUNDY_API void grundy_format_json_parts(grundy_writer *w, const grundy_game *g,
                                          const grundy_move *m);
 
+/* Reading ******************************************************************/
+
+/* The value of the hexadecimal digit c (0-9, a-f, A-F), or -1: the
+ * digits of a take-and-break code and of a %-escape in a web address. */
+GRUNDY_API int grundy_format_hex_digit(char c);
+
 /* Tables of values (grundy values) *****************************************/
 
 /* What grundy_format_values_text() writes, in this order. */

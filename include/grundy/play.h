@@ -627,9 +627,23 @@ grundy_play_talk_start(grundy_play_talk *t, grundy_play *p, unsigned user,
 GRUNDY_API void grundy_play_talk_prompt(grundy_play_talk *t,
                                         grundy_writer *w);
 
+/* A word the user may type at the prompt instead of a move. */
+typedef struct grundy_play_command {
+    const char *name;  /* "hint" */
+    const char *alias; /* the same command spelt otherwise ("q"), or NULL */
+    const char *help;  /* what it does, in a few words, for a help page */
+} grundy_play_command;
+
+/* grundy_play_commands() :
+ * The commands grundy_play_talk_line() answers, in the order a help
+ * lists them (hint, undo, quit), and their count in *n: the one list
+ * that the conversation reads and a front end's help prints. */
+GRUNDY_API const grundy_play_command *grundy_play_commands(size_t *n);
+
 /* grundy_play_talk_line() :
  * A line the user typed, text[0..len) without its newline (blanks
- * around it ignored), answered: "quit" or "q" ends the game; "hint"
+ * around it ignored), answered: a command of grundy_play_commands():
+ * "quit" or "q" ends the game; "hint"
  * writes the best move; "undo" takes back the user's last move and the
  * answer to it (grundy_play_undo_turn()) and writes the position; a move
  * (grundy_play_apply_text()) is played, and the computer answers until

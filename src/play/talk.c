@@ -11,6 +11,22 @@
 
 #include "play/play_internal.h"
 
+/* The commands, in the order of the help; the conversation's intros
+ * below name them too. */
+enum { CMD_HINT, CMD_UNDO, CMD_QUIT, CMD_COUNT };
+static const grundy_play_command commands[CMD_COUNT] = {
+    [CMD_HINT] = {"hint", NULL, "the best move for you"},
+    [CMD_UNDO] = {"undo", NULL,
+                  "take back your last move and the answer to it"},
+    [CMD_QUIT] = {"quit", "q", "also at the end of the input"},
+};
+
+const grundy_play_command *grundy_play_commands(size_t *n)
+{
+    *n = CMD_COUNT;
+    return commands;
+}
+
 static const char intro[] =
     "Type a move as COMPONENT POSITION: the component's number and the\n"
     "position it leaves (parts of a split joined by '+', '-' for nothing;\n"
@@ -170,17 +186,32 @@ static grundy_status hint(grundy_play_talk *t, grundy_writer *w)
 static grundy_status refuse(grundy_play_talk *t, grundy_writer *w,
                             grundy_status s, const grundy_parse_error *where)
 {
+    int k;
     grundy_writer_str(w, "illegal move: ");
     grundy_writer_str(w, where->msg[0] ? where->msg : grundy_strerror(s));
-    grundy_writer_str(w, s == GRUNDY_ERR_PARSE ? ", or hint, undo, quit\n"
-                                               : "\n");
+    for (k = 0; s == GRUNDY_ERR_PARSE && k < CMD_COUNT; k++) {
+        grundy_writer_str(w, k ? ", " : ", or ");
+        grundy_writer_str(w, commands[k].name);
+    }
+    grundy_writer_str(w, "\n");
     s = grundy_play_legal_write(w, t->p, 20);
     return s == GRUNDY_ERR_LIMIT ? GRUNDY_OK : s;
 }
 
 static int is(const char *text, size_t len, const char *word)
 {
-    return len == strlen(word) && !memcmp(text, word, len);
+    return word && len == strlen(word) && !memcmp(text, word, len);
+}
+
+/* The command text[0..len) names, or CMD_COUNT: none. */
+static int command(const char *text, size_t len)
+{
+    int k;
+    for (k = 0; k < CMD_COUNT; k++)
+        if (is(text, len, commands[k].name) ||
+            is(text, len, commands[k].alias))
+            break;
+    return k;
 }
 
 grundy_status grundy_play_talk_line(grundy_play_talk *t, grundy_writer *w,
@@ -203,19 +234,21 @@ grundy_status grundy_play_talk_line(grundy_play_talk *t, grundy_writer *w,
     t->shown = grundy_play_has_cycles(t->p);
     if (!len)
         return GRUNDY_OK;
-    if (is(text, len, "quit") || is(text, len, "q")) {
+    switch (command(text, len)) {
+    case CMD_QUIT:
         grundy_writer_str(w, "bye\n");
         ends(t, "quit", NULL);
         return GRUNDY_OK;
-    }
-    if (is(text, len, "hint"))
+    case CMD_HINT:
         return hint(t, w);
-    if (is(text, len, "undo")) {
+    case CMD_UNDO:
         grundy_writer_str(w, grundy_play_undo_turn(t->p, t->user)
                                  ? "undone: your last move and my answer\n"
                                  : "nothing to undo\n");
         show(t, w);
         return GRUNDY_OK;
+    default:
+        break; /* a move */
     }
     memset(&where, 0, sizeof where);
     s = grundy_play_apply_text(t->p, text, len, &where);

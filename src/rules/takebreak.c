@@ -12,19 +12,9 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "grundy/format.h"
 #include "grundy/takebreak.h"
 #include "rules/rules_internal.h"
-
-static int hex_value(char c)
-{
-    if (c >= '0' && c <= '9')
-        return c - '0';
-    if (c >= 'a' && c <= 'f')
-        return c - 'a' + 10;
-    if (c >= 'A' && c <= 'F')
-        return c - 'A' + 10;
-    return -1;
-}
 
 /* The width of the point at text[i]: 1 for '.', 2 for the middle dot
  * U+00B7 of the literature ("0\xC2\xB777"), 0 for anything else. */
@@ -52,7 +42,7 @@ grundy_status grundy_takebreak_parse(grundy_takebreak_params *out,
         len -= 3;
         /* "4...", "4....", ".": no digit after the point */
         if (len >= 1 && (point_at(text, len, 0) == len ||
-                         (hex_value(text[0]) >= 0 &&
+                         (grundy_format_hex_digit(text[0]) >= 0 &&
                           (len == 1 || 1 + point_at(text, len, 1) == len)))) {
             grundy_parse_error_set(where, 1, len + 1,
                                    "'...' repeats the last digit after "
@@ -70,7 +60,7 @@ grundy_status grundy_takebreak_parse(grundy_takebreak_params *out,
         d0 = 0;
         first = pw;
     } else {
-        d0 = hex_value(text[0]);
+        d0 = grundy_format_hex_digit(text[0]);
         if (d0 < 0) {
             grundy_parse_error_set(where, 1, 1,
                                    "expected a code such as 0.137, .137 or "
@@ -98,7 +88,7 @@ grundy_status grundy_takebreak_parse(grundy_takebreak_params *out,
      * after the point, and is a code */
     out->digit[0] = (uint8_t)d0;
     for (i = first; i < len; i++) {
-        int d = hex_value(text[i]);
+        int d = grundy_format_hex_digit(text[i]);
         size_t j = i - first + 1;
         if (d < 0) {
             unsigned char c = (unsigned char)text[i];
@@ -186,7 +176,7 @@ static int octal_claims(const char *spec)
         return 1;
     /* ".77", "\xC2\xB777" (a middle dot), "C\xC2\xB77" */
     return point_at(spec, len, 0) ||
-           (hex_value(spec[0]) >= 0 && point_at(spec, len, 1));
+           (grundy_format_hex_digit(spec[0]) >= 0 && point_at(spec, len, 1));
 }
 
 /* Moves ********************************************************************/

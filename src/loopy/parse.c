@@ -14,6 +14,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "core/alloc.h"
 #include "core/grow.h"
 #include "core/progress.h"
 #include "loopy/loopy_internal.h"
@@ -819,10 +820,7 @@ static grundy_status parse_dot(grundy_loopy_graph *g, const char *text,
         if (!g->names)
             st = GRUNDY_ERR_NOMEM;
     }
-    free(d.src);
-    free(d.dst);
-    free(d.set);
-    free(d.unesc);
+    GRUNDY_FREE_ALL(d.src, d.dst, d.set, d.unesc);
     return st;
 }
 

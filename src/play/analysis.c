@@ -13,6 +13,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "core/alloc.h"
 #include "play/play_internal.h"
 #include "sum/sum_internal.h"
 
@@ -45,9 +46,7 @@ void grundy_play_analysis_clear(grundy_play_analysis *a)
     if (!a)
         return;
     grundy_sum_result_clear(&a->sum);
-    free(a->component);
-    free(a->move_value);
-    free(a->kpool);
+    GRUNDY_FREE_ALL(a->component, a->move_value, a->kpool);
     memset(a, 0, sizeof *a);
 }
 

@@ -39,6 +39,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "core/alloc.h"
 #include "grundy/rules.h"
 #include "grundy/io.h"
 #include "rules/grid.h"
@@ -209,8 +210,7 @@ static grundy_status chomp_parse(void **params, const char *args,
     GRUNDY_TRY(grundy_grid_parse_dims(&r, &c, &used, args, CHOMP_MAX_SQUARES,
                                       "chomp", where));
     GRUNDY_TRY(grundy_grid_dims_end(args, used, "position", where));
-    cs = calloc(1, sizeof *cs);
-    GRUNDY_RETURN_IF(!cs, GRUNDY_ERR_NOMEM);
+    GRUNDY_TRY(GRUNDY_NEW(cs));
     cs->rows = r;
     cs->cols = c;
     cs->cells = r * c;

@@ -24,6 +24,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "core/alloc.h"
 #include "grundy/experimental.h"
 #include "grundy/io.h"
 #include "grundy/table.h"
@@ -471,8 +472,7 @@ static grundy_status twoheap_parse(void **params, const char *args,
                                "twoheap:t/0,0/t,t/t (Wythoff's game)");
         return GRUNDY_ERR_PARSE;
     }
-    tp = calloc(1, sizeof *tp);
-    GRUNDY_RETURN_IF(!tp, GRUNDY_ERR_NOMEM);
+    GRUNDY_TRY(GRUNDY_NEW(tp));
     sc.s = args;
     sc.i = 0;
     sc.where = where;
@@ -517,8 +517,7 @@ static grundy_status wythoff_parse(void **params, const char *args,
                                "sets: twoheap:MOVES)");
         return GRUNDY_ERR_PARSE;
     }
-    tp = calloc(1, sizeof *tp);
-    GRUNDY_RETURN_IF(!tp, GRUNDY_ERR_NOMEM);
+    GRUNDY_TRY(GRUNDY_NEW(tp));
     memcpy(tp->t, w, sizeof w);
     tp->n = 3;
     tp->wythoff = 1;

@@ -14,6 +14,7 @@
 #include <string.h>
 
 #include "core/alloc.h"
+#include "core/parse_error.h"
 #include "play/play_internal.h"
 #include "sum/sum_internal.h"
 
@@ -223,8 +224,7 @@ grundy_status grundy_play_prepare(grundy_play *p, size_t *at,
     size_t n, i;
     const grundy_sum_component *c = grundy_play_components(p, &n);
     const grundy_loopy_game *lg;
-    if (where)
-        memset(where, 0, sizeof *where);
+    grundy_parse_error_clear(where);
     for (i = 0; i < n; i++) {
         const grundy_game *g = grundy_values_game(c[i].values);
         grundy_status s;

@@ -12,6 +12,7 @@
 
 #include "core/alloc.h"
 #include "core/grow.h"
+#include "core/parse_error.h"
 #include "play/play_internal.h"
 #include "sum/sum_internal.h"
 
@@ -116,8 +117,7 @@ grundy_status grundy_play_add(grundy_play *p, const grundy_game *g,
 {
     grundy_sum_component c;
     GRUNDY_RETURN_IF(!p || !g || !pos || p->top, GRUNDY_ERR_ARG);
-    if (where)
-        memset(where, 0, sizeof *where);
+    grundy_parse_error_clear(where);
     GRUNDY_TRY(grundy_game_pos_parse(g, pos, strlen(pos), &c.pos, where));
     GRUNDY_TRY(game_rec(p, g, written ? written : grundy_game_spec(g),
                         &c.values));

@@ -503,17 +503,6 @@ const grundy_rules grundy_rules_chomp = {
                 "of it; the bottom-left\n"
                 "                     one is poisoned (R*C <= 256)",
     .flags = 0,
-    .parse = chomp_parse,
-    .free_params = chomp_free,
-    .num_positions = chomp_num_positions,
-    .pos_parse = chomp_pos_parse,
-    .pos_format = chomp_pos_format,
-    .max_moves = chomp_max_moves,
-    .moves = chomp_moves,
-    .spec_format = chomp_spec,
-    .children = chomp_children,
-    .orbit = chomp_orbit,
+    GRUNDY_BOARD_FAMILY(chomp),
     .start = chomp_start,
-    .key = chomp_key,
-    .geometry = chomp_geometry,
 };

@@ -22,6 +22,7 @@
 
 #include "core/alloc.h"
 #include "core/names.h"
+#include "core/parse_error.h"
 #include "core/threads.h"
 #include "grundy/grundy.h"
 #include "grundy/survey.h"
@@ -177,8 +178,7 @@ grundy_status grundy_survey_add_text(grundy_survey *sv, const char *text,
                 "a NUL byte");
             return GRUNDY_ERR_PARSE;
         }
-        if (where)
-            memset(where, 0, sizeof *where);
+        grundy_parse_error_clear(where);
         s = grundy_survey_add_code(sv, line + b, e - b, where);
         if (s != GRUNDY_OK) {
             if (where) {

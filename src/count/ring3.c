@@ -27,6 +27,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "core/alloc.h"
 #include "count/count_internal.h"
 
 #define BLOCK 512
@@ -259,9 +260,7 @@ grundy_status grundy_count_ring3_powsum(uint64_t *out, uint32_t *a, unsigned L,
     ru = malloc((nrep ? nrep : 1) * sizeof *ru);
     rv = malloc((nrep ? nrep : 1) * sizeof *rv);
     if (!v || !ru || !rv) {
-        free(v);
-        free(ru);
-        free(rv);
+        GRUNDY_FREE_ALL(v, ru, rv);
         return GRUNDY_ERR_NOMEM;
     }
     for (s = 1; s < n; s *= 3) {
@@ -295,8 +294,6 @@ grundy_status grundy_count_ring3_powsum(uint64_t *out, uint32_t *a, unsigned L,
     sv %= p;
     total = (2 * su + (p - sv) + a[0]) % p;
     *out = grundy_nt_mod32_get_u64((uint32_t)total, m);
-    free(v);
-    free(ru);
-    free(rv);
+    GRUNDY_FREE_ALL(v, ru, rv);
     return GRUNDY_OK;
 }

@@ -7,6 +7,14 @@
 #include "format_internal.h"
 #include "grundy/format.h"
 
+static void write_u64_or_null(grundy_writer *w, int have, uint64_t v)
+{
+    if (have)
+        grundy_writer_u64(w, v);
+    else
+        grundy_writer_str(w, "null");
+}
+
 void grundy_format_count(grundy_writer *w, const grundy_format_count_query *q,
                          const grundy_count_result *r,
                          grundy_format_count_part part, int json)
@@ -25,10 +33,7 @@ void grundy_format_count(grundy_writer *w, const grundy_format_count_query *q,
         }
         grundy_format_json_u64(w, "moore", q->moore);
         grundy_writer_str(w, ", \"modulus\": ");
-        if (q->have_modulus)
-            grundy_writer_u64(w, q->modulus);
-        else
-            grundy_writer_str(w, "null");
+        write_u64_or_null(w, q->have_modulus, q->modulus);
         grundy_format_json_u64(w, "winning", r->winning);
         grundy_format_json_u64(w, "losing", r->losing);
         grundy_format_json_u64(w, "total", r->total);
@@ -178,10 +183,7 @@ static void list_json(grundy_writer *w, const grundy_store *s,
         grundy_writer_str(w, ", \"version\": ");
         grundy_format_json_str(w, e->version);
         grundy_writer_str(w, ", \"slices\": ");
-        if (e->split)
-            grundy_writer_u64(w, e->slices);
-        else
-            grundy_writer_str(w, "null");
+        write_u64_or_null(w, e->split, e->slices);
         grundy_writer_char(w, '}');
     }
     grundy_writer_str(w, "], \"damaged\": [");
@@ -196,10 +198,8 @@ static void list_json(grundy_writer *w, const grundy_store *s,
     grundy_writer_str(w, "], \"total_bytes\": ");
     grundy_writer_u64(w, bytes);
     grundy_writer_str(w, ", \"limit_bytes\": ");
-    if (grundy_store_size_limit(s) == UINT64_MAX)
-        grundy_writer_str(w, "null");
-    else
-        grundy_writer_u64(w, grundy_store_size_limit(s));
+    write_u64_or_null(w, grundy_store_size_limit(s) != UINT64_MAX,
+                      grundy_store_size_limit(s));
     grundy_writer_str(w, "}\n");
 }
 
@@ -216,14 +216,6 @@ void grundy_format_store_list(grundy_writer *w, const grundy_store *s,
         tables += info[i].readable;
     list_text(w, s, info, n);
     total_text(w, s, bytes, tables);
-}
-
-static void write_u64_or_null(grundy_writer *w, int have, uint64_t v)
-{
-    if (have)
-        grundy_writer_u64(w, v);
-    else
-        grundy_writer_str(w, "null");
 }
 
 static void write_seconds(grundy_writer *w, double s)

@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "core/alloc.h"
 #include "grundy/io.h"
 #include "loopy/loopy_internal.h"
 
@@ -76,9 +77,7 @@ void grundy_loopy_addsub_free(void *params)
     grundy_loopy_addsub *p = params;
     if (!p)
         return;
-    free(p->s);
-    free(p->a);
-    free(p);
+    GRUNDY_FREE_ALL(p->s, p->a, p);
 }
 
 size_t grundy_loopy_addsub_targets(const grundy_loopy_addsub *p, uint64_t h,
@@ -120,8 +119,7 @@ grundy_status grundy_loopy_addsub_parse(grundy_loopy_addsub **out,
                                            : "expected S:A with one ':'");
         return GRUNDY_ERR_PARSE;
     }
-    p = calloc(1, sizeof *p);
-    GRUNDY_RETURN_IF(!p, GRUNDY_ERR_NOMEM);
+    GRUNDY_TRY(GRUNDY_NEW(p));
     end = c2 ? (size_t)(c2 - args) : len;
     st = grundy_loopy_amounts(&p->s, &p->ns, args, 0, (size_t)(c1 - args),
                               where);

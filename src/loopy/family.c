@@ -14,6 +14,7 @@
 #include <string.h>
 
 #include "core/grow.h"
+#include "core/parse_error.h"
 #include "loopy/loopy_internal.h"
 
 /* addsub:S:A, with the bound given apart (rules.c holds the family) ******/
@@ -215,8 +216,7 @@ grundy_status grundy_loopy_game_new_method(grundy_loopy_game **out,
     grundy_loopy_game *g;
     grundy_status st;
     *out = NULL;
-    if (where)
-        memset(where, 0, sizeof *where);
+    grundy_parse_error_clear(where);
     GRUNDY_RETURN_IF(!spec, GRUNDY_ERR_ARG);
     GRUNDY_TRY(game_alloc(&g, spec));
     if (strncmp(spec, "graph:", 6) == 0) {
@@ -272,8 +272,7 @@ grundy_status grundy_loopy_game_new_rules(grundy_loopy_game **out,
     grundy_status st;
     char spec[256];
     *out = NULL;
-    if (where)
-        memset(where, 0, sizeof *where);
+    grundy_parse_error_clear(where);
     GRUNDY_RETURN_IF(!rules || !rules->name || !rules->parse ||
                          !rules->num_positions || !rules->moves,
                      GRUNDY_ERR_ARG);
@@ -399,8 +398,7 @@ grundy_status grundy_loopy_game_from_rules(grundy_loopy_game **out,
     uint64_t n;
     grundy_status st;
     *out = NULL;
-    if (where)
-        memset(where, 0, sizeof *where);
+    grundy_parse_error_clear(where);
     GRUNDY_RETURN_IF(!r || !(r->flags & GRUNDY_RULES_LOOPY) ||
                          !r->num_positions || !r->moves || !r->max_moves,
                      GRUNDY_ERR_ARG);

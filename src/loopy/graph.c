@@ -15,6 +15,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "core/alloc.h"
 #include "core/progress.h"
 #include "grundy/io.h"
 #include "loopy/loopy_internal.h"
@@ -58,22 +59,15 @@ void grundy_loopy_limit_message(grundy_parse_error *where, uint64_t n,
 
 grundy_status grundy_loopy_graph_alloc(grundy_loopy_graph **out)
 {
-    *out = calloc(1, sizeof **out);
-    return *out ? GRUNDY_OK : GRUNDY_ERR_NOMEM;
+    return GRUNDY_NEW(*out);
 }
 
 void grundy_loopy_graph_free(grundy_loopy_graph *g)
 {
     if (!g)
         return;
-    free(g->out_off);
-    free(g->in_off);
-    free(g->out_adj);
-    free(g->in_adj);
-    free(g->names);
-    free(g->name_off);
-    free(g->slots);
-    free(g);
+    GRUNDY_FREE_ALL(g->out_off, g->in_off, g->out_adj, g->in_adj, g->names,
+                    g->name_off, g->slots, g);
 }
 
 /* The degree of v in off[v + 1] becomes the start of v's range in off[v]

@@ -11,6 +11,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "core/parse_error.h"
 #include "loopy/loopy_internal.h"
 
 static grundy_status io_error(grundy_parse_error *where, const char *path,
@@ -73,8 +74,7 @@ grundy_status grundy_loopy_graph_read_fd(grundy_loopy_graph **out, int fd,
     size_t len = 0;
     int err = 0;
     *out = NULL;
-    if (where)
-        memset(where, 0, sizeof *where);
+    grundy_parse_error_clear(where);
     if (fstat(fd, &sb) == 0 && S_ISREG(sb.st_mode) && sb.st_size > 0 &&
         (uint64_t)sb.st_size <= SIZE_MAX) {
         size_t mlen = (size_t)sb.st_size;
@@ -109,8 +109,7 @@ grundy_status grundy_loopy_graph_load(grundy_loopy_graph **out,
     grundy_status st;
     int fd;
     *out = NULL;
-    if (where)
-        memset(where, 0, sizeof *where);
+    grundy_parse_error_clear(where);
     GRUNDY_RETURN_IF(!path, GRUNDY_ERR_ARG);
     fd = open(path, O_RDONLY);
     if (fd < 0)

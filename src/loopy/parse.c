@@ -14,7 +14,9 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "core/alloc.h"
 #include "core/grow.h"
+#include "core/parse_error.h"
 #include "core/progress.h"
 #include "loopy/loopy_internal.h"
 
@@ -644,28 +646,38 @@ static int cmp_u32(const void *a, const void *b)
 
 static grundy_status stmt_list(dot *d, tok_kind end);
 
+/* The body of a digraph or subgraph, after its keyword: an optional
+ * name, then "{ statements }"; the errors say open (no '{') or close (no
+ * '}', at the place of the '{'). */
+static grundy_status body(dot *d, const char *open, const char *close)
+{
+    unsigned long l, col;
+    if (d->t.kind == T_ID)
+        GRUNDY_TRY(next(d));
+    l = d->t.line;
+    col = d->t.col;
+    GRUNDY_TRY(expect(d, T_LBRACE, open));
+    GRUNDY_TRY(stmt_list(d, T_RBRACE));
+    if (d->t.kind != T_RBRACE)
+        return dot_error(d, l, col, close);
+    return next(d);
+}
+
 /* An edge operand: a vertex or a subgraph; its vertices are appended to
  * d->set, from *from on. */
 static grundy_status operand(dot *d, size_t *from)
 {
     *from = d->nset;
     if (d->t.kind == T_LBRACE || is_kw(&d->t, "subgraph")) {
-        unsigned long l, col;
+        grundy_status s;
         size_t i, k;
-        if (is_kw(&d->t, "subgraph")) {
+        if (is_kw(&d->t, "subgraph"))
             GRUNDY_TRY(next(d));
-            if (d->t.kind == T_ID)
-                GRUNDY_TRY(next(d));
-        }
-        l = d->t.line;
-        col = d->t.col;
-        GRUNDY_TRY(expect(d, T_LBRACE, "expected '{' to open the subgraph"));
         d->depth++;
-        GRUNDY_TRY(stmt_list(d, T_RBRACE));
+        s = body(d, "expected '{' to open the subgraph",
+                 "unterminated subgraph: missing '}'");
         d->depth--;
-        if (d->t.kind != T_RBRACE)
-            return dot_error(d, l, col, "unterminated subgraph: missing '}'");
-        GRUNDY_TRY(next(d));
+        GRUNDY_TRY(s);
         /* Each vertex once, in order of ids. */
         if (d->nset - *from > 1)
             qsort(d->set + *from, d->nset - *from, sizeof *d->set, cmp_u32);
@@ -759,17 +771,9 @@ static grundy_status dot_graph(dot *d)
                              "'digraph' and '->'");
     }
     if (is_kw(&d->t, "digraph")) {
-        unsigned long l, col;
         GRUNDY_TRY(next(d));
-        if (d->t.kind == T_ID)
-            GRUNDY_TRY(next(d));
-        l = d->t.line;
-        col = d->t.col;
-        GRUNDY_TRY(expect(d, T_LBRACE, "expected '{' after 'digraph'"));
-        GRUNDY_TRY(stmt_list(d, T_RBRACE));
-        if (d->t.kind != T_RBRACE)
-            return dot_error(d, l, col, "missing '}' to close this '{'");
-        GRUNDY_TRY(next(d));
+        GRUNDY_TRY(body(d, "expected '{' after 'digraph'",
+                        "missing '}' to close this '{'"));
         if (d->t.kind != T_EOF)
             return dot_error(d, d->t.line, d->t.col,
                              "expected the end of the input after '}'");
@@ -819,10 +823,7 @@ static grundy_status parse_dot(grundy_loopy_graph *g, const char *text,
         if (!g->names)
             st = GRUNDY_ERR_NOMEM;
     }
-    free(d.src);
-    free(d.dst);
-    free(d.set);
-    free(d.unesc);
+    GRUNDY_FREE_ALL(d.src, d.dst, d.set, d.unesc);
     return st;
 }
 
@@ -875,8 +876,7 @@ grundy_status grundy_loopy_graph_parse(grundy_loopy_graph **out,
 {
     grundy_loopy_graph *g;
     grundy_status st;
-    if (where)
-        memset(where, 0, sizeof *where);
+    grundy_parse_error_clear(where);
     GRUNDY_RETURN_IF(!out, GRUNDY_ERR_ARG);
     *out = NULL;
     GRUNDY_RETURN_IF(!text && len, GRUNDY_ERR_ARG);

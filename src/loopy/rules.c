@@ -21,6 +21,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "core/alloc.h"
 #include "grundy/io.h"
 #include "loopy/loopy_internal.h"
 
@@ -150,8 +151,7 @@ static grundy_status graph_parse(void **params, const char *args,
                                "expected a file name after 'graph:'");
         return GRUNDY_ERR_PARSE;
     }
-    p = calloc(1, sizeof *p);
-    GRUNDY_RETURN_IF(!p, GRUNDY_ERR_NOMEM);
+    GRUNDY_TRY(GRUNDY_NEW(p));
     p->path = malloc(strlen(args) + 1);
     if (!p->path) {
         free(p);

@@ -48,6 +48,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "core/alloc.h"
 #include "core/grow.h"
 #include "core/progress.h"
 #include "loopy/loopy_internal.h"
@@ -70,8 +71,7 @@ static grundy_status solution_new(grundy_loopy_solution **out,
     *out = NULL;
     GRUNDY_TRY(grundy_loopy_estimate(&bytes, g->n, g->m));
     GRUNDY_TRY(grundy_limits_mem_check(lim, bytes));
-    s = calloc(1, sizeof *s);
-    GRUNDY_RETURN_IF(!s, GRUNDY_ERR_NOMEM);
+    GRUNDY_TRY(GRUNDY_NEW(s));
     s->g = g;
     s->val = malloc((g->n ? g->n : 1) * sizeof *s->val);
     s->ctr = malloc((g->n ? g->n : 1) * sizeof *s->ctr);
@@ -87,9 +87,7 @@ void grundy_loopy_solution_free(grundy_loopy_solution *s)
 {
     if (!s)
         return;
-    free(s->val);
-    free(s->ctr);
-    free(s);
+    GRUNDY_FREE_ALL(s->val, s->ctr, s);
 }
 
 /* A solve's end: *out = s when st is GRUNDY_OK, else s freed; st. */
@@ -258,10 +256,7 @@ grundy_status grundy_loopy_solve_counter(grundy_loopy_solution **out,
     st = r && queue && active && plist
              ? counter_levels(s, r, queue, active, plist, lim)
              : GRUNDY_ERR_NOMEM;
-    free(r);
-    free(queue);
-    free(active);
-    free(plist);
+    GRUNDY_FREE_ALL(r, queue, active, plist);
     return solution_done(out, s, st);
 }
 

@@ -19,6 +19,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "core/alloc.h"
 #include "grundy/takebreak.h"
 #include "grundy/values.h"
 #include "misere/misere_internal.h"
@@ -346,13 +347,8 @@ grundy_status grundy_misere_genus_table(grundy_misere_genus *out,
     }
     if (s == GRUNDY_OK)
         s = grundy_ticker_done(&tick);
-    free(gs.ostart);
-    free(gs.opt);
-    free(gs.live);
-    free(gs.keys);
-    free(gs.slot);
-    free(gs.val);
-    free(normal);
+    GRUNDY_FREE_ALL(gs.ostart, gs.opt, gs.live, gs.keys, gs.slot, gs.val,
+                    normal);
     grundy_values_free(vals);
     return s;
 }

@@ -12,6 +12,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "core/alloc.h"
 #include "misere/misere_internal.h"
 
 void grundy_mq_mon_clear(mq_mon *m)
@@ -22,12 +23,7 @@ void grundy_mq_mon_clear(mq_mon *m)
             free(m->col[y]);
         free(m->col);
     }
-    free(m->act);
-    free(m->phi);
-    free(m->let);
-    free(m->parent);
-    free(m->via);
-    free(m->p);
+    GRUNDY_FREE_ALL(m->act, m->phi, m->let, m->parent, m->via, m->p);
     memset(m, 0, sizeof *m);
 }
 

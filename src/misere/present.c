@@ -19,13 +19,12 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "core/alloc.h"
 #include "misere/misere_internal.h"
 
 void grundy_misere_pres_clear(grundy_misere_pres *p)
 {
-    free(p->gen_heap);
-    free(p->rel);
-    free(p->normal);
+    GRUNDY_FREE_ALL(p->gen_heap, p->rel, p->normal);
     memset(p, 0, sizeof *p);
 }
 
@@ -267,11 +266,7 @@ static grundy_status build(grundy_misere_pres *p, const grundy_misere *q,
         free(t);
     }
 done:
-    free(glet);
-    free(met);
-    free(st);
-    free(w);
-    free(u);
+    GRUNDY_FREE_ALL(glet, met, st, w, u);
     if (s != GRUNDY_OK)
         grundy_misere_pres_clear(p);
     return s;

@@ -44,6 +44,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "core/alloc.h"
 #include "core/grow.h"
 #include "grundy/takebreak.h"
 #include "grundy/values.h"
@@ -53,9 +54,7 @@
 
 static void opts_clear(mq_opts *o)
 {
-    free(o->heap);
-    free(o->start);
-    free(o->opt);
+    GRUNDY_FREE_ALL(o->heap, o->start, o->opt);
     memset(o, 0, sizeof *o);
 }
 
@@ -159,10 +158,7 @@ void grundy_misere_free(grundy_misere *q)
     grundy_mq_mon_clear(&q->mon);
     grundy_mq_chain_clear(&q->chain);
     opts_clear(&q->opts);
-    free(q->live_of);
-    free(q->live_heap);
-    free(q->mbuf);
-    free(q);
+    GRUNDY_FREE_ALL(q->live_of, q->live_heap, q->mbuf, q);
 }
 
 grundy_status grundy_misere_new(grundy_misere **out, const grundy_game *g,
@@ -175,8 +171,7 @@ grundy_status grundy_misere_new(grundy_misere **out, const grundy_game *g,
     size_t n = 0;
     *out = NULL;
     GRUNDY_RETURN_IF(!tp, GRUNDY_ERR_ARG);
-    q = calloc(1, sizeof *q);
-    GRUNDY_RETURN_IF(!q, GRUNDY_ERR_NOMEM);
+    GRUNDY_TRY(GRUNDY_NEW(q));
     q->game = g;
     /* A game with a move has one from a heap of at most take + 3. */
     for (h = 1; h <= (grundy_pos)tp->take + 4 && n == 0; h++) {
@@ -379,10 +374,7 @@ static grundy_status conservative(grundy_misere *q, uint32_t l, grundy_pos h,
         unmap_heap(m, l);
     }
 done:
-    free(tn);
-    free(bad);
-    free(cand);
-    free(img);
+    GRUNDY_FREE_ALL(tn, bad, cand, img);
     return s;
 }
 
@@ -781,9 +773,7 @@ grundy_status grundy_misere_winning_moves(int *first_wins,
         if (s != GRUNDY_OK)
             break;
     }
-    free(pre);
-    free(suf);
-    free(buf);
+    GRUNDY_FREE_ALL(pre, suf, buf);
     if (s != GRUNDY_OK) {
         free(out);
         return s;

@@ -46,6 +46,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "core/alloc.h"
 #include "core/grow.h"
 #include "misere/misere_internal.h"
 
@@ -55,11 +56,7 @@ void grundy_mq_chain_clear(mq_chain *c)
     if (c->list)
         for (x = 0; x < c->q; x++)
             free(c->list[x]);
-    free(c->list);
-    free(c->len);
-    free(c->lcap);
-    free(c->pool);
-    free(c->free_ids);
+    GRUNDY_FREE_ALL(c->list, c->len, c->lcap, c->pool, c->free_ids);
     memset(c, 0, sizeof *c);
 }
 
@@ -301,9 +298,7 @@ static grundy_status search_n(mq_verify_out *out, mq_mon *m,
         st[depth].via = d;
     }
 done:
-    free(word);
-    free(st);
-    free(sets);
+    GRUNDY_FREE_ALL(word, st, sets);
     return s;
 }
 

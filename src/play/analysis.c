@@ -13,6 +13,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "core/alloc.h"
+#include "core/parse_error.h"
 #include "play/play_internal.h"
 #include "sum/sum_internal.h"
 
@@ -45,9 +47,7 @@ void grundy_play_analysis_clear(grundy_play_analysis *a)
     if (!a)
         return;
     grundy_sum_result_clear(&a->sum);
-    free(a->component);
-    free(a->move_value);
-    free(a->kpool);
+    GRUNDY_FREE_ALL(a->component, a->move_value, a->kpool);
     memset(a, 0, sizeof *a);
 }
 
@@ -224,8 +224,7 @@ grundy_status grundy_play_prepare(grundy_play *p, size_t *at,
     size_t n, i;
     const grundy_sum_component *c = grundy_play_components(p, &n);
     const grundy_loopy_game *lg;
-    if (where)
-        memset(where, 0, sizeof *where);
+    grundy_parse_error_clear(where);
     for (i = 0; i < n; i++) {
         const grundy_game *g = grundy_values_game(c[i].values);
         grundy_status s;

@@ -13,6 +13,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "core/parse_error.h"
 #include "grundy/io.h"
 #include "play/play_internal.h"
 #include "sum/sum_internal.h"
@@ -260,8 +261,7 @@ grundy_status grundy_play_parse_move(const grundy_play *p, const char *text,
 {
     size_t at = 0, max = p->o.moore_k ? p->o.moore_k : 1, j;
     *n = 0;
-    if (where)
-        memset(where, 0, sizeof *where);
+    grundy_parse_error_clear(where);
     for (;;) {
         const char *comma = max > 1 ? memchr(text + at, ',', len - at) : NULL;
         size_t end = comma ? (size_t)(comma - text) : len;

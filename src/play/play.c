@@ -10,7 +10,9 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "core/alloc.h"
 #include "core/grow.h"
+#include "core/parse_error.h"
 #include "play/play_internal.h"
 #include "sum/sum_internal.h"
 
@@ -34,8 +36,7 @@ grundy_status grundy_play_new(grundy_play **out, grundy_session *s,
     *out = NULL;
     GRUNDY_RETURN_IF(!s, GRUNDY_ERR_ARG);
     GRUNDY_RETURN_IF(o && o->moore_k > GRUNDY_MOORE_KMAX, GRUNDY_ERR_ARG);
-    p = calloc(1, sizeof *p);
-    GRUNDY_RETURN_IF(!p, GRUNDY_ERR_NOMEM);
+    GRUNDY_TRY(GRUNDY_NEW(p));
     p->s = s;
     if (o)
         p->o = *o;
@@ -63,12 +64,7 @@ void grundy_play_free(grundy_play *p)
         return;
     for (i = 0; i < p->ngames; i++)
         free(p->games[i].written);
-    free(p->games);
-    free(p->pos);
-    free(p->off);
-    free(p->set);
-    free(p->moff);
-    free(p);
+    GRUNDY_FREE_ALL(p->games, p->pos, p->off, p->set, p->moff, p);
 }
 
 const grundy_play_opts *grundy_play_options(const grundy_play *p)
@@ -121,8 +117,7 @@ grundy_status grundy_play_add(grundy_play *p, const grundy_game *g,
 {
     grundy_sum_component c;
     GRUNDY_RETURN_IF(!p || !g || !pos || p->top, GRUNDY_ERR_ARG);
-    if (where)
-        memset(where, 0, sizeof *where);
+    grundy_parse_error_clear(where);
     GRUNDY_TRY(grundy_game_pos_parse(g, pos, strlen(pos), &c.pos, where));
     GRUNDY_TRY(game_rec(p, g, written ? written : grundy_game_spec(g),
                         &c.values));

@@ -13,6 +13,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "core/parse_error.h"
 #include "grundy/io.h"
 #include "play/play_internal.h"
 
@@ -287,8 +288,7 @@ grundy_status grundy_play_parse(grundy_play **out, grundy_session *s,
     int first = 1, moves = 0;
     grundy_status st = GRUNDY_OK;
     *out = NULL;
-    if (where)
-        memset(where, 0, sizeof *where);
+    grundy_parse_error_clear(where);
     if (opts)
         o = *opts;
     else

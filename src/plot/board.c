@@ -28,6 +28,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "core/alloc.h"
 #include "plot/plot_internal.h"
 
 #define COLOUR_WIN 0xD62728u
@@ -282,9 +283,7 @@ static grundy_status draw_board(grundy_plot_scene *s, const grundy_game *g,
         }
     }
     if (st != GRUNDY_OK) {
-        free(mi);
-        free(mv);
-        free(geo);
+        GRUNDY_FREE_ALL(mi, mv, geo);
         return st;
     }
     if (nm)
@@ -644,9 +643,7 @@ static grundy_status draw_board(grundy_plot_scene *s, const grundy_game *g,
     }
     (void)sx0;
     (void)sy0;
-    free(mi);
-    free(mv);
-    free(geo);
+    GRUNDY_FREE_ALL(mi, mv, geo);
     return s->failed ? GRUNDY_ERR_NOMEM : GRUNDY_OK;
 }
 

@@ -26,6 +26,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "core/alloc.h"
 #include "plot/plot_internal.h"
 
 #define COLOUR_DOT 0x1F5FA8u
@@ -328,9 +329,7 @@ static int draw_columns(grundy_plot_scene *s, const seq_map *m,
     if (vmax < 65536)
         lut = malloc(((size_t)vmax + 1) * sizeof *lut);
     if (!cs.bits[0] || !cs.bits[1] || (vmax < 65536 && !lut)) {
-        free(cs.bits[0]);
-        free(cs.bits[1]);
-        free(lut);
+        GRUNDY_FREE_ALL(cs.bits[0], cs.bits[1], lut);
         return -1;
     }
     for (k = 0; lut && k <= vmax; k++)
@@ -338,9 +337,7 @@ static int draw_columns(grundy_plot_scene *s, const seq_map *m,
     lc = grundy_plot_layer_new(s, "col", COLOUR_DOT, GRUNDY_PLOT_NONE, 0);
     lr = grundy_plot_layer_new(s, "col-rare", COLOUR_RARE, GRUNDY_PLOT_NONE, 0);
     if (lr == GRUNDY_PLOT_NO_LAYER) {
-        free(cs.bits[0]);
-        free(cs.bits[1]);
-        free(lut);
+        GRUNDY_FREE_ALL(cs.bits[0], cs.bits[1], lut);
         return -1;
     }
     if (cols > m->count)
@@ -369,9 +366,7 @@ static int draw_columns(grundy_plot_scene *s, const seq_map *m,
              sizeof grundy_plot_layer_at(s, lc)->data, "%s", data_attr);
     snprintf(grundy_plot_layer_at(s, lr)->data,
              sizeof grundy_plot_layer_at(s, lr)->data, "%s", data_attr);
-    free(cs.bits[0]);
-    free(cs.bits[1]);
-    free(lut);
+    GRUNDY_FREE_ALL(cs.bits[0], cs.bits[1], lut);
     return 0;
 }
 

@@ -47,25 +47,20 @@ static void colour(grundy_writer *w, uint32_t c)
     grundy_writer_str(w, buf);
 }
 
+/* The characters SVG text and attributes cannot hold as they are. */
+static const char *const entity[128] = {
+    ['<'] = "&lt;", ['>'] = "&gt;", ['&'] = "&amp;", ['"'] = "&quot;",
+};
+
 static void escaped(grundy_writer *w, const char *t)
 {
-    for (; *t; t++)
-        switch (*t) {
-        case '<':
-            grundy_writer_str(w, "&lt;");
-            break;
-        case '>':
-            grundy_writer_str(w, "&gt;");
-            break;
-        case '&':
-            grundy_writer_str(w, "&amp;");
-            break;
-        case '"':
-            grundy_writer_str(w, "&quot;");
-            break;
-        default:
+    for (; *t; t++) {
+        unsigned char c = (unsigned char)*t;
+        if (c < 128 && entity[c])
+            grundy_writer_str(w, entity[c]);
+        else
             grundy_writer_char(w, *t);
-        }
+    }
 }
 
 /* Each kind of shape: its element, and the attributes that hold its x,

@@ -48,6 +48,7 @@
 #include <sys/mman.h>
 #endif
 
+#include "core/alloc.h"
 #include "grundy/range.h"
 #include "grundy/table.h"
 #include "range_pow.h"
@@ -282,9 +283,7 @@ static void tree_free(grundy_range *r)
 {
     unsigned k;
     for (k = 0; k <= MAX_LEVELS; k++) {
-        free(r->nd[k]);
-        free(r->pre[k]);
-        free(r->suf[k]);
+        GRUNDY_FREE_ALL(r->nd[k], r->pre[k], r->suf[k]);
         r->nd[k] = r->pre[k] = r->suf[k] = NULL;
     }
     r->nlev = 0;
@@ -684,8 +683,7 @@ grundy_status grundy_range_new(grundy_range **out, size_t n,
                                                        : GRUNDY_RANGE_BITS;
     if (repr == GRUNDY_RANGE_PRESENCE) /* the only user of the tables */
         pthread_once(&tables_once, tables_build);
-    r = calloc(1, sizeof *r);
-    GRUNDY_RETURN_IF(!r, GRUNDY_ERR_NOMEM);
+    GRUNDY_TRY(GRUNDY_NEW(r));
     r->n = n;
     r->forced = opts->repr != GRUNDY_RANGE_AUTO;
     r->flags = opts->flags & GRUNDY_RANGE_COUNT;
@@ -724,10 +722,7 @@ void grundy_range_free(grundy_range *r)
         return;
     tree_free(r);
     grundy_range_xor_free(&r->xr);
-    free(r->tree);
-    free(r->val);
-    free(r->pw.pow);
-    free(r);
+    GRUNDY_FREE_ALL(r->tree, r->val, r->pw.pow, r);
 }
 
 /* Updates ****************************************************************/

@@ -39,6 +39,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "core/alloc.h"
 #include "grundy/rules.h"
 #include "grundy/io.h"
 #include "rules/grid.h"
@@ -209,8 +210,7 @@ static grundy_status chomp_parse(void **params, const char *args,
     GRUNDY_TRY(grundy_grid_parse_dims(&r, &c, &used, args, CHOMP_MAX_SQUARES,
                                       "chomp", where));
     GRUNDY_TRY(grundy_grid_dims_end(args, used, "position", where));
-    cs = calloc(1, sizeof *cs);
-    GRUNDY_RETURN_IF(!cs, GRUNDY_ERR_NOMEM);
+    GRUNDY_TRY(GRUNDY_NEW(cs));
     cs->rows = r;
     cs->cols = c;
     cs->cells = r * c;
@@ -503,17 +503,6 @@ const grundy_rules grundy_rules_chomp = {
                 "of it; the bottom-left\n"
                 "                     one is poisoned (R*C <= 256)",
     .flags = 0,
-    .parse = chomp_parse,
-    .free_params = chomp_free,
-    .num_positions = chomp_num_positions,
-    .pos_parse = chomp_pos_parse,
-    .pos_format = chomp_pos_format,
-    .max_moves = chomp_max_moves,
-    .moves = chomp_moves,
-    .spec_format = chomp_spec,
-    .children = chomp_children,
-    .orbit = chomp_orbit,
+    GRUNDY_BOARD_FAMILY(chomp),
     .start = chomp_start,
-    .key = chomp_key,
-    .geometry = chomp_geometry,
 };

@@ -12,6 +12,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "core/alloc.h"
 #include "grundy/io.h"
 #include "grundy/nt.h"
 #include "rules/rules_internal.h"
@@ -37,8 +38,7 @@ static grundy_status div_parse(void **params, const char *args,
     s = grundy_u64_parse(&h, args, strlen(args), 1, UINT64_MAX, where);
     if (s != GRUNDY_OK)
         return s;
-    dp = calloc(1, sizeof *dp);
-    GRUNDY_RETURN_IF(!dp, GRUNDY_ERR_NOMEM);
+    GRUNDY_TRY(GRUNDY_NEW(dp));
     dp->h = h;
     s = grundy_nt_divisors(&dp->div, &dp->n, h);
     if (s != GRUNDY_OK) {

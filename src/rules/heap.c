@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "core/alloc.h"
 #include "grundy/io.h"
 #include "grundy/table.h"
 #include "rules/rules_internal.h"
@@ -113,9 +114,9 @@ const grundy_rules grundy_rules_nim = {
 static grundy_status list_parse(void **params, const char *args,
                                 grundy_parse_error *where)
 {
-    grundy_subtract_params *sp = calloc(1, sizeof *sp);
+    grundy_subtract_params *sp;
     grundy_status s;
-    GRUNDY_RETURN_IF(!sp, GRUNDY_ERR_NOMEM);
+    GRUNDY_TRY(GRUNDY_NEW(sp));
     s = grundy_parse_u64_list(&sp->amounts, &sp->n, args, 1, AMOUNT_MAX,
                               where);
     if (s != GRUNDY_OK) {

@@ -201,17 +201,6 @@ const grundy_rules grundy_rules_rect = {
     .synopsis = "rect:RxC           clear an all-1 rectangle of an R x C 0/1 "
                 "board (R*C <= 30)",
     .flags = GRUNDY_RULES_BOARD | GRUNDY_RULES_SUBSETS,
-    .parse = rect_parse,
-    .free_params = rect_free,
-    .num_positions = rect_num_positions,
-    .pos_parse = rect_pos_parse,
-    .pos_format = rect_pos_format,
-    .max_moves = rect_max_moves,
-    .moves = rect_moves,
-    .spec_format = rect_spec,
-    .children = rect_children,
-    .orbit = rect_orbit,
+    GRUNDY_BOARD_FAMILY(rect),
     .components = rect_components,
-    .key = rect_key,
-    .geometry = rect_geometry,
 };

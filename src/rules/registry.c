@@ -9,6 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "core/alloc.h"
 #include "grundy/rect.h"
 #include "grundy/rules.h"
 #include "grundy/takebreak.h"
@@ -116,8 +117,7 @@ static grundy_status game_make(grundy_game **out, const grundy_rules *rules,
     grundy_game *g;
     grundy_status s;
     *out = NULL;
-    g = calloc(1, sizeof *g);
-    GRUNDY_RETURN_IF(!g, GRUNDY_ERR_NOMEM);
+    GRUNDY_TRY(GRUNDY_NEW(g));
     g->rules = rules;
     g->spec = malloc(strlen(spec) + 1);
     if (!g->spec) {

@@ -52,6 +52,18 @@ size_t grundy_moves_of_children(grundy_move *out, size_t cap,
                                                    size_t cap),
                                 const void *params, grundy_pos p);
 
+/* The hooks every board family gives (a position is a set of cells: see
+ * grundy_rules.children, .orbit, .key, .geometry), each defined in the
+ * family's file as PREFIX_hook: rect_moves, chomp_orbit, ... */
+#define GRUNDY_BOARD_FAMILY(prefix)                                           \
+    .parse = prefix##_parse, .free_params = prefix##_free,                    \
+    .num_positions = prefix##_num_positions,                                  \
+    .pos_parse = prefix##_pos_parse, .pos_format = prefix##_pos_format,       \
+    .max_moves = prefix##_max_moves, .moves = prefix##_moves,                 \
+    .spec_format = prefix##_spec, .children = prefix##_children,              \
+    .orbit = prefix##_orbit, .key = prefix##_key,                             \
+    .geometry = prefix##_geometry
+
 /* Sort the parts of m in increasing order (moves compare equal when
  * their sorted parts do). */
 void grundy_move_sort_parts(grundy_move *m);

@@ -24,6 +24,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "core/alloc.h"
 #include "grundy/experimental.h"
 #include "grundy/io.h"
 #include "grundy/table.h"
@@ -148,9 +149,12 @@ static int wythoff_value(const void *params, grundy_pos p, grundy_value *out)
 }
 
 /* Any move set: from the rectangle its moves stay in. */
-static int twoheap_value(const void *params, grundy_pos p, grundy_value *out)
+static int th_value(const void *params, grundy_pos p, grundy_value *out)
 {
+    const th_params *tp = params;
     uint64_t a, b;
+    if (tp->wythoff)
+        return wythoff_value(params, p, out);
     grundy_twoheap_heaps(&a, &b, p);
     return rows_win(params, a, b) && grundy_th_rows_value(params, a, b, out);
 }
@@ -471,8 +475,7 @@ static grundy_status twoheap_parse(void **params, const char *args,
                                "twoheap:t/0,0/t,t/t (Wythoff's game)");
         return GRUNDY_ERR_PARSE;
     }
-    tp = calloc(1, sizeof *tp);
-    GRUNDY_RETURN_IF(!tp, GRUNDY_ERR_NOMEM);
+    GRUNDY_TRY(GRUNDY_NEW(tp));
     sc.s = args;
     sc.i = 0;
     sc.where = where;
@@ -517,8 +520,7 @@ static grundy_status wythoff_parse(void **params, const char *args,
                                "sets: twoheap:MOVES)");
         return GRUNDY_ERR_PARSE;
     }
-    tp = calloc(1, sizeof *tp);
-    GRUNDY_RETURN_IF(!tp, GRUNDY_ERR_NOMEM);
+    GRUNDY_TRY(GRUNDY_NEW(tp));
     memcpy(tp->t, w, sizeof w);
     tp->n = 3;
     tp->wythoff = 1;
@@ -547,11 +549,15 @@ static void put_coord(grundy_spec_buf *b, int64_t c, int64_t d)
     }
 }
 
-static size_t twoheap_spec(const void *params, char *buf, size_t cap)
+/* "wythoff", or "twoheap:" and the moves. */
+static size_t th_spec(const void *params, char *buf, size_t cap)
 {
     const th_params *tp = params;
-    grundy_spec_buf b = grundy_spec_start(buf, cap, "twoheap:");
+    grundy_spec_buf b =
+        grundy_spec_start(buf, cap, tp->wythoff ? "wythoff" : "twoheap:");
     size_t i;
+    if (tp->wythoff)
+        return b.len;
     for (i = 0; i < tp->n; i++) {
         const th_term *u = &tp->t[i];
         if (i)
@@ -572,13 +578,6 @@ static size_t twoheap_spec(const void *params, char *buf, size_t cap)
                 grundy_spec_put_u64(&b, (uint64_t)u->hi);
         }
     }
-    return b.len;
-}
-
-static size_t wythoff_spec(const void *params, char *buf, size_t cap)
-{
-    grundy_spec_buf b = grundy_spec_start(buf, cap, "wythoff");
-    (void)params;
     return b.len;
 }
 
@@ -734,36 +733,26 @@ static const grundy_kernel th_kernel = {
 
 /* The families *************************************************************/
 
+/* The two families differ only in how they read their moves: the params
+ * say which family they are (th_params.wythoff). */
+#define TWOHEAP_FAMILY                                                        \
+    .flags = GRUNDY_RULES_PAIRS, .free_params = th_free,                      \
+    .pos_parse = th_pos_parse, .pos_format = th_pos_format,                   \
+    .max_moves = th_max_moves, .moves = th_moves, .value = th_value,          \
+    .spec_format = th_spec, .value_bound = th_bound, .kernel = &th_kernel
+
 const grundy_rules grundy_rules_wythoff = {
     .name = "wythoff",
     .synopsis = "wythoff            two heaps a,b: take any number from one "
                 "heap, or the same from both",
-    .flags = GRUNDY_RULES_PAIRS,
+    TWOHEAP_FAMILY,
     .parse = wythoff_parse,
-    .free_params = th_free,
-    .pos_parse = th_pos_parse,
-    .pos_format = th_pos_format,
-    .max_moves = th_max_moves,
-    .moves = th_moves,
-    .value = wythoff_value,
-    .spec_format = wythoff_spec,
-    .value_bound = th_bound,
-    .kernel = &th_kernel,
 };
 
 const grundy_rules grundy_rules_twoheap = {
     .name = "twoheap",
     .synopsis = "twoheap:MOVES      two heaps a,b: subtract a vector X/Y of "
                 "MOVES (e.g. twoheap:t/0,0/t,t/t@3)",
-    .flags = GRUNDY_RULES_PAIRS,
+    TWOHEAP_FAMILY,
     .parse = twoheap_parse,
-    .free_params = th_free,
-    .pos_parse = th_pos_parse,
-    .pos_format = th_pos_format,
-    .max_moves = th_max_moves,
-    .moves = th_moves,
-    .value = twoheap_value,
-    .spec_format = twoheap_spec,
-    .value_bound = th_bound,
-    .kernel = &th_kernel,
 };

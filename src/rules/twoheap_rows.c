@@ -41,6 +41,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "core/alloc.h"
 #include "rules/twoheap_internal.h"
 
 /* Bounds of the work of one value (steps: a cell plus the moves it
@@ -342,16 +343,9 @@ static void rows_free(rows *r)
     free(r->opt);
     for (y = 0; r->set && y <= r->n; y++)
         free(r->set[y].bits);
-    for (y = 0; r->keys && y <= r->n; y++) {
-        free(r->keys[y].pool);
-        free(r->keys[y].at);
-        free(r->keys[y].off);
-    }
-    free(r->set);
-    free(r->keys);
-    free(r->per);
-    free(r->pre);
-    free(r->hist);
+    for (y = 0; r->keys && y <= r->n; y++)
+        GRUNDY_FREE_ALL(r->keys[y].pool, r->keys[y].at, r->keys[y].off);
+    GRUNDY_FREE_ALL(r->set, r->keys, r->per, r->pre, r->hist);
 }
 
 static int hist_put(rows *r, uint64_t x, grundy_value v)

@@ -10,6 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "core/alloc.h"
 #include "grundy/session.h"
 
 typedef struct session_game {
@@ -68,8 +69,7 @@ grundy_status grundy_session_new(grundy_session **out,
 {
     grundy_session *s;
     *out = NULL;
-    s = calloc(1, sizeof *s);
-    GRUNDY_RETURN_IF(!s, GRUNDY_ERR_NOMEM);
+    GRUNDY_TRY(GRUNDY_NEW(s));
     if (o)
         s->o = *o;
     else

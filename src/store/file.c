@@ -47,6 +47,7 @@
 
 #include <xxhash.h>
 
+#include "core/alloc.h"
 #include "core/progress.h"
 #include "core/threads.h"
 #include "grundy/store.h"
@@ -208,8 +209,7 @@ grundy_status grundy_store_folder_open(grundy_store **out,
         grundy_store_opts_init(&defaults);
         o = &defaults;
     }
-    s = calloc(1, sizeof *s);
-    GRUNDY_RETURN_IF(!s, GRUNDY_ERR_NOMEM);
+    GRUNDY_TRY(GRUNDY_NEW(s));
     s->dir = folder_path(o, &is_default, &st);
     if (!s->dir) {
         free(s);

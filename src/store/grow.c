@@ -38,6 +38,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "core/alloc.h"
 #include "grundy/store.h"
 #include "grundy/version.h"
 #include "store/format.h"
@@ -261,8 +262,7 @@ grundy_status grundy_store_grow_open(grundy_store_grow **out,
                          (width != 1 && width != 2 && width != 4) || !cap,
                      GRUNDY_ERR_ARG);
     GRUNDY_RETURN_IF(!s->writable, GRUNDY_ERR_IO);
-    g = calloc(1, sizeof *g);
-    GRUNDY_RETURN_IF(!g, GRUNDY_ERR_NOMEM);
+    GRUNDY_TRY(GRUNDY_NEW(g));
     g->s = s;
     g->fd = -1;
     g->width = width;

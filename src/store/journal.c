@@ -30,6 +30,7 @@
 #include <unistd.h>
 #include <xxhash.h>
 
+#include "core/alloc.h"
 #include "core/threads.h"
 #include "store/store_internal.h"
 
@@ -156,8 +157,7 @@ grundy_status grundy_store_journal_open(grundy_store_journal **out,
                          rec_size > J_MAX_REC || strlen(tag) >= J_MAX_TAG,
                      GRUNDY_ERR_ARG);
     GRUNDY_RETURN_IF(!s->writable, GRUNDY_ERR_IO);
-    j = calloc(1, sizeof *j);
-    GRUNDY_RETURN_IF(!j, GRUNDY_ERR_NOMEM);
+    GRUNDY_TRY(GRUNDY_NEW(j));
     j->rec_size = rec_size;
     j->fd = -1;
     j->store = s;

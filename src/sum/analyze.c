@@ -14,6 +14,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "core/alloc.h"
 #include "core/names.h"
 #include "sum/analyze.h"
 
@@ -42,10 +43,7 @@ void grundy_sum_result_clear(grundy_sum_result *r)
 {
     if (!r)
         return;
-    free(r->moves);
-    free(r->best);
-    free(r->move_remoteness);
-    free(r->move_outcome);
+    GRUNDY_FREE_ALL(r->moves, r->best, r->move_remoteness, r->move_outcome);
     memset(r, 0, sizeof *r);
 }
 

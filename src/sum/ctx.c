@@ -9,6 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "core/alloc.h"
 #include "grundy/misere.h"
 #include "sum/analyze.h"
 #include "values/values_internal.h"
@@ -248,9 +249,7 @@ grundy_status grundy_sum_moore_rule(sum_actx *c, int *first,
         (*set)[i].value = to[i];
         s = nim_move(&(*set)[i], c);
     }
-    free(h);
-    free(to);
-    free(idx);
+    GRUNDY_FREE_ALL(h, to, idx);
     if (s != GRUNDY_OK || !*nset) {
         free(*set);
         *set = NULL;

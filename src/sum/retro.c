@@ -20,6 +20,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "core/alloc.h"
 #include "sum/sum_internal.h"
 
 #define UNDECIDED 3
@@ -56,10 +57,7 @@ static grundy_status backwards(sum_retro *R)
     left = malloc((n ? n : 1) * sizeof *left);
     queue = malloc((n ? n : 1) * sizeof *queue);
     if (!R->outcome || !poff || !pred || !left || !queue) {
-        free(poff);
-        free(pred);
-        free(left);
-        free(queue);
+        GRUNDY_FREE_ALL(poff, pred, left, queue);
         return GRUNDY_ERR_NOMEM;
     }
     /* the edges backwards, by a counting sort */
@@ -99,10 +97,7 @@ static grundy_status backwards(sum_retro *R)
     for (i = 0; i < n; i++)
         if (R->outcome[i] == UNDECIDED)
             R->outcome[i] = GRUNDY_LOOPY_DRAW;
-    free(poff);
-    free(pred);
-    free(left);
-    free(queue);
+    GRUNDY_FREE_ALL(poff, pred, left, queue);
     return GRUNDY_OK;
 }
 
@@ -155,8 +150,6 @@ grundy_status grundy_sum_retro_after(sum_retro *R,
 void grundy_sum_retro_free(sum_retro *R)
 {
     grundy_sum_space_free(&R->S);
-    free(R->eoff);
-    free(R->edge.id);
-    free(R->outcome);
+    GRUNDY_FREE_ALL(R->eoff, R->edge.id, R->outcome);
     memset(R, 0, sizeof *R);
 }

@@ -20,6 +20,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "core/alloc.h"
 #include "core/grow.h"
 #include "sum/sum_internal.h"
 
@@ -40,16 +41,8 @@ void grundy_sum_space_init(sum_space *S, grundy_play_convention conv,
 
 void grundy_sum_space_free(sum_space *S)
 {
-    free(S->games);
-    free(S->arena);
-    free(S->st);
-    free(S->slot);
-    free(S->par);
-    free(S->mv);
-    free(S->mvoff);
-    free(S->mvcnt);
-    free(S->tmp);
-    free(S->kid);
+    GRUNDY_FREE_ALL(S->games, S->arena, S->st, S->slot, S->par, S->mv, S->mvoff,
+                    S->mvcnt, S->tmp, S->kid);
     memset(S, 0, sizeof *S);
 }
 

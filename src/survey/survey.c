@@ -20,7 +20,9 @@
 #include <time.h>
 #include <xxhash.h>
 
+#include "core/alloc.h"
 #include "core/names.h"
+#include "core/parse_error.h"
 #include "core/threads.h"
 #include "grundy/grundy.h"
 #include "grundy/survey.h"
@@ -39,17 +41,14 @@ struct grundy_survey {
 
 grundy_status grundy_survey_new(grundy_survey **out)
 {
-    *out = calloc(1, sizeof **out);
-    return *out ? GRUNDY_OK : GRUNDY_ERR_NOMEM;
+    return GRUNDY_NEW(*out);
 }
 
 void grundy_survey_free(grundy_survey *sv)
 {
     if (!sv)
         return;
-    free(sv->rows);
-    free(sv->done);
-    free(sv);
+    GRUNDY_FREE_ALL(sv->rows, sv->done, sv);
 }
 
 size_t grundy_survey_count(const grundy_survey *sv)
@@ -179,8 +178,7 @@ grundy_status grundy_survey_add_text(grundy_survey *sv, const char *text,
                 "a NUL byte");
             return GRUNDY_ERR_PARSE;
         }
-        if (where)
-            memset(where, 0, sizeof *where);
+        grundy_parse_error_clear(where);
         s = grundy_survey_add_code(sv, line + b, e - b, where);
         if (s != GRUNDY_OK) {
             if (where) {
@@ -362,9 +360,7 @@ static grundy_status run_all(grundy_survey *sv, unsigned threads, int mine_only)
         if (started[i])
             pthread_join(tid[i], NULL);
 out:
-    free(wk);
-    free(tid);
-    free(started);
+    GRUNDY_FREE_ALL(wk, tid, started);
     return s;
 }
 

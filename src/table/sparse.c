@@ -59,6 +59,7 @@
 #include "table/sparse.h"
 #include "table/sparse_loops.h"
 
+#include "core/alloc.h"
 #include "table/sparse_internal.h"
 
 
@@ -440,15 +441,8 @@ static void helper_wait(sparse *s)
 
 static void sparse_free(sparse *s)
 {
-    free(s->counts);
-    free(s->rp);
-    free(s->rv);
-    free(s->rows[0]);
-    free(s->pairs);
-    free(s->acc);
-    free(s->seq);
-    free(s->rows[1]);
-    free(s);
+    GRUNDY_FREE_ALL(s->counts, s->rp, s->rv, s->rows[0], s->pairs, s->acc,
+                    s->seq, s->rows[1], s);
 }
 
 static unsigned bit_length(unsigned v)
@@ -729,8 +723,7 @@ static grundy_status sparse_fill(grundy_fill *f, grundy_sparse_isa isa,
         return GRUNDY_OK;
     GRUNDY_RETURN_IF(t->width != 2 || t->cap < n, GRUNDY_ERR_ARG);
 
-    s = calloc(1, sizeof *s);
-    GRUNDY_RETURN_IF(!s, GRUNDY_ERR_NOMEM);
+    GRUNDY_TRY(GRUNDY_NEW(s));
     s->counts = calloc((size_t)2 << VBITS, sizeof *s->counts);
     if (!s->counts) {
         sparse_free(s);

@@ -34,6 +34,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "core/alloc.h"
 #include "core/progress.h"
 #include "core/threads.h"
 #include "table/tiers.h"
@@ -341,8 +342,7 @@ grundy_status grundy_table_fill_tiers(grundy_fill *f)
                          n != grundy_game_num_positions(t->game) ||
                          t->width != 1 || t->cap < n,
                      GRUNDY_ERR_ARG);
-    job = calloc(1, sizeof *job);
-    GRUNDY_RETURN_IF(!job, GRUNDY_ERR_NOMEM);
+    GRUNDY_TRY(GRUNDY_NEW(job));
     job->g = t->data;
     job->fill = f;
     s = grundy_tiers_init(&job->tiers, n);

@@ -18,6 +18,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "core/alloc.h"
 #include "triples_internal.h"
 
 struct grundy_triples_search {
@@ -74,8 +75,7 @@ grundy_status grundy_triples_search_new(grundy_triples_search **out,
 
     *out = NULL;
     GRUNDY_RETURN_IF(bound > GRUNDY_TRIPLES_SEARCH_MAX_BOUND, GRUNDY_ERR_RANGE);
-    s = calloc(1, sizeof *s);
-    GRUNDY_RETURN_IF(!s, GRUNDY_ERR_NOMEM);
+    GRUNDY_TRY(GRUNDY_NEW(s));
     s->bound = bound;
     n = (uint64_t)bound * (bound > 0 ? bound - 1 : 0) *
         (bound > 1 ? bound - 2 : 0) / 6; /* C(bound, 3) */
@@ -107,10 +107,7 @@ void grundy_triples_search_free(grundy_triples_search *s)
 {
     if (!s)
         return;
-    free(s->bits);
-    free(s->c3);
-    free(s->b2);
-    free(s);
+    GRUNDY_FREE_ALL(s->bits, s->c3, s->b2, s);
 }
 
 uint32_t grundy_triples_search_bound(const grundy_triples_search *s)

@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "core/alloc.h"
 #include "core/progress.h"
 #include "values/values_internal.h"
 
@@ -97,8 +98,7 @@ grundy_status grundy_values_journal_setup(grundy_values *v, grundy_board_opts *o
     words = grundy_game_board_words(v->game);
     if (words < 1)
         words = 1;
-    jr = calloc(1, sizeof *jr);
-    GRUNDY_RETURN_IF(!jr, GRUNDY_ERR_NOMEM);
+    GRUNDY_TRY(GRUNDY_NEW(jr));
     jr->nwords = words == 1 ? 2 : words;
     jr->rec_size = (jr->nwords + 1) * sizeof(uint64_t);
     jr->keeper.ctx = jr;

@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "core/alloc.h"
 #include "values/values_internal.h"
 
 void grundy_values_opts_init(grundy_values_opts *o)
@@ -27,8 +28,7 @@ grundy_status grundy_values_new(grundy_values **out, const grundy_game *g,
         grundy_values_opts_init(&defaults);
         o = &defaults;
     }
-    v = calloc(1, sizeof *v);
-    GRUNDY_RETURN_IF(!v, GRUNDY_ERR_NOMEM);
+    GRUNDY_TRY(GRUNDY_NEW(v));
     v->game = g;
     v->rules = grundy_game_rules(g);
     v->params = grundy_game_params(g);

@@ -8,6 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "core/alloc.h"
 #include "core/grow.h"
 #include "core/progress.h"
 #include "values/values_internal.h"
@@ -179,12 +180,7 @@ static grundy_status by_search(grundy_value *out, const grundy_game *g,
     }
 #undef PUSH_FRAME
 done:
-    free(m.key);
-    free(m.val);
-    free(fs);
-    free(ms);
-    free(tmp);
-    free(vals);
+    GRUNDY_FREE_ALL(m.key, m.val, fs, ms, tmp, vals);
     return s;
 }
 /* The endgame database ******************************************************/

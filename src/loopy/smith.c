@@ -15,6 +15,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "core/bsearch.h"
 #include "loopy/loopy_internal.h"
 #include "loopy/smith.h"
 
@@ -68,16 +69,10 @@ void grundy_smith_clear(grundy_smith *s)
 /* x in the sorted K of v. */
 static int k_has(const grundy_loopy_value *v, uint64_t x)
 {
-    size_t lo = 0, hi = v->nk;
+    size_t lo;
     if (x > UINT32_MAX)
         return 0;
-    while (lo < hi) {
-        size_t mid = lo + (hi - lo) / 2;
-        if (v->k[mid] < x)
-            lo = mid + 1;
-        else
-            hi = mid;
-    }
+    GRUNDY_PARTITION_POINT(lo, v->nk, mid, v->k[mid] < x);
     return lo < v->nk && v->k[lo] == x;
 }
 

@@ -12,6 +12,7 @@
 #include <dlfcn.h>
 #include <pthread.h>
 
+#include "core/dl.h"
 #include "nt_internal.h"
 
 #ifndef GRUNDY_FLINT_SONAME
@@ -21,35 +22,12 @@
 /* The functions of FLINT this file calls. */
 #define FLINT_FUNCS(X) X(n_factor)
 
-static struct {
-#define FLINT_FIELD(f) __typeof__(&f) f;
-    FLINT_FUNCS(FLINT_FIELD)
-#undef FLINT_FIELD
-} fx;
-
-static pthread_once_t flint_once = PTHREAD_ONCE_INIT;
-static int flint_ok;
-
-static void load_flint(void)
-{
-    void *h = dlopen(GRUNDY_FLINT_SONAME, RTLD_NOW | RTLD_LOCAL);
-    if (!h)
-        return;
-#define FLINT_LOAD(f)                                                         \
-    if (!(*(void **)&fx.f = dlsym(h, #f))) {                                  \
-        dlclose(h);                                                           \
-        return;                                                               \
-    }
-    FLINT_FUNCS(FLINT_LOAD)
-#undef FLINT_LOAD
-    flint_ok = 1; /* h stays open for the life of the process */
-}
+GRUNDY_DL_LIBRARY(fx, GRUNDY_FLINT_SONAME, FLINT_FUNCS)
 
 grundy_status grundy_nt_flint_factor(n_factor_t *f, uint64_t n)
 {
     n_factor_init(f);
-    pthread_once(&flint_once, load_flint);
-    if (!flint_ok)
+    if (!fx_ready())
         return GRUNDY_ERR_IO;
     fx.n_factor(f, (ulong)n, 0);
     return GRUNDY_OK;

@@ -27,6 +27,8 @@
 #include <pthread.h>
 #include <unistd.h>
 
+#include "core/dl.h"
+
 /* The functions of cairo this file calls, found in libcairo.so.2. */
 #define CAIRO_FUNCS(X)                                                         \
     X(cairo_arc)                                                               \
@@ -59,35 +61,12 @@
     X(cairo_text_extents)                                                      \
     X(cairo_translate)
 
-static struct {
-#define CAIRO_FIELD(f) __typeof__(&f) f;
-    CAIRO_FUNCS(CAIRO_FIELD)
-#undef CAIRO_FIELD
-} cx;
+GRUNDY_DL_LIBRARY(cx, "libcairo.so.2", CAIRO_FUNCS)
 #define CX(f) (cx.f)
-
-static pthread_once_t cairo_once = PTHREAD_ONCE_INIT;
-static int cairo_loaded;
-
-static void load_cairo(void)
-{
-    void *h = dlopen("libcairo.so.2", RTLD_NOW | RTLD_LOCAL);
-    if (!h)
-        return;
-#define CAIRO_LOAD(f)                                                          \
-    if (!(*(void **)&cx.f = dlsym(h, #f))) {                                   \
-        dlclose(h);                                                            \
-        return;                                                                \
-    }
-    CAIRO_FUNCS(CAIRO_LOAD)
-#undef CAIRO_LOAD
-    cairo_loaded = 1; /* h stays open for the life of the process */
-}
 
 int grundy_plot_have_cairo(void)
 {
-    pthread_once(&cairo_once, load_cairo);
-    return cairo_loaded;
+    return cx_ready();
 }
 
 int grundy_plot_cairo_built(void)

@@ -12,6 +12,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "core/bsearch.h"
 #include "core/alloc.h"
 #include "grundy/io.h"
 #include "grundy/nt.h"
@@ -60,14 +61,8 @@ static void div_free(void *params)
 /* The number of divisors <= x. */
 static size_t upto(const divisors_params *dp, uint64_t x)
 {
-    size_t lo = 0, hi = dp->n;
-    while (lo < hi) {
-        size_t mid = lo + (hi - lo) / 2;
-        if (dp->div[mid] <= x)
-            lo = mid + 1;
-        else
-            hi = mid;
-    }
+    size_t lo;
+    GRUNDY_PARTITION_POINT(lo, dp->n, mid, dp->div[mid] <= x);
     return lo;
 }
 

@@ -21,6 +21,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "core/bsearch.h"
 #include "core/grow.h"
 #include "store/format.h"
 #include "store/store_internal.h"
@@ -170,14 +171,9 @@ static grundy_status owned_walk(void *ctx, const char *name, const char *path,
 static size_t files_lower_bound(const grundy_store_files *files,
                                 const char *key)
 {
-    size_t lo = 0, hi = files->n;
-    while (lo < hi) {
-        size_t mid = lo + (hi - lo) / 2;
-        if (strcmp(files->file[mid].name, key) < 0)
-            lo = mid + 1;
-        else
-            hi = mid;
-    }
+    size_t lo;
+    GRUNDY_PARTITION_POINT(lo, files->n, mid,
+                           strcmp(files->file[mid].name, key) < 0);
     return lo;
 }
 

@@ -17,6 +17,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "core/alloc.h"
 #include "sum/sum_internal.h"
 
 
@@ -118,8 +119,7 @@ grundy_status grundy_sum_move_list_dedupe(sum_move_list *l, size_t from)
     key = malloc(n * sizeof *key);
     drop = calloc(n, 1);
     if (!key || !drop) {
-        free(key);
-        free(drop);
+        GRUNDY_FREE_ALL(key, drop);
         return GRUNDY_ERR_NOMEM;
     }
     for (i = 0; i < n; i++) {

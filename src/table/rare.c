@@ -11,6 +11,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "core/alloc.h"
 #include "table/rare.h"
 #include "table/fill.h"
 
@@ -155,8 +156,7 @@ grundy_status grundy_table_rare(grundy_rare_info *out, const grundy_table *t)
     counts = calloc(2 * vals, sizeof *counts);
     seen = calloc(vals, 1);
     if (!counts || !seen) {
-        free(counts);
-        free(seen);
+        GRUNDY_FREE_ALL(counts, seen);
         return GRUNDY_ERR_NOMEM;
     }
     for (x = 0; x < size; x++) {

@@ -51,6 +51,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "core/bsearch.h"
 #include "core/threads.h"
 #include "rules/rules_internal.h"
 #include "table/period_track.h"
@@ -202,14 +203,8 @@ static grundy_sparse_scan_fn *pick_scan(const sparse *s)
 /* First rare entry with position >= p. */
 static size_t rare_lower(const sparse *s, grundy_pos p)
 {
-    size_t lo = 0, hi = s->nrare;
-    while (lo < hi) {
-        size_t mid = lo + (hi - lo) / 2;
-        if (s->rp[mid] < p)
-            lo = mid + 1;
-        else
-            hi = mid;
-    }
+    size_t lo;
+    GRUNDY_PARTITION_POINT(lo, s->nrare, mid, s->rp[mid] < p);
     return lo;
 }
 

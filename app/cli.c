@@ -313,9 +313,9 @@ int cli_engine_error(const cli_engine *e, const char *what, grundy_status s)
                     "on from there\n",
                     e->cmd, (unsigned long long)(sv.size - 1), sv.spec);
         else if (e->store && grundy_store_journal_kept(e->store))
-            fprintf(stderr, "grundy: %s: interrupted; the values of %llu "
-                    "parts of the board are kept in the store, and the same "
-                    "command goes on from them\n",
+            fprintf(stderr, "grundy: %s: interrupted; what the search "
+                    "found about %llu parts of the board is kept in the "
+                    "store, and the same command goes on from there\n",
                     e->cmd,
                     (unsigned long long)grundy_store_journal_kept(e->store));
         else

@@ -122,8 +122,22 @@ static int do_at(values_args *a, const grundy_game *g, grundy_writer *w)
     cli_progress_done();
     if (s != GRUNDY_OK) {
         char what[300];
+        int rc;
         snprintf(what, sizeof what, "position '%s': the computation", a->at);
-        return cli_engine_error(&a->eng, what, s);
+        rc = cli_engine_error(&a->eng, what, s);
+        if (a->stats && vals &&
+            (s == GRUNDY_ERR_CANCELLED || s == GRUNDY_ERR_WORK ||
+             s == GRUNDY_ERR_LIMIT)) {
+            /* the work of the stopped search, on stderr: stdout has no
+             * value to follow */
+            grundy_writer ew;
+            if (grundy_writer_init(&ew, 2) == GRUNDY_OK) {
+                grundy_writer_str(&ew, "grundy: values: the search so far:\n");
+                grundy_format_search_stats(&ew, vals, took);
+                (void)grundy_writer_clear(&ew);
+            }
+        }
+        return rc;
     }
     grundy_format_value(w, a->spec, g, p, v, a->stats ? vals : NULL, took,
                         a->json);

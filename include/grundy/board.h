@@ -82,12 +82,16 @@ struct grundy_table; /* grundy/table.h */
 typedef struct grundy_board grundy_board; /* opaque */
 
 /* Values kept beyond the search's table (a file that lasts across runs:
- * grundy/values.h).  The search hands every exact value of a part of at
- * least min_cells cells to put(): the part's key as the search keys it
- * (nwords words: 2 for a 64-bit search, whose key is two words, else the
- * width; and a tag), its value and the positions it took.  put() may be
- * called from several threads at once.  A later search gives such values
- * back with grundy_board_preload(). */
+ * grundy/values.h).  The search hands every fact it finds about a part
+ * of at least min_cells cells to put(): the part's key as the search keys
+ * it (nwords words: 2 for a 64-bit search, whose key is two words, else
+ * the width; and a tag), the fact and the positions it took.  The fact
+ * is an exact value below GRUNDY_BOARD_KEEP_EXCL, or
+ * GRUNDY_BOARD_KEEP_EXCL | mask: the part's value is none of the values
+ * of mask (bits 0..14), which a search that asked only about those values
+ * found.  put() may be called from several threads at once.  A later
+ * search gives such facts back with grundy_board_preload(). */
+#define GRUNDY_BOARD_KEEP_EXCL 0x8000u
 typedef struct grundy_board_keeper {
     void *ctx;
     unsigned min_cells;
@@ -215,11 +219,13 @@ GRUNDY_API void grundy_board_get_stats(grundy_board_stats *out,
                                        const grundy_board *b);
 
 /* grundy_board_preload() :
- * An exact value found before, under a key as grundy_board_keeper.put()
- * gave it (nwords words and tag), put in the table as if it had just
- * been computed at the highest cost.  GRUNDY_ERR_ARG when nwords is not
- * the search's (2 for a 64-bit search, else its width), the tag is over
- * 255, or the value over 2^15 - 1. */
+ * A fact found before (an exact value, or GRUNDY_BOARD_KEEP_EXCL and the
+ * values the part does not have), under a key as
+ * grundy_board_keeper.put() gave it (nwords words and tag), put in the
+ * table as if it had just been found at the highest cost.
+ * GRUNDY_ERR_ARG when nwords is not the search's (2 for a 64-bit search,
+ * else its width), the tag is over 255, or value is over 0xFFFF or is
+ * GRUNDY_BOARD_KEEP_EXCL with no value excluded. */
 GRUNDY_NODISCARD GRUNDY_API grundy_status
 grundy_board_preload(grundy_board *b, const uint64_t *key, unsigned nwords,
                      unsigned tag, uint32_t value);

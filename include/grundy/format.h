@@ -103,6 +103,15 @@ GRUNDY_API void grundy_format_value(grundy_writer *w, const char *spec,
                                     grundy_value v, const grundy_values *stats,
                                     double seconds, int json);
 
+/* grundy_format_search_stats() :
+ * What --stats writes after a value, as text: where the values came from
+ * and, for a board search, its work so far and the seconds it took.  For
+ * a search that stopped (interrupted, or past a limit), this is the work
+ * it had done. */
+GRUNDY_API void grundy_format_search_stats(grundy_writer *w,
+                                           const grundy_values *vals,
+                                           double seconds);
+
 /* grundy_format_period_text() :
  * A line: the period as proven ("period P preperiod Q (proven: WHY)") or
  * as seen, or that none is proven; why: the closed form that settles it

@@ -523,20 +523,29 @@ grundy_status EXPORT(grundy_board_preload_key)(grundy_board *bd,
 {
     grundy_board_tt_counts c = {0, 0, 0, 0};
     bkey k;
+    uint32_t excl = value & GRUNDY_BOARD_KEEP_EXCL
+                        ? value & (GRUNDY_BOARD_KEEP_EXCL - 1)
+                        : 0;
+    GRUNDY_RETURN_IF(value > 0xFFFFu ||
+                         value == GRUNDY_BOARD_KEEP_EXCL,
+                     GRUNDY_ERR_ARG);
 #if BW == 1
     GRUNDY_RETURN_IF(nwords != 2 || tag != 0 || (key[1] >> 32),
                      GRUNDY_ERR_ARG);
     k.k0 = key[0];
     k.k1 = key[1];
-    GRUNDY_RETURN_IF(value >= GRUNDY_BOARD_TT_EXCL, GRUNDY_ERR_ARG);
-    grundy_board_tt_put(TT_OF(bd), &c, k.k0, k.k1, value, 255);
+    if (excl)
+        grundy_board_tt_exclude(TT_OF(bd), &c, k.k0, k.k1, excl, 255);
+    else
+        grundy_board_tt_put(TT_OF(bd), &c, k.k0, k.k1, value, 255);
 #else
-    GRUNDY_RETURN_IF(nwords != BW || tag > 255 ||
-                         value >= GRUNDY_BOARD_TT_EXCL,
-                     GRUNDY_ERR_ARG);
+    GRUNDY_RETURN_IF(nwords != BW || tag > 255, GRUNDY_ERR_ARG);
     memcpy(k.w, key, sizeof k.w);
     k.tag = tag;
-    grundy_board_ttw_put(TT_OF(bd), &c, k.w, k.tag, value, 255);
+    if (excl)
+        grundy_board_ttw_exclude(TT_OF(bd), &c, k.w, k.tag, excl, 255);
+    else
+        grundy_board_ttw_put(TT_OF(bd), &c, k.w, k.tag, value, 255);
 #endif
     return GRUNDY_OK;
 }

@@ -300,12 +300,11 @@ static uint32_t plain(searcher *b, level *L, size_t ne, size_t n,
 
 /* A search that found g(h) not in want records it (for values below
  * 15) and says so. */
-static uint32_t not_in(searcher *b, const bkey *key, const nset *want,
-                       uint64_t nodes0)
+static uint32_t not_in(searcher *b, const bpos *h, const bkey *key,
+                       const nset *want, uint64_t nodes0)
 {
     if (!b->err)
-        TT_EXCLUDE(b, key, (uint32_t)want->w[0],
-                   cost_of(b->st.nodes - nodes0));
+        put_excluded(b, h, key, (uint32_t)want->w[0], b->st.nodes - nodes0);
     return NOT_IN_SET;
 }
 
@@ -347,7 +346,7 @@ static uint32_t search(searcher *b, const bpos *h, const bkey *key,
     if (b->err)
         return NOT_IN_SET;
     if (cut)
-        return not_in(b, key, want, nodes0);
+        return not_in(b, h, key, want, nodes0);
     if (n == 0) {
         TT_PUT(b, key, 0, 1);
         return 0;
@@ -374,7 +373,7 @@ static uint32_t search(searcher *b, const bpos *h, const bkey *key,
              * earlier next time, the more the larger h is */
             if (i > 0)
                 b->hist[L->pend[i - 1].hidx] += hcells;
-            return not_in(b, key, want, nodes0);
+            return not_in(b, h, key, want, nodes0);
         }
         if (m->dup) {
             /* the value of the child before: struck, or not wanted */
@@ -412,7 +411,7 @@ static uint32_t search(searcher *b, const bpos *h, const bkey *key,
         }
     }
     if (!exact_all && !ns_meets(&P, &upto))
-        return not_in(b, key, want, nodes0);
+        return not_in(b, h, key, want, nodes0);
     v = ns_min(&P);
     put_exact(b, h, key, v, b->st.nodes - nodes0);
     return v;

@@ -596,13 +596,13 @@ static unsigned cost_of(uint64_t nodes)
     return nodes ? 2 + 63 - (unsigned)__builtin_clzll(nodes) : 1;
 }
 
-/* An exact value of part h (key) that took `nodes` positions: into the
- * table, and to the keeper when the part is big enough. */
-static void put_exact(searcher *b, const bpos *h, const bkey *key,
-                      uint32_t v, uint64_t nodes)
+/* A fact about part h (key) that took `nodes` positions, to the keeper
+ * when the part is big enough: an exact value, or GRUNDY_BOARD_KEEP_EXCL
+ * and the values it is known not to have. */
+static void keep(searcher *b, const bpos *h, const bkey *key, uint32_t v,
+                 uint64_t nodes)
 {
     const grundy_board_keeper *kp = b->o.keeper;
-    TT_PUT(b, key, v, cost_of(nodes));
     if (kp && pos_pop(h) >= kp->min_cells) {
 #if BW == 1
         uint64_t w[2] = {key->k0, key->k1};
@@ -611,6 +611,29 @@ static void put_exact(searcher *b, const bpos *h, const bkey *key,
         kp->put(kp->ctx, key->w, BW, key->tag, v, nodes);
 #endif
     }
+}
+
+/* An exact value of part h (key) that took `nodes` positions: into the
+ * table, and to the keeper when the part is big enough. */
+static void put_exact(searcher *b, const bpos *h, const bkey *key,
+                      uint32_t v, uint64_t nodes)
+{
+    TT_PUT(b, key, v, cost_of(nodes));
+    keep(b, h, key, v, nodes);
+}
+
+/* Part h (key) is none of the values of mask (bits 0..14), shown by a
+ * search of `nodes` positions: into the table, and to the keeper, so a
+ * run stopped inside a long search keeps what its finished searches
+ * showed. */
+static void put_excluded(searcher *b, const bpos *h, const bkey *key,
+                         uint32_t mask, uint64_t nodes)
+{
+    mask &= GRUNDY_BOARD_KEEP_EXCL - 1;
+    if (!mask)
+        return;
+    TT_EXCLUDE(b, key, mask, cost_of(nodes));
+    keep(b, h, key, GRUNDY_BOARD_KEEP_EXCL | mask, nodes);
 }
 
 /* Insertion sorts: the lists are short (a child's parts, a part's

@@ -44,6 +44,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "grundy/board.h"
 #include "grundy/core.h"
 #include "grundy/status.h"
 
@@ -54,6 +55,9 @@
 /* An entry holds an exact value below 2^15, or (EXCL set) the set of
  * values 0..14 the part is known not to have. */
 #define GRUNDY_BOARD_TT_EXCL 0x8000u
+/* The keeper's facts (grundy/board.h) are the table's values. */
+_Static_assert(GRUNDY_BOARD_TT_EXCL == GRUNDY_BOARD_KEEP_EXCL,
+               "a kept exclusion is the table's");
 #define GRUNDY_BOARD_TT_EXCL_VALUES 15
 
 typedef enum grundy_board_tt_policy {

@@ -509,3 +509,9 @@ void grundy_format_value(grundy_writer *w, const char *spec,
             write_search_stats(w, stats, seconds, 0);
     }
 }
+
+void grundy_format_search_stats(grundy_writer *w, const grundy_values *vals,
+                                double seconds)
+{
+    write_search_stats(w, vals, seconds, 0);
+}

@@ -13,12 +13,16 @@
 
 /* The lasting table *********************************************************/
 
-/* The values of big parts go to a journal in the store as the search
- * finds them (grundy_store_journal_*), and a later search of the same
- * game at the same width starts from them: a run stopped by Ctrl-C,
- * kill -9 or the end of a day goes on from where it was.  A part is big
- * when its value took JOURNAL_MIN_NODES positions or more (a few values
- * of every thousand), so the journal stays small beside the table.  The
+/* What the search finds about big parts goes to a journal in the store
+ * as it is found (grundy_store_journal_*), and a later search of the
+ * same game at the same width starts from it: a run stopped by Ctrl-C,
+ * kill -9 or the end of a day goes on from where it was.  A fact is an
+ * exact value or, as often, the values a part does not have (what a
+ * search asked only about those values found); without the second kind,
+ * a run stopped inside one long search of the root's children would
+ * lose all that search had shown.  A part is big when its fact took
+ * JOURNAL_MIN_NODES positions or more (a few of every thousand), so the
+ * journal stays small beside the table.  The
  * journal is made durable every JOURNAL_SYNC_MS (or at the checkpoint
  * interval of tables, when shorter) and when the values object is freed;
  * kill -9 loses at most that much of the work. */
@@ -41,7 +45,8 @@ struct grundy_values_journal {
 };
 
 /* A record: the key's words (nwords), then a word of the tag (bits 0..7)
- * and the value (bits 8..23). */
+ * and the fact (bits 8..23): an exact value, or GRUNDY_BOARD_KEEP_EXCL
+ * and the values the part is known not to have. */
 static void journal_put(void *ctx, const uint64_t *key, unsigned nwords,
                         unsigned tag, uint32_t value, uint64_t nodes)
 {

@@ -7,6 +7,8 @@
  *     bars, with each technique on and off (splitting into parts, keys,
  *     pruning of the mex), and against the table of all positions;
  *   - random positions of medium boards (about 20 free cells);
+ *   - the facts a search keeps for a later run (grundy_board_keeper) are
+ *     true, and a run resumed from them finds the value;
  *   - facts that must come out of the search: Node-Kayles on a path is
  *     Dawson's chess (0.137), Cram on a 1 x n strip is 0.07, Cram on
  *     even x even boards is a second-player win and on even x odd ones a
@@ -501,6 +503,197 @@ static void test_node_kayles_random_positions(void **state)
     remove(path);
 }
 
+/* The lasting table's facts ***********************************************/
+
+/* What a search hands its keeper (grundy_board_keeper), in a list. */
+typedef struct kept_fact {
+    uint64_t key[4];
+    unsigned nwords, tag;
+    uint32_t value;
+} kept_fact;
+
+typedef struct kept_facts {
+    kept_fact *a;
+    size_t n, cap;
+} kept_facts;
+
+static void keep_fact(void *ctx, const uint64_t *key, unsigned nwords,
+                      unsigned tag, uint32_t value, uint64_t nodes)
+{
+    kept_facts *f = ctx;
+    kept_fact *x;
+    (void)nodes;
+    if (f->n == f->cap) {
+        f->cap = f->cap ? 2 * f->cap : 256;
+        f->a = realloc(f->a, f->cap * sizeof *f->a);
+        assert_non_null(f->a);
+    }
+    x = &f->a[f->n++];
+    memset(x, 0, sizeof *x);
+    assert_true(nwords >= 1 && nwords <= 4);
+    memcpy(x->key, key, nwords * sizeof *key);
+    x->nwords = nwords;
+    x->tag = tag;
+    x->value = value;
+}
+
+static int fact_cmp(const void *pa, const void *pb)
+{
+    const kept_fact *a = pa, *b = pb;
+    unsigned i;
+    for (i = 0; i < 4; i++)
+        if (a->key[i] != b->key[i])
+            return a->key[i] < b->key[i] ? -1 : 1;
+    return a->tag != b->tag ? (a->tag < b->tag ? -1 : 1) : 0;
+}
+
+static grundy_board *kept_search(const grundy_game *g, unsigned words,
+                                 int prune, grundy_board_keeper *kp,
+                                 const grundy_limits *lim)
+{
+    grundy_board_opts o;
+    grundy_board *b = NULL;
+    grundy_board_opts_init(&o);
+    o.prune = prune;
+    o.words = words;
+    o.keeper = kp;
+    o.limits = lim;
+    assert_int_equal(grundy_board_new(&b, g, &o), GRUNDY_OK);
+    return b;
+}
+
+/* Random positions of spec at width words (64-bit words):
+ *   - every fact a pruned search hands its keeper is true: an exact value
+ *     is the part's value and an exclusion leaves the part's value out,
+ *     by the exact values of the plain search (the mex of every child's
+ *     exact value, no pruning), which meets every part the pruned search
+ *     meets;
+ *   - a run stopped by a work limit part way, its facts given to a new
+ *     search (grundy_board_preload), goes on to the value the direct
+ *     search confirms, with its exclusions alone too. */
+static void check_kept(test_rng *rng, const char *spec,
+                       oracle_moves64_fn moves, const void *ctx,
+                       unsigned nbits, unsigned cells, unsigned words,
+                       long iters, uint64_t *nexcl)
+{
+    grundy_game *g = test_game(spec);
+    oracle_memo *m = oracle_memo_new(moves, ctx);
+    grundy_limits one, stop;
+    long it;
+    grundy_limits_init(&one);
+    one.threads = 1;
+    stop = one;
+    for (it = 0; it < iters; it++) {
+        kept_facts fa = {NULL, 0, 0}, fb = {NULL, 0, 0}, fs = {NULL, 0, 0};
+        grundy_board_keeper ka = {&fa, 0, keep_fact},
+                            kb = {&fb, 0, keep_fact},
+                            ks = {&fs, 0, keep_fact};
+        grundy_board *a, *pl, *sb, *r;
+        grundy_board_stats st;
+        grundy_value va = 0, vb = 0, vr = 0;
+        grundy_pos p = 0;
+        grundy_status s;
+        size_t i, pass;
+        unsigned k;
+        for (k = 0; k < cells; k++)
+            p |= 1ull << test_rng_below(rng, nbits);
+        a = kept_search(g, words, 1, &ka, &one);
+        pl = kept_search(g, words, 0, &kb, &one);
+        assert_int_equal(grundy_board_value(&va, a, p), GRUNDY_OK);
+        assert_int_equal(grundy_board_value(&vb, pl, p), GRUNDY_OK);
+        if (va != vb || !oracle_value_is(m, p, (unsigned)va))
+            fail_msg("seed=%llu it=%ld %s p=%llx: pruned %llu, plain %llu",
+                     (unsigned long long)test_seed(), it, spec,
+                     (unsigned long long)p, (unsigned long long)va,
+                     (unsigned long long)vb);
+        qsort(fb.a, fb.n, sizeof *fb.a, fact_cmp);
+        for (i = 0; i < fa.n; i++) {
+            const kept_fact *x = &fa.a[i], *e;
+            uint32_t ex;
+            e = bsearch(x, fb.a, fb.n, sizeof *fb.a, fact_cmp);
+            if (!e || (e->value & GRUNDY_BOARD_KEEP_EXCL))
+                fail_msg("seed=%llu it=%ld %s p=%llx: a kept part the plain "
+                         "search never valued",
+                         (unsigned long long)test_seed(), it, spec,
+                         (unsigned long long)p);
+            ex = x->value & (GRUNDY_BOARD_KEEP_EXCL - 1);
+            if (x->value & GRUNDY_BOARD_KEEP_EXCL) {
+                assert_true(ex != 0);
+                ++*nexcl;
+                if (e->value < 15 && (ex >> e->value & 1))
+                    fail_msg("seed=%llu it=%ld %s p=%llx: a part of value "
+                             "%u kept as not in %#x",
+                             (unsigned long long)test_seed(), it, spec,
+                             (unsigned long long)p, (unsigned)e->value,
+                             (unsigned)ex);
+            } else if (x->value != e->value) {
+                fail_msg("seed=%llu it=%ld %s p=%llx: a part kept as %u, "
+                         "the plain search says %u",
+                         (unsigned long long)test_seed(), it, spec,
+                         (unsigned long long)p, (unsigned)x->value,
+                         (unsigned)e->value);
+            }
+        }
+        /* a run stopped part way, then resumed from what it kept */
+        grundy_board_get_stats(&st, a);
+        stop.work_limit = 1 + test_rng_below(rng, st.nodes + 1);
+        sb = kept_search(g, words, 1, &ks, &stop);
+        s = grundy_board_value(&vr, sb, p);
+        assert_true(s == GRUNDY_OK || s == GRUNDY_ERR_WORK);
+        grundy_board_free(sb);
+        for (pass = 0; pass < 2; pass++) {
+            r = kept_search(g, words, 1, NULL, &one);
+            for (i = 0; i < fs.n; i++)
+                if (pass == 0 || (fs.a[i].value & GRUNDY_BOARD_KEEP_EXCL))
+                    assert_int_equal(grundy_board_preload(
+                                         r, fs.a[i].key, fs.a[i].nwords,
+                                         fs.a[i].tag, fs.a[i].value),
+                                     GRUNDY_OK);
+            assert_int_equal(grundy_board_value(&vr, r, p), GRUNDY_OK);
+            if (vr != va)
+                fail_msg("seed=%llu it=%ld %s p=%llx: resumed from %zu facts "
+                         "(pass %zu, stopped at %llu positions): %llu, not "
+                         "%llu",
+                         (unsigned long long)test_seed(), it, spec,
+                         (unsigned long long)p, fs.n, pass,
+                         (unsigned long long)stop.work_limit,
+                         (unsigned long long)vr, (unsigned long long)va);
+            grundy_board_free(r);
+        }
+        grundy_board_free(a);
+        grundy_board_free(pl);
+        free(fa.a);
+        free(fb.a);
+        free(fs.a);
+    }
+    oracle_memo_free(m);
+    grundy_game_free(g);
+}
+
+static void test_kept_facts(void **state)
+{
+    test_rng *rng = *state;
+    oracle_grid a = {5, 6}, c = {4, 15};
+    oracle_graph og;
+    uint64_t nexcl = 0;
+    long k = LIGHT ? 1 : test_multiplier();
+    check_kept(rng, "cram:5x6", oracle_moves_cram, &a, 30, 24, 1, 8 * k,
+               &nexcl);
+    check_kept(rng, "cram:5x6", oracle_moves_cram, &a, 30, 24, 2, 4 * k,
+               &nexcl);
+    check_kept(rng, "cram:4x15", oracle_moves_cram, &c, 60, 22, 1, 4 * k,
+               &nexcl);
+    make_grid(&og, 5, 6);
+    check_kept(rng, "node-kayles:grid:5x6", oracle_moves_node_kayles, &og,
+               30, 26, 1, 8 * k, &nexcl);
+    check_kept(rng, "node-kayles:grid:5x6", oracle_moves_node_kayles, &og,
+               30, 26, 4, 4 * k, &nexcl);
+    /* the exclusions must have been kept and checked */
+    if (nexcl == 0)
+        fail_msg("seed=%llu: no exclusion was kept",
+                 (unsigned long long)test_seed());
+}
+
 /* Chomp *********************************************************************/
 
 static void test_chomp_every_position(void **state)
@@ -625,6 +818,8 @@ int main(void)
                                         test_rng_setup, test_rng_teardown),
         cmocka_unit_test_setup_teardown(test_node_kayles_random_positions,
                                         test_rng_setup, test_rng_teardown),
+        cmocka_unit_test_setup_teardown(test_kept_facts, test_rng_setup,
+                                        test_rng_teardown),
         cmocka_unit_test(test_chomp_every_position),
         cmocka_unit_test(test_paths_are_octal_games),
         cmocka_unit_test(test_cram_parity_outcomes),

@@ -25,5 +25,5 @@ sleep 3
 kill -INT $pid
 wait $pid
 echo "board search: exit $?"
-sed 's/values of [0-9]* parts/values of N parts/' "$d/err"
+sed 's/about [0-9]* parts/about N parts/' "$d/err"
 "$GRUNDY" store list --store "$d/board" | sed -e 1d -e '/^total/d'

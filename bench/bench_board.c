@@ -35,6 +35,16 @@
  *                 no code of the search) on empty Cram boards of at most
  *                 4 rows.
  *   column SPEC... that column memo alone (value, parts, seconds, MiB).
+ *   grow          one doubling of the compact table from 2^24 clusters
+ *                 (1 GiB, filled to 3/4 with random keys) to 2 GiB, each
+ *                 way in a process of its own: "in place" (the room the
+ *                 table reserves: clusters split where they are) and
+ *                 "copy" (no room: every entry placed again in a new
+ *                 array beside the old one).  The doubling's time, the
+ *                 floor (the 1 GiB it adds, touched for the first time,
+ *                 and one read of the doubled table), peak resident
+ *                 memory (before the floor's own); every key is then
+ *                 looked up.
  *   subsets       one position valued from its subsets alone against the
  *                 board search, by number of cells (the threshold in
  *                 src/values/values.c).
@@ -52,6 +62,7 @@
 #include "benchfn.h"
 #include "grundy/grundy.h"
 #include "board/narrow.h"
+#include "board/tt.h"
 #include "table/tiers.h"
 
 static size_t mem_limit;
@@ -479,6 +490,124 @@ static int mode_check(int argc, char **argv)
     return bad;
 }
 
+/* The grow mode ************************************************************/
+
+typedef struct grow_result {
+    int ok;
+    double ns_grow, ns_floor;
+    uint64_t used, lost, sink;
+    long peak_kb; /* before the floor's own memory */
+} grow_result;
+
+static uint64_t grow_key(uint64_t *x)
+{
+    uint64_t z = (*x += 0x9E3779B97F4A7C15ull); /* splitmix64 */
+    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
+    z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
+    return z ^ (z >> 31);
+}
+
+static void grow_child(int inplace, int fd)
+{
+    grundy_board_tt t;
+    grundy_board_tt_counts c;
+    grow_result r;
+    size_t cap, i, n, words;
+    uint64_t x = 1, sum = 0;
+    double t0;
+    memset(&c, 0, sizeof c);
+    memset(&r, 0, sizeof r);
+    /* the copy: a budget of the table's own size reserves no room */
+    if (grundy_board_tt_init_at(&t, 24, (size_t)(inplace ? 2 : 1) << 30,
+                                NULL, GRUNDY_BOARD_TT_COST) != GRUNDY_OK ||
+        t.cbits != 24 || (inplace && !t.eroom.map))
+        _exit(1);
+    t.max_bytes = (size_t)2 << 30;
+    cap = grundy_board_tt_capacity(&t);
+    grundy_board_tt_freeze(&t); /* no doubling before the one timed */
+    for (n = 0; (t.used + 1) * 4 < 3 * cap; n++)
+        grundy_board_tt_put(&t, &c, grow_key(&x), 0, (uint32_t)(n % 1000),
+                            1 + (unsigned)(n % 30));
+    r.used = t.used;
+    t0 = bench_now_ns();
+    t.want_grow = 1;
+    grundy_board_tt_grow(&t);
+    r.ns_grow = bench_now_ns() - t0;
+    grundy_board_tt_thaw(&t);
+    if (t.cbits != 25)
+        _exit(1);
+    {
+        struct rusage ru;
+        getrusage(RUSAGE_SELF, &ru);
+        r.peak_kb = ru.ru_maxrss;
+    }
+    /* the floor: memory the doubling adds, touched for the first time
+     * (1 GiB), and one read of the doubled table */
+    {
+        size_t add = (size_t)1 << 30;
+        char *p = malloc(add);
+        if (!p)
+            _exit(1);
+        words = grundy_board_tt_bytes(&t) / sizeof(uint64_t);
+        t0 = bench_now_ns();
+        memset(p, 1, add);
+        for (i = 0; i < words; i++)
+            sum += t.e[i];
+        r.ns_floor = bench_now_ns() - t0;
+        sum += (uint64_t)p[add / 2];
+        free(p);
+    }
+    r.sink = sum;
+    for (x = 1, i = 0; i < n; i++) {
+        uint32_t v;
+        if (!grundy_board_tt_get(&t, &c, grow_key(&x), 0, &v) ||
+            v != (uint32_t)(i % 1000))
+            r.lost++;
+    }
+    r.ok = 1;
+    grundy_board_tt_clear(&t);
+    if (write(fd, &r, sizeof r) != (ssize_t)sizeof r)
+        _exit(1);
+    _exit(0);
+}
+
+static void mode_grow(void)
+{
+    int inplace;
+    for (inplace = 1; inplace >= 0; inplace--) {
+        int fds[2], status = 0;
+        pid_t pid;
+        grow_result r;
+        if (pipe(fds) != 0)
+            exit(1);
+        pid = fork();
+        if (pid == 0) {
+            close(fds[0]);
+            grow_child(inplace, fds[1]);
+        }
+        close(fds[1]);
+        memset(&r, 0, sizeof r);
+        if (read(fds[0], &r, sizeof r) != (ssize_t)sizeof r)
+            r.ok = 0;
+        close(fds[0]);
+        if (waitpid(pid, &status, 0) < 0)
+            exit(1);
+        if (!r.ok) {
+            printf("# grow %s: failed\n", inplace ? "in place" : "copy");
+            continue;
+        }
+        bench_consume(r.sink);
+        printf("# grow %s: %llu values, 1 GiB to 2 GiB in %.3f s "
+               "(floor: 1 GiB touched first and 2 GiB read, %.3f s; ratio "
+               "%.1f), peak "
+               "resident %.0f MiB, %llu of the values lost\n",
+               inplace ? "in place" : "copy", (unsigned long long)r.used,
+               r.ns_grow / 1e9, r.ns_floor / 1e9, r.ns_grow / r.ns_floor,
+               (double)r.peak_kb / 1024.0, (unsigned long long)r.lost);
+        fflush(stdout);
+    }
+}
+
 int main(int argc, char **argv)
 {
     int i = 1;
@@ -515,6 +644,10 @@ int main(int argc, char **argv)
         mode_subsets();
         return 0;
     }
+    if (i < argc && strcmp(argv[i], "grow") == 0) {
+        mode_grow();
+        return 0;
+    }
     if (i < argc && strcmp(argv[i], "check") == 0)
         return mode_check(argc - i - 1, argv + i + 1);
     if (i < argc && strcmp(argv[i], "column") == 0) {
@@ -526,6 +659,6 @@ int main(int argc, char **argv)
     }
     fprintf(stderr, "usage: bench_board [--mem-limit B] [--timeout S] "
                     "run SPEC... | check [--no-plain] [--column] SPEC... | "
-                    "column SPEC... | compare | order | subsets\n");
+                    "column SPEC... | compare | order | subsets | grow\n");
     return 2;
 }

@@ -36,8 +36,12 @@
  * bits its place in the table gives, the value and its cost: exact, no
  * fingerprint); keys too long for that (the codes of induced graphs)
  * take 16.  It starts small and doubles while it is 3/4 full and the
- * doubled table fits; its size is at most half the memory limit
- * (grundy_limits.mem_limit) or table_bytes.  Once it cannot grow, new
+ * doubled table fits; its size is at most 7/8 of the memory limit
+ * (grundy_limits.mem_limit) or table_bytes.  It doubles in place, into
+ * address space reserved up to that size, so a doubling needs no memory
+ * beside the doubled table (where nothing can be reserved, the old and
+ * the new table stand side by side while it doubles, and both count
+ * against the limit).  Once it cannot grow, new
  * values evict old ones: the search slows down but still finishes.  It
  * needs a few hundred KiB at least; below that the search is refused
  * with GRUNDY_ERR_LIMIT.  Progress and cancellation come through the
@@ -111,7 +115,7 @@ typedef struct grundy_board_opts {
                     part sizes: those that split come first), first those
                     whose move cut a search short most often; 0: in the
                     family's listing order */
-    /* The table's largest size in bytes; 0: half the memory limit. */
+    /* The table's largest size in bytes; 0: 7/8 of the memory limit. */
     size_t table_bytes;
     /* A table at its largest that has evicted more than evict_limit times
      * the values it holds is recomputing the same positions over and

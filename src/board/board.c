@@ -81,7 +81,11 @@ grundy_status grundy_board_new(grundy_board **out, const grundy_game *g,
         free(bd);
         return s;
     }
-    max = o->table_bytes ? o->table_bytes : grundy_limits_mem(o->limits) / 2;
+    /* the rest of the limit is left to the levels of the search, the
+     * end database and whatever the caller holds */
+    max = o->table_bytes ? o->table_bytes
+                         : grundy_limits_mem(o->limits) -
+                               grundy_limits_mem(o->limits) / 8;
     pol = o->replace == GRUNDY_BOARD_REPLACE_NEWEST ? GRUNDY_BOARD_TT_NEWEST
                                                     : GRUNDY_BOARD_TT_COST;
     s = bd->words == 1

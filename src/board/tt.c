@@ -41,6 +41,74 @@ void *grundy_board_tt_alloc_lines(size_t bytes)
     return p;
 }
 
+/* Room to double in place *************************************************/
+
+#define HUGE_BYTES ((size_t)1 << 21)
+
+static size_t round_huge(size_t n)
+{
+    return (n + HUGE_BYTES - 1) & ~(HUGE_BYTES - 1);
+}
+
+void *grundy_board_room_new(grundy_board_room *r, size_t bytes,
+                            size_t budget)
+{
+    memset(r, 0, sizeof *r);
+#if defined(__linux__) && defined(MAP_NORESERVE)
+    if (budget > bytes && budget <= SIZE_MAX / 2) {
+        size_t room = round_huge(budget), len = room + HUGE_BYTES;
+        void *m = mmap(NULL, len, PROT_NONE,
+                       MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
+        if (m != MAP_FAILED) {
+            /* aligned to 2 MiB, so that huge pages cover it */
+            char *p = (char *)round_huge((size_t)(uintptr_t)m);
+#ifdef MADV_HUGEPAGE
+            (void)madvise(p, room, MADV_HUGEPAGE);
+#endif
+            if (mprotect(p, bytes, PROT_READ | PROT_WRITE) == 0) {
+                r->map = m;
+                r->map_len = len;
+                r->room = room;
+                return p; /* new pages read as zero */
+            }
+            munmap(m, len);
+        }
+    }
+#else
+    (void)budget;
+#endif
+    return grundy_board_tt_alloc_lines(bytes);
+}
+
+int grundy_board_room_widen(grundy_board_room *r, void *p, size_t from,
+                            size_t to)
+{
+#if defined(__linux__) && defined(MAP_NORESERVE)
+    if (r->map && to <= r->room && to > from &&
+        mprotect((char *)p + from, to - from, PROT_READ | PROT_WRITE) == 0)
+        return 1;
+#else
+    (void)r;
+    (void)p;
+    (void)from;
+    (void)to;
+#endif
+    return 0;
+}
+
+void grundy_board_room_free(grundy_board_room *r, void *p)
+{
+#if defined(__linux__) && defined(MAP_NORESERVE)
+    if (r->map) {
+        munmap(r->map, r->map_len);
+        memset(r, 0, sizeof *r);
+        return;
+    }
+#endif
+    free(p);
+    memset(r, 0, sizeof *r);
+}
+
 static size_t compact_bytes(unsigned cbits)
 {
     return ((size_t)W << cbits) * sizeof(uint64_t);
@@ -59,7 +127,16 @@ grundy_status grundy_board_tt_init(grundy_board_tt *t, size_t max_bytes,
                                    const grundy_limits *lim,
                                    grundy_board_tt_policy policy)
 {
-    unsigned cb = TT_FIRST_CBITS;
+    return grundy_board_tt_init_at(t, TT_FIRST_CBITS, max_bytes, lim,
+                                   policy);
+}
+
+grundy_status grundy_board_tt_init_at(grundy_board_tt *t, unsigned cbits,
+                                      size_t max_bytes,
+                                      const grundy_limits *lim,
+                                      grundy_board_tt_policy policy)
+{
+    unsigned cb = cbits;
     memset(t, 0, sizeof *t);
     t->lim = lim;
     t->max_bytes = max_bytes;
@@ -69,7 +146,7 @@ grundy_status grundy_board_tt_init(grundy_board_tt *t, size_t max_bytes,
         cb--;
     GRUNDY_RETURN_IF(compact_bytes(cb) > max_bytes, GRUNDY_ERR_LIMIT);
     GRUNDY_TRY(grundy_limits_mem_check(lim, compact_bytes(cb)));
-    t->e = grundy_board_tt_alloc_lines(compact_bytes(cb));
+    t->e = grundy_board_room_new(&t->eroom, compact_bytes(cb), max_bytes);
     GRUNDY_RETURN_IF(!t->e, GRUNDY_ERR_NOMEM);
     set_shape(t, cb);
     t->peak_bytes = grundy_board_tt_bytes(t);
@@ -80,7 +157,7 @@ void grundy_board_tt_clear(grundy_board_tt *t)
 {
     if (t->e)
         pthread_mutex_destroy(&t->wlock);
-    free(t->e);
+    grundy_board_room_free(&t->eroom, t->e);
     free(t->w);
     t->e = NULL;
     t->w = NULL;
@@ -216,10 +293,13 @@ static uint64_t make_entry(uint64_t q, uint32_t v, unsigned cost)
 
 /* Growth ********************************************************************/
 
-static int fits(grundy_board_tt *t, size_t bytes)
+/* A doubling to `bytes` of compact entries, with `beside` bytes held
+ * beside the table while it runs: within the budget and the limit. */
+static int fits(const grundy_board_tt *t, size_t bytes, size_t beside)
 {
-    return bytes <= t->max_bytes &&
-           grundy_limits_mem_check(t->lim, bytes + grundy_board_tt_bytes(t)) ==
+    size_t wide = t->wbuckets * WW * sizeof(grundy_board_tt_wide);
+    return bytes + wide <= t->max_bytes &&
+           grundy_limits_mem_check(t->lim, bytes + beside + wide) ==
                GRUNDY_OK;
 }
 
@@ -229,23 +309,82 @@ static void note_peak(grundy_board_tt *t, size_t extra)
         t->peak_bytes = grundy_board_tt_bytes(t) + extra;
 }
 
+/* Once the mix is of all 64 bits (from 2^24 clusters, 1 GiB, on), it no
+ * longer changes with the size: the entries of cluster c go to 2c or
+ * 2c + 1 by the top bit of their quotient, which the new quotient drops.
+ * In place, from the last cluster down: the two clusters a split writes
+ * are at c or past it, where every cluster has been read already.  A
+ * cluster fills from its first way on, and so do the two it splits
+ * into. */
+static void split_clusters(uint64_t *e, size_t nold, unsigned oq)
+{
+    uint64_t top = 1ull << (oq - 1), low = top - 1;
+    size_t c = nold;
+    while (c-- > 0) {
+        uint64_t x[W], *d0 = e + 2 * c * W, *d1 = d0 + W;
+        unsigned i, n0 = 0, n1 = 0;
+        if (!e[c * W])
+            continue; /* an empty cluster */
+        memcpy(x, e + c * W, sizeof x);
+        memset(e + c * W, 0, sizeof x);
+        for (i = 0; i < W && x[i]; i++) {
+            uint64_t q = x[i] & GRUNDY_BOARD_TT_QMASK,
+                     n = (x[i] & ~GRUNDY_BOARD_TT_QMASK) | (q & low);
+            if (q & top)
+                d1[n1++] = n;
+            else
+                d0[n0++] = n;
+        }
+    }
+}
+
+/* Double the compact entries.  In place when the reservation holds the
+ * doubled size: a fixed mix splits the clusters where they are and needs
+ * no memory beside the table; a changing one (tables under 1 GiB) places
+ * every entry again from a copy of the old ones.  Else into a new array
+ * beside the old one, placing every entry again. */
 static int grow_compact(grundy_board_tt *t)
 {
     unsigned ob = t->cbits, oq = t->qbits, obits = t->bbits;
-    uint64_t omask = t->bmask, *old = t->e, *ne;
-    size_t bytes = compact_bytes(ob + 1), i, nold = (size_t)W << ob;
-    size_t wide_bytes = t->wbuckets * WW * sizeof(grundy_board_tt_wide);
-    if (!fits(t, bytes + wide_bytes))
+    uint64_t omask = t->bmask, *old = t->e, *src = old, *tmp = NULL;
+    size_t obytes = compact_bytes(ob), bytes = compact_bytes(ob + 1), i,
+           nold = (size_t)W << ob;
+    int split = obits == 64,
+        inplace = t->eroom.map && bytes <= t->eroom.room;
+    if (!fits(t, bytes, inplace && split ? 0 : obytes))
         return 0;
-    ne = grundy_board_tt_alloc_lines(bytes);
-    if (!ne)
-        return 0;
-    note_peak(t, bytes);
-    t->e = ne;
+    if (inplace && !split) {
+        src = tmp = malloc(obytes);
+        if (tmp)
+            memcpy(tmp, old, obytes);
+    }
+    if (inplace && (split || tmp) &&
+        grundy_board_room_widen(&t->eroom, old, obytes, bytes)) {
+        if (!split)
+            memset(old, 0, obytes);
+    } else {
+        /* by copying: the old and the new array side by side */
+        inplace = split = 0;
+        free(tmp);
+        tmp = NULL;
+        src = old;
+        if (!fits(t, bytes, obytes))
+            return 0;
+        t->e = grundy_board_tt_alloc_lines(bytes);
+        if (!t->e) {
+            t->e = old;
+            return 0;
+        }
+    }
     set_shape(t, ob + 1);
+    note_peak(t, split ? 0 : obytes);
+    if (split) {
+        split_clusters(t->e, (size_t)1 << ob, oq);
+        return 1;
+    }
     t->used = 0;
     for (i = 0; i < nold; i++) {
-        uint64_t e = old[i], key, m, q;
+        uint64_t e = src[i], key, m, q;
         int r;
         if (!(e >> 56))
             continue;
@@ -260,7 +399,9 @@ static int grow_compact(grundy_board_tt *t)
         else if (r > 0)
             t->evictions++;
     }
-    free(old);
+    free(tmp);
+    if (!inplace)
+        grundy_board_room_free(&t->eroom, old);
     return 1;
 }
 
@@ -270,7 +411,9 @@ static int grow_wide(grundy_board_tt *t)
     size_t bytes = nb * WW * sizeof(grundy_board_tt_wide);
     grundy_board_tt_wide *old = t->w, *nw;
     size_t oldn = t->wbuckets * WW;
-    if (!fits(t, bytes + compact_bytes(t->cbits)))
+    if (bytes + compact_bytes(t->cbits) > t->max_bytes ||
+        grundy_limits_mem_check(t->lim, grundy_board_tt_bytes(t) + bytes) !=
+            GRUNDY_OK)
         return 0;
     nw = grundy_board_tt_alloc_lines(bytes);
     if (!nw)

@@ -28,7 +28,10 @@
  * compact entries double when three quarters full (eight ways to a
  * cluster lose few values at that load), the wide ones when half full,
  * while the doubled table fits the budget; then every store into a full
- * cluster evicts.
+ * cluster evicts.  From 2^24 clusters (1 GiB) on, B is 64 whatever the
+ * size, so a doubling moves the entries of cluster c to 2c or 2c + 1:
+ * the compact entries then double in place, in the room reserved for the
+ * budget (grundy_board_room), with no memory beside them.
  *
  * Threads: one table may be shared by the searchers of a parallel search
  * (board.c) once it no longer grows (grundy_board_tt_freeze()): entries
@@ -74,6 +77,30 @@ typedef struct grundy_board_tt_wide {
     uint8_t pad;
 } grundy_board_tt_wide;
 
+/* Memory a table doubles into without moving.  Address space for the
+ * whole budget is reserved when the table is made (no memory behind it)
+ * and opened, readable and writable, as the table doubles: a doubling
+ * then copies nothing, and its peak is the doubled size alone, not the
+ * old and the new array side by side.  Where nothing can be reserved
+ * (no mmap, or the address space is limited), the table comes from
+ * grundy_board_tt_alloc_lines() and doubles by copying. */
+typedef struct grundy_board_room {
+    void *map;      /* the reservation; NULL when there is none */
+    size_t map_len; /* its length */
+    size_t room;    /* the bytes from the table's start it holds */
+} grundy_board_room;
+
+/* A zeroed table of `bytes`, with room reserved to grow to `budget` in
+ * place when it can be; NULL when memory fails. */
+void *grundy_board_room_new(grundy_board_room *r, size_t bytes,
+                            size_t budget);
+/* Open the table p of r from `from` to `to` bytes (zeroed); 0 when the
+ * reservation does not hold `to` bytes (double by copying then). */
+int grundy_board_room_widen(grundy_board_room *r, void *p, size_t from,
+                            size_t to);
+/* Give back the table p of r. */
+void grundy_board_room_free(grundy_board_room *r, void *p);
+
 /* Counts one searcher keeps (no sharing in the hot path). */
 typedef struct grundy_board_tt_counts {
     uint64_t probes, hits, stores, evictions;
@@ -81,6 +108,7 @@ typedef struct grundy_board_tt_counts {
 
 typedef struct grundy_board_tt {
     uint64_t *e;     /* compact entries, nclusters * WAYS */
+    grundy_board_room eroom; /* the memory of e */
     unsigned cbits;  /* log2 of the clusters */
     unsigned qbits;  /* quotient bits: min(QBITS, 64 - cbits) */
     unsigned bbits;  /* cbits + qbits: keys below 2^bbits are compact */
@@ -113,6 +141,12 @@ void *grundy_board_tt_alloc_lines(size_t bytes);
 grundy_status grundy_board_tt_init(grundy_board_tt *t, size_t max_bytes,
                                    const grundy_limits *lim,
                                    grundy_board_tt_policy policy);
+/* The same with 2^cbits clusters at first (fewer when they do not fit;
+ * grundy_board_tt_init starts with 2^12). */
+grundy_status grundy_board_tt_init_at(grundy_board_tt *t, unsigned cbits,
+                                      size_t max_bytes,
+                                      const grundy_limits *lim,
+                                      grundy_board_tt_policy policy);
 void grundy_board_tt_clear(grundy_board_tt *t);
 
 /* Shared by threads from now on: stores never grow the table, they set

@@ -90,7 +90,7 @@ grundy_status grundy_board_ttw_init(grundy_board_ttw *t, unsigned kw,
         nb /= 2;
     GRUNDY_RETURN_IF(table_bytes(nb) > max_bytes, GRUNDY_ERR_LIMIT);
     GRUNDY_TRY(grundy_limits_mem_check(lim, table_bytes(nb)));
-    t->b = grundy_board_tt_alloc_lines(table_bytes(nb));
+    t->b = grundy_board_room_new(&t->room, table_bytes(nb), max_bytes);
     GRUNDY_RETURN_IF(!t->b, GRUNDY_ERR_NOMEM);
     t->nbuckets = nb;
     t->peak_bytes = table_bytes(nb);
@@ -99,7 +99,7 @@ grundy_status grundy_board_ttw_init(grundy_board_ttw *t, unsigned kw,
 
 void grundy_board_ttw_clear(grundy_board_ttw *t)
 {
-    free(t->b);
+    grundy_board_room_free(&t->room, t->b);
     t->b = NULL;
     t->nbuckets = 0;
     t->used = 0;
@@ -239,25 +239,57 @@ static int place(const grundy_board_ttw *t, uint64_t *b, const uint64_t *key,
     return 1;
 }
 
-static int fits(const grundy_board_ttw *t, size_t bytes)
+/* The entries of bucket i (of the n before a doubling) stay in i or go
+ * to i + n, each list keeping the order of its ways (a bucket fills
+ * from its first way on); nbuckets is the doubled count already. */
+static void split_buckets(grundy_board_ttw *t, size_t n)
 {
-    return bytes <= t->max_bytes &&
-           grundy_limits_mem_check(t->lim, bytes + grundy_board_ttw_bytes(t)) ==
-               GRUNDY_OK;
+    size_t i, esz = t->ew * sizeof(uint64_t);
+    for (i = 0; i < n; i++) {
+        uint64_t *b = t->b + i * BW, *hi = t->b + (i + n) * BW;
+        unsigned w, keep = 0, moved = 0;
+        for (w = 0; w < t->ways; w++) {
+            uint64_t *e = b + 1 + w * t->ew, m = e[t->kw];
+            if (!meta_cost(m))
+                break;
+            if (bucket_of(t, e, meta_tag(m)) != i) {
+                memcpy(hi + 1 + moved++ * t->ew, e, esz);
+            } else {
+                if (keep != w)
+                    memcpy(b + 1 + keep * t->ew, e, esz);
+                keep++;
+            }
+        }
+        if (keep < w)
+            memset(b + 1 + keep * t->ew, 0, (w - keep) * esz);
+    }
 }
 
 static int grow(grundy_board_ttw *t)
 {
-    size_t nb = 2 * t->nbuckets, i, bytes = table_bytes(nb);
+    size_t nb = 2 * t->nbuckets, i, bytes = table_bytes(nb),
+           obytes = grundy_board_ttw_bytes(t);
     uint64_t *old = t->b, *nbk;
     size_t oldn = t->nbuckets;
-    if (!fits(t, bytes))
+    int inplace = t->room.map && bytes <= t->room.room;
+    if (bytes > t->max_bytes)
+        return 0;
+    if (inplace && grundy_limits_mem_check(t->lim, bytes) == GRUNDY_OK &&
+        grundy_board_room_widen(&t->room, old, obytes, bytes)) {
+        t->nbuckets = nb;
+        split_buckets(t, oldn);
+        if (bytes > t->peak_bytes)
+            t->peak_bytes = bytes;
+        return 1;
+    }
+    /* by copying: the old and the new array side by side */
+    if (grundy_limits_mem_check(t->lim, bytes + obytes) != GRUNDY_OK)
         return 0;
     nbk = grundy_board_tt_alloc_lines(bytes);
     if (!nbk)
         return 0;
-    if (grundy_board_ttw_bytes(t) + bytes > t->peak_bytes)
-        t->peak_bytes = grundy_board_ttw_bytes(t) + bytes;
+    if (obytes + bytes > t->peak_bytes)
+        t->peak_bytes = obytes + bytes;
     t->b = nbk;
     t->nbuckets = nb;
     t->used = 0;
@@ -277,7 +309,7 @@ static int grow(grundy_board_ttw *t)
                 t->evictions++;
         }
     }
-    free(old);
+    grundy_board_room_free(&t->room, old);
     return 1;
 }
 

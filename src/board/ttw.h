@@ -12,10 +12,13 @@
  * entry).  Replacement is tt.h's: the costly values stay, one way takes
  * the newest (policy COST), or first in first out (NEWEST).
  *
- * Growth.  The table doubles (every entry placed again) when three
- * quarters full, or when a store evicts while it is half full, as long
- * as the doubled table fits the budget; then every store into a full
- * bucket evicts.
+ * Growth.  The table doubles when three quarters full, or when a store
+ * evicts while it is half full, as long as the doubled table fits the
+ * budget; then every store into a full bucket evicts.  A bucket is the
+ * low bits of a hash that does not change with the size, so a doubling
+ * moves each entry of bucket i to i or to i + n: in place, within the
+ * room reserved for the budget (tt.h), and by copying where there is
+ * none.
  *
  * Threads.  A table shared by the searchers of a parallel search is
  * frozen (grundy_board_ttw_freeze()): a bucket's version is a sequence
@@ -39,6 +42,7 @@
 
 typedef struct grundy_board_ttw {
     uint64_t *b;       /* nbuckets buckets of BUCKET_WORDS words */
+    grundy_board_room room; /* the memory of b */
     unsigned kw;       /* key words: 2 or 4 */
     unsigned ew;       /* words an entry takes: kw + 1 */
     unsigned ways;     /* entries a bucket holds */

@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "board/tt.h"
+#include "board/ttw.h"
 #include "test_support.h"
 
 /* Specs *********************************************************************/
@@ -534,6 +535,154 @@ static void test_board_table_keeps_keys(void **state)
     grundy_board_tt_clear(&t);
 }
 
+/* The inverse of the table's mix on 64 bits, written out here: each
+ * xor-shift by 32 is its own inverse, each product undone by the inverse
+ * of its constant modulo 2^64. */
+static uint64_t inv_odd(uint64_t a)
+{
+    uint64_t x = 1;
+    unsigned i;
+    for (i = 0; i < 64; i++) /* a bit of the inverse at a time */
+        if ((a * x) >> i & 1 && i > 0)
+            x |= 1ull << i;
+    return x;
+}
+
+static uint64_t unmix64(uint64_t m)
+{
+    m ^= m >> 32;
+    m *= inv_odd(GRUNDY_BOARD_TT_M2);
+    m ^= m >> 32;
+    m *= inv_odd(GRUNDY_BOARD_TT_M1);
+    m ^= m >> 32;
+    return m;
+}
+
+/* A table of 2^24 clusters (1 GiB, where the mix is of all 64 bits)
+ * doubles twice in place: it keeps its address, needs no memory beside
+ * it (its peak is its new size), and every value and every "not" fact
+ * is found under its key after each doubling, with the same count.  The
+ * keys are chosen (through the inverse of the mix) to fall in clusters at
+ * the table's start, middle and end, so the test touches few pages. */
+static void test_board_table_doubles_in_place(void **state)
+{
+    test_rng *rng = *state;
+    enum { N = 3000 };
+    static uint64_t key[N];
+    grundy_board_tt t;
+    grundy_board_tt_counts c;
+    size_t i, used, nc = (size_t)1 << 24;
+    unsigned round;
+    uint64_t *at;
+    memset(&c, 0, sizeof c);
+    if (grundy_board_tt_init_at(&t, 24, (size_t)4 << 30, NULL,
+                                GRUNDY_BOARD_TT_COST) != GRUNDY_OK)
+        skip(); /* no 1 GiB of address space here */
+    if (!t.eroom.map) {
+        grundy_board_tt_clear(&t);
+        skip(); /* nothing reserved: the table doubles by copying */
+    }
+    assert_int_equal(t.cbits, 24);
+    assert_int_equal(t.bbits, 64);
+    for (i = 0; i < N; i++) {
+        /* six entries to a cluster, in three runs of 250 clusters */
+        size_t k = i / 6, cl = k < 250   ? k
+                              : k < 500 ? nc / 2 - 125 + (k - 250)
+                                        : nc - 250 + (k - 500);
+        uint64_t q = test_rng_next(rng) & GRUNDY_BOARD_TT_QMASK;
+        key[i] = unmix64(((uint64_t)cl << 40) | q);
+        assert_int_equal(grundy_board_tt_mix(key[i], 64, ~0ull) >> 40, cl);
+        if (i % 5 == 4)
+            grundy_board_tt_exclude(&t, &c, key[i], 0,
+                                    (uint32_t)(i % 32767) | 1, 3);
+        else
+            grundy_board_tt_put(&t, &c, key[i], 0, (uint32_t)(i % 1000),
+                                1 + (unsigned)(i % 30));
+    }
+    used = t.used;
+    assert_int_equal(c.evictions, 0);
+    at = t.e;
+    for (round = 0; round < 3; round++) {
+        t.want_grow = 1;
+        grundy_board_tt_grow(&t);
+        if (round == 2) {
+            /* the budget holds no more */
+            assert_int_equal(t.full, 1);
+            assert_int_equal(t.cbits, 26);
+        } else {
+            assert_int_equal(t.full, 0);
+            assert_int_equal(t.cbits, 25 + round);
+            assert_ptr_equal(t.e, at);
+            assert_int_equal(t.peak_bytes, grundy_board_tt_bytes(&t));
+        }
+        assert_int_equal(t.used, used);
+        assert_int_equal(t.evictions, 0);
+        for (i = 0; i < N; i++) {
+            uint32_t v = 0, ex = 0;
+            int r = grundy_board_tt_look(&t, &c, key[i], 0, &v, &ex);
+            if (i % 5 == 4 ? r || ex != ((uint32_t)(i % 32767) | 1)
+                           : !r || v != (uint32_t)(i % 1000))
+                fail_msg("seed=%llu: after doubling %u, key %zu (%llx) "
+                         "gives %d, value %u, not %x",
+                         (unsigned long long)test_seed(), round, i,
+                         (unsigned long long)key[i], r, v, ex);
+        }
+    }
+    grundy_board_tt_clear(&t);
+}
+
+/* Keys of 2 and 4 words stored while the wide-key table doubles many
+ * times: it doubles in place (it keeps its address and its peak is its
+ * size), and each key is found with its own value. */
+static void test_board_wide_table_doubles_in_place(void **state)
+{
+    test_rng *rng = *state;
+    enum { N = 40000 };
+    static uint64_t key[N][4];
+    unsigned kw;
+    for (kw = 2; kw <= 4; kw += 2) {
+        grundy_board_ttw t;
+        grundy_board_tt_counts c;
+        uint64_t *at;
+        size_t i, j, lost;
+        memset(&c, 0, sizeof c);
+        assert_int_equal(grundy_board_ttw_init(&t, kw, (size_t)64 << 20,
+                                               NULL, GRUNDY_BOARD_TT_COST),
+                         GRUNDY_OK);
+        if (!t.room.map) {
+            grundy_board_ttw_clear(&t);
+            skip(); /* nothing reserved: the table doubles by copying */
+        }
+        at = t.b;
+        for (i = 0; i < N; i++) {
+            for (j = 0; j < 4; j++)
+                key[i][j] = j < kw ? test_rng_next(rng) : 0;
+            grundy_board_ttw_put(&t, &c, key[i], (unsigned)(i % 200),
+                                 (uint32_t)(i % 1000),
+                                 1 + (unsigned)(i % 30));
+        }
+        assert_true(t.nbuckets >= 8 * 2048); /* it doubled thrice at least */
+        assert_ptr_equal(t.b, at);
+        assert_int_equal(t.peak_bytes, grundy_board_ttw_bytes(&t));
+        for (i = 0, lost = 0; i < N; i++) {
+            uint32_t v = 0, ex = 0;
+            int r = grundy_board_ttw_look(&t, &c, key[i], (unsigned)(i % 200),
+                                          &v, &ex);
+            lost += !r;
+            if (r && v != (uint32_t)(i % 1000))
+                fail_msg("seed=%llu: %u words, key %zu has value %u",
+                         (unsigned long long)test_seed(), kw, i, v);
+        }
+        /* a key is missing only where a full bucket evicted it */
+        if (lost > c.evictions + t.evictions)
+            fail_msg("seed=%llu: %u words, %zu keys lost, %llu evicted",
+                     (unsigned long long)test_seed(), kw, lost,
+                     (unsigned long long)(c.evictions + t.evictions));
+        assert_int_equal(t.evictions, 0); /* none lost by doubling */
+        grundy_board_ttw_clear(&t);
+    }
+}
+
 /* The search's contract *****************************************************/
 
 static int cancel_at(void *ctx, const grundy_progress *p)
@@ -867,6 +1016,11 @@ int main(void)
         cmocka_unit_test(test_board_limits_and_cancel),
         cmocka_unit_test_setup_teardown(test_board_table_keeps_keys,
                                         test_rng_setup, test_rng_teardown),
+        cmocka_unit_test_setup_teardown(test_board_table_doubles_in_place,
+                                        test_rng_setup, test_rng_teardown),
+        cmocka_unit_test_setup_teardown(
+            test_board_wide_table_doubles_in_place, test_rng_setup,
+            test_rng_teardown),
         cmocka_unit_test_setup_teardown(test_values_use_the_search,
                                         test_rng_setup, test_rng_teardown),
     };

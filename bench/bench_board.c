@@ -2,7 +2,8 @@
  * bench_board.c -- the board search (grundy/board.h): start positions of
  * Cram and Node-Kayles boards, and the search against plainer methods.
  *
- * Usage: bench_board [--mem-limit BYTES] [--timeout SECONDS] MODE ...
+ * Usage: bench_board [--mem-limit BYTES] [--threads N] [--timeout SECONDS]
+ *                    MODE ...
  *
  *   run SPEC...   the start position of each game, each in a process of
  *                 its own (so that its peak memory is its own): value,
@@ -30,7 +31,9 @@
  *                 and the plain memo of parts (no pruning: every child's
  *                 exact value).  One line per search: value, positions,
  *                 seconds; then "agree" or "DISAGREE" (exit status 1).
- *                 --no-plain first: the two widths only.  --column: also
+ *                 --no-plain first: the two widths only.  --wide-only:
+ *                 the next width alone (its value line, to pair with a
+ *                 run of `grundy values` at the least).  --column: also
  *                 the plain memo of parts by columns (src/board/narrow.c,
  *                 no code of the search) on empty Cram boards of at most
  *                 4 rows.
@@ -66,6 +69,7 @@
 #include "table/tiers.h"
 
 static size_t mem_limit;
+static unsigned threads; /* 0: the machine's */
 static unsigned timeout_s = 3600;
 
 static grundy_game *game_or_die(const char *spec)
@@ -405,6 +409,7 @@ static int check_one(grundy_value *v, const grundy_game *g, unsigned words,
     double t0;
     grundy_limits_init(&lim);
     lim.mem_limit = mem_limit;
+    lim.threads = threads;
     grundy_board_opts_init(&o);
     o.limits = &lim;
     o.words = words;
@@ -459,10 +464,12 @@ static int check_narrow(grundy_value *v, const char *spec)
 
 static int mode_check(int argc, char **argv)
 {
-    int i, bad = 0, with_plain = 1, with_column = 0;
+    int i, bad = 0, with_plain = 1, with_column = 0, wide_only = 0;
     for (; argc > 0 && strncmp(argv[0], "--", 2) == 0; argc--, argv++) {
         if (strcmp(argv[0], "--no-plain") == 0)
             with_plain = 0;
+        else if (strcmp(argv[0], "--wide-only") == 0)
+            wide_only = 1;
         else if (strcmp(argv[0], "--column") == 0)
             with_column = 1;
         else
@@ -472,7 +479,14 @@ static int mode_check(int argc, char **argv)
         grundy_game *g = game_or_die(argv[i]);
         unsigned w = grundy_game_board_words(g), wide = w <= 1 ? 2 : 4;
         grundy_value a = 0, b = 0, c = 0;
-        int ok = check_one(&a, g, w ? w : 1, 1);
+        int ok;
+        if (wide_only) {
+            /* the next width alone, to pair with a run at the least */
+            bad |= !(wide > (w ? w : 1) && check_one(&b, g, wide, 1));
+            grundy_game_free(g);
+            continue;
+        }
+        ok = check_one(&a, g, w ? w : 1, 1);
         int okb = wide > (w ? w : 1) && check_one(&b, g, wide, 1);
         int okc = with_plain && check_one(&c, g, w ? w : 1, 0);
         grundy_value d = 0;
@@ -621,6 +635,9 @@ int main(int argc, char **argv)
                 x *= 1 << 20;
             mem_limit = (size_t)x;
             i += 2;
+        } else if (strcmp(argv[i], "--threads") == 0 && i + 1 < argc) {
+            threads = (unsigned)atoi(argv[i + 1]);
+            i += 2;
         } else if (strcmp(argv[i], "--timeout") == 0 && i + 1 < argc) {
             timeout_s = (unsigned)atoi(argv[i + 1]);
             i += 2;
@@ -657,8 +674,8 @@ int main(int argc, char **argv)
             bad |= !check_narrow(&v, argv[i]);
         return bad;
     }
-    fprintf(stderr, "usage: bench_board [--mem-limit B] [--timeout S] "
-                    "run SPEC... | check [--no-plain] [--column] SPEC... | "
+    fprintf(stderr, "usage: bench_board [--mem-limit B] [--threads N] [--timeout S] "
+                    "run SPEC... | check [--no-plain] [--wide-only] [--column] SPEC... | "
                     "column SPEC... | compare | order | subsets | grow\n");
     return 2;
 }

@@ -5,10 +5,13 @@
  * lookup is one random access, and with 4 KiB pages it pays a page walk
  * too (two in a virtual machine), which cost more than the lookup.
  *
- * Doubling reads every key back from its cluster and quotient (the mix is
- * inverted: each xor-shift by its telescoped sum, each multiplication by
- * the inverse of its constant modulo 2^64, taken by Newton's iteration),
- * and places it in the new table.
+ * Doubling below 1 GiB reads every key back from its cluster and
+ * quotient (the mix is inverted: each xor-shift by its telescoped sum,
+ * each multiplication by the inverse of its constant modulo 2^64, taken
+ * by Newton's iteration), and places it again.  From 1 GiB on the mix no
+ * longer changes with the size and each cluster splits in two where it
+ * is (split_clusters()).  Both happen in the room the table reserved for
+ * its budget (grundy_board_room), or by copying where there is none.
  */
 #define _DEFAULT_SOURCE /* MADV_HUGEPAGE */
 #include <stdlib.h>

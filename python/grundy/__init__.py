@@ -150,14 +150,19 @@ def values(spec, upto=None, *, store=True, mem_limit=None, threads=None,
 SearchStats = _namedtuple("SearchStats", "source nodes lookups hits stored "
                                          "evicted table_bytes entries "
                                          "capacity threads nodes_by_depth "
-                                         "seconds")
+                                         "seconds entries_per_gib "
+                                         "width_bits enddb root")
 SearchStats.__doc__ = """How a value was found (value(..., stats=True)), as
 ``grundy values --position P --stats --json`` says it: ``source`` ("closed
 form", "table", "period", "board search", ...) and, for a board search,
 the positions searched, the table's lookups, hits, values stored and
 evicted, its bytes, entries and capacity, the threads, the positions
-searched at each depth (a list) and the seconds; the search fields are
-None when no board search ran."""
+searched at each depth (a list), the seconds, the table's values per GiB,
+the width of a position in bits, the end database (a dict of its
+``cells``, ``entries``, ``bytes`` and ``hits``, or None when none was
+used) and where the search stood at its root (a dict: the value it was
+trying, ``round``, and its ``child`` of ``children``, or None); the search
+fields are None when no board search ran."""
 
 
 def _position_type_error(position):
@@ -167,7 +172,8 @@ def _position_type_error(position):
 
 
 def value(spec, position, *, stats=False, store=True, mem_limit=None,
-          threads=None, progress=None, work_limit=None, keep_table=False):
+          threads=None, progress=None, work_limit=None, keep_table=False,
+          enddb=None):
     """g(position) of the game ``spec``, computing only what it needs.
 
     ``position`` is an int (a heap: any size up to 2**64 - 1) or a string
@@ -181,11 +187,14 @@ def value(spec, position, *, stats=False, store=True, mem_limit=None,
     a search, whichever applies first.  A table made only to answer them
     is not kept in the store unless ``keep_table=True``.  ``stats=True``
     (one position) returns ``(value, SearchStats)``: where the value came
-    from and, for a board, what the search did.
+    from and, for a board, what the search did.  ``enddb=K`` (cells, or
+    ``"auto"``: from the memory limit) lets a board search read the parts
+    of up to K cells from an endgame database, as ``--enddb`` does.
     """
     spec = _spec(spec)
     st, mem, th = _engine_args(store, mem_limit, threads, [spec],
-                               work_limit=work_limit, keep_table=keep_table)
+                               work_limit=work_limit, keep_table=keep_table,
+                               enddb=enddb)
     pr = _progress(progress)
     one = isinstance(position, (str, int, tuple)) or (
         hasattr(position, "__index__") and

@@ -30,10 +30,10 @@ def _parse_bytes(text, name):
 
 
 def _engine_args(store, mem_limit, threads, specs=(), *, work_limit=None,
-                 out_of_core=False, keep_table=False):
+                 out_of_core=False, keep_table=False, enddb=None):
     """(engine, mem_limit, threads) as the C layer takes them: engine is
-    (folder or None, store limit, out_of_core, keep_table, work limit),
-    the folder "" for the default one.  A game of a Family is never
+    (folder or None, store limit, out_of_core, keep_table, work limit,
+    enddb), the folder "" for the default one and enddb -1 for "auto".  A game of a Family is never
     stored (its rules live only in this interpreter) and runs on one
     thread (its callable holds the GIL)."""
     limit = 0
@@ -78,10 +78,20 @@ def _engine_args(store, mem_limit, threads, specs=(), *, work_limit=None,
         if not isinstance(flag, bool):
             raise TypeError(f"{name} is True or False, not "
                             f"{type(flag).__name__}")
+    if enddb is None:
+        db = 0
+    elif enddb == "auto":
+        db = -1
+    elif isinstance(enddb, str):
+        raise ValueError(f"enddb={enddb!r}: a number of cells or 'auto'")
+    else:
+        db = _index(enddb, "enddb")
+        if not 0 <= db <= 40:
+            raise ValueError(f"enddb={db} is out of range (0 .. 40 cells)")
     if out_of_core and st is None:
         raise ValueError("out_of_core=True grows the table in its file in "
                          "the store: give store=True or a folder")
-    return (st, limit, out_of_core, keep_table, work), mem, th
+    return (st, limit, out_of_core, keep_table, work, db), mem, th
 
 
 def _spec(spec, loopy=False):

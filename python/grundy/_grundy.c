@@ -533,19 +533,19 @@ Engine *engine_new(PyObject *store, Py_ssize_t mem_limit,
     grundy_status s;
     PyObject *dirobj = store;
     unsigned long long store_limit = 0, work_limit = 0;
-    int out_of_core = 0, keep_table = 0;
+    int out_of_core = 0, keep_table = 0, enddb = 0;
     if (mem_limit < 0 || threads < 0 || threads > 4096) {
         PyErr_SetString(PyExc_ValueError, "mem_limit must not be negative, "
                                           "threads must be in 0 .. 4096");
         return NULL;
     }
-    /* (folder or None, store limit, out_of_core, keep_table, work limit):
-     * grundy/_args.py's engine tuple; a bare folder or None is the same
-     * with the defaults */
+    /* (folder or None, store limit, out_of_core, keep_table, work limit,
+     * enddb): grundy/_args.py's engine tuple; a bare folder or None is the
+     * same with the defaults */
     if (PyTuple_Check(store) &&
-        !PyArg_ParseTuple(store, "OKppK;the engine's options", &dirobj,
+        !PyArg_ParseTuple(store, "OKppKi;the engine's options", &dirobj,
                           &store_limit, &out_of_core, &keep_table,
-                          &work_limit))
+                          &work_limit, &enddb))
         return NULL;
     e = PyObject_New(Engine, &EngineType);
     if (!e)
@@ -566,6 +566,7 @@ Engine *engine_new(PyObject *store, Py_ssize_t mem_limit,
     so.store_limit = store_limit;
     so.out_of_core = out_of_core;
     so.keep_single = keep_table;
+    so.enddb = enddb;
     if (dirobj != Py_None) {
         const char *dir = PyUnicode_AsUTF8(dirobj);
         if (!dir) {
@@ -908,17 +909,19 @@ static PyObject *search_stats(const grundy_values *v, double seconds)
 {
     grundy_board_stats st;
     int searched = grundy_values_search_stats(&st, v);
-    PyObject *depth;
+    PyObject *depth, *enddb, *root;
     unsigned d;
     if (!searched)
         return Py_BuildValue("{s:s,s:O,s:O,s:O,s:O,s:O,s:O,s:O,s:O,s:O,s:O,"
-                             "s:d}",
+                             "s:d,s:O,s:O,s:O,s:O}",
                              "source", grundy_values_source(v), "nodes",
                              Py_None, "lookups", Py_None, "hits", Py_None,
                              "stored", Py_None, "evicted", Py_None,
                              "table_bytes", Py_None, "entries", Py_None,
                              "capacity", Py_None, "threads", Py_None,
-                             "nodes_by_depth", Py_None, "seconds", seconds);
+                             "nodes_by_depth", Py_None, "seconds", seconds,
+                             "entries_per_gib", Py_None, "width_bits",
+                             Py_None, "enddb", Py_None, "root", Py_None);
     depth = PyList_New(0);
     for (d = 1; depth && d < GRUNDY_BOARD_STATS_DEPTHS && d <= st.depth;
          d++) {
@@ -929,18 +932,47 @@ static PyObject *search_stats(const grundy_values *v, double seconds)
     }
     if (!depth)
         return NULL;
-    return Py_BuildValue("{s:s,s:K,s:K,s:K,s:K,s:K,s:K,s:K,s:K,s:I,s:N,s:d}",
-                         "source", grundy_values_source(v), "nodes",
-                         (unsigned long long)st.nodes, "lookups",
-                         (unsigned long long)st.probes, "hits",
-                         (unsigned long long)st.hits, "stored",
-                         (unsigned long long)st.stores, "evicted",
-                         (unsigned long long)st.evictions, "table_bytes",
-                         (unsigned long long)st.table_bytes, "entries",
-                         (unsigned long long)st.entries, "capacity",
-                         (unsigned long long)st.capacity, "threads",
-                         st.threads, "nodes_by_depth", depth, "seconds",
-                         seconds);
+    /* as the program's --json --stats says them */
+    if (st.enddb_entries)
+        enddb = Py_BuildValue(
+            "{s:I,s:K,s:K,s:K}", "cells",
+            grundy_values_enddb_cells(v, NULL), "entries",
+            (unsigned long long)st.enddb_entries, "bytes",
+            (unsigned long long)st.enddb_bytes, "hits",
+            (unsigned long long)st.enddb_hits);
+    else
+        enddb = Py_NewRef(Py_None);
+    if (st.root_children)
+        root = Py_BuildValue("{s:I,s:K,s:K}", "round", st.root_value,
+                             "child", (unsigned long long)st.root_done + 1,
+                             "children",
+                             (unsigned long long)st.root_children);
+    else
+        root = Py_NewRef(Py_None);
+    if (!enddb || !root) {
+        Py_DECREF(depth);
+        Py_XDECREF(enddb);
+        Py_XDECREF(root);
+        return NULL;
+    }
+    return Py_BuildValue(
+        "{s:s,s:K,s:K,s:K,s:K,s:K,s:K,s:K,s:K,s:I,s:N,s:d,s:K,s:K,s:N,s:N}",
+        "source", grundy_values_source(v), "nodes",
+        (unsigned long long)st.nodes, "lookups",
+        (unsigned long long)st.probes, "hits", (unsigned long long)st.hits,
+        "stored", (unsigned long long)st.stores, "evicted",
+        (unsigned long long)st.evictions, "table_bytes",
+        (unsigned long long)st.table_bytes, "entries",
+        (unsigned long long)st.entries, "capacity",
+        (unsigned long long)st.capacity, "threads", st.threads,
+        "nodes_by_depth", depth, "seconds", seconds, "entries_per_gib",
+        (unsigned long long)(st.table_bytes
+                                 ? (uint64_t)((double)st.capacity *
+                                              1073741824.0 /
+                                              (double)st.table_bytes)
+                                 : 0),
+        "width_bits", (unsigned long long)(64 * (uint64_t)st.words), "enddb",
+        enddb, "root", root);
 }
 
 static const char values_at_doc[] =

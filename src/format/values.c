@@ -137,6 +137,13 @@ static void write_search_stats(grundy_writer *w, const grundy_values *vals,
                 grundy_writer_char(w, '}');
             }
             grundy_format_json_u64(w, "threads", st.threads);
+            if (st.root_children) {
+                grundy_writer_str(w, ", \"root\": {\"round\": ");
+                grundy_writer_u64(w, st.root_value);
+                grundy_format_json_u64(w, "child", st.root_done + 1);
+                grundy_format_json_u64(w, "children", st.root_children);
+                grundy_writer_char(w, '}');
+            }
             grundy_writer_str(w, ", \"nodes_by_depth\": [");
             for (d = 1; d < GRUNDY_BOARD_STATS_DEPTHS && d <= st.depth; d++) {
                 if (d > 1)
@@ -187,6 +194,11 @@ static void write_search_stats(grundy_writer *w, const grundy_values *vals,
         }
         grundy_writer_str(w, "threads ");
         grundy_writer_u64(w, st.threads);
+        if (st.root_children) {
+            text_u64(w, "\nroot round ", st.root_value);
+            text_u64(w, ", child ", st.root_done + 1);
+            text_u64(w, " of ", st.root_children);
+        }
         grundy_writer_str(w, "\npositions by depth");
         for (d = 1; d < GRUNDY_BOARD_STATS_DEPTHS && d <= st.depth; d++) {
             grundy_writer_char(w, ' ');

@@ -16,7 +16,7 @@ $GRUNDY values chomp:3x7 --position 7,4,2
 $GRUNDY values cram:5x6 --position start --stats | sed '2,$s/[0-9][0-9.]*/N/g; s/^positions by depth.*/positions by depth N/'
 $GRUNDY values cram:2x3 --position 111/011 --stats | sed '2,$s/[0-9][0-9.]*/N/g'
 $GRUNDY values cram:4x5 --position start --json --stats |
-    sed 's/"\(nodes\|lookups\|hits\|stored\|evicted\|table_bytes\|entries\|capacity\|threads\|seconds\)": [0-9.]*/"\1": N/g; s/"nodes_by_depth": \[[0-9, ]*\]/"nodes_by_depth": [N]/'
+    sed 's/"\(nodes\|lookups\|hits\|stored\|evicted\|table_bytes\|entries\|capacity\|threads\|child\|children\|seconds\)": [0-9.]*/"\1": N/g; s/"nodes_by_depth": \[[0-9, ]*\]/"nodes_by_depth": [N]/'
 # the table of every position of a small board, through the same hooks
 $GRUNDY values cram:2x3 --all
 $GRUNDY values chomp:2x3 --all

@@ -187,6 +187,8 @@ int cli_progress(void *ctx, const grundy_progress *p)
         fprintf(stderr, "\r\033[K%s: %s: %s, %.0f s", (const char *)ctx,
                 p->phase, done, el);
     }
+    if (p->detail)
+        fprintf(stderr, ", %s", p->detail);
     return 0;
 }
 

@@ -41,6 +41,11 @@ typedef struct grundy_progress {
      * resumed from the store starts at its stored prefix): the rate and
      * any estimate of the time left go by done - start. */
     uint64_t start;
+    /* NULL, or a short text of where the phase stands beyond its count
+     * (a board search: "round 3, child 22 of 40", the value it is trying
+     * at its root and the child it has reached).  Valid during the call
+     * only. */
+    const char *detail;
 } grundy_progress;
 
 /* Called from the thread that called the library.  Return 0 to go on,

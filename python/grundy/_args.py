@@ -109,10 +109,13 @@ def _spec(spec, loopy=False):
     return spec
 
 
-class Progress(_namedtuple("Progress", "phase done total final")):
+class Progress(_namedtuple("Progress", "phase done total final detail",
+                           defaults=(None,))):
     """A report of long work: the phase ("table", "period search", ...),
-    units done and the total (0 when unknown), and whether it is the last
-    report of the phase."""
+    units done and the total (0 when unknown), whether it is the last
+    report of the phase, and a text of where it stands beyond its count,
+    or None (a board search: "round 3, child 22 of 40", the value it is
+    trying at its root and the child it has reached)."""
 
 
 class _Bar:
@@ -137,12 +140,15 @@ class _Bar:
                                        unit_scale=True, leave=False)
             if p.total and self._bar.total != p.total:
                 self._bar.total = p.total
+            if p.detail:
+                self._bar.set_postfix_str(p.detail, refresh=False)
             self._bar.update(p.done - self._bar.n)
             if p.final:
                 self.close()
         else:
             import sys
             tot = f" / {p.total}" if p.total else ""
+            tot += f", {p.detail}" if p.detail else ""
             end = "\n" if p.final else "\r"
             sys.stderr.write(f"grundy: {p.phase}: {p.done}{tot}{end}")
             sys.stderr.flush()
@@ -166,8 +172,8 @@ def _progress(progress):
     else:
         raise TypeError("progress is True, False, None or a callable taking "
                         f"a Progress, not {type(progress).__name__}")
-    return lambda phase, done, total, final: report(
-        Progress(phase, done, total, final))
+    return lambda phase, done, total, final, detail=None: report(
+        Progress(phase, done, total, final, detail))
 
 
 def _index(x, name):

@@ -385,11 +385,12 @@ static int on_progress(void *ctx, const grundy_progress *p)
         if (p->final || t - c->last_ms >= 100) {
             PyObject *r;
             c->last_ms = t;
-            r = PyObject_CallFunction(c->progress, "sKKO",
+            r = PyObject_CallFunction(c->progress, "sKKOz",
                                       p->phase ? p->phase : "",
                                       (unsigned long long)p->done,
                                       (unsigned long long)p->total,
-                                      p->final ? Py_True : Py_False);
+                                      p->final ? Py_True : Py_False,
+                                      p->detail);
             if (!r) {
                 c->stopped = 1;
                 PyErr_Fetch(&c->et, &c->ev, &c->etb);

@@ -224,6 +224,22 @@ def test_progress_callable_sees_the_work():
     assert [p.done for p in t] == sorted(p.done for p in t)
 
 
+def test_progress_of_a_board_search_says_where_its_root_stands():
+    seen = []
+    v = grundy.value("cram:5x7", "start", store=False, threads=1,
+                     progress=seen.append)
+    s = [p for p in seen if p.phase == "search"]
+    assert s, [p.phase for p in seen]
+    assert all(p.detail.startswith("round ") for p in s if p.detail)
+    last = s[-1]
+    assert last.final and last.detail
+    # the last report is of the last round: the value, every child asked
+    rnd, child, of = map(int, last.detail.replace("round ", "").replace(
+        "child ", "").replace("of ", "").replace(",", "").split())
+    assert rnd == v and child == of > 0
+    assert grundy.Progress("table", 1, 2, False).detail is None
+
+
 def test_progress_callback_that_raises_stops_the_work():
     class Stop(Exception):
         pass

@@ -233,8 +233,7 @@ static uint32_t aspire_shared(grundy_board *bd, const bpos *h,
             known = __atomic_load_n(&rs.closed[i], __ATOMIC_ACQUIRE) == t;
         if (known)
             continue;
-        b->st.root_value = t;
-        b->st.root_children = ne;
+        root_at(b, t, 0, ne);
         pthread_mutex_lock(&pz->mu);
         rs.t = t;
         rs.next = 0;
@@ -248,7 +247,7 @@ static uint32_t aspire_shared(grundy_board *bd, const bpos *h,
          * still hold */
         while (!__atomic_load_n(&rs.abort, __ATOMIC_ACQUIRE) &&
                (i = __atomic_fetch_add(&rs.next, 1, __ATOMIC_ACQ_REL)) < ne) {
-            b->st.root_done = i;
+            root_at(b, t, i, ne);
             if (!root_child(b, &rs, &L->pend[i], i, t, gen))
                 break;
         }
@@ -369,6 +368,7 @@ grundy_status EXPORT(grundy_board_value)(grundy_value *out, grundy_board *bd,
         }
     }
     b->st.ms += grundy_clock_ms() - t0;
+    b->tk.done = b->st.nodes; /* the last report counts every position */
     if (b->err == GRUNDY_OK)
         b->err = grundy_ticker_done(&b->tk);
     if (b->err != GRUNDY_OK)

@@ -466,16 +466,14 @@ static uint32_t aspire(searcher *b, const bpos *h, const bkey *key,
         int found = 0;
         if (ns_has(&skip, t))
             continue;
-        if (d == 1) {
-            b->st.root_value = t;
-            b->st.root_children = ne;
-        }
+        if (d == 1)
+            root_at(b, t, 0, ne);
         for (i = 0; i < ne && !found; i++) {
             pend *m = &L->pend[i];
             const bpart *q;
             uint32_t r, v;
             if (d == 1)
-                b->st.root_done = i;
+                root_at(b, t, i, ne);
             if (!m->count || m->dup)
                 continue;
             for (; m->count > 1; m->count--) {

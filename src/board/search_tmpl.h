@@ -56,6 +56,7 @@
  * or parts than any before at its depth.
  */
 #include <pthread.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
@@ -271,6 +272,7 @@ typedef struct searcher {
     level **lv;
     size_t nlv;
     grundy_ticker tk;
+    char root_note[64]; /* tk.detail: where the root stands (root_at()) */
     uint64_t work_end; /* the caller's search stops past this many nodes,
                         * the helpers' counted in */
     grundy_status err;
@@ -715,5 +717,19 @@ static int mark_dups(searcher *b, level *L, size_t ne)
 }
 
 /* The search, then the threads and the entry points. */
+/* The caller's search at its root is asking whether the value is t, at
+ * child i of n: --stats's "root" line, and the progress report's detail
+ * (read in this thread only, by the ticker's callback). */
+static void root_at(searcher *b, unsigned t, uint64_t i, uint64_t n)
+{
+    b->st.root_value = t;
+    b->st.root_done = i;
+    b->st.root_children = n;
+    snprintf(b->root_note, sizeof b->root_note,
+             "round %u, child %llu of %llu", t, (unsigned long long)i + 1,
+             (unsigned long long)n);
+    b->tk.detail = b->root_note;
+}
+
 #include "board/search_run.h"
 #include "board/search_par.h"

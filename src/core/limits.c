@@ -124,6 +124,7 @@ grundy_status grundy_ticker_report(grundy_ticker *t, uint64_t done, int final)
     p.total = t->total;
     p.final = final;
     p.start = t->start;
+    p.detail = t->detail;
     t->last_report = grundy_clock_ms();
     if (l->progress(l->progress_ctx, &p)) {
         t->cancelled = 1;

@@ -16,6 +16,9 @@
 typedef struct grundy_ticker {
     const grundy_limits *limits;
     const char *phase;
+    /* grundy_progress.detail: NULL (after grundy_ticker_init()) or a text
+     * its owner keeps up to date */
+    const char *detail;
     uint64_t total, done;
     uint64_t start;       /* done when the phase began (grundy_progress) */
     uint64_t last_look;   /* ms of the last look at the clock */
@@ -86,7 +89,7 @@ static inline void grundy_progress_report(const grundy_limits *l,
                                           uint64_t total)
 {
     if (l && l->progress) {
-        grundy_progress p = {phase, done, total, 0, 0};
+        grundy_progress p = {phase, done, total, 0, 0, NULL};
         (void)l->progress(l->progress_ctx, &p);
     }
 }

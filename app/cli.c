@@ -108,6 +108,10 @@ static struct timespec progress_last, progress_start;
 static uint64_t progress_base;
 static const char *progress_phase;
 static int progress_shown;
+/* stderr is a terminal: one line rewritten in place; else (--progress
+ * into a log) a line of its own every PROGRESS_LOG_S seconds */
+static int progress_tty = -1;
+#define PROGRESS_LOG_S 10.0
 static volatile sig_atomic_t got_signal;
 
 static void on_signal(int sig)
@@ -157,7 +161,9 @@ int cli_progress(void *ctx, const grundy_progress *p)
     double el;
     if (got_signal)
         return 1;
-    if (cli_progress_mode < 0 || (cli_progress_mode == 0 && !isatty(2)))
+    if (progress_tty < 0)
+        progress_tty = isatty(2);
+    if (cli_progress_mode < 0 || (cli_progress_mode == 0 && !progress_tty))
         return 0;
     clock_gettime(CLOCK_MONOTONIC, &now);
     if (!progress_phase || strcmp(progress_phase, p->phase) != 0 ||
@@ -165,7 +171,8 @@ int cli_progress(void *ctx, const grundy_progress *p)
         progress_start = now;
         progress_phase = p->phase;
         progress_base = p->done > p->start ? p->done : p->start;
-    } else if (!p->final && seconds_since(&progress_last, &now) < 0.2) {
+    } else if (!p->final && seconds_since(&progress_last, &now) <
+                                (progress_tty ? 0.2 : PROGRESS_LOG_S)) {
         return 0;
     }
     progress_last = now;
@@ -177,24 +184,27 @@ int cli_progress(void *ctx, const grundy_progress *p)
     human(rate, sizeof rate, el > 0 ? (double)ran / el : 0);
     if (p->total && p->done <= p->total && ran && el > 0.5) {
         double eta = el * (double)(p->total - p->done) / (double)ran;
-        fprintf(stderr, "\r\033[K%s: %s: %s / %s (%.1f%%), %s/s, %.0f s left",
-                (const char *)ctx, p->phase, done, total,
+        fprintf(stderr, "%s%s: %s: %s / %s (%.1f%%), %s/s, %.0f s left",
+                progress_tty ? "\r\033[K" : "", (const char *)ctx,
+                p->phase, done, total,
                 100.0 * (double)p->done / (double)p->total, rate, eta);
     } else if (p->total) {
-        fprintf(stderr, "\r\033[K%s: %s: %s / %s", (const char *)ctx,
-                p->phase, done, total);
+        fprintf(stderr, "%s%s: %s: %s / %s", progress_tty ? "\r\033[K" : "",
+                (const char *)ctx, p->phase, done, total);
     } else {
-        fprintf(stderr, "\r\033[K%s: %s: %s, %.0f s", (const char *)ctx,
-                p->phase, done, el);
+        fprintf(stderr, "%s%s: %s: %s, %.0f s", progress_tty ? "\r\033[K" : "",
+                (const char *)ctx, p->phase, done, el);
     }
     if (p->detail)
         fprintf(stderr, ", %s", p->detail);
+    if (!progress_tty)
+        fputc('\n', stderr);
     return 0;
 }
 
 void cli_progress_done(void)
 {
-    if (progress_shown)
+    if (progress_shown && progress_tty > 0)
         fprintf(stderr, "\r\033[K");
     progress_shown = 0;
     progress_phase = NULL;

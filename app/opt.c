@@ -296,7 +296,7 @@ static const cli_opt common_opts[] = {
              "endgame database (0: none, the default; 'auto')"},
     {.type = CLI_OPT_CALL, .name = "--progress", .call = set_progress,
      .help = "show progress on stderr even when it is not a\n"
-             "terminal (for logs)"},
+             "terminal (for logs: a line every 10 s)"},
     {.type = CLI_OPT_CALL, .name = "--quiet", .call = set_progress,
      .help = "never show progress"},
     {.type = CLI_OPT_END},

@@ -18,10 +18,12 @@ $GRUNDY values cram:2x3 --position 111/011 --stats | sed '2,$s/[0-9][0-9.]*/N/g'
 $GRUNDY values cram:4x5 --position start --json --stats |
     sed 's/"\(nodes\|lookups\|hits\|stored\|evicted\|table_bytes\|entries\|capacity\|threads\|child\|children\|seconds\)": [0-9.]*/"\1": N/g; s/"nodes_by_depth": \[[0-9, ]*\]/"nodes_by_depth": [N]/'
 # the progress line says where the root stands; its last report is of the
-# last round (the value), every child of the root asked
+# last round (the value), every child of the root asked.  Not at a
+# terminal, each report is a line of its own, with no escapes or returns.
 $GRUNDY values cram:4x5 --position start --threads 1 --progress 2>&1 >/dev/null |
-    tr '\r' '\n' | grep -ao 'search: [0-9]*, [0-9]* s, round [0-9]*, child [0-9]* of [0-9]*' |
     tail -1 | sed 's/search: [0-9]*, [0-9]* s/search: N, N s/'
+$GRUNDY values cram:4x5 --position start --threads 1 --progress 2>&1 >/dev/null |
+    LC_ALL=C grep -c "$(printf '[\r\033]')"
 # the table of every position of a small board, through the same hooks
 $GRUNDY values cram:2x3 --all
 $GRUNDY values chomp:2x3 --all

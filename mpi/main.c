@@ -94,7 +94,7 @@ static const cli_opt mpi_rows[] = {
              "memory"},
     {.type = CLI_OPT_COMMON, .name = "--progress",
      .help = "show progress on stderr even when it is not a\n"
-             "terminal"},
+             "terminal (for logs: a line every 10 s)"},
     {.type = CLI_OPT_COMMON, .name = "--quiet"},
     {.type = CLI_OPT_CALL, .name = "--help", .alias = "-h",
      .call = print_help, .help = "show this help"},

@@ -114,8 +114,9 @@ typedef struct job {
     buf ans_out, ans_in, push, pushsend, pushrecv;
     size_t npos, nref, nu, hcap, npush;
     int *counts; /* 15 per process (exchange()) */
-    /* progress */
-    int show;
+    /* progress: shown (process 0), stderr a terminal (one line rewritten;
+     * else a line of its own every 10 s, for logs) */
+    int show, tty;
     double last_show;
 } job;
 
@@ -565,16 +566,18 @@ static void progress(job *j, int final)
     if (!j->show)
         return;
     if (final) {
-        fprintf(stderr, "\r\033[K");
+        if (j->tty)
+            fprintf(stderr, "\r\033[K");
         return;
     }
-    if (now - j->last_show < 0.2)
+    if (now - j->last_show < (j->tty ? 0.2 : 10.0))
         return;
     j->last_show = now;
-    fprintf(stderr, "\r\033[Kgrundy-mpi: %s: tier %u of %u: %.0f%%", j->spec,
-            j->k, j->tiers.bits,
+    fprintf(stderr, "%sgrundy-mpi: %s: tier %u of %u: %.0f%%%s",
+            j->tty ? "\r\033[K" : "", j->spec, j->k, j->tiers.bits,
             j->len[j->k] ? 100.0 * (double)j->walk / (double)j->len[j->k]
-                         : 100.0);
+                         : 100.0,
+            j->tty ? "" : "\n");
 }
 
 /* Tier k on this process: its slice, computed, saved and mapped. */
@@ -962,8 +965,9 @@ int mpi_tabulate(mpi_result *res, const mpi_opts *o, MPI_Comm comm)
     res->positions = j->tiers.np;
     res->tiers = j->tiers.bits + 1;
     res->slices = (unsigned)j->np;
-    j->show = j->me == 0 && (o->progress > 0 || (o->progress == 0 &&
-                                                  isatty(2)));
+    j->tty = isatty(2);
+    j->last_show = -1e9; /* the first round is shown at once */
+    j->show = j->me == 0 && (o->progress > 0 || (o->progress == 0 && j->tty));
 
     /* The store, and the job's lock (process 0 holds the entry's lock,
      * so a second job of the same game waits). */

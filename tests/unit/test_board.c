@@ -631,10 +631,68 @@ static void test_board_table_doubles_in_place(void **state)
     grundy_board_tt_clear(&t);
 }
 
+/* With no address space reserved (a budget past what can be reserved),
+ * the table doubles by copying: into a new array beside the old one, each
+ * entry placed again under the new size's mix.  Every value and every
+ * "not" fact is found after each doubling, with the same count, and the
+ * peak counts both arrays. */
+static void test_board_table_doubles_by_copying(void **state)
+{
+    test_rng *rng = *state;
+    enum { N = 1500 }; /* 4096 clusters at first: none near full */
+    static uint64_t key[N];
+    grundy_board_tt t;
+    grundy_board_tt_counts c;
+    size_t i, used;
+    unsigned round;
+    memset(&c, 0, sizeof c);
+    assert_int_equal(grundy_board_tt_init_at(&t, 12, SIZE_MAX, NULL,
+                                             GRUNDY_BOARD_TT_COST),
+                     GRUNDY_OK);
+    assert_null(t.eroom.map);
+    for (i = 0; i < N; i++) {
+        /* keys of the compact entries (below 2^bbits) */
+        key[i] = test_rng_next(rng) & t.bmask;
+        if (i % 5 == 4)
+            grundy_board_tt_exclude(&t, &c, key[i], 0,
+                                    (uint32_t)(i % 32767) | 1, 3);
+        else
+            grundy_board_tt_put(&t, &c, key[i], 0, (uint32_t)(i % 1000),
+                                1 + (unsigned)(i % 30));
+    }
+    used = t.used;
+    if (c.evictions)
+        fail_msg("seed=%llu: %llu evicted while filling",
+                 (unsigned long long)test_seed(),
+                 (unsigned long long)c.evictions);
+    for (round = 0; round < 4; round++) {
+        size_t before = grundy_board_tt_bytes(&t);
+        t.want_grow = 1;
+        grundy_board_tt_grow(&t);
+        assert_int_equal(t.cbits, 13 + round);
+        assert_int_equal(t.full, 0);
+        assert_true(t.peak_bytes >= before + grundy_board_tt_bytes(&t));
+        assert_int_equal(t.used, used);
+        assert_int_equal(t.evictions, 0);
+        for (i = 0; i < N; i++) {
+            uint32_t v = 0, ex = 0;
+            int r = grundy_board_tt_look(&t, &c, key[i], 0, &v, &ex);
+            if (i % 5 == 4 ? r || ex != ((uint32_t)(i % 32767) | 1)
+                           : !r || v != (uint32_t)(i % 1000))
+                fail_msg("seed=%llu: after doubling %u by copying, key %zu "
+                         "(%llx) gives %d, value %u, not %x",
+                         (unsigned long long)test_seed(), round, i,
+                         (unsigned long long)key[i], r, v, ex);
+        }
+    }
+    grundy_board_tt_clear(&t);
+}
+
 /* Keys of 2 and 4 words stored while the wide-key table doubles many
- * times: it doubles in place (it keeps its address and its peak is its
- * size), and each key is found with its own value. */
-static void test_board_wide_table_doubles_in_place(void **state)
+ * times, each key found with its own value after.  In place (a budget
+ * that can be reserved), the table keeps its address and its peak is its
+ * size; by copying (nothing reserved), the peak counts both arrays. */
+static void wide_table_doubles(void **state, int copying)
 {
     test_rng *rng = *state;
     enum { N = 40000 };
@@ -646,10 +704,13 @@ static void test_board_wide_table_doubles_in_place(void **state)
         uint64_t *at;
         size_t i, j, lost;
         memset(&c, 0, sizeof c);
-        assert_int_equal(grundy_board_ttw_init(&t, kw, (size_t)64 << 20,
-                                               NULL, GRUNDY_BOARD_TT_COST),
+        assert_int_equal(grundy_board_ttw_init(
+                             &t, kw, copying ? SIZE_MAX : (size_t)64 << 20,
+                             NULL, GRUNDY_BOARD_TT_COST),
                          GRUNDY_OK);
-        if (!t.room.map) {
+        if (copying)
+            assert_null(t.room.map);
+        else if (!t.room.map) {
             grundy_board_ttw_clear(&t);
             skip(); /* nothing reserved: the table doubles by copying */
         }
@@ -662,8 +723,14 @@ static void test_board_wide_table_doubles_in_place(void **state)
                                  1 + (unsigned)(i % 30));
         }
         assert_true(t.nbuckets >= 8 * 2048); /* it doubled thrice at least */
-        assert_ptr_equal(t.b, at);
-        assert_int_equal(t.peak_bytes, grundy_board_ttw_bytes(&t));
+        if (copying) {
+            assert_ptr_not_equal(t.b, at);
+            /* the last doubling held the old half beside the new */
+            assert_true(t.peak_bytes >= grundy_board_ttw_bytes(&t) / 2 * 3);
+        } else {
+            assert_ptr_equal(t.b, at);
+            assert_int_equal(t.peak_bytes, grundy_board_ttw_bytes(&t));
+        }
         for (i = 0, lost = 0; i < N; i++) {
             uint32_t v = 0, ex = 0;
             int r = grundy_board_ttw_look(&t, &c, key[i], (unsigned)(i % 200),
@@ -681,6 +748,16 @@ static void test_board_wide_table_doubles_in_place(void **state)
         assert_int_equal(t.evictions, 0); /* none lost by doubling */
         grundy_board_ttw_clear(&t);
     }
+}
+
+static void test_board_wide_table_doubles_in_place(void **state)
+{
+    wide_table_doubles(state, 0);
+}
+
+static void test_board_wide_table_doubles_by_copying(void **state)
+{
+    wide_table_doubles(state, 1);
 }
 
 /* The search's contract *****************************************************/
@@ -1016,10 +1093,15 @@ int main(void)
         cmocka_unit_test(test_board_limits_and_cancel),
         cmocka_unit_test_setup_teardown(test_board_table_keeps_keys,
                                         test_rng_setup, test_rng_teardown),
+        cmocka_unit_test_setup_teardown(test_board_table_doubles_by_copying,
+                                        test_rng_setup, test_rng_teardown),
         cmocka_unit_test_setup_teardown(test_board_table_doubles_in_place,
                                         test_rng_setup, test_rng_teardown),
         cmocka_unit_test_setup_teardown(
             test_board_wide_table_doubles_in_place, test_rng_setup,
+            test_rng_teardown),
+        cmocka_unit_test_setup_teardown(
+            test_board_wide_table_doubles_by_copying, test_rng_setup,
             test_rng_teardown),
         cmocka_unit_test_setup_teardown(test_values_use_the_search,
                                         test_rng_setup, test_rng_teardown),

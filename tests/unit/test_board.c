@@ -558,6 +558,41 @@ static uint64_t unmix64(uint64_t m)
     return m;
 }
 
+/* Key i of n stored in t: every fifth a "not" fact, the rest exact
+ * values (the doubling tests). */
+static void fill_keys(grundy_board_tt *t, grundy_board_tt_counts *c,
+                      const uint64_t *key, size_t n)
+{
+    size_t i;
+    for (i = 0; i < n; i++) {
+        if (i % 5 == 4)
+            grundy_board_tt_exclude(t, c, key[i], 0,
+                                    (uint32_t)(i % 32767) | 1, 3);
+        else
+            grundy_board_tt_put(t, c, key[i], 0, (uint32_t)(i % 1000),
+                                1 + (unsigned)(i % 30));
+    }
+}
+
+/* Every key of fill_keys() found with its own value or fact after
+ * doubling `round` (`how`: in place or by copying). */
+static void check_keys(grundy_board_tt *t, grundy_board_tt_counts *c,
+                       const uint64_t *key, size_t n, unsigned round,
+                       const char *how)
+{
+    size_t i;
+    for (i = 0; i < n; i++) {
+        uint32_t v = 0, ex = 0;
+        int r = grundy_board_tt_look(t, c, key[i], 0, &v, &ex);
+        if (i % 5 == 4 ? r || ex != ((uint32_t)(i % 32767) | 1)
+                       : !r || v != (uint32_t)(i % 1000))
+            fail_msg("seed=%llu: after doubling %u %s, key %zu (%llx) "
+                     "gives %d, value %u, not %x",
+                     (unsigned long long)test_seed(), round, how, i,
+                     (unsigned long long)key[i], r, v, ex);
+    }
+}
+
 /* A table of 2^24 clusters (1 GiB, where the mix is of all 64 bits)
  * doubles twice in place: it keeps its address, needs no memory beside
  * it (its peak is its new size), and every value and every "not" fact
@@ -592,13 +627,8 @@ static void test_board_table_doubles_in_place(void **state)
         uint64_t q = test_rng_next(rng) & GRUNDY_BOARD_TT_QMASK;
         key[i] = unmix64(((uint64_t)cl << 40) | q);
         assert_int_equal(grundy_board_tt_mix(key[i], 64, ~0ull) >> 40, cl);
-        if (i % 5 == 4)
-            grundy_board_tt_exclude(&t, &c, key[i], 0,
-                                    (uint32_t)(i % 32767) | 1, 3);
-        else
-            grundy_board_tt_put(&t, &c, key[i], 0, (uint32_t)(i % 1000),
-                                1 + (unsigned)(i % 30));
     }
+    fill_keys(&t, &c, key, N);
     used = t.used;
     assert_int_equal(c.evictions, 0);
     at = t.e;
@@ -617,16 +647,7 @@ static void test_board_table_doubles_in_place(void **state)
         }
         assert_int_equal(t.used, used);
         assert_int_equal(t.evictions, 0);
-        for (i = 0; i < N; i++) {
-            uint32_t v = 0, ex = 0;
-            int r = grundy_board_tt_look(&t, &c, key[i], 0, &v, &ex);
-            if (i % 5 == 4 ? r || ex != ((uint32_t)(i % 32767) | 1)
-                           : !r || v != (uint32_t)(i % 1000))
-                fail_msg("seed=%llu: after doubling %u, key %zu (%llx) "
-                         "gives %d, value %u, not %x",
-                         (unsigned long long)test_seed(), round, i,
-                         (unsigned long long)key[i], r, v, ex);
-        }
+        check_keys(&t, &c, key, N, round, "in place");
     }
     grundy_board_tt_clear(&t);
 }
@@ -650,16 +671,9 @@ static void test_board_table_doubles_by_copying(void **state)
                                              GRUNDY_BOARD_TT_COST),
                      GRUNDY_OK);
     assert_null(t.eroom.map);
-    for (i = 0; i < N; i++) {
-        /* keys of the compact entries (below 2^bbits) */
-        key[i] = test_rng_next(rng) & t.bmask;
-        if (i % 5 == 4)
-            grundy_board_tt_exclude(&t, &c, key[i], 0,
-                                    (uint32_t)(i % 32767) | 1, 3);
-        else
-            grundy_board_tt_put(&t, &c, key[i], 0, (uint32_t)(i % 1000),
-                                1 + (unsigned)(i % 30));
-    }
+    for (i = 0; i < N; i++)
+        key[i] = test_rng_next(rng) & t.bmask; /* compact entries' keys */
+    fill_keys(&t, &c, key, N);
     used = t.used;
     if (c.evictions)
         fail_msg("seed=%llu: %llu evicted while filling",
@@ -674,16 +688,7 @@ static void test_board_table_doubles_by_copying(void **state)
         assert_true(t.peak_bytes >= before + grundy_board_tt_bytes(&t));
         assert_int_equal(t.used, used);
         assert_int_equal(t.evictions, 0);
-        for (i = 0; i < N; i++) {
-            uint32_t v = 0, ex = 0;
-            int r = grundy_board_tt_look(&t, &c, key[i], 0, &v, &ex);
-            if (i % 5 == 4 ? r || ex != ((uint32_t)(i % 32767) | 1)
-                           : !r || v != (uint32_t)(i % 1000))
-                fail_msg("seed=%llu: after doubling %u by copying, key %zu "
-                         "(%llx) gives %d, value %u, not %x",
-                         (unsigned long long)test_seed(), round, i,
-                         (unsigned long long)key[i], r, v, ex);
-        }
+        check_keys(&t, &c, key, N, round, "by copying");
     }
     grundy_board_tt_clear(&t);
 }

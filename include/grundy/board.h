@@ -162,7 +162,11 @@ typedef struct grundy_board_stats {
     uint64_t paused_ms; /* helpers' sleep while the caller's thread was
                            short of a processor */
     /* the part being valued at depth 1: the value tried (is it 0? 1?
-     * ...), and how many of its root's children were asked of it */
+     * ...), how many of its root's children the caller's thread had asked
+     * before the one it was asking (root_done + 1 is that child, as
+     * --stats says it), and the children; root_children 0: no root
+     * searched (the value came at once).  After a whole search,
+     * root_value is the value. */
     unsigned root_value;
     uint64_t root_done, root_children;
     unsigned words;     /* the width of a position: 1, 2 or 4 words */

@@ -716,7 +716,6 @@ static int mark_dups(searcher *b, level *L, size_t ne)
     return 1;
 }
 
-/* The search, then the threads and the entry points. */
 /* The caller's search at its root is asking whether the value is t, at
  * child i of n: --stats's "root" line, and the progress report's detail
  * (read in this thread only, by the ticker's callback). */
@@ -731,5 +730,6 @@ static void root_at(searcher *b, unsigned t, uint64_t i, uint64_t n)
     b->tk.detail = b->root_note;
 }
 
+/* The search, then the threads and the entry points. */
 #include "board/search_run.h"
 #include "board/search_par.h"

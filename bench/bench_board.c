@@ -515,10 +515,7 @@ typedef struct grow_result {
 
 static uint64_t grow_key(uint64_t *x)
 {
-    uint64_t z = (*x += 0x9E3779B97F4A7C15ull); /* splitmix64 */
-    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
-    z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
-    return z ^ (z >> 31);
+    return bench_splitmix64(x);
 }
 
 static void grow_child(int inplace, int fd)

@@ -62,10 +62,7 @@ typedef struct rng {
 
 static uint64_t rng_next(rng *r)
 {
-    uint64_t z = (r->s += 0x9E3779B97F4A7C15ull);
-    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
-    z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
-    return z ^ (z >> 31);
+    return bench_splitmix64(&r->s);
 }
 
 static uint64_t rng_below(rng *r, uint64_t n)

@@ -36,4 +36,15 @@ void bench_consume(uint64_t x);
 /* Monotonic clock in ns. */
 double bench_now_ns(void);
 
+/* splitmix64: the next number of the sequence *state steps through, so
+ * that every benchmark's random input comes back from the state it
+ * starts at. */
+static inline uint64_t bench_splitmix64(uint64_t *state)
+{
+    uint64_t z = (*state += 0x9E3779B97F4A7C15ull);
+    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
+    z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
+    return z ^ (z >> 31);
+}
+
 #endif

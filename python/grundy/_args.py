@@ -120,7 +120,8 @@ class Progress(_namedtuple("Progress", "phase done total final detail",
 
 class _Bar:
     """progress=True: a tqdm bar per phase when tqdm is installed, else
-    one line on stderr that is rewritten."""
+    one line on stderr that is rewritten (in a log, where stderr is not a
+    terminal: a line every 10 s)."""
 
     def __init__(self):
         try:
@@ -130,6 +131,7 @@ class _Bar:
             self._tqdm = None
         self._bar = None
         self._phase = None
+        self._last = 0.0
 
     def __call__(self, p):
         if self._tqdm is not None:
@@ -147,9 +149,19 @@ class _Bar:
                 self.close()
         else:
             import sys
+            import time
+            # at a terminal one line rewritten; in a log (not a terminal)
+            # a line of its own every 10 s, as the program's --progress
+            tty = sys.stderr.isatty()
+            now = time.monotonic()
+            first = p.phase != self._phase
+            if not (tty or first or p.final or now - self._last >= 10):
+                return
+            self._phase = None if p.final else p.phase
+            self._last = now
             tot = f" / {p.total}" if p.total else ""
             tot += f", {p.detail}" if p.detail else ""
-            end = "\n" if p.final else "\r"
+            end = "\n" if p.final or not tty else "\r"
             sys.stderr.write(f"grundy: {p.phase}: {p.done}{tot}{end}")
             sys.stderr.flush()
 

@@ -256,6 +256,12 @@ def test_progress_bar_without_tqdm(capfd, monkeypatch):
     grundy.values("0.6", 1500000, progress=True)
     err = capfd.readouterr().err
     assert "grundy: table:" in err and "/ 1500001" in err
+    # not a terminal (a log): lines of their own, no returns, the first
+    # and the last report of the phase within 10 s
+    assert "\r" not in err
+    lines = [x for x in err.splitlines() if x.startswith("grundy: table:")]
+    assert 1 <= len(lines) <= 3, lines
+    assert lines[-1].startswith("grundy: table: 1500001 / 1500001")
 
 
 def test_progress_bar_with_tqdm(capfd):

@@ -496,8 +496,10 @@ grundy_status grundy_table_grow(grundy_table *t, grundy_pos n,
         s = grundy_table_fill_naive(&f);
         break;
     }
-    if (s == GRUNDY_OK)
+    if (s == GRUNDY_OK) {
+        f.ticker.done = n; /* the last report: every position */
         s = grundy_ticker_done(&f.ticker);
+    }
     if (s == GRUNDY_ERR_CANCELLED && hook && hook->checkpoint &&
         t->size > f.from)
         hook->checkpoint(hook->ctx, t, t->size);
@@ -549,6 +551,7 @@ grundy_status grundy_table_window_value(grundy_value *out,
     }
     if (s == GRUNDY_OK) {
         *out = grundy_table_get_raw(buf, w, p - f.offset);
+        f.ticker.done = p + 1; /* the last report: every position */
         s = grundy_ticker_done(&f.ticker);
     }
     free(buf);

@@ -33,9 +33,9 @@ def _engine_args(store, mem_limit, threads, specs=(), *, work_limit=None,
                  out_of_core=False, keep_table=False, enddb=None):
     """(engine, mem_limit, threads) as the C layer takes them: engine is
     (folder or None, store limit, out_of_core, keep_table, work limit,
-    enddb), the folder "" for the default one and enddb -1 for "auto".  A game of a Family is never
-    stored (its rules live only in this interpreter) and runs on one
-    thread (its callable holds the GIL)."""
+    enddb), the folder "" for the default one and enddb -1 for "auto".
+    A game of a Family is never stored (its rules live only in this
+    interpreter) and runs on one thread (its callable holds the GIL)."""
     limit = 0
     if any(isinstance(x, str) and x.startswith("python:") for x in specs):
         store, threads = False, 1

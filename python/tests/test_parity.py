@@ -257,10 +257,11 @@ def test_progress_bar_without_tqdm(capfd, monkeypatch):
     err = capfd.readouterr().err
     assert "grundy: table:" in err and "/ 1500001" in err
     # not a terminal (a log): lines of their own, no returns, the first
-    # and the last report of the phase within 10 s
+    # and the last report of each phase and one every 10 s (a line each
+    # 0.1 s, as at a terminal, would be some 40 here)
     assert "\r" not in err
     lines = [x for x in err.splitlines() if x.startswith("grundy: table:")]
-    assert 1 <= len(lines) <= 3, lines
+    assert 1 <= len(lines) <= 8, lines
     assert lines[-1].startswith("grundy: table: 1500001 / 1500001")
 
 

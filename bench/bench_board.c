@@ -51,6 +51,13 @@
  *   subsets       one position valued from its subsets alone against the
  *                 board search, by number of cells (the threshold in
  *                 src/values/values.c).
+ *   parts SPEC    the start position searched on one thread, then every
+ *                 exact value its table holds: one line per part, its key
+ *                 (the part moved to the top-left corner, bit r * C + c
+ *                 for row r and column c of the board), its value and its
+ *                 cost (2 + log2 of the positions it took).  For
+ *                 bench/graph_classes.py, which groups the parts by their
+ *                 graph.  Boards of at most 64 cells.
  */
 #define _DEFAULT_SOURCE /* wait4 */
 #include <signal.h>
@@ -64,6 +71,7 @@
 
 #include "benchfn.h"
 #include "grundy/grundy.h"
+#include "board/board_internal.h"
 #include "board/narrow.h"
 #include "board/tt.h"
 #include "table/tiers.h"
@@ -90,6 +98,44 @@ static grundy_pos start_of(const grundy_game *g)
     if (grundy_game_pos_parse(g, "start", 5, &p, NULL) != GRUNDY_OK)
         exit(1);
     return p;
+}
+
+/* parts *********************************************************************/
+
+static void print_part(void *ctx, uint64_t lo, uint64_t hi, uint32_t v,
+                       unsigned cost)
+{
+    (void)ctx;
+    if (!hi)
+        printf("%llx\t%u\t%u\n", (unsigned long long)lo, v, cost);
+}
+
+static int mode_parts(const char *spec)
+{
+    grundy_game *g = game_or_die(spec);
+    grundy_limits lim;
+    grundy_board_opts o;
+    grundy_board *b = NULL;
+    grundy_board_stats st;
+    grundy_value v = 0;
+    grundy_limits_init(&lim);
+    lim.threads = 1;
+    if (mem_limit)
+        lim.mem_limit = mem_limit;
+    grundy_board_opts_init(&o);
+    o.limits = &lim;
+    if (grundy_board_new(&b, g, &o) != GRUNDY_OK ||
+        grundy_board_value(&v, b, start_of(g)) != GRUNDY_OK || b->words != 1)
+        return 1;
+    grundy_board_get_stats(&st, b);
+    printf("# %s value %llu: %llu positions, %llu values held, %llu "
+           "evicted\n",
+           spec, (unsigned long long)v, (unsigned long long)st.nodes,
+           (unsigned long long)st.entries, (unsigned long long)st.evictions);
+    grundy_board_tt_each(&b->tt, print_part, NULL);
+    grundy_board_free(b);
+    grundy_game_free(g);
+    return 0;
 }
 
 /* run ***********************************************************************/
@@ -664,6 +710,8 @@ int main(int argc, char **argv)
     }
     if (i < argc && strcmp(argv[i], "check") == 0)
         return mode_check(argc - i - 1, argv + i + 1);
+    if (i + 1 < argc && strcmp(argv[i], "parts") == 0)
+        return mode_parts(argv[i + 1]);
     if (i < argc && strcmp(argv[i], "column") == 0) {
         int bad = 0;
         grundy_value v;
@@ -673,6 +721,6 @@ int main(int argc, char **argv)
     }
     fprintf(stderr, "usage: bench_board [--mem-limit B] [--threads N] [--timeout S] "
                     "run SPEC... | check [--no-plain] [--wide-only] [--column] SPEC... | "
-                    "column SPEC... | compare | order | subsets | grow\n");
+                    "column SPEC... | compare | order | subsets | grow | parts SPEC\n");
     return 2;
 }

@@ -17,6 +17,7 @@
 #   grundy serve (the web explorer) and its tests:
 #                             libmicrohttpd-dev; chromium, chromium-driver
 #                             and python3-selenium for the browser test
+#   bench/graph_classes.py:   python3-pynauty (nauty's canonical forms)
 set -eu
 PKGS="build-essential cmake pkg-config libcmocka-dev libflint-dev libgmp-dev
       libxxhash-dev libcairo2-dev libxml2-utils librsvg2-bin
@@ -24,7 +25,8 @@ PKGS="build-essential cmake pkg-config libcmocka-dev libflint-dev libgmp-dev
       python3-pytest python3-tqdm python3-jsonschema time libopenmpi-dev
       openmpi-bin
       clang libclang-rt-14-dev
-      libmicrohttpd-dev chromium chromium-driver python3-selenium"
+      libmicrohttpd-dev chromium chromium-driver python3-selenium
+      python3-pynauty"
 missing=""
 for p in $PKGS; do
     if ! dpkg-query -W -f='${Status}' "$p" 2>/dev/null |

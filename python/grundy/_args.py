@@ -109,13 +109,16 @@ def _spec(spec, loopy=False):
     return spec
 
 
-class Progress(_namedtuple("Progress", "phase done total final detail",
-                           defaults=(None,))):
+class Progress(_namedtuple("Progress", "phase done total final")):
     """A report of long work: the phase ("table", "period search", ...),
-    units done and the total (0 when unknown), whether it is the last
-    report of the phase, and a text of where it stands beyond its count,
-    or None (a board search: "round 3, child 22 of 40", the value it is
-    trying at its root and the child it has reached)."""
+    units done and the total (0 when unknown), and whether it is the last
+    report of the phase.  ``detail``: a text of where it stands beyond
+    its count, or None (a board search: "round 3, child 22 of 40", the
+    value it is trying at its root and the child it has reached); an
+    attribute, not a field, so that a Progress still unpacks into its
+    four fields."""
+
+    detail = None
 
 
 class _Bar:
@@ -184,8 +187,12 @@ def _progress(progress):
     else:
         raise TypeError("progress is True, False, None or a callable taking "
                         f"a Progress, not {type(progress).__name__}")
-    return lambda phase, done, total, final, detail=None: report(
-        Progress(phase, done, total, final, detail))
+    def call(phase, done, total, final, detail=None):
+        p = Progress(phase, done, total, final)
+        if detail is not None:
+            p.detail = detail
+        return report(p)
+    return call
 
 
 def _index(x, name):

@@ -238,6 +238,8 @@ def test_progress_of_a_board_search_says_where_its_root_stands():
         "child ", "").replace("of ", "").replace(",", "").split())
     assert rnd == v and child == of > 0
     assert grundy.Progress("table", 1, 2, False).detail is None
+    phase, done, total, final = last  # still four fields
+    assert (phase, final) == ("search", True)
 
 
 def test_progress_callback_that_raises_stops_the_work():

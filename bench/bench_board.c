@@ -100,6 +100,18 @@ static grundy_pos start_of(const grundy_game *g)
     return p;
 }
 
+/* Limits of one thread and --mem-limit, and default search options on
+ * them (the parts and order modes). */
+static void one_thread(grundy_limits *lim, grundy_board_opts *o)
+{
+    grundy_limits_init(lim);
+    lim->threads = 1;
+    if (mem_limit)
+        lim->mem_limit = mem_limit;
+    grundy_board_opts_init(o);
+    o->limits = lim;
+}
+
 /* parts *********************************************************************/
 
 static void print_part(void *ctx, uint64_t lo, uint64_t hi, uint32_t v,
@@ -118,12 +130,7 @@ static int mode_parts(const char *spec)
     grundy_board *b = NULL;
     grundy_board_stats st;
     grundy_value v = 0;
-    grundy_limits_init(&lim);
-    lim.threads = 1;
-    if (mem_limit)
-        lim.mem_limit = mem_limit;
-    grundy_board_opts_init(&o);
-    o.limits = &lim;
+    one_thread(&lim, &o);
     if (grundy_board_new(&b, g, &o) != GRUNDY_OK ||
         grundy_board_value(&v, b, start_of(g)) != GRUNDY_OK || b->words != 1)
         return 1;
@@ -329,12 +336,7 @@ static void order_one(const char *spec, int history, int replace,
     grundy_board_stats st;
     grundy_value v = 0;
     double t0;
-    grundy_limits_init(&lim);
-    lim.threads = 1;
-    if (mem_limit)
-        lim.mem_limit = mem_limit;
-    grundy_board_opts_init(&o);
-    o.limits = &lim;
+    one_thread(&lim, &o);
     o.history = history;
     o.replace = replace;
     o.table_bytes = table_bytes;

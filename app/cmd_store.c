@@ -1,6 +1,7 @@
 /*
  * cmd_store.c -- grundy store list|verify|remove|clear|path: the tables
- * kept on disk (grundy/store.h).
+ * kept on disk (grundy/store.h), and the journals in which board searches
+ * keep what they found (grundy/experimental.h).
  *
  * A SPEC on the command line is a rule spec as the user writes it
  * ("kayles"); the store keys tables by the canonical spec ("0.77"), which
@@ -13,6 +14,7 @@
 #include <unistd.h>
 
 #include "cli.h"
+#include "grundy/experimental.h"
 
 enum { ACT_LIST, ACT_VERIFY, ACT_REMOVE, ACT_PATH, ACT_CLEAR };
 
@@ -65,16 +67,18 @@ static const cli_opt store_opts[] = {
     {.type = CLI_OPT_NOTE, .label = "list",
      .help = "every table: rules, entries, bytes per value, largest\n"
              "value, complete or a checkpoint, period, slices, size;\n"
-             "then the total size of the store and its limit"},
+             "each board search kept (its facts, so that a stopped\n"
+             "run goes on); then the total size and the limit"},
     {.type = CLI_OPT_NOTE, .label = "verify [RULES]",
-     .help = "verify every checksum of RULES's table, or of every\n"
-             "table; each file that fails is named (exit status 1)"},
+     .help = "verify every checksum of RULES's table and board\n"
+             "searches, or of all; each file that fails is named\n"
+             "(exit status 1)"},
     {.type = CLI_OPT_NOTE, .label = "remove RULES",
      .help = "remove RULES's table (with its .bad, .lock,\n"
-             "temporary and split files)"},
+             "temporary and split files) and board searches"},
     {.type = CLI_OPT_NOTE, .label = "remove PATTERN",
-     .help = "remove every table whose canonical spec matches the\n"
-             "shell pattern ('cram:*', '0.?7'; quote it)"},
+     .help = "remove every table and board search whose canonical\n"
+             "spec matches the shell pattern ('cram:*', '0.?7')"},
     {.type = CLI_OPT_NOTE, .label = "clear",
      .help = "remove every table (but one being computed) and\n"
              "every file set aside"},
@@ -137,19 +141,27 @@ static int canonical(char *out, size_t cap, const char *spec)
 static int do_list(const store_args *a, grundy_store *s, grundy_writer *w)
 {
     grundy_store_info *info;
-    size_t n;
+    grundy_store_journal_info *jn = NULL;
+    size_t n, nj = 0;
     uint64_t bytes = 0;
     grundy_status st = grundy_store_list(&info, &n, s);
-    if (st == GRUNDY_OK)
-        st = grundy_store_usage(&bytes, s);
+    if (st == GRUNDY_OK &&
+        (st = grundy_store_journals(&jn, &nj, s)) != GRUNDY_OK)
+        free(info);
+    if (st == GRUNDY_OK && (st = grundy_store_usage(&bytes, s)) != GRUNDY_OK) {
+        free(info);
+        free(jn);
+    }
     if (st != GRUNDY_OK)
         return store_error(s, st);
-    grundy_format_store_list(w, s, info, n, bytes, a->json);
+    grundy_format_store_listing(w, s, info, n, jn, nj, bytes, a->json);
     free(info);
+    free(jn);
     return CLI_EXIT_OK;
 }
 
-/* Verify one file; 0 when sound (and "SPEC: ok" is printed). */
+/* Verify one file; 0 when sound (and "SPEC: ok" is printed), -1 when
+ * spec has no table (nothing printed). */
 static int verify_one(grundy_store *s, grundy_writer *w, const char *path,
                       const char *spec)
 {
@@ -159,11 +171,8 @@ static int verify_one(grundy_store *s, grundy_writer *w, const char *path,
                                                         s, spec)
                             : grundy_store_verify_file(&ok, why, sizeof why,
                                                        s, path);
-    if (st == GRUNDY_ERR_RANGE && spec) {
-        fprintf(stderr, "grundy: store: no table of '%s' in %s\n", spec,
-                grundy_store_dir(s));
-        return CLI_EXIT_DATA;
-    }
+    if (st == GRUNDY_ERR_RANGE && spec)
+        return -1;
     if (st != GRUNDY_OK) {
         fprintf(stderr, "grundy: store: %s: %s\n", path, grundy_strerror(st));
         return CLI_EXIT_DATA;
@@ -176,12 +185,47 @@ static int verify_one(grundy_store *s, grundy_writer *w, const char *path,
     return 0;
 }
 
+/* Verify the journals of board searches (of spec, or all when NULL):
+ * "SPEC (board search): ok" each; *seen counts those of spec.  0, or an
+ * exit code when one failed. */
+static int verify_journals(grundy_store *s, grundy_writer *w,
+                           const char *spec, size_t *seen)
+{
+    grundy_store_journal_info *jn;
+    size_t nj, i;
+    int rc = 0;
+    grundy_status st = grundy_store_journals(&jn, &nj, s);
+    *seen = 0;
+    if (st != GRUNDY_OK)
+        return store_error(s, st);
+    for (i = 0; i < nj; i++) {
+        char why[512], label[GRUNDY_STORE_SPEC_MAX + 32];
+        int ok = 0;
+        if (spec && (!jn[i].readable || strcmp(jn[i].spec, spec) != 0))
+            continue;
+        ++*seen;
+        st = grundy_store_journal_verify(&ok, NULL, why, sizeof why, s,
+                                         jn[i].path);
+        if (st != GRUNDY_OK || !ok) {
+            (void)grundy_writer_flush(w);
+            fprintf(stderr, "grundy: store: %s: %s\n", jn[i].path,
+                    st != GRUNDY_OK ? grundy_strerror(st) : why);
+            rc = CLI_EXIT_DATA;
+            continue;
+        }
+        snprintf(label, sizeof label, "%s (board search)", jn[i].spec);
+        grundy_format_store_verified(w, label, 0);
+    }
+    free(jn);
+    return rc;
+}
+
 static int do_verify(const store_args *a, grundy_store *s, grundy_writer *w)
 {
     grundy_store_info *info;
-    size_t n, i;
+    size_t n, i, seen = 0;
     grundy_status st;
-    int rc = CLI_EXIT_OK;
+    int rc = CLI_EXIT_OK, rj;
     if (a->spec) {
         char spec[GRUNDY_STORE_SPEC_MAX + 1], path[4096];
         if ((rc = canonical(spec, sizeof spec, a->spec)) != 0)
@@ -193,7 +237,13 @@ static int do_verify(const store_args *a, grundy_store *s, grundy_writer *w)
         rc = verify_one(s, w, path, spec);
         if (rc == 0)
             grundy_format_store_verified(w, spec, 0);
-        return rc;
+        rj = verify_journals(s, w, spec, &seen);
+        if (rc < 0 && !seen) {
+            fprintf(stderr, "grundy: store: no table of '%s' in %s\n", spec,
+                    grundy_store_dir(s));
+            return CLI_EXIT_DATA;
+        }
+        return rc > 0 ? rc : rj;
     }
     st = grundy_store_list(&info, &n, s);
     if (st != GRUNDY_OK)
@@ -206,26 +256,55 @@ static int do_verify(const store_args *a, grundy_store *s, grundy_writer *w)
         grundy_format_store_verified(w, info[i].spec, info[i].split);
     }
     free(info);
-    return rc;
+    rj = verify_journals(s, w, NULL, &seen);
+    return rc ? rc : rj;
+}
+
+/* The journals of board searches of spec (exact) or matching the
+ * pattern spec go too; a line on stderr for those a search holds.  The
+ * number removed, or -1 after an error message. */
+static long remove_journals(grundy_store *s, const char *spec, int exact)
+{
+    size_t removed = 0, busy = 0;
+    grundy_status st = grundy_store_remove_journals(s, spec, exact, &removed,
+                                                    &busy);
+    if (busy)
+        fprintf(stderr, "grundy: store: %zu board %s of '%s' in use (a "
+                "search is running) %s\n",
+                busy, busy == 1 ? "search" : "searches", spec,
+                busy == 1 ? "stays" : "stay");
+    if (st != GRUNDY_OK && st != GRUNDY_ERR_IO)
+        store_error(s, st);
+    return st != GRUNDY_OK || busy ? -1 : (long)removed;
 }
 
 /* Remove every entry whose canonical spec matches the pattern (a
- * wildcard of fnmatch()); each one removed is named on stdout. */
+ * wildcard of fnmatch()), and the journals of board searches that do;
+ * each table removed is named on stdout, then "removed N board
+ * searches". */
 static int remove_matching(const char *pattern, grundy_store *s,
                            grundy_writer *w)
 {
     grundy_store_info *gone;
     size_t n, matched;
+    long searches;
     grundy_status st = grundy_store_remove_matching(&gone, &n, &matched, s,
                                                     pattern);
-    if (st != GRUNDY_OK && !matched)
-        store_error(s, st);
-    else if (!matched)
+    if (st != GRUNDY_OK && !matched) {
+        free(gone);
+        return store_error(s, st);
+    }
+    searches = remove_journals(s, pattern, 0);
+    if (!matched && searches == 0)
         fprintf(stderr, "grundy: store: no table matches '%s' in %s\n",
                 pattern, grundy_store_dir(s));
     grundy_format_store_removed(w, gone, n);
     free(gone);
-    return st != GRUNDY_OK || !matched ? CLI_EXIT_DATA : CLI_EXIT_OK;
+    if (searches > 0)
+        grundy_format_store_removed_searches(w, (size_t)searches);
+    return st != GRUNDY_OK || searches < 0 || (!matched && searches == 0)
+               ? CLI_EXIT_DATA
+               : CLI_EXIT_OK;
 }
 
 static int do_clear(grundy_store *s, grundy_writer *w)
@@ -242,6 +321,7 @@ static int do_remove(const store_args *a, grundy_store *s, grundy_writer *w)
 {
     char spec[GRUNDY_STORE_SPEC_MAX + 1];
     grundy_status st;
+    long searches;
     int rc;
     if (strpbrk(a->spec, "*?["))
         return remove_matching(a->spec, s, w);
@@ -249,13 +329,14 @@ static int do_remove(const store_args *a, grundy_store *s, grundy_writer *w)
     if (rc)
         return rc;
     st = grundy_store_remove(s, spec);
-    if (st == GRUNDY_ERR_RANGE) {
+    searches = remove_journals(s, spec, 1);
+    if (st == GRUNDY_ERR_RANGE && searches == 0) {
         fprintf(stderr, "grundy: store: no table of '%s' in %s\n", spec,
                 grundy_store_dir(s));
         return CLI_EXIT_DATA;
     }
-    if (st != GRUNDY_OK) /* the warning named the file */
-        return CLI_EXIT_DATA;
+    if ((st != GRUNDY_OK && st != GRUNDY_ERR_RANGE) || searches < 0)
+        return CLI_EXIT_DATA; /* the warning named the file */
     return CLI_EXIT_OK;
 }
 

@@ -13,6 +13,7 @@
 #ifndef GRUNDY_EXPERIMENTAL_H
 #define GRUNDY_EXPERIMENTAL_H
 
+#include "grundy/io.h"
 #include "grundy/store.h"
 #include "grundy/table.h"
 
@@ -377,6 +378,71 @@ GRUNDY_API uint64_t grundy_store_journal_records(grundy_store_journal *j);
 /* grundy_store_journal_close() : synced, unlocked and freed (NULL: no-op);
  * the status of the last sync. */
 GRUNDY_API grundy_status grundy_store_journal_close(grundy_store_journal *j);
+
+/* What one journal of the store holds, read without opening it for
+ * writing.  The tag's lines "spec SPEC" and "width BITS" (a board
+ * search's journal has both) give spec and width. */
+typedef struct grundy_store_journal_info {
+    char path[4096];
+    char spec[256];      /* "" when the tag has no spec line */
+    unsigned width;      /* 0 when the tag has no width line */
+    size_t rec_size;     /* bytes of a record, without its checksum */
+    uint64_t records;    /* whole records after the tag (their checksums
+                            are not read: grundy_store_journal_verify()) */
+    uint64_t file_bytes;
+    int readable; /* 0: too short, or the header or the tag fails its
+                     checksum (a run sets it aside and begins anew) */
+    int in_use;   /* a process holds it: a search is writing it */
+} grundy_store_journal_info;
+
+/* grundy_store_journals() :
+ * Every journal of the store (j-HASH.gjnl), as a new array (free();
+ * NULL when *count is 0): the readable ones sorted by spec, then width,
+ * then the others sorted by path.  A missing folder has none;
+ * GRUNDY_ERR_IO when the folder cannot be read, GRUNDY_ERR_NOMEM. */
+GRUNDY_NODISCARD GRUNDY_API grundy_status grundy_store_journals(
+    grundy_store_journal_info **out, size_t *count, grundy_store *s);
+
+/* grundy_store_journal_verify() :
+ * Read every checksum of the journal at path (a file of store s): *ok = 1
+ * when the header, the tag and every whole record are sound.  A part of
+ * a record at the end (a write that kill -9 cut short) is not a fault:
+ * the next run drops it.  *sound (may be NULL): the records before the
+ * first that fails, which a run reads; *why says what failed ("" when
+ * sound; may be NULL).  GRUNDY_ERR_IO when the file cannot be read,
+ * GRUNDY_ERR_NOMEM. */
+GRUNDY_NODISCARD GRUNDY_API grundy_status grundy_store_journal_verify(
+    int *ok, uint64_t *sound, char *why, size_t cap, grundy_store *s,
+    const char *path);
+
+/* grundy_store_remove_journals() :
+ * Remove every readable journal whose spec is spec (exact = 1) or matches
+ * the shell pattern spec (exact = 0; fnmatch(3)) and that no process
+ * holds: *removed (may be NULL) went, *busy (may be NULL) are held and
+ * stay.  GRUNDY_ERR_IO when a file cannot be removed (the warning
+ * callback says which; the others are still removed). */
+GRUNDY_NODISCARD GRUNDY_API grundy_status grundy_store_remove_journals(
+    grundy_store *s, const char *spec, int exact, size_t *removed,
+    size_t *busy);
+
+/* grundy_format_store_listing() :
+ * grundy_format_store_list() (grundy/format.h) with the journals
+ * j[0..nj) of the store (grundy_store_journals()) after the tables: a
+ * line each ("SPEC: board search, N facts kept, W-bit keys, B bytes",
+ * and ", in use" while a search writes it; "PATH: damaged or foreign"),
+ * and the total counts them; in json, the array "searches" of {rules,
+ * file, facts, width, bytes, in_use}, and the damaged ones' paths in
+ * "damaged". */
+GRUNDY_API void grundy_format_store_listing(
+    grundy_writer *w, const grundy_store *s, const grundy_store_info *info,
+    size_t n, const grundy_store_journal_info *j, size_t nj, uint64_t bytes,
+    int json);
+
+/* grundy_format_store_removed_searches() :
+ * `grundy store remove`: "removed N board searches" (grundy_store_remove_
+ * journals()), a line; nothing when n is 0. */
+GRUNDY_API void grundy_format_store_removed_searches(grundy_writer *w,
+                                                     size_t n);
 
 #ifdef __cplusplus
 }

@@ -53,8 +53,8 @@ from ._args import (Period, Progress, _FAMILY_TYPES, _engine_args, _index,
 from ._grundy import LimitError, SpecError
 from ._misere import (Element, Generator, Genus, Quotient, Relation, Stopped,
                       genus, misere)
-from ._tools import (Cleared, Picture, Store, StoreEntry, SurveyRow, plot,
-                     survey)
+from ._tools import (Cleared, Picture, Store, StoreEntry, StoreSearch,
+                     SurveyRow, plot, survey)
 
 __all__ = [
     "values", "value", "report", "period", "analyze", "count", "Range", "Loopy",
@@ -62,7 +62,8 @@ __all__ = [
     "Family", "Infinite", "Progress", "families", "canonical", "Period", "Analysis", "Move",
     "Count", "SpecError", "LimitError", "misere", "genus", "Quotient",
     "Element", "Generator", "Relation", "Stopped", "Genus", "survey",
-    "SurveyRow", "plot", "Picture", "Store", "StoreEntry", "Cleared",
+    "SurveyRow", "plot", "Picture", "Store", "StoreEntry", "StoreSearch",
+    "Cleared",
     "SearchStats",
 ]
 

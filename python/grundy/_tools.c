@@ -5,6 +5,7 @@
  * and builds the result types.
  */
 #include "_grundy.h"
+#include "grundy/experimental.h"
 
 #include <errno.h>
 #include <stdio.h>
@@ -508,6 +509,71 @@ static PyObject *Store_remove(StoreObject *self, PyObject *arg)
     Py_RETURN_TRUE;
 }
 
+/* journals() -> [dict]: the journals of board searches
+ * (grundy_store_journals()). */
+static PyObject *Store_journals(StoreObject *self, PyObject *noargs)
+{
+    grundy_store_journal_info *info = NULL;
+    size_t n = 0, i;
+    grundy_status s;
+    PyObject *l;
+    (void)noargs;
+    UNLOCKED(s = grundy_store_journals(&info, &n, self->s));
+    if (s != GRUNDY_OK)
+        return store_fail(self, s);
+    l = PyList_New((Py_ssize_t)n);
+    for (i = 0; l && i < n; i++) {
+        const grundy_store_journal_info *e = &info[i];
+        PyObject *x = Py_BuildValue(
+            "{s:s,s:s,s:K,s:I,s:K,s:O,s:O}", "spec", e->spec, "path",
+            e->path, "records", (unsigned long long)e->records, "width",
+            e->width, "bytes", (unsigned long long)e->file_bytes, "readable",
+            e->readable ? Py_True : Py_False, "in_use",
+            e->in_use ? Py_True : Py_False);
+        if (!x) {
+            Py_CLEAR(l);
+            break;
+        }
+        PyList_SET_ITEM(l, (Py_ssize_t)i, x);
+    }
+    free(info);
+    return l;
+}
+
+/* verify_journal(path) -> (ok, sound, why) */
+static PyObject *Store_verify_journal(StoreObject *self, PyObject *args)
+{
+    const char *path;
+    char why[512] = "";
+    uint64_t sound = 0;
+    int ok = 0;
+    grundy_status s;
+    if (!PyArg_ParseTuple(args, "s", &path))
+        return NULL;
+    UNLOCKED(s = grundy_store_journal_verify(&ok, &sound, why, sizeof why,
+                                            self->s, path));
+    if (s != GRUNDY_OK)
+        return store_fail(self, s);
+    return Py_BuildValue("(OKs)", ok ? Py_True : Py_False,
+                         (unsigned long long)sound, why);
+}
+
+/* remove_journals(spec, exact) -> (removed, busy) */
+static PyObject *Store_remove_journals(StoreObject *self, PyObject *args)
+{
+    const char *spec;
+    int exact;
+    size_t removed = 0, busy = 0;
+    grundy_status s;
+    if (!PyArg_ParseTuple(args, "sp", &spec, &exact))
+        return NULL;
+    UNLOCKED(s = grundy_store_remove_journals(self->s, spec, exact, &removed,
+                                             &busy));
+    if (s != GRUNDY_OK)
+        return store_fail(self, s);
+    return Py_BuildValue("(nn)", (Py_ssize_t)removed, (Py_ssize_t)busy);
+}
+
 static PyObject *Store_clear(StoreObject *self, PyObject *noargs)
 {
     size_t removed = 0, busy = 0;
@@ -569,6 +635,12 @@ static PyMethodDef Store_methods[] = {
     {"verify", (PyCFunction)Store_verify, METH_VARARGS,
      "verify(spec, path) -> (found, ok, why)"},
     {"remove", (PyCFunction)Store_remove, METH_O, "remove(spec) -> bool"},
+    {"journals", (PyCFunction)Store_journals, METH_NOARGS,
+     "journals() -> [dict]"},
+    {"verify_journal", (PyCFunction)Store_verify_journal, METH_VARARGS,
+     "verify_journal(path) -> (ok, sound, why)"},
+    {"remove_journals", (PyCFunction)Store_remove_journals, METH_VARARGS,
+     "remove_journals(spec, exact) -> (removed, busy)"},
     {"clear", (PyCFunction)Store_clear, METH_NOARGS,
      "clear() -> (removed, busy)"},
     {"trim", (PyCFunction)Store_trim, METH_VARARGS, "trim(limit) -> bytes"},

@@ -236,6 +236,15 @@ checkpoint of a longer computation), its period (a Period, or None), the
 file's bytes (a split table's with every slice), the version of grundy
 that wrote it, and the slices of a split table (None for a whole one)."""
 
+StoreSearch = _namedtuple("StoreSearch", "spec path facts width bytes "
+                                         "in_use")
+StoreSearch.__doc__ = """A board search kept in the store, as ``grundy store
+list`` shows it: the journal in which a search of a board keeps what it
+found about big parts, so that a stopped run goes on from there.  Its
+canonical spec, its file, the facts it holds, the width of its keys in
+bits (64, 128 or 256), the file's bytes, and whether a running search
+holds it."""
+
 Cleared = _namedtuple("Cleared", "removed busy")
 Cleared.__doc__ = """What Store.clear() did: tables removed, and tables in
 use (their lock held) that stayed."""
@@ -267,7 +276,9 @@ class Store:
 
     Tables are kept as the program keeps them: one that took a second
     or more to compute (GRUNDY_STORE_MIN_MS), and one made for single
-    values only with keep_table=True.
+    values only with keep_table=True.  A board search with a store
+    keeps the facts of its big parts as it goes, so that a stopped run
+    goes on: searches() lists them.
 
     >>> s = grundy.Store("/tmp/tables", limit="1G")
     >>> g = grundy.values("grundy-game", 2**24, store=s)   # kept
@@ -323,51 +334,98 @@ class Store:
                                   e["slices"] or None))
         return out
 
+    def searches(self):
+        """Every board search kept (the journals of the lasting table),
+        sorted by spec: a list of StoreSearch (damaged ones are in
+        damaged(), not here)."""
+        return [StoreSearch(e["spec"], e["path"], e["records"], e["width"],
+                            e["bytes"], e["in_use"])
+                for e in self._s.journals() if e["readable"]]
+
     def damaged(self):
         """The files whose header cannot be read (or that are filed under
-        another spec's name): a list of paths."""
-        return [e["path"] for e in self._s.list() if not e["readable"]]
+        another spec's name), tables and journals of board searches: a
+        list of paths."""
+        return ([e["path"] for e in self._s.list() if not e["readable"]] +
+                [e["path"] for e in self._s.journals() if not e["readable"]])
 
     def usage(self):
         """The bytes of every file of the store."""
         return self._s.usage()
 
+    def _verify_searches(self, spec, out):
+        """The board searches kept (of spec, or all) into out, under
+        "SPEC (board search)" (a damaged one's path); their count."""
+        n = 0
+        for e in self._s.journals():
+            if spec is not None and (not e["readable"] or e["spec"] != spec):
+                continue
+            ok, _, why = self._s.verify_journal(e["path"])
+            name = (f"{e['spec']} (board search)" if e["readable"]
+                    else e["path"])
+            out[name] = None if ok else why
+            n += 1
+        return n
+
     def verify(self, spec=None):
-        """Every checksum of one table (spec) or of all: a dict from spec
-        (a file's path for a damaged one) to None when sound, else what
-        failed.  KeyError when there is no table of spec."""
+        """Every checksum of one table (spec) or of all, and of every
+        record of the board searches kept (of spec, or all): a dict from
+        spec ("SPEC (board search)" for a search kept; a file's path for
+        a damaged one) to None when sound, else what failed.  KeyError
+        when there is neither a table nor a board search of spec."""
+        out = {}
         if spec is not None:
             c = _grundy.canonical(_spec(spec))
             found, ok, why = self._s.verify(c, None)
-            if not found:
+            if found:
+                out[c] = None if ok else why
+            if not self._verify_searches(c, out) and not found:
                 raise KeyError(f"no table of '{c}' in {self.path}")
-            return {c: None if ok else why}
-        out = {}
+            return out
         for e in self._s.list():
             found, ok, why = self._s.verify(None, e["path"])
             name = e["spec"] if e["readable"] else e["path"]
             if not found:
                 continue  # removed meanwhile
             out[name] = None if ok else why
+        self._verify_searches(None, out)
         return out
 
     def remove(self, spec):
         """Remove the table of spec, or of every spec that matches a
         shell pattern ('cram:*'), with its checkpoint, lock and files set
-        aside: the list of the specs removed.  KeyError when none."""
+        aside, and the board searches kept for them: the list of the
+        specs removed ("SPEC (board search)" for a search kept).  A board
+        search that a running search holds stays (BlockingIOError, after
+        the others went).  KeyError when nothing matches."""
         if not isinstance(spec, str):
             raise TypeError(f"spec is a str, not {type(spec).__name__}")
-        if any(ch in spec for ch in "*?["):
+        pattern = any(ch in spec for ch in "*?[")
+        if pattern:
             names = sorted({e.spec for e in self.list()
                             if _fnmatch.fnmatchcase(e.spec, spec)})
+            searches = sorted({e.spec for e in self.searches()
+                               if _fnmatch.fnmatchcase(e.spec, spec)})
             removed = [n for n in names if self._s.remove(n)]
-            if not names:
+            if not names and not searches:
                 raise KeyError(f"no table matches '{spec}' in {self.path}")
-            return removed
-        c = _grundy.canonical(_spec(spec))
-        if not self._s.remove(c):
-            raise KeyError(f"no table of '{c}' in {self.path}")
-        return [c]
+        else:
+            c = _grundy.canonical(_spec(spec))
+            searches = [c]
+            removed = [c] if self._s.remove(c) else []
+        held = 0
+        for c in searches:
+            gone, busy = self._s.remove_journals(c, True)
+            held += busy
+            if gone:
+                removed.append(f"{c} (board search)")
+        if held:
+            raise BlockingIOError(f"{held} board search(es) of '{spec}' in "
+                                  f"use (a search is running) stay in "
+                                  f"{self.path}")
+        if not removed and not pattern:
+            raise KeyError(f"no table of '{searches[0]}' in {self.path}")
+        return removed
 
     def clear(self):
         """Remove every table (but those being computed) and every file

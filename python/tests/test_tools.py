@@ -237,6 +237,59 @@ def test_keep_table(have_cli, tmp_path, monkeypatch):
         [("grundy-game", 50001)]
 
 
+def test_store_searches_are_the_programs(have_cli, tmp_path):
+    # the journals in which board searches keep their facts: listed,
+    # verified and removed as grundy store list, verify and remove do
+    import fcntl
+    d = tmp_path / "st"
+    s = grundy.Store(d)
+    assert s.searches() == []
+    assert grundy.value("cram:5x6", "start", store=s, threads=1) == \
+        int(run("values", "cram:5x6", "--position", "start"))
+    got = s.searches()
+    want = json.loads(run("store", "list", "--json", store=d))["searches"]
+    assert [g._asdict() for g in got] == \
+        [{"spec": w["rules"], "path": w["file"], "facts": w["facts"],
+          "width": w["width"], "bytes": w["bytes"], "in_use": w["in_use"]}
+         for w in want]
+    assert len(got) == 1 and got[0].spec == "cram:5x6" and got[0].facts > 0
+    assert s.verify() == {"cram:5x6 (board search)": None}
+    assert s.verify("cram:5x6") == {"cram:5x6 (board search)": None}
+    # a byte of the last record changed
+    path = got[0].path
+    with open(path, "r+b") as f:
+        f.seek(-3, os.SEEK_END)
+        b = f.read(1)
+        f.seek(-3, os.SEEK_END)
+        f.write(bytes([b[0] ^ 0x40]))
+    why = s.verify()["cram:5x6 (board search)"]
+    assert "fails its checksum" in why
+    r = subprocess.run([cli_path(), "store", "verify", "--store", str(d)],
+                       capture_output=True, text=True)
+    assert r.returncode == 1 and why in r.stderr
+    # held by a running search: in use, and it stays
+    with open(path, "rb") as f:
+        fcntl.flock(f, fcntl.LOCK_EX)
+        assert s.searches()[0].in_use
+        with pytest.raises(BlockingIOError, match="in use"):
+            s.remove("cram:5x6")
+    assert [g.spec for g in s.searches()] == ["cram:5x6"]
+    assert s.remove("cram:5x6") == ["cram:5x6 (board search)"]
+    assert s.searches() == [] and s.damaged() == []
+    with pytest.raises(KeyError, match="no table of 'cram:5x6'"):
+        s.remove("cram:5x6")
+    grundy.value("cram:5x6", "start", store=s, threads=1)
+    assert s.remove("cram:*") == ["cram:5x6 (board search)"]
+    # a damaged header
+    grundy.value("cram:5x6", "start", store=s, threads=1)
+    path = s.searches()[0].path
+    with open(path, "r+b") as f:
+        f.seek(2)
+        f.write(b"X")
+    assert s.searches() == [] and s.damaged() == [path]
+    assert "header" in s.verify()[path]
+
+
 def test_out_of_core_table_is_the_same(tmp_path):
     d = tmp_path / "st"
     t = grundy.values("grundy-game", 300000, store=d, out_of_core=True)

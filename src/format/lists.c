@@ -5,6 +5,7 @@
 #include <stdio.h>
 
 #include "format_internal.h"
+#include "grundy/experimental.h"
 #include "grundy/format.h"
 
 static void write_u64_or_null(grundy_writer *w, int have, uint64_t v)
@@ -68,38 +69,41 @@ static void write_period_text(grundy_writer *w, const grundy_period *p)
     grundy_writer_str(w, p->proven ? " (proven)" : " (seen, not proven)");
 }
 
+/* A file whose header cannot be read, a table's or a journal's. */
+static void damaged_line(grundy_writer *w, const char *path)
+{
+    grundy_writer_str(w, path);
+    grundy_writer_str(w, ": damaged or foreign (see 'grundy store verify')\n");
+}
+
 static void list_text(grundy_writer *w, const grundy_store *s,
-                      const grundy_store_info *info, size_t n)
+                      const grundy_store_info *info, size_t n,
+                      size_t nj)
 {
     size_t i;
     grundy_writer_str(w, "folder ");
     grundy_writer_str(w, grundy_store_dir(s));
     grundy_writer_char(w, '\n');
-    if (n == 0)
+    if (n == 0 && nj == 0)
         grundy_writer_str(w, "no tables\n");
     for (i = 0; i < n; i++) {
         const grundy_store_info *e = &info[i];
         if (!e->readable) {
-            grundy_writer_str(w, e->path);
-            grundy_writer_str(w, ": damaged or foreign (see 'grundy store "
-                                 "verify')\n");
+            damaged_line(w, e->path);
             continue;
         }
         grundy_writer_str(w, e->spec);
         grundy_writer_str(w, ": ");
-        grundy_writer_u64(w, e->size);
-        grundy_writer_str(w, e->size == 1 ? " entry, " : " entries, ");
-        grundy_writer_u64(w, e->width);
-        grundy_writer_str(w, e->width == 1 ? " byte each, largest "
-                                           : " bytes each, largest ");
+        grundy_format_count_of(w, e->size, "entry, ", "entries, ");
+        grundy_format_count_of(w, e->width, "byte each, largest ",
+                               "bytes each, largest ");
         grundy_writer_u64(w, e->max);
         grundy_writer_str(w, e->complete ? ", complete" : ", checkpoint");
         if (e->period.found)
             write_period_text(w, &e->period);
         if (e->split) {
             grundy_writer_str(w, ", split in ");
-            grundy_writer_u64(w, e->slices);
-            grundy_writer_str(w, e->slices == 1 ? " slice" : " slices");
+            grundy_format_count_of(w, e->slices, "slice", "slices");
         }
         grundy_writer_str(w, ", ");
         grundy_writer_u64(w, e->file_bytes);
@@ -130,8 +134,32 @@ static void write_human_bytes(grundy_writer *w, uint64_t b)
     grundy_writer_str(w, buf);
 }
 
+/* The journals of board searches, a line each. */
+static void journals_text(grundy_writer *w, const grundy_store_journal_info *j,
+                          size_t nj)
+{
+    size_t i;
+    for (i = 0; i < nj; i++) {
+        const grundy_store_journal_info *e = &j[i];
+        if (!e->readable) {
+            damaged_line(w, e->path);
+            continue;
+        }
+        grundy_writer_str(w, e->spec[0] ? e->spec : e->path);
+        grundy_writer_str(w, ": board search, ");
+        grundy_format_count_of(w, e->records, "fact kept, ", "facts kept, ");
+        grundy_writer_u64(w, e->width);
+        grundy_writer_str(w, "-bit keys, ");
+        grundy_writer_u64(w, e->file_bytes);
+        grundy_writer_str(w, " bytes");
+        if (e->in_use)
+            grundy_writer_str(w, ", in use");
+        grundy_writer_char(w, '\n');
+    }
+}
+
 static void total_text(grundy_writer *w, const grundy_store *s, uint64_t bytes,
-                       size_t tables)
+                       size_t tables, size_t searches)
 {
     uint64_t lim = grundy_store_size_limit(s);
     grundy_writer_str(w, "total ");
@@ -143,8 +171,12 @@ static void total_text(grundy_writer *w, const grundy_store *s, uint64_t bytes,
         grundy_writer_char(w, ')');
     }
     grundy_writer_str(w, " in ");
-    grundy_writer_u64(w, tables);
-    grundy_writer_str(w, tables == 1 ? " table, limit " : " tables, limit ");
+    grundy_format_count_of(w, tables, "table", "tables");
+    if (searches) {
+        grundy_writer_str(w, " and ");
+        grundy_format_count_of(w, searches, "search", "searches");
+    }
+    grundy_writer_str(w, ", limit ");
     if (lim == UINT64_MAX) {
         grundy_writer_str(w, "none\n");
         return;
@@ -154,7 +186,9 @@ static void total_text(grundy_writer *w, const grundy_store *s, uint64_t bytes,
 }
 
 static void list_json(grundy_writer *w, const grundy_store *s,
-                      const grundy_store_info *info, size_t n, uint64_t bytes)
+                      const grundy_store_info *info, size_t n,
+                      const grundy_store_journal_info *j, size_t nj,
+                      uint64_t bytes)
 {
     size_t i;
     int first = 1;
@@ -186,15 +220,35 @@ static void list_json(grundy_writer *w, const grundy_store *s,
         write_u64_or_null(w, e->split, e->slices);
         grundy_writer_char(w, '}');
     }
+    grundy_writer_str(w, "], \"searches\": [");
+    first = 1;
+    for (i = 0; i < nj; i++) {
+        if (!j[i].readable)
+            continue;
+        grundy_writer_str(w, first ? "{\"rules\": " : ", {\"rules\": ");
+        first = 0;
+        grundy_format_json_str(w, j[i].spec);
+        grundy_writer_str(w, ", \"file\": ");
+        grundy_format_json_str(w, j[i].path);
+        grundy_format_json_u64(w, "facts", j[i].records);
+        grundy_format_json_u64(w, "width", j[i].width);
+        grundy_format_json_u64(w, "bytes", j[i].file_bytes);
+        grundy_writer_str(w, ", \"in_use\": ");
+        grundy_writer_str(w, j[i].in_use ? "true" : "false");
+        grundy_writer_char(w, '}');
+    }
     grundy_writer_str(w, "], \"damaged\": [");
     first = 1;
-    for (i = 0; i < n; i++)
-        if (!info[i].readable) {
-            if (!first)
-                grundy_writer_str(w, ", ");
-            first = 0;
-            grundy_format_json_str(w, info[i].path);
-        }
+    for (i = 0; i < n + nj; i++) {
+        /* the tables' files, then the journals' */
+        int readable = i < n ? info[i].readable : j[i - n].readable;
+        if (readable)
+            continue;
+        if (!first)
+            grundy_writer_str(w, ", ");
+        first = 0;
+        grundy_format_json_str(w, i < n ? info[i].path : j[i - n].path);
+    }
     grundy_writer_str(w, "], \"total_bytes\": ");
     grundy_writer_u64(w, bytes);
     grundy_writer_str(w, ", \"limit_bytes\": ");
@@ -203,19 +257,30 @@ static void list_json(grundy_writer *w, const grundy_store *s,
     grundy_writer_str(w, "}\n");
 }
 
-void grundy_format_store_list(grundy_writer *w, const grundy_store *s,
-                              const grundy_store_info *info, size_t n,
-                              uint64_t bytes, int json)
+void grundy_format_store_listing(grundy_writer *w, const grundy_store *s,
+                                 const grundy_store_info *info, size_t n,
+                                 const grundy_store_journal_info *j,
+                                 size_t nj, uint64_t bytes, int json)
 {
-    size_t i, tables = 0;
+    size_t i, tables = 0, searches = 0;
     if (json) {
-        list_json(w, s, info, n, bytes);
+        list_json(w, s, info, n, j, nj, bytes);
         return;
     }
     for (i = 0; i < n; i++)
         tables += info[i].readable;
-    list_text(w, s, info, n);
-    total_text(w, s, bytes, tables);
+    for (i = 0; i < nj; i++)
+        searches += j[i].readable;
+    list_text(w, s, info, n, nj);
+    journals_text(w, j, nj);
+    total_text(w, s, bytes, tables, searches);
+}
+
+void grundy_format_store_list(grundy_writer *w, const grundy_store *s,
+                              const grundy_store_info *info, size_t n,
+                              uint64_t bytes, int json)
+{
+    grundy_format_store_listing(w, s, info, n, NULL, 0, bytes, json);
 }
 
 static void write_seconds(grundy_writer *w, double s)

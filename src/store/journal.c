@@ -17,10 +17,16 @@
  * grundy_store_journal_sync() makes them durable (fdatasync).  A journal
  * is locked by its process (an advisory lock on the file): a second
  * process opening it is refused with GRUNDY_ERR_IO, and goes on without.
+ *
+ * From outside (grundy store list, verify, remove), a journal is read
+ * from its header alone, whatever its tag (the spec and width come from
+ * the tag's lines "spec S" and "width W"), and held with flock while it
+ * is removed, so that a journal a search holds stays.
  */
 #define _GNU_SOURCE
 #include <errno.h>
 #include <fcntl.h>
+#include <fnmatch.h>
 #include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -271,4 +277,243 @@ grundy_status grundy_store_journal_close(grundy_store_journal *j)
     free(j->buf);
     free(j);
     return s;
+}
+
+/* Journals seen from outside: list, verify, remove ************************/
+
+/* The header of the file fd checked on its own (magic, its checksum, the
+ * sizes, the tag's checksum); the tag into tag (NUL-terminated).  1 when
+ * sound. */
+static int header_sound(int fd, char *tag, size_t *rec_size, size_t *taglen)
+{
+    unsigned char h[J_HEADER];
+    size_t n = 0;
+    uint64_t rs, tl;
+    if (grundy_store_read_full(fd, h, J_HEADER, 0, &n) != 0 ||
+        n != J_HEADER || memcmp(h, J_MAGIC, 8) != 0 ||
+        XXH3_64bits(h, 56) != get64(h + 56))
+        return 0;
+    rs = get64(h + 8);
+    tl = get64(h + 16);
+    if (rs == 0 || rs > J_MAX_REC || tl >= J_MAX_TAG)
+        return 0;
+    if (grundy_store_read_full(fd, tag, (size_t)tl, J_HEADER, &n) != 0 ||
+        n != tl || XXH3_64bits(tag, (size_t)tl) != get64(h + 24))
+        return 0;
+    tag[tl] = '\0';
+    *rec_size = (size_t)rs;
+    *taglen = (size_t)tl;
+    return 1;
+}
+
+/* The rest of the tag's line "KEY VALUE" into out ("" when none). */
+static void tag_field(const char *tag, const char *key, char *out,
+                      size_t cap)
+{
+    size_t k = strlen(key);
+    const char *line = tag;
+    out[0] = '\0';
+    while (line && *line) {
+        const char *end = strchr(line, '\n');
+        size_t len = end ? (size_t)(end - line) : strlen(line);
+        if (len > k && strncmp(line, key, k) == 0 && line[k] == ' ') {
+            size_t m = len - k - 1 < cap - 1 ? len - k - 1 : cap - 1;
+            memcpy(out, line + k + 1, m);
+            out[m] = '\0';
+            return;
+        }
+        line = end ? end + 1 : NULL;
+    }
+}
+
+static int is_journal_name(const char *name)
+{
+    size_t k = strlen(name);
+    return k >= 5 && strcmp(name + k - 5, ".gjnl") == 0;
+}
+
+static void describe(grundy_store_journal_info *e, const grundy_store *s,
+                     const char *name, uint64_t bytes)
+{
+    char *tag = malloc(J_MAX_TAG), width[16];
+    size_t taglen = 0;
+    int fd;
+    memset(e, 0, sizeof *e);
+    grundy_store_file_path(e->path, s, name);
+    e->file_bytes = bytes;
+    fd = open(e->path, O_RDONLY | O_CLOEXEC);
+    if (fd < 0 || !tag) {
+        free(tag);
+        if (fd >= 0)
+            close(fd);
+        return;
+    }
+    e->in_use = flock(fd, LOCK_SH | LOCK_NB) != 0;
+    if (header_sound(fd, tag, &e->rec_size, &taglen)) {
+        e->readable = 1;
+        tag_field(tag, "spec", e->spec, sizeof e->spec);
+        tag_field(tag, "width", width, sizeof width);
+        e->width = (unsigned)strtoul(width, NULL, 10);
+        if (bytes > J_HEADER + taglen)
+            e->records = (bytes - J_HEADER - taglen) / (e->rec_size + 8);
+    }
+    free(tag);
+    close(fd); /* releases the lock */
+}
+
+static int journal_before(const void *x, const void *y)
+{
+    const grundy_store_journal_info *a = x, *b = y;
+    int c;
+    if (a->readable != b->readable)
+        return a->readable ? -1 : 1;
+    if (!a->readable)
+        return strcmp(a->path, b->path);
+    if ((c = strcmp(a->spec, b->spec)) != 0)
+        return c;
+    if (a->width != b->width)
+        return a->width < b->width ? -1 : 1;
+    return strcmp(a->path, b->path);
+}
+
+grundy_status grundy_store_journals(grundy_store_journal_info **out,
+                                    size_t *count, grundy_store *s)
+{
+    grundy_store_files files;
+    grundy_store_journal_info *info = NULL;
+    size_t i, n = 0;
+    *out = NULL;
+    *count = 0;
+    GRUNDY_TRY(grundy_store_files_read(&files, s));
+    for (i = 0; i < files.n; i++)
+        n += is_journal_name(files.file[i].name);
+    if (n && !(info = calloc(n, sizeof *info))) {
+        grundy_store_files_free(&files);
+        return GRUNDY_ERR_NOMEM;
+    }
+    for (i = 0, n = 0; i < files.n; i++)
+        if (is_journal_name(files.file[i].name))
+            describe(&info[n++], s, files.file[i].name, files.file[i].bytes);
+    grundy_store_files_free(&files);
+    if (n)
+        qsort(info, n, sizeof *info, journal_before);
+    *out = info;
+    *count = n;
+    return GRUNDY_OK;
+}
+
+grundy_status grundy_store_journal_verify(int *ok, uint64_t *sound,
+                                         char *why, size_t cap,
+                                         grundy_store *s, const char *path)
+{
+    char *tag;
+    unsigned char *b;
+    size_t rec_size = 0, taglen = 0, step, chunk, n = 0, k;
+    uint64_t good = 0, whole;
+    struct stat st;
+    off_t at;
+    int fd;
+    (void)s;
+    *ok = 0;
+    if (sound)
+        *sound = 0;
+    if (why && cap)
+        why[0] = '\0';
+    fd = open(path, O_RDONLY | O_CLOEXEC);
+    GRUNDY_RETURN_IF(fd < 0, GRUNDY_ERR_IO);
+    tag = malloc(J_MAX_TAG);
+    if (!tag || fstat(fd, &st) != 0) {
+        free(tag);
+        close(fd);
+        return tag ? GRUNDY_ERR_IO : GRUNDY_ERR_NOMEM;
+    }
+    if (!header_sound(fd, tag, &rec_size, &taglen)) {
+        free(tag);
+        close(fd);
+        if (why && cap)
+            snprintf(why, cap, "not a journal of grundy, or its header is "
+                               "damaged (a run sets it aside and begins "
+                               "anew)");
+        return GRUNDY_OK;
+    }
+    free(tag);
+    step = rec_size + 8;
+    at = (off_t)(J_HEADER + taglen);
+    whole = st.st_size > at ? (uint64_t)(st.st_size - at) / step : 0;
+    chunk = (J_BUF / step) * step;
+    b = malloc(chunk);
+    if (!b) {
+        close(fd);
+        return GRUNDY_ERR_NOMEM;
+    }
+    for (;;) {
+        if (grundy_store_read_full(fd, b, chunk, at, &n) != 0) {
+            free(b);
+            close(fd);
+            return GRUNDY_ERR_IO;
+        }
+        for (k = 0; k + step <= n; k += step, good++)
+            if (XXH3_64bits(b + k, rec_size) != get64(b + k + rec_size))
+                goto fails;
+        if (n < chunk)
+            break;
+        at += (off_t)n;
+    }
+    free(b);
+    close(fd);
+    *ok = 1;
+    if (sound)
+        *sound = good;
+    return GRUNDY_OK;
+fails:
+    free(b);
+    close(fd);
+    if (sound)
+        *sound = good;
+    if (why && cap)
+        snprintf(why, cap,
+                 "record %llu of %llu fails its checksum: a run reads the "
+                 "%llu before it and drops the rest",
+                 (unsigned long long)good + 1, (unsigned long long)whole,
+                 (unsigned long long)good);
+    return GRUNDY_OK;
+}
+
+grundy_status grundy_store_remove_journals(grundy_store *s, const char *spec,
+                                          int exact, size_t *removed,
+                                          size_t *busy)
+{
+    grundy_store_journal_info *info;
+    grundy_status worst = GRUNDY_OK;
+    size_t n, i;
+    if (removed)
+        *removed = 0;
+    if (busy)
+        *busy = 0;
+    GRUNDY_TRY(grundy_store_journals(&info, &n, s));
+    for (i = 0; i < n; i++) {
+        const grundy_store_journal_info *e = &info[i];
+        int fd, r;
+        if (!e->readable || (exact ? strcmp(spec, e->spec) != 0
+                                   : fnmatch(spec, e->spec, 0) != 0))
+            continue;
+        /* held while it goes: a search that opens it now waits for none
+         * and begins a new file */
+        fd = open(e->path, O_RDONLY | O_CLOEXEC);
+        if (fd < 0 || flock(fd, LOCK_EX | LOCK_NB) != 0) {
+            if (fd >= 0)
+                close(fd);
+            if (busy)
+                ++*busy;
+            continue;
+        }
+        r = grundy_store_remove_file(s, e->path, NULL);
+        close(fd);
+        if (r < 0)
+            worst = GRUNDY_ERR_IO;
+        else if (r == 1 && removed)
+            ++*removed;
+    }
+    free(info);
+    return worst;
 }

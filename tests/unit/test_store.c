@@ -914,6 +914,138 @@ static void test_store_verify(void **state)
     grundy_store_close(s);
 }
 
+/* Journals seen from outside (grundy store list, verify, remove): a
+ * journal written through the library is listed with its tag's spec and
+ * width and its records, verified record by record, found damaged where
+ * a byte was changed, and removed by spec or pattern unless a process
+ * holds it. */
+static void test_store_journals_from_outside(void **state)
+{
+    fixture *f = *state;
+    grundy_store *s = su_open(f->dir, NULL, NULL);
+    grundy_store_journal *j, *held;
+    grundy_store_journal_info *info;
+    const char *tag = "grundy board search journal\nspec cram:3x5\n"
+                      "width 128\nkeys 1\n";
+    const char *other = "grundy board search journal\nspec chomp:4x4\n"
+                        "width 64\nkeys 1\n";
+    uint64_t rec[3], sound = 0;
+    size_t n, removed, busy, i, nrec = 10 + test_rng_below(&f->rng, 90);
+    char why[256], bad[4096];
+    int ok = 0, fd;
+    struct stat st;
+    assert_int_equal(grundy_store_journals(&info, &n, s), GRUNDY_OK);
+    assert_int_equal(n, 0);
+    assert_null(info);
+    assert_int_equal(grundy_store_journal_open(&j, s, tag, tag, sizeof rec,
+                                               NULL, NULL),
+                     GRUNDY_OK);
+    for (i = 0; i < nrec; i++) {
+        rec[0] = rec[1] = rec[2] = test_rng_next(&f->rng);
+        assert_int_equal(grundy_store_journal_add(j, rec), GRUNDY_OK);
+    }
+    assert_int_equal(grundy_store_journal_close(j), GRUNDY_OK);
+    assert_int_equal(grundy_store_journal_open(&j, s, other, other,
+                                               sizeof rec, NULL, NULL),
+                     GRUNDY_OK);
+    assert_int_equal(grundy_store_journal_add(j, rec), GRUNDY_OK);
+    assert_int_equal(grundy_store_journal_close(j), GRUNDY_OK);
+    /* listed by spec, with the tag's width and the records */
+    assert_int_equal(grundy_store_journals(&info, &n, s), GRUNDY_OK);
+    assert_int_equal(n, 2);
+    assert_string_equal(info[0].spec, "chomp:4x4");
+    assert_int_equal(info[0].width, 64);
+    assert_int_equal(info[0].records, 1);
+    assert_string_equal(info[1].spec, "cram:3x5");
+    assert_int_equal(info[1].width, 128);
+    assert_int_equal(info[1].records, nrec);
+    assert_int_equal(info[1].rec_size, sizeof rec);
+    assert_true(info[1].readable);
+    assert_false(info[1].in_use);
+    assert_int_equal(stat(info[1].path, &st), 0);
+    assert_int_equal(info[1].file_bytes, (uint64_t)st.st_size);
+    snprintf(bad, sizeof bad, "%s", info[1].path);
+    free(info);
+    assert_int_equal(grundy_store_journal_verify(&ok, &sound, why,
+                                                 sizeof why, s, bad),
+                     GRUNDY_OK);
+    assert_true(ok);
+    assert_int_equal(sound, nrec);
+    assert_string_equal(why, "");
+    /* a record cut short at the end (kill -9) is no fault */
+    assert_int_equal(truncate(bad, st.st_size - 5), 0);
+    assert_int_equal(grundy_store_journal_verify(&ok, &sound, why,
+                                                 sizeof why, s, bad),
+                     GRUNDY_OK);
+    assert_true(ok);
+    assert_int_equal(sound, nrec - 1);
+    /* a byte changed in record k: the k - 1 before it are sound */
+    {
+        size_t k = 1 + test_rng_below(&f->rng, nrec - 2);
+        off_t at = st.st_size - (off_t)(nrec - k + 1) * (off_t)(sizeof rec + 8) +
+                   (off_t)test_rng_below(&f->rng, sizeof rec);
+        unsigned char c;
+        fd = open(bad, O_RDWR);
+        assert_true(fd >= 0);
+        assert_int_equal(pread(fd, &c, 1, at), 1);
+        c ^= 0x10;
+        assert_int_equal(pwrite(fd, &c, 1, at), 1);
+        close(fd);
+        assert_int_equal(grundy_store_journal_verify(&ok, &sound, why,
+                                                     sizeof why, s, bad),
+                         GRUNDY_OK);
+        if (ok || sound != k - 1)
+            fail_msg("seed %llu: record %zu of %zu changed, verify gave "
+                     "ok %d, %llu sound", (unsigned long long)test_seed(),
+                     k, nrec, ok, (unsigned long long)sound);
+        assert_non_null(strstr(why, "fails its checksum"));
+    }
+    /* a damaged header: listed as such, not sound */
+    fd = open(bad, O_RDWR);
+    assert_true(fd >= 0);
+    assert_int_equal(pwrite(fd, "X", 1, 2), 1);
+    close(fd);
+    assert_int_equal(grundy_store_journals(&info, &n, s), GRUNDY_OK);
+    assert_int_equal(n, 2);
+    assert_true(info[0].readable);
+    assert_false(info[1].readable);
+    assert_string_equal(info[1].path, bad);
+    free(info);
+    assert_int_equal(grundy_store_journal_verify(&ok, NULL, why, sizeof why,
+                                                 s, bad),
+                     GRUNDY_OK);
+    assert_false(ok);
+    assert_non_null(strstr(why, "header"));
+    /* a journal a process holds is in use and stays */
+    assert_int_equal(grundy_store_journal_open(&held, s, other, other,
+                                               sizeof rec, NULL, NULL),
+                     GRUNDY_OK);
+    assert_int_equal(grundy_store_journals(&info, &n, s), GRUNDY_OK);
+    assert_true(info[0].in_use);
+    free(info);
+    assert_int_equal(grundy_store_remove_journals(s, "chomp:*", 0, &removed,
+                                                  &busy),
+                     GRUNDY_OK);
+    assert_int_equal(removed, 0);
+    assert_int_equal(busy, 1);
+    assert_int_equal(grundy_store_journal_close(held), GRUNDY_OK);
+    /* by spec: only that spec's */
+    assert_int_equal(grundy_store_remove_journals(s, "chomp:4", 1, &removed,
+                                                  &busy),
+                     GRUNDY_OK);
+    assert_int_equal(removed, 0);
+    assert_int_equal(grundy_store_remove_journals(s, "chomp:4x4", 1,
+                                                  &removed, &busy),
+                     GRUNDY_OK);
+    assert_int_equal(removed, 1);
+    assert_int_equal(busy, 0);
+    /* a damaged one has no spec: left to store clear */
+    assert_int_equal(grundy_store_journals(&info, &n, s), GRUNDY_OK);
+    assert_int_equal(n, 1);
+    free(info);
+    grundy_store_close(s);
+}
+
 static void test_store_remove(void **state)
 {
     fixture *f = *state;
@@ -1420,6 +1552,8 @@ int main(void)
         cmocka_unit_test_setup_teardown(test_store_list, setup, teardown),
         cmocka_unit_test_setup_teardown(test_store_verify, setup, teardown),
         cmocka_unit_test_setup_teardown(test_store_remove, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_store_journals_from_outside,
+                                        setup, teardown),
         cmocka_unit_test_setup_teardown(test_store_trim_reads_folder_once,
                                         setup, teardown),
         cmocka_unit_test_setup_teardown(test_store_grow_matches_memory,

@@ -26,4 +26,7 @@ kill -INT $pid
 wait $pid
 echo "board search: exit $?"
 sed 's/about [0-9]* parts/about N parts/' "$d/err"
-"$GRUNDY" store list --store "$d/board" | sed -e 1d -e '/^total/d'
+# ... and the store lists it
+"$GRUNDY" store list --store "$d/board" |
+    sed -e 1d -e '/^total/d' -e 's/[0-9][0-9]* facts kept/N facts kept/' \
+        -e 's/keys, [0-9][0-9]* bytes/keys, N bytes/'

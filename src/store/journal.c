@@ -497,8 +497,8 @@ grundy_status grundy_store_remove_journals(grundy_store *s, const char *spec,
         if (!e->readable || (exact ? strcmp(spec, e->spec) != 0
                                    : fnmatch(spec, e->spec, 0) != 0))
             continue;
-        /* held while it goes: a search that opens it now waits for none
-         * and begins a new file */
+        /* held while it goes: a search that opens it meanwhile finds it
+         * held and goes on without a journal, as with any held one */
         fd = open(e->path, O_RDONLY | O_CLOEXEC);
         if (fd < 0 || flock(fd, LOCK_EX | LOCK_NB) != 0) {
             if (fd >= 0)

@@ -431,34 +431,48 @@ static PyObject *period_obj(const grundy_period *p)
                          (unsigned long long)p->checked_upto);
 }
 
-static PyObject *Store_list(StoreObject *self, PyObject *noargs)
+/* A list of n dicts, one(item) of each of the n items of `size` bytes at
+ * items; NULL with an exception set. */
+static PyObject *dict_list(const void *items, size_t n, size_t size,
+                           PyObject *(*one)(const void *item))
 {
-    grundy_store_info *info = NULL;
-    size_t n = 0, i;
-    grundy_status s;
-    PyObject *l;
-    (void)noargs;
-    UNLOCKED(s = grundy_store_list(&info, &n, self->s));
-    if (s != GRUNDY_OK)
-        return store_fail(self, s);
-    l = PyList_New((Py_ssize_t)n);
+    PyObject *l = PyList_New((Py_ssize_t)n);
+    size_t i;
     for (i = 0; l && i < n; i++) {
-        const grundy_store_info *e = &info[i];
-        PyObject *x = Py_BuildValue(
-            "{s:s,s:s,s:K,s:I,s:K,s:O,s:N,s:K,s:s,s:O,s:I}", "spec", e->spec,
-            "path", e->path, "entries", (unsigned long long)e->size, "width",
-            e->width, "max", (unsigned long long)e->max, "complete",
-            e->complete ? Py_True : Py_False, "period",
-            period_obj(&e->period), "bytes",
-            (unsigned long long)e->file_bytes, "version", e->version,
-            "readable", e->readable ? Py_True : Py_False, "slices",
-            e->split ? e->slices : 0);
+        PyObject *x = one((const char *)items + i * size);
         if (!x) {
             Py_CLEAR(l);
             break;
         }
         PyList_SET_ITEM(l, (Py_ssize_t)i, x);
     }
+    return l;
+}
+
+static PyObject *table_dict(const void *item)
+{
+    const grundy_store_info *e = item;
+    return Py_BuildValue(
+        "{s:s,s:s,s:K,s:I,s:K,s:O,s:N,s:K,s:s,s:O,s:I}", "spec", e->spec,
+        "path", e->path, "entries", (unsigned long long)e->size, "width",
+        e->width, "max", (unsigned long long)e->max, "complete",
+        e->complete ? Py_True : Py_False, "period", period_obj(&e->period),
+        "bytes", (unsigned long long)e->file_bytes, "version", e->version,
+        "readable", e->readable ? Py_True : Py_False, "slices",
+        e->split ? e->slices : 0);
+}
+
+static PyObject *Store_list(StoreObject *self, PyObject *noargs)
+{
+    grundy_store_info *info = NULL;
+    size_t n = 0;
+    grundy_status s;
+    PyObject *l;
+    (void)noargs;
+    UNLOCKED(s = grundy_store_list(&info, &n, self->s));
+    if (s != GRUNDY_OK)
+        return store_fail(self, s);
+    l = dict_list(info, n, sizeof *info, table_dict);
     free(info);
     return l;
 }
@@ -509,33 +523,30 @@ static PyObject *Store_remove(StoreObject *self, PyObject *arg)
     Py_RETURN_TRUE;
 }
 
+static PyObject *journal_dict(const void *item)
+{
+    const grundy_store_journal_info *e = item;
+    return Py_BuildValue(
+        "{s:s,s:s,s:K,s:I,s:K,s:O,s:O}", "spec", e->spec, "path", e->path,
+        "records", (unsigned long long)e->records, "width", e->width,
+        "bytes", (unsigned long long)e->file_bytes, "readable",
+        e->readable ? Py_True : Py_False, "in_use",
+        e->in_use ? Py_True : Py_False);
+}
+
 /* journals() -> [dict]: the journals of board searches
  * (grundy_store_journals()). */
 static PyObject *Store_journals(StoreObject *self, PyObject *noargs)
 {
     grundy_store_journal_info *info = NULL;
-    size_t n = 0, i;
+    size_t n = 0;
     grundy_status s;
     PyObject *l;
     (void)noargs;
     UNLOCKED(s = grundy_store_journals(&info, &n, self->s));
     if (s != GRUNDY_OK)
         return store_fail(self, s);
-    l = PyList_New((Py_ssize_t)n);
-    for (i = 0; l && i < n; i++) {
-        const grundy_store_journal_info *e = &info[i];
-        PyObject *x = Py_BuildValue(
-            "{s:s,s:s,s:K,s:I,s:K,s:O,s:O}", "spec", e->spec, "path",
-            e->path, "records", (unsigned long long)e->records, "width",
-            e->width, "bytes", (unsigned long long)e->file_bytes, "readable",
-            e->readable ? Py_True : Py_False, "in_use",
-            e->in_use ? Py_True : Py_False);
-        if (!x) {
-            Py_CLEAR(l);
-            break;
-        }
-        PyList_SET_ITEM(l, (Py_ssize_t)i, x);
-    }
+    l = dict_list(info, n, sizeof *info, journal_dict);
     free(info);
     return l;
 }

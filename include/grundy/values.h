@@ -118,6 +118,15 @@ GRUNDY_API const grundy_limits *grundy_values_limits(const grundy_values *v);
 GRUNDY_API unsigned grundy_values_enddb_cells(const grundy_values *v,
                                               int *asked);
 
+/* grundy_values_journal_counts() :
+ * 1 when the board search keeps its facts in the store (the lasting
+ * table), with in *read the facts of earlier runs it read back and in
+ * *kept those this object added since; 0 (and both 0) when it keeps none
+ * (no store, a store it cannot write, another process holds the journal,
+ * or no board search yet).  Either pointer may be NULL. */
+GRUNDY_API int grundy_values_journal_counts(const grundy_values *v,
+                                            uint64_t *read, uint64_t *kept);
+
 /* Values *******************************************************************/
 
 /* grundy_values_get() :

@@ -152,7 +152,7 @@ SearchStats = _namedtuple("SearchStats", "source nodes lookups hits stored "
                                          "evicted table_bytes entries "
                                          "capacity threads nodes_by_depth "
                                          "seconds entries_per_gib "
-                                         "width_bits enddb root")
+                                         "width_bits enddb root journal")
 SearchStats.__doc__ = """How a value was found (value(..., stats=True)), as
 ``grundy values --position P --stats --json`` says it: ``source`` ("closed
 form", "table", "period", "board search", ...) and, for a board search,
@@ -161,9 +161,12 @@ evicted, its bytes, entries and capacity, the threads, the positions
 searched at each depth (a list), the seconds, the table's values per GiB,
 the width of a position in bits, the end database (a dict of its
 ``cells``, ``entries``, ``bytes`` and ``hits``, or None when none was
-used) and where the search stood at its root (a dict: the value it was
-trying, ``round``, and its ``child`` of ``children``, or None); the search
-fields are None when no board search ran."""
+used), where the search stood at its root (a dict: the value it was
+trying, ``round``, and its ``child`` of ``children``, or None) and the
+facts of big parts kept in the store (a dict: ``read``, those earlier runs
+kept and this one read back, and ``kept``, those this one added; None
+without a store); the search fields are None when no board search
+ran."""
 
 
 def _position_type_error(position):

@@ -910,11 +910,12 @@ static PyObject *search_stats(const grundy_values *v, double seconds)
 {
     grundy_board_stats st;
     int searched = grundy_values_search_stats(&st, v);
-    PyObject *depth, *enddb, *root;
+    PyObject *depth, *enddb, *root, *journal;
+    uint64_t jread, jkept;
     unsigned d;
     if (!searched)
         return Py_BuildValue("{s:s,s:O,s:O,s:O,s:O,s:O,s:O,s:O,s:O,s:O,s:O,"
-                             "s:d,s:O,s:O,s:O,s:O}",
+                             "s:d,s:O,s:O,s:O,s:O,s:O}",
                              "source", grundy_values_source(v), "nodes",
                              Py_None, "lookups", Py_None, "hits", Py_None,
                              "stored", Py_None, "evicted", Py_None,
@@ -922,7 +923,8 @@ static PyObject *search_stats(const grundy_values *v, double seconds)
                              "capacity", Py_None, "threads", Py_None,
                              "nodes_by_depth", Py_None, "seconds", seconds,
                              "entries_per_gib", Py_None, "width_bits",
-                             Py_None, "enddb", Py_None, "root", Py_None);
+                             Py_None, "enddb", Py_None, "root", Py_None,
+                             "journal", Py_None);
     depth = PyList_New(0);
     for (d = 1; depth && d < GRUNDY_BOARD_STATS_DEPTHS && d <= st.depth;
          d++) {
@@ -950,14 +952,22 @@ static PyObject *search_stats(const grundy_values *v, double seconds)
                              (unsigned long long)st.root_children);
     else
         root = Py_NewRef(Py_None);
-    if (!enddb || !root) {
+    if (grundy_values_journal_counts(v, &jread, &jkept))
+        journal = Py_BuildValue("{s:K,s:K}", "read",
+                                (unsigned long long)jread, "kept",
+                                (unsigned long long)jkept);
+    else
+        journal = Py_NewRef(Py_None);
+    if (!enddb || !root || !journal) {
         Py_DECREF(depth);
         Py_XDECREF(enddb);
         Py_XDECREF(root);
+        Py_XDECREF(journal);
         return NULL;
     }
     return Py_BuildValue(
-        "{s:s,s:K,s:K,s:K,s:K,s:K,s:K,s:K,s:K,s:I,s:N,s:d,s:K,s:K,s:N,s:N}",
+        "{s:s,s:K,s:K,s:K,s:K,s:K,s:K,s:K,s:K,s:I,s:N,s:d,s:K,s:K,s:N,s:N,"
+        "s:N}",
         "source", grundy_values_source(v), "nodes",
         (unsigned long long)st.nodes, "lookups",
         (unsigned long long)st.probes, "hits", (unsigned long long)st.hits,
@@ -973,7 +983,7 @@ static PyObject *search_stats(const grundy_values *v, double seconds)
                                               (double)st.table_bytes)
                                  : 0),
         "width_bits", (unsigned long long)(64 * (uint64_t)st.words), "enddb",
-        enddb, "root", root);
+        enddb, "root", root, "journal", journal);
 }
 
 static const char values_at_doc[] =

@@ -329,6 +329,28 @@ def test_board_search_stats_are_the_programs(have_cli):
         grundy.value("kayles", [3, 4], stats=True)
 
 
+def test_board_search_journal_is_the_programs(have_cli, tmp_path):
+    # the facts kept in the store: a first run keeps some, a second reads
+    # them back and keeps none; the program says the same of its own store
+    ours, theirs = tmp_path / "py", tmp_path / "cli"
+    for k in range(2):
+        v, st = grundy.value("cram:5x7", "start", stats=True, threads=1,
+                             store=ours)
+        want = json.loads(run("values", "cram:5x7", "--position", "start",
+                              "--stats", "--json", "--threads", 1,
+                              store=theirs))
+        w = want["stats"]
+        assert v == want["value"] and st.journal == w["journal"]
+        if k == 0:
+            assert st.journal["read"] == 0 and st.journal["kept"] > 0
+            kept = st.journal["kept"]
+        else:
+            assert st.journal == {"read": kept, "kept": 0}
+            assert st.nodes <= 1
+    assert grundy.value("cram:5x7", "start", stats=True,
+                        store=False)[1].journal is None
+
+
 def test_board_search_enddb_is_the_programs(have_cli):
     v, st = grundy.value("cram:4x5", "start", stats=True, threads=1,
                          store=False, enddb=8)

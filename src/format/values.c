@@ -111,6 +111,7 @@ static void write_search_stats(grundy_writer *w, const grundy_values *vals,
 {
     grundy_board_stats st;
     int searched = grundy_values_search_stats(&st, vals);
+    uint64_t jread, jkept;
     char buf[64];
     unsigned d;
     if (json) {
@@ -134,6 +135,12 @@ static void write_search_stats(grundy_writer *w, const grundy_values *vals,
                 grundy_format_json_u64(w, "entries", st.enddb_entries);
                 grundy_format_json_u64(w, "bytes", st.enddb_bytes);
                 grundy_format_json_u64(w, "hits", st.enddb_hits);
+                grundy_writer_char(w, '}');
+            }
+            if (grundy_values_journal_counts(vals, &jread, &jkept)) {
+                grundy_writer_str(w, ", \"journal\": {\"read\": ");
+                grundy_writer_u64(w, jread);
+                grundy_format_json_u64(w, "kept", jkept);
                 grundy_writer_char(w, '}');
             }
             grundy_format_json_u64(w, "threads", st.threads);
@@ -191,6 +198,11 @@ static void write_search_stats(grundy_writer *w, const grundy_values *vals,
             write_bytes_per_gib(w, st.enddb_entries, st.enddb_bytes, "parts");
             grundy_writer_u64(w, st.enddb_hits);
             grundy_writer_str(w, " hits, 0 evicted\n");
+        }
+        if (grundy_values_journal_counts(vals, &jread, &jkept)) {
+            text_u64(w, "journal ", jread);
+            text_u64(w, " facts read back, ", jkept);
+            grundy_writer_str(w, " kept\n");
         }
         grundy_writer_str(w, "threads ");
         grundy_writer_u64(w, st.threads);

@@ -41,6 +41,7 @@ struct grundy_values_journal {
     uint64_t last_sync, sync_ms; /* ms */
     int syncing;
     uint64_t loaded, bad;
+    uint64_t opened; /* records in the file once it was read */
     grundy_board *board;
 };
 
@@ -139,7 +140,26 @@ grundy_status grundy_values_journal_load(grundy_values *v)
         jr->j = NULL;
         return GRUNDY_OK;
     }
+    if (s == GRUNDY_OK)
+        jr->opened = grundy_store_journal_records(jr->j);
     return s;
+}
+
+int grundy_values_journal_counts(const grundy_values *v, uint64_t *read,
+                                 uint64_t *kept)
+{
+    const grundy_values_journal *jr = v->journal;
+    uint64_t r = 0, k = 0;
+    int have = jr && jr->j;
+    if (have) {
+        r = jr->loaded;
+        k = grundy_store_journal_records(jr->j) - jr->opened;
+    }
+    if (read)
+        *read = r;
+    if (kept)
+        *kept = k;
+    return have;
 }
 
 void grundy_values_journal_sync(grundy_values_journal *jr)

@@ -41,6 +41,9 @@ got=$("$GRUNDY" values $spec --position start --store "$d" --threads 1 \
 [ "$(echo "$got" | head -1)" = "$want" ] && echo "the value of a run without the store"
 nodes=$(echo "$got" | sed -n 's/^nodes //p')
 [ "$nodes" -lt "$fresh" ] && echo "fewer positions than a run from nothing"
+# --stats says how many facts it read back: those the killed runs kept
+read=$(echo "$got" | sed -n 's/^journal \([0-9]*\) facts read back, [0-9]* kept$/\1/p')
+[ "${read:-0}" -gt 0 ] && echo "facts read back: those the killed runs kept"
 # once finished, the same command answers from the journal at once
 again=$("$GRUNDY" values $spec --position start --store "$d" --threads 1 \
     --stats | sed -n 's/^nodes //p')

@@ -80,8 +80,9 @@ static const cli_opt store_opts[] = {
      .help = "remove every table and board search whose canonical\n"
              "spec matches the shell pattern ('cram:*', '0.?7')"},
     {.type = CLI_OPT_NOTE, .label = "clear",
-     .help = "remove every table (but one being computed) and\n"
-             "every file set aside"},
+     .help = "remove every table (but one being computed), every\n"
+             "board search kept (but one running) and every file\n"
+             "set aside"},
     {.type = CLI_OPT_NOTE, .label = "path [RULES]",
      .help = "the folder, or the file of RULES's table"},
     {.type = CLI_OPT_SECTION, .name = "Options:"},

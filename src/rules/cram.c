@@ -325,74 +325,6 @@ static inline void w_reduce_step(const grundy_wgrid *g, uint64_t *out,
     grundy_cells_andnot(out, out, bridge, W);
 }
 
-/* Whether the shape of h rows of w bits (rows[i]: row i, wgrid.h) is a
- * second-player win by the mirror strategy (the header). */
-static int shape_mirrored(const uint64_t *rows, unsigned h, unsigned w)
-{
-    unsigned i, ra = (h - 1) / 2, rb = h / 2, ca = (w - 1) / 2, cb = w / 2;
-    for (i = 0; i <= ra; i++)
-        if (rows[i] != grundy_rev64(rows[h - 1 - i]) >> (64 - w))
-            return 0;
-    if (ra != rb && ca != cb)
-        return 1;
-    return !(((rows[ra] & rows[rb]) >> ca) & ((rows[ra] & rows[rb]) >> cb) &
-             1);
-}
-
-/* The same on one word: the part turned half about the board's centre
- * (all bits reversed) and moved onto its own box is the part itself.
- * Most parts fail a first test: the half turn swaps the first and the
- * last cell (in the order of the bits), the second and the one before
- * the last, and the last of the top row and the first of the bottom row,
- * so the three pairs have the same sum of bit numbers.
- * Parts of fewer than MIRROR_MIN cells are not tried: the table soon
- * holds them. */
-#define MIRROR_MIN 8
-static int mirrored(const grundy_grid *g, uint64_t p)
-{
-    unsigned C = g->cols, top, bot, left, right, s, ra, rb, ca, cb;
-    unsigned lo = (unsigned)__builtin_ctzll(p),
-             hi = 63 - (unsigned)__builtin_clzll(p);
-    uint64_t fold = p, q, centre, inner = p & (p - 1) & ~(1ull << hi);
-    int shift;
-    uint64_t first, last;
-    if (!inner || lo + hi != (unsigned)__builtin_ctzll(inner) + 63 -
-                                 (unsigned)__builtin_clzll(inner))
-        return 0;
-    /* ... and the last cell of the top row with the first of the bottom
-     * row */
-    top = g->row_of[lo];
-    bot = g->row_of[hi];
-    first = (p >> (top * C)) & g->row0;
-    last = (p >> (bot * C)) & g->row0;
-    if (!first || !last ||
-        lo + hi != top * C + 63 - (unsigned)__builtin_clzll(first) +
-                       bot * C + (unsigned)__builtin_ctzll(last) ||
-        grundy_pop64(p) < MIRROR_MIN || (grundy_pop64(p) & 1))
-        return 0;
-    for (s = C; s < g->cells; s <<= 1)
-        fold |= fold >> s;
-    fold &= g->row0;
-    left = (unsigned)__builtin_ctzll(fold);
-    right = 63 - (unsigned)__builtin_clzll(fold);
-    /* cell (r, c) turned about the board's centre is (R-1-r, C-1-c);
-     * about the box's, (top+bot-r, left+right-c) */
-    q = grundy_rev64(p) >> (64 - g->cells);
-    shift = ((int)(top + bot) + 1 - (int)g->rows) * (int)C +
-            (int)(left + right) + 1 - (int)C;
-    q = shift >= 0 ? q << shift : q >> -shift;
-    if (q != p)
-        return 0;
-    ra = (top + bot) / 2;
-    rb = (top + bot + 1) / 2;
-    ca = (left + right) / 2;
-    cb = (left + right + 1) / 2;
-    if (ra != rb && ca != cb)
-        return 1;
-    centre = (1ull << (ra * C + ca)) | (1ull << (rb * C + cb));
-    return (p & centre) != centre;
-}
-
 /* p reduced to its fixed point (the header), into q. */
 static inline void w_reduce(const cram_state *cs, uint64_t *q,
                             const uint64_t *p, unsigned W)
@@ -407,17 +339,6 @@ static inline void w_reduce(const cram_state *cs, uint64_t *q,
     }
 }
 
-/* Whether part p is a second-player win by the mirror strategy (the
- * header). */
-static inline int w_mirrored(const cram_state *cs, const uint64_t *p,
-                             unsigned W)
-{
-    uint64_t rows[GRUNDY_BOARD_MAX_CELLS];
-    unsigned cells = grundy_cells_pop(p, W), w = 0, h;
-    return cells >= MIRROR_MIN && !(cells & 1) &&
-           (h = grundy_wgrid_rows(&cs->wg, p, rows, &w, W)) != 0 &&
-           shape_mirrored(rows, h, w);
-}
 
 /* The twin squares of p (the header): into cut, the left cells of the
  * horizontal edges the game can do without. */
@@ -509,7 +430,7 @@ static inline size_t w_split(const cram_state *cs, const uint64_t *p,
         if (cuts && !grundy_cells_eq(part, q, W)) {
             k = W == 2 ? split_2(cs, part, out, cap, k)
                        : split_4(cs, part, out, cap, k);
-        } else if (!w_mirrored(cs, part, W)) {
+        } else if (!grundy_wgrid_mirrored(&cs->wg, part, W)) {
             if (k < cap)
                 grundy_cells_copy(out + k * W, part, W);
             k++;
@@ -735,7 +656,7 @@ static size_t cram_split(const grundy_grid *g, uint64_t p, grundy_pos *out,
             continue; /* a cell alone */
         if (cut && part != q) {
             k = cram_split(g, part, out, cap, k);
-        } else if (!mirrored(g, part)) {
+        } else if (!grundy_grid_mirrored(g, part)) {
             if (k < cap)
                 out[k] = part;
             k++;

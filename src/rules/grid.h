@@ -124,4 +124,85 @@ static inline uint64_t grundy_rev64(uint64_t x)
     return __builtin_bswap64(x);
 }
 
+/* The mirror strategy.  A part that is its own image under the half turn
+ * about the centre of its bounding box is a second-player win when no
+ * move lies on, or meets, its own image: each move is then answered by
+ * its image, which is disjoint from it and still there (Tweedledum and
+ * Tweedledee).  On the grid that happens only at the centre, for a
+ * domino of Cram and for a vertex of Node-Kayles (a vertex is its own
+ * image, or its image's neighbour, only there): the centre cell when
+ * both sides of the box are odd, the two central cells when one side is
+ * even, none when both are even.  So the part is a win for the second
+ * player when it is its own image and does not hold every centre cell.
+ * Parts of fewer than GRUNDY_GRID_MIRROR_MIN cells are not tried: the
+ * table soon holds them. */
+#define GRUNDY_GRID_MIRROR_MIN 8
+
+/* Whether the shape of h rows of w bits (rows[i]: row i, at the box's
+ * left) is such a part. */
+static inline int grundy_grid_shape_mirrored(const uint64_t *rows,
+                                             unsigned h, unsigned w)
+{
+    unsigned i, ra = (h - 1) / 2, rb = h / 2, ca = (w - 1) / 2, cb = w / 2;
+    for (i = 0; i <= ra; i++)
+        if (rows[i] != grundy_rev64(rows[h - 1 - i]) >> (64 - w))
+            return 0;
+    if (ra != rb && ca != cb)
+        return 1;
+    return !(((rows[ra] & rows[rb]) >> ca) & ((rows[ra] & rows[rb]) >> cb) &
+             1);
+}
+
+/* The same on one word: the part turned half about the board's centre
+ * (all bits reversed) and moved onto its own box is the part itself.
+ * Most parts fail a first test: the half turn swaps the first and the
+ * last cell (in the order of the bits), the second and the one before
+ * the last, and the last of the top row and the first of the bottom row,
+ * so the three pairs have the same sum of bit numbers.  A part of an odd
+ * number of cells is its own image only with the centre cell. */
+static inline int grundy_grid_mirrored(const grundy_grid *g, uint64_t p)
+{
+    unsigned C = g->cols, top, bot, left, right, s, ra, rb, ca, cb;
+    unsigned lo = (unsigned)__builtin_ctzll(p),
+             hi = 63 - (unsigned)__builtin_clzll(p);
+    uint64_t fold = p, q, centre, inner = p & (p - 1) & ~(1ull << hi);
+    int shift;
+    uint64_t first, last;
+    if (!inner || lo + hi != (unsigned)__builtin_ctzll(inner) + 63 -
+                                 (unsigned)__builtin_clzll(inner))
+        return 0;
+    /* ... and the last cell of the top row with the first of the bottom
+     * row */
+    top = g->row_of[lo];
+    bot = g->row_of[hi];
+    first = (p >> (top * C)) & g->row0;
+    last = (p >> (bot * C)) & g->row0;
+    if (!first || !last ||
+        lo + hi != top * C + 63 - (unsigned)__builtin_clzll(first) +
+                       bot * C + (unsigned)__builtin_ctzll(last) ||
+        grundy_pop64(p) < GRUNDY_GRID_MIRROR_MIN || (grundy_pop64(p) & 1))
+        return 0;
+    for (s = C; s < g->cells; s <<= 1)
+        fold |= fold >> s;
+    fold &= g->row0;
+    left = (unsigned)__builtin_ctzll(fold);
+    right = 63 - (unsigned)__builtin_clzll(fold);
+    /* cell (r, c) turned about the board's centre is (R-1-r, C-1-c);
+     * about the box's, (top+bot-r, left+right-c) */
+    q = grundy_rev64(p) >> (64 - g->cells);
+    shift = ((int)(top + bot) + 1 - (int)g->rows) * (int)C +
+            (int)(left + right) + 1 - (int)C;
+    q = shift >= 0 ? q << shift : q >> -shift;
+    if (q != p)
+        return 0;
+    ra = (top + bot) / 2;
+    rb = (top + bot + 1) / 2;
+    ca = (left + right) / 2;
+    cb = (left + right + 1) / 2;
+    if (ra != rb && ca != cb)
+        return 1;
+    centre = (1ull << (ra * C + ca)) | (1ull << (rb * C + cb));
+    return (p & centre) != centre;
+}
+
 #endif

@@ -11,7 +11,10 @@
  *
  * Paths and grids keep their geometry (rules/grid.h): parts are grown
  * with word shifts and keyed by shape up to translation and the
- * lattice's symmetries; the queens graph's parts are keyed by shape too
+ * lattice's symmetries, and a part that is its own image under the half
+ * turn, without both central vertices (or the central one), is left out:
+ * 0 by the mirror strategy (grundy_grid_mirrored()); the queens graph's
+ * parts are keyed by shape too
  * (its edges follow the lines of the lattice, which translations, turns
  * and flips keep).  Other graphs key a part by the graph it induces: its
  * vertices are ordered by a breadth-first search that starts from a
@@ -201,12 +204,25 @@ static inline size_t w_graph_parts(const nk_state *s, const uint64_t *p,
     return k;
 }
 
+/* The parts of p; on a grid, those the mirror strategy shows to be 0 are
+ * left out (rules/grid.h: a vertex is its image's neighbour only at the
+ * centre). */
 static inline size_t w_components(const nk_state *s, const uint64_t *p,
                                   uint64_t *out, size_t cap, unsigned W)
 {
-    if (s->kind == NK_GRID)
-        return grundy_wgrid_components(&s->wg, p, 1, out, cap, W);
-    return w_graph_parts(s, p, out, cap, W);
+    size_t n, i, k;
+    if (s->kind != NK_GRID)
+        return w_graph_parts(s, p, out, cap, W);
+    n = grundy_wgrid_components(&s->wg, p, 1, out, cap, W);
+    if (n > cap)
+        return n; /* the caller asks again with room for n */
+    for (i = k = 0; i < n; i++)
+        if (!grundy_wgrid_mirrored(&s->wg, out + i * W, W)) {
+            if (k != i)
+                grundy_cells_copy(out + k * W, out + i * W, W);
+            k++;
+        }
+    return k;
 }
 
 /* Vertices of p in breadth-first order (see the top of the file). */
@@ -406,8 +422,16 @@ static size_t nk_components(const void *params, grundy_pos p,
     size_t k = 0;
     if (s->words > 1)
         return named_list(s, p, out, cap, 1);
-    if (s->kind == NK_GRID)
-        return grundy_grid_components(&s->grid, p, 1, out, cap);
+    if (s->kind == NK_GRID) {
+        /* less the parts that are 0 by the mirror strategy, as above */
+        size_t n = grundy_grid_components(&s->grid, p, 1, out, cap), i;
+        if (n > cap)
+            return n;
+        for (i = 0; i < n; i++)
+            if (!grundy_grid_mirrored(&s->grid, out[i]))
+                out[k++] = out[i];
+        return k;
+    }
     while (rest) {
         uint64_t part = rest & (~rest + 1), front = part;
         while (front) {

@@ -25,6 +25,7 @@
 #include "grundy/rules.h"
 #include "grundy/status.h"
 #include "rules/cells.h"
+#include "rules/grid.h"
 
 typedef struct grundy_wgrid {
     unsigned rows, cols, cells;
@@ -72,6 +73,18 @@ size_t grundy_wgrid_components(const grundy_wgrid *g, const uint64_t *p,
  * empty or the board's rows are over 64 cells. */
 unsigned grundy_wgrid_rows(const grundy_wgrid *g, const uint64_t *p,
                           uint64_t *rows, unsigned *w, unsigned W);
+
+/* Whether part p of W words is a second-player win by the mirror
+ * strategy (rules/grid.h: grundy_grid_mirrored()). */
+static inline int grundy_wgrid_mirrored(const grundy_wgrid *g,
+                                        const uint64_t *p, unsigned W)
+{
+    uint64_t rows[GRUNDY_BOARD_MAX_CELLS];
+    unsigned cells = grundy_cells_pop(p, W), w = 0, h;
+    return cells >= GRUNDY_GRID_MIRROR_MIN && !(cells & 1) &&
+           (h = grundy_wgrid_rows(g, p, rows, &w, W)) != 0 &&
+           grundy_grid_shape_mirrored(rows, h, w);
+}
 
 /* The key of a non-empty part p (see the top of the file): key[0 .. W),
  * *tag. */

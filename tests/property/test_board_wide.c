@@ -328,15 +328,17 @@ static void test_wide_boards(void **state)
     remove("test_board_wide_200.txt");
 }
 
-/* Cram positions that are their own image under the half turn about the
- * board's centre (cram.c leaves out a part of that kind as a
- * second-player win, unless a domino lies on its own image at the
- * centre): grown from a random cell, each cell with its image, the
- * centre cells added or not; at every width against the direct search.
- * Both outcomes must occur (on a board with an odd side): the zeros the
- * rule gives, and the positions holding the centre's domino or cell,
- * which may be worth anything. */
-static void check_mirrored(test_rng *rng, unsigned r, unsigned c, long iters)
+/* Cram and Node-Kayles grid positions that are their own image under the
+ * half turn about the board's centre (cram.c and nodekayles.c leave out
+ * a part of that kind as a second-player win, unless a domino lies on
+ * its own image, or a vertex is its image or its image's neighbour, at
+ * the centre: rules/grid.h): grown from a random cell, each cell with
+ * its image, the centre cells added or not; at every width against the
+ * direct search.  Both outcomes must occur (on a board with an odd
+ * side): the zeros the rule gives, and the positions holding the
+ * centre's cells, which may be worth anything. */
+static void check_mirrored(test_rng *rng, const char *family, int domino,
+                           unsigned r, unsigned c, long iters)
 {
     static const unsigned widths[] = {1, 2, 4};
     grundy_game *g;
@@ -344,7 +346,7 @@ static void check_mirrored(test_rng *rng, unsigned r, unsigned c, long iters)
     unsigned char in[MAXC];
     size_t w, nw = r * c <= 64 ? 3 : 2;
     long it, zero = 0, other = 0;
-    grid_board(&B, "cram:", r, c, 1);
+    grid_board(&B, family, r, c, domino);
     g = test_game(B.spec);
     for (w = 0; w < nw; w++)
         s[w] = search_at(g, widths[w + 3 - nw], 1);
@@ -377,7 +379,8 @@ static void check_mirrored(test_rng *rng, unsigned r, unsigned c, long iters)
         else
             zero++;
     }
-    /* on an even x even board no domino lies on its image: all are 0 */
+    /* on an even x even board no domino lies on its image, and no vertex
+     * is its image's neighbour: all are 0 */
     if (!zero || (!other && (r % 2 || c % 2)))
         fail_msg("seed=%llu %s: %ld positions of value 0, %ld of another",
                  (unsigned long long)test_seed(), B.spec, zero, other);
@@ -390,14 +393,28 @@ static void test_cram_mirrored(void **state)
 {
     test_rng *rng = *state;
     long k = test_multiplier();
-    check_mirrored(rng, 4, 4, 60 * k);
-    check_mirrored(rng, 5, 5, 60 * k);
-    check_mirrored(rng, 4, 7, 60 * k);
-    check_mirrored(rng, 5, 8, 60 * k);
-    check_mirrored(rng, 6, 7, 60 * k);
-    check_mirrored(rng, 7, 9, 40 * k);
-    check_mirrored(rng, 9, 9, 40 * k);
-    check_mirrored(rng, 8, 11, 40 * k);
+    check_mirrored(rng, "cram:", 1, 4, 4, 60 * k);
+    check_mirrored(rng, "cram:", 1, 5, 5, 60 * k);
+    check_mirrored(rng, "cram:", 1, 4, 7, 60 * k);
+    check_mirrored(rng, "cram:", 1, 5, 8, 60 * k);
+    check_mirrored(rng, "cram:", 1, 6, 7, 60 * k);
+    check_mirrored(rng, "cram:", 1, 7, 9, 40 * k);
+    check_mirrored(rng, "cram:", 1, 9, 9, 40 * k);
+    check_mirrored(rng, "cram:", 1, 8, 11, 40 * k);
+}
+
+static void test_node_kayles_mirrored(void **state)
+{
+    test_rng *rng = *state;
+    long k = test_multiplier();
+    check_mirrored(rng, "node-kayles:grid:", 0, 4, 4, 60 * k);
+    check_mirrored(rng, "node-kayles:grid:", 0, 5, 5, 60 * k);
+    check_mirrored(rng, "node-kayles:grid:", 0, 3, 10, 60 * k);
+    check_mirrored(rng, "node-kayles:grid:", 0, 5, 8, 60 * k);
+    check_mirrored(rng, "node-kayles:grid:", 0, 6, 7, 60 * k);
+    check_mirrored(rng, "node-kayles:grid:", 0, 3, 25, 40 * k);
+    check_mirrored(rng, "node-kayles:grid:", 0, 9, 9, 40 * k);
+    check_mirrored(rng, "node-kayles:grid:", 0, 8, 11, 40 * k);
 }
 
 /* Whether two parts (owner[i]: 1 + the part of cell i, 0 for none) have
@@ -715,6 +732,8 @@ int main(void)
         cmocka_unit_test(test_enddb_against_tables),
         cmocka_unit_test_setup_teardown(test_cram_mirrored, test_rng_setup,
                                         test_rng_teardown),
+        cmocka_unit_test_setup_teardown(test_node_kayles_mirrored,
+                                        test_rng_setup, test_rng_teardown),
         cmocka_unit_test_setup_teardown(test_cram_twin_squares,
                                         test_rng_setup, test_rng_teardown),
     };

@@ -15,7 +15,7 @@ set -u
 grundy=${1:?usage: bench/moonshot.sh GRUNDY DIR [BOARD...]}
 dir=${2:?usage: bench/moonshot.sh GRUNDY DIR [BOARD...]}
 shift 2
-[ $# -gt 0 ] || set -- 4x13 7x7 6x9 5x11 4x15 5x12 7x8 7x9
+[ $# -gt 0 ] || set -- 4x15 5x12 7x8 7x9
 mkdir -p "$dir" || exit 1
 stop=0
 trap 'stop=1' INT TERM

@@ -389,32 +389,34 @@ static void check_mirrored(test_rng *rng, const char *family, int domino,
     grundy_game_free(g);
 }
 
+/* check_mirrored() on each board of dims ({rows, cols, iterations}). */
+static void check_mirrored_boards(test_rng *rng, const char *family,
+                                  int domino, const unsigned (*dims)[3],
+                                  size_t n)
+{
+    long k = test_multiplier();
+    size_t i;
+    for (i = 0; i < n; i++)
+        check_mirrored(rng, family, domino, dims[i][0], dims[i][1],
+                       (long)dims[i][2] * k);
+}
+
 static void test_cram_mirrored(void **state)
 {
-    test_rng *rng = *state;
-    long k = test_multiplier();
-    check_mirrored(rng, "cram:", 1, 4, 4, 60 * k);
-    check_mirrored(rng, "cram:", 1, 5, 5, 60 * k);
-    check_mirrored(rng, "cram:", 1, 4, 7, 60 * k);
-    check_mirrored(rng, "cram:", 1, 5, 8, 60 * k);
-    check_mirrored(rng, "cram:", 1, 6, 7, 60 * k);
-    check_mirrored(rng, "cram:", 1, 7, 9, 40 * k);
-    check_mirrored(rng, "cram:", 1, 9, 9, 40 * k);
-    check_mirrored(rng, "cram:", 1, 8, 11, 40 * k);
+    static const unsigned dims[][3] = {{4, 4, 60}, {5, 5, 60}, {4, 7, 60},
+                                       {5, 8, 60}, {6, 7, 60}, {7, 9, 40},
+                                       {9, 9, 40}, {8, 11, 40}};
+    check_mirrored_boards(*state, "cram:", 1, dims,
+                          sizeof dims / sizeof dims[0]);
 }
 
 static void test_node_kayles_mirrored(void **state)
 {
-    test_rng *rng = *state;
-    long k = test_multiplier();
-    check_mirrored(rng, "node-kayles:grid:", 0, 4, 4, 60 * k);
-    check_mirrored(rng, "node-kayles:grid:", 0, 5, 5, 60 * k);
-    check_mirrored(rng, "node-kayles:grid:", 0, 3, 10, 60 * k);
-    check_mirrored(rng, "node-kayles:grid:", 0, 5, 8, 60 * k);
-    check_mirrored(rng, "node-kayles:grid:", 0, 6, 7, 60 * k);
-    check_mirrored(rng, "node-kayles:grid:", 0, 3, 25, 40 * k);
-    check_mirrored(rng, "node-kayles:grid:", 0, 9, 9, 40 * k);
-    check_mirrored(rng, "node-kayles:grid:", 0, 8, 11, 40 * k);
+    static const unsigned dims[][3] = {{4, 4, 60}, {5, 5, 60}, {3, 10, 60},
+                                       {5, 8, 60}, {6, 7, 60}, {3, 25, 40},
+                                       {9, 9, 40}, {8, 11, 40}};
+    check_mirrored_boards(*state, "node-kayles:grid:", 0, dims,
+                          sizeof dims / sizeof dims[0]);
 }
 
 /* Whether two parts (owner[i]: 1 + the part of cell i, 0 for none) have
